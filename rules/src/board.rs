@@ -1,0 +1,610 @@
+//! The bitboard core: pieces by level, covering, crossings, groups, legal steps and cascades.
+//!
+//! Everything here is generic over [`Bits`], so an 8 × 8 board runs on `u64` levels and a
+//! 16 × 16 board on 256-bit levels. [`crate::Position`] wraps the two instantiations.
+
+use crate::bits::{Bits, Geometry, GeometryTable};
+use crate::color::{ByColor, Color};
+use crate::point::Point;
+
+/// The most levels any board has.
+pub(crate) const LEVELS: usize = 16;
+
+/// One bit set per level.
+pub(crate) type Levels<B> = [B; LEVELS];
+
+/// A board with the side to move and both piles. Not validated by itself: the constructors
+/// in [`crate::Position`] are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Board<B> {
+    pub size: u8,
+    /// Levels `0..height` may hold pieces; every level from `height` up is empty.
+    pub height: u8,
+    /// `pieces[colour][level]`.
+    pub pieces: [Levels<B>; 2],
+    pub turn: Color,
+    pub piles: ByColor<u16>,
+}
+
+/// Covering and live links of one board, for both colours.
+#[derive(Clone, Debug)]
+pub(crate) struct Links<B> {
+    /// Pieces of each colour that are not covered.
+    pub uncovered: [Levels<B>; 2],
+    /// Live links from `(x, y)` to `(x + 1, y)`, by colour and level.
+    pub east: [Levels<B>; 2],
+    /// Live links from `(x, y)` to `(x, y + 1)`, by colour and level.
+    pub north: [Levels<B>; 2],
+    /// Links between uncovered same-colour neighbours before crossings are applied.
+    pub east_candidates: [Levels<B>; 2],
+    /// As `east_candidates`, northwards.
+    pub north_candidates: [Levels<B>; 2],
+}
+
+/// The cascade of a step: `points[0]` is the moving piece's point, each next one the single
+/// point resting on the one before.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chain<B> {
+    pub points: [(u32, u8); LEVELS],
+    pub len: usize,
+    pub mask: Levels<B>,
+}
+
+impl<B: Bits> Chain<B> {
+    /// The chain's points, `c0` first.
+    pub fn points(&self) -> &[(u32, u8)] {
+        &self.points[..self.len]
+    }
+}
+
+/// Every destination of one movable piece.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StepSet<B> {
+    pub from: (u32, u8),
+    pub to: Levels<B>,
+    pub count: u32,
+}
+
+/// Why a piece cannot step at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Immobile {
+    HoldsUp(u8),
+    Covered,
+    Alone,
+}
+
+impl<B: GeometryTable> Board<B> {
+    /// An empty board.
+    pub fn empty(size: u8, turn: Color, piles: ByColor<u16>) -> Self {
+        Board {
+            size,
+            height: 0,
+            pieces: [[B::ZERO; LEVELS]; 2],
+            turn,
+            piles,
+        }
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry<B> {
+        B::geometry(self.size)
+    }
+
+    #[inline]
+    pub fn index(p: Point) -> u32 {
+        u32::from(p.x()) + B::STRIDE * u32::from(p.y())
+    }
+
+    #[inline]
+    pub fn point(index: u32, level: u8) -> Point {
+        // Both parts are below 16 for every supported size.
+        Point::new((index % B::STRIDE) as u8, (index / B::STRIDE) as u8, level)
+    }
+
+    #[inline]
+    pub fn occupied(&self, k: usize) -> B {
+        self.pieces[0][k] | self.pieces[1][k]
+    }
+
+    pub fn get(&self, p: Point) -> Option<Color> {
+        let k = usize::from(p.level());
+        let i = Self::index(p);
+        if self.pieces[0][k].has(i) {
+            Some(Color::Black)
+        } else if self.pieces[1][k].has(i) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn get_at(&self, index: u32, k: usize) -> Option<Color> {
+        if self.pieces[0][k].has(index) {
+            Some(Color::Black)
+        } else if self.pieces[1][k].has(index) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn set_at(&mut self, index: u32, k: usize, color: Option<Color>) {
+        let bit = B::bit(index);
+        self.pieces[0][k] &= !bit;
+        self.pieces[1][k] &= !bit;
+        if let Some(c) = color {
+            self.pieces[c.index()][k] |= bit;
+        }
+    }
+
+    /// Puts `color` (or nothing) on `p` and keeps `height` right. No rule is checked.
+    pub fn put(&mut self, p: Point, color: Option<Color>) {
+        self.set_at(Self::index(p), usize::from(p.level()), color);
+        self.fix_height();
+    }
+
+    #[inline]
+    fn fix_height(&mut self) {
+        let mut h = usize::from(self.size);
+        while h > 0 && self.occupied(h - 1).is_empty() {
+            h -= 1;
+        }
+        self.height = h as u8;
+    }
+
+    /// Number of pieces of `color` on the board.
+    pub fn count(&self, color: Color) -> u32 {
+        self.pieces[color.index()].iter().map(|l| l.count()).sum()
+    }
+
+    /// Covering and crossings (RULES section 3).
+    pub fn links(&self) -> Links<B> {
+        let g = self.geometry();
+        let h = usize::from(self.height);
+        let s = B::STRIDE;
+        let zero = [B::ZERO; LEVELS];
+        let mut links = Links {
+            uncovered: [zero; 2],
+            east: [zero; 2],
+            north: [zero; 2],
+            east_candidates: [zero; 2],
+            north_candidates: [zero; 2],
+        };
+        // Covering, from the top down: the topmost piece of each column prevails.
+        let mut top_black = [B::ZERO; LEVELS + 2];
+        let mut top_any = [B::ZERO; LEVELS + 2];
+        for k in (0..h).rev() {
+            let (above_black, above_any) = if k + 2 < h {
+                (
+                    (top_black[k + 2] << (s + 1)) & g.level[k],
+                    (top_any[k + 2] << (s + 1)) & g.level[k],
+                )
+            } else {
+                (B::ZERO, B::ZERO)
+            };
+            let black = self.pieces[0][k];
+            let white = self.pieces[1][k];
+            top_any[k] = above_any | black | white;
+            top_black[k] = above_black | (black & !above_any);
+            let above_white = above_any & !above_black;
+            links.uncovered[0][k] = black & !above_white;
+            links.uncovered[1][k] = white & !above_black;
+        }
+        // Crossings, from the top down: at each midpoint of a level-0 edge the highest live
+        // candidate link decides the colour.
+        let mut dom_h = [B::ZERO; 2];
+        let mut dom_v = [B::ZERO; 2];
+        for k in (0..h).rev() {
+            let m = (k / 2) as u32 * (s + 1);
+            for c in 0..2 {
+                let u = links.uncovered[c][k];
+                links.east_candidates[c][k] = u & g.west(u);
+                links.north_candidates[c][k] = u & g.south(u);
+            }
+            // (over horizontal edges, over vertical edges) and their shifts into edge space.
+            let (h_shift, v_shift) = if k % 2 == 0 { (m, m) } else { (m + s, m + 1) };
+            let pick = |c: usize, over_horizontal: bool| -> B {
+                let east = links.east_candidates[c][k];
+                let north = links.north_candidates[c][k];
+                match (k % 2 == 0, over_horizontal) {
+                    (true, true) => east << h_shift,
+                    (true, false) => north << v_shift,
+                    (false, true) => north << h_shift,
+                    (false, false) => east << v_shift,
+                }
+            };
+            let mut live_h = [B::ZERO; 2];
+            let mut live_v = [B::ZERO; 2];
+            for (dom, live, over_horizontal) in [
+                (&mut dom_h, &mut live_h, true),
+                (&mut dom_v, &mut live_v, false),
+            ] {
+                let cand = [pick(0, over_horizontal), pick(1, over_horizontal)];
+                let free = !(dom[0] | dom[1]);
+                live[0] = cand[0] & !dom[1];
+                live[1] = cand[1] & !dom[0];
+                dom[0] |= cand[0] & free;
+                dom[1] |= cand[1] & free;
+            }
+            for c in 0..2 {
+                if k % 2 == 0 {
+                    links.east[c][k] = live_h[c] >> h_shift;
+                    links.north[c][k] = live_v[c] >> v_shift;
+                } else {
+                    links.north[c][k] = live_h[c] >> h_shift;
+                    links.east[c][k] = live_v[c] >> v_shift;
+                }
+            }
+        }
+        links
+    }
+
+    /// Everything of colour `c` connected to `seed` through live links (the seed included,
+    /// as far as it is uncovered).
+    pub fn fill(&self, links: &Links<B>, c: Color, seed: &Levels<B>) -> Levels<B> {
+        let g = self.geometry();
+        let h = usize::from(self.height);
+        let s = B::STRIDE;
+        let c = c.index();
+        let uncovered = &links.uncovered[c];
+        let mut reach = [B::ZERO; LEVELS];
+        for k in 0..h {
+            reach[k] = seed[k] & uncovered[k];
+        }
+        loop {
+            let mut changed = false;
+            for k in 0..h {
+                let mut x = reach[k];
+                if k > 0 {
+                    x |= uncovered[k] & g.resting_on_any(reach[k - 1], k - 1);
+                }
+                if k + 1 < h {
+                    x |= uncovered[k] & g.supports_of(reach[k + 1], k);
+                }
+                let east = links.east[c][k];
+                let north = links.north[c][k];
+                loop {
+                    let y = x
+                        | ((x & east) << 1)
+                        | ((x >> 1) & east)
+                        | ((x & north) << s)
+                        | ((x >> s) & north);
+                    if y == x {
+                        break;
+                    }
+                    x = y;
+                }
+                if x != reach[k] {
+                    reach[k] = x;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return reach;
+            }
+        }
+    }
+
+    /// The level-0 edges of colour `c`: (start edge, far edge).
+    #[inline]
+    pub fn edges(&self, c: Color) -> (B, B) {
+        let g = self.geometry();
+        match c {
+            Color::Black => (g.bottom_row, g.top_row),
+            Color::White => (g.left_column, g.right_column),
+        }
+    }
+
+    /// Whether colour `c` spans (RULES section 3).
+    pub fn spans(&self, links: &Links<B>, c: Color) -> bool {
+        let (start, end) = self.edges(c);
+        let seeds = links.uncovered[c.index()][0] & start;
+        if seeds.is_empty() || (links.uncovered[c.index()][0] & end).is_empty() {
+            return false;
+        }
+        let mut seed = [B::ZERO; LEVELS];
+        seed[0] = seeds;
+        let reached = self.fill(links, c, &seed);
+        !(reached[0] & end).is_empty()
+    }
+
+    /// Which colour spans, if any.
+    pub fn spanner(&self, links: &Links<B>) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.spans(links, c))
+    }
+
+    /// The pieces resting directly on `(index, k)`.
+    #[inline]
+    fn above(&self, index: u32, k: usize) -> B {
+        if k + 1 >= usize::from(self.height) {
+            return B::ZERO;
+        }
+        self.geometry().resting_on_any(B::bit(index), k) & self.occupied(k + 1)
+    }
+
+    /// The cascade chain starting at `(index, k)`; `None` if the piece holds up two or more.
+    pub fn chain(&self, index: u32, k: usize) -> Result<Chain<B>, u8> {
+        let mut chain = Chain {
+            points: [(0, 0); LEVELS],
+            len: 1,
+            mask: [B::ZERO; LEVELS],
+        };
+        chain.points[0] = (index, k as u8);
+        chain.mask[k] = B::bit(index);
+        let first = self.above(index, k);
+        match first.count() {
+            0 => return Ok(chain),
+            1 => {}
+            n => return Err(n as u8),
+        }
+        let mut current = first;
+        let mut level = k + 1;
+        loop {
+            let i = current.lowest();
+            chain.points[chain.len] = (i, level as u8);
+            chain.len += 1;
+            chain.mask[level] |= current;
+            // The geometry guarantees at most one piece above each later link of the chain.
+            let next = self.above(i, level);
+            if next.is_empty() {
+                return Ok(chain);
+            }
+            current = B::bit(next.lowest());
+            level += 1;
+        }
+    }
+
+    /// The destinations of the piece at `from` whose connected group (without the piece) is
+    /// `group`, given its chain.
+    fn destinations_for(&self, group: &Levels<B>, chain: &Chain<B>) -> Levels<B> {
+        let g = self.geometry();
+        let n = usize::from(self.size);
+        let top = (usize::from(self.height) + 1).min(n);
+        let mut stay = [B::ZERO; LEVELS];
+        let mut any = B::ZERO;
+        for k in 0..usize::from(self.height) {
+            stay[k] = group[k] & !chain.mask[k];
+            any |= stay[k];
+        }
+        let mut dest = [B::ZERO; LEVELS];
+        if any.is_empty() {
+            return dest;
+        }
+        for k in 0..top {
+            let mut touch = g.neighbours(stay[k], k);
+            if k > 0 {
+                touch |= g.resting_on_any(stay[k - 1], k - 1);
+            }
+            let mut d = touch & g.level[k] & !self.occupied(k);
+            if k > 0 && !d.is_empty() {
+                d &= g.resting_on_all(self.occupied(k - 1) & !chain.mask[k - 1], k - 1);
+            }
+            dest[k] = d;
+        }
+        dest
+    }
+
+    /// Every legal step of colour `c`, one entry per movable piece that has destinations.
+    pub fn step_sets(&self, links: &Links<B>, c: Color, out: &mut Vec<StepSet<B>>) {
+        out.clear();
+        let h = usize::from(self.height);
+        let g = self.geometry();
+        let mut remaining = links.uncovered[c.index()];
+        let mut blocked = [B::ZERO; LEVELS];
+        for k in 0..h.saturating_sub(1) {
+            blocked[k] = g.held_up_twice(self.occupied(k + 1), k);
+        }
+        for k in 0..h {
+            while !remaining[k].is_empty() {
+                let mut seed = [B::ZERO; LEVELS];
+                seed[k] = B::bit(remaining[k].lowest());
+                let component = self.fill(links, c, &seed);
+                for j in k..h {
+                    remaining[j] &= !component[j];
+                }
+                let size: u32 = component[..h].iter().map(|l| l.count()).sum();
+                if size < 2 {
+                    continue;
+                }
+                for j in 0..h {
+                    for i in (component[j] & !blocked[j]).ones() {
+                        let Ok(chain) = self.chain(i, j) else {
+                            continue;
+                        };
+                        let to = self.destinations_for(&component, &chain);
+                        let count: u32 = to.iter().map(|l| l.count()).sum();
+                        if count > 0 {
+                            out.push(StepSet {
+                                from: (i, j as u8),
+                                to,
+                                count,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The destinations of one piece, or why it cannot step at all.
+    pub fn destinations(
+        &self,
+        links: &Links<B>,
+        index: u32,
+        k: usize,
+    ) -> Result<Levels<B>, Immobile> {
+        let chain = self.chain(index, k).map_err(Immobile::HoldsUp)?;
+        let Some(c) = self.get_at(index, k) else {
+            return Err(Immobile::Alone);
+        };
+        if !links.uncovered[c.index()][k].has(index) {
+            return Err(Immobile::Covered);
+        }
+        let mut seed = [B::ZERO; LEVELS];
+        seed[k] = B::bit(index);
+        let mut group = self.fill(links, c, &seed);
+        group[k] &= !B::bit(index);
+        if group.iter().all(|l| l.is_empty()) {
+            return Err(Immobile::Alone);
+        }
+        Ok(self.destinations_for(&group, &chain))
+    }
+
+    /// Number of empty holes.
+    #[inline]
+    pub fn empty_holes(&self) -> B {
+        self.geometry().level[0] & !self.occupied(0)
+    }
+
+    /// Places a marble of the side to move on hole `index`, takes it from the pile and passes
+    /// the turn. No rule is checked.
+    pub fn place(&mut self, index: u32) {
+        let c = self.turn;
+        self.pieces[c.index()][0] |= B::bit(index);
+        self.piles[c] = self.piles[c].saturating_sub(1);
+        if self.height == 0 {
+            self.height = 1;
+        }
+        self.turn = c.other();
+    }
+
+    /// Lifts the piece at `(index, k)` and lets its chain fall. Returns the piece's colour and
+    /// the chain. No rule is checked; the piece must hold up at most one marble.
+    pub fn lift(&mut self, index: u32, k: usize) -> (Option<Color>, Chain<B>) {
+        let color = self.get_at(index, k);
+        let chain = match self.chain(index, k) {
+            Ok(chain) => chain,
+            Err(_) => {
+                let mut chain = Chain {
+                    points: [(0, 0); LEVELS],
+                    len: 1,
+                    mask: [B::ZERO; LEVELS],
+                };
+                chain.points[0] = (index, k as u8);
+                chain
+            }
+        };
+        let points = chain.points();
+        for w in 0..points.len() - 1 {
+            let (to_i, to_k) = points[w];
+            let (from_i, from_k) = points[w + 1];
+            let dropping = self.get_at(from_i, usize::from(from_k));
+            self.set_at(to_i, usize::from(to_k), dropping);
+        }
+        let (last_i, last_k) = points[points.len() - 1];
+        self.set_at(last_i, usize::from(last_k), None);
+        self.fix_height();
+        (color, chain)
+    }
+
+    /// Completes a step after [`Board::lift`]: lands the piece and passes the turn.
+    pub fn land(&mut self, color: Option<Color>, index: u32, k: usize) {
+        self.set_at(index, k, color);
+        if k + 1 > usize::from(self.height) {
+            self.height = (k + 1) as u8;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// Steps the piece at `from` to `to`, with its cascade, and passes the turn. No rule is
+    /// checked.
+    pub fn step(&mut self, from: (u32, u8), to: (u32, u8)) -> Chain<B> {
+        let (color, chain) = self.lift(from.0, usize::from(from.1));
+        self.land(color, to.0, usize::from(to.1));
+        chain
+    }
+
+    /// Every piece is supported.
+    pub fn all_supported(&self) -> bool {
+        let g = self.geometry();
+        (1..usize::from(self.size)).all(|k| {
+            let supported = g.resting_on_all(self.occupied(k - 1), k - 1);
+            (self.occupied(k) & !supported).is_empty()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(size: u8) -> Board<u64> {
+        Board::empty(
+            size,
+            Color::Black,
+            ByColor {
+                black: 10,
+                white: 10,
+            },
+        )
+    }
+
+    fn at(x: u8, y: u8, k: u8) -> Point {
+        Point::new(x, y, k)
+    }
+
+    #[test]
+    fn a_piece_with_an_enemy_two_levels_up_is_covered() {
+        let mut b = board(5);
+        for x in 0..3 {
+            for y in 0..3 {
+                b.put(at(x, y, 0), Some(Color::Black));
+            }
+        }
+        for x in 0..2 {
+            for y in 0..2 {
+                b.put(at(x, y, 1), Some(Color::Black));
+            }
+        }
+        b.put(at(0, 0, 2), Some(Color::White));
+        let links = b.links();
+        // (1,1,0) sits under (0,0,2): covered. The corner (0,0,0) is not.
+        assert!(!links.uncovered[0][0].has(Board::<u64>::index(at(1, 1, 0))));
+        assert!(links.uncovered[0][0].has(Board::<u64>::index(at(0, 0, 0))));
+        // Level 1 pieces are in other columns and stay uncovered.
+        assert_eq!(links.uncovered[0][1].count(), 4);
+    }
+
+    #[test]
+    fn level_one_link_cuts_level_zero_link_below() {
+        // White (1,0,0)-(1,1,0) vertical link crosses the H-edge? No: it is over the V-edge
+        // (1,0)-(1,1). A black level-1 east link (0,0,1)-(1,0,1) lies over the same midpoint.
+        let mut b = board(4);
+        b.put(at(1, 0, 0), Some(Color::White));
+        b.put(at(1, 1, 0), Some(Color::White));
+        for p in [at(0, 0, 0), at(0, 1, 0), at(2, 0, 0), at(2, 1, 0)] {
+            b.put(p, Some(Color::Black));
+        }
+        b.put(at(0, 0, 1), Some(Color::Black));
+        b.put(at(1, 0, 1), Some(Color::Black));
+        let links = b.links();
+        assert!(links.north_candidates[1][0].has(Board::<u64>::index(at(1, 0, 0))));
+        assert!(
+            !links.north[1][0].has(Board::<u64>::index(at(1, 0, 0))),
+            "white link is severed"
+        );
+        assert!(
+            links.east[0][1].has(Board::<u64>::index(at(0, 0, 1))),
+            "black link lives"
+        );
+    }
+
+    #[test]
+    fn chain_follows_the_single_piece_above() {
+        let mut b = board(5);
+        for x in 0..3 {
+            for y in 0..3 {
+                b.put(at(x, y, 0), Some(Color::Black));
+            }
+        }
+        b.put(at(1, 1, 1), Some(Color::White));
+        b.put(at(0, 0, 1), Some(Color::White));
+        // (2,2,0) holds up only (1,1,1).
+        let chain = b.chain(Board::<u64>::index(at(2, 2, 0)), 0).ok();
+        assert_eq!(chain.map(|c| c.len), Some(2));
+        // (1,1,0) holds up both.
+        assert_eq!(b.chain(Board::<u64>::index(at(1, 1, 0)), 0).err(), Some(2));
+    }
+}
