@@ -1,1 +1,46 @@
-fn main() {}
+//! `akron`: the Akron command line, the game service's console front end, and the Discord bot.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Akron, Cameron Browne's 3D connection game: rules tools, a console game and a Discord bot.
+#[derive(Parser)]
+#[command(name = "akron", version, about)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Lists every legal move of a position (swap excluded), one per line.
+    Moves(cli::rules::MovesArgs),
+    /// Applies moves to a position, printing `MOVE CODE STATUS` after each.
+    Apply(cli::rules::ApplyArgs),
+    /// Prints which colour spans: black, white or none.
+    Spans(cli::rules::SpansArgs),
+    /// Counts the leaves of the legal move tree to a depth.
+    Perft(cli::rules::PerftArgs),
+    /// Plays uniformly random games with the fast playout and prints one summary line.
+    Selfplay(cli::rules::SelfplayArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        Command::Moves(a) => cli::rules::moves(&a),
+        Command::Apply(a) => cli::rules::apply(&a),
+        Command::Spans(a) => cli::rules::spans(&a),
+        Command::Perft(a) => cli::rules::perft(&a),
+        Command::Selfplay(a) => cli::rules::selfplay(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

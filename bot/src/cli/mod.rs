@@ -1,0 +1,3 @@
+//! Command-line subcommands that run without the game service.
+
+pub mod rules;
