@@ -1,6 +1,8 @@
 //! Connection analysis for display and messages: covered pieces, live and severed links,
 //! groups, and a spanning chain (RULES section 3).
 
+#![allow(clippy::needless_range_loop)]
+
 use crate::bits::GeometryTable;
 use crate::board::{Board, Links, LEVELS};
 use crate::color::{ByColor, Color};

@@ -1,7 +1,9 @@
 //! Fast random playouts and perft, on the bitboard core.
 
+#![allow(clippy::needless_range_loop)]
+
 use crate::bits::GeometryTable;
-use crate::board::{Board, StepSet, LEVELS};
+use crate::board::{Board, LEVELS};
 use crate::color::Color;
 use crate::game::{Outcome, Reason, WinRule};
 use crate::position::{with_board, Position};
@@ -104,18 +106,20 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Playout {
     let mut b = *start;
-    let mut steps: Vec<StepSet<B>> = Vec::with_capacity(64);
+    let mut steps: Vec<((u32, u8), u32, u16)> = Vec::with_capacity(64);
+    let mut groups = Vec::with_capacity(16);
     let mut hash = full_hash(&b);
     let mut window: Vec<u64> = Vec::with_capacity(256);
     window.push(hash);
-    let mut links = b.links();
+    let mut links = crate::board::Links::new();
+    b.links_into(&mut links);
     let mut plies = 0;
     loop {
         let mover = b.turn;
-        b.step_sets(&links, mover, &mut steps);
+        let step_total = b.step_counts(&links, mover, &mut steps, &mut groups);
         let holes = b.empty_holes();
         let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
-        let total = places + steps.iter().map(|s| s.count).sum::<u32>();
+        let total = places + step_total;
         if total == 0 {
             return Playout {
                 outcome: Some(Outcome::win(mover.other(), Reason::NoLegalMove)),
@@ -144,18 +148,20 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
         } else {
             pick -= places;
             let mut chosen = None;
-            for set in &steps {
-                if pick < set.count {
-                    chosen = Some(set);
+            for &(from, count, group) in &steps {
+                if pick < count {
+                    chosen = Some((from, group));
                     break;
                 }
-                pick -= set.count;
+                pick -= count;
             }
-            let Some(set) = chosen else {
+            let Some((from, group)) = chosen else {
                 unreachable!("pick is below the move total")
             };
+            let destinations =
+                b.destinations_in(&groups[usize::from(group)], from.0, usize::from(from.1));
             let mut to = (0, 0);
-            for (k, level) in set.to.iter().enumerate() {
+            for (k, level) in destinations.iter().enumerate() {
                 let n = level.count();
                 if pick < n {
                     to = (level.nth_one(pick), k as u8);
@@ -163,7 +169,7 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
                 }
                 pick -= n;
             }
-            let chain_before = b.chain(set.from.0, usize::from(set.from.1));
+            let chain_before = b.chain(from.0, usize::from(from.1));
             let mut touched = [(0u32, 0u8); LEVELS + 1];
             let mut len = 0;
             if let Ok(chain) = chain_before {
@@ -175,7 +181,7 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
             touched[len] = to;
             len += 1;
             hash ^= points_hash(&b, &touched[..len]);
-            let (color, _) = b.lift(set.from.0, usize::from(set.from.1));
+            let (color, _) = b.lift(from.0, usize::from(from.1));
             if rule == WinRule::Immediate {
                 in_flight = b.spanner(&b.links());
             }
@@ -184,7 +190,7 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
         }
         window.push(hash);
         plies += 1;
-        links = b.links();
+        b.links_into(&mut links);
         let opponent = mover.other();
         let winner = match rule {
             WinRule::Delayed => b.spans(&links, opponent).then_some(opponent),

@@ -46,6 +46,8 @@ pub fn default_pile(size: u8) -> u16 {
     n * n / 2
 }
 
+// Boxing the wide board would cost an allocation per copy of the common 8 × 8 case.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Inner {
     Small(Board<u64>),
@@ -260,9 +262,8 @@ impl Position {
             if b.piles[b.turn] > 0 && !b.empty_holes().is_empty() {
                 return true;
             }
-            let mut steps = Vec::new();
-            b.step_sets(&b.links(), b.turn, &mut steps);
-            !steps.is_empty()
+            let (mut steps, mut groups) = (Vec::new(), Vec::new());
+            b.step_counts(&b.links(), b.turn, &mut steps, &mut groups) > 0
         })
     }
 

@@ -34,6 +34,12 @@ fn compare(position: &Position, seen: &mut Seen) {
             .collect();
         panic!("{code}: engine has extra {extra:?}, misses {missing:?}");
     }
+    // perft(1) counts with the fast per-piece counter; it must agree with the full list.
+    assert_eq!(
+        position.perft(1),
+        moves.len() as u64,
+        "{code}: fast move count"
+    );
     for c in Color::ALL {
         assert_eq!(position.spans(c), reference.spans(c), "{code}: spans({c})");
     }

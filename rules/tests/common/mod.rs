@@ -6,6 +6,9 @@
 use akron_rules::{Color, Move, Point, Position};
 use std::collections::{HashMap, HashSet, VecDeque};
 
+/// Two touching points of one colour.
+type Pair = (Point, Point, Color);
+
 /// The naive model of one position.
 pub struct Reference {
     pub n: u8,
@@ -55,7 +58,7 @@ impl Reference {
     }
 
     /// Every orthogonal same-level pair (a, b) with a < b, both holding pieces of one colour.
-    fn level_pairs(&self) -> Vec<(Point, Point, Color)> {
+    fn level_pairs(&self) -> Vec<Pair> {
         let mut pairs = Vec::new();
         for (&a, &c) in &self.cells {
             for (dx, dy) in [(1, 0), (0, 1)] {
@@ -75,12 +78,12 @@ impl Reference {
 
     /// RULES 3.2: live level links after crossings.
     pub fn live_level_links(&self) -> HashSet<(Point, Point)> {
-        let candidates: Vec<(Point, Point, Color)> = self
+        let candidates: Vec<Pair> = self
             .level_pairs()
             .into_iter()
             .filter(|&(a, b, _)| !self.covered(a) && !self.covered(b))
             .collect();
-        let mut by_midpoint: HashMap<(i32, i32), Vec<(Point, Point, Color)>> = HashMap::new();
+        let mut by_midpoint: HashMap<(i32, i32), Vec<Pair>> = HashMap::new();
         for &(a, b, c) in &candidates {
             let (sa, sb) = (Self::spot(a), Self::spot(b));
             by_midpoint
