@@ -14,6 +14,13 @@ pub enum PositionError {
     Size(u32),
     /// A pile holds more than 1000 marbles.
     Pile(Color, u32),
+    /// A new game's pile is outside n to 1000.
+    StartPile {
+        /// Marbles asked for.
+        pile: u16,
+        /// Board side.
+        size: u8,
+    },
     /// A piece stands on a point the board does not have.
     OffBoard(Point),
     /// Two pieces on one point.
@@ -43,6 +50,10 @@ impl fmt::Display for PositionError {
                     c.title()
                 )
             }
+            PositionError::StartPile { pile, size } => write!(
+                f,
+                "a new {size} × {size} game starts with {size} to {MAX_PILE} marbles per player, not {pile}"
+            ),
             PositionError::OffBoard(p) => write!(f, "{p} is not on the board"),
             PositionError::Duplicate(p) => write!(f, "{p} holds two pieces"),
             PositionError::Unsupported { point, missing } => {

@@ -217,8 +217,11 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// When the size or pile is out of range.
+    /// When the size is outside 3 to 16 or the pile outside n to 1000.
     pub fn new(options: GameOptions) -> Result<Game, PositionError> {
+        if options.pile < u16::from(options.size) && (3..=16).contains(&options.size) {
+            return Err(PositionError::StartPile { pile: options.pile, size: options.size });
+        }
         Ok(Game::from_position(
             Position::start(options.size, options.pile)?,
             options.win_rule,
@@ -476,6 +479,15 @@ mod tests {
         assert_eq!(game.check(Move::Swap), Err(IllegalMove::Swap));
         assert!(game.play(mv("C3")).is_ok());
         assert_eq!(game.check(Move::Swap), Err(IllegalMove::Swap));
+    }
+
+    #[test]
+    fn a_new_game_needs_at_least_n_marbles() {
+        let options = GameOptions { size: 5, pile: 4, win_rule: WinRule::Delayed };
+        assert_eq!(Game::new(options).err(), Some(PositionError::StartPile { pile: 4, size: 5 }));
+        assert!(Game::new(GameOptions { pile: 5, ..options }).is_ok());
+        assert!(Game::new(GameOptions { pile: 1000, ..options }).is_ok());
+        assert!(Game::new(GameOptions { pile: 1001, ..options }).is_err());
     }
 
     #[test]
