@@ -12,7 +12,8 @@
 //! - [`Game`] adds the history, swap, repetition and the end of the game.
 //! - [`Position::random_playout`] and [`Position::perft`] are the fast paths.
 //!
-//! The crate does no I/O.
+//! The crate does no I/O. It follows the project's rules specification, `docs/specification.md`
+//! in the repository; comments cite it as "RULES section N".
 //!
 //! # Examples
 //!
