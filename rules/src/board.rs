@@ -159,6 +159,7 @@ impl<B: GeometryTable> Board<B> {
 
     #[inline]
     fn fix_height(&mut self) {
+        // Only `put` can add a piece above the current height.
         let mut h = usize::from(self.size);
         while h > 0 && self.occupied(h - 1).is_empty() {
             h -= 1;
@@ -592,7 +593,12 @@ impl<B: GeometryTable> Board<B> {
                 for j in 0..h {
                     for i in (component[j] & !blocked[j]).ones() {
                         let bit = B::bit(i);
-                        if self.above_in(g, i, j).is_empty() {
+                        let above = if j + 1 < h {
+                            g.resting_on_any(bit, j) & occupied[j + 1]
+                        } else {
+                            B::ZERO
+                        };
+                        if above.is_empty() {
                             // No cascade: drop the points resting on the piece and those only it
                             // touched.
                             let mut n =

@@ -220,7 +220,10 @@ impl Game {
     /// When the size is outside 3 to 16 or the pile outside n to 1000.
     pub fn new(options: GameOptions) -> Result<Game, PositionError> {
         if options.pile < u16::from(options.size) && (3..=16).contains(&options.size) {
-            return Err(PositionError::StartPile { pile: options.pile, size: options.size });
+            return Err(PositionError::StartPile {
+                pile: options.pile,
+                size: options.size,
+            });
         }
         Ok(Game::from_position(
             Position::start(options.size, options.pile)?,
@@ -483,11 +486,26 @@ mod tests {
 
     #[test]
     fn a_new_game_needs_at_least_n_marbles() {
-        let options = GameOptions { size: 5, pile: 4, win_rule: WinRule::Delayed };
-        assert_eq!(Game::new(options).err(), Some(PositionError::StartPile { pile: 4, size: 5 }));
+        let options = GameOptions {
+            size: 5,
+            pile: 4,
+            win_rule: WinRule::Delayed,
+        };
+        assert_eq!(
+            Game::new(options).err(),
+            Some(PositionError::StartPile { pile: 4, size: 5 })
+        );
         assert!(Game::new(GameOptions { pile: 5, ..options }).is_ok());
-        assert!(Game::new(GameOptions { pile: 1000, ..options }).is_ok());
-        assert!(Game::new(GameOptions { pile: 1001, ..options }).is_err());
+        assert!(Game::new(GameOptions {
+            pile: 1000,
+            ..options
+        })
+        .is_ok());
+        assert!(Game::new(GameOptions {
+            pile: 1001,
+            ..options
+        })
+        .is_err());
     }
 
     #[test]
