@@ -33,20 +33,29 @@ fn legal_moves_middle_game(bencher: Bencher, which: usize) {
     bencher.bench_local(|| black_box(&p).legal_moves());
 }
 
-/// One uniformly random 8 × 8 game with a 300-ply cap; games per second = 1 / time.
-#[divan::bench(args = [WinRule::Delayed, WinRule::Immediate])]
-fn random_game_8x8(bencher: Bencher, rule: WinRule) {
+/// The same 100 uniformly random 8 × 8 games (seeded) with a 300-ply cap per iteration:
+/// games per second = 100 / time.
+#[divan::bench(args = [WinRule::Delayed, WinRule::Immediate], sample_count = 30)]
+fn random_games_8x8_x100(bencher: Bencher, rule: WinRule) {
     let start = Position::default();
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(42);
-    bencher.bench_local(|| start.random_playout(rule, 300, &mut rng));
+    bencher.bench_local(|| {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(42);
+        (0..100)
+            .map(|_| start.random_playout(rule, 300, &mut rng).plies)
+            .sum::<u32>()
+    });
 }
 
-/// One random 16 × 16 game with a 300-ply cap (the 256-bit board).
-#[divan::bench(sample_count = 20)]
-fn random_game_16x16(bencher: Bencher) {
+/// The same 10 random 16 × 16 games (the 256-bit board) with a 300-ply cap per iteration.
+#[divan::bench(sample_count = 10)]
+fn random_games_16x16_x10(bencher: Bencher) {
     let Ok(start) = Position::start(16, 128) else {
         return;
     };
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(42);
-    bencher.bench_local(|| start.random_playout(WinRule::Delayed, 300, &mut rng));
+    bencher.bench_local(|| {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(42);
+        (0..10)
+            .map(|_| start.random_playout(WinRule::Delayed, 300, &mut rng).plies)
+            .sum::<u32>()
+    });
 }
