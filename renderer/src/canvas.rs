@@ -1,0 +1,377 @@
+//! The image being drawn: an opaque pixmap, sprite blits, shapes and text.
+
+use crate::palette::Rgb;
+use crate::sprites::Sprite;
+use crate::RenderError;
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use std::sync::OnceLock;
+use tiny_skia::{
+    FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
+};
+
+/// DejaVu Sans Bold, cut down to ASCII and a few signs; see `assets/LICENSE-DejaVu.txt`.
+static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
+
+fn font() -> Result<&'static FontRef<'static>, RenderError> {
+    static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok())
+        .as_ref()
+        .ok_or(RenderError::Font)
+}
+
+/// Horizontal placement of text relative to its anchor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// An opaque RGBA canvas.
+pub(crate) struct Canvas {
+    pub pixmap: Pixmap,
+}
+
+fn paint(color: Rgb, alpha: f32) -> Paint<'static> {
+    let mut paint = Paint::default();
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
+    paint.set_color_rgba8(color.0, color.1, color.2, a);
+    paint.anti_alias = true;
+    paint
+}
+
+impl Canvas {
+    /// A canvas filled with `background`.
+    pub(crate) fn new(width: u32, height: u32, background: Rgb) -> Result<Canvas, RenderError> {
+        let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Size)?;
+        pixmap.fill(tiny_skia::Color::from_rgba8(
+            background.0,
+            background.1,
+            background.2,
+            255,
+        ));
+        Ok(Canvas { pixmap })
+    }
+
+    /// Composites `sprite` with its anchor at `(x, y)`.
+    pub(crate) fn blit(&mut self, sprite: &Sprite, x: f32, y: f32) {
+        #[allow(clippy::cast_possible_truncation)]
+        let (x, y) = (x.round() as i32, y.round() as i32);
+        let width = i32::try_from(self.pixmap.width()).unwrap_or(0);
+        let height = i32::try_from(self.pixmap.height()).unwrap_or(0);
+        let sprite_width = i32::try_from(sprite.width).unwrap_or(0);
+        let sprite_height = i32::try_from(sprite.height).unwrap_or(0);
+        let left = x - sprite.anchor_x;
+        let top = y - sprite.anchor_y;
+        let col0 = (-left).max(0);
+        let col1 = (width - left).min(sprite_width);
+        if col0 >= col1 {
+            return;
+        }
+        let data = self.pixmap.data_mut();
+        for row in (-top).max(0)..(height - top).min(sprite_height) {
+            let (Ok(src_start), Ok(dst_start)) = (
+                usize::try_from(row * sprite_width + col0),
+                usize::try_from(((top + row) * width + left + col0) * 4),
+            ) else {
+                continue;
+            };
+            let len = usize::try_from(col1 - col0).unwrap_or(0);
+            let src = &sprite.data[src_start..src_start + len];
+            let dst = &mut data[dst_start..dst_start + 4 * len];
+            for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+                match s[3] {
+                    0 => {}
+                    255 => d[..3].copy_from_slice(&s[..3]),
+                    a => {
+                        let keep = 255 - u32::from(a);
+                        for c in 0..3 {
+                            let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
+                            d[c] = u8::try_from(v.min(255)).unwrap_or(255);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills a polygon.
+    pub(crate) fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb, alpha: f32) {
+        let mut builder = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 {
+                builder.move_to(x, y);
+            } else {
+                builder.line_to(x, y);
+            }
+        }
+        builder.close();
+        if let Some(path) = builder.finish() {
+            self.pixmap.fill_path(
+                &path,
+                &paint(color, alpha),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// Fills an ellipse.
+    pub(crate) fn fill_ellipse(
+        &mut self,
+        x: f32,
+        y: f32,
+        rx: f32,
+        ry: f32,
+        color: Rgb,
+        alpha: f32,
+    ) {
+        if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
+            if let Some(path) = PathBuilder::from_oval(rect) {
+                self.pixmap.fill_path(
+                    &path,
+                    &paint(color, alpha),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+    }
+
+    /// Strokes an ellipse, dashed when `dash` is given (dash and gap lengths).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn stroke_ellipse(
+        &mut self,
+        x: f32,
+        y: f32,
+        rx: f32,
+        ry: f32,
+        width: f32,
+        color: Rgb,
+        dash: Option<(f32, f32)>,
+    ) {
+        if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
+            if let Some(path) = PathBuilder::from_oval(rect) {
+                let stroke = Stroke {
+                    width,
+                    line_cap: LineCap::Round,
+                    dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
+                    ..Stroke::default()
+                };
+                self.pixmap.stroke_path(
+                    &path,
+                    &paint(color, 1.0),
+                    &stroke,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+    }
+
+    /// Strokes a polyline with round ends.
+    pub(crate) fn stroke_line(
+        &mut self,
+        points: &[(f32, f32)],
+        width: f32,
+        color: Rgb,
+        alpha: f32,
+    ) {
+        let mut builder = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 {
+                builder.move_to(x, y);
+            } else {
+                builder.line_to(x, y);
+            }
+        }
+        if let Some(path) = builder.finish() {
+            let stroke = Stroke {
+                width,
+                line_cap: LineCap::Round,
+                line_join: tiny_skia::LineJoin::Round,
+                ..Stroke::default()
+            };
+            self.pixmap.stroke_path(
+                &path,
+                &paint(color, alpha),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// Fills a rounded rectangle.
+    pub(crate) fn fill_rounded(&mut self, rect: (f32, f32, f32, f32), radius: f32, color: Rgb) {
+        let (x, y, w, h) = rect;
+        let r = radius.min(w / 2.0).min(h / 2.0);
+        let k = 0.552_285 * r;
+        let mut b = PathBuilder::new();
+        b.move_to(x + r, y);
+        b.line_to(x + w - r, y);
+        b.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+        b.line_to(x + w, y + h - r);
+        b.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+        b.line_to(x + r, y + h);
+        b.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+        b.line_to(x, y + r);
+        b.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+        b.close();
+        if let Some(path) = b.finish() {
+            self.pixmap.fill_path(
+                &path,
+                &paint(color, 1.0),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// The advance width of `text` at `size` pixels.
+    pub(crate) fn text_width(text: &str, size: f32) -> Result<f32, RenderError> {
+        let font = font()?.as_scaled(PxScale::from(size));
+        Ok(text.chars().map(|c| font.h_advance(font.glyph_id(c))).sum())
+    }
+
+    /// Draws `text` with its baseline's anchor at `(x, y)` centred vertically on the capitals.
+    pub(crate) fn text(
+        &mut self,
+        text: &str,
+        (x, y): (f32, f32),
+        size: f32,
+        color: Rgb,
+        align: Align,
+    ) -> Result<(), RenderError> {
+        let scaled = font()?.as_scaled(PxScale::from(size));
+        let width = Canvas::text_width(text, size)?;
+        let mut pen = match align {
+            Align::Left => x,
+            Align::Centre => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        // Cap height of DejaVu is about 0.73 em.
+        let baseline = y + 0.365 * size;
+        let canvas_width = self.pixmap.width();
+        let canvas_height = self.pixmap.height();
+        let data = self.pixmap.data_mut();
+        for c in text.chars() {
+            let id = scaled.glyph_id(c);
+            let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, baseline));
+            pen += scaled.h_advance(id);
+            let Some(outline) = scaled.outline_glyph(glyph) else {
+                continue;
+            };
+            let bounds = outline.px_bounds();
+            outline.draw(|gx, gy, coverage| {
+                #[allow(clippy::cast_possible_truncation)]
+                let (px, py) = (
+                    bounds.min.x as i64 + i64::from(gx),
+                    bounds.min.y as i64 + i64::from(gy),
+                );
+                if px < 0
+                    || py < 0
+                    || px >= i64::from(canvas_width)
+                    || py >= i64::from(canvas_height)
+                {
+                    return;
+                }
+                let Ok(i) = usize::try_from((py * i64::from(canvas_width) + px) * 4) else {
+                    return;
+                };
+                let a = coverage.clamp(0.0, 1.0);
+                let d = &mut data[i..i + 3];
+                for (channel, value) in d.iter_mut().zip([color.0, color.1, color.2]) {
+                    let mixed = f32::from(*channel) * (1.0 - a) + f32::from(value) * a;
+                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                    {
+                        *channel = mixed.round().clamp(0.0, 255.0) as u8;
+                    }
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// Draws `text` centred on `(x, y)` in a rounded pill of `fill`.
+    pub(crate) fn label(
+        &mut self,
+        text: &str,
+        (x, y): (f32, f32),
+        size: f32,
+        fill: Rgb,
+        ink: Rgb,
+        border: Option<Rgb>,
+    ) -> Result<(), RenderError> {
+        let width = Canvas::text_width(text, size)? + size * 0.6;
+        let height = size * 1.25;
+        if let Some(border) = border {
+            let b = (size * 0.1).max(1.5);
+            self.fill_rounded(
+                (
+                    x - width / 2.0 - b,
+                    y - height / 2.0 - b,
+                    width + 2.0 * b,
+                    height + 2.0 * b,
+                ),
+                height / 2.0 + b,
+                border,
+            );
+        }
+        self.fill_rounded(
+            (x - width / 2.0, y - height / 2.0, width, height),
+            height / 2.0,
+            fill,
+        );
+        self.text(text, (x, y), size, ink, Align::Centre)
+    }
+
+    /// The RGBA bytes.
+    #[cfg(test)]
+    pub(crate) fn data(&self) -> &[u8] {
+        self.pixmap.data()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_font_loads_and_measures() -> Result<(), RenderError> {
+        let narrow = Canvas::text_width("1", 20.0)?;
+        let wide = Canvas::text_width("D3''", 20.0)?;
+        assert!(narrow > 5.0 && wide > 2.0 * narrow);
+        Ok(())
+    }
+
+    #[test]
+    fn blits_clip_at_every_edge() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(20, 10, Rgb(0, 0, 0))?;
+        let sprite = Sprite {
+            width: 5,
+            height: 5,
+            anchor_x: 2,
+            anchor_y: 2,
+            data: vec![[255, 255, 255, 255]; 25],
+        };
+        for (x, y) in [
+            (-10.0, -10.0),
+            (0.0, 0.0),
+            (19.0, 9.0),
+            (25.0, 3.0),
+            (10.0, 5.0),
+        ] {
+            canvas.blit(&sprite, x, y);
+        }
+        let data = canvas.data();
+        assert_eq!(data[0], 255, "top-left corner painted");
+        assert_eq!(data[(9 * 20 + 19) * 4], 255, "bottom-right corner painted");
+        assert_eq!(data[(5 * 20 + 5) * 4], 0, "untouched pixel");
+        Ok(())
+    }
+}
