@@ -54,6 +54,13 @@ impl Canvas {
         Ok(Canvas { pixmap })
     }
 
+    /// A canvas holding a copy of opaque RGBA pixels.
+    pub(crate) fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Canvas, RenderError> {
+        let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size)?;
+        let pixmap = Pixmap::from_vec(rgba, size).ok_or(RenderError::Size)?;
+        Ok(Canvas { pixmap })
+    }
+
     /// Composites `sprite` with its anchor at `(x, y)`.
     pub(crate) fn blit(&mut self, sprite: &Sprite, x: f32, y: f32) {
         #[allow(clippy::cast_possible_truncation)]

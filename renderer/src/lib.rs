@@ -23,14 +23,17 @@ mod overlay;
 mod palette;
 mod perspective;
 mod plan;
+mod scene;
 mod sprites;
 
 pub use options::{LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
 
 use akron_rules::{Move, Point, Position};
 use canvas::Canvas;
+use scene::{Background, Scene};
 use sprites::Sprites;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why an image could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,59 +73,51 @@ impl std::error::Error for RenderError {}
 ///
 /// When an overlay names a point off the board or lists more points than the board has.
 pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (width, height, rgba) = render_rgba(position, options)?;
-    let indices = palette::quantize(&rgba);
-    palette::encode(width, height, &indices)
+    let (canvas, background) = draw(position, options)?;
+    let indices = palette::quantize_over(canvas.pixmap.data(), &background);
+    palette::encode(canvas.pixmap.width(), canvas.pixmap.height(), &indices)
+}
+
+/// Draws `position` on a copy of its cached background.
+fn draw(
+    position: &Position,
+    options: &RenderOptions,
+) -> Result<(Canvas, Arc<Background>), RenderError> {
+    validate(position, options)?;
+    let size = position.size();
+    let scene = Scene::new(options.view, size, options.clamped_width());
+    let background = scene.background(options.view, size)?;
+    let (width, height) = scene.dimensions();
+    let mut canvas = Canvas::from_rgba(width, height, background.rgba.clone())?;
+    let mut sprites = Sprites::default();
+    scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
+    let label = scene.label_size();
+    overlay::draw(
+        &mut canvas,
+        scene.frame(),
+        position,
+        options,
+        (label * 0.8, label * 1.3),
+    )?;
+    caption::draw(
+        &mut canvas,
+        width,
+        scene.caption_height(),
+        position,
+        &mut sprites,
+    )?;
+    Ok((canvas, background))
 }
 
 /// Draws `position` into RGBA pixels (before palette quantisation): width, height and bytes.
+#[cfg(test)]
 fn render_rgba(
     position: &Position,
     options: &RenderOptions,
 ) -> Result<(u32, u32, Vec<u8>), RenderError> {
-    validate(position, options)?;
-    let width = options.clamped_width();
-    let mut sprites = Sprites::default();
-    let canvas = match options.view {
-        View::Perspective => {
-            let layout = perspective::layout(position.size(), width);
-            let mut canvas = Canvas::new(layout.width, layout.height, palette::BACKGROUND)?;
-            perspective::draw(
-                &mut canvas,
-                &layout,
-                position,
-                &mut sprites,
-                options.level_numbers,
-            )?;
-            let limits = (layout.label_size * 0.8, layout.label_size * 1.3);
-            overlay::draw(&mut canvas, &layout, position, options, limits)?;
-            caption::draw(
-                &mut canvas,
-                layout.width,
-                layout.caption_height,
-                position,
-                &mut sprites,
-            )?;
-            canvas
-        }
-        View::Plan => {
-            let layout = plan::layout(position.size(), width);
-            let mut canvas = Canvas::new(layout.width, layout.height, palette::BACKGROUND)?;
-            plan::draw(&mut canvas, &layout, position, &mut sprites)?;
-            let limits = (layout.label_size * 0.8, layout.label_size * 1.3);
-            overlay::draw(&mut canvas, &layout, position, options, limits)?;
-            caption::draw(
-                &mut canvas,
-                layout.width,
-                layout.caption_height,
-                position,
-                &mut sprites,
-            )?;
-            canvas
-        }
-    };
-    let (w, h) = (canvas.pixmap.width(), canvas.pixmap.height());
-    Ok((w, h, canvas.pixmap.take()))
+    let (canvas, _) = draw(position, options)?;
+    let (width, height) = (canvas.pixmap.width(), canvas.pixmap.height());
+    Ok((width, height, canvas.pixmap.take()))
 }
 
 /// Checks that every overlay point is on the board and that no list is absurdly long.

@@ -6,6 +6,7 @@
 //! per channel) to its nearest entry. An indexed PNG is a third the size of an RGB one and much
 //! faster to compress.
 
+use crate::scene::Background;
 use crate::RenderError;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -148,13 +149,40 @@ pub(crate) fn index_of(c: Rgb) -> u8 {
 /// Maps RGBA pixels (opaque) to palette indices.
 pub(crate) fn quantize(rgba: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(rgba.len() / 4);
-    let mut last = (Rgb(0, 0, 0), index_of(Rgb(0, 0, 0)));
+    let mut last = (0u32, index_of(Rgb(0, 0, 0)));
     for px in rgba.chunks_exact(4) {
-        let c = Rgb(px[0], px[1], px[2]);
-        if c != last.0 {
-            last = (c, index_of(c));
+        let value = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+        if value != last.0 {
+            last = (value, index_of(Rgb(px[0], px[1], px[2])));
         }
         out.push(last.1);
+    }
+    out
+}
+
+/// Maps RGBA pixels to palette indices, reusing the background's indices wherever a pixel is
+/// still the background's.
+pub(crate) fn quantize_over(rgba: &[u8], background: &Background) -> Vec<u8> {
+    if rgba.len() != background.rgba.len() || background.indices.len() * 4 != rgba.len() {
+        return quantize(rgba);
+    }
+    let word = |px: &[u8]| u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+    let mut out = Vec::with_capacity(rgba.len() / 4);
+    let mut last = (0u32, index_of(Rgb(0, 0, 0)));
+    for ((px, bg), &index) in rgba
+        .chunks_exact(4)
+        .zip(background.rgba.chunks_exact(4))
+        .zip(&background.indices)
+    {
+        let value = word(px);
+        if value == word(bg) {
+            out.push(index);
+        } else {
+            if value != last.0 {
+                last = (value, index_of(Rgb(px[0], px[1], px[2])));
+            }
+            out.push(last.1);
+        }
     }
     out
 }

@@ -94,19 +94,8 @@ impl Frame for Layout {
     }
 }
 
-/// Draws the board, its labels and the marbles.
-pub(crate) fn draw(
-    canvas: &mut Canvas,
-    layout: &Layout,
-    position: &Position,
-    sprites: &mut Sprites,
-    level_numbers: bool,
-) -> Result<(), RenderError> {
-    draw_board(canvas, layout, position.size(), sprites)?;
-    draw_marbles(canvas, layout, position, sprites, level_numbers)
-}
-
-fn draw_board(
+/// Draws what every image of this layout shares: the board, its dips and its labels.
+pub(crate) fn draw_board(
     canvas: &mut Canvas,
     layout: &Layout,
     size: u8,
@@ -246,7 +235,8 @@ fn draw_board(
     Ok(())
 }
 
-fn draw_marbles(
+/// Draws the marbles, far to near and low to high.
+pub(crate) fn draw_marbles(
     canvas: &mut Canvas,
     layout: &Layout,
     position: &Position,

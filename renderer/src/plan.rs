@@ -74,14 +74,14 @@ impl Frame for Layout {
     }
 }
 
-/// Draws the board, its labels and the marbles with their levels.
-pub(crate) fn draw(
+/// Draws what every image of this layout shares: the board, its holes and its labels.
+pub(crate) fn draw_board(
     canvas: &mut Canvas,
     layout: &Layout,
-    position: &Position,
+    size: u8,
     sprites: &mut Sprites,
 ) -> Result<(), RenderError> {
-    let n = f32::from(position.size());
+    let n = f32::from(size);
     let low = -0.5 - MARGIN;
     let high = n - 0.5 + MARGIN;
     let corners = |a: f32, b: f32| {
@@ -147,15 +147,15 @@ pub(crate) fn draw(
         canvas.fill_polygon(&points, fill, 1.0);
     }
     let hole = sprites.get(Kind::FlatHole, layout.cell * 0.36);
-    for y in 0..position.size() {
-        for x in 0..position.size() {
+    for y in 0..size {
+        for x in 0..size {
             let (sx, sy) = layout.at(f32::from(x), f32::from(y));
             canvas.blit(&hole, sx, sy);
         }
     }
     let text = layout.label_size;
     let gap = MARGIN + LABEL_ROOM * 0.45;
-    for i in 0..position.size() {
+    for i in 0..size {
         let v = f32::from(i);
         let letter = char::from(b'A' + i).to_string();
         canvas.text(&letter, layout.at(v, -0.5 - gap), text, TEXT, Align::Centre)?;
@@ -176,7 +176,17 @@ pub(crate) fn draw(
             Align::Centre,
         )?;
     }
-    // Low to high; within a level the order does not matter.
+    Ok(())
+}
+
+/// Draws the marbles with their levels, low to high.
+pub(crate) fn draw_marbles(
+    canvas: &mut Canvas,
+    layout: &Layout,
+    position: &Position,
+    sprites: &mut Sprites,
+) -> Result<(), RenderError> {
+    // `pieces()` runs level by level from the bottom; within a level the order does not matter.
     for (point, color) in position.pieces() {
         let spot = layout.spot(point);
         let sprite = sprites.get(Kind::Disc(color), spot.radius);
