@@ -28,6 +28,8 @@ pub(crate) struct Background {
 }
 
 type Key = (View, u8, u32);
+/// Recently used backgrounds, most recent last.
+type Cache = Mutex<Vec<(Key, Arc<Background>)>>;
 
 impl Scene {
     /// The layout for `view` of an `size` board, `width` pixels wide (already clamped).
@@ -101,7 +103,7 @@ impl Scene {
 
     /// The background of this scene, from the cache or freshly drawn.
     pub(crate) fn background(&self, view: View, size: u8) -> Result<Arc<Background>, RenderError> {
-        static CACHE: OnceLock<Mutex<Vec<(Key, Arc<Background>)>>> = OnceLock::new();
+        static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
         let key = (view, size, self.dimensions().0);
         {
