@@ -12,7 +12,7 @@ fn main() {
     divan::main();
 }
 
-/// Plays seeded random moves, preferring placements, until `pieces` marbles are down.
+/// Plays seeded random moves, climbing when possible and otherwise placing, until `pieces` marbles are down.
 fn random_position(size: u8, pile: u16, pieces: usize, seed: u64) -> Position {
     let mut rng = SmallRng::seed_from_u64(seed);
     let Ok(mut position) = Position::start(size, pile) else {
@@ -27,7 +27,14 @@ fn random_position(size: u8, pile: u16, pieces: usize, seed: u64) -> Position {
             break;
         }
         let places: Vec<Move> = moves.iter().copied().filter(|m| m.is_place()).collect();
-        let pick = if !places.is_empty() && rng.random_bool(0.7) {
+        let climbs: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.to().is_some_and(|p| p.level() > 0))
+            .collect();
+        let pick = if !climbs.is_empty() && rng.random_bool(0.5) {
+            climbs[rng.random_range(0..climbs.len())]
+        } else if !places.is_empty() {
             places[rng.random_range(0..places.len())]
         } else {
             moves[rng.random_range(0..moves.len())]

@@ -43,7 +43,8 @@ pub(crate) fn draw(
     }
     if let Some(last) = &options.last_move {
         for drop in &last.drops {
-            arrow(canvas, frame.spot(drop.from), frame.spot(drop.to));
+            let ghost = position.piece(drop.from).is_none();
+            arrow(canvas, frame.spot(drop.from), frame.spot(drop.to), ghost);
         }
         match last.mv {
             Move::Step { from, to } => {
@@ -113,21 +114,19 @@ fn ring(canvas: &mut Canvas, spot: Spot, color: Rgb, dash: Option<f32>) {
 }
 
 /// An arrow from where a dropped marble was to where it is now.
-fn arrow(canvas: &mut Canvas, from: Spot, to: Spot) {
+/// With `ghost`, the old place is empty now and gets a dashed outline.
+fn arrow(canvas: &mut Canvas, from: Spot, to: Spot, ghost: bool) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let length = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / length, dy / length);
     let width = (to.radius * 0.16).max(2.5);
-    // Start at the old place's ghost outline and stop short of the marble's centre.
-    canvas.stroke_ellipse(
-        from.x,
-        from.y,
-        from.radius,
-        from.radius,
-        width * 0.7,
-        ORANGE,
-        Some((width * 1.5, width * 1.5)),
-    );
+    // Start at the old place, outlined if empty now, and stop short of the marble's centre.
+    if ghost {
+        let dash = Some((width * 1.5, width * 1.5));
+        let r = from.radius;
+        canvas.stroke_ellipse(from.x, from.y, r, r, width * 0.7 + 2.0, INK, dash);
+        canvas.stroke_ellipse(from.x, from.y, r, r, width * 0.7, ORANGE, dash);
+    }
     let tip = (to.x - ux * to.radius * 0.25, to.y - uy * to.radius * 0.25);
     let head = to.radius * 0.55;
     let base = (tip.0 - ux * head, tip.1 - uy * head);
@@ -181,7 +180,7 @@ fn severed(canvas: &mut Canvas, a: Spot, b: Spot) {
     let width = (a.radius.min(b.radius) * 0.12).max(2.0);
     let (mx, my) = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
     canvas.stroke_line(&[(a.x, a.y), (b.x, b.y)], width, VERMILLION, 0.9);
-    let s = a.radius.min(b.radius) * 0.3;
+    let s = a.radius.min(b.radius) * 0.42;
     for (dx, dy) in [(s, s), (s, -s)] {
         canvas.stroke_line(
             &[(mx - dx, my - dy), (mx + dx, my + dy)],

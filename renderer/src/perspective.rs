@@ -245,11 +245,12 @@ pub(crate) fn draw_marbles(
 ) -> Result<(), RenderError> {
     let mut pieces: Vec<(Point, Color)> = position.pieces().collect();
     painter_order(&layout.camera, &mut pieces);
-    for (point, color) in pieces {
-        let spot = layout.spot(point);
+    let spots: Vec<Spot> = pieces.iter().map(|&(p, _)| layout.spot(p)).collect();
+    for (i, &(point, color)) in pieces.iter().enumerate() {
+        let spot = spots[i];
         let sprite = sprites.get(Kind::Marble(color), spot.radius);
         canvas.blit(&sprite, spot.x, spot.y);
-        if level_numbers && point.level() > 0 {
+        if level_numbers && point.level() > 0 && !centre_hidden(spot, &spots[i + 1..]) {
             let ink = match color {
                 Color::Black => TEXT,
                 Color::White => INK,
@@ -264,6 +265,15 @@ pub(crate) fn draw_marbles(
         }
     }
     Ok(())
+}
+
+/// Whether a marble drawn later covers the middle of `spot`, where its level number would go.
+fn centre_hidden(spot: Spot, later: &[Spot]) -> bool {
+    later.iter().any(|s| {
+        let (dx, dy) = (s.x - spot.x, s.y - spot.y);
+        let reach = s.radius + spot.radius * 0.3;
+        dx * dx + dy * dy < reach * reach
+    })
 }
 
 /// The height on screen of one level step at the board's centre, for tests.

@@ -100,7 +100,7 @@ fn save_actual(name: &str, png: &[u8]) -> String {
     }
 }
 
-/// Seeded random moves, preferring placements, until `pieces` marbles are down; returns the
+/// Seeded random moves, climbing when possible and otherwise placing, until `pieces` marbles are down; returns the
 /// position before the last move and that move.
 fn random_game(
     size: u8,
@@ -122,12 +122,18 @@ fn random_game(
             break;
         }
         let places: Vec<Move> = moves.iter().copied().filter(|m| m.is_place()).collect();
-        let pick =
-            if position.pieces().count() < pieces && !places.is_empty() && rng.random_bool(0.6) {
-                places[rng.random_range(0..places.len())]
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
+        let climbs: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.to().is_some_and(|p| p.level() > 0))
+            .collect();
+        let pick = if !climbs.is_empty() && rng.random_bool(0.5) {
+            climbs[rng.random_range(0..climbs.len())]
+        } else if position.pieces().count() < pieces && !places.is_empty() {
+            places[rng.random_range(0..places.len())]
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        };
         last = Some((position.clone(), pick));
         position.play(pick)?;
     }
