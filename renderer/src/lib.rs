@@ -97,7 +97,7 @@ fn draw(
         scene.frame(),
         position,
         options,
-        (label * 0.8, label * 1.3),
+        (label * 0.95, label * 1.3),
     )?;
     caption::draw(
         &mut canvas,

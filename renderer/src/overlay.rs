@@ -32,14 +32,14 @@ pub(crate) fn draw(
     options: &RenderOptions,
     label_limits: (f32, f32),
 ) -> Result<(), RenderError> {
+    if let Some(chain) = &options.winning_chain {
+        winning_chain(canvas, frame, chain);
+    }
     if options.severed_links {
         let analysis = position.analysis();
         for link in analysis.severed() {
             severed(canvas, frame.spot(link.a), frame.spot(link.b));
         }
-    }
-    if let Some(chain) = &options.winning_chain {
-        winning_chain(canvas, frame, chain);
     }
     if let Some(last) = &options.last_move {
         for drop in &last.drops {
@@ -90,7 +90,7 @@ pub(crate) fn draw(
                 .then(a.1.y.total_cmp(&b.1.y))
         });
         for (point, spot) in spots {
-            let size = (spot.radius * 0.62).clamp(label_limits.0, label_limits.1);
+            let size = (spot.radius * 0.7).clamp(label_limits.0, label_limits.1);
             canvas.label(
                 &point.to_string(),
                 (spot.x, spot.y),

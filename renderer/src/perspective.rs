@@ -73,7 +73,7 @@ pub(crate) fn layout(size: u8, width: u32) -> Layout {
         caption_height + pad - bounds.2 * scale,
     );
     let front = camera.project(Vec3::new(n / 2.0, 0.0, low));
-    let label_size = (front.scale * 0.34).min(w * 0.032).max(12.0);
+    let label_size = (front.scale * 0.4).min(w * 0.032).max(12.0);
     Layout {
         width,
         height,

@@ -47,7 +47,7 @@ pub(crate) fn layout(size: u8, width: u32) -> Layout {
         caption_height,
         cell,
         origin: (origin_x, origin_y),
-        label_size: (cell * 0.36).min(w * 0.032).max(12.0),
+        label_size: (cell * 0.4).min(w * 0.032).max(12.0),
     }
 }
 
