@@ -1,6 +1,6 @@
 //! The image being drawn: an opaque pixmap, sprite blits, shapes and text.
 
-use crate::palette::Rgb;
+use crate::palette::{self, Rgb, UNKNOWN};
 use crate::sprites::Sprite;
 use crate::RenderError;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
@@ -27,9 +27,14 @@ pub(crate) enum Align {
     Right,
 }
 
-/// An opaque RGBA canvas.
+/// An opaque RGBA canvas, with the palette index of every pixel that is known already.
+///
+/// Pixels copied from a cached background or from the opaque middle of a sprite keep the index
+/// computed when that background or sprite was made; everything else is marked
+/// [`UNKNOWN`] and looked up once at the end. This is what keeps quantisation cheap.
 pub(crate) struct Canvas {
     pub pixmap: Pixmap,
+    indices: Vec<u8>,
 }
 
 fn paint(color: Rgb, alpha: f32) -> Paint<'static> {
@@ -51,14 +56,52 @@ impl Canvas {
             background.2,
             255,
         ));
-        Ok(Canvas { pixmap })
+        let index = palette::index_of(background);
+        let indices = vec![index; pixmap.data().len() / 4];
+        Ok(Canvas { pixmap, indices })
     }
 
-    /// A canvas holding a copy of opaque RGBA pixels.
-    pub(crate) fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Canvas, RenderError> {
+    /// A canvas holding opaque RGBA pixels and their palette indices.
+    pub(crate) fn from_parts(
+        width: u32,
+        height: u32,
+        rgba: Vec<u8>,
+        indices: Vec<u8>,
+    ) -> Result<Canvas, RenderError> {
         let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size)?;
+        if indices.len() * 4 != rgba.len() {
+            return Err(RenderError::Size);
+        }
         let pixmap = Pixmap::from_vec(rgba, size).ok_or(RenderError::Size)?;
-        Ok(Canvas { pixmap })
+        Ok(Canvas { pixmap, indices })
+    }
+
+    /// The RGBA pixels and their palette indices, every one of them known.
+    pub(crate) fn finish(self) -> (u32, u32, Vec<u8>, Vec<u8>) {
+        let (width, height) = (self.pixmap.width(), self.pixmap.height());
+        let mut indices = self.indices;
+        palette::fill_unknown(self.pixmap.data(), &mut indices);
+        (width, height, self.pixmap.take(), indices)
+    }
+
+    /// Marks the pixels under `rect`, grown by `pad`, as needing a palette lookup.
+    fn touch(&mut self, rect: Rect, pad: f32) {
+        let width = self.pixmap.width();
+        let height = self.pixmap.height();
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max) as usize;
+        let (x0, x1) = (
+            clamp(rect.left() - pad - 1.0, width),
+            clamp(rect.right() + pad + 2.0, width),
+        );
+        let (y0, y1) = (
+            clamp(rect.top() - pad - 1.0, height),
+            clamp(rect.bottom() + pad + 2.0, height),
+        );
+        let w = width as usize;
+        for y in y0..y1 {
+            self.indices[y * w + x0..y * w + x1].fill(UNKNOWN);
+        }
     }
 
     /// Composites `sprite` with its anchor at `(x, y)`.
@@ -86,12 +129,22 @@ impl Canvas {
             };
             let len = usize::try_from(col1 - col0).unwrap_or(0);
             let src = &sprite.data[src_start..src_start + len];
+            let src_indices = &sprite.indices[src_start..src_start + len];
             let dst = &mut data[dst_start..dst_start + 4 * len];
-            for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+            let dst_indices = &mut self.indices[dst_start / 4..dst_start / 4 + len];
+            for ((s, d), (&si, di)) in src
+                .iter()
+                .zip(dst.chunks_exact_mut(4))
+                .zip(src_indices.iter().zip(dst_indices))
+            {
                 match s[3] {
                     0 => {}
-                    255 => d[..3].copy_from_slice(&s[..3]),
+                    255 => {
+                        d[..3].copy_from_slice(&s[..3]);
+                        *di = si;
+                    }
                     a => {
+                        *di = UNKNOWN;
                         let keep = 255 - u32::from(a);
                         for c in 0..3 {
                             let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
@@ -115,6 +168,7 @@ impl Canvas {
         }
         builder.close();
         if let Some(path) = builder.finish() {
+            self.touch(path.bounds(), 0.0);
             self.pixmap.fill_path(
                 &path,
                 &paint(color, alpha),
@@ -137,6 +191,7 @@ impl Canvas {
     ) {
         if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
             if let Some(path) = PathBuilder::from_oval(rect) {
+                self.touch(path.bounds(), 0.0);
                 self.pixmap.fill_path(
                     &path,
                     &paint(color, alpha),
@@ -162,6 +217,7 @@ impl Canvas {
     ) {
         if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
             if let Some(path) = PathBuilder::from_oval(rect) {
+                self.touch(path.bounds(), width);
                 let stroke = Stroke {
                     width,
                     line_cap: LineCap::Round,
@@ -196,6 +252,7 @@ impl Canvas {
             }
         }
         if let Some(path) = builder.finish() {
+            self.touch(path.bounds(), width);
             let stroke = Stroke {
                 width,
                 line_cap: LineCap::Round,
@@ -229,6 +286,7 @@ impl Canvas {
         b.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
         b.close();
         if let Some(path) = b.finish() {
+            self.touch(path.bounds(), 0.0);
             self.pixmap.fill_path(
                 &path,
                 &paint(color, 1.0),
@@ -266,6 +324,7 @@ impl Canvas {
         let canvas_width = self.pixmap.width();
         let canvas_height = self.pixmap.height();
         let data = self.pixmap.data_mut();
+        let indices = &mut self.indices;
         for c in text.chars() {
             let id = scaled.glyph_id(c);
             let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, baseline));
@@ -291,6 +350,10 @@ impl Canvas {
                     return;
                 };
                 let a = coverage.clamp(0.0, 1.0);
+                if a <= 0.0 {
+                    return;
+                }
+                indices[i / 4] = UNKNOWN;
                 let d = &mut data[i..i + 3];
                 for (channel, value) in d.iter_mut().zip([color.0, color.1, color.2]) {
                     let mixed = f32::from(*channel) * (1.0 - a) + f32::from(value) * a;
@@ -365,6 +428,7 @@ mod tests {
             anchor_x: 2,
             anchor_y: 2,
             data: vec![[255, 255, 255, 255]; 25],
+            indices: vec![UNKNOWN; 25],
         };
         for (x, y) in [
             (-10.0, -10.0),

@@ -30,10 +30,9 @@ pub use options::{LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH, MAX_W
 
 use akron_rules::{Move, Point, Position};
 use canvas::Canvas;
-use scene::{Background, Scene};
+use scene::Scene;
 use sprites::Sprites;
 use std::fmt;
-use std::sync::Arc;
 
 /// Why an image could not be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,22 +72,23 @@ impl std::error::Error for RenderError {}
 ///
 /// When an overlay names a point off the board or lists more points than the board has.
 pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (canvas, background) = draw(position, options)?;
-    let indices = palette::quantize_over(canvas.pixmap.data(), &background);
-    palette::encode(canvas.pixmap.width(), canvas.pixmap.height(), &indices)
+    let (width, height, _, indices) = draw(position, options)?.finish();
+    palette::encode(width, height, &indices)
 }
 
 /// Draws `position` on a copy of its cached background.
-fn draw(
-    position: &Position,
-    options: &RenderOptions,
-) -> Result<(Canvas, Arc<Background>), RenderError> {
+fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderError> {
     validate(position, options)?;
     let size = position.size();
     let scene = Scene::new(options.view, size, options.clamped_width());
     let background = scene.background(options.view, size)?;
     let (width, height) = scene.dimensions();
-    let mut canvas = Canvas::from_rgba(width, height, background.rgba.clone())?;
+    let mut canvas = Canvas::from_parts(
+        width,
+        height,
+        background.rgba.clone(),
+        background.indices.clone(),
+    )?;
     let mut sprites = Sprites::default();
     scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
     let label = scene.label_size();
@@ -106,7 +106,7 @@ fn draw(
         position,
         &mut sprites,
     )?;
-    Ok((canvas, background))
+    Ok(canvas)
 }
 
 /// Draws `position` into RGBA pixels (before palette quantisation): width, height and bytes.
@@ -115,9 +115,8 @@ fn render_rgba(
     position: &Position,
     options: &RenderOptions,
 ) -> Result<(u32, u32, Vec<u8>), RenderError> {
-    let (canvas, _) = draw(position, options)?;
-    let (width, height) = (canvas.pixmap.width(), canvas.pixmap.height());
-    Ok((width, height, canvas.pixmap.take()))
+    let (width, height, rgba, _) = draw(position, options)?.finish();
+    Ok((width, height, rgba))
 }
 
 /// Checks that every overlay point is on the board and that no list is absurdly long.

@@ -6,7 +6,6 @@
 //! per channel) to its nearest entry. An indexed PNG is a third the size of an RGB one and much
 //! faster to compress.
 
-use crate::scene::Background;
 use crate::RenderError;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -108,11 +107,12 @@ fn build_palette() -> Vec<Rgb> {
     unique
 }
 
-const UNFILLED: u8 = 255;
+/// Marks a lookup cell or a pixel whose palette index is not known yet.
+pub(crate) const UNKNOWN: u8 = 255;
 
 fn lookup_table() -> &'static [AtomicU8] {
     static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
-    TABLE.get_or_init(|| (0..1 << 18).map(|_| AtomicU8::new(UNFILLED)).collect())
+    TABLE.get_or_init(|| (0..1 << 18).map(|_| AtomicU8::new(UNKNOWN)).collect())
 }
 
 fn nearest(palette: &[Rgb], c: Rgb) -> u8 {
@@ -137,7 +137,7 @@ pub(crate) fn index_of(c: Rgb) -> u8 {
         return 0;
     };
     let index = slot.load(Ordering::Relaxed);
-    if index != UNFILLED {
+    if index != UNKNOWN {
         return index;
     }
     let centre = Rgb((c.0 & !3) | 2, (c.1 & !3) | 2, (c.2 & !3) | 2);
@@ -147,44 +147,29 @@ pub(crate) fn index_of(c: Rgb) -> u8 {
 }
 
 /// Maps RGBA pixels (opaque) to palette indices.
+#[cfg(test)]
 pub(crate) fn quantize(rgba: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(rgba.len() / 4);
+    let mut indices = vec![UNKNOWN; rgba.len() / 4];
+    fill_unknown(rgba, &mut indices);
+    indices
+}
+
+/// Looks up the palette index of every pixel marked [`UNKNOWN`].
+pub(crate) fn fill_unknown(rgba: &[u8], indices: &mut [u8]) {
     let mut last = (0u32, index_of(Rgb(0, 0, 0)));
-    for px in rgba.chunks_exact(4) {
+    for (i, index) in indices.iter_mut().enumerate() {
+        if *index != UNKNOWN {
+            continue;
+        }
+        let Some(px) = rgba.get(4 * i..4 * i + 4) else {
+            break;
+        };
         let value = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
         if value != last.0 {
             last = (value, index_of(Rgb(px[0], px[1], px[2])));
         }
-        out.push(last.1);
+        *index = last.1;
     }
-    out
-}
-
-/// Maps RGBA pixels to palette indices, reusing the background's indices wherever a pixel is
-/// still the background's.
-pub(crate) fn quantize_over(rgba: &[u8], background: &Background) -> Vec<u8> {
-    if rgba.len() != background.rgba.len() || background.indices.len() * 4 != rgba.len() {
-        return quantize(rgba);
-    }
-    let word = |px: &[u8]| u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-    let mut out = Vec::with_capacity(rgba.len() / 4);
-    let mut last = (0u32, index_of(Rgb(0, 0, 0)));
-    for ((px, bg), &index) in rgba
-        .chunks_exact(4)
-        .zip(background.rgba.chunks_exact(4))
-        .zip(&background.indices)
-    {
-        let value = word(px);
-        if value == word(bg) {
-            out.push(index);
-        } else {
-            if value != last.0 {
-                last = (value, index_of(Rgb(px[0], px[1], px[2])));
-            }
-            out.push(last.1);
-        }
-    }
-    out
 }
 
 /// Encodes palette indices as an 8-bit indexed PNG.

@@ -6,7 +6,7 @@
 
 use crate::canvas::Canvas;
 use crate::overlay::Frame;
-use crate::palette::{self, BACKGROUND};
+use crate::palette::BACKGROUND;
 use crate::sprites::Sprites;
 use crate::{perspective, plan, RenderError, View};
 use akron_rules::Position;
@@ -96,8 +96,7 @@ impl Scene {
             Scene::Perspective(l) => perspective::draw_board(&mut canvas, l, size, &mut sprites)?,
             Scene::Plan(l) => plan::draw_board(&mut canvas, l, size, &mut sprites)?,
         }
-        let rgba = canvas.pixmap.take();
-        let indices = palette::quantize(&rgba);
+        let (_, _, rgba, indices) = canvas.finish();
         Ok(Background { rgba, indices })
     }
 

@@ -3,7 +3,7 @@
 //! As in lila-gif, the expensive shading happens once: each sprite is drawn the first time a
 //! size is asked for and kept in a process-wide cache. Per image the renderer only blits.
 
-use crate::palette::{Rgb, BOARD};
+use crate::palette::{self, Rgb, BOARD, UNKNOWN};
 use akron_rules::Color;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -26,6 +26,26 @@ pub(crate) struct Sprite {
     pub anchor_y: i32,
     /// Premultiplied RGBA, row by row.
     pub data: Vec<[u8; 4]>,
+    /// The palette index of each opaque pixel, [`UNKNOWN`] for the others.
+    pub indices: Vec<u8>,
+}
+
+impl Sprite {
+    /// Fills in the palette indices of the opaque pixels.
+    fn with_indices(mut self) -> Sprite {
+        self.indices = self
+            .data
+            .iter()
+            .map(|px| {
+                if px[3] == 255 {
+                    palette::index_of(Rgb(px[0], px[1], px[2]))
+                } else {
+                    UNKNOWN
+                }
+            })
+            .collect();
+        self
+    }
 }
 
 /// What a sprite shows.
@@ -82,12 +102,13 @@ impl Sprites {
 }
 
 fn draw(kind: Kind, radius: f32) -> Sprite {
-    match kind {
+    let sprite = match kind {
         Kind::Marble(color) => marble(color, radius),
         Kind::Hole(flattening) => hole(radius, f32::from(flattening) / 64.0),
         Kind::Disc(color) => disc(color, radius),
         Kind::FlatHole => flat_hole(radius),
-    }
+    };
+    sprite.with_indices()
 }
 
 /// An empty square sprite of half-size `half` pixels around its anchor.
@@ -99,6 +120,7 @@ fn blank(half: i32) -> Sprite {
         anchor_x: half,
         anchor_y: half,
         data: vec![[0; 4]; side * side],
+        indices: Vec::new(),
     }
 }
 
