@@ -4,7 +4,8 @@ use crate::palette::{self, Rgb, UNKNOWN};
 use crate::sprites::Sprite;
 use crate::RenderError;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use tiny_skia::{
     FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
 };
@@ -17,6 +18,73 @@ fn font() -> Result<&'static FontRef<'static>, RenderError> {
     FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok())
         .as_ref()
         .ok_or(RenderError::Font)
+}
+
+/// One rasterised glyph: its coverage and where it sits relative to the pen on the baseline.
+struct GlyphImage {
+    left: i32,
+    top: i32,
+    width: usize,
+    coverage: Vec<u8>,
+    advance: f32,
+}
+
+/// The glyph for `c` at `size` pixels, rasterised once and cached (per quarter pixel of size).
+fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
+    type Cache = Mutex<HashMap<(char, u32), Arc<GlyphImage>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let steps = (size.clamp(1.0, 1000.0) * 4.0).round() as u32;
+    let key = (c, steps);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(image) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return Ok(Arc::clone(image));
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let size = steps as f32 / 4.0;
+    let scaled = font()?.as_scaled(PxScale::from(size));
+    let id = scaled.glyph_id(c);
+    let mut image = GlyphImage {
+        left: 0,
+        top: 0,
+        width: 0,
+        coverage: Vec::new(),
+        advance: scaled.h_advance(id),
+    };
+    if let Some(outline) = scaled.outline_glyph(id.with_scale(size)) {
+        let bounds = outline.px_bounds();
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let (width, height) = (bounds.width() as usize, bounds.height() as usize);
+        #[allow(clippy::cast_possible_truncation)]
+        let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
+        let mut coverage = vec![0u8; width * height];
+        outline.draw(|x, y, c| {
+            if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                {
+                    *cell = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+                }
+            }
+        });
+        image = GlyphImage {
+            left,
+            top,
+            width,
+            coverage,
+            ..image
+        };
+    }
+    let image = Arc::new(image);
+    let mut entries = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    if entries.len() >= 4096 {
+        entries.clear();
+    }
+    entries.insert(key, Arc::clone(&image));
+    Ok(image)
 }
 
 /// Horizontal placement of text relative to its anchor.
@@ -312,7 +380,6 @@ impl Canvas {
         color: Rgb,
         align: Align,
     ) -> Result<(), RenderError> {
-        let scaled = font()?.as_scaled(PxScale::from(size));
         let width = Canvas::text_width(text, size)?;
         let mut pen = match align {
             Align::Left => x,
@@ -320,49 +387,40 @@ impl Canvas {
             Align::Right => x - width,
         };
         // Cap height of DejaVu is about 0.73 em.
-        let baseline = y + 0.365 * size;
-        let canvas_width = self.pixmap.width();
-        let canvas_height = self.pixmap.height();
+        #[allow(clippy::cast_possible_truncation)]
+        let baseline = (y + 0.365 * size).round() as i64;
+        let canvas_width = i64::from(self.pixmap.width());
+        let canvas_height = i64::from(self.pixmap.height());
         let data = self.pixmap.data_mut();
-        let indices = &mut self.indices;
         for c in text.chars() {
-            let id = scaled.glyph_id(c);
-            let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, baseline));
-            pen += scaled.h_advance(id);
-            let Some(outline) = scaled.outline_glyph(glyph) else {
-                continue;
-            };
-            let bounds = outline.px_bounds();
-            outline.draw(|gx, gy, coverage| {
-                #[allow(clippy::cast_possible_truncation)]
-                let (px, py) = (
-                    bounds.min.x as i64 + i64::from(gx),
-                    bounds.min.y as i64 + i64::from(gy),
-                );
-                if px < 0
-                    || py < 0
-                    || px >= i64::from(canvas_width)
-                    || py >= i64::from(canvas_height)
-                {
-                    return;
+            let glyph = glyph(c, size)?;
+            #[allow(clippy::cast_possible_truncation)]
+            let left = pen.round() as i64 + i64::from(glyph.left);
+            let top = baseline + i64::from(glyph.top);
+            pen += glyph.advance;
+            for (row, line) in glyph.coverage.chunks_exact(glyph.width.max(1)).enumerate() {
+                let py = top + i64::try_from(row).unwrap_or(0);
+                if py < 0 || py >= canvas_height {
+                    continue;
                 }
-                let Ok(i) = usize::try_from((py * i64::from(canvas_width) + px) * 4) else {
-                    return;
-                };
-                let a = coverage.clamp(0.0, 1.0);
-                if a <= 0.0 {
-                    return;
-                }
-                indices[i / 4] = UNKNOWN;
-                let d = &mut data[i..i + 3];
-                for (channel, value) in d.iter_mut().zip([color.0, color.1, color.2]) {
-                    let mixed = f32::from(*channel) * (1.0 - a) + f32::from(value) * a;
-                    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                    {
-                        *channel = mixed.round().clamp(0.0, 255.0) as u8;
+                for (col, &coverage) in line.iter().enumerate() {
+                    let px = left + i64::try_from(col).unwrap_or(0);
+                    if coverage == 0 || px < 0 || px >= canvas_width {
+                        continue;
+                    }
+                    let Ok(i) = usize::try_from(py * canvas_width + px) else {
+                        continue;
+                    };
+                    self.indices[i] = UNKNOWN;
+                    let a = u32::from(coverage);
+                    let d = &mut data[4 * i..4 * i + 3];
+                    for (channel, value) in d.iter_mut().zip([color.0, color.1, color.2]) {
+                        let mixed =
+                            (u32::from(*channel) * (255 - a) + u32::from(value) * a + 127) / 255;
+                        *channel = u8::try_from(mixed).unwrap_or(255);
                     }
                 }
-            });
+            }
         }
         Ok(())
     }

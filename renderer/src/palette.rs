@@ -156,19 +156,27 @@ pub(crate) fn quantize(rgba: &[u8]) -> Vec<u8> {
 
 /// Looks up the palette index of every pixel marked [`UNKNOWN`].
 pub(crate) fn fill_unknown(rgba: &[u8], indices: &mut [u8]) {
+    const BLOCK: usize = 64;
     let mut last = (0u32, index_of(Rgb(0, 0, 0)));
-    for (i, index) in indices.iter_mut().enumerate() {
-        if *index != UNKNOWN {
+    for (block, chunk) in indices.chunks_mut(BLOCK).enumerate() {
+        // Most blocks are known throughout; this test vectorises.
+        if chunk.iter().fold(true, |known, &i| known & (i != UNKNOWN)) {
             continue;
         }
-        let Some(px) = rgba.get(4 * i..4 * i + 4) else {
-            break;
-        };
-        let value = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-        if value != last.0 {
-            last = (value, index_of(Rgb(px[0], px[1], px[2])));
+        for (offset, index) in chunk.iter_mut().enumerate() {
+            if *index != UNKNOWN {
+                continue;
+            }
+            let i = block * BLOCK + offset;
+            let Some(px) = rgba.get(4 * i..4 * i + 4) else {
+                return;
+            };
+            let value = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            if value != last.0 {
+                last = (value, index_of(Rgb(px[0], px[1], px[2])));
+            }
+            *index = last.1;
         }
-        *index = last.1;
     }
 }
 
