@@ -1,0 +1,124 @@
+//! `akron render`: draws a position as a PNG file.
+
+use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH};
+use akron_rules::{Move, Point, Position};
+use anyhow::{anyhow, Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `akron render`.
+#[derive(Args)]
+pub struct RenderArgs {
+    /// Position code, e.g. `8:b:32,32:8/8/8/8/8/8/8/8`.
+    code: String,
+    /// Where to write the PNG.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// A move to play on CODE first and then show as the last move, with any marbles that
+    /// dropped; the image shows the position after it.
+    #[arg(long, allow_hyphen_values = true)]
+    last_move: Option<String>,
+    /// A piece of the side to move to select; its destinations are labelled with their names.
+    #[arg(long)]
+    select: Option<String>,
+    /// `perspective` (the default) or `plan`, a flat view with each marble's level.
+    #[arg(long, default_value = "perspective")]
+    view: View,
+    /// Image width in pixels, clamped to 400..=2000.
+    #[arg(long, default_value_t = DEFAULT_WIDTH)]
+    width: u32,
+    /// Highlight the winning chain when a player spans.
+    #[arg(long)]
+    chain: bool,
+    /// Mark links that a crossing severs.
+    #[arg(long)]
+    severed: bool,
+}
+
+/// `akron render CODE -o FILE [--last-move MOVE] [--select POINT] [--view V] [--width PX]`.
+pub fn render(args: &RenderArgs) -> Result<()> {
+    let mut position =
+        Position::from_code(&args.code).map_err(|e| anyhow!("bad position code: {e}"))?;
+    let last_move = match &args.last_move {
+        Some(text) => {
+            let mv: Move = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
+            Some(LastMove::play(&mut position, mv).map_err(|e| anyhow!("{mv}: {e}"))?)
+        }
+        None => None,
+    };
+    let selected = match &args.select {
+        Some(text) => {
+            let point: Point = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
+            Some(Selection::of(&position, point).map_err(|e| anyhow!("{point}: {e}"))?)
+        }
+        None => None,
+    };
+    let winning_chain = if args.chain {
+        position.analysis().winning_chain
+    } else {
+        None
+    };
+    let options = RenderOptions {
+        view: args.view,
+        width: args.width,
+        last_move,
+        selected,
+        winning_chain,
+        severed_links: args.severed,
+        ..RenderOptions::default()
+    };
+    let png = draw(&position, &options)?;
+    std::fs::write(&args.output, png)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(code: &str, output: PathBuf) -> RenderArgs {
+        RenderArgs {
+            code: code.to_string(),
+            output,
+            last_move: None,
+            select: None,
+            view: View::Perspective,
+            width: 500,
+            chain: false,
+            severed: false,
+        }
+    }
+
+    #[test]
+    fn writes_a_png_after_playing_the_last_move() -> Result<()> {
+        let output = std::env::temp_dir().join(format!("akron-render-{}.png", std::process::id()));
+        let mut a = args(
+            "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2",
+            output.clone(),
+        );
+        a.last_move = Some("A1-D1".to_string());
+        a.select = Some("C3".to_string());
+        a.view = View::Plan;
+        let result = render(&a);
+        let bytes = std::fs::read(&output);
+        let _ = std::fs::remove_file(&output);
+        result?;
+        assert_eq!(&bytes?[..8], b"\x89PNG\r\n\x1a\n");
+        Ok(())
+    }
+
+    #[test]
+    fn reports_bad_input() {
+        let output = std::env::temp_dir().join("akron-render-never-written.png");
+        let error = render(&args("5:b:8,8:5", output.clone())).err();
+        assert!(error.is_some_and(|e| e.to_string().starts_with("bad position code")));
+        let mut a = args("3:b:4,4:3/3/3", output.clone());
+        a.last_move = Some("A1-B2".to_string());
+        assert!(render(&a).is_err(), "an illegal last move");
+        let mut a = args("3:b:4,4:3/3/3", output.clone());
+        a.select = Some("A1".to_string());
+        assert!(render(&a).is_err(), "selecting an empty hole");
+        assert!(!output.exists());
+    }
+}
