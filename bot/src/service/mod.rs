@@ -277,6 +277,9 @@ impl Service {
         let Some(row) = self.db.read(|c| db::channel_game(c, channel))? else {
             return Ok(None);
         };
+        if self.expire_if_due(&row)? {
+            return Ok(None);
+        }
         Ok(Some(self.load(row)?.view()))
     }
 
