@@ -34,7 +34,11 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
             let view = h.view();
             assert_eq!(view.players.black.name, "bob");
             assert_eq!(view.players.white.name, "alice");
-            assert!(replies[1].text.contains("**bob** swapped"), "{}", replies[1].text);
+            assert!(
+                replies[1].text.contains("**bob** swapped"),
+                "{}",
+                replies[1].text
+            );
             assert!(replies[1].text.contains("<@test:alice> to move (White)"));
         }
     }
@@ -46,22 +50,36 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
     );
     let last = replies.last().expect("replies");
     assert!(last.text.contains("wins**"), "{}", last.text);
-    assert!(h.service.channel_game(&common::channel_id("main")).expect("loads").is_none());
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .expect("loads")
+        .is_none());
     // The result is stored with the right player, after the swap.
     let export = h.ok("alice", Command::Export);
     let record = String::from_utf8(export.attachment.expect("a file").content).expect("text");
-    assert!(record.contains("[Result \"") && record.contains("wins connection\"]"), "{record}");
+    assert!(
+        record.contains("[Result \"") && record.contains("wins connection\"]"),
+        "{record}"
+    );
     let shown = h.ok("carol", Command::Show(record.clone()));
     let final_code = record
         .lines()
-        .find_map(|l| l.strip_prefix("[Final \"").and_then(|l| l.strip_suffix("\"]")))
+        .find_map(|l| {
+            l.strip_prefix("[Final \"")
+                .and_then(|l| l.strip_suffix("\"]"))
+        })
         .expect("final code");
     assert_eq!(shown.position.as_deref(), Some(final_code));
     assert!(shown.text.contains("wins connection"), "{}", shown.text);
     // Nobody can move in a finished game.
     let refusal = h.send("alice", Command::Move("A1".into()));
     assert!(refusal.ephemeral);
-    assert!(refusal.text.contains("no game in this channel"), "{}", refusal.text);
+    assert!(
+        refusal.text.contains("no game in this channel"),
+        "{}",
+        refusal.text
+    );
 }
 
 #[test]
@@ -114,7 +132,11 @@ fn threefold_repetition_draws() {
     let last = last.expect("moves");
     assert!(last.text.contains("draw by repetition"), "{}", last.text);
     let history = h.ok("bob", Command::History);
-    assert!(history.text.contains("drawn by threefold repetition"), "{}", history.text);
+    assert!(
+        history.text.contains("drawn by threefold repetition"),
+        "{}",
+        history.text
+    );
 }
 
 #[test]
@@ -124,8 +146,16 @@ fn resignation_draw_and_abort() {
     h.play(mv("C3"));
     h.play(mv("D4"));
     let reply = h.ok("bob", Command::Resign);
-    assert!(reply.text.contains("**Black wins** (bob resigned)"), "{}", reply.text);
-    assert!(h.service.channel_game(&common::channel_id("main")).expect("ok").is_none());
+    assert!(
+        reply.text.contains("**Black wins** (bob resigned)"),
+        "{}",
+        reply.text
+    );
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .expect("ok")
+        .is_none());
 
     h.start(6, None, WinRule::Delayed);
     h.play(mv("C3"));
@@ -161,7 +191,11 @@ fn resignation_draw_and_abort() {
     );
     request.is_moderator = true;
     let reply = h.service.handle(&request);
-    assert!(!reply.ephemeral && reply.text.contains("aborted"), "{}", reply.text);
+    assert!(
+        !reply.ephemeral && reply.text.contains("aborted"),
+        "{}",
+        reply.text
+    );
     let history = h.ok("alice", Command::History);
     assert!(history.text.contains("aborted"), "{}", history.text);
 }
@@ -276,7 +310,11 @@ fn challenges_expire_after_a_day() {
     );
     old_button.game = Some(akron_bot::service::GameId(1));
     let reply = h.service.handle(&old_button);
-    assert!(reply.ephemeral && reply.text.contains("no longer open"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("no longer open"),
+        "{}",
+        reply.text
+    );
 }
 
 #[test]
@@ -285,9 +323,17 @@ fn games_lists_every_channel_and_whose_turn() {
     h.start_in("one", "alice", "bob", 5, None, WinRule::Delayed);
     h.start_in("two", "carol", "alice", 5, None, WinRule::Delayed);
     let reply = h.ok("alice", Command::Games);
-    assert!(reply.text.contains("(1 waiting for your move)"), "{}", reply.text);
+    assert!(
+        reply.text.contains("(1 waiting for your move)"),
+        "{}",
+        reply.text
+    );
     assert!(reply.text.contains("test:one") && reply.text.contains("test:two"));
-    assert!(reply.text.contains("against carol, move 1: carol to move"), "{}", reply.text);
+    assert!(
+        reply.text.contains("against carol, move 1: carol to move"),
+        "{}",
+        reply.text
+    );
     h.refused("dave", Command::Games);
 }
 
@@ -297,9 +343,15 @@ fn show_reads_codes_and_refuses_nonsense() {
     let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into()));
     assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
     let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into()));
-    assert!(reply.text.contains("neither a position code nor a game record"));
+    assert!(reply
+        .text
+        .contains("neither a position code nor a game record"));
     let reply = h.refused("carol", Command::Show("[Size \"4\"]\n1. B2 B2".into()));
-    assert!(reply.text.contains("move 2 (B2) cannot be played"), "{}", reply.text);
+    assert!(
+        reply.text.contains("move 2 (B2) cannot be played"),
+        "{}",
+        reply.text
+    );
     let rules = h.ok("carol", Command::Rules);
     assert!(rules.text.contains("https://example.invalid/docs/rules.md"));
 }

@@ -204,3 +204,7 @@ pub fn find_line(
     }
     panic!("no line found for {options:?}");
 }
+
+pub fn channel_id_on(platform: &str, name: &str) -> ChannelId {
+    ChannelId::new(platform, name)
+}
