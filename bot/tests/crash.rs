@@ -16,21 +16,26 @@ use std::time::Duration;
 /// A legal line of `plies` moves on 8 × 8 that does not end the game.
 fn line(seed: u64, plies: usize) -> Vec<Move> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = Game::new(GameOptions::default()).expect("options");
-    while game.moves().len() < plies {
-        let moves: Vec<Move> = game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| *m != Move::Swap)
-            .filter(|&m| {
-                let mut probe = game.clone();
-                probe.play(m).map(|r| r.outcome.is_none()).unwrap_or(false)
-            })
-            .collect();
-        let m = moves[rng.random_range(0..moves.len())];
-        game.play(m).expect("legal");
+    'again: loop {
+        let mut game = Game::new(GameOptions::default()).expect("options");
+        while game.moves().len() < plies {
+            let moves: Vec<Move> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| *m != Move::Swap)
+                .filter(|&m| {
+                    let mut probe = game.clone();
+                    probe.play(m).is_ok_and(|r| r.outcome.is_none())
+                })
+                .collect();
+            if moves.is_empty() {
+                continue 'again;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            game.play(m).expect("legal");
+        }
+        return game.moves().to_vec();
     }
-    game.moves().to_vec()
 }
 
 #[test]
