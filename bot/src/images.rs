@@ -1,5 +1,6 @@
 //! Board pictures: the one place that talks to the renderer.
 
+use akron_renderer::{LastMove, RenderOptions, Selection};
 use akron_rules::{Drop, Move, Point, Position};
 
 /// What to draw: a position and what to mark on it.
@@ -54,7 +55,20 @@ impl Images {
     }
 }
 
-/// Until the renderer lands, there are no pictures.
-fn render(_picture: &Picture<'_>) -> Option<Vec<u8>> {
-    None
+/// Draws with the renderer's default perspective view. A failure to draw is not worth
+/// refusing a move for: the reply then simply has no picture.
+fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
+    let options = RenderOptions {
+        last_move: picture.last_move.map(|mv| LastMove {
+            mv,
+            drops: picture.drops.to_vec(),
+        }),
+        selected: picture.selected.map(|(from, destinations)| Selection {
+            from,
+            destinations: destinations.to_vec(),
+        }),
+        winning_chain: picture.chain.map(<[Point]>::to_vec),
+        ..RenderOptions::default()
+    };
+    akron_renderer::render(picture.position, &options).ok()
 }

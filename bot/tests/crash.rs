@@ -56,10 +56,10 @@ fn sigkill_mid_stream_loses_no_committed_move() {
     }
     let mut order = Vec::new();
     for ply in 0..60 {
-        for (g, channel) in channels.iter().enumerate() {
+        for (g, (channel, line)) in channels.iter().zip(&lines).enumerate() {
             script.push(format!("in {channel}"));
             script.push(format!("as {}", if ply % 2 == 0 { "alice" } else { "bob" }));
-            script.push(format!("/akron move {}", lines[g][ply]));
+            script.push(format!("/akron move {}", line[ply]));
             order.push(g);
         }
     }

@@ -8,6 +8,10 @@ use akron_bot::service::{Command, Offer};
 use akron_rules::{Color, GameOptions, Reason, WinRule};
 use common::{find_line, mv, Harness};
 
+fn is_png(bytes: Option<&[u8]>) -> bool {
+    bytes.is_some_and(|b| b.len() > 100 && b.starts_with(b"\x89PNG"))
+}
+
 fn options(size: u8, pile: u16, rule: WinRule) -> GameOptions {
     GameOptions {
         size,
@@ -50,6 +54,7 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
     );
     let last = replies.last().expect("replies");
     assert!(last.text.contains("wins**"), "{}", last.text);
+    assert!(is_png(last.image.as_deref()));
     assert!(h
         .service
         .channel_game(&common::channel_id("main"))
@@ -94,6 +99,10 @@ fn drops_are_reported() {
         last = Some(h.play(m));
     }
     let last = last.expect("moves");
+    assert!(
+        is_png(last.image.as_deref()),
+        "a move reply carries the board"
+    );
     assert!(last.text.contains("stepped"), "{}", last.text);
     assert!(last.text.contains("dropped to"), "{}", last.text);
     assert!(last.text.contains("to move ("), "{}", last.text);
@@ -342,6 +351,7 @@ fn show_reads_codes_and_refuses_nonsense() {
     let h = Harness::new();
     let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into()));
     assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
+    assert!(is_png(reply.image.as_deref()));
     let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into()));
     assert!(reply
         .text

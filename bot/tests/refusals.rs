@@ -114,6 +114,24 @@ fn moves() {
     let r = h.refused("bob", Command::Moves(Some("C3".into())));
     assert!(r.text.contains("Black's"), "{}", r.text);
     h.refused("bob", Command::Moves(Some("Q9".into())));
+    // Where a connected piece can go: a picture and the names.
+    h.play(mv("A1"));
+    h.play(mv("C2"));
+    h.play(mv("A2"));
+    let selected = h.ok("alice", Command::Moves(Some("C3".into())));
+    assert!(
+        selected.text.contains("The piece on C3 can go to"),
+        "{}",
+        selected.text
+    );
+    assert!(selected
+        .image
+        .is_some_and(|png| png.starts_with(b"\x89PNG")));
+    h.ok("alice", Command::Takeback(Offer::Offer));
+    h.ok("bob", Command::Takeback(Offer::Accept));
+    h.ok("bob", Command::Takeback(Offer::Offer));
+    h.ok("alice", Command::Takeback(Offer::Accept));
+    assert_eq!(h.view().game.moves().len(), 1);
     let listed = h.ok("bob", Command::Moves(None));
     assert!(listed.text.contains("- swap"), "{}", listed.text);
     h.play(mv("D4"));

@@ -1,0 +1,204 @@
+//! Board images for Akron: a PNG of a [`Position`], in perspective or as a flat plan.
+//!
+//! Modelled on lichess's lila-gif: marble sprites are shaded once and cached, each image only
+//! blits them, and the result is quantised to a fixed palette and written as an indexed PNG.
+//! The crate knows nothing about Discord and does no I/O.
+//!
+//! # Examples
+//!
+//! ```
+//! use akron_renderer::{render, RenderOptions, View};
+//! use akron_rules::Position;
+//! let position = Position::from_code("8:w:31,32:8/8/8/8/8/3b4/8/8")?;
+//! let png = render(&position, &RenderOptions { view: View::Plan, ..RenderOptions::default() })?;
+//! assert_eq!(&png[1..4], b"PNG");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod canvas;
+mod caption;
+mod geometry;
+mod options;
+mod overlay;
+mod palette;
+mod perspective;
+mod plan;
+mod scene;
+mod sprites;
+
+pub use options::{LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+
+use akron_rules::{Move, Point, Position};
+use canvas::Canvas;
+use scene::Scene;
+use sprites::Sprites;
+use std::fmt;
+
+/// Why an image could not be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RenderError {
+    /// An overlay names a point that is not on the board.
+    OffBoard(Point),
+    /// An overlay lists more points than the board has.
+    TooManyPoints(usize),
+    /// The embedded font could not be read.
+    Font,
+    /// The image could not be allocated.
+    Size,
+    /// The PNG encoder failed.
+    Encode(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::OffBoard(p) => write!(f, "point {p} is off the board"),
+            RenderError::TooManyPoints(n) => write!(f, "too many points to highlight ({n})"),
+            RenderError::Font => f.write_str("the embedded font is unreadable"),
+            RenderError::Size => f.write_str("the image is too large"),
+            RenderError::Encode(e) => write!(f, "png encoding failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// Draws `position` as a PNG.
+///
+/// The width is clamped to [`MIN_WIDTH`]..=[`MAX_WIDTH`]; the height follows from the view and
+/// the board size and is never equal to the width.
+///
+/// # Errors
+///
+/// When an overlay names a point off the board or lists more points than the board has.
+pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    let (width, height, _, indices) = draw(position, options)?.finish();
+    palette::encode(width, height, &indices)
+}
+
+/// Draws `position` on a copy of its cached background.
+fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderError> {
+    validate(position, options)?;
+    let size = position.size();
+    let scene = Scene::new(options.view, size, options.clamped_width());
+    let background = scene.background(options.view, size)?;
+    let (width, height) = scene.dimensions();
+    let mut canvas = Canvas::from_parts(
+        width,
+        height,
+        background.rgba.clone(),
+        background.indices.clone(),
+    )?;
+    let mut sprites = Sprites::default();
+    scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
+    let label = scene.label_size();
+    overlay::draw(
+        &mut canvas,
+        scene.frame(),
+        position,
+        options,
+        (label * 0.95, label * 1.3),
+    )?;
+    caption::draw(
+        &mut canvas,
+        width,
+        scene.caption_height(),
+        position,
+        &mut sprites,
+    )?;
+    Ok(canvas)
+}
+
+/// Draws `position` into RGBA pixels (before palette quantisation): width, height and bytes.
+#[cfg(test)]
+fn render_rgba(
+    position: &Position,
+    options: &RenderOptions,
+) -> Result<(u32, u32, Vec<u8>), RenderError> {
+    let (width, height, rgba, _) = draw(position, options)?.finish();
+    Ok((width, height, rgba))
+}
+
+/// Checks that every overlay point is on the board and that no list is absurdly long.
+fn validate(position: &Position, options: &RenderOptions) -> Result<(), RenderError> {
+    let size = position.size();
+    let limit = Point::count(size);
+    let check = |points: &[Point]| -> Result<(), RenderError> {
+        if points.len() > limit {
+            return Err(RenderError::TooManyPoints(points.len()));
+        }
+        match points.iter().find(|p| !p.is_on(size)) {
+            Some(&p) => Err(RenderError::OffBoard(p)),
+            None => Ok(()),
+        }
+    };
+    if let Some(last) = &options.last_move {
+        let mut points: Vec<Point> = match last.mv {
+            Move::Place(p) => vec![p],
+            Move::Step { from, to } => vec![from, to],
+            Move::Swap => Vec::new(),
+        };
+        if last.drops.len() > limit {
+            return Err(RenderError::TooManyPoints(last.drops.len()));
+        }
+        points.extend(last.drops.iter().flat_map(|d| [d.from, d.to]));
+        check(&points)?;
+    }
+    if let Some(selection) = &options.selected {
+        check(&[selection.from])?;
+        check(&selection.destinations)?;
+    }
+    if let Some(chain) = &options.winning_chain {
+        check(chain)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_board_overlays_are_errors() -> Result<(), Box<dyn std::error::Error>> {
+        let position = Position::from_code("3:b:4,4:3/3/3")?;
+        let options = RenderOptions {
+            winning_chain: Some(vec![Point::new(5, 0, 0)]),
+            ..RenderOptions::default()
+        };
+        assert_eq!(
+            render(&position, &options),
+            Err(RenderError::OffBoard(Point::new(5, 0, 0)))
+        );
+        let options = RenderOptions {
+            selected: Some(Selection {
+                from: Point::new(0, 0, 0),
+                destinations: vec![Point::new(0, 0, 0); 100],
+            }),
+            ..RenderOptions::default()
+        };
+        assert_eq!(
+            render(&position, &options),
+            Err(RenderError::TooManyPoints(100))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn hostile_widths_give_bounded_images() -> Result<(), Box<dyn std::error::Error>> {
+        let position = Position::from_code("3:b:4,4:3/3/3")?;
+        for view in [View::Perspective, View::Plan] {
+            for asked in [0, u32::MAX] {
+                let options = RenderOptions {
+                    view,
+                    width: asked,
+                    ..RenderOptions::default()
+                };
+                let (width, height, rgba) = render_rgba(&position, &options)?;
+                assert!((MIN_WIDTH..=MAX_WIDTH).contains(&width));
+                assert!(height <= MAX_WIDTH * 3 / 2 && height != width);
+                assert_eq!(rgba.len(), (width * height * 4) as usize);
+            }
+        }
+        Ok(())
+    }
+}

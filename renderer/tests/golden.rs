@@ -1,0 +1,308 @@
+//! Golden-image tests: each picture is compared with a committed reference PNG.
+//!
+//! After a deliberate change to the look, rerun with `UPDATE_GOLDEN=1` to rewrite the references,
+//! and look at every changed image before committing it. A failing test also writes what it drew
+//! to `target/golden-actual/` (or the system temp directory) for comparison.
+
+use akron_renderer::{render, LastMove, RenderOptions, Selection, View};
+use akron_rules::{Color, Move, Point, Position, Setup};
+use image::RgbaImage;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::error::Error;
+use std::path::PathBuf;
+
+type TestResult = Result<(), Box<dyn Error>>;
+
+/// Golden images are drawn small to keep the repository small.
+const WIDTH: u32 = 560;
+/// A pixel differs when a channel is off by more than this.
+const CHANNEL_TOLERANCE: u8 = 24;
+/// The share of pixels that may differ (anti-aliasing on another CPU).
+const PIXEL_TOLERANCE: f64 = 0.002;
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("golden")
+        .join(format!("{name}.png"))
+}
+
+fn decode(bytes: &[u8]) -> Result<RgbaImage, Box<dyn Error>> {
+    Ok(image::load_from_memory_with_format(bytes, image::ImageFormat::Png)?.to_rgba8())
+}
+
+/// Renders and compares with `tests/golden/NAME.png`.
+fn check(name: &str, position: &Position, options: RenderOptions) -> TestResult {
+    let options = RenderOptions {
+        width: WIDTH,
+        ..options
+    };
+    let png = render(position, &options)?;
+    let path = golden_path(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &png)?;
+        return Ok(());
+    }
+    let expected = std::fs::read(&path).map_err(|e| {
+        format!(
+            "golden {name}: cannot read {}: {e}; run with UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    })?;
+    let actual = decode(&png)?;
+    let expected = decode(&expected)?;
+    if actual.dimensions() != expected.dimensions() {
+        save_actual(name, &png);
+        return Err(format!(
+            "golden {name}: size {:?}, reference {:?}",
+            actual.dimensions(),
+            expected.dimensions()
+        )
+        .into());
+    }
+    let mut differing = 0usize;
+    let mut first = None;
+    for (x, y, a) in actual.enumerate_pixels() {
+        let e = expected.get_pixel(x, y);
+        if a.0
+            .iter()
+            .zip(e.0)
+            .any(|(&p, q)| p.abs_diff(q) > CHANNEL_TOLERANCE)
+        {
+            differing += 1;
+            first.get_or_insert((x, y, a.0, e.0));
+        }
+    }
+    let total = (actual.width() * actual.height()) as usize;
+    #[allow(clippy::cast_precision_loss)]
+    let share = differing as f64 / total as f64;
+    if share > PIXEL_TOLERANCE {
+        let written = save_actual(name, &png);
+        return Err(format!(
+            "golden {name}: {differing} of {total} pixels differ (first {first:?}, as (x, y, got, \
+             want)); the drawing is in {written}; if the change is intended, look at it and rerun \
+             with UPDATE_GOLDEN=1"
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn save_actual(name: &str, png: &[u8]) -> String {
+    let dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(std::env::temp_dir, PathBuf::from)
+        .join("golden-actual");
+    let path = dir.join(format!("{name}.png"));
+    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, png)) {
+        Ok(()) => path.display().to_string(),
+        Err(e) => format!("(not saved: {e})"),
+    }
+}
+
+/// Seeded random moves, climbing when possible and otherwise placing, until `pieces` marbles are down; returns the
+/// position before the last move and that move.
+fn random_game(
+    size: u8,
+    pile: u16,
+    pieces: usize,
+    seed: u64,
+) -> Result<(Position, Move), Box<dyn Error>> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut position = Position::start(size, pile)?;
+    let mut last = None;
+    for _ in 0..20_000 {
+        let moves = position.legal_moves();
+        if moves.is_empty()
+            || (position.pieces().count() >= pieces
+                && last
+                    .as_ref()
+                    .is_some_and(|(_, m): &(Position, Move)| !m.is_place()))
+        {
+            break;
+        }
+        let places: Vec<Move> = moves.iter().copied().filter(|m| m.is_place()).collect();
+        let climbs: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.to().is_some_and(|p| p.level() > 0))
+            .collect();
+        let pick = if !climbs.is_empty() && rng.random_bool(0.5) {
+            climbs[rng.random_range(0..climbs.len())]
+        } else if position.pieces().count() < pieces && !places.is_empty() {
+            places[rng.random_range(0..places.len())]
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        };
+        last = Some((position.clone(), pick));
+        position.play(pick)?;
+    }
+    last.ok_or_else(|| "no move played".into())
+}
+
+/// A full pyramid of `levels` levels in the board's bottom-left corner, colours in a pattern.
+fn pyramid(size: u8, levels: u8) -> Result<Position, Box<dyn Error>> {
+    let mut setup = Setup::empty(size);
+    for k in 0..levels {
+        for y in 0..levels - k {
+            for x in 0..levels - k {
+                let color = if (x * 3 + y * 5 + k * 7) % 3 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                setup.pieces.push((
+                    Point::new(x + (size - levels) / 2, y + (size - levels) / 2, k),
+                    color,
+                ));
+            }
+        }
+    }
+    Ok(Position::from_setup(&setup)?)
+}
+
+#[test]
+fn empty_3x3() -> TestResult {
+    check(
+        "empty_3x3",
+        &Position::from_code("3:b:4,4:3/3/3")?,
+        RenderOptions::default(),
+    )
+}
+
+#[test]
+fn empty_8x8() -> TestResult {
+    check("empty_8x8", &Position::default(), RenderOptions::default())
+}
+
+#[test]
+fn middle_game_with_last_move() -> TestResult {
+    let (mut position, mv) = random_game(8, 32, 36, 3)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "middle_game",
+        &position,
+        RenderOptions {
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn pyramid_of_six_levels() -> TestResult {
+    check("pyramid_6", &pyramid(8, 6)?, RenderOptions::default())
+}
+
+#[test]
+fn full_pyramid_8x8() -> TestResult {
+    check("pyramid_8", &pyramid(8, 8)?, RenderOptions::default())
+}
+
+#[test]
+fn board_16x16_with_300_pieces() -> TestResult {
+    let (mut position, mv) = random_game(16, 200, 300, 11)?;
+    position.play(mv)?;
+    assert!(
+        position.pieces().count() >= 300,
+        "{}",
+        position.pieces().count()
+    );
+    check("board_16x16", &position, RenderOptions::default())
+}
+
+#[test]
+fn cascade_as_last_move() -> TestResult {
+    let mut position = Position::from_code("5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2")?;
+    let last = LastMove::play(&mut position, "A1-D1".parse()?)?;
+    assert_eq!(last.drops.len(), 2, "a two-marble cascade");
+    check(
+        "cascade",
+        &position,
+        RenderOptions {
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn won_game_with_chain_and_severed_link() -> TestResult {
+    let position = Position::from_code("5:w:8,8:2b2/1wb2/1ww2/1wb1w/2b2|4/1b2/1b2/4")?;
+    let analysis = position.analysis();
+    assert_eq!(analysis.spanner, Some(Color::Black));
+    assert!(analysis.severed().count() > 0);
+    check(
+        "won_game",
+        &position,
+        RenderOptions {
+            winning_chain: analysis.winning_chain,
+            severed_links: true,
+            ..RenderOptions::default()
+        },
+    )
+}
+
+fn labels_position() -> Result<(Position, Selection), Box<dyn Error>> {
+    let position = Position::from_code("5:b:5,8:5/bwbb1/bbwb1/wbbb1/bbbbb|4/4/bb2/bb2")?;
+    let selection = Selection::of(&position, Point::new(4, 0, 0))?;
+    let levels: Vec<u8> = selection.destinations.iter().map(|p| p.level()).collect();
+    for level in 0..=2 {
+        assert!(
+            levels.contains(&level),
+            "a destination on level {level}: {levels:?}"
+        );
+    }
+    Ok((position, selection))
+}
+
+#[test]
+fn destination_labels_on_levels_0_to_2() -> TestResult {
+    let (position, selection) = labels_position()?;
+    check(
+        "destinations",
+        &position,
+        RenderOptions {
+            selected: Some(selection),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn plan_view_with_destinations() -> TestResult {
+    let (position, selection) = labels_position()?;
+    check(
+        "plan_destinations",
+        &position,
+        RenderOptions {
+            view: View::Plan,
+            selected: Some(selection),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn plan_view_of_a_pyramid() -> TestResult {
+    check(
+        "plan_pyramid",
+        &pyramid(8, 6)?,
+        RenderOptions {
+            view: View::Plan,
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn default_width_middle_game_is_small() -> TestResult {
+    let (mut position, mv) = random_game(8, 32, 36, 3)?;
+    position.play(mv)?;
+    let png = render(&position, &RenderOptions::default())?;
+    let image = decode(&png)?;
+    assert_eq!(image.width(), akron_renderer::DEFAULT_WIDTH);
+    assert_ne!(image.width(), image.height());
+    assert!(png.len() <= 200_000, "{} bytes", png.len());
+    Ok(())
+}
