@@ -3,6 +3,7 @@
 //!
 //! `cargo bench -p akron-bot --bench service` runs the divan benchmark, then prints the
 //! latency percentiles of single moves and the throughput of two threads.
+//! `AKRON_BENCH_IMAGES=0` leaves out the board pictures.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use akron_bot::db::{self, Db, GameRow, MoveRow, Status};
@@ -117,7 +118,10 @@ fn setup() -> &'static Setup {
         })
         .expect("setup");
         drop(db);
-        let service = Service::open(Config::with_db(&path)).expect("service");
+        // AKRON_BENCH_IMAGES=0 leaves out the board pictures, to see the service's own cost.
+        let mut config = Config::with_db(&path);
+        config.images = std::env::var("AKRON_BENCH_IMAGES").map_or(true, |v| v != "0");
+        let service = Service::open(config).expect("service");
         Setup {
             _dir: dir,
             service,
@@ -160,8 +164,9 @@ fn move_end_to_end() {
 }
 
 fn main() {
-    divan::main();
+    // Build the 1,000 games before timing anything.
     let setup = setup();
+    divan::main();
     // Latency percentiles of single moves (each game gets its next move in turn).
     let mut times: Vec<Duration> = (0..5000).map(|_| one_move(setup)).collect();
     times.sort();

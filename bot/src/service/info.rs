@@ -1,6 +1,6 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
-use super::play::{no_game, result_phrase, status_line};
+use super::play::{no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
 use super::types::{Attachment, Reply, Request};
 use super::{Outcome, Service};
@@ -21,9 +21,24 @@ impl Service {
         if loaded.game.moves().is_empty() {
             text.push_str("\nNo moves yet.");
         } else {
+            let list = move_list(&loaded.game);
+            let budget = MAX_TEXT.saturating_sub(text.chars().count() + 80);
+            // Long games show their last moves; `export` has them all.
+            let mut lines: Vec<&str> = list.lines().collect();
+            let mut cut = false;
+            while lines.iter().map(|l| l.len() + 1).sum::<usize>() > budget && lines.len() > 1 {
+                lines.remove(0);
+                cut = true;
+            }
             text.push_str("\n```\n");
-            text.push_str(&move_list(&loaded.game));
-            text.push_str("```");
+            if cut {
+                text.push_str("  …\n");
+            }
+            text.push_str(&lines.join("\n"));
+            text.push_str("\n```");
+            if cut {
+                text.push_str("The full list is in `export`.");
+            }
         }
         Ok(Reply::text(text))
     }

@@ -15,6 +15,7 @@ mod store;
 pub mod text;
 pub mod types;
 
+pub use play::MAX_TEXT;
 pub use store::{GameView, Seat};
 pub use types::*;
 

@@ -137,7 +137,10 @@ impl Service {
             if swap {
                 out.push_str("\n- swap");
             }
-            return Ok(Reply::text(out));
+            return Ok(Reply::text(fit(
+                out,
+                "`moves POINT` shows one piece's moves",
+            )));
         };
         let from = match notation::parse_point(text) {
             Ok(p) => p,
@@ -435,9 +438,54 @@ pub(super) fn refuse_not_a_player(loaded: &Loaded) -> Reply {
     not_a_player(loaded)
 }
 
+/// The longest reply text: chat platforms cap messages (Discord at 2,000 characters).
+pub const MAX_TEXT: usize = 1900;
+
+/// Cuts a long text at a line end to at most [`MAX_TEXT`] characters, saying what was left out
+/// and where to find the rest.
+pub(super) fn fit(text: String, rest: &str) -> String {
+    if text.chars().count() <= MAX_TEXT {
+        return text;
+    }
+    let budget = MAX_TEXT - rest.chars().count() - 40;
+    let mut out = String::new();
+    let mut lines = text.lines();
+    let mut shown = 0;
+    for line in lines.by_ref() {
+        if out.chars().count() + line.chars().count() + 1 > budget {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+        shown += 1;
+    }
+    let left = text.lines().count() - shown;
+    let _ = write!(
+        out,
+        "… {left} more line{}; {rest}.",
+        if left == 1 { "" } else { "s" }
+    );
+    out
+}
+
 pub(super) fn no_game() -> Reply {
     Reply::refusal(
         "There is no game in this channel. Start one with `challenge @player`; `games` lists \
          your games elsewhere.",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_at_a_line_end() {
+        let long: String = (0..500).map(|i| format!("- line {i}\n")).collect();
+        let cut = fit(long, "see export");
+        assert!(cut.chars().count() <= MAX_TEXT);
+        assert!(cut.starts_with("- line 0\n"));
+        assert!(cut.ends_with("more lines; see export."), "{cut}");
+        assert_eq!(fit("short".to_string(), "x"), "short");
+    }
 }
