@@ -9,6 +9,37 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 fn main() {
+    // The sizes of the images being timed, for BENCHMARKS.md.
+    for (name, position, view) in [
+        (
+            "middle_game_8x8",
+            random_position(8, 32, 40, 7),
+            View::Perspective,
+        ),
+        (
+            "middle_game_8x8_plan",
+            random_position(8, 32, 40, 7),
+            View::Plan,
+        ),
+        (
+            "board_16x16_300_pieces",
+            random_position(16, 200, 300, 11),
+            View::Perspective,
+        ),
+    ] {
+        let options = RenderOptions {
+            view,
+            ..RenderOptions::default()
+        };
+        match render(&position, &options) {
+            Ok(png) => println!(
+                "{name}: {} pieces, {} bytes",
+                position.pieces().count(),
+                png.len()
+            ),
+            Err(e) => println!("{name}: {e}"),
+        }
+    }
     divan::main();
 }
 

@@ -184,6 +184,34 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_board_at_the_largest_width_stays_bounded(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        // A full 16 × 16 pyramid: 1496 marbles, every level filled.
+        let mut setup = akron_rules::Setup::empty(16);
+        setup.pieces = Point::all(16)
+            .map(|p| {
+                let color = if (p.x() + p.y() + p.level()) % 2 == 0 {
+                    akron_rules::Color::White
+                } else {
+                    akron_rules::Color::Black
+                };
+                (p, color)
+            })
+            .collect();
+        let position = Position::from_setup(&setup)?;
+        let options = RenderOptions {
+            width: MAX_WIDTH,
+            winning_chain: Some(Point::all(16).collect()),
+            ..RenderOptions::default()
+        };
+        let png = render(&position, &options)?;
+        assert!(png.len() < 4 << 20, "{} bytes", png.len());
+        let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+        assert!(height < MAX_WIDTH * 3 / 2, "height {height}");
+        Ok(())
+    }
+
+    #[test]
     fn hostile_widths_give_bounded_images() -> Result<(), Box<dyn std::error::Error>> {
         let position = Position::from_code("3:b:4,4:3/3/3")?;
         for view in [View::Perspective, View::Plan] {

@@ -327,6 +327,65 @@ mod tests {
         }
     }
 
+    /// The share of `spots[i]`'s disc that no later (nearer) disc covers, by sampling.
+    fn visible_share(spots: &[Spot], i: usize) -> f32 {
+        let s = spots[i];
+        let (mut inside, mut seen) = (0, 0);
+        for a in -10..=10 {
+            for b in -10..=10 {
+                let (x, y) = (
+                    s.x + s.radius * a as f32 / 10.0,
+                    s.y + s.radius * b as f32 / 10.0,
+                );
+                if (x - s.x).powi(2) + (y - s.y).powi(2) > s.radius * s.radius {
+                    continue;
+                }
+                inside += 1;
+                let covered = spots[i + 1..]
+                    .iter()
+                    .any(|t| (x - t.x).powi(2) + (y - t.y).powi(2) < t.radius * t.radius);
+                if !covered {
+                    seen += 1;
+                }
+            }
+        }
+        seen as f32 / inside as f32
+    }
+
+    #[test]
+    fn marbles_behind_a_tall_pyramid_stay_visible() -> Result<(), Box<dyn std::error::Error>> {
+        // A seven-level pyramid in front, filling rows 1 to 7, and a full row of marbles behind
+        // it on row 8 and down the right-hand column.
+        let mut setup = akron_rules::Setup::empty(8);
+        for k in 0..7u8 {
+            for y in 0..7 - k {
+                for x in 0..7 - k {
+                    setup.pieces.push((Point::new(x, y, k), Color::White));
+                }
+            }
+        }
+        for i in 0..8 {
+            setup.pieces.push((Point::new(i, 7, 0), Color::Black));
+            if i < 7 {
+                setup.pieces.push((Point::new(7, i, 0), Color::Black));
+            }
+        }
+        let position = Position::from_setup(&setup)?;
+        let layout = layout(8, 1100);
+        let mut pieces: Vec<(Point, Color)> = position.pieces().collect();
+        painter_order(&layout.camera, &mut pieces);
+        let spots: Vec<Spot> = pieces.iter().map(|&(p, _)| layout.spot(p)).collect();
+        for (i, &(point, _)) in pieces.iter().enumerate() {
+            let covered_from_above = point.above(8).any(|q| position.piece(q).is_some());
+            if covered_from_above {
+                continue;
+            }
+            let share = visible_share(&spots, i);
+            assert!(share > 0.15, "{point} shows only {share:.2}");
+        }
+        Ok(())
+    }
+
     #[test]
     fn levels_rise_visibly() {
         let layout = layout(8, 1100);

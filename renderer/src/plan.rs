@@ -191,14 +191,18 @@ pub(crate) fn draw_marbles(
         let spot = layout.spot(point);
         let sprite = sprites.get(Kind::Disc(color), spot.radius);
         canvas.blit(&sprite, spot.x, spot.y);
-        let ink = match color {
-            Color::Black => TEXT,
-            Color::White => INK,
+        // Level 0 is the usual case: its number is smaller and quieter, so that the levels
+        // above stand out.
+        let (ink, size) = match (color, point.level()) {
+            (Color::Black, 0) => (TEXT.scaled(0.62), 0.75),
+            (Color::White, 0) => (INK.mix(TEXT, 0.45), 0.75),
+            (Color::Black, _) => (TEXT, 0.95),
+            (Color::White, _) => (INK, 0.95),
         };
         canvas.text(
             &point.level().to_string(),
             (spot.x, spot.y),
-            (spot.radius * 0.95).max(10.0),
+            (spot.radius * size).max(10.0),
             ink,
             Align::Centre,
         )?;

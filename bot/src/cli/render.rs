@@ -72,3 +72,53 @@ pub fn render(args: &RenderArgs) -> Result<()> {
         .with_context(|| format!("cannot write {}", args.output.display()))?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(code: &str, output: PathBuf) -> RenderArgs {
+        RenderArgs {
+            code: code.to_string(),
+            output,
+            last_move: None,
+            select: None,
+            view: View::Perspective,
+            width: 500,
+            chain: false,
+            severed: false,
+        }
+    }
+
+    #[test]
+    fn writes_a_png_after_playing_the_last_move() -> Result<()> {
+        let output = std::env::temp_dir().join(format!("akron-render-{}.png", std::process::id()));
+        let mut a = args(
+            "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2",
+            output.clone(),
+        );
+        a.last_move = Some("A1-D1".to_string());
+        a.select = Some("C3".to_string());
+        a.view = View::Plan;
+        let result = render(&a);
+        let bytes = std::fs::read(&output);
+        let _ = std::fs::remove_file(&output);
+        result?;
+        assert_eq!(&bytes?[..8], b"\x89PNG\r\n\x1a\n");
+        Ok(())
+    }
+
+    #[test]
+    fn reports_bad_input() {
+        let output = std::env::temp_dir().join("akron-render-never-written.png");
+        let error = render(&args("5:b:8,8:5", output.clone())).err();
+        assert!(error.is_some_and(|e| e.to_string().starts_with("bad position code")));
+        let mut a = args("3:b:4,4:3/3/3", output.clone());
+        a.last_move = Some("A1-B2".to_string());
+        assert!(render(&a).is_err(), "an illegal last move");
+        let mut a = args("3:b:4,4:3/3/3", output.clone());
+        a.select = Some("A1".to_string());
+        assert!(render(&a).is_err(), "selecting an empty hole");
+        assert!(!output.exists());
+    }
+}
