@@ -201,7 +201,11 @@ impl Service {
         let mut row = loaded.row.clone();
         row.takeback_by = None;
         row.draw_offer_by = None;
-        let times: Vec<i64> = loaded.times[..keep].to_vec();
+        let times: Vec<i64> = loaded
+            .times
+            .get(..keep)
+            .map(<[i64]>::to_vec)
+            .unwrap_or_default();
         row.last_move_at = times.last().copied().or(row.started_at);
         let id = row.id;
         row.version = self.db.write(|c| {

@@ -179,7 +179,8 @@ impl Service {
         match row.status {
             Status::Active => Ok(Ok(self.load(row)?)),
             Status::Open => Ok(Err(Reply::refusal(format!(
-                "Game {} has not started: the challenge is waiting for an answer.",
+                "Game {} has not started: the challenge is waiting for an answer (the \
+                 challenger can `cancel` it).",
                 row.id
             )))),
             _ => {
@@ -447,7 +448,7 @@ pub(super) fn fit(text: String, rest: &str) -> String {
     if text.chars().count() <= MAX_TEXT {
         return text;
     }
-    let budget = MAX_TEXT - rest.chars().count() - 40;
+    let budget = MAX_TEXT.saturating_sub(rest.chars().count() + 40);
     let mut out = String::new();
     let mut lines = text.lines();
     let mut shown = 0;
