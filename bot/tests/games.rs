@@ -365,3 +365,21 @@ fn show_reads_codes_and_refuses_nonsense() {
     let rules = h.ok("carol", Command::Rules);
     assert!(rules.text.contains("https://example.invalid/docs/rules.md"));
 }
+
+#[test]
+fn a_player_without_a_legal_move_loses() {
+    let line = find_line(options(3, 3, WinRule::Delayed), false, 200, |r, _| {
+        r.outcome.map(|o| o.reason) == Some(Reason::NoLegalMove)
+    });
+    let h = Harness::new();
+    h.start(3, Some(3), WinRule::Delayed);
+    let mut last = None;
+    for &m in &line {
+        last = Some(h.play(m));
+    }
+    let last = last.expect("moves");
+    assert!(last.text.contains("has no legal move"), "{}", last.text);
+    let export = h.ok("alice", Command::Export);
+    let record = String::from_utf8(export.attachment.expect("file").content).expect("text");
+    assert!(record.contains("wins no-moves"), "{record}");
+}
