@@ -5,7 +5,7 @@
 //! The service is synchronous (SQLite is); it is `Send + Sync`, so share it in an `Arc` and
 //! call it from `spawn_blocking` in async front ends.
 //!
-//! One file per command family: [`challenge`], [`play`], [`decisions`], [`info`].
+//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`.
 
 mod challenge;
 mod decisions;
