@@ -211,15 +211,11 @@ pub fn ascii_board(position: &Position) -> String {
     for level in 0..top.min(n) {
         let side = n - level;
         let apostrophes = "'".repeat(usize::from(level));
-        out.push_str(&format!(
-            "{}    {}\n",
-            if level == 0 {
-                "  level 0 (holes)".to_string()
-            } else {
-                format!("  level {level} ({apostrophes})")
-            },
-            ""
-        ));
+        if level == 0 {
+            out.push_str("  level 0 (holes)\n");
+        } else {
+            out.push_str(&format!("  level {level} ({apostrophes})\n"));
+        }
         out.push_str("     ");
         for x in 0..side {
             out.push(char::from(b'A' + x));

@@ -93,7 +93,12 @@ impl Default for Config {
             db_path: std::env::var_os("AKRON_DB")
                 .map_or_else(|| PathBuf::from("akron.db"), PathBuf::from),
             rules_url: std::env::var("AKRON_RULES_URL").unwrap_or_else(|_| {
-                concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules.md").to_string()
+                let repository = env!("CARGO_PKG_REPOSITORY");
+                if repository.is_empty() {
+                    "docs/rules.md in the bot's repository".to_string()
+                } else {
+                    format!("{repository}/blob/main/docs/rules.md")
+                }
             }),
             images: true,
         }
