@@ -1,4 +1,5 @@
-//! Command-line subcommands that run without the game service.
+//! Command-line subcommands.
 
+pub mod play;
 pub mod render;
 pub mod rules;

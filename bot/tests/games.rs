@@ -1,0 +1,385 @@
+//! Full games through the service on a real SQLite file.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use akron_bot::db::Status;
+use akron_bot::service::{Command, Offer};
+use akron_rules::{Color, GameOptions, Reason, WinRule};
+use common::{find_line, mv, Harness};
+
+fn is_png(bytes: Option<&[u8]>) -> bool {
+    bytes.is_some_and(|b| b.len() > 100 && b.starts_with(b"\x89PNG"))
+}
+
+fn options(size: u8, pile: u16, rule: WinRule) -> GameOptions {
+    GameOptions {
+        size,
+        pile,
+        win_rule: rule,
+    }
+}
+
+#[test]
+fn a_swapped_game_ends_with_a_delayed_connection() {
+    // A line with a swap where a connection is made, survives the reply, and wins.
+    let line = find_line(options(4, 8, WinRule::Delayed), true, 60, |r, g| {
+        r.outcome.map(|o| o.reason) == Some(Reason::Connection)
+            && g.taken_back(1).pending_connection().is_some()
+    });
+    let h = Harness::new();
+    h.start(4, Some(8), WinRule::Delayed);
+    assert_eq!(h.view().players.black.name, "alice");
+    let mut replies = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        replies.push(h.play(m));
+        if i == 1 {
+            // bob swapped: he is Black now and alice, White, moves next.
+            let view = h.view();
+            assert_eq!(view.players.black.name, "bob");
+            assert_eq!(view.players.white.name, "alice");
+            assert!(
+                replies[1].text.contains("**bob** swapped"),
+                "{}",
+                replies[1].text
+            );
+            assert!(replies[1].text.contains("<@test:alice> to move (White)"));
+        }
+    }
+    let before_last = &replies[replies.len() - 2];
+    assert!(
+        before_last.text.contains("connects**: ") && before_last.text.contains("must cut it now"),
+        "pending connection warning missing: {}",
+        before_last.text
+    );
+    let last = replies.last().expect("replies");
+    assert!(last.text.contains("wins**"), "{}", last.text);
+    assert!(is_png(last.image.as_deref()));
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .expect("loads")
+        .is_none());
+    // The result is stored with the right player, after the swap.
+    let export = h.ok("alice", Command::Export);
+    let record = String::from_utf8(export.attachment.expect("a file").content).expect("text");
+    assert!(
+        record.contains("[Result \"") && record.contains("wins connection\"]"),
+        "{record}"
+    );
+    let shown = h.ok("carol", Command::Show(record.clone()));
+    let final_code = record
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("[Final \"")
+                .and_then(|l| l.strip_suffix("\"]"))
+        })
+        .expect("final code");
+    assert_eq!(shown.position.as_deref(), Some(final_code));
+    assert!(shown.text.contains("wins connection"), "{}", shown.text);
+    // Nobody can move in a finished game.
+    let refusal = h.send("alice", Command::Move("A1".into()));
+    assert!(refusal.ephemeral);
+    assert!(
+        refusal.text.contains("no game in this channel"),
+        "{}",
+        refusal.text
+    );
+}
+
+#[test]
+fn drops_are_reported() {
+    let line = find_line(options(5, 12, WinRule::Delayed), false, 80, |r, _| {
+        !r.effect.drops.is_empty() && r.outcome.is_none()
+    });
+    let h = Harness::new();
+    h.start(5, Some(12), WinRule::Delayed);
+    let mut last = None;
+    for &m in &line {
+        last = Some(h.play(m));
+    }
+    let last = last.expect("moves");
+    assert!(
+        is_png(last.image.as_deref()),
+        "a move reply carries the board"
+    );
+    assert!(last.text.contains("stepped"), "{}", last.text);
+    assert!(last.text.contains("dropped to"), "{}", last.text);
+    assert!(last.text.contains("to move ("), "{}", last.text);
+}
+
+#[test]
+fn an_immediate_rule_game_is_won_at_once() {
+    let line = find_line(options(4, 8, WinRule::Immediate), false, 60, |r, _| {
+        r.outcome.map(|o| o.reason) == Some(Reason::Connection)
+    });
+    let h = Harness::new();
+    h.start(4, Some(8), WinRule::Immediate);
+    let mut replies = Vec::new();
+    for &m in &line {
+        replies.push(h.play(m));
+    }
+    let last = replies.last().expect("moves");
+    assert!(last.text.contains("wins** (") && last.text.contains("connects its edges"));
+    // Under the immediate rule nothing is ever pending.
+    assert!(replies.iter().all(|r| !r.text.contains("must cut it now")));
+    let board = h.ok("alice", Command::Board);
+    assert!(board.text.contains("won by connection"), "{}", board.text);
+}
+
+#[test]
+fn threefold_repetition_draws() {
+    let line = find_line(options(3, 3, WinRule::Delayed), false, 200, |r, _| {
+        r.outcome.map(|o| o.reason) == Some(Reason::Repetition)
+    });
+    let h = Harness::new();
+    h.start(3, Some(3), WinRule::Delayed);
+    let mut last = None;
+    for &m in &line {
+        last = Some(h.play(m));
+    }
+    let last = last.expect("moves");
+    assert!(last.text.contains("draw by repetition"), "{}", last.text);
+    let history = h.ok("bob", Command::History);
+    assert!(
+        history.text.contains("drawn by threefold repetition"),
+        "{}",
+        history.text
+    );
+}
+
+#[test]
+fn resignation_draw_and_abort() {
+    let h = Harness::new();
+    h.start(6, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    let reply = h.ok("bob", Command::Resign);
+    assert!(
+        reply.text.contains("**Black wins** (bob resigned)"),
+        "{}",
+        reply.text
+    );
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .expect("ok")
+        .is_none());
+
+    h.start(6, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    let offer = h.ok("alice", Command::Draw(Offer::Offer));
+    assert_eq!(offer.buttons.len(), 2);
+    assert_eq!(offer.mentions[0].name, "bob");
+    // A move declines the offer implicitly...
+    h.play(mv("E5"));
+    h.refused("bob", Command::Draw(Offer::Accept));
+    // ...and a fresh one can be declined, then offered again and accepted.
+    h.ok("bob", Command::Draw(Offer::Offer));
+    h.ok("alice", Command::Draw(Offer::Decline));
+    h.ok("bob", Command::Draw(Offer::Offer));
+    h.refused("bob", Command::Draw(Offer::Accept));
+    let reply = h.ok("alice", Command::Draw(Offer::Accept));
+    assert!(reply.text.contains("Draw by agreement"), "{}", reply.text);
+
+    // Abort before each side has moved, by a player.
+    h.start(6, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    let reply = h.ok("bob", Command::Abort);
+    assert!(reply.text.contains("aborted"), "{}", reply.text);
+    // After both have moved only a moderator may abort.
+    h.start(6, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    h.refused("alice", Command::Abort);
+    let mut request = akron_bot::service::Request::new(
+        common::user("mod"),
+        common::channel_id("main"),
+        Command::Abort,
+    );
+    request.is_moderator = true;
+    let reply = h.service.handle(&request);
+    assert!(
+        !reply.ephemeral && reply.text.contains("aborted"),
+        "{}",
+        reply.text
+    );
+    let history = h.ok("alice", Command::History);
+    assert!(history.text.contains("aborted"), "{}", history.text);
+}
+
+#[test]
+fn takeback_requests() {
+    let h = Harness::new();
+    h.start(6, None, WinRule::Delayed);
+    h.refused("alice", Command::Takeback(Offer::Offer));
+    h.play(mv("C3"));
+    let after_c3 = h.view().game.position().code();
+    h.play(mv("D4"));
+    // alice asks: her C3 and bob's reply go back.
+    let ask = h.ok("alice", Command::Takeback(Offer::Offer));
+    assert!(ask.text.contains("(and your reply)"), "{}", ask.text);
+    h.refused("alice", Command::Takeback(Offer::Accept));
+    h.refused("carol", Command::Takeback(Offer::Accept));
+    h.ok("bob", Command::Takeback(Offer::Accept));
+    let view = h.view();
+    assert!(view.game.moves().is_empty());
+    assert_eq!(view.game.turn(), Color::Black);
+    // bob asks after his own move: one ply goes back; alice declines first, then accepts.
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    h.ok("bob", Command::Takeback(Offer::Offer));
+    h.ok("alice", Command::Takeback(Offer::Decline));
+    assert_eq!(h.view().game.moves().len(), 2);
+    h.ok("bob", Command::Takeback(Offer::Offer));
+    h.ok("alice", Command::Takeback(Offer::Accept));
+    let view = h.view();
+    assert_eq!(view.game.moves().len(), 1);
+    assert_eq!(view.game.position().code(), after_c3);
+    // The stored game agrees after a reopen.
+    let mut h = h;
+    h.reopen();
+    assert_eq!(h.view().game.position().code(), after_c3);
+    h.play(mv("B2"));
+    assert_eq!(h.service.check_all_games().expect("all load"), 1);
+}
+
+#[test]
+fn reopening_the_database_mid_game_continues_it() {
+    let mut h = Harness::new();
+    h.start(5, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("swap"));
+    h.play(mv("B2"));
+    let before = h.view().game.position().code();
+    h.reopen();
+    let view = h.view();
+    assert_eq!(view.game.position().code(), before);
+    assert_eq!(view.players.black.name, "bob", "the swap survives a reopen");
+    h.play(mv("D4"));
+    h.reopen();
+    assert_eq!(h.view().game.moves().len(), 4);
+    assert_eq!(h.service.check_all_games().expect("loads"), 1);
+}
+
+#[test]
+fn a_damaged_stored_game_is_reported_not_accepted() {
+    let mut h = Harness::new();
+    h.start(5, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    {
+        let conn = rusqlite::Connection::open(h.db_path()).expect("opens");
+        conn.execute(
+            "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE ply = 1",
+            [],
+        )
+        .expect("tampers");
+    }
+    h.reopen();
+    let err = h.service.check_all_games().expect_err("damage is found");
+    assert!(err.to_string().contains("after ply 1"), "{err}");
+    let reply = h.send("alice", Command::Board);
+    assert!(reply.ephemeral);
+    assert!(reply.text.contains("damaged"), "{}", reply.text);
+    let refusal = h.send("alice", Command::Move("A1".into()));
+    assert!(refusal.ephemeral);
+}
+
+#[test]
+fn challenges_expire_after_a_day() {
+    let h = Harness::new();
+    let challenge = |h: &Harness| {
+        h.send(
+            "alice",
+            Command::Challenge(akron_bot::service::Challenge {
+                opponent: common::user("bob"),
+                size: Some(5),
+                pieces: None,
+                rule: None,
+                colour: None,
+            }),
+        )
+    };
+    let reply = challenge(&h);
+    assert!(!reply.ephemeral);
+    assert_eq!(reply.buttons.len(), 3);
+    assert_eq!(reply.buttons[0].id, "akron:accept:1");
+    h.clock.advance(24 * 60 * 60 - 1);
+    assert_eq!(h.view().status, Status::Open);
+    h.clock.advance(1);
+    h.refused("bob", Command::Accept);
+    // The channel is free again, and pressing the old button says so.
+    assert!(!challenge(&h).ephemeral);
+    let mut old_button = akron_bot::service::Request::new(
+        common::user("bob"),
+        common::channel_id("main"),
+        Command::Accept,
+    );
+    old_button.game = Some(akron_bot::service::GameId(1));
+    let reply = h.service.handle(&old_button);
+    assert!(
+        reply.ephemeral && reply.text.contains("no longer open"),
+        "{}",
+        reply.text
+    );
+}
+
+#[test]
+fn games_lists_every_channel_and_whose_turn() {
+    let h = Harness::new();
+    h.start_in("one", "alice", "bob", 5, None, WinRule::Delayed);
+    h.start_in("two", "carol", "alice", 5, None, WinRule::Delayed);
+    let reply = h.ok("alice", Command::Games);
+    assert!(
+        reply.text.contains("(1 waiting for your move)"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains("test:one") && reply.text.contains("test:two"));
+    assert!(
+        reply.text.contains("against carol, move 1: carol to move"),
+        "{}",
+        reply.text
+    );
+    h.refused("dave", Command::Games);
+}
+
+#[test]
+fn show_reads_codes_and_refuses_nonsense() {
+    let h = Harness::new();
+    let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into()));
+    assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
+    assert!(is_png(reply.image.as_deref()));
+    let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into()));
+    assert!(reply
+        .text
+        .contains("neither a position code nor a game record"));
+    let reply = h.refused("carol", Command::Show("[Size \"4\"]\n1. B2 B2".into()));
+    assert!(
+        reply.text.contains("move 2 (B2) cannot be played"),
+        "{}",
+        reply.text
+    );
+    let rules = h.ok("carol", Command::Rules);
+    assert!(rules.text.contains("https://example.invalid/docs/rules.md"));
+}
+
+#[test]
+fn a_player_without_a_legal_move_loses() {
+    let line = find_line(options(3, 3, WinRule::Delayed), false, 200, |r, _| {
+        r.outcome.map(|o| o.reason) == Some(Reason::NoLegalMove)
+    });
+    let h = Harness::new();
+    h.start(3, Some(3), WinRule::Delayed);
+    let mut last = None;
+    for &m in &line {
+        last = Some(h.play(m));
+    }
+    let last = last.expect("moves");
+    assert!(last.text.contains("has no legal move"), "{}", last.text);
+    let export = h.ok("alice", Command::Export);
+    let record = String::from_utf8(export.attachment.expect("file").content).expect("text");
+    assert!(record.contains("wins no-moves"), "{record}");
+}

@@ -1,0 +1,163 @@
+//! Every refusal explains itself and changes nothing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use akron_bot::service::{Challenge, Command, Offer};
+use akron_rules::WinRule;
+use common::{mv, user, Harness};
+
+fn challenge(opponent: &str) -> Command {
+    Command::Challenge(Challenge {
+        opponent: user(opponent),
+        size: None,
+        pieces: None,
+        rule: None,
+        colour: None,
+    })
+}
+
+#[test]
+fn no_game() {
+    let h = Harness::new();
+    for command in [
+        Command::Move("C3".into()),
+        Command::Swap,
+        Command::Board,
+        Command::Moves(None),
+        Command::Resign,
+        Command::Draw(Offer::Offer),
+        Command::Abort,
+        Command::Takeback(Offer::Offer),
+        Command::History,
+        Command::Export,
+        Command::Accept,
+        Command::Decline,
+        Command::Cancel,
+    ] {
+        let reply = h.refused("alice", command);
+        assert!(
+            reply.text.contains("no game") || reply.text.contains("no open challenge"),
+            "{}",
+            reply.text
+        );
+    }
+}
+
+#[test]
+fn challenges() {
+    let h = Harness::new();
+    let r = h.refused("alice", challenge("alice"));
+    assert!(r.text.contains("yourself"));
+    for (size, pieces) in [(2, None), (17, None), (5, Some(2)), (5, Some(1001))] {
+        let r = h.refused(
+            "alice",
+            Command::Challenge(Challenge {
+                opponent: user("bob"),
+                size: Some(size),
+                pieces,
+                rule: None,
+                colour: None,
+            }),
+        );
+        assert!(r.text.contains("not possible"), "{}", r.text);
+    }
+    h.ok("alice", challenge("bob"));
+    let r = h.refused("carol", challenge("dave"));
+    assert!(r.text.contains("thread"), "{}", r.text);
+    let r = h.refused("alice", Command::Accept);
+    assert!(r.text.contains("only bob can accept"), "{}", r.text);
+    let r = h.refused("carol", Command::Accept);
+    assert!(r.text.contains("for bob, not for you"), "{}", r.text);
+    h.refused("carol", Command::Decline);
+    let r = h.refused("bob", Command::Cancel);
+    assert!(r.text.contains("decline"), "{}", r.text);
+    let r = h.refused("alice", Command::Move("C3".into()));
+    assert!(r.text.contains("has not started"), "{}", r.text);
+    h.ok("alice", Command::Cancel);
+    // Another channel is a different place.
+    h.ok("alice", challenge("bob"));
+    let r = h.send_in("thread", "carol", challenge("dave"));
+    assert!(!r.ephemeral);
+    h.ok("bob", Command::Decline);
+    h.refused("bob", Command::Accept);
+}
+
+#[test]
+fn moves() {
+    let h = Harness::new();
+    h.start(5, None, WinRule::Delayed);
+    let r = h.refused("bob", Command::Move("C3".into()));
+    assert!(
+        r.text.contains("not your turn: alice is to move (Black)"),
+        "{}",
+        r.text
+    );
+    let r = h.refused("carol", Command::Move("C3".into()));
+    assert!(r.text.contains("not playing in game #1"), "{}", r.text);
+    for (text, expect) in [
+        ("zz", "is not a move"),
+        ("C3 D4", "is not a move"),
+        ("C 3", "is not a move"),
+        ("", "is not a move"),
+        ("C3'", "not legal here"),
+        ("F6", "not legal here"),
+        ("swap", "not legal here"),
+        ("A1-A2", "not legal here"),
+    ] {
+        let r = h.refused("alice", Command::Move(text.into()));
+        assert!(r.text.contains(expect), "{text}: {}", r.text);
+    }
+    h.play(mv("C3"));
+    let r = h.refused("bob", Command::Move("C3".into()));
+    assert!(r.text.contains("C3 is occupied"), "{}", r.text);
+    let r = h.refused("bob", Command::Moves(Some("C3".into())));
+    assert!(r.text.contains("Black's"), "{}", r.text);
+    h.refused("bob", Command::Moves(Some("Q9".into())));
+    // Where a connected piece can go: a picture and the names.
+    h.play(mv("A1"));
+    h.play(mv("C2"));
+    h.play(mv("A2"));
+    let selected = h.ok("alice", Command::Moves(Some("C3".into())));
+    assert!(
+        selected.text.contains("The piece on C3 can go to"),
+        "{}",
+        selected.text
+    );
+    assert!(selected
+        .image
+        .is_some_and(|png| png.starts_with(b"\x89PNG")));
+    h.ok("alice", Command::Takeback(Offer::Offer));
+    h.ok("bob", Command::Takeback(Offer::Accept));
+    h.ok("bob", Command::Takeback(Offer::Offer));
+    h.ok("alice", Command::Takeback(Offer::Accept));
+    assert_eq!(h.view().game.moves().len(), 1);
+    let listed = h.ok("bob", Command::Moves(None));
+    assert!(listed.text.contains("- swap"), "{}", listed.text);
+    h.play(mv("D4"));
+    let r = h.refused("bob", Command::Swap);
+    assert!(r.text.contains("not your turn"), "{}", r.text);
+    let r = h.refused("alice", Command::Swap);
+    assert!(r.text.contains("swap is only possible"), "{}", r.text);
+    // Only players resign, offer draws or abort.
+    h.refused("carol", Command::Resign);
+    h.refused("carol", Command::Draw(Offer::Offer));
+    h.refused("carol", Command::Abort);
+    h.refused("alice", Command::Draw(Offer::Accept));
+    h.refused("alice", Command::Draw(Offer::Decline));
+    h.ok("alice", Command::Draw(Offer::Offer));
+    let r = h.refused("alice", Command::Draw(Offer::Offer));
+    assert!(r.text.contains("already offered"));
+    // Game over.
+    h.ok("bob", Command::Resign);
+    let r = h.refused("bob", Command::Resign);
+    assert!(r.text.contains("no game"), "{}", r.text);
+    let mut old = akron_bot::service::Request::new(
+        user("alice"),
+        common::channel_id("main"),
+        Command::Move("B2".into()),
+    );
+    old.game = Some(akron_bot::service::GameId(1));
+    let r = h.service.handle(&old);
+    assert!(r.ephemeral && r.text.contains("is over"), "{}", r.text);
+}
