@@ -97,7 +97,12 @@ pub fn apply(args: &ApplyArgs) -> Result<()> {
     for text in &args.moves {
         let mv: Move = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
         let report = game.play(mv).map_err(|e| anyhow!("{mv}: {e}"))?;
-        writeln!(out, "{mv} {} {}", game.position().code(), status(report.outcome))?;
+        writeln!(
+            out,
+            "{mv} {} {}",
+            game.position().code(),
+            status(report.outcome)
+        )?;
         out.flush()?;
     }
     Ok(())
@@ -119,11 +124,19 @@ pub fn perft(args: &PerftArgs) -> Result<()> {
 
 /// `akron selfplay`.
 pub fn selfplay(args: &SelfplayArgs) -> Result<()> {
-    let start = Position::start(args.size, akron_rules::default_pile(args.size)).map_err(|e| anyhow!("{e}"))?;
+    let start = Position::start(args.size, akron_rules::default_pile(args.size))
+        .map_err(|e| anyhow!("{e}"))?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
-    for key in ["black_connection", "white_connection", "black_no_moves", "white_no_moves", "draw_repetition", "unfinished"] {
+    for key in [
+        "black_connection",
+        "white_connection",
+        "black_no_moves",
+        "white_no_moves",
+        "draw_repetition",
+        "unfinished",
+    ] {
         counts.insert(key.to_string(), 0);
     }
     let mut plies = 0u64;
@@ -133,14 +146,24 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<()> {
         plies += u64::from(result.plies);
         let key = match result.outcome {
             None => "unfinished".to_string(),
-            Some(Outcome { winner: Some(c), reason: Reason::Connection }) => format!("{c}_connection"),
-            Some(Outcome { winner: Some(c), reason: Reason::NoLegalMove }) => format!("{c}_no_moves"),
+            Some(Outcome {
+                winner: Some(c),
+                reason: Reason::Connection,
+            }) => format!("{c}_connection"),
+            Some(Outcome {
+                winner: Some(c),
+                reason: Reason::NoLegalMove,
+            }) => format!("{c}_no_moves"),
             Some(o) => o.to_string().replace([' ', '-'], "_"),
         };
         *counts.entry(key).or_default() += 1;
     }
     let seconds = clock.elapsed().as_secs_f64();
-    let rate = if seconds > 0.0 { args.games as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        args.games as f64 / seconds
+    } else {
+        0.0
+    };
     let outcomes: Vec<String> = counts.iter().map(|(k, v)| format!("{k}={v}")).collect();
     println!(
         "games={} plies={plies} seconds={seconds:.3} games_per_second={rate:.1} {} size={} rule={} seed={seed}",
