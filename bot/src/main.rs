@@ -25,6 +25,9 @@ enum Command {
     Perft(cli::rules::PerftArgs),
     /// Plays uniformly random games with the fast playout and prints one summary line.
     Selfplay(cli::rules::SelfplayArgs),
+    /// Plays in the console: slash-command text on standard input, same service and database
+    /// as the bot.
+    Play(cli::play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Spans(a) => cli::rules::spans(&a),
         Command::Perft(a) => cli::rules::perft(&a),
         Command::Selfplay(a) => cli::rules::selfplay(&a),
+        Command::Play(a) => cli::play::play(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,3 +1,4 @@
-//! Command-line subcommands that run without the game service.
+//! Command-line subcommands.
 
+pub mod play;
 pub mod rules;

@@ -1,0 +1,36 @@
+//! `akron play`: the console front end.
+
+use akron_bot::console::Console;
+use akron_bot::service::{Config, Service};
+use anyhow::{Context, Result};
+use clap::Args;
+use std::io;
+use std::path::PathBuf;
+
+/// Arguments of `akron play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Where board pictures and exported records are written.
+    #[arg(long, default_value = "akron-boards")]
+    out: PathBuf,
+}
+
+/// Runs the console on standard input and output.
+///
+/// # Errors
+///
+/// When the database cannot be opened or the terminal fails.
+pub fn play(args: &PlayArgs) -> Result<()> {
+    let mut config = Config::default();
+    if let Some(db) = &args.db {
+        config.db_path.clone_from(db);
+    }
+    let service = Service::open(config.clone())
+        .with_context(|| format!("opening {}", config.db_path.display()))?;
+    Console::new(&service, &args.out)
+        .run(io::stdin().lock(), io::stdout().lock())
+        .context("console")
+}

@@ -1,0 +1,252 @@
+//! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
+
+use super::play::{finish, refuse_not_a_player, result_sentence};
+use super::store::Loaded;
+use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, UserId};
+use super::{Outcome, Service, ServiceError};
+use crate::db;
+use akron_rules::{Color, Reason};
+use std::sync::Arc;
+
+impl Service {
+    /// The caller resigns: the opponent wins.
+    pub(super) fn resign(&self, request: &Request) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Ok(refuse_not_a_player(&loaded));
+        };
+        self.decide(&loaded, Some(colour.other()), Reason::Resignation)
+    }
+
+    /// Offers, accepts or declines a draw.
+    pub(super) fn draw(&self, request: &Request, offer: Offer) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Ok(refuse_not_a_player(&loaded));
+        };
+        let me = &request.user.id;
+        let opponent = loaded.player(colour.other());
+        let pending = loaded.row.draw_offer_by.clone();
+        match (offer, pending) {
+            (Offer::Offer, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+                "You have already offered a draw; {} has not answered yet.",
+                opponent.name
+            ))),
+            (Offer::Accept, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+                "You offered this draw; {} must accept it.",
+                opponent.name
+            ))),
+            (Offer::Offer | Offer::Accept, Some(_)) => {
+                self.decide(&loaded, None, Reason::Agreement)
+            }
+            (Offer::Offer, None) => {
+                self.set_offers(&loaded, Some(me.clone()), loaded.row.takeback_by.clone())?;
+                let mut reply = Reply::default();
+                let token = reply.mention_user(&opponent);
+                reply.text = format!(
+                    "**{}** offers a draw. {token}, accept or decline (`draw accept`, `draw decline`).",
+                    request.user.name
+                );
+                reply.buttons = offer_buttons(loaded.row.id, Command::Draw);
+                Ok(reply)
+            }
+            (Offer::Accept | Offer::Decline, None) => Ok(Reply::refusal(
+                "There is no draw offer to answer. Offer one with `draw`.",
+            )),
+            (Offer::Decline, Some(by)) => {
+                self.set_offers(&loaded, None, loaded.row.takeback_by.clone())?;
+                Ok(Reply::text(if by == *me {
+                    format!("**{}** withdrew their draw offer.", request.user.name)
+                } else {
+                    format!(
+                        "**{}** declined the draw offer. Play on.",
+                        request.user.name
+                    )
+                }))
+            }
+        }
+    }
+
+    /// Calls the game off: allowed before each side has moved, or for a moderator.
+    pub(super) fn abort(&self, request: &Request) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let player = loaded.colour_of(&request.user.id).is_some();
+        if !player && !request.is_moderator {
+            return Ok(refuse_not_a_player(&loaded));
+        }
+        if !request.is_moderator && loaded.game.moves().len() >= 2 {
+            return Ok(Reply::refusal(
+                "Both sides have moved, so the game can no longer be aborted. You can offer a draw \
+                 or resign; a moderator can still abort it.",
+            ));
+        }
+        self.decide(&loaded, None, Reason::Abort)
+    }
+
+    /// Requests, accepts or declines taking back the requester's last move (and the reply
+    /// to it, if there is one).
+    pub(super) fn takeback(&self, request: &Request, offer: Offer) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Ok(refuse_not_a_player(&loaded));
+        };
+        let me = &request.user.id;
+        let opponent = loaded.player(colour.other());
+        match (offer, loaded.row.takeback_by.clone()) {
+            (Offer::Offer, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+                "You have already asked to take back; {} has not answered yet.",
+                opponent.name
+            ))),
+            (Offer::Offer, Some(_)) => Ok(Reply::refusal(format!(
+                "{} has asked to take back a move; answer with `takeback accept` or `takeback decline` first.",
+                opponent.name
+            ))),
+            (Offer::Offer, None) => {
+                let Some(keep) = last_move_of(&loaded, me) else {
+                    return Ok(Reply::refusal("You have not moved yet, so there is nothing to take back."));
+                };
+                self.set_offers(&loaded, loaded.row.draw_offer_by.clone(), Some(me.clone()))?;
+                let plies = loaded.game.moves().len() - keep;
+                let mut reply = Reply::default();
+                let token = reply.mention_user(&opponent);
+                reply.text = format!(
+                    "**{}** asks to take back their last move{}. {token}, accept or decline \
+                     (`takeback accept`, `takeback decline`).",
+                    request.user.name,
+                    if plies == 2 { " (and your reply)" } else { "" }
+                );
+                reply.buttons = offer_buttons(loaded.row.id, Command::Takeback);
+                Ok(reply)
+            }
+            (Offer::Accept | Offer::Decline, None) => Ok(Reply::refusal(
+                "There is no takeback request to answer. Ask for one with `takeback`.",
+            )),
+            (Offer::Accept, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+                "You asked for this takeback; {} must accept it.",
+                opponent.name
+            ))),
+            (Offer::Accept, Some(by)) => self.take_back(&loaded, &by),
+            (Offer::Decline, Some(by)) => {
+                self.set_offers(&loaded, loaded.row.draw_offer_by.clone(), None)?;
+                Ok(Reply::text(if by == *me {
+                    format!("**{}** withdrew their takeback request.", request.user.name)
+                } else {
+                    format!("**{}** declined the takeback. Play on.", request.user.name)
+                }))
+            }
+        }
+    }
+
+    /// Ends the game with a result decided outside the rules.
+    fn decide(&self, loaded: &Loaded, winner: Option<Color>, reason: Reason) -> Outcome {
+        let mut game = loaded.game.clone();
+        let outcome = akron_rules::Outcome { winner, reason };
+        if game.decide(outcome).is_err() {
+            return Ok(Reply::refusal("The game is already over."));
+        }
+        let now = self.clock.now();
+        let mut row = loaded.row.clone();
+        let winner_id = winner.map(|c| loaded.player(c).id);
+        finish(&mut row, winner, reason, winner_id, now);
+        row.version = self.db.write(|c| db::save_game(c, &row))?;
+        let next = Arc::new(Loaded {
+            row,
+            game,
+            times: loaded.times.clone(),
+        });
+        self.remember(&next);
+        let mut reply = self.board_reply(&next, None);
+        reply.text = result_sentence(&next, &mut reply);
+        Ok(reply)
+    }
+
+    /// Stores the open offers, changing nothing else.
+    fn set_offers(
+        &self,
+        loaded: &Loaded,
+        draw: Option<UserId>,
+        takeback: Option<UserId>,
+    ) -> Result<(), ServiceError> {
+        let mut row = loaded.row.clone();
+        row.draw_offer_by = draw;
+        row.takeback_by = takeback;
+        row.version = self.db.write(|c| db::save_game(c, &row))?;
+        self.remember(&Arc::new(Loaded {
+            row,
+            game: loaded.game.clone(),
+            times: loaded.times.clone(),
+        }));
+        Ok(())
+    }
+
+    /// Takes back `requester`'s last move and everything after it.
+    fn take_back(&self, loaded: &Loaded, requester: &UserId) -> Outcome {
+        let Some(keep) = last_move_of(loaded, requester) else {
+            return Ok(Reply::refusal("There is no move to take back."));
+        };
+        let plies = loaded.game.moves().len() - keep;
+        let game = loaded.game.taken_back(plies);
+        let mut row = loaded.row.clone();
+        row.takeback_by = None;
+        row.draw_offer_by = None;
+        let times: Vec<i64> = loaded.times[..keep].to_vec();
+        row.last_move_at = times.last().copied().or(row.started_at);
+        let id = row.id;
+        row.version = self.db.write(|c| {
+            db::delete_moves_from(c, id, keep)?;
+            db::save_game(c, &row)
+        })?;
+        let next = Arc::new(Loaded { row, game, times });
+        self.remember(&next);
+        let mut reply = self.board_reply(&next, None);
+        let who = next.to_move();
+        let token = reply.mention_user(&who);
+        reply.text = format!(
+            "Took back {plies} move{}. {token} to move ({}).",
+            if plies == 1 { "" } else { "s" },
+            next.game.turn().title()
+        );
+        Ok(reply)
+    }
+}
+
+/// The ply of `user`'s last move, if they have moved. Players alternate plies (a swap is a
+/// ply too), starting with the player of the starting position's colour to move.
+fn last_move_of(loaded: &Loaded, user: &UserId) -> Option<usize> {
+    let first = loaded.game.start().turn();
+    let (first_id, second_id) = match first {
+        Color::Black => (&loaded.row.black.0, &loaded.row.white.0),
+        Color::White => (&loaded.row.white.0, &loaded.row.black.0),
+    };
+    (0..loaded.game.moves().len()).rev().find(|&ply| {
+        let mover = if ply % 2 == 0 { first_id } else { second_id };
+        mover == user
+    })
+}
+
+fn offer_buttons(game: super::GameId, command: fn(Offer) -> Command) -> Vec<Button> {
+    [
+        Button::new("Accept", ButtonStyle::Success, command(Offer::Accept), game),
+        Button::new(
+            "Decline",
+            ButtonStyle::Danger,
+            command(Offer::Decline),
+            game,
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}

@@ -1,0 +1,251 @@
+//! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
+
+use super::play::{no_game, result_phrase, status_line};
+use super::store::Loaded;
+use super::types::{Attachment, Reply, Request};
+use super::{Outcome, Service};
+use crate::db::{self, Status};
+use crate::images::Picture;
+use crate::record::{date, Record};
+use akron_rules::{Color, Game, Position, Reason, WinRule};
+use std::fmt::Write as _;
+
+impl Service {
+    /// The move list of the channel's game (or its most recent one).
+    pub(super) fn history(&self, request: &Request) -> Outcome {
+        let Some(row) = self.target_or_latest(request)? else {
+            return Ok(no_game());
+        };
+        let loaded = self.load(row)?;
+        let mut text = status_line(&loaded);
+        if loaded.game.moves().is_empty() {
+            text.push_str("\nNo moves yet.");
+        } else {
+            text.push_str("\n```\n");
+            text.push_str(&move_list(&loaded.game));
+            text.push_str("```");
+        }
+        Ok(Reply::text(text))
+    }
+
+    /// The game record as a text file.
+    pub(super) fn export(&self, request: &Request) -> Outcome {
+        let Some(row) = self.target_or_latest(request)? else {
+            return Ok(no_game());
+        };
+        let loaded = self.load(row)?;
+        let record = record_of(&loaded);
+        let mut reply = Reply::text(format!(
+            "The record of game {} ({}). `show` reads it back.",
+            loaded.row.id,
+            result_phrase(&loaded)
+        ));
+        reply.attachment = Some(Attachment {
+            filename: format!("akron-{}.txt", loaded.row.id.0),
+            content: record.write().into_bytes(),
+        });
+        Ok(reply)
+    }
+
+    /// Renders a position code, or the end of a record, with no game attached.
+    pub(super) fn show(&self, text: &str) -> Reply {
+        let text = text.trim();
+        let (position, note, chain) = if Record::looks_like_record(text) {
+            let game = match Record::parse(text).and_then(|r| r.replay()) {
+                Ok(game) => game,
+                Err(e) => return Reply::refusal(format!("That record cannot be read: {e}.")),
+            };
+            let chain = match game.outcome() {
+                Some(o) if o.reason == Reason::Connection => {
+                    game.position().analysis().winning_chain
+                }
+                _ => None,
+            };
+            let note = format!(
+                "After {} move{}: {}.",
+                game.moves().len(),
+                if game.moves().len() == 1 { "" } else { "s" },
+                game.outcome().map_or_else(
+                    || format!("{} to move", game.turn().title()),
+                    |o| o.to_string()
+                )
+            );
+            (game.position().clone(), note, chain)
+        } else {
+            let position = match Position::from_code(text) {
+                Ok(p) => p,
+                Err(e) => {
+                    return Reply::refusal(format!(
+                        "That is neither a position code nor a game record: {e}. A code looks \
+                         like `5:b:12,12:5/5/5/5/5`; a record is what `export` gives."
+                    ))
+                }
+            };
+            let game = Game::from_position(position.clone(), WinRule::Delayed);
+            let spans = position.spanner();
+            let note = match spans {
+                Some(c) => format!("{} spans. {} to move.", c.title(), position.turn().title()),
+                None => format!(
+                    "{} to move; {} legal moves.",
+                    position.turn().title(),
+                    game.legal_moves().len()
+                ),
+            };
+            let chain = spans.and_then(|_| position.analysis().winning_chain);
+            (position, note, chain)
+        };
+        let piles = position.piles();
+        let mut picture = Picture::new(&position);
+        picture.chain = chain.as_deref();
+        Reply {
+            text: format!(
+                "{} × {} board, Black {} and White {} left in the pile. {note}\n`{}`",
+                position.size(),
+                position.size(),
+                piles.black,
+                piles.white,
+                position.code()
+            ),
+            image: self.images.png(&picture),
+            position: Some(position.code()),
+            ..Reply::default()
+        }
+    }
+
+    /// The caller's open challenges and active games across channels.
+    pub(super) fn games(&self, request: &Request) -> Outcome {
+        let me = &request.user.id;
+        let rows = self.db.read(|c| db::user_games(c, me))?;
+        let mut lines = Vec::new();
+        let mut my_turn = 0;
+        for row in rows {
+            if self.expire_if_due(&row)? {
+                continue;
+            }
+            let loaded = self.load(row)?;
+            lines.push(game_line(&loaded, me, &mut my_turn));
+        }
+        if lines.is_empty() {
+            return Ok(Reply::refusal(
+                "You have no open challenges or games in progress. Start one with `challenge @player`.",
+            ));
+        }
+        Ok(Reply::text(format!(
+            "Your games ({} waiting for your move):\n{}",
+            my_turn,
+            lines.join("\n")
+        )))
+    }
+
+    /// A short summary of the rules and a link to the full page.
+    pub(super) fn rules(&self) -> Reply {
+        Reply::text(format!(
+            "**Akron** (Cameron Browne, 2002) is a connection game in three dimensions.\n\
+             - **Black** connects the top and bottom edges, **White** the left and right. Black moves first.\n\
+             - On your turn, either **place** a marble from your pile into an empty hole (`move F6`), \
+             or **step** one of your marbles to another point touching its own group (`move A2-D3'`). \
+             A marble resting in the dip between four others is on a higher level: each ' is a level.\n\
+             - A marble may step only if at most one marble rests on it; that one **drops** into the gap.\n\
+             - Marbles of one colour that touch are linked. A link **higher up cuts** the enemy link it \
+             crosses, and a marble with an enemy marble **in its column above** it is cut off.\n\
+             - On the second turn White may **swap**: take over Black's first marble and play Black.\n\
+             - You win when your edges are joined by a chain that **survives your opponent's reply** \
+             (the delayed rule; the immediate rule wins at once). Three repetitions draw.\n\
+             Full rules with pictures: {}",
+            self.config.rules_url
+        ))
+    }
+}
+
+/// The command list.
+pub(super) fn help() -> Reply {
+    Reply::text(
+        "Commands (`/akron NAME`):\n\
+         - `challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random]`, \
+         `accept`, `decline`, `cancel`\n\
+         - `move F6` or `move A2-D3'`, `swap`, `board`, `moves [POINT]`\n\
+         - `resign`, `draw [offer|accept|decline]`, `takeback [request|accept|decline]`, `abort`\n\
+         - `history`, `export`, `show CODE-or-RECORD`, `games`, `rules`, `help`",
+    )
+}
+
+/// One line of `games`.
+fn game_line(loaded: &Loaded, me: &super::UserId, my_turn: &mut usize) -> String {
+    let channel = &loaded.row.channel;
+    match loaded.row.status {
+        Status::Open => {
+            let opponent = if loaded.row.challenger == *me {
+                format!("waiting for {}", loaded.challenged().name)
+            } else {
+                format!("from {}: accept or decline", loaded.challenger().name)
+            };
+            format!(
+                "- game {} in {channel}: challenge {opponent}",
+                loaded.row.id
+            )
+        }
+        _ => {
+            let colour = loaded.colour_of(me).unwrap_or(Color::Black);
+            let opponent = loaded.player(colour.other());
+            let turn = if loaded.game.turn() == colour {
+                *my_turn += 1;
+                "**your move**".to_string()
+            } else {
+                format!("{} to move", opponent.name)
+            };
+            format!(
+                "- game {} in {channel}: you ({}) against {}, move {}: {turn}",
+                loaded.row.id,
+                colour.title(),
+                opponent.name,
+                loaded.game.moves().len() + 1
+            )
+        }
+    }
+}
+
+/// `1. D4 swap` lines.
+fn move_list(game: &Game) -> String {
+    let mut out = String::new();
+    for (i, pair) in game.moves().chunks(2).enumerate() {
+        let _ = write!(out, "{:>3}.", i + 1);
+        for mv in pair {
+            let _ = write!(out, " {mv:<10}");
+        }
+        out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    out
+}
+
+/// The record of a game.
+pub(crate) fn record_of(loaded: &Loaded) -> Record {
+    let row = &loaded.row;
+    let mut tags = vec![
+        ("Event".to_string(), "Akron".to_string()),
+        ("Site".to_string(), row.channel.0.clone()),
+        ("Game".to_string(), row.id.0.to_string()),
+        (
+            "Date".to_string(),
+            date(row.started_at.unwrap_or(row.created_at)),
+        ),
+        ("Black".to_string(), row.black.1.clone()),
+        ("White".to_string(), row.white.1.clone()),
+        ("BlackId".to_string(), row.black.0 .0.clone()),
+        ("WhiteId".to_string(), row.white.0 .0.clone()),
+        ("Size".to_string(), row.size.to_string()),
+        ("Pile".to_string(), row.pile.to_string()),
+        ("Rule".to_string(), row.win_rule.to_string()),
+        ("Start".to_string(), row.start_code.clone()),
+    ];
+    let result = loaded
+        .stored_outcome()
+        .or(loaded.game.outcome())
+        .map_or_else(|| "*".to_string(), |o| o.to_string());
+    tags.push(("Result".to_string(), result));
+    tags.push(("Final".to_string(), loaded.game.position().code()));
+    Record {
+        tags,
+        moves: loaded.game.moves().to_vec(),
+    }
+}

@@ -1,0 +1,388 @@
+//! The platform-neutral game service.
+//!
+//! [`Service::handle`] takes a [`Request`] (who, where, what) and returns a [`Reply`] (text,
+//! picture, buttons, mentions). Discord, the console and tests all drive it the same way.
+//! The service is synchronous (SQLite is); it is `Send + Sync`, so share it in an `Arc` and
+//! call it from `spawn_blocking` in async front ends.
+//!
+//! One file per command family: [`challenge`], [`play`], [`decisions`], [`info`].
+
+mod challenge;
+mod decisions;
+mod info;
+mod play;
+mod store;
+pub mod text;
+pub mod types;
+
+pub use store::{GameView, Seat};
+pub use types::*;
+
+use crate::db::{self, Db, DbError, GameRow, Status};
+use crate::images::Images;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// How long an open challenge waits for an answer, in seconds.
+pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
+
+/// How many times a command is retried when another change to its game landed first.
+const CONFLICT_RETRIES: usize = 8;
+
+/// The time, injectable so that tests can move it.
+pub trait Clock: Send + Sync {
+    /// Unix seconds now.
+    fn now(&self) -> i64;
+}
+
+/// The system clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> i64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+    }
+}
+
+/// A clock that stands still until it is moved; for tests.
+#[derive(Debug, Default)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    /// A clock showing `now` (Unix seconds).
+    #[must_use]
+    pub fn new(now: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(now))
+    }
+
+    /// Moves the clock forward by `seconds`.
+    pub fn advance(&self, seconds: i64) {
+        self.0.fetch_add(seconds, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Settings of the service.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file. Default `akron.db`, or the `AKRON_DB` environment variable.
+    pub db_path: PathBuf,
+    /// Where the `rules` command links to.
+    pub rules_url: String,
+    /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
+    /// turn this off.
+    pub images: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            db_path: std::env::var_os("AKRON_DB")
+                .map_or_else(|| PathBuf::from("akron.db"), PathBuf::from),
+            rules_url: std::env::var("AKRON_RULES_URL").unwrap_or_else(|_| {
+                concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules.md").to_string()
+            }),
+            images: true,
+        }
+    }
+}
+
+impl Config {
+    /// The defaults with another database file.
+    #[must_use]
+    pub fn with_db(path: impl Into<PathBuf>) -> Config {
+        Config {
+            db_path: path.into(),
+            ..Config::default()
+        }
+    }
+}
+
+/// A failure of the service itself, not a user's mistake (those get a refusal [`Reply`]).
+#[derive(Debug)]
+pub enum ServiceError {
+    /// Storage failed.
+    Db(DbError),
+    /// A stored game does not replay to its stored positions.
+    Corrupt {
+        /// The game.
+        game: GameId,
+        /// What does not match.
+        detail: String,
+    },
+}
+
+impl fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServiceError::Db(e) => e.fmt(f),
+            ServiceError::Corrupt { game, detail } => {
+                write!(f, "game {game} is damaged in storage: {detail}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ServiceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServiceError::Db(e) => Some(e),
+            ServiceError::Corrupt { .. } => None,
+        }
+    }
+}
+
+impl From<DbError> for ServiceError {
+    fn from(e: DbError) -> Self {
+        ServiceError::Db(e)
+    }
+}
+
+impl From<rusqlite::Error> for ServiceError {
+    fn from(e: rusqlite::Error) -> Self {
+        ServiceError::Db(DbError::Sqlite(e))
+    }
+}
+
+type Outcome = Result<Reply, ServiceError>;
+
+/// The game service. Cheap to share: wrap it in an `Arc`.
+pub struct Service {
+    db: Db,
+    clock: Arc<dyn Clock>,
+    config: Config,
+    images: Images,
+    /// Loaded games by id, each valid for the version it was loaded at.
+    cache: Mutex<HashMap<GameId, Arc<store::Loaded>>>,
+}
+
+impl fmt::Debug for Service {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Service")
+            .field("db", &self.db)
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Service {
+    /// Opens the database named in `config` (applying migrations) with the system clock.
+    ///
+    /// # Errors
+    ///
+    /// When the database cannot be opened or migrated.
+    pub fn open(config: Config) -> Result<Service, ServiceError> {
+        Service::with_clock(config, Arc::new(SystemClock))
+    }
+
+    /// Opens the database with another clock.
+    ///
+    /// # Errors
+    ///
+    /// When the database cannot be opened or migrated.
+    pub fn with_clock(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
+        let db = Db::open(&config.db_path)?;
+        Ok(Service {
+            db,
+            clock,
+            images: Images::new(config.images),
+            config,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Handles one request. Never fails: a failure of the service becomes an ephemeral
+    /// reply saying so (and the change, if any, was not made).
+    #[must_use]
+    pub fn handle(&self, request: &Request) -> Reply {
+        match self.try_handle(request) {
+            Ok(reply) => reply,
+            Err(error) => Reply::refusal(format!(
+                "Something went wrong on the bot's side, and nothing was changed: {error}"
+            )),
+        }
+    }
+
+    /// Handles one request, returning failures of the service itself as errors.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn try_handle(&self, request: &Request) -> Result<Reply, ServiceError> {
+        let mut attempts = 0;
+        loop {
+            match self.dispatch(request) {
+                Err(ServiceError::Db(DbError::Conflict)) if attempts < CONFLICT_RETRIES => {
+                    attempts += 1;
+                }
+                Err(ServiceError::Db(DbError::Conflict)) => {
+                    return Ok(Reply::refusal(
+                        "The game kept changing while your command ran, so nothing was done. \
+                         Look at the board and try again.",
+                    ))
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn dispatch(&self, request: &Request) -> Outcome {
+        match &request.command {
+            Command::Challenge(c) => self.challenge(request, c),
+            Command::Accept => self.accept(request),
+            Command::Decline => self.decline(request),
+            Command::Cancel => self.cancel(request),
+            Command::Move(text) => self.play_text(request, text),
+            Command::Swap => self.play_text(request, "swap"),
+            Command::Board => self.board(request),
+            Command::Moves(point) => self.list_moves(request, point.as_deref()),
+            Command::Resign => self.resign(request),
+            Command::Draw(offer) => self.draw(request, *offer),
+            Command::Abort => self.abort(request),
+            Command::Takeback(offer) => self.takeback(request, *offer),
+            Command::History => self.history(request),
+            Command::Export => self.export(request),
+            Command::Show(text) => Ok(self.show(text)),
+            Command::Games => self.games(request),
+            Command::Rules => Ok(self.rules()),
+            Command::Help => Ok(info::help()),
+        }
+    }
+
+    /// The open challenge or active game in a channel, as a read-only view (for
+    /// autocompletion and status lines).
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn channel_game(&self, channel: &ChannelId) -> Result<Option<GameView>, ServiceError> {
+        let Some(row) = self.db.read(|c| db::channel_game(c, channel))? else {
+            return Ok(None);
+        };
+        Ok(Some(self.load(row)?.view()))
+    }
+
+    /// Moves in the channel's game that start with `typed` (case-insensitive), at most
+    /// `limit` of them, for autocompletion. Empty when there is no active game.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn move_suggestions(
+        &self,
+        channel: &ChannelId,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, ServiceError> {
+        let Some(view) = self.channel_game(channel)? else {
+            return Ok(Vec::new());
+        };
+        let typed = typed
+            .trim()
+            .to_ascii_uppercase()
+            .replace(['’', '‘', '′', '`'], "'");
+        Ok(view
+            .game
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|m| m.to_ascii_uppercase().starts_with(&typed))
+            .take(limit)
+            .collect())
+    }
+
+    /// Loads every stored game, replaying and checking its moves. Returns how many there are.
+    ///
+    /// # Errors
+    ///
+    /// The first storage failure or damaged game.
+    pub fn check_all_games(&self) -> Result<usize, ServiceError> {
+        let ids = self.db.read(db::all_game_ids)?;
+        for &id in &ids {
+            let row = self
+                .db
+                .read(|c| db::game(c, id))?
+                .ok_or(ServiceError::Corrupt {
+                    game: id,
+                    detail: "it vanished while being checked".to_string(),
+                })?;
+            self.cache_remove(id);
+            self.load(row)?;
+        }
+        Ok(ids.len())
+    }
+
+    /// The game a request is about: the one its button named, or the channel's open
+    /// challenge or active game. An open challenge past its time is expired on the way.
+    fn target(&self, request: &Request) -> Result<Option<GameRow>, ServiceError> {
+        let row = match request.game {
+            Some(id) => self.db.read(|c| db::game(c, id))?,
+            None => self.db.read(|c| db::channel_game(c, &request.channel))?,
+        };
+        match row {
+            Some(row) if self.expire_if_due(&row)? => Ok(if request.game.is_some() {
+                self.db.read(|c| db::game(c, row.id))?
+            } else {
+                None
+            }),
+            other => Ok(other),
+        }
+    }
+
+    /// Like [`Service::target`], but falls back to the channel's most recent game, for
+    /// commands that only look (board, history, export).
+    fn target_or_latest(&self, request: &Request) -> Result<Option<GameRow>, ServiceError> {
+        match self.target(request)? {
+            Some(row) => Ok(Some(row)),
+            None if request.game.is_none() => Ok(self
+                .db
+                .read(|c| db::latest_channel_game(c, &request.channel))?),
+            None => Ok(None),
+        }
+    }
+
+    /// Marks an open challenge older than [`CHALLENGE_TTL`] as expired. Returns whether it
+    /// did (or someone else just did).
+    fn expire_if_due(&self, row: &GameRow) -> Result<bool, ServiceError> {
+        if row.status != Status::Open || self.clock.now() < row.created_at + CHALLENGE_TTL {
+            return Ok(false);
+        }
+        let mut expired = row.clone();
+        expired.status = Status::Expired;
+        expired.finished_at = Some(self.clock.now());
+        match self.db.write(|c| db::save_game(c, &expired)) {
+            Ok(_) | Err(DbError::Conflict) => Ok(true),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn cache_remove(&self, id: GameId) {
+        if let Ok(mut cache) = self.cache.lock() {
+            cache.remove(&id);
+        }
+    }
+}
+
+/// `Service` is shared between threads.
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Service>();
+};

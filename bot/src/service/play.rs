@@ -1,0 +1,443 @@
+//! `move`, `swap`, `board` and `moves`.
+
+use super::store::Loaded;
+use super::types::{Reply, Request, User, UserId};
+use super::{Outcome, Service};
+use crate::db::{self, GameRow, MoveRow, Status};
+use crate::images::Picture;
+use akron_rules::{notation, Color, Move, MoveReport, Point, Reason};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+impl Service {
+    /// Plays a move given in (lenient) notation, `swap` included.
+    pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Ok(not_a_player(&loaded));
+        };
+        if loaded.game.turn() != colour {
+            let waiting = loaded.to_move();
+            return Ok(Reply::refusal(format!(
+                "It is not your turn: {} is to move ({}). You play {}.",
+                waiting.name,
+                loaded.game.turn().title(),
+                colour.title()
+            )));
+        }
+        let mv: Move = match text.parse() {
+            Ok(mv) => mv,
+            Err(e) => {
+                return Ok(Reply::refusal(format!(
+                    "'{}' is not a move: {e}.",
+                    text.trim()
+                )))
+            }
+        };
+        let mut game = loaded.game.clone();
+        let report = match game.play(mv) {
+            Ok(report) => report,
+            Err(e) => {
+                return Ok(Reply::refusal(format!(
+                    "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
+                )))
+            }
+        };
+        let now = self.clock.now();
+        let mut row = loaded.row.clone();
+        row.last_move_at = Some(now);
+        row.draw_offer_by = None;
+        row.takeback_by = None;
+        let mut next = Loaded {
+            row: row.clone(),
+            game,
+            times: loaded.times.clone(),
+        };
+        next.times.push(now);
+        if let Some(outcome) = report.outcome {
+            let winner_id = outcome.winner.map(|c| next.player(c).id);
+            finish(
+                &mut next.row,
+                outcome.winner,
+                outcome.reason,
+                winner_id,
+                now,
+            );
+        }
+        let stored = MoveRow {
+            ply: report.ply,
+            notation: mv.to_string(),
+            code: next.game.position().code(),
+            played_at: now,
+        };
+        let id = row.id;
+        next.row.version = self.db.write(|c| {
+            let version = db::save_game(c, &next.row)?;
+            db::insert_move(c, id, &stored)?;
+            Ok::<_, super::ServiceError>(version)
+        })?;
+        let next = Arc::new(next);
+        self.remember(&next);
+        Ok(self.move_reply(&next, &report))
+    }
+
+    /// Shows the position again (of the channel's game, or its most recent one).
+    pub(super) fn board(&self, request: &Request) -> Outcome {
+        let Some(row) = self.target_or_latest(request)? else {
+            return Ok(no_game());
+        };
+        let loaded = self.load(row)?;
+        let last = last_report(&loaded);
+        let mut reply = self.board_reply(&loaded, last.as_ref());
+        reply.text = status_line(&loaded);
+        Ok(reply)
+    }
+
+    /// Lists the legal moves, or where one piece can go.
+    pub(super) fn list_moves(&self, request: &Request, point: Option<&str>) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let position = loaded.game.position();
+        let turn = loaded.game.turn();
+        let Some(text) = point else {
+            let moves = loaded.game.legal_moves();
+            let mut placements = Vec::new();
+            let mut steps: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            let mut swap = false;
+            for mv in &moves {
+                match mv {
+                    Move::Place(p) => placements.push(p.to_string()),
+                    Move::Step { from, to } => {
+                        steps
+                            .entry(from.to_string())
+                            .or_default()
+                            .push(to.to_string());
+                    }
+                    Move::Swap => swap = true,
+                }
+            }
+            let mut out = format!(
+                "{} legal moves for {} ({}):",
+                moves.len(),
+                turn.title(),
+                loaded.to_move().name
+            );
+            if !placements.is_empty() {
+                let _ = write!(out, "\n- place on: {}", placements.join(" "));
+            }
+            for (from, tos) in &steps {
+                let _ = write!(out, "\n- {from} → {}", tos.join(" "));
+            }
+            if swap {
+                out.push_str("\n- swap");
+            }
+            return Ok(Reply::text(out));
+        };
+        let from = match notation::parse_point(text) {
+            Ok(p) => p,
+            Err(e) => return Ok(Reply::refusal(format!("{e}."))),
+        };
+        let destinations = match position.destinations(from) {
+            Ok(d) => d,
+            Err(e) => return Ok(Reply::refusal(format!("{from} cannot move: {e}."))),
+        };
+        let names: Vec<String> = destinations.iter().map(Point::to_string).collect();
+        let mut picture = Picture::new(position);
+        picture.selected = Some((from, &destinations));
+        let mut reply = Reply::text(if names.is_empty() {
+            format!("The piece on {from} has nowhere to go.")
+        } else {
+            format!(
+                "The piece on {from} can go to {} point{}: {}",
+                names.len(),
+                if names.len() == 1 { "" } else { "s" },
+                names.join(" ")
+            )
+        });
+        reply.image = self.images.png(&picture);
+        reply.position = Some(position.code());
+        Ok(reply)
+    }
+
+    /// The channel's active game, or the refusal that explains why there is none.
+    pub(super) fn active_game(
+        &self,
+        request: &Request,
+    ) -> Result<Result<Arc<Loaded>, Reply>, super::ServiceError> {
+        let Some(row) = self.target(request)? else {
+            return Ok(Err(no_game()));
+        };
+        match row.status {
+            Status::Active => Ok(Ok(self.load(row)?)),
+            Status::Open => Ok(Err(Reply::refusal(format!(
+                "Game {} has not started: the challenge is waiting for an answer.",
+                row.id
+            )))),
+            _ => {
+                let loaded = self.load(row)?;
+                Ok(Err(Reply::refusal(format!(
+                    "Game {} is over ({}). Start a new one with `challenge @player`.",
+                    loaded.row.id,
+                    result_phrase(&loaded)
+                ))))
+            }
+        }
+    }
+
+    /// A reply carrying the board picture and code, marking `last` and a winning chain.
+    pub(super) fn board_reply(&self, loaded: &Loaded, last: Option<&MoveReport>) -> Reply {
+        let position = loaded.game.position();
+        let chain = match loaded.game.outcome() {
+            Some(o) if o.reason == Reason::Connection => position.analysis().winning_chain,
+            _ => None,
+        };
+        let mut picture = Picture::new(position);
+        if let Some(report) = last {
+            picture.last_move = Some(report.mv);
+            picture.drops = &report.effect.drops;
+        }
+        picture.chain = chain.as_deref();
+        Reply {
+            image: self.images.png(&picture),
+            position: Some(position.code()),
+            ..Reply::default()
+        }
+    }
+
+    /// What a move did, whose turn it is, pending connections and results.
+    fn move_reply(&self, loaded: &Loaded, report: &MoveReport) -> Reply {
+        let mut reply = self.board_reply(loaded, Some(report));
+        let mover = loaded.player(report.mover);
+        let mut text = match report.mv {
+            Move::Swap => {
+                // The player who swapped now holds Black.
+                let swapper = loaded.player(Color::Black);
+                format!(
+                    "**{}** swapped: the opening marble is theirs and they play **Black** from now on; \
+                     {} plays White.",
+                    swapper.name,
+                    loaded.player(Color::White).name
+                )
+            }
+            Move::Place(p) => format!(
+                "**{}** ({}) placed **{p}**.",
+                mover.name,
+                report.mover.title()
+            ),
+            Move::Step { .. } => {
+                format!(
+                    "**{}** ({}) stepped **{}**.",
+                    mover.name,
+                    report.mover.title(),
+                    report.mv
+                )
+            }
+        };
+        if !report.effect.drops.is_empty() {
+            let drops: Vec<String> = report
+                .effect
+                .drops
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let _ = write!(text, " {}.", drops.join(", "));
+        }
+        if !report.effect.covered.is_empty() {
+            let covered: Vec<String> = report
+                .effect
+                .covered
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let _ = write!(text, " Covered: {}.", covered.join(" "));
+        }
+        let cuts = report.effect.severed.len();
+        if cuts > 0 {
+            let _ = write!(
+                text,
+                " It cuts {cuts} link{}.",
+                if cuts == 1 { "" } else { "s" }
+            );
+        }
+        if report.outcome.is_some() {
+            let _ = write!(text, "\n{}", result_sentence(loaded, &mut reply));
+        } else {
+            if let Some(connector) = report.pending {
+                let cutter = loaded.player(connector.other());
+                let token = reply.mention_user(&cutter);
+                let _ = write!(
+                    text,
+                    "\n**{} connects**: {} must cut it now ({token}), or {} wins.",
+                    connector.title(),
+                    connector.other().title(),
+                    connector.title()
+                );
+            }
+            let next = loaded.to_move();
+            let token = reply.mention_user(&next);
+            let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
+        }
+        reply.text = text;
+        reply
+    }
+}
+
+/// Records a result in a row: status, winner, reason, time.
+pub(super) fn finish(
+    row: &mut GameRow,
+    winner: Option<Color>,
+    reason: Reason,
+    winner_id: Option<UserId>,
+    now: i64,
+) {
+    row.status = Status::Finished;
+    row.winner = winner;
+    row.winner_id = winner_id;
+    row.reason = Some(reason);
+    row.finished_at = Some(now);
+    row.draw_offer_by = None;
+    row.takeback_by = None;
+}
+
+/// The result in a few words: `Black (alice) won by connection`.
+pub(super) fn result_phrase(loaded: &Loaded) -> String {
+    let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
+        return match loaded.row.status {
+            Status::Declined => "the challenge was declined".to_string(),
+            Status::Cancelled => "the challenge was cancelled".to_string(),
+            Status::Expired => "the challenge expired".to_string(),
+            Status::Open => "waiting for an answer to the challenge".to_string(),
+            _ => "in progress".to_string(),
+        };
+    };
+    let how = match outcome.reason {
+        Reason::Connection => "by connection",
+        Reason::NoLegalMove => "because the opponent had no legal move",
+        Reason::Repetition => "by threefold repetition",
+        Reason::Resignation => "by resignation",
+        Reason::Agreement => "by agreement",
+        Reason::Abort => "",
+        Reason::Timeout => "on time",
+    };
+    match outcome.winner {
+        _ if outcome.reason == Reason::Abort => "aborted".to_string(),
+        Some(c) => format!("{} ({}) won {how}", c.title(), loaded.player(c).name),
+        None => format!("drawn {how}"),
+    }
+}
+
+/// The announcement of a result, mentioning both players.
+pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> String {
+    let black = loaded.player(Color::Black);
+    let white = loaded.player(Color::White);
+    let b = reply.mention_user(&black);
+    let w = reply.mention_user(&white);
+    let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
+        return String::new();
+    };
+    let players = |c: Color| -> (&User, &User) {
+        match c {
+            Color::Black => (&black, &white),
+            Color::White => (&white, &black),
+        }
+    };
+    match (outcome.winner, outcome.reason) {
+        (_, Reason::Abort) => format!("Game {} is aborted. {b} {w}", loaded.row.id),
+        (Some(c), reason) => {
+            let (winner, loser) = players(c);
+            let why = match reason {
+                Reason::Connection => format!("{} connects its edges", c.title()),
+                Reason::NoLegalMove => format!("{} has no legal move", c.other().title()),
+                Reason::Resignation => format!("{} resigned", loser.name),
+                Reason::Timeout => format!("{} ran out of time", loser.name),
+                _ => reason.name().to_string(),
+            };
+            format!(
+                "**{} wins** ({why}): {} beats {}. {b} {w}",
+                c.title(),
+                winner.name,
+                loser.name
+            )
+        }
+        (None, Reason::Repetition) => {
+            format!("The position occurred for the third time: **draw by repetition**. {b} {w}")
+        }
+        (None, _) => format!("**Draw by agreement.** {b} {w}"),
+    }
+}
+
+/// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
+pub(super) fn status_line(loaded: &Loaded) -> String {
+    let piles = loaded.game.position().piles();
+    let black = loaded.player(Color::Black);
+    let white = loaded.player(Color::White);
+    let mut line = format!(
+        "Game {} · {} move{} · **{}** (Black, {} left) against **{}** (White, {} left)",
+        loaded.row.id,
+        loaded.game.moves().len(),
+        if loaded.game.moves().len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        black.name,
+        piles.black,
+        white.name,
+        piles.white
+    );
+    match loaded.row.status {
+        Status::Active => {
+            let _ = write!(
+                line,
+                " · {} to move ({})",
+                loaded.to_move().name,
+                loaded.game.turn().title()
+            );
+            if let Some(c) = loaded.game.pending_connection() {
+                let _ = write!(
+                    line,
+                    "\n**{} connects**: {} must cut it now.",
+                    c.title(),
+                    c.other().title()
+                );
+            }
+        }
+        _ => {
+            let _ = write!(line, " · {}", result_phrase(loaded));
+        }
+    }
+    line
+}
+
+/// The report of the last move, rebuilt by replaying it, for marking it on the board.
+fn last_report(loaded: &Loaded) -> Option<MoveReport> {
+    let &last = loaded.game.moves().last()?;
+    let mut before = loaded.game.taken_back(1);
+    before.play(last).ok()
+}
+
+fn not_a_player(loaded: &Loaded) -> Reply {
+    Reply::refusal(format!(
+        "You are not playing in game {}: it is {} (Black) against {} (White).",
+        loaded.row.id,
+        loaded.player(Color::Black).name,
+        loaded.player(Color::White).name
+    ))
+}
+
+pub(super) fn refuse_not_a_player(loaded: &Loaded) -> Reply {
+    not_a_player(loaded)
+}
+
+pub(super) fn no_game() -> Reply {
+    Reply::refusal(
+        "There is no game in this channel. Start one with `challenge @player`; `games` lists \
+         your games elsewhere.",
+    )
+}

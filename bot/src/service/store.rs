@@ -1,0 +1,210 @@
+//! Loading games: a stored row plus its moves, replayed through the rules and checked
+//! against the stored positions, cached by version.
+
+use super::types::{GameId, User, UserId};
+use super::{Service, ServiceError};
+use crate::db::{self, GameRow, Status};
+use akron_rules::{ByColor, Color, Game, Move, Outcome, Position, Reason};
+use std::sync::Arc;
+
+/// Loaded games kept in memory at most; the cache is emptied when it grows past this.
+const CACHE_LIMIT: usize = 4096;
+
+/// A game as loaded: its row, the replayed game and each move's time.
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+    pub times: Vec<i64>,
+}
+
+/// A player's place in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The player.
+    pub user: User,
+    /// Their colour now (after any swap).
+    pub colour: Color,
+}
+
+/// A read-only view of a game, for front ends.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    /// The game's number.
+    pub id: GameId,
+    /// Open challenge, active, finished...
+    pub status: Status,
+    /// The players by their colour now (after any swap).
+    pub players: ByColor<User>,
+    /// The game itself: position, moves, legal moves.
+    pub game: Game,
+}
+
+impl Loaded {
+    /// The player holding `colour` now: a swap exchanges the colours.
+    pub fn player(&self, colour: Color) -> User {
+        let start = if self.game.swapped() {
+            colour.other()
+        } else {
+            colour
+        };
+        let (id, name) = match start {
+            Color::Black => &self.row.black,
+            Color::White => &self.row.white,
+        };
+        User::new(id.clone(), name.clone())
+    }
+
+    /// The colour `user` holds now, if they play in this game.
+    pub fn colour_of(&self, user: &UserId) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.player(c).id == *user)
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> User {
+        self.player(self.game.turn())
+    }
+
+    /// The other player in the challenge: whoever is not the challenger.
+    pub fn challenged(&self) -> User {
+        if self.row.black.0 == self.row.challenger {
+            User::new(self.row.white.0.clone(), self.row.white.1.clone())
+        } else {
+            User::new(self.row.black.0.clone(), self.row.black.1.clone())
+        }
+    }
+
+    /// The challenger.
+    pub fn challenger(&self) -> User {
+        if self.row.black.0 == self.row.challenger {
+            User::new(self.row.black.0.clone(), self.row.black.1.clone())
+        } else {
+            User::new(self.row.white.0.clone(), self.row.white.1.clone())
+        }
+    }
+
+    pub fn view(&self) -> GameView {
+        GameView {
+            id: self.row.id,
+            status: self.row.status,
+            players: ByColor {
+                black: self.player(Color::Black),
+                white: self.player(Color::White),
+            },
+            game: self.game.clone(),
+        }
+    }
+
+    /// The result stored in the row, if any.
+    pub fn stored_outcome(&self) -> Option<Outcome> {
+        self.row.reason.map(|reason| Outcome {
+            winner: self.row.winner,
+            reason,
+        })
+    }
+}
+
+impl Service {
+    /// Loads the game of `row`: from the cache when it holds this version, otherwise by
+    /// replaying the stored moves and checking each against its stored position.
+    pub(crate) fn load(&self, row: GameRow) -> Result<Arc<Loaded>, ServiceError> {
+        if let Some(hit) = self
+            .cache
+            .lock()
+            .ok()
+            .and_then(|cache| cache.get(&row.id).cloned())
+        {
+            if hit.row.version == row.version {
+                return Ok(hit);
+            }
+        }
+        let moves = self.db.read(|c| db::game_moves(c, row.id))?;
+        let loaded = Arc::new(replay(row, &moves)?);
+        self.remember(&loaded);
+        Ok(loaded)
+    }
+
+    /// Puts a freshly written game into the cache.
+    pub(crate) fn remember(&self, loaded: &Arc<Loaded>) {
+        if let Ok(mut cache) = self.cache.lock() {
+            if cache.len() >= CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(loaded.row.id, Arc::clone(loaded));
+        }
+    }
+}
+
+/// Rebuilds a game from its row and moves, checking everything.
+fn replay(row: GameRow, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
+    let id = row.id;
+    let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
+    let start = Position::from_code(&row.start_code).map_err(|e| {
+        corrupt(format!(
+            "its start position '{}' is bad: {e}",
+            row.start_code
+        ))
+    })?;
+    let mut game = Game::from_position(start, row.win_rule);
+    let mut times = Vec::with_capacity(moves.len());
+    for (i, stored) in moves.iter().enumerate() {
+        if stored.ply != i {
+            return Err(corrupt(format!(
+                "move {} is stored as ply {}",
+                i, stored.ply
+            )));
+        }
+        let mv: Move = stored
+            .notation
+            .parse()
+            .map_err(|e| corrupt(format!("ply {i} '{}' does not parse: {e}", stored.notation)))?;
+        game.play(mv)
+            .map_err(|e| corrupt(format!("ply {i} '{mv}' is illegal: {e}")))?;
+        let code = game.position().code();
+        if code != stored.code {
+            return Err(corrupt(format!(
+                "after ply {i} '{mv}' the position is {code}, but {} is stored",
+                stored.code
+            )));
+        }
+        times.push(stored.played_at);
+    }
+    let stored = row.reason.map(|reason| Outcome {
+        winner: row.winner,
+        reason,
+    });
+    match (row.status, game.outcome(), stored) {
+        (Status::Finished, Some(replayed), Some(stored)) if replayed == stored => {}
+        (Status::Finished, None, Some(stored)) if is_decision(stored.reason) => {
+            game.decide(stored)
+                .map_err(|e| corrupt(format!("its result cannot be recorded: {e}")))?;
+        }
+        (Status::Finished, replayed, stored) => {
+            return Err(corrupt(format!(
+                "the moves give the result {}, but {} is stored",
+                describe(replayed),
+                describe(stored)
+            )))
+        }
+        (_, Some(replayed), _) => {
+            return Err(corrupt(format!(
+                "the moves end the game ({replayed}), but it is stored as {}",
+                row.status.name()
+            )))
+        }
+        (_, None, _) => {}
+    }
+    Ok(Loaded { row, game, times })
+}
+
+/// Whether a reason is decided outside the rules.
+fn is_decision(reason: Reason) -> bool {
+    matches!(
+        reason,
+        Reason::Resignation | Reason::Agreement | Reason::Abort | Reason::Timeout
+    )
+}
+
+fn describe(outcome: Option<Outcome>) -> String {
+    outcome.map_or_else(|| "none".to_string(), |o| o.to_string())
+}

@@ -1,0 +1,503 @@
+//! The service's plain input and output types, shared by every front end.
+//!
+//! A front end (Discord, the console, a future Matrix bridge) turns what its user did into a
+//! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
+//! never decides anything about the game itself.
+
+use akron_rules::WinRule;
+use std::fmt;
+use std::str::FromStr;
+
+/// An opaque user id with a platform prefix: `discord:80351110224678912`, `console:bob`,
+/// `matrix:@bob:example.org`. The service never looks inside it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(pub String);
+
+impl UserId {
+    /// A user id from a platform name and that platform's own id.
+    #[must_use]
+    pub fn new(platform: &str, id: &str) -> UserId {
+        UserId(format!("{platform}:{id}"))
+    }
+
+    /// The id as stored.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The platform prefix, `discord` in `discord:8035`.
+    #[must_use]
+    pub fn platform(&self) -> &str {
+        self.0.split_once(':').map_or("", |(p, _)| p)
+    }
+
+    /// The platform's own id, `8035` in `discord:8035`.
+    #[must_use]
+    pub fn local(&self) -> &str {
+        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A user as a front end knows them: the opaque id and the name to show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// Stable id; what the database keys on.
+    pub id: UserId,
+    /// Display name at the time of the request; used in texts and records.
+    pub name: String,
+}
+
+impl User {
+    /// A user from an id and a display name.
+    #[must_use]
+    pub fn new(id: UserId, name: impl Into<String>) -> User {
+        User {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// An opaque channel id with a platform prefix: `discord:1234` (a thread is a channel too),
+/// `console:main`. At most one game is active per channel.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChannelId(pub String);
+
+impl ChannelId {
+    /// A channel id from a platform name and that platform's own id.
+    #[must_use]
+    pub fn new(platform: &str, id: &str) -> ChannelId {
+        ChannelId(format!("{platform}:{id}"))
+    }
+
+    /// The id as stored.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The platform's own id, `1234` in `discord:1234`.
+    #[must_use]
+    pub fn local(&self) -> &str {
+        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
+    }
+}
+
+impl fmt::Display for ChannelId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A game's number in the database. Challenges are games that have not started yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// `#12`.
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameId, String> {
+        s.trim()
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(GameId)
+            .ok_or_else(|| format!("'{s}' is not a game number; write it like #12"))
+    }
+}
+
+/// One thing a user asks the service to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Who acts.
+    pub user: User,
+    /// Where: the channel (or thread) the command was given in.
+    pub channel: ChannelId,
+    /// Whether the front end vouches that the user moderates this channel (Discord: Manage
+    /// Messages or Manage Threads). Moderators may abort any game.
+    pub is_moderator: bool,
+    /// The game the command is about, when the front end knows it (from a button's id).
+    /// `None` means the channel's current game; commands that need no game ignore it.
+    pub game: Option<GameId>,
+    /// What to do.
+    pub command: Command,
+}
+
+impl Request {
+    /// A request about the channel's current game, from a user who is not a moderator.
+    #[must_use]
+    pub fn new(user: User, channel: ChannelId, command: Command) -> Request {
+        Request {
+            user,
+            channel,
+            is_moderator: false,
+            game: None,
+            command,
+        }
+    }
+}
+
+/// The colour the challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ColourChoice {
+    /// The challenger plays Black and moves first.
+    Black,
+    /// The challenger plays White.
+    White,
+    /// Decided by a coin toss when the challenge is made.
+    #[default]
+    Random,
+}
+
+impl FromStr for ColourChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ColourChoice, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "black" | "b" => Ok(ColourChoice::Black),
+            "white" | "w" => Ok(ColourChoice::White),
+            "random" | "r" => Ok(ColourChoice::Random),
+            other => Err(format!("colour '{other}' must be black, white or random")),
+        }
+    }
+}
+
+/// The options of a challenge. Missing values take the defaults: 8 × 8, ⌊n²/2⌋ pieces each,
+/// the delayed rule and a random colour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Who is challenged.
+    pub opponent: User,
+    /// Board side, 3 to 16.
+    pub size: Option<u8>,
+    /// Marbles each player starts with, up to 1000.
+    pub pieces: Option<u16>,
+    /// When a connection wins.
+    pub rule: Option<WinRule>,
+    /// The challenger's colour.
+    pub colour: Option<ColourChoice>,
+}
+
+/// The three answers to an offer (a draw or a takeback).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// Make the offer (or request).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer (or withdraw one's own).
+    Decline,
+}
+
+impl FromStr for Offer {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Offer, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "" | "offer" | "request" | "propose" => Ok(Offer::Offer),
+            "accept" | "yes" => Ok(Offer::Accept),
+            "decline" | "no" | "withdraw" | "cancel" => Ok(Offer::Decline),
+            other => Err(format!("'{other}' must be offer, accept or decline")),
+        }
+    }
+}
+
+/// A command with typed arguments; the slash-command grammar is
+/// `/akron NAME [ARGUMENTS]` (see [`crate::service::text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `challenge @opponent [size] [pieces] [rule] [colour]`: propose a game in this channel.
+    Challenge(Challenge),
+    /// `accept`: accept the open challenge addressed to the caller.
+    Accept,
+    /// `decline`: decline the open challenge addressed to the caller.
+    Decline,
+    /// `cancel`: the challenger withdraws their open challenge.
+    Cancel,
+    /// `move NOTATION`: a placement (`F6`) or a step (`A2-D3'`), lenient notation; `swap`
+    /// also works here.
+    Move(String),
+    /// `swap`: White's answer to the opening placement.
+    Swap,
+    /// `board`: the current position again.
+    Board,
+    /// `moves [POINT]`: the destinations of one piece, or every legal move.
+    Moves(Option<String>),
+    /// `resign`.
+    Resign,
+    /// `draw [offer|accept|decline]`.
+    Draw(Offer),
+    /// `abort`: call the game off (before each side has moved, or by a moderator).
+    Abort,
+    /// `takeback [request|accept|decline]`: undo the caller's last move if the opponent agrees.
+    Takeback(Offer),
+    /// `history`: the move list.
+    History,
+    /// `export`: the game record as a text file.
+    Export,
+    /// `show CODE-or-RECORD`: render any position, no game attached.
+    Show(String),
+    /// `games`: the caller's active games in every channel.
+    Games,
+    /// `rules`: a short summary and a link to the full rules.
+    Rules,
+    /// `help`: the command list.
+    Help,
+}
+
+impl Command {
+    /// The command's name in the slash-command grammar.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge(_) => "challenge",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Cancel => "cancel",
+            Command::Move(_) => "move",
+            Command::Swap => "swap",
+            Command::Board => "board",
+            Command::Moves(_) => "moves",
+            Command::Resign => "resign",
+            Command::Draw(_) => "draw",
+            Command::Abort => "abort",
+            Command::Takeback(_) => "takeback",
+            Command::History => "history",
+            Command::Export => "export",
+            Command::Show(_) => "show",
+            Command::Games => "games",
+            Command::Rules => "rules",
+            Command::Help => "help",
+        }
+    }
+}
+
+/// How a button looks; front ends map it to their own styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonStyle {
+    /// The main action (Accept).
+    Primary,
+    /// A neutral action.
+    Secondary,
+    /// A good outcome (Accept a draw).
+    Success,
+    /// A destructive action (Decline, Cancel).
+    Danger,
+}
+
+/// A button under a reply. Pressing it is the request [`Button::command`] about
+/// [`Button::game`], made by whoever pressed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// What the button says.
+    pub label: String,
+    /// A stable id, `akron:ACTION:GAME` (for example `akron:accept:12`), at most 100 bytes.
+    /// [`parse_button_id`] reads it back.
+    pub id: String,
+    /// How it looks.
+    pub style: ButtonStyle,
+    /// The command it stands for (also what the console prints for typing).
+    pub command: Command,
+    /// The game it is about.
+    pub game: GameId,
+}
+
+/// The actions buttons carry, by their id's middle part.
+const BUTTON_ACTIONS: [&str; 9] = [
+    "accept",
+    "decline",
+    "cancel",
+    "draw-accept",
+    "draw-decline",
+    "takeback-accept",
+    "takeback-decline",
+    "board",
+    "resign",
+];
+
+impl Button {
+    /// A button for `command` about `game`. Returns `None` for commands no button carries.
+    #[must_use]
+    pub fn new(label: &str, style: ButtonStyle, command: Command, game: GameId) -> Option<Button> {
+        let action = match &command {
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Cancel => "cancel",
+            Command::Draw(Offer::Accept) => "draw-accept",
+            Command::Draw(Offer::Decline) => "draw-decline",
+            Command::Takeback(Offer::Accept) => "takeback-accept",
+            Command::Takeback(Offer::Decline) => "takeback-decline",
+            Command::Board => "board",
+            Command::Resign => "resign",
+            _ => return None,
+        };
+        Some(Button {
+            label: label.to_string(),
+            id: format!("akron:{action}:{}", game.0),
+            style,
+            command,
+            game,
+        })
+    }
+}
+
+/// Reads a button id made by [`Button::new`] back into its command and game.
+#[must_use]
+pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
+    let mut parts = id.split(':');
+    if parts.next() != Some("akron") {
+        return None;
+    }
+    let action = parts.next()?;
+    let game = GameId(parts.next()?.parse().ok()?);
+    if parts.next().is_some() || !BUTTON_ACTIONS.contains(&action) {
+        return None;
+    }
+    let command = match action {
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "cancel" => Command::Cancel,
+        "draw-accept" => Command::Draw(Offer::Accept),
+        "draw-decline" => Command::Draw(Offer::Decline),
+        "takeback-accept" => Command::Takeback(Offer::Accept),
+        "takeback-decline" => Command::Takeback(Offer::Decline),
+        "board" => Command::Board,
+        "resign" => Command::Resign,
+        _ => return None,
+    };
+    Some((command, game))
+}
+
+/// A file attached to a reply (the export).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// File name, such as `akron-12.txt`.
+    pub filename: String,
+    /// The file's bytes.
+    pub content: Vec<u8>,
+}
+
+/// What the service answers. Front ends show all of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, in Markdown (bold with `**`, code with backticks). Users it mentions
+    /// appear as `<@USER_ID>` with the opaque id (`<@discord:8035>`); [`Reply::text_with`]
+    /// turns them into each platform's form. Every such user is also in
+    /// [`Reply::mentions`].
+    pub text: String,
+    /// A board picture, PNG bytes.
+    pub image: Option<Vec<u8>>,
+    /// The position shown, as a position code, so a front end can also draw it as text.
+    pub position: Option<String>,
+    /// A file to attach (the export).
+    pub attachment: Option<Attachment>,
+    /// Buttons under the message.
+    pub buttons: Vec<Button>,
+    /// Users to notify: everyone mentioned in the text.
+    pub mentions: Vec<User>,
+    /// Set for refusals and errors: only the caller needs to see it, and nothing changed.
+    pub ephemeral: bool,
+}
+
+impl Reply {
+    /// A plain public message.
+    #[must_use]
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A refusal or error, seen only by the caller. Nothing changed.
+    #[must_use]
+    pub fn refusal(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// The mention token for `user` in [`Reply::text`]: `<@discord:8035>`.
+    #[must_use]
+    pub fn mention(user: &UserId) -> String {
+        format!("<@{}>", user.0)
+    }
+
+    /// The text with each mention token replaced by `render(user)`; a token whose user is
+    /// not in [`Reply::mentions`] is left as it is.
+    #[must_use]
+    pub fn text_with(&self, render: impl Fn(&User) -> String) -> String {
+        let mut text = self.text.clone();
+        for user in &self.mentions {
+            text = text.replace(&Reply::mention(&user.id), &render(user));
+        }
+        text
+    }
+
+    /// Adds `user` to the users to notify (once) and returns their mention token.
+    pub fn mention_user(&mut self, user: &User) -> String {
+        if !self.mentions.iter().any(|u| u.id == user.id) {
+            self.mentions.push(user.clone());
+        }
+        Reply::mention(&user.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn button_ids_round_trip() {
+        let commands = [
+            Command::Accept,
+            Command::Decline,
+            Command::Cancel,
+            Command::Draw(Offer::Accept),
+            Command::Draw(Offer::Decline),
+            Command::Takeback(Offer::Accept),
+            Command::Takeback(Offer::Decline),
+            Command::Board,
+            Command::Resign,
+        ];
+        for command in commands {
+            let Some(button) = Button::new("x", ButtonStyle::Primary, command.clone(), GameId(42))
+            else {
+                panic!("{command:?} has a button");
+            };
+            assert!(button.id.len() <= 100);
+            assert_eq!(parse_button_id(&button.id), Some((command, GameId(42))));
+        }
+        assert_eq!(parse_button_id("akron:move:3"), None);
+        assert_eq!(parse_button_id("akron:accept:x"), None);
+        assert_eq!(parse_button_id("other:accept:3"), None);
+        assert_eq!(parse_button_id("akron:accept:3:4"), None);
+    }
+
+    #[test]
+    fn mentions_render_per_platform() {
+        let bob = User::new(UserId::new("discord", "99"), "bob");
+        let mut reply = Reply::default();
+        let token = reply.mention_user(&bob);
+        reply.text = format!("{token} to move");
+        assert_eq!(
+            reply.text_with(|u| format!("<@{}>", u.id.local())),
+            "<@99> to move"
+        );
+        assert_eq!(reply.text_with(|u| format!("@{}", u.name)), "@bob to move");
+    }
+}
