@@ -28,6 +28,8 @@ enum Command {
     /// Plays in the console: slash-command text on standard input, same service and database
     /// as the bot.
     Play(cli::play::PlayArgs),
+    /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
+    Discord(cli::discord::DiscordArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cli::rules::perft(&a),
         Command::Selfplay(a) => cli::rules::selfplay(&a),
         Command::Play(a) => cli::play::play(&a),
+        Command::Discord(a) => cli::discord::discord(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,4 +1,5 @@
 //! Command-line subcommands.
 
+pub mod discord;
 pub mod play;
 pub mod rules;
