@@ -83,7 +83,7 @@ pub(super) fn refusal(text: &str) -> Message {
     }
 }
 
-/// The permissions the bot lacks to show this reply in the channel, as a sentence, or `None`.
+/// Whether the bot lacks the permissions to attach a picture in an embed here.
 fn missing_for_pictures(bot: Option<serenity::Permissions>) -> bool {
     bot.is_some_and(|bot| {
         !bot.contains(serenity::Permissions::ATTACH_FILES | serenity::Permissions::EMBED_LINKS)
@@ -202,7 +202,7 @@ fn buttons(reply: &Reply, game: Option<&GameView>) -> Vec<(String, String, Butto
         .collect();
     let Some(game) = game else { return all };
     if reply.ephemeral
-        || reply.image.is_none()
+        || reply.position.is_none()
         || game.status != Status::Active
         || game.game.is_over()
     {
