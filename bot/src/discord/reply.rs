@@ -329,6 +329,22 @@ mod tests {
     }
 
     #[test]
+    fn a_board_picture_goes_in_an_embed_and_falls_back_to_a_note_without_permission() {
+        let reply = Reply {
+            text: "board".into(),
+            image: Some(vec![0x89, b'P', b'N', b'G']),
+            ..Reply::default()
+        };
+        let answer = Answer { reply, game: None };
+        let shown = message(&answer, Some(serenity::Permissions::all()));
+        assert_eq!(shown.files.len(), 1);
+        assert!(shown.embed.is_some());
+        let hidden = message(&answer, Some(serenity::Permissions::SEND_MESSAGES));
+        assert!(hidden.files.is_empty());
+        assert!(hidden.content.contains("Attach Files"));
+    }
+
+    #[test]
     fn posting_needs_view_and_send_in_channels_and_send_in_threads_in_threads() {
         let channel = serenity::Permissions::VIEW_CHANNEL | serenity::Permissions::SEND_MESSAGES;
         assert_eq!(cannot_post(Some(channel), false), None);
