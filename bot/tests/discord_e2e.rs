@@ -452,3 +452,34 @@ async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() 
     assert_eq!(identifies, 2);
     stop_bot(bot).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let muted = payloads::slash_with_bot_permissions(
+        &ALICE,
+        CHANNEL_ID,
+        "akron",
+        Some("challenge"),
+        vec![payloads::user_option("opponent", &BOB)],
+        payloads::BOT_PERMISSIONS & !(1 << 11),
+    );
+    let refused = fake.interact_and_wait(&muted).await?;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.content().contains("Send Messages"),
+        "{}",
+        refused.content()
+    );
+
+    start_game(&fake).await?;
+    let bystander = fake
+        .interact_and_wait(&akron(&CAROL, "abort", vec![]))
+        .await?;
+    assert!(bystander.is_ephemeral(), "{}", bystander.content());
+    let moderator = fake
+        .interact_and_wait(&akron(&payloads::MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(!moderator.is_ephemeral(), "{}", moderator.content());
+    stop_bot(bot).await
+}

@@ -129,18 +129,15 @@ pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Me
         }
     }
     if text.chars().count() > CONTENT_LIMIT {
-        let long: String = text.chars().take(DESCRIPTION_LIMIT).collect();
-        let description = serenity::CreateEmbed::new().description(long);
+        // Too long for the content: the text goes in the embed, the mentions stay outside.
+        let description = description_text(&text);
         text = reply
             .mentions
             .iter()
             .map(mention)
             .collect::<Vec<_>>()
             .join(" ");
-        embed = Some(match embed {
-            Some(board) => board.description(description_text(&reply.text_with(mention))),
-            None => description,
-        });
+        embed = Some(embed.unwrap_or_default().description(description));
     }
     let buttons = buttons(reply, answer.game.as_ref());
     let rows = buttons
