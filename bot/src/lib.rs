@@ -3,6 +3,7 @@
 
 pub mod console;
 pub mod db;
+pub mod discord;
 pub mod images;
 pub mod record;
 pub mod service;

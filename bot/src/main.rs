@@ -31,6 +31,8 @@ enum Command {
     /// Draws a position as a PNG board image. With --last-move, the move is played on CODE
     /// first, and the image shows the position after it with the move and its drops marked.
     Render(cli::render::RenderArgs),
+    /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
+    Discord(cli::discord::DiscordArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => cli::rules::selfplay(&a),
         Command::Play(a) => cli::play::play(&a),
         Command::Render(a) => cli::render::render(&a),
+        Command::Discord(a) => cli::discord::discord(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

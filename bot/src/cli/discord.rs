@@ -1,0 +1,75 @@
+//! `akron discord`: runs the Discord bot.
+
+use akron_bot::discord::{self, Settings};
+use akron_bot::service::{Config, Service};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Arguments of `akron discord`.
+#[derive(Args)]
+pub struct DiscordArgs {
+    /// A file holding the bot token, instead of the `DISCORD_TOKEN` environment variable.
+    #[arg(long)]
+    token_file: Option<PathBuf>,
+    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// A guild (server) id to register `/akron` in at once, for development. Without it the
+    /// command is registered globally, which Discord may take a while to show.
+    #[arg(long)]
+    dev_guild: Option<u64>,
+    /// Another REST base URL instead of https://discord.com, such as an HTTP proxy.
+    #[arg(long, hide = true)]
+    api_url: Option<String>,
+}
+
+fn token(args: &DiscordArgs) -> Result<String> {
+    let token = match &args.token_file {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("reading the token file {}", path.display()))?,
+        None => std::env::var("DISCORD_TOKEN").unwrap_or_default(),
+    };
+    let token = token.trim().to_owned();
+    if token.is_empty() {
+        bail!(
+            "no Discord bot token: set DISCORD_TOKEN (or pass --token-file PATH); \
+             without one, try the console game with `akron play`"
+        );
+    }
+    Ok(token)
+}
+
+/// Runs the bot until Ctrl-C.
+///
+/// # Errors
+///
+/// Without a token, when the database cannot be opened, or when the connection fails for
+/// good.
+pub fn discord(args: &DiscordArgs) -> Result<()> {
+    let token = token(args)?;
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,serenity=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let mut config = Config::default();
+    if let Some(db) = &args.db {
+        config.db_path.clone_from(db);
+    }
+    let service = Service::open(config.clone())
+        .with_context(|| format!("opening {}", config.db_path.display()))?;
+    let settings = Settings {
+        token,
+        dev_guild: args.dev_guild,
+        api_url: args.api_url.clone(),
+    };
+    tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime
+        .block_on(discord::run(&settings, Arc::new(service)))
+        .context("discord")
+}

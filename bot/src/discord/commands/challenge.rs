@@ -1,0 +1,83 @@
+//! Challenges: propose a game, accept, decline or cancel it.
+
+use super::{run, Context};
+use crate::discord::{user_of, DiscordError};
+use crate::service::{Challenge, ColourChoice, Command};
+use akron_rules::WinRule;
+use poise::serenity_prelude as serenity;
+
+/// When a connection wins.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RuleChoice {
+    /// A connection wins only if it survives the opponent's reply (the official rule).
+    #[name = "delayed"]
+    Delayed,
+    /// A connection wins at once.
+    #[name = "immediate"]
+    Immediate,
+}
+
+/// The challenger's colour.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColourOption {
+    /// Black moves first.
+    #[name = "black"]
+    Black,
+    /// White may swap.
+    #[name = "white"]
+    White,
+    /// A coin toss.
+    #[name = "random"]
+    Random,
+}
+
+/// Challenge someone to a game of Akron in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who you challenge"] opponent: serenity::User,
+    #[description = "Board side, 3 to 16 (default 8)"]
+    #[min = 3]
+    #[max = 16]
+    size: Option<u8>,
+    #[description = "Marbles each player starts with (default: half the points)"]
+    #[min = 3]
+    #[max = 1000]
+    pieces: Option<u16>,
+    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
+    #[description = "Your colour (default random)"] colour: Option<ColourOption>,
+) -> Result<(), DiscordError> {
+    let challenge = Challenge {
+        opponent: user_of(&opponent),
+        size,
+        pieces,
+        rule: rule.map(|rule| match rule {
+            RuleChoice::Delayed => WinRule::Delayed,
+            RuleChoice::Immediate => WinRule::Immediate,
+        }),
+        colour: colour.map(|colour| match colour {
+            ColourOption::Black => ColourChoice::Black,
+            ColourOption::White => ColourChoice::White,
+            ColourOption::Random => ColourChoice::Random,
+        }),
+    };
+    run(ctx, Command::Challenge(challenge)).await
+}
+
+/// Accept the challenge addressed to you in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Accept).await
+}
+
+/// Decline the challenge addressed to you in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Decline).await
+}
+
+/// Withdraw your open challenge in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Cancel).await
+}

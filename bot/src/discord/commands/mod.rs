@@ -1,0 +1,87 @@
+//! The `/akron` slash command: one subcommand per service command, one file per family.
+//!
+//! Each handler's `///` doc is its description in Discord and its help text.
+
+mod challenge;
+mod info;
+mod play;
+
+use super::reply;
+use super::{channel_of, user_of, Context, DiscordError};
+use crate::service::{Command, Request};
+use poise::serenity_prelude as serenity;
+
+/// Akron, Cameron Browne's 3D connection game.
+#[poise::command(
+    slash_command,
+    guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
+    subcommand_required,
+    subcommands(
+        "challenge::challenge",
+        "challenge::accept",
+        "challenge::decline",
+        "challenge::cancel",
+        "play::play_move",
+        "play::swap",
+        "play::board",
+        "play::moves",
+        "play::resign",
+        "play::draw",
+        "play::abort",
+        "play::takeback",
+        "info::history",
+        "info::export",
+        "info::show",
+        "info::games",
+        "info::rules",
+        "info::help"
+    )
+)]
+pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
+    Ok(())
+}
+
+/// Whether the interaction's channel is a thread.
+fn in_thread(interaction: &serenity::CommandInteraction) -> bool {
+    interaction.channel.as_ref().is_some_and(|channel| {
+        matches!(
+            channel.kind,
+            serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+        )
+    })
+}
+
+/// Whether the member may moderate games here: Manage Messages, or Manage Threads in a thread.
+fn is_moderator(interaction: &serenity::CommandInteraction) -> bool {
+    let Some(permissions) = interaction.member.as_ref().and_then(|m| m.permissions) else {
+        return false;
+    };
+    permissions.contains(serenity::Permissions::MANAGE_MESSAGES)
+        || (in_thread(interaction) && permissions.contains(serenity::Permissions::MANAGE_THREADS))
+}
+
+/// Sends `command` to the service as the caller, in the caller's channel, and shows the reply.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let interaction = app.interaction;
+    let bot = interaction.app_permissions;
+    if let Some(text) = reply::cannot_post(bot, in_thread(interaction)) {
+        ctx.send(reply::refusal(&text).into_poise()).await?;
+        return Ok(());
+    }
+    let request = Request {
+        user: user_of(ctx.author()),
+        channel: channel_of(ctx.channel_id()),
+        is_moderator: is_moderator(interaction),
+        game: None,
+        command,
+    };
+    tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
+    let (answer, _) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
+    ctx.send(reply::message(&answer, bot).into_poise()).await?;
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! Playing: moves, the swap, the board, and ending a game.
+
+use super::{run, Context};
+use crate::discord::{autocomplete, DiscordError};
+use crate::service::{Command, Offer};
+
+/// What to do with an offer.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OfferChoice {
+    /// Make the offer.
+    #[name = "offer"]
+    Offer,
+    /// Accept your opponent's offer.
+    #[name = "accept"]
+    Accept,
+    /// Decline your opponent's offer, or withdraw yours.
+    #[name = "decline"]
+    Decline,
+}
+
+fn offer(choice: Option<OfferChoice>) -> Offer {
+    match choice {
+        None | Some(OfferChoice::Offer) => Offer::Offer,
+        Some(OfferChoice::Accept) => Offer::Accept,
+        Some(OfferChoice::Decline) => Offer::Decline,
+    }
+}
+
+/// Play a move: a placement like F6 or a step like A2-D3'.
+#[poise::command(slash_command, guild_only, rename = "move")]
+pub async fn play_move(
+    ctx: Context<'_>,
+    #[description = "The move, like F6 or A2-D3' (start typing for suggestions)"]
+    #[autocomplete = "autocomplete::moves"]
+    notation: String,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Move(notation)).await
+}
+
+/// Swap: as White, take over Black's opening placement.
+#[poise::command(slash_command, guild_only)]
+pub async fn swap(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Swap).await
+}
+
+/// Show the current board again.
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Board).await
+}
+
+/// Show where one piece can go, or list every legal move.
+#[poise::command(slash_command, guild_only)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "A piece's point, like C4 (leave empty for all moves)"] point: Option<String>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Moves(point)).await
+}
+
+/// Resign the game in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Resign).await
+}
+
+/// Offer a draw, or accept or decline your opponent's offer.
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "offer (default), accept or decline"] action: Option<OfferChoice>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Draw(offer(action))).await
+}
+
+/// Call the game off: before both sides have moved, or any time as a moderator.
+#[poise::command(slash_command, guild_only)]
+pub async fn abort(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Abort).await
+}
+
+/// Ask to take back your last move, or accept or decline your opponent's request.
+#[poise::command(slash_command, guild_only)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "request (default), accept or decline"] action: Option<OfferChoice>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Takeback(offer(action))).await
+}

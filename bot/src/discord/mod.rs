@@ -1,0 +1,245 @@
+//! The Discord front end: serenity + poise over the game service.
+//!
+//! Handlers only translate. A slash command or a button press becomes a service
+//! [`Request`](crate::service::Request); the synchronous [`Service`] runs on a blocking thread;
+//! its [`Reply`](crate::service::Reply) becomes a Discord message. One `/akron` command carries
+//! a subcommand per service command, one file per command family under [`commands`].
+
+mod autocomplete;
+mod buttons;
+mod commands;
+mod reply;
+
+use crate::service::{ChannelId, Service, ServiceError, User, UserId};
+use autocomplete::MoveCache;
+use poise::serenity_prelude as serenity;
+use std::fmt;
+use std::sync::Arc;
+
+/// Shared state, built once when the bot starts.
+pub struct Data {
+    /// The game service.
+    pub service: Arc<Service>,
+    /// Legal moves per channel, refreshed after every command, for autocompletion.
+    moves: MoveCache,
+}
+
+impl Data {
+    /// The shared state around a service.
+    #[must_use]
+    pub fn new(service: Arc<Service>) -> Data {
+        Data {
+            service,
+            moves: MoveCache::default(),
+        }
+    }
+}
+
+/// The poise context of every handler.
+pub type Context<'a> = poise::Context<'a, Data, DiscordError>;
+
+/// What can go wrong in the Discord layer.
+#[derive(Debug)]
+pub enum DiscordError {
+    /// Talking to Discord failed.
+    Discord(Box<serenity::Error>),
+    /// The service failed (storage).
+    Service(ServiceError),
+    /// The blocking thread running the service died.
+    Worker(tokio::task::JoinError),
+}
+
+impl fmt::Display for DiscordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiscordError::Discord(e) => write!(f, "discord: {e}"),
+            DiscordError::Service(e) => write!(f, "service: {e}"),
+            DiscordError::Worker(e) => write!(f, "service worker: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for DiscordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DiscordError::Discord(e) => Some(e),
+            DiscordError::Service(e) => Some(e),
+            DiscordError::Worker(e) => Some(e),
+        }
+    }
+}
+
+impl From<serenity::Error> for DiscordError {
+    fn from(error: serenity::Error) -> Self {
+        DiscordError::Discord(Box::new(error))
+    }
+}
+
+impl From<ServiceError> for DiscordError {
+    fn from(error: ServiceError) -> Self {
+        DiscordError::Service(error)
+    }
+}
+
+impl From<tokio::task::JoinError> for DiscordError {
+    fn from(error: tokio::task::JoinError) -> Self {
+        DiscordError::Worker(error)
+    }
+}
+
+/// How to connect.
+#[derive(Clone)]
+pub struct Settings {
+    /// The bot token. Never logged.
+    pub token: String,
+    /// A guild to register the commands in at once (development); `None` registers them
+    /// globally, which Discord may take a while to show.
+    pub dev_guild: Option<u64>,
+    /// Another REST base URL instead of `https://discord.com` (a proxy, or the tests' fake).
+    pub api_url: Option<String>,
+}
+
+impl fmt::Debug for Settings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Settings")
+            .field("token", &"<redacted>")
+            .field("dev_guild", &self.dev_guild)
+            .field("api_url", &self.api_url)
+            .finish()
+    }
+}
+
+/// The gateway intents the bot needs: only guilds (slash commands and buttons arrive as
+/// interactions, which need no privileged intent).
+#[must_use]
+pub fn intents() -> serenity::GatewayIntents {
+    serenity::GatewayIntents::GUILDS
+}
+
+/// Builds the client: the poise framework with `/akron`, the button handler and command
+/// registration on READY. Start it with `client.start().await`.
+///
+/// # Errors
+///
+/// When serenity cannot build the client.
+pub async fn client(
+    settings: &Settings,
+    service: Arc<Service>,
+) -> Result<serenity::Client, DiscordError> {
+    let dev_guild = settings.dev_guild;
+    let options = poise::FrameworkOptions {
+        commands: vec![commands::akron()],
+        on_error: |error| Box::pin(on_error(error)),
+        event_handler: |framework, event| {
+            Box::pin(on_event(
+                framework.serenity_context,
+                event,
+                framework.user_data,
+            ))
+        },
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(guild) => {
+                        let guild = serenity::GuildId::new(guild);
+                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
+                        tracing::info!(%guild, "registered /akron in the development guild");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        tracing::info!("registered /akron globally");
+                    }
+                }
+                Ok(Data::new(service))
+            })
+        })
+        .build();
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(url) = &settings.api_url {
+        // The rate limiter sends its requests straight to discord.com, ignoring the proxy.
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    let client = serenity::ClientBuilder::new_with_http(http.build(), intents())
+        .framework(framework)
+        .await?;
+    Ok(client)
+}
+
+/// Runs the bot until the gateway gives up or Ctrl-C.
+///
+/// # Errors
+///
+/// When the client cannot be built or the connection fails for good (such as a bad token).
+pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), DiscordError> {
+    let mut client = client(settings, service).await?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+        }
+    });
+    client.start().await?;
+    Ok(())
+}
+
+async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), DiscordError> {
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(press),
+        } => buttons::pressed(ctx, press, data).await,
+        serenity::FullEvent::Resume { .. } => {
+            tracing::info!("gateway session resumed");
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, DiscordError>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let reply = poise::CreateReply::default()
+                .content("Something went wrong on the bot's side; nothing was changed. Try again.")
+                .ephemeral(true);
+            if let Err(error) = ctx.send(reply).await {
+                tracing::warn!(%error, "could not report a failed command");
+            }
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let reply = poise::CreateReply::default()
+                .content("Akron games are played in a server channel, not in direct messages.")
+                .ephemeral(true);
+            if let Err(error) = ctx.send(reply).await {
+                tracing::warn!(%error, "could not refuse a direct message");
+            }
+        }
+        other => {
+            if let Err(error) = poise::builtins::on_error(other).await {
+                tracing::warn!(%error, "could not handle a framework error");
+            }
+        }
+    }
+}
+
+/// The service's user for a Discord user.
+fn user_of(user: &serenity::User) -> User {
+    let name = user.global_name.as_deref().unwrap_or(&user.name);
+    User::new(UserId::new("discord", &user.id.to_string()), name)
+}
+
+/// The service's channel for a Discord channel (a thread is a channel too).
+fn channel_of(channel: serenity::ChannelId) -> ChannelId {
+    ChannelId::new("discord", &channel.to_string())
+}

@@ -1,0 +1,352 @@
+//! From the service's [`Reply`] to a Discord message, and running the service off the async
+//! runtime with a deferral when it is slow.
+
+use super::{Data, DiscordError};
+use crate::db::Status;
+use crate::service::{Button, ButtonStyle, Command, GameId, GameView, Reply, Request, User};
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::time::Duration;
+
+/// How long a command may run before the interaction is deferred; Discord allows three
+/// seconds for the first answer.
+const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Discord's limit on message content.
+const CONTENT_LIMIT: usize = 2000;
+/// Discord's limit on an embed description.
+const DESCRIPTION_LIMIT: usize = 4096;
+
+/// The file name of board pictures, referenced from the embed.
+const BOARD_FILE: &str = "board.png";
+
+/// What the service answered, with the channel's game afterwards (for the board's buttons).
+pub(super) struct Answer {
+    pub reply: Reply,
+    pub game: Option<GameView>,
+}
+
+/// Runs `request` on a blocking thread. If it takes longer than [`DEFER_AFTER`], `defer` is
+/// awaited first so the interaction does not expire. Returns whether it deferred.
+pub(super) async fn ask<F>(
+    data: &Data,
+    request: Request,
+    defer: impl FnOnce() -> F,
+) -> Result<(Answer, bool), DiscordError>
+where
+    F: Future<Output = Result<(), serenity::Error>>,
+{
+    let service = data.service.clone();
+    let mut work = tokio::task::spawn_blocking(move || {
+        let reply = service.handle(&request);
+        let game = service.channel_game(&request.channel);
+        (reply, game, request.channel)
+    });
+    let (joined, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        Ok(joined) => (joined?, false),
+        Err(_) => {
+            defer().await?;
+            (work.await?, true)
+        }
+    };
+    let (reply, game, channel) = joined;
+    let game = match game {
+        Ok(game) => game,
+        Err(error) => {
+            tracing::warn!(%error, "could not read the channel's game after a command");
+            None
+        }
+    };
+    data.moves.remember(&channel, game.as_ref());
+    Ok((Answer { reply, game }, deferred))
+}
+
+/// A reply ready for Discord, in serenity's builders' terms.
+pub(super) struct Message {
+    content: String,
+    embed: Option<serenity::CreateEmbed>,
+    files: Vec<serenity::CreateAttachment>,
+    rows: Vec<serenity::CreateActionRow>,
+    mentions: serenity::CreateAllowedMentions,
+    ephemeral: bool,
+}
+
+/// A short ephemeral message, for refusals the Discord layer makes itself.
+pub(super) fn refusal(text: &str) -> Message {
+    Message {
+        content: text.to_owned(),
+        embed: None,
+        files: Vec::new(),
+        rows: Vec::new(),
+        mentions: serenity::CreateAllowedMentions::new(),
+        ephemeral: true,
+    }
+}
+
+/// Whether the bot lacks the permissions to attach a picture in an embed here.
+fn missing_for_pictures(bot: Option<serenity::Permissions>) -> bool {
+    bot.is_some_and(|bot| {
+        !bot.contains(serenity::Permissions::ATTACH_FILES | serenity::Permissions::EMBED_LINKS)
+    })
+}
+
+/// Translates a service answer. `bot` holds the bot's permissions in the channel when
+/// Discord sent them.
+pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Message {
+    let reply = &answer.reply;
+    let mut text = reply.text_with(mention);
+    let mut files = Vec::new();
+    let mut embed = None;
+    let no_pictures = missing_for_pictures(bot);
+    if let Some(png) = &reply.image {
+        if no_pictures {
+            text.push_str(
+                "\n*I can't show the board picture here: I need the Attach Files and Embed \
+                 Links permissions in this channel.*",
+            );
+        } else {
+            files.push(serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE));
+            let mut board = serenity::CreateEmbed::new()
+                .image(format!("attachment://{BOARD_FILE}"))
+                .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));
+            if let Some(game) = &answer.game {
+                board = board.title(format!("Akron game {}", game.id));
+            }
+            embed = Some(board);
+        }
+    }
+    if let Some(file) = &reply.attachment {
+        if bot.is_some_and(|bot| !bot.contains(serenity::Permissions::ATTACH_FILES)) {
+            text.push_str(
+                "\n*I can't attach the file here: I need the Attach Files permission in this \
+                 channel.*",
+            );
+        } else {
+            files.push(serenity::CreateAttachment::bytes(
+                file.content.clone(),
+                file.filename.clone(),
+            ));
+        }
+    }
+    if text.chars().count() > CONTENT_LIMIT {
+        // Too long for the content: the text goes in the embed, the mentions stay outside.
+        let description = description_text(&text);
+        text = reply
+            .mentions
+            .iter()
+            .map(mention)
+            .collect::<Vec<_>>()
+            .join(" ");
+        embed = Some(embed.unwrap_or_default().description(description));
+    }
+    let buttons = buttons(reply, answer.game.as_ref());
+    let rows = buttons
+        .chunks(5)
+        .take(5)
+        .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(button).collect()))
+        .collect();
+    let mentions = if reply.ephemeral {
+        serenity::CreateAllowedMentions::new()
+    } else {
+        serenity::CreateAllowedMentions::new().users(reply.mentions.iter().filter_map(discord_id))
+    };
+    Message {
+        content: text,
+        embed,
+        files,
+        rows,
+        mentions,
+        ephemeral: reply.ephemeral,
+    }
+}
+
+fn description_text(text: &str) -> String {
+    text.chars().take(DESCRIPTION_LIMIT).collect()
+}
+
+/// A user as Discord shows them: a real mention for Discord users, the bold name otherwise.
+fn mention(user: &User) -> String {
+    match discord_id(user) {
+        Some(id) => format!("<@{id}>"),
+        None => format!("**{}**", user.name),
+    }
+}
+
+fn discord_id(user: &User) -> Option<serenity::UserId> {
+    if user.id.platform() != "discord" {
+        return None;
+    }
+    user.id
+        .local()
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(serenity::UserId::new)
+}
+
+/// A board button only the Discord front end has: its id and label.
+pub(super) fn extra_button(action: &str, game: GameId) -> String {
+    format!("akron:{action}:{}", game.0)
+}
+
+/// The service's buttons, then on a public board of an active game: Swap (when legal),
+/// Offer draw and Resign.
+fn buttons(reply: &Reply, game: Option<&GameView>) -> Vec<(String, String, ButtonStyle)> {
+    let mut all: Vec<(String, String, ButtonStyle)> = reply
+        .buttons
+        .iter()
+        .map(|b| (b.id.clone(), b.label.clone(), b.style))
+        .collect();
+    let Some(game) = game else { return all };
+    if reply.ephemeral
+        || reply.position.is_none()
+        || game.status != Status::Active
+        || game.game.is_over()
+    {
+        return all;
+    }
+    if game.game.can_swap() {
+        all.push((
+            extra_button("swap", game.id),
+            "Swap".into(),
+            ButtonStyle::Primary,
+        ));
+    }
+    all.push((
+        extra_button("draw-offer", game.id),
+        "Offer draw".into(),
+        ButtonStyle::Secondary,
+    ));
+    if let Some(resign) = Button::new("Resign", ButtonStyle::Danger, Command::Resign, game.id) {
+        all.push((resign.id, resign.label, resign.style));
+    }
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|(id, _, _)| seen.insert(id.clone()));
+    all
+}
+
+fn button((id, label, style): &(String, String, ButtonStyle)) -> serenity::CreateButton {
+    let style = match style {
+        ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+        ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+        ButtonStyle::Success => serenity::ButtonStyle::Success,
+        ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+    };
+    serenity::CreateButton::new(id.clone())
+        .label(label.clone())
+        .style(style)
+}
+
+impl Message {
+    /// Adds a button row (the resign confirmation).
+    pub(super) fn with_buttons(mut self, buttons: Vec<serenity::CreateButton>) -> Message {
+        self.rows.push(serenity::CreateActionRow::Buttons(buttons));
+        self
+    }
+
+    /// As a poise reply to a slash command.
+    pub(super) fn into_poise(self) -> poise::CreateReply {
+        let mut reply = poise::CreateReply::default()
+            .content(self.content)
+            .components(self.rows)
+            .allowed_mentions(self.mentions)
+            .ephemeral(self.ephemeral);
+        if let Some(embed) = self.embed {
+            reply = reply.embed(embed);
+        }
+        for file in self.files {
+            reply = reply.attachment(file);
+        }
+        reply
+    }
+
+    /// As the first response to a button press.
+    pub(super) fn into_response(self) -> serenity::CreateInteractionResponseMessage {
+        let mut message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .components(self.rows)
+            .allowed_mentions(self.mentions)
+            .ephemeral(self.ephemeral)
+            .add_files(self.files);
+        if let Some(embed) = self.embed {
+            message = message.embed(embed);
+        }
+        message
+    }
+
+    /// As a follow-up after a deferral.
+    pub(super) fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut message = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .components(self.rows)
+            .allowed_mentions(self.mentions)
+            .ephemeral(self.ephemeral)
+            .add_files(self.files);
+        if let Some(embed) = self.embed {
+            message = message.embed(embed);
+        }
+        message
+    }
+}
+
+/// Whether the bot may post in the channel, judged from the permissions Discord sent with
+/// the interaction; `None` when it may.
+pub(super) fn cannot_post(bot: Option<serenity::Permissions>, in_thread: bool) -> Option<String> {
+    let bot = bot?;
+    let send = if in_thread {
+        serenity::Permissions::SEND_MESSAGES_IN_THREADS
+    } else {
+        serenity::Permissions::SEND_MESSAGES
+    };
+    if bot.contains(serenity::Permissions::VIEW_CHANNEL | send) {
+        return None;
+    }
+    let name = if in_thread {
+        "Send Messages in Threads"
+    } else {
+        "Send Messages"
+    };
+    Some(format!(
+        "I can't post in this channel: I need the View Channel and {name} permissions here. \
+         Ask a moderator to allow me, or play in another channel."
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::UserId;
+
+    #[test]
+    fn discord_users_get_real_mentions_and_others_bold_names() {
+        let discord = User::new(UserId::new("discord", "42"), "bob");
+        let console = User::new(UserId::new("console", "ann"), "ann");
+        assert_eq!(mention(&discord), "<@42>");
+        assert_eq!(mention(&console), "**ann**");
+    }
+
+    #[test]
+    fn a_board_picture_goes_in_an_embed_and_falls_back_to_a_note_without_permission() {
+        let reply = Reply {
+            text: "board".into(),
+            image: Some(vec![0x89, b'P', b'N', b'G']),
+            ..Reply::default()
+        };
+        let answer = Answer { reply, game: None };
+        let shown = message(&answer, Some(serenity::Permissions::all()));
+        assert_eq!(shown.files.len(), 1);
+        assert!(shown.embed.is_some());
+        let hidden = message(&answer, Some(serenity::Permissions::SEND_MESSAGES));
+        assert!(hidden.files.is_empty());
+        assert!(hidden.content.contains("Attach Files"));
+    }
+
+    #[test]
+    fn posting_needs_view_and_send_in_channels_and_send_in_threads_in_threads() {
+        let channel = serenity::Permissions::VIEW_CHANNEL | serenity::Permissions::SEND_MESSAGES;
+        assert_eq!(cannot_post(Some(channel), false), None);
+        assert!(cannot_post(Some(channel), true).is_some_and(|m| m.contains("in Threads")));
+        assert!(cannot_post(Some(serenity::Permissions::VIEW_CHANNEL), false).is_some());
+        assert_eq!(cannot_post(None, false), None);
+    }
+}

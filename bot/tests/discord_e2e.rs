@@ -1,0 +1,484 @@
+//! The Discord front end end to end: the real bot (serenity + poise + the service on a SQLite
+//! file) against the fake Discord on loopback.
+
+mod fake_discord;
+
+use akron_bot::discord::{self, Settings};
+use akron_bot::service::{Config, Service};
+use akron_rules::{Game, GameOptions, Move, WinRule};
+use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
+use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
+use poise::serenity_prelude as serenity;
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Arc;
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// The test games: 3 × 3, immediate wins, so a whole game is short.
+const SIZE: i64 = 3;
+
+struct Bot {
+    shards: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+}
+
+async fn start_bot(fake: &FakeDiscord, db: &Path) -> Result<Bot, Error> {
+    let service = Arc::new(Service::open(Config::with_db(db))?);
+    let settings = Settings {
+        token: "fake-token".into(),
+        dev_guild: Some(GUILD_ID),
+        api_url: Some(fake.api_url()),
+    };
+    let mut client = discord::client(&settings, service).await?;
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    Ok(Bot { shards, task })
+}
+
+async fn stop_bot(bot: Bot) -> Result<(), Error> {
+    bot.shards.shutdown_all().await;
+    match tokio::time::timeout(fake_discord::WAIT, bot.task).await {
+        Ok(joined) => Ok(joined??),
+        Err(_) => Err(FakeError::Timeout("the bot to stop".into()).into()),
+    }
+}
+
+fn akron(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
+    payloads::slash(user, CHANNEL_ID, "akron", Some(subcommand), options)
+}
+
+/// A game that ends in a win by connection, found by seeded random play without swaps.
+fn winning_game() -> Result<Vec<Move>, Error> {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..500 {
+        let mut options = GameOptions::new(SIZE as u8);
+        options.win_rule = WinRule::Immediate;
+        let mut game = Game::new(options)?;
+        let mut played = Vec::new();
+        while !game.is_over() && played.len() < 60 {
+            let legal: Vec<Move> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| *m != Move::Swap)
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let chosen = legal[(seed % legal.len() as u64) as usize];
+            game.play(chosen)?;
+            played.push(chosen);
+        }
+        if game
+            .outcome()
+            .is_some_and(|outcome| outcome.winner.is_some())
+        {
+            return Ok(played);
+        }
+    }
+    Err("no winning game found".into())
+}
+
+fn assert_png(reply: &Reply) -> Result<(), Error> {
+    let png = reply
+        .files
+        .iter()
+        .find(|file| file.filename.ends_with(".png"))
+        .ok_or_else(|| format!("no PNG attached to: {}", reply.content()))?;
+    let image = image::load_from_memory_with_format(&png.bytes, image::ImageFormat::Png)?;
+    assert!(image.width() > 0 && image.height() > 0);
+    let embed_image = reply.data["embeds"][0]["image"]["url"].as_str();
+    assert_eq!(
+        embed_image,
+        Some(format!("attachment://{}", png.filename).as_str())
+    );
+    Ok(())
+}
+
+/// Starts a fake and a bot, waits for registration; returns the temporary directory too.
+async fn setup() -> Result<(FakeDiscord, Bot, tempfile::TempDir), Error> {
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let bot = start_bot(&fake, &dir.path().join("akron.db")).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    Ok((fake, bot, dir))
+}
+
+/// Alice challenges Bob (Alice plays Black); Bob accepts with the button.
+async fn start_game(fake: &FakeDiscord) -> Result<Reply, Error> {
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![
+            payloads::user_option("opponent", &BOB),
+            payloads::integer_option("size", SIZE),
+            // Poise registers choices as integers: immediate is the second rule, black the
+            // first colour.
+            payloads::integer_option("rule", 1),
+            payloads::integer_option("colour", 0),
+        ],
+    );
+    let reply = fake.interact_and_wait(&challenge).await?;
+    assert!(!reply.is_ephemeral(), "{}", reply.content());
+    assert!(reply.content().contains(&format!("<@{}>", BOB.id)));
+    let accept = reply
+        .buttons()
+        .into_iter()
+        .find(|(_, label)| label == "Accept")
+        .ok_or("the challenge has an Accept button")?;
+    assert!(reply.buttons().iter().any(|(_, label)| label == "Decline"));
+    let message = reply.message.ok_or("the challenge message was stored")?;
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept.0))
+        .await?;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.content());
+    Ok(accepted)
+}
+
+fn player(ply: usize) -> &'static TestUser {
+    if ply % 2 == 0 {
+        &ALICE
+    } else {
+        &BOB
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let commands = fake.wait_commands().await?;
+    assert_eq!(commands.len(), 1);
+    let akron = &commands[0];
+    assert_eq!(akron["name"], "akron");
+    assert_eq!(akron["contexts"], serde_json::json!([0]), "guild only");
+    let subcommands: Vec<&str> = akron["options"]
+        .as_array()
+        .ok_or("subcommands")?
+        .iter()
+        .filter_map(|option| option["name"].as_str())
+        .collect();
+    for name in [
+        "challenge",
+        "accept",
+        "decline",
+        "move",
+        "swap",
+        "board",
+        "moves",
+        "resign",
+        "draw",
+        "abort",
+        "takeback",
+        "history",
+        "export",
+        "show",
+        "games",
+        "rules",
+        "help",
+    ] {
+        assert!(subcommands.contains(&name), "missing /akron {name}");
+    }
+    let option = |sub: &str, name: &str| -> Option<Value> {
+        akron["options"]
+            .as_array()?
+            .iter()
+            .find(|o| o["name"] == sub)?["options"]
+            .as_array()?
+            .iter()
+            .find(|o| o["name"] == name)
+            .cloned()
+    };
+    let size = option("challenge", "size").ok_or("size option")?;
+    assert_eq!(
+        (size["min_value"].as_f64(), size["max_value"].as_f64()),
+        (Some(3.0), Some(16.0))
+    );
+    assert_eq!(
+        option("challenge", "opponent").ok_or("opponent")?["type"],
+        6
+    );
+    let rule = option("challenge", "rule").ok_or("rule option")?;
+    assert_eq!(rule["choices"].as_array().map(Vec::len), Some(2));
+    let notation = option("move", "notation").ok_or("notation option")?;
+    assert_eq!(notation["autocomplete"], true);
+    assert!(notation["description"]
+        .as_str()
+        .is_some_and(|d| !d.is_empty()));
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_from_challenge_to_win() -> Result<(), Error> {
+    full_game(false).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result<(), Error> {
+    full_game(true).await
+}
+
+/// Plays a whole game through the bot; with `require_png`, every board reply must carry a
+/// PNG in its embed.
+async fn full_game(require_png: bool) -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    let accepted = start_game(&fake).await?;
+    let check_png = |reply: &Reply| {
+        if require_png || !reply.files.is_empty() {
+            assert_png(reply)
+        } else {
+            Ok(())
+        }
+    };
+    check_png(&accepted)?;
+    let mut last = accepted;
+    for (ply, mv) in moves.iter().enumerate() {
+        let user = player(ply);
+        let notation = mv.to_string();
+        let reply = fake
+            .interact_and_wait(&akron(
+                user,
+                "move",
+                vec![payloads::string_option("notation", &notation)],
+            ))
+            .await?;
+        assert!(
+            !reply.is_ephemeral(),
+            "move {notation} by {} was refused: {}",
+            user.name,
+            reply.content()
+        );
+        check_png(&reply)?;
+        if ply + 1 < moves.len() {
+            let next = player(ply + 1);
+            assert!(
+                reply.content().contains(&format!("<@{}>", next.id)),
+                "the player to move is mentioned: {}",
+                reply.content()
+            );
+            assert_eq!(
+                reply.data["allowed_mentions"]["users"],
+                serde_json::json!([next.id.to_string()])
+            );
+            assert!(reply.buttons().iter().any(|(_, label)| label == "Resign"));
+        }
+        last = reply;
+    }
+    let winner = player(moves.len() - 1);
+    assert!(
+        last.text().contains("wins") && last.text().contains(winner.name),
+        "the last reply announces {}'s win: {}",
+        winner.name,
+        last.text()
+    );
+    assert!(
+        last.buttons().is_empty(),
+        "a finished game has no board buttons"
+    );
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_legal_moves_matching_the_prefix() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let mut options = GameOptions::new(SIZE as u8);
+    options.win_rule = WinRule::Immediate;
+    let mut game = Game::new(options)?;
+    // Play until a step is legal, so both kinds of move exist.
+    for (ply, mv) in moves.iter().enumerate() {
+        if game
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Step { .. }))
+        {
+            break;
+        }
+        let reply = fake
+            .interact_and_wait(&akron(
+                player(ply),
+                "move",
+                vec![payloads::string_option("notation", &mv.to_string())],
+            ))
+            .await?;
+        assert!(!reply.is_ephemeral(), "{}", reply.content());
+        game.play(*mv)?;
+    }
+    let legal: Vec<String> = game.legal_moves().iter().map(ToString::to_string).collect();
+    let to_move = player(game.moves().len());
+    let ask = |typed: &str| {
+        payloads::autocomplete(
+            to_move,
+            CHANNEL_ID,
+            "akron",
+            Some("move"),
+            "notation",
+            typed,
+        )
+    };
+    let all = fake.interact_and_wait(&ask("")).await?;
+    assert_eq!(all.callback_type, 8);
+    let choices = all.choices();
+    assert!(!choices.is_empty() && choices.len() <= 25);
+    assert!(
+        choices.iter().all(|c| legal.contains(c)),
+        "{choices:?} ⊄ {legal:?}"
+    );
+    assert_eq!(choices.len(), legal.len().min(25));
+    let step = legal
+        .iter()
+        .find(|m| m.contains('-'))
+        .ok_or("a step is legal")?;
+    assert!(choices.iter().any(|c| c.contains('-')), "steps are offered");
+    let piece = step.split('-').next().unwrap_or_default();
+    let prefix = format!("{piece}-");
+    let narrowed = fake.interact_and_wait(&ask(&prefix.to_lowercase())).await?;
+    let mut expected: Vec<String> = legal
+        .iter()
+        .filter(|m| m.starts_with(&prefix))
+        .take(25)
+        .cloned()
+        .collect();
+    let mut got = narrowed.choices();
+    expected.sort();
+    got.sort();
+    assert_eq!(got, expected);
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refusals(
+) -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![
+            payloads::user_option("opponent", &BOB),
+            payloads::integer_option("colour", 0),
+        ],
+    );
+    let reply = fake.interact_and_wait(&challenge).await?;
+    let message = reply.message.clone().ok_or("the challenge message")?;
+    let (accept, _) = reply
+        .buttons()
+        .into_iter()
+        .find(|(_, label)| label == "Accept")
+        .ok_or("an Accept button")?;
+    let refused = fake
+        .interact_and_wait(&payloads::button(&CAROL, &message, &accept))
+        .await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().contains("not for you"),
+        "{}",
+        refused.content()
+    );
+
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
+        .await?;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.content());
+
+    let illegal = fake
+        .interact_and_wait(&akron(
+            &ALICE,
+            "move",
+            vec![payloads::string_option("notation", "Z9")],
+        ))
+        .await?;
+    assert!(illegal.is_ephemeral(), "{}", illegal.content());
+    assert!(illegal.files.is_empty());
+    let not_your_turn = fake
+        .interact_and_wait(&akron(
+            &BOB,
+            "move",
+            vec![payloads::string_option("notation", "A1")],
+        ))
+        .await?;
+    assert!(not_your_turn.is_ephemeral(), "{}", not_your_turn.content());
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() -> Result<(), Error>
+{
+    let moves = winning_game()?;
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("akron.db");
+    let bot = start_bot(&fake, &db).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    start_game(&fake).await?;
+    let first = fake
+        .interact_and_wait(&akron(
+            &ALICE,
+            "move",
+            vec![payloads::string_option("notation", &moves[0].to_string())],
+        ))
+        .await?;
+    assert!(!first.is_ephemeral(), "{}", first.content());
+    let board = first.message.clone().ok_or("the board message")?;
+    stop_bot(bot).await?;
+
+    let bot = start_bot(&fake, &db).await?;
+    fake.wait_connected(2).await?;
+    let second = fake
+        .interact_and_wait(&akron(
+            &BOB,
+            "move",
+            vec![payloads::string_option("notation", &moves[1].to_string())],
+        ))
+        .await?;
+    assert!(!second.is_ephemeral(), "{}", second.content());
+    // The first board's Offer draw button, made before the restart, still works.
+    let (offer, _) = first
+        .buttons()
+        .into_iter()
+        .find(|(_, label)| label == "Offer draw")
+        .ok_or("an Offer draw button")?;
+    let offered = fake
+        .interact_and_wait(&payloads::button(&ALICE, &board, &offer))
+        .await?;
+    assert!(!offered.is_ephemeral(), "{}", offered.content());
+    let (identifies, _) = fake.identifies_and_resumes();
+    assert_eq!(identifies, 2);
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let muted = payloads::slash_with_bot_permissions(
+        &ALICE,
+        CHANNEL_ID,
+        "akron",
+        Some("challenge"),
+        vec![payloads::user_option("opponent", &BOB)],
+        payloads::BOT_PERMISSIONS & !(1 << 11),
+    );
+    let refused = fake.interact_and_wait(&muted).await?;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused.content().contains("Send Messages"),
+        "{}",
+        refused.content()
+    );
+
+    start_game(&fake).await?;
+    let bystander = fake
+        .interact_and_wait(&akron(&CAROL, "abort", vec![]))
+        .await?;
+    assert!(bystander.is_ephemeral(), "{}", bystander.content());
+    let moderator = fake
+        .interact_and_wait(&akron(&payloads::MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(!moderator.is_ephemeral(), "{}", moderator.content());
+    stop_bot(bot).await
+}

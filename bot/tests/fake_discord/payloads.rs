@@ -1,0 +1,423 @@
+//! JSON payloads shaped like Discord's: the bot's identity, the test guild, messages and the
+//! interactions tests send.
+
+use super::FilePart;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The bot's user id, which is also its application id.
+pub const BOT_USER_ID: u64 = 900_000_000_000_000_001;
+/// The application id.
+pub const APPLICATION_ID: u64 = BOT_USER_ID;
+/// The test guild.
+pub const GUILD_ID: u64 = 500_000_000_000_000_001;
+/// The test guild's text channel.
+pub const CHANNEL_ID: u64 = 600_000_000_000_000_001;
+/// A second text channel.
+pub const OTHER_CHANNEL_ID: u64 = 600_000_000_000_000_002;
+/// A public thread under the text channel.
+pub const THREAD_ID: u64 = 600_000_000_000_000_003;
+
+/// `VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY |
+/// USE_APPLICATION_COMMANDS | SEND_MESSAGES_IN_THREADS`.
+pub const MEMBER_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 38);
+/// Member permissions plus `MANAGE_MESSAGES` and `MANAGE_THREADS`.
+pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 13) | (1 << 34);
+/// What the bot may do in the channel by default.
+pub const BOT_PERMISSIONS: u64 = MEMBER_PERMISSIONS;
+/// `ATTACH_FILES`, for tests that take it away from the bot.
+pub const ATTACH_FILES: u64 = 1 << 15;
+
+/// A guild member that tests act as.
+#[derive(Clone, Copy, Debug)]
+pub struct TestUser {
+    /// The user id.
+    pub id: u64,
+    /// The user name.
+    pub name: &'static str,
+    /// The member's permissions in the channel.
+    pub permissions: u64,
+}
+
+/// A player.
+pub const ALICE: TestUser = TestUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// Another player.
+pub const BOB: TestUser = TestUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A bystander.
+pub const CAROL: TestUser = TestUser {
+    id: 100_000_000_000_000_003,
+    name: "carol",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A moderator.
+pub const MODERATOR: TestUser = TestUser {
+    id: 100_000_000_000_000_004,
+    name: "mod",
+    permissions: MODERATOR_PERMISSIONS,
+};
+
+static NEXT_INTERACTION: AtomicU64 = AtomicU64::new(700_000_000_000_000_000);
+
+fn next_interaction_id() -> u64 {
+    NEXT_INTERACTION.fetch_add(1, Ordering::Relaxed)
+}
+
+const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
+
+/// A user object.
+pub fn user(user: &TestUser) -> Value {
+    json!({
+        "id": user.id.to_string(),
+        "username": user.name,
+        "global_name": user.name,
+        "discriminator": "0",
+        "avatar": null,
+        "bot": false,
+    })
+}
+
+/// The bot's own user object.
+pub fn bot_user() -> Value {
+    json!({
+        "id": BOT_USER_ID.to_string(),
+        "username": "akron",
+        "discriminator": "0",
+        "avatar": null,
+        "bot": true,
+        "verified": true,
+        "mfa_enabled": false,
+        "flags": 0,
+    })
+}
+
+/// `GET /oauth2/applications/@me`.
+pub fn application() -> Value {
+    json!({
+        "id": APPLICATION_ID.to_string(),
+        "name": "akron",
+        "icon": null,
+        "description": "Akron test bot",
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "verify_key": "0000",
+        "team": null,
+        "flags": 0,
+        "owner": user(&TestUser { id: 100_000_000_000_000_099, name: "owner", permissions: 0 }),
+    })
+}
+
+/// The READY dispatch data.
+pub fn ready(session_id: &str, resume_url: &str) -> Value {
+    json!({
+        "v": 10,
+        "user": bot_user(),
+        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "session_id": session_id,
+        "resume_gateway_url": resume_url,
+        "shard": [0, 1],
+        "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
+        "private_channels": [],
+    })
+}
+
+/// A text channel object.
+pub fn text_channel(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 0,
+        "guild_id": GUILD_ID.to_string(),
+        "name": format!("channel-{id}"),
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "parent_id": null,
+    })
+}
+
+fn thread_channel() -> Value {
+    json!({
+        "id": THREAD_ID.to_string(),
+        "type": 11,
+        "guild_id": GUILD_ID.to_string(),
+        "parent_id": CHANNEL_ID.to_string(),
+        "owner_id": ALICE.id.to_string(),
+        "name": "akron-thread",
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+        },
+    })
+}
+
+fn member(user_: &TestUser) -> Value {
+    json!({
+        "user": user(user_),
+        "nick": null,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": user_.permissions.to_string(),
+    })
+}
+
+/// The GUILD_CREATE dispatch data for the test guild.
+pub fn guild_create() -> Value {
+    json!({
+        "id": GUILD_ID.to_string(),
+        "name": "Akron test guild",
+        "icon": null,
+        "owner_id": MODERATOR.id.to_string(),
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [{
+            "id": GUILD_ID.to_string(),
+            "name": "@everyone",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "position": 0,
+            "permissions": MEMBER_PERMISSIONS.to_string(),
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        }],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "premium_progress_bar_enabled": false,
+        "joined_at": TIMESTAMP,
+        "large": false,
+        "unavailable": false,
+        "member_count": 4,
+        "voice_states": [],
+        "members": [member(&ALICE), member(&BOB), member(&CAROL), member(&MODERATOR)],
+        "channels": [text_channel(CHANNEL_ID), text_channel(OTHER_CHANNEL_ID)],
+        "threads": [thread_channel()],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "stickers": [],
+    })
+}
+
+/// A registered command as the API returns it, from the command the client sent.
+pub fn registered_command(command: &Value, id: u64) -> Value {
+    let mut registered = command.clone();
+    if let Some(fields) = registered.as_object_mut() {
+        fields.insert("id".into(), json!(id.to_string()));
+        fields.insert("application_id".into(), json!(APPLICATION_ID.to_string()));
+        fields.insert("version".into(), json!("1"));
+        fields.entry("type").or_insert(json!(1));
+        fields
+            .entry("default_member_permissions")
+            .or_insert(Value::Null);
+    }
+    registered
+}
+
+/// A message the bot created, as Discord returns it, from the body the bot sent.
+pub fn message(id: u64, channel: u64, body: &Value, files: &[FilePart]) -> Value {
+    let attachments: Vec<Value> = files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| {
+            json!({
+                "id": (id * 10 + index as u64).to_string(),
+                "filename": file.filename,
+                "size": file.bytes.len(),
+                "url": format!("https://cdn.invalid/{id}/{}", file.filename),
+                "proxy_url": format!("https://media.invalid/{id}/{}", file.filename),
+                "content_type": file.content_type,
+            })
+        })
+        .collect();
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "guild_id": GUILD_ID.to_string(),
+        "author": bot_user(),
+        "content": body["content"].as_str().unwrap_or(""),
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+        "pinned": false,
+        "type": 20,
+        "flags": body["flags"].as_u64().unwrap_or(0),
+        "application_id": APPLICATION_ID.to_string(),
+        "webhook_id": APPLICATION_ID.to_string(),
+    })
+}
+
+fn interaction_base(kind: u8, user_: &TestUser, channel: u64, app_permissions: u64) -> Value {
+    let id = next_interaction_id();
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION_ID.to_string(),
+        "type": kind,
+        "guild_id": GUILD_ID.to_string(),
+        "channel_id": channel.to_string(),
+        "channel": {"id": channel.to_string(), "type": if channel == THREAD_ID { 11 } else { 0 }},
+        "member": member(user_),
+        "token": format!("token-{id}"),
+        "version": 1,
+        "app_permissions": app_permissions.to_string(),
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "context": 0,
+        "attachment_size_limit": 10_485_760,
+    })
+}
+
+/// A string option.
+pub fn string_option(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value})
+}
+
+/// An integer option.
+pub fn integer_option(name: &str, value: i64) -> Value {
+    json!({"name": name, "type": 4, "value": value})
+}
+
+/// A user option; the user is added to the interaction's resolved data.
+pub fn user_option(name: &str, user_: &TestUser) -> Value {
+    json!({"name": name, "type": 6, "value": user_.id.to_string(), "_user": user(user_), "_member": member(user_)})
+}
+
+/// Builds `data` for `/command subcommand options…`, moving user options' objects into
+/// `resolved`.
+fn command_data(command: &str, subcommand: Option<&str>, options: Vec<Value>) -> Value {
+    let mut users = serde_json::Map::new();
+    let mut members = serde_json::Map::new();
+    let options: Vec<Value> = options
+        .into_iter()
+        .map(|mut option| {
+            if let Some(fields) = option.as_object_mut() {
+                if let (Some(user_), Some(mut member_)) =
+                    (fields.remove("_user"), fields.remove("_member"))
+                {
+                    if let Some(member_fields) = member_.as_object_mut() {
+                        member_fields.remove("user");
+                    }
+                    let id = user_["id"].as_str().unwrap_or_default().to_owned();
+                    users.insert(id.clone(), user_);
+                    members.insert(id, member_);
+                }
+            }
+            option
+        })
+        .collect();
+    let options = match subcommand {
+        Some(name) => json!([{"name": name, "type": 1, "options": options}]),
+        None => Value::Array(options),
+    };
+    json!({
+        "id": "800000000000000001",
+        "name": command,
+        "type": 1,
+        "options": options,
+        "resolved": {"users": users, "members": members},
+        "guild_id": GUILD_ID.to_string(),
+    })
+}
+
+/// A slash command interaction: `/command subcommand options…` by `user` in `channel`.
+pub fn slash(
+    user_: &TestUser,
+    channel: u64,
+    command: &str,
+    subcommand: Option<&str>,
+    options: Vec<Value>,
+) -> Value {
+    slash_with_bot_permissions(
+        user_,
+        channel,
+        command,
+        subcommand,
+        options,
+        BOT_PERMISSIONS,
+    )
+}
+
+/// A slash command interaction where the bot has `app_permissions` in the channel.
+pub fn slash_with_bot_permissions(
+    user_: &TestUser,
+    channel: u64,
+    command: &str,
+    subcommand: Option<&str>,
+    options: Vec<Value>,
+    app_permissions: u64,
+) -> Value {
+    let mut interaction = interaction_base(2, user_, channel, app_permissions);
+    interaction["data"] = command_data(command, subcommand, options);
+    interaction
+}
+
+/// An autocomplete interaction; `focused` names the option being typed, whose text is `typed`.
+pub fn autocomplete(
+    user_: &TestUser,
+    channel: u64,
+    command: &str,
+    subcommand: Option<&str>,
+    focused: &str,
+    typed: &str,
+) -> Value {
+    let mut interaction = interaction_base(4, user_, channel, BOT_PERMISSIONS);
+    let option = json!({"name": focused, "type": 3, "value": typed, "focused": true});
+    interaction["data"] = command_data(command, subcommand, vec![option]);
+    interaction
+}
+
+/// A button press by `user` on `message` (a message the fake stored).
+pub fn button(user_: &TestUser, message: &Value, custom_id: &str) -> Value {
+    let channel = message["channel_id"]
+        .as_str()
+        .and_then(|id| id.parse().ok())
+        .unwrap_or(CHANNEL_ID);
+    let mut interaction = interaction_base(3, user_, channel, BOT_PERMISSIONS);
+    interaction["message"] = message.clone();
+    interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
+    interaction
+}
+
+/// The interaction's id and token, for waiting on its reply.
+pub fn id_and_token(interaction: &Value) -> (String, String) {
+    (
+        interaction["id"].as_str().unwrap_or_default().to_owned(),
+        interaction["token"].as_str().unwrap_or_default().to_owned(),
+    )
+}
