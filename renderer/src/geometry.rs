@@ -3,7 +3,7 @@
 //! World units are hole spacings. `x` runs along the columns (A on the left), `y` points up and
 //! `z` runs along the rows, away from the viewer (row 1 is nearest).
 
-use akron_rules::Point;
+use akron_rules::{Color, Point};
 
 /// Marble radius, in hole spacings. A little less than a half, so the board shows between
 /// neighbours.
@@ -130,6 +130,57 @@ pub(crate) fn painter_order<T>(camera: &Camera, items: &mut [(Point, T)]) {
         let db = camera.distance_squared(centre(b.0));
         db.total_cmp(&da)
     });
+}
+
+/// How far the edge bands start outside the outer holes, in hole spacings.
+const BAND_INSET: f32 = 0.56;
+/// How wide the edge bands are, in hole spacings.
+const BAND_WIDTH: f32 = 0.2;
+
+/// Each player's two edge bands on an `n`-wide board, as quadrilaterals in board units
+/// (x along the columns, the second coordinate along the rows), mitred so that the corners
+/// belong to both players.
+pub(crate) fn edge_bands(n: f32) -> [(Color, [(f32, f32); 4]); 4] {
+    let inner = (-BAND_INSET, n - 1.0 + BAND_INSET);
+    let outer = (inner.0 - BAND_WIDTH, inner.1 + BAND_WIDTH);
+    [
+        (
+            Color::Black,
+            [
+                (outer.0, outer.0),
+                (outer.1, outer.0),
+                (inner.1, inner.0),
+                (inner.0, inner.0),
+            ],
+        ),
+        (
+            Color::Black,
+            [
+                (outer.0, outer.1),
+                (outer.1, outer.1),
+                (inner.1, inner.1),
+                (inner.0, inner.1),
+            ],
+        ),
+        (
+            Color::White,
+            [
+                (outer.0, outer.0),
+                (outer.0, outer.1),
+                (inner.0, inner.1),
+                (inner.0, inner.0),
+            ],
+        ),
+        (
+            Color::White,
+            [
+                (outer.1, outer.0),
+                (outer.1, outer.1),
+                (inner.1, inner.1),
+                (inner.1, inner.0),
+            ],
+        ),
+    ]
 }
 
 #[cfg(test)]

@@ -15,8 +15,6 @@ const THICKNESS: f32 = 0.35;
 /// Radius of an empty hole's dip.
 const HOLE_RADIUS: f32 = 0.36;
 /// Distance of the edge bands from the outermost hole centres, and their width.
-const BAND_INSET: f32 = 0.56;
-const BAND_WIDTH: f32 = 0.2;
 /// Distance of the coordinate labels from the board.
 const LABEL_GAP: f32 = 0.42;
 
@@ -158,46 +156,7 @@ pub(crate) fn draw_board(
         1.0,
     );
     // Each player's two edges, mitred so that the corners belong to both.
-    let inner = (-BAND_INSET, n - 1.0 + BAND_INSET);
-    let outer = (inner.0 - BAND_WIDTH, inner.1 + BAND_WIDTH);
-    let bands = [
-        (
-            Color::Black,
-            [
-                (outer.0, outer.0),
-                (outer.1, outer.0),
-                (inner.1, inner.0),
-                (inner.0, inner.0),
-            ],
-        ),
-        (
-            Color::Black,
-            [
-                (outer.0, outer.1),
-                (outer.1, outer.1),
-                (inner.1, inner.1),
-                (inner.0, inner.1),
-            ],
-        ),
-        (
-            Color::White,
-            [
-                (outer.0, outer.0),
-                (outer.0, outer.1),
-                (inner.0, inner.1),
-                (inner.0, inner.0),
-            ],
-        ),
-        (
-            Color::White,
-            [
-                (outer.1, outer.0),
-                (outer.1, outer.1),
-                (inner.1, inner.1),
-                (inner.1, inner.0),
-            ],
-        ),
-    ];
+    let bands = crate::geometry::edge_bands(n);
     for (color, corners) in bands {
         let points: Vec<(f32, f32)> = corners.iter().map(|&(x, z)| flat(x, z)).collect();
         let fill = match color {

@@ -98,46 +98,7 @@ pub(crate) fn draw_board(
         .collect();
     canvas.fill_polygon(&shadow, INK, 0.5);
     canvas.fill_polygon(&corners(low, high), BOARD, 1.0);
-    let inner = (-0.56, n - 0.44);
-    let outer = (inner.0 - 0.2, inner.1 + 0.2);
-    let bands = [
-        (
-            Color::Black,
-            [
-                (outer.0, outer.0),
-                (outer.1, outer.0),
-                (inner.1, inner.0),
-                (inner.0, inner.0),
-            ],
-        ),
-        (
-            Color::Black,
-            [
-                (outer.0, outer.1),
-                (outer.1, outer.1),
-                (inner.1, inner.1),
-                (inner.0, inner.1),
-            ],
-        ),
-        (
-            Color::White,
-            [
-                (outer.0, outer.0),
-                (outer.0, outer.1),
-                (inner.0, inner.1),
-                (inner.0, inner.0),
-            ],
-        ),
-        (
-            Color::White,
-            [
-                (outer.1, outer.0),
-                (outer.1, outer.1),
-                (inner.1, inner.1),
-                (inner.1, inner.0),
-            ],
-        ),
-    ];
+    let bands = crate::geometry::edge_bands(n);
     for (color, points) in bands {
         let points: Vec<(f32, f32)> = points.iter().map(|&(x, y)| layout.at(x, y)).collect();
         let fill = match color {
