@@ -2,8 +2,7 @@
 //! runtime with a deferral when it is slow.
 
 use super::{Data, DiscordError};
-use crate::db::Status;
-use crate::service::{Button, ButtonStyle, Command, GameId, GameView, Reply, Request, User};
+use crate::service::{Button, ButtonStyle, GameView, Reply, Request, User};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::time::Duration;
@@ -139,8 +138,8 @@ pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Me
             .join(" ");
         embed = Some(embed.unwrap_or_default().description(description));
     }
-    let buttons = buttons(reply, answer.game.as_ref());
-    let rows = buttons
+    let rows = reply
+        .buttons
         .chunks(5)
         .take(5)
         .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(button).collect()))
@@ -184,66 +183,19 @@ fn discord_id(user: &User) -> Option<serenity::UserId> {
         .map(serenity::UserId::new)
 }
 
-/// A board button only the Discord front end has: its id and label.
-pub(super) fn extra_button(action: &str, game: GameId) -> String {
-    format!("akron:{action}:{}", game.0)
-}
-
-/// The service's buttons, then on a public board of an active game: Swap (when legal),
-/// Offer draw and Resign.
-fn buttons(reply: &Reply, game: Option<&GameView>) -> Vec<(String, String, ButtonStyle)> {
-    let mut all: Vec<(String, String, ButtonStyle)> = reply
-        .buttons
-        .iter()
-        .map(|b| (b.id.clone(), b.label.clone(), b.style))
-        .collect();
-    let Some(game) = game else { return all };
-    if reply.ephemeral
-        || reply.position.is_none()
-        || game.status != Status::Active
-        || game.game.is_over()
-    {
-        return all;
-    }
-    if game.game.can_swap() {
-        all.push((
-            extra_button("swap", game.id),
-            "Swap".into(),
-            ButtonStyle::Primary,
-        ));
-    }
-    all.push((
-        extra_button("draw-offer", game.id),
-        "Offer draw".into(),
-        ButtonStyle::Secondary,
-    ));
-    if let Some(resign) = Button::new("Resign", ButtonStyle::Danger, Command::Resign, game.id) {
-        all.push((resign.id, resign.label, resign.style));
-    }
-    let mut seen = std::collections::HashSet::new();
-    all.retain(|(id, _, _)| seen.insert(id.clone()));
-    all
-}
-
-fn button((id, label, style): &(String, String, ButtonStyle)) -> serenity::CreateButton {
-    let style = match style {
+fn button(button: &Button) -> serenity::CreateButton {
+    let style = match button.style {
         ButtonStyle::Primary => serenity::ButtonStyle::Primary,
         ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
         ButtonStyle::Success => serenity::ButtonStyle::Success,
         ButtonStyle::Danger => serenity::ButtonStyle::Danger,
     };
-    serenity::CreateButton::new(id.clone())
-        .label(label.clone())
+    serenity::CreateButton::new(button.id.clone())
+        .label(button.label.clone())
         .style(style)
 }
 
 impl Message {
-    /// Adds a button row (the resign confirmation).
-    pub(super) fn with_buttons(mut self, buttons: Vec<serenity::CreateButton>) -> Message {
-        self.rows.push(serenity::CreateActionRow::Buttons(buttons));
-        self
-    }
-
     /// As a poise reply to a slash command.
     pub(super) fn into_poise(self) -> poise::CreateReply {
         let mut reply = poise::CreateReply::default()

@@ -149,8 +149,8 @@ impl Service {
         let mut reply = self.board_reply(&loaded, None);
         let black = loaded.player(Color::Black);
         let white = loaded.player(Color::White);
+        // Only the player to move is notified.
         let black_token = reply.mention_user(&black);
-        reply.mention_user(&white);
         let swap_note = if loaded.game.start().height() == 0 {
             " After Black's first placement, White may answer `swap` to take it over and play Black."
         } else {

@@ -21,6 +21,33 @@ impl Service {
         self.decide(&loaded, Some(colour.other()), Reason::Resignation)
     }
 
+    /// The board's Resign button: a player of the active game is asked to confirm, privately;
+    /// anyone else is refused. Nothing changes.
+    pub(super) fn ask_resign(&self, request: &Request) -> Outcome {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(refusal),
+        };
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Ok(refuse_not_a_player(&loaded));
+        };
+        let mut reply = Reply::refusal(format!(
+            "Resign game {} against {}? {} wins, and this cannot be undone.",
+            loaded.row.id,
+            loaded.player(colour.other()).name,
+            colour.other().title()
+        ));
+        reply.buttons = Button::new(
+            "Yes, resign",
+            ButtonStyle::Danger,
+            Command::Resign,
+            loaded.row.id,
+        )
+        .into_iter()
+        .collect();
+        Ok(reply)
+    }
+
     /// Offers, accepts or declines a draw.
     pub(super) fn draw(&self, request: &Request, offer: Offer) -> Outcome {
         let loaded = match self.active_game(request)? {

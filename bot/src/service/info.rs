@@ -10,6 +10,9 @@ use crate::record::{date, Record};
 use akron_rules::{Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
 
+/// The longest text `show` reads: far more than any real record (300 moves take about 3 KB).
+const MAX_SHOW_TEXT: usize = 64 * 1024;
+
 impl Service {
     /// The move list of the channel's game (or its most recent one).
     pub(super) fn history(&self, request: &Request) -> Outcome {
@@ -65,6 +68,13 @@ impl Service {
     /// Renders a position code, or the end of a record, with no game attached.
     pub(super) fn show(&self, text: &str) -> Reply {
         let text = text.trim();
+        if text.len() > MAX_SHOW_TEXT {
+            return Reply::refusal(format!(
+                "That is {} KB of text; a position code or game record is at most {} KB.",
+                text.len().div_ceil(1024),
+                MAX_SHOW_TEXT / 1024
+            ));
+        }
         let (position, note, chain) = if Record::looks_like_record(text) {
             let game = match Record::parse(text).and_then(|r| r.replay()) {
                 Ok(game) => game,

@@ -261,6 +261,7 @@ impl Service {
             Command::Board => self.board(request),
             Command::Moves(point) => self.list_moves(request, point.as_deref()),
             Command::Resign => self.resign(request),
+            Command::AskResign => self.ask_resign(request),
             Command::Draw(offer) => self.draw(request, *offer),
             Command::Abort => self.abort(request),
             Command::Takeback(offer) => self.takeback(request, *offer),

@@ -1,7 +1,7 @@
 //! `move`, `swap`, `board` and `moves`.
 
 use super::store::Loaded;
-use super::types::{Reply, Request, User, UserId};
+use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, User, UserId};
 use super::{Outcome, Service};
 use crate::db::{self, GameRow, MoveRow, Status};
 use crate::images::Picture;
@@ -210,6 +210,7 @@ impl Service {
         Reply {
             image: self.images.png(&picture),
             position: Some(position.code()),
+            buttons: board_buttons(loaded),
             ..Reply::default()
         }
     }
@@ -290,6 +291,47 @@ impl Service {
         reply.text = text;
         reply
     }
+}
+
+/// The buttons under the board of an active game: Swap while it is legal, Offer draw (Accept
+/// and Decline while an offer is open) and Resign, which asks for confirmation first.
+fn board_buttons(loaded: &Loaded) -> Vec<Button> {
+    if loaded.row.status != Status::Active || loaded.game.is_over() {
+        return Vec::new();
+    }
+    let id = loaded.row.id;
+    let mut buttons = Vec::new();
+    if loaded.game.can_swap() {
+        buttons.push(Button::new("Swap", ButtonStyle::Primary, Command::Swap, id));
+    }
+    if loaded.row.draw_offer_by.is_some() {
+        buttons.push(Button::new(
+            "Accept draw",
+            ButtonStyle::Success,
+            Command::Draw(Offer::Accept),
+            id,
+        ));
+        buttons.push(Button::new(
+            "Decline draw",
+            ButtonStyle::Secondary,
+            Command::Draw(Offer::Decline),
+            id,
+        ));
+    } else {
+        buttons.push(Button::new(
+            "Offer draw",
+            ButtonStyle::Secondary,
+            Command::Draw(Offer::Offer),
+            id,
+        ));
+    }
+    buttons.push(Button::new(
+        "Resign",
+        ButtonStyle::Danger,
+        Command::AskResign,
+        id,
+    ));
+    buttons.into_iter().flatten().collect()
 }
 
 /// Records a result in a row: status, winner, reason, time.

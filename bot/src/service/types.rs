@@ -235,8 +235,11 @@ pub enum Command {
     Board,
     /// `moves [POINT]`: the destinations of one piece, or every legal move.
     Moves(Option<String>),
-    /// `resign`.
+    /// `resign`: the caller resigns at once.
     Resign,
+    /// The board's Resign button: asks the caller to confirm with a second button, which is
+    /// [`Command::Resign`]. Nothing changes until then.
+    AskResign,
     /// `draw [offer|accept|decline]`.
     Draw(Offer),
     /// `abort`: call the game off (before each side has moved, or by a moderator).
@@ -270,7 +273,7 @@ impl Command {
             Command::Swap => "swap",
             Command::Board => "board",
             Command::Moves(_) => "moves",
-            Command::Resign => "resign",
+            Command::Resign | Command::AskResign => "resign",
             Command::Draw(_) => "draw",
             Command::Abort => "abort",
             Command::Takeback(_) => "takeback",
@@ -314,35 +317,29 @@ pub struct Button {
     pub game: GameId,
 }
 
-/// The actions buttons carry, by their id's middle part.
-const BUTTON_ACTIONS: [&str; 9] = [
-    "accept",
-    "decline",
-    "cancel",
-    "draw-accept",
-    "draw-decline",
-    "takeback-accept",
-    "takeback-decline",
-    "board",
-    "resign",
+/// Every button action: the middle part of its id, and the command it stands for. Ids on
+/// messages already posted keep their meaning, so entries are only ever added.
+const BUTTON_ACTIONS: [(&str, Command); 12] = [
+    ("accept", Command::Accept),
+    ("decline", Command::Decline),
+    ("cancel", Command::Cancel),
+    ("swap", Command::Swap),
+    ("board", Command::Board),
+    ("draw-offer", Command::Draw(Offer::Offer)),
+    ("draw-accept", Command::Draw(Offer::Accept)),
+    ("draw-decline", Command::Draw(Offer::Decline)),
+    ("takeback-accept", Command::Takeback(Offer::Accept)),
+    ("takeback-decline", Command::Takeback(Offer::Decline)),
+    ("resign", Command::AskResign),
+    ("resign-confirm", Command::Resign),
 ];
 
 impl Button {
-    /// A button for `command` about `game`. Returns `None` for commands no button carries.
+    /// A button for `command` about `game`. Returns `None` for commands no button carries
+    /// (those with free-text arguments, such as `move`).
     #[must_use]
     pub fn new(label: &str, style: ButtonStyle, command: Command, game: GameId) -> Option<Button> {
-        let action = match &command {
-            Command::Accept => "accept",
-            Command::Decline => "decline",
-            Command::Cancel => "cancel",
-            Command::Draw(Offer::Accept) => "draw-accept",
-            Command::Draw(Offer::Decline) => "draw-decline",
-            Command::Takeback(Offer::Accept) => "takeback-accept",
-            Command::Takeback(Offer::Decline) => "takeback-decline",
-            Command::Board => "board",
-            Command::Resign => "resign",
-            _ => return None,
-        };
+        let (action, _) = BUTTON_ACTIONS.iter().find(|(_, c)| *c == command)?;
         Some(Button {
             label: label.to_string(),
             id: format!("akron:{action}:{}", game.0),
@@ -362,22 +359,11 @@ pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
     }
     let action = parts.next()?;
     let game = GameId(parts.next()?.parse().ok()?);
-    if parts.next().is_some() || !BUTTON_ACTIONS.contains(&action) {
+    if parts.next().is_some() || game.0 <= 0 {
         return None;
     }
-    let command = match action {
-        "accept" => Command::Accept,
-        "decline" => Command::Decline,
-        "cancel" => Command::Cancel,
-        "draw-accept" => Command::Draw(Offer::Accept),
-        "draw-decline" => Command::Draw(Offer::Decline),
-        "takeback-accept" => Command::Takeback(Offer::Accept),
-        "takeback-decline" => Command::Takeback(Offer::Decline),
-        "board" => Command::Board,
-        "resign" => Command::Resign,
-        _ => return None,
-    };
-    Some((command, game))
+    let (_, command) = BUTTON_ACTIONS.iter().find(|(a, _)| *a == action)?;
+    Some((command.clone(), game))
 }
 
 /// A file attached to a reply (the export).
@@ -407,7 +393,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Users to notify: everyone mentioned in the text.
     pub mentions: Vec<User>,
-    /// Set for refusals and errors: only the caller needs to see it, and nothing changed.
+    /// Set for replies only the caller needs to see: refusals and errors (nothing changed),
+    /// and questions such as the resign confirmation.
     pub ephemeral: bool,
 }
 
@@ -467,6 +454,9 @@ mod tests {
             Command::Accept,
             Command::Decline,
             Command::Cancel,
+            Command::Swap,
+            Command::AskResign,
+            Command::Draw(Offer::Offer),
             Command::Draw(Offer::Accept),
             Command::Draw(Offer::Decline),
             Command::Takeback(Offer::Accept),
@@ -483,6 +473,17 @@ mod tests {
             assert_eq!(parse_button_id(&button.id), Some((command, GameId(42))));
         }
         assert_eq!(parse_button_id("akron:move:3"), None);
+        assert_eq!(
+            parse_button_id("akron:resign:3"),
+            Some((Command::AskResign, GameId(3))),
+            "the board's Resign button asks first"
+        );
+        assert_eq!(
+            parse_button_id("akron:resign-confirm:3"),
+            Some((Command::Resign, GameId(3)))
+        );
+        assert_eq!(parse_button_id("akron:accept:0"), None);
+        assert_eq!(parse_button_id("akron:accept:-4"), None);
         assert_eq!(parse_button_id("akron:accept:x"), None);
         assert_eq!(parse_button_id("other:accept:3"), None);
         assert_eq!(parse_button_id("akron:accept:3:4"), None);
