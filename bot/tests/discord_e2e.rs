@@ -482,3 +482,236 @@ async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Re
     assert!(!moderator.is_ephemeral(), "{}", moderator.content());
     stop_bot(bot).await
 }
+
+/// Plays the first `count` moves of `moves` through the bot, each by the player to move.
+async fn play_moves(fake: &FakeDiscord, moves: &[Move], count: usize) -> Result<Reply, Error> {
+    play_moves_from(fake, moves, 0, count).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_move_is_deferred_and_then_answered_with_the_board() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, dir) = setup().await?;
+    start_game(&fake).await?;
+    // Another writer holds the database for 2.5 s (as a backup or a second bot would), so the
+    // move cannot commit within Discord's first 3 seconds and the bot must defer.
+    let mut blocker = rusqlite::Connection::open(dir.path().join("akron.db"))?;
+    let (locked, is_locked) = std::sync::mpsc::channel();
+    let holder = std::thread::spawn(move || -> Result<(), rusqlite::Error> {
+        let transaction =
+            blocker.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let _ = locked.send(());
+        std::thread::sleep(std::time::Duration::from_millis(2500));
+        transaction.rollback()
+    });
+    is_locked.recv()?;
+    let interaction = akron(
+        &ALICE,
+        "move",
+        vec![payloads::string_option("notation", &moves[0].to_string())],
+    );
+    let reply = fake.interact_and_wait(&interaction).await?;
+    holder.join().map_err(|_| "the lock holder panicked")??;
+    assert_eq!(reply.callback_type, 5, "deferred first: {:?}", reply.data);
+    assert!(!reply.is_ephemeral(), "{}", reply.content());
+    assert!(
+        reply.content().contains(&format!("<@{}> to move", BOB.id)),
+        "{}",
+        reply.content()
+    );
+    assert_png(&reply)?;
+    // The move landed exactly once: Bob can answer it.
+    let answered = play_moves_from(&fake, &moves, 1, 2).await?;
+    assert!(!answered.is_ephemeral());
+    stop_bot(bot).await
+}
+
+/// Plays plies `from..to` of `moves`.
+async fn play_moves_from(
+    fake: &FakeDiscord,
+    moves: &[Move],
+    from: usize,
+    to: usize,
+) -> Result<Reply, Error> {
+    let mut last = None;
+    for ply in from..to {
+        let reply = fake
+            .interact_and_wait(&akron(
+                player(ply),
+                "move",
+                vec![payloads::string_option("notation", &moves[ply].to_string())],
+            ))
+            .await?;
+        assert!(!reply.is_ephemeral(), "{}", reply.content());
+        last = Some(reply);
+    }
+    Ok(last.ok_or("no moves played")?)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let played = 3.min(moves.len() - 1);
+    play_moves(&fake, &moves, played).await?;
+    let exported = fake
+        .interact_and_wait(&akron(&CAROL, "export", vec![]))
+        .await?;
+    assert!(!exported.is_ephemeral(), "{}", exported.content());
+    let file = exported
+        .files
+        .iter()
+        .find(|file| file.filename == "akron-1.txt")
+        .ok_or_else(|| format!("no record attached: {:?}", exported.data))?;
+    let record = String::from_utf8(file.bytes.clone())?;
+    for mv in &moves[..played] {
+        assert!(record.contains(&mv.to_string()), "{mv} in {record}");
+    }
+    assert!(
+        record.contains("alice") && record.contains("bob"),
+        "{record}"
+    );
+
+    // The file, attached to /akron show, draws the position after those moves.
+    let upload = fake.upload("akron-1.txt", &file.bytes);
+    let shown = fake
+        .interact_and_wait(&akron(
+            &CAROL,
+            "show",
+            vec![payloads::attachment_option("record", &upload)],
+        ))
+        .await?;
+    assert!(!shown.is_ephemeral(), "{}", shown.content());
+    assert!(
+        shown.content().contains(&format!("After {played} moves")),
+        "{}",
+        shown.content()
+    );
+    assert_png(&shown)?;
+
+    // Neither a code nor a file; a file that is not text: private refusals, no picture.
+    let nothing = fake
+        .interact_and_wait(&akron(&CAROL, "show", vec![]))
+        .await?;
+    assert!(nothing.is_ephemeral(), "{}", nothing.content());
+    assert!(
+        nothing.content().contains("record"),
+        "{}",
+        nothing.content()
+    );
+    let binary = fake.upload("board.png", &[0x89, b'P', b'N', b'G', 0xff, 0xfe, 0]);
+    let refused = fake
+        .interact_and_wait(&akron(
+            &CAROL,
+            "show",
+            vec![payloads::attachment_option("record", &binary)],
+        ))
+        .await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().contains("not a text file"),
+        "{}",
+        refused.content()
+    );
+    assert!(refused.files.is_empty());
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_on_the_board_asks_the_player_and_refuses_a_bystander() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let board = play_moves(&fake, &moves, 1).await?;
+    let message = board.message.clone().ok_or("the board message")?;
+    let (resign, _) = board
+        .buttons()
+        .into_iter()
+        .find(|(_, label)| label == "Resign")
+        .ok_or("a Resign button")?;
+
+    let bystander = fake
+        .interact_and_wait(&payloads::button(&CAROL, &message, &resign))
+        .await?;
+    assert!(bystander.is_ephemeral(), "{}", bystander.content());
+    assert!(
+        bystander.content().contains("not playing"),
+        "{}",
+        bystander.content()
+    );
+    assert!(bystander.buttons().is_empty(), "no confirmation for carol");
+
+    let asked = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &resign))
+        .await?;
+    assert!(asked.is_ephemeral(), "{}", asked.content());
+    let (confirm, label) = asked
+        .buttons()
+        .into_iter()
+        .next()
+        .ok_or("a confirmation button")?;
+    assert_eq!(label, "Yes, resign");
+    let confirmation = asked.message.clone().ok_or("the confirmation message")?;
+    let resigned = fake
+        .interact_and_wait(&payloads::button(&BOB, &confirmation, &confirm))
+        .await?;
+    assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    assert!(
+        resigned.text().contains("Black wins") && resigned.text().contains("bob resigned"),
+        "{}",
+        resigned.text()
+    );
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn manage_threads_lets_a_moderator_abort_in_a_thread_only() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    play_moves(&fake, &moves, 2).await?;
+    let in_channel = fake
+        .interact_and_wait(&akron(&payloads::THREAD_MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(in_channel.is_ephemeral(), "{}", in_channel.content());
+    assert!(
+        in_channel.content().contains("not playing"),
+        "{}",
+        in_channel.content()
+    );
+
+    // A game in the thread: Manage Threads is enough to call it off there.
+    let in_thread = |user: &TestUser, subcommand: &str, options: Vec<Value>| {
+        payloads::slash(
+            user,
+            payloads::THREAD_ID,
+            "akron",
+            Some(subcommand),
+            options,
+        )
+    };
+    let challenge = fake
+        .interact_and_wait(&in_thread(
+            &ALICE,
+            "challenge",
+            vec![payloads::user_option("opponent", &BOB)],
+        ))
+        .await?;
+    assert!(!challenge.is_ephemeral(), "{}", challenge.content());
+    let accepted = fake
+        .interact_and_wait(&in_thread(&BOB, "accept", vec![]))
+        .await?;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.content());
+    let aborted = fake
+        .interact_and_wait(&in_thread(&payloads::THREAD_MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(!aborted.is_ephemeral(), "{}", aborted.content());
+    assert!(aborted.text().contains("aborted"), "{}", aborted.text());
+    // The channel's own game goes on.
+    let board = fake
+        .interact_and_wait(&akron(&CAROL, "board", vec![]))
+        .await?;
+    assert!(board.content().contains("2 moves"), "{}", board.content());
+    stop_bot(bot).await
+}

@@ -213,6 +213,8 @@ struct Traffic {
     originals: HashMap<String, u64>,
     /// Channels where posting messages is refused with Missing Permissions.
     forbidden_channels: BTreeSet<u64>,
+    /// Files users "uploaded", served at `/files/ID/NAME` as Discord's CDN would.
+    uploads: HashMap<String, Vec<u8>>,
     next_id: u64,
 }
 
@@ -400,6 +402,25 @@ impl FakeDiscord {
     /// Fails when no session was ever identified.
     pub fn interact(&self, interaction: &Value) -> Result<(), FakeError> {
         self.dispatch("INTERACTION_CREATE", interaction.clone())
+    }
+
+    /// Stores a file as if a user had attached it to a command, and returns its attachment
+    /// object (with a loopback URL the bot downloads it from), for
+    /// [`payloads::attachment_option`].
+    pub fn upload(&self, filename: &str, bytes: &[u8]) -> Value {
+        let mut state = self.shared.lock();
+        let id = state.next_id();
+        state
+            .uploads
+            .insert(format!("{id}/{filename}"), bytes.to_vec());
+        json!({
+            "id": id.to_string(),
+            "filename": filename,
+            "size": bytes.len(),
+            "url": format!("{}/files/{id}/{filename}", self.shared.base_url),
+            "proxy_url": format!("{}/files/{id}/{filename}", self.shared.base_url),
+            "content_type": "text/plain; charset=utf-8",
+        })
     }
 
     /// Closes the gateway connection with an unclean close code, as a network failure would;
@@ -810,6 +831,10 @@ fn answer(shared: &Shared, request: &Recorded) -> Response {
             state.messages.insert(id, message.clone());
             Json(message).into_response()
         }
+        ("GET", ["files", id, name]) => match state.uploads.get(&format!("{id}/{name}")) {
+            Some(bytes) => bytes.clone().into_response(),
+            None => not_found(),
+        },
         ("GET", ["channels", channel]) => Json(payloads::text_channel(
             channel.parse().unwrap_or(CHANNEL_ID),
         ))

@@ -58,6 +58,12 @@ pub const CAROL: TestUser = TestUser {
     name: "carol",
     permissions: MEMBER_PERMISSIONS,
 };
+/// A moderator of threads only: Manage Threads without Manage Messages.
+pub const THREAD_MODERATOR: TestUser = TestUser {
+    id: 100_000_000_000_000_005,
+    name: "threadmod",
+    permissions: MEMBER_PERMISSIONS | (1 << 34),
+};
 /// A moderator.
 pub const MODERATOR: TestUser = TestUser {
     id: 100_000_000_000_000_004,
@@ -318,15 +324,26 @@ pub fn user_option(name: &str, user_: &TestUser) -> Value {
     json!({"name": name, "type": 6, "value": user_.id.to_string(), "_user": user(user_), "_member": member(user_)})
 }
 
-/// Builds `data` for `/command subcommand options…`, moving user options' objects into
-/// `resolved`.
+/// An attachment option, from the object [`super::FakeDiscord::upload`] returns; the
+/// attachment is added to the interaction's resolved data.
+pub fn attachment_option(name: &str, attachment: &Value) -> Value {
+    json!({"name": name, "type": 11, "value": attachment["id"], "_attachment": attachment})
+}
+
+/// Builds `data` for `/command subcommand options…`, moving user options' and attachment
+/// options' objects into `resolved`.
 fn command_data(command: &str, subcommand: Option<&str>, options: Vec<Value>) -> Value {
     let mut users = serde_json::Map::new();
     let mut members = serde_json::Map::new();
+    let mut attachments = serde_json::Map::new();
     let options: Vec<Value> = options
         .into_iter()
         .map(|mut option| {
             if let Some(fields) = option.as_object_mut() {
+                if let Some(attachment) = fields.remove("_attachment") {
+                    let id = attachment["id"].as_str().unwrap_or_default().to_owned();
+                    attachments.insert(id, attachment);
+                }
                 if let (Some(user_), Some(mut member_)) =
                     (fields.remove("_user"), fields.remove("_member"))
                 {
@@ -350,7 +367,7 @@ fn command_data(command: &str, subcommand: Option<&str>, options: Vec<Value>) ->
         "name": command,
         "type": 1,
         "options": options,
-        "resolved": {"users": users, "members": members},
+        "resolved": {"users": users, "members": members, "attachments": attachments},
         "guild_id": GUILD_ID.to_string(),
     })
 }
