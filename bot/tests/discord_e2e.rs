@@ -534,12 +534,12 @@ async fn play_moves_from(
     to: usize,
 ) -> Result<Reply, Error> {
     let mut last = None;
-    for ply in from..to {
+    for (ply, mv) in moves.iter().enumerate().take(to).skip(from) {
         let reply = fake
             .interact_and_wait(&akron(
                 player(ply),
                 "move",
-                vec![payloads::string_option("notation", &moves[ply].to_string())],
+                vec![payloads::string_option("notation", &mv.to_string())],
             ))
             .await?;
         assert!(!reply.is_ephemeral(), "{}", reply.content());
