@@ -6,11 +6,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Akron, Cameron Browne's 3D connection game: rules tools, a console game and a Discord bot.
+///
+/// Without a command: the Discord bot when `DISCORD_TOKEN` is set, else the console game.
 #[derive(Parser)]
 #[command(name = "akron", version, about)]
 struct Args {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -37,7 +39,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let result = match args.command {
+    let Some(command) = args.command else {
+        return finish(cli::bot_or_console());
+    };
+    finish(match command {
         Command::Moves(a) => cli::rules::moves(&a),
         Command::Apply(a) => cli::rules::apply(&a),
         Command::Spans(a) => cli::rules::spans(&a),
@@ -46,7 +51,11 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::play(&a),
         Command::Render(a) => cli::render::render(&a),
         Command::Discord(a) => cli::discord::discord(&a),
-    };
+    })
+}
+
+/// Exit status 0, or 2 after printing the error.
+fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

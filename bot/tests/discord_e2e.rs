@@ -715,3 +715,70 @@ async fn manage_threads_lets_a_moderator_abort_in_a_thread_only() -> Result<(), 
     assert!(board.content().contains("2 moves"), "{}", board.content());
     stop_bot(bot).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_never_logs_its_token_even_at_trace_level() -> Result<(), Error> {
+    const TOKEN: &str = "MTAwMDAw.secret-token-for-the-log-test.xyz";
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let token_file = dir.path().join("token");
+    std::fs::write(&token_file, format!("{TOKEN}\n"))?;
+    // A file, not a pipe: at trace level the log outgrows a pipe's buffer before it is read.
+    let log_path = dir.path().join("bot.log");
+    let log_file = std::fs::File::create(&log_path)?;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("discord")
+        .arg("--token-file")
+        .arg(&token_file)
+        .arg("--db")
+        .arg(dir.path().join("akron.db"))
+        .args([
+            "--dev-guild",
+            &GUILD_ID.to_string(),
+            "--api-url",
+            &fake.api_url(),
+        ])
+        .env_remove("DISCORD_TOKEN")
+        .env("RUST_LOG", "trace")
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(log_file)
+        .kill_on_drop(true)
+        .spawn()?;
+    let ready = async {
+        fake.wait_connected(1).await?;
+        fake.wait_commands().await?;
+        // A command through the whole stack, so that request logging has something to show.
+        fake.interact_and_wait(&akron(&ALICE, "rules", vec![]))
+            .await
+    }
+    .await;
+    child.start_kill()?;
+    child.wait().await?;
+    let log = std::fs::read_to_string(&log_path)?;
+    let reply = ready.map_err(|error| format!("{error}; the bot's log:\n{log}"))?;
+    assert!(!reply.content().is_empty());
+    assert!(log.contains("starting the Discord bot"), "{log}");
+    assert!(log.contains("<redacted>"), "{log}");
+    assert!(log.contains(" TRACE "), "the log is at trace level");
+    assert!(
+        !log.contains("secret-token"),
+        "the token leaked into the log"
+    );
+    // Trace logs of some crates print bodies as byte lists: `115, 101, 99, ...`.
+    let as_bytes = "secret-token"
+        .bytes()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let leaks: Vec<&str> = log
+        .lines()
+        .filter(|line| line.contains(&as_bytes))
+        .map(|line| line.get(..200).unwrap_or(line))
+        .collect();
+    assert!(
+        leaks.is_empty(),
+        "the token leaked into the log as bytes: {leaks:#?}"
+    );
+    Ok(())
+}

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Arguments of `akron discord`.
-#[derive(Args)]
+#[derive(Args, Default)]
 pub struct DiscordArgs {
     /// A file holding the bot token, instead of the `DISCORD_TOKEN` environment variable.
     #[arg(long)]
@@ -41,6 +41,27 @@ fn token(args: &DiscordArgs) -> Result<String> {
     Ok(token)
 }
 
+/// Logs to standard error, filtered by `RUST_LOG` (default `info,serenity=warn`).
+///
+/// Whatever `RUST_LOG` says, the websocket crates never log at trace level: there they print
+/// every frame, and the gateway's IDENTIFY frame carries the token.
+fn init_logging() {
+    use tracing_subscriber::prelude::*;
+    let wanted = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,serenity=warn".into());
+    let no_frames = tracing_subscriber::filter::filter_fn(|event| {
+        *event.level() < tracing::Level::TRACE || !event.target().contains("tungstenite")
+    });
+    tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_filter(wanted)
+                .with_filter(no_frames),
+        )
+        .init();
+}
+
 /// Runs the bot until Ctrl-C.
 ///
 /// # Errors
@@ -49,13 +70,7 @@ fn token(args: &DiscordArgs) -> Result<String> {
 /// good.
 pub fn discord(args: &DiscordArgs) -> Result<()> {
     let token = token(args)?;
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,serenity=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    init_logging();
     let mut config = Config::default();
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);

@@ -18,6 +18,15 @@ pub struct PlayArgs {
     out: PathBuf,
 }
 
+impl Default for PlayArgs {
+    fn default() -> Self {
+        PlayArgs {
+            db: None,
+            out: PathBuf::from("akron-boards"),
+        }
+    }
+}
+
 /// Runs the console on standard input and output.
 ///
 /// # Errors
