@@ -138,7 +138,7 @@ impl<'a> Console<'a> {
 
     fn print(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         let marker = if reply.ephemeral { "! " } else { "" };
-        let text = reply.text_with(|u| format!("@{}", u.name));
+        let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
         writeln!(out, "{marker}{text}")?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {

@@ -337,7 +337,17 @@ fn games_lists_every_channel_and_whose_turn() {
         "{}",
         reply.text
     );
-    assert!(reply.text.contains("test:one") && reply.text.contains("test:two"));
+    // Channels are tokens each front end renders in its own way (Discord: a channel link).
+    assert!(
+        reply.text.contains("in <#test:one>") && reply.text.contains("in <#test:two>"),
+        "{}",
+        reply.text
+    );
+    let channels: Vec<&str> = reply.channels.iter().map(|c| c.as_str()).collect();
+    assert_eq!(channels, ["test:one", "test:two"]);
+    assert!(reply
+        .text_with(|u| u.name.clone(), |c| format!("#{}", c.local()))
+        .contains("game #1 in #one"));
     assert!(
         reply.text.contains("against carol, move 1: carol to move"),
         "{}",

@@ -2,7 +2,7 @@
 //! runtime with a deferral when it is slow.
 
 use super::{Data, DiscordError};
-use crate::service::{Button, ButtonStyle, GameView, Reply, Request, User};
+use crate::service::{Button, ButtonStyle, ChannelId, GameView, Reply, Request, User};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::time::Duration;
@@ -93,7 +93,7 @@ fn missing_for_pictures(bot: Option<serenity::Permissions>) -> bool {
 /// Discord sent them.
 pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Message {
     let reply = &answer.reply;
-    let mut text = reply.text_with(mention);
+    let mut text = reply.text_with(mention, channel_link);
     let mut files = Vec::new();
     let mut embed = None;
     let no_pictures = missing_for_pictures(bot);
@@ -168,6 +168,15 @@ fn mention(user: &User) -> String {
     match discord_id(user) {
         Some(id) => format!("<@{id}>"),
         None => format!("**{}**", user.name),
+    }
+}
+
+/// A channel as Discord shows it: a link for Discord channels, `#name` otherwise.
+fn channel_link(channel: &ChannelId) -> String {
+    if channel.platform() == "discord" && channel.local().parse::<u64>().is_ok() {
+        format!("<#{}>", channel.local())
+    } else {
+        format!("#{}", channel.local())
     }
 }
 
@@ -275,6 +284,13 @@ mod tests {
         let console = User::new(UserId::new("console", "ann"), "ann");
         assert_eq!(mention(&discord), "<@42>");
         assert_eq!(mention(&console), "**ann**");
+    }
+
+    #[test]
+    fn discord_channels_become_links_and_others_names() {
+        assert_eq!(channel_link(&ChannelId::new("discord", "1234")), "<#1234>");
+        assert_eq!(channel_link(&ChannelId::new("console", "main")), "#main");
+        assert_eq!(channel_link(&ChannelId::new("discord", "x")), "#x");
     }
 
     #[test]

@@ -143,23 +143,26 @@ impl Service {
         let rows = self.db.read(|c| db::user_games(c, me))?;
         let mut lines = Vec::new();
         let mut my_turn = 0;
+        let mut reply = Reply::default();
         for row in rows {
             if self.expire_if_due(&row)? {
                 continue;
             }
             let loaded = self.load(row)?;
-            lines.push(game_line(&loaded, me, &mut my_turn));
+            let channel = reply.name_channel(&loaded.row.channel);
+            lines.push(game_line(&loaded, me, &channel, &mut my_turn));
         }
         if lines.is_empty() {
             return Ok(Reply::refusal(
                 "You have no open challenges or games in progress. Start one with `challenge @player`.",
             ));
         }
-        Ok(Reply::text(format!(
+        reply.text = format!(
             "Your games ({} waiting for your move):\n{}",
             my_turn,
             lines.join("\n")
-        )))
+        );
+        Ok(reply)
     }
 
     /// A short summary of the rules and a link to the full page.
@@ -195,8 +198,8 @@ pub(super) fn help() -> Reply {
 }
 
 /// One line of `games`.
-fn game_line(loaded: &Loaded, me: &super::UserId, my_turn: &mut usize) -> String {
-    let channel = &loaded.row.channel;
+/// One game of `games`; `channel` is the token naming its channel.
+fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, my_turn: &mut usize) -> String {
     match loaded.row.status {
         Status::Open => {
             let opponent = if loaded.row.challenger == *me {

@@ -88,6 +88,12 @@ impl ChannelId {
     pub fn local(&self) -> &str {
         self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
     }
+
+    /// The platform prefix, `discord` in `discord:1234`.
+    #[must_use]
+    pub fn platform(&self) -> &str {
+        self.0.split_once(':').map_or("", |(p, _)| p)
+    }
 }
 
 impl fmt::Display for ChannelId {
@@ -379,9 +385,10 @@ pub struct Attachment {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
     /// The message, in Markdown (bold with `**`, code with backticks). Users it mentions
-    /// appear as `<@USER_ID>` with the opaque id (`<@discord:8035>`); [`Reply::text_with`]
-    /// turns them into each platform's form. Every such user is also in
-    /// [`Reply::mentions`].
+    /// appear as `<@USER_ID>` with the opaque id (`<@discord:8035>`), channels it names as
+    /// `<#CHANNEL_ID>` (`<#discord:1234>`); [`Reply::text_with`] turns both into each
+    /// platform's form. Every such user is also in [`Reply::mentions`], every such channel in
+    /// [`Reply::channels`].
     pub text: String,
     /// A board picture, PNG bytes.
     pub image: Option<Vec<u8>>,
@@ -393,6 +400,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Users to notify: everyone mentioned in the text.
     pub mentions: Vec<User>,
+    /// Channels named in the text (not notified).
+    pub channels: Vec<ChannelId>,
     /// Set for replies only the caller needs to see: refusals and errors (nothing changed),
     /// and questions such as the resign confirmation.
     pub ephemeral: bool,
@@ -424,15 +433,31 @@ impl Reply {
         format!("<@{}>", user.0)
     }
 
-    /// The text with each mention token replaced by `render(user)`; a token whose user is
-    /// not in [`Reply::mentions`] is left as it is.
+    /// The text with each user token replaced by `user(..)` and each channel token by
+    /// `channel(..)`; a token not in [`Reply::mentions`] or [`Reply::channels`] is left as
+    /// it is.
     #[must_use]
-    pub fn text_with(&self, render: impl Fn(&User) -> String) -> String {
+    pub fn text_with(
+        &self,
+        user: impl Fn(&User) -> String,
+        channel: impl Fn(&ChannelId) -> String,
+    ) -> String {
         let mut text = self.text.clone();
-        for user in &self.mentions {
-            text = text.replace(&Reply::mention(&user.id), &render(user));
+        for mentioned in &self.mentions {
+            text = text.replace(&Reply::mention(&mentioned.id), &user(mentioned));
+        }
+        for named in &self.channels {
+            text = text.replace(&format!("<#{}>", named.0), &channel(named));
         }
         text
+    }
+
+    /// Adds `channel` to the channels the text names (once) and returns its token.
+    pub fn name_channel(&mut self, channel: &ChannelId) -> String {
+        if !self.channels.contains(channel) {
+            self.channels.push(channel.clone());
+        }
+        format!("<#{}>", channel.0)
     }
 
     /// Adds `user` to the users to notify (once) and returns their mention token.
@@ -492,13 +517,21 @@ mod tests {
     #[test]
     fn mentions_render_per_platform() {
         let bob = User::new(UserId::new("discord", "99"), "bob");
+        let lobby = ChannelId::new("discord", "77");
         let mut reply = Reply::default();
         let token = reply.mention_user(&bob);
-        reply.text = format!("{token} to move");
+        let channel = reply.name_channel(&lobby);
+        reply.text = format!("{token} to move in {channel}");
         assert_eq!(
-            reply.text_with(|u| format!("<@{}>", u.id.local())),
-            "<@99> to move"
+            reply.text_with(
+                |u| format!("<@{}>", u.id.local()),
+                |c| format!("<#{}>", c.local())
+            ),
+            "<@99> to move in <#77>"
         );
-        assert_eq!(reply.text_with(|u| format!("@{}", u.name)), "@bob to move");
+        assert_eq!(
+            reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local())),
+            "@bob to move in #77"
+        );
     }
 }
