@@ -348,6 +348,27 @@ async fn autocomplete_offers_legal_moves_matching_the_prefix() -> Result<(), Err
     expected.sort();
     got.sort();
     assert_eq!(got, expected);
+
+    // `/akron moves point` offers the pieces that can step, each once.
+    let pieces = fake
+        .interact_and_wait(&payloads::autocomplete(
+            to_move,
+            CHANNEL_ID,
+            "akron",
+            Some("moves"),
+            "point",
+            "",
+        ))
+        .await?;
+    let mut offered = pieces.choices();
+    let mut sources: Vec<String> = legal
+        .iter()
+        .filter_map(|m| m.split_once('-').map(|(from, _)| from.to_string()))
+        .collect();
+    sources.sort();
+    sources.dedup();
+    offered.sort();
+    assert_eq!(offered, sources);
     stop_bot(bot).await
 }
 

@@ -1,5 +1,6 @@
-//! Autocompletion of `/akron move`: legal moves matching what was typed, from a cache of each
-//! channel's legal moves that every command refreshes.
+//! Autocompletion of `/akron move` (legal moves matching what was typed) and `/akron moves`
+//! (the pieces that can step), from a cache of each channel's legal moves that every command
+//! refreshes.
 
 use super::{channel_of, Context};
 use crate::db::Status;
@@ -47,16 +48,47 @@ impl MoveCache {
 
 /// Offers legal moves starting with what was typed; see [`suggest`].
 pub async fn moves(ctx: super::Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
-    let channel = channel_of(ctx.channel_id());
-    let legal = match ctx.data().moves.get(&channel) {
-        Some(legal) => legal,
-        None => load(ctx, &channel).await,
-    };
-    let choices = suggest(&legal, typed, CHOICE_LIMIT)
+    let legal = legal_moves(ctx).await;
+    choices(suggest(&legal, typed, CHOICE_LIMIT))
+}
+
+/// Offers the points of the pieces that can step, starting with what was typed.
+pub async fn pieces(ctx: super::Context<'_>, typed: &str) -> serenity::CreateAutocompleteResponse {
+    let legal = legal_moves(ctx).await;
+    choices(suggest(&step_sources(&legal), typed, CHOICE_LIMIT))
+}
+
+fn choices(values: Vec<String>) -> serenity::CreateAutocompleteResponse {
+    let choices = values
         .into_iter()
-        .map(|notation| serenity::AutocompleteChoice::new(notation.clone(), notation))
+        .map(|value| serenity::AutocompleteChoice::new(value.clone(), value))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The channel's legal moves, from the cache or (once after a start) the database.
+async fn legal_moves(ctx: Context<'_>) -> Arc<Vec<String>> {
+    let channel = channel_of(ctx.channel_id());
+    match ctx.data().moves.get(&channel) {
+        Some(legal) => legal,
+        None => load(ctx, &channel).await,
+    }
+}
+
+/// The sources of the steps among `legal`, each once, in order: `C4` of `C4-D5`.
+#[must_use]
+pub fn step_sources(legal: &[String]) -> Vec<String> {
+    let mut sources: Vec<String> = Vec::new();
+    for source in legal
+        .iter()
+        .filter_map(|m| m.split_once('-'))
+        .map(|(from, _)| from)
+    {
+        if !sources.iter().any(|s| s == source) {
+            sources.push(source.to_string());
+        }
+    }
+    sources
 }
 
 /// Fills the cache for a channel the bot has not seen since it started.
@@ -149,6 +181,13 @@ mod tests {
         let choices = suggest(&legal(), "c4-", CHOICE_LIMIT);
         assert_eq!(choices.len(), CHOICE_LIMIT);
         assert!(choices.iter().all(|m| m.starts_with("C4-")));
+    }
+
+    #[test]
+    fn the_pieces_that_can_step_are_offered_once_each() {
+        assert_eq!(step_sources(&legal()), ["C4", "E5"]);
+        assert_eq!(suggest(&step_sources(&legal()), "e", CHOICE_LIMIT), ["E5"]);
+        assert!(step_sources(&["A1".to_string(), "swap".to_string()]).is_empty());
     }
 
     #[test]

@@ -53,7 +53,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn moves(
     ctx: Context<'_>,
-    #[description = "A piece's point, like C4 (leave empty for all moves)"] point: Option<String>,
+    #[description = "A piece's point, like C4 (leave empty for all moves)"]
+    #[autocomplete = "autocomplete::pieces"]
+    point: Option<String>,
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Moves(point)).await
 }
