@@ -391,6 +391,26 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
         .into_iter()
         .find(|(_, label)| label == "Accept")
         .ok_or("an Accept button")?;
+    let mut robot = payloads::user_option("opponent", &CAROL);
+    robot["_user"]["bot"] = Value::Bool(true);
+    let elsewhere = |user: &TestUser, options| {
+        payloads::slash(
+            user,
+            payloads::OTHER_CHANNEL_ID,
+            "akron",
+            Some("challenge"),
+            options,
+        )
+    };
+    let no_bots = fake
+        .interact_and_wait(&elsewhere(&ALICE, vec![robot]))
+        .await?;
+    assert!(no_bots.is_ephemeral(), "{}", no_bots.content());
+    assert!(
+        no_bots.content().contains("is a bot"),
+        "{}",
+        no_bots.content()
+    );
     let refused = fake
         .interact_and_wait(&payloads::button(&CAROL, &message, &accept))
         .await?;

@@ -1,7 +1,7 @@
 //! Challenges: propose a game, accept, decline or cancel it.
 
 use super::{run, Context};
-use crate::discord::{user_of, DiscordError};
+use crate::discord::{reply, user_of, DiscordError};
 use crate::service::{Challenge, ColourChoice, Command};
 use akron_rules::WinRule;
 use poise::serenity_prelude as serenity;
@@ -47,6 +47,14 @@ pub async fn challenge(
     #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
     #[description = "Your colour (default random)"] colour: Option<ColourOption>,
 ) -> Result<(), DiscordError> {
+    if opponent.bot {
+        let refusal = format!(
+            "{} is a bot, and bots cannot play Akron here (yet). Challenge a person.",
+            opponent.name
+        );
+        ctx.send(reply::refusal(&refusal).into_poise()).await?;
+        return Ok(());
+    }
     let challenge = Challenge {
         opponent: user_of(&opponent),
         size,
