@@ -34,7 +34,7 @@ impl Service {
             Err(e) => {
                 return Ok(Reply::refusal(format!(
                     "'{}' is not a move: {e}.",
-                    text.trim()
+                    excerpt(text.trim())
                 )))
             }
         };
@@ -481,6 +481,16 @@ pub(super) fn refuse_not_a_player(loaded: &Loaded) -> Reply {
     not_a_player(loaded)
 }
 
+/// What a user typed, cut to a length worth echoing back in a refusal.
+fn excerpt(text: &str) -> String {
+    const LONGEST: usize = 24;
+    if text.chars().count() <= LONGEST {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(LONGEST).collect();
+    format!("{head}…")
+}
+
 /// The longest reply text: chat platforms cap messages (Discord at 2,000 characters).
 pub const MAX_TEXT: usize = 1900;
 
@@ -521,6 +531,13 @@ pub(super) fn no_game() -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_input_is_cut_when_echoed() {
+        assert_eq!(excerpt("A2-D3'"), "A2-D3'");
+        let long = "é".repeat(5000);
+        assert_eq!(excerpt(&long).chars().count(), 25);
+    }
 
     #[test]
     fn long_texts_are_cut_at_a_line_end() {
