@@ -125,18 +125,24 @@ async fn start_game(fake: &FakeDiscord) -> Result<Reply, Error> {
     let reply = fake.interact_and_wait(&challenge).await?;
     assert!(!reply.is_ephemeral(), "{}", reply.content());
     assert!(reply.content().contains(&format!("<@{}>", BOB.id)));
-    let accept = reply
-        .buttons()
-        .into_iter()
-        .find(|(_, label)| label == "Accept")
-        .ok_or("the challenge has an Accept button")?;
+    let accept = button_id(&reply, "Accept")?;
     assert!(reply.buttons().iter().any(|(_, label)| label == "Decline"));
     let message = reply.message.ok_or("the challenge message was stored")?;
     let accepted = fake
-        .interact_and_wait(&payloads::button(&BOB, &message, &accept.0))
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
         .await?;
     assert!(!accepted.is_ephemeral(), "{}", accepted.content());
     Ok(accepted)
+}
+
+/// The custom id of the button labelled `label` on a reply.
+fn button_id(reply: &Reply, label: &str) -> Result<String, Error> {
+    reply
+        .buttons()
+        .into_iter()
+        .find(|(_, shown)| shown == label)
+        .map(|(id, _)| id)
+        .ok_or_else(|| format!("no {label} button on: {}", reply.content()).into())
 }
 
 fn player(ply: usize) -> &'static TestUser {
@@ -386,11 +392,7 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
     );
     let reply = fake.interact_and_wait(&challenge).await?;
     let message = reply.message.clone().ok_or("the challenge message")?;
-    let (accept, _) = reply
-        .buttons()
-        .into_iter()
-        .find(|(_, label)| label == "Accept")
-        .ok_or("an Accept button")?;
+    let accept = button_id(&reply, "Accept")?;
     let mut robot = payloads::user_option("opponent", &CAROL);
     robot["_user"]["bot"] = Value::Bool(true);
     let elsewhere = |user: &TestUser, options| {
@@ -479,11 +481,7 @@ async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() 
         .await?;
     assert!(!second.is_ephemeral(), "{}", second.content());
     // The first board's Offer draw button, made before the restart, still works.
-    let (offer, _) = first
-        .buttons()
-        .into_iter()
-        .find(|(_, label)| label == "Offer draw")
-        .ok_or("an Offer draw button")?;
+    let offer = button_id(&first, "Offer draw")?;
     let offered = fake
         .interact_and_wait(&payloads::button(&ALICE, &board, &offer))
         .await?;
@@ -666,11 +664,7 @@ async fn resign_on_the_board_asks_the_player_and_refuses_a_bystander() -> Result
     start_game(&fake).await?;
     let board = play_moves(&fake, &moves, 1).await?;
     let message = board.message.clone().ok_or("the board message")?;
-    let (resign, _) = board
-        .buttons()
-        .into_iter()
-        .find(|(_, label)| label == "Resign")
-        .ok_or("a Resign button")?;
+    let resign = button_id(&board, "Resign")?;
 
     let bystander = fake
         .interact_and_wait(&payloads::button(&CAROL, &message, &resign))

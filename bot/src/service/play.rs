@@ -304,26 +304,16 @@ fn board_buttons(loaded: &Loaded) -> Vec<Button> {
     if loaded.game.can_swap() {
         buttons.push(Button::new("Swap", ButtonStyle::Primary, Command::Swap, id));
     }
-    if loaded.row.draw_offer_by.is_some() {
-        buttons.push(Button::new(
-            "Accept draw",
-            ButtonStyle::Success,
-            Command::Draw(Offer::Accept),
-            id,
-        ));
-        buttons.push(Button::new(
-            "Decline draw",
-            ButtonStyle::Secondary,
-            Command::Draw(Offer::Decline),
-            id,
-        ));
+    let draw: &[(&str, ButtonStyle, Offer)] = if loaded.row.draw_offer_by.is_some() {
+        &[
+            ("Accept draw", ButtonStyle::Success, Offer::Accept),
+            ("Decline draw", ButtonStyle::Secondary, Offer::Decline),
+        ]
     } else {
-        buttons.push(Button::new(
-            "Offer draw",
-            ButtonStyle::Secondary,
-            Command::Draw(Offer::Offer),
-            id,
-        ));
+        &[("Offer draw", ButtonStyle::Secondary, Offer::Offer)]
+    };
+    for &(label, style, offer) in draw {
+        buttons.push(Button::new(label, style, Command::Draw(offer), id));
     }
     buttons.push(Button::new(
         "Resign",
