@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
@@ -24,7 +25,11 @@ struct Bot {
 }
 
 async fn start_bot(fake: &FakeDiscord, db: &Path) -> Result<Bot, Error> {
-    let service = Arc::new(Service::open(Config::with_db(db))?);
+    start_bot_with(fake, Config::with_db(db)).await
+}
+
+async fn start_bot_with(fake: &FakeDiscord, config: Config) -> Result<Bot, Error> {
+    let service = Arc::new(Service::open(config)?);
     let settings = Settings {
         token: "fake-token".into(),
         dev_guild: Some(GUILD_ID),
@@ -534,16 +539,7 @@ async fn a_slow_move_is_deferred_and_then_answered_with_the_board() -> Result<()
     start_game(&fake).await?;
     // Another writer holds the database for 2.5 s (as a backup or a second bot would), so the
     // move cannot commit within Discord's first 3 seconds and the bot must defer.
-    let mut blocker = rusqlite::Connection::open(dir.path().join("akron.db"))?;
-    let (locked, is_locked) = std::sync::mpsc::channel();
-    let holder = std::thread::spawn(move || -> Result<(), rusqlite::Error> {
-        let transaction =
-            blocker.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let _ = locked.send(());
-        std::thread::sleep(std::time::Duration::from_millis(2500));
-        transaction.rollback()
-    });
-    is_locked.recv()?;
+    let holder = hold_write_lock(&dir.path().join("akron.db"), Duration::from_millis(2500))?;
     let interaction = akron(
         &ALICE,
         "move",
@@ -552,6 +548,10 @@ async fn a_slow_move_is_deferred_and_then_answered_with_the_board() -> Result<()
     let reply = fake.interact_and_wait(&interaction).await?;
     holder.join().map_err(|_| "the lock holder panicked")??;
     assert_eq!(reply.callback_type, 5, "deferred first: {:?}", reply.data);
+    assert!(!fake
+        .requests()
+        .iter()
+        .any(|request| request.method == "DELETE"));
     assert!(!reply.is_ephemeral(), "{}", reply.content());
     assert!(
         reply.content().contains(&format!("<@{}> to move", BOB.id)),
@@ -562,6 +562,67 @@ async fn a_slow_move_is_deferred_and_then_answered_with_the_board() -> Result<()
     // The move landed exactly once: Bob can answer it.
     let answered = play_moves_from(&fake, &moves, 1, 2).await?;
     assert!(!answered.is_ephemeral());
+    stop_bot(bot).await
+}
+
+/// Holds the write lock of the database at `path` for `duration` from another connection,
+/// as a backup or a second process would; returns once the lock is taken.
+fn hold_write_lock(
+    path: &Path,
+    duration: Duration,
+) -> Result<std::thread::JoinHandle<Result<(), rusqlite::Error>>, Error> {
+    let mut blocker = rusqlite::Connection::open(path)?;
+    let (locked, is_locked) = std::sync::mpsc::channel();
+    let holder = std::thread::spawn(move || {
+        let transaction =
+            blocker.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let _ = locked.send(());
+        std::thread::sleep(duration);
+        transaction.rollback()
+    });
+    is_locked.recv()?;
+    Ok(holder)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_after_a_deferral_reaches_only_the_caller() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("akron.db");
+    let mut config = Config::with_db(&db);
+    config.busy_timeout = Duration::from_millis(2500);
+    let bot = start_bot_with(&fake, config).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    start_game(&fake).await?;
+    // The lock outlasts the busy timeout: the bot defers at 1.5 s, and the move fails at
+    // 2.5 s, changing nothing.
+    let holder = hold_write_lock(&db, Duration::from_millis(4000))?;
+    let interaction = akron(
+        &ALICE,
+        "move",
+        vec![payloads::string_option("notation", &moves[0].to_string())],
+    );
+    let (_, token) = payloads::id_and_token(&interaction);
+    let reply = fake.interact_and_wait(&interaction).await?;
+    holder.join().map_err(|_| "the lock holder panicked")??;
+    assert_eq!(reply.callback_type, 5, "deferred first: {:?}", reply.data);
+    assert!(reply.is_ephemeral(), "public: {}", reply.content());
+    assert!(reply.content().contains("busy"), "{}", reply.content());
+    let deleted = fake.requests().iter().any(|request| {
+        request.is(
+            "DELETE",
+            &format!(
+                "/webhooks/{}/{token}/messages/@original",
+                payloads::APPLICATION_ID
+            ),
+        )
+    });
+    assert!(deleted, "the public \"thinking\" message was removed");
+    // Nothing changed: the same move is Alice's to play now.
+    let played = play_moves(&fake, &moves, 1).await?;
+    assert!(played.content().contains("placed"), "{}", played.content());
     stop_bot(bot).await
 }
 

@@ -22,8 +22,8 @@ use std::time::Duration;
 /// The migrations under `migrations/`, in order. Landed ones are never edited.
 const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../../migrations/0001_games.sql"))];
 
-/// How long a writer waits for another writer's lock before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a writer waits for another writer's lock before giving up, by default.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Idle connections kept for reuse.
 const MAX_IDLE: usize = 8;
@@ -52,6 +52,17 @@ impl fmt::Display for DbError {
     }
 }
 
+impl DbError {
+    /// Whether another writer held the database for longer than the busy timeout.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self,
+            DbError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+        )
+    }
+}
+
 impl std::error::Error for DbError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -71,6 +82,7 @@ impl From<rusqlite::Error> for DbError {
 /// The database: a file path and a few open connections.
 pub struct Db {
     path: PathBuf,
+    busy_timeout: Duration,
     idle: Mutex<Vec<Connection>>,
 }
 
@@ -87,7 +99,17 @@ impl Db {
     ///
     /// When the file cannot be opened or migrated.
     pub fn open(path: &Path) -> Result<Db, DbError> {
-        let mut conn = connect(path)?;
+        Db::open_with(path, BUSY_TIMEOUT)
+    }
+
+    /// Like [`Db::open`], with another limit on how long a change waits for another
+    /// writer's lock (another process on the same file, a backup) before it fails.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened or migrated.
+    pub fn open_with(path: &Path, busy_timeout: Duration) -> Result<Db, DbError> {
+        let mut conn = connect(path, busy_timeout)?;
         let journal: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         if !journal.eq_ignore_ascii_case("wal") {
             return Err(DbError::Corrupt(format!(
@@ -100,6 +122,7 @@ impl Db {
             .map_err(DbError::Migration)?;
         Ok(Db {
             path: path.to_path_buf(),
+            busy_timeout,
             idle: Mutex::new(vec![conn]),
         })
     }
@@ -152,7 +175,7 @@ impl Db {
         let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         match pooled {
             Some(conn) => Ok(conn),
-            None => connect(&self.path),
+            None => connect(&self.path, self.busy_timeout),
         }
     }
 
@@ -166,9 +189,9 @@ impl Db {
 }
 
 /// Opens one connection with the settings every connection needs.
-fn connect(path: &Path) -> Result<Connection, DbError> {
+fn connect(path: &Path, busy_timeout: Duration) -> Result<Connection, DbError> {
     let conn = Connection::open(path)?;
-    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.busy_timeout(busy_timeout)?;
     // FULL makes every commit durable at once, even across a power cut, not only a crash.
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;

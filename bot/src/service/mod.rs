@@ -26,7 +26,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long an open challenge waits for an answer, in seconds.
 pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
@@ -85,6 +85,9 @@ pub struct Config {
     /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
     /// turn this off.
     pub images: bool,
+    /// How long a change waits for another writer on the same file (a second process, a
+    /// backup) before the command fails, changing nothing. Default 10 seconds.
+    pub busy_timeout: Duration,
 }
 
 impl Default for Config {
@@ -101,6 +104,7 @@ impl Default for Config {
                 }
             }),
             images: true,
+            busy_timeout: db::BUSY_TIMEOUT,
         }
     }
 }
@@ -199,7 +203,7 @@ impl Service {
     ///
     /// When the database cannot be opened or migrated.
     pub fn with_clock(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
-        let db = Db::open(&config.db_path)?;
+        let db = Db::open_with(&config.db_path, config.busy_timeout)?;
         Ok(Service {
             db,
             clock,
@@ -221,6 +225,10 @@ impl Service {
     pub fn handle(&self, request: &Request) -> Reply {
         match self.try_handle(request) {
             Ok(reply) => reply,
+            Err(ServiceError::Db(error)) if error.is_busy() => Reply::refusal(
+                "The game database is busy right now, so nothing was changed. Try again in a \
+                 moment.",
+            ),
             Err(error) => Reply::refusal(format!(
                 "Something went wrong on the bot's side, and nothing was changed: {error}"
             )),

@@ -463,9 +463,20 @@ impl FakeDiscord {
             let body = callback.json.clone().unwrap_or(Value::Null);
             let kind = body["type"].as_u64().unwrap_or(0);
             if kind == 5 || kind == 6 {
-                let later = requests.iter().find(|request| {
+                let position = requests.iter().position(|request| {
                     request.is("POST", &followup) || request.is("PATCH", &original)
                 })?;
+                let later = &requests[position];
+                let mut data = later.json.clone().unwrap_or(Value::Null);
+                // As on Discord: after a "thinking" deferral, the first follow-up takes the
+                // place of the thinking message and keeps its visibility, whatever flags it
+                // asks for, unless the bot deleted that message first.
+                let deleted = requests[..position]
+                    .iter()
+                    .any(|request| request.is("DELETE", &original));
+                if kind == 5 && later.method == "POST" && !deleted {
+                    data["flags"] = body["data"]["flags"].clone();
+                }
                 let message = if later.method == "PATCH" {
                     state
                         .originals
@@ -476,7 +487,7 @@ impl FakeDiscord {
                 };
                 return Some(Reply {
                     callback_type: kind,
-                    data: later.json.clone().unwrap_or(Value::Null),
+                    data,
                     files: later.files.clone(),
                     message: message.cloned(),
                 });
@@ -802,6 +813,15 @@ fn answer(shared: &Shared, request: &Recorded) -> Response {
             let message = payloads::message(id, CHANNEL_ID, &body, &request.files);
             state.messages.insert(id, message.clone());
             Json(message).into_response()
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            match state.originals.get(*token).copied() {
+                Some(id) => {
+                    state.messages.remove(&id);
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => not_found(),
+            }
         }
         ("GET", ["webhooks", _, token, "messages", "@original"]) => {
             match state

@@ -81,7 +81,17 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         command,
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
-    let (answer, _) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
-    ctx.send(reply::message(&answer, bot).into_poise()).await?;
+    let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
+    let message = reply::message(&answer, bot);
+    if deferred && answer.reply.ephemeral {
+        // The deferral showed everyone "thinking"; a follow-up would take its place and be
+        // public too. Remove it, so that the refusal reaches only the caller.
+        interaction.delete_response(ctx.http()).await?;
+        interaction
+            .create_followup(ctx.http(), message.into_followup())
+            .await?;
+    } else {
+        ctx.send(message.into_poise()).await?;
+    }
     Ok(())
 }
