@@ -878,3 +878,61 @@ async fn the_binary_never_logs_its_token_even_at_trace_level() -> Result<(), Err
     );
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_resumes_after_losing_the_gateway_and_the_move_sent_meanwhile_lands(
+) -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    play_moves(&fake, &moves, 1).await?;
+    fake.drop_gateway();
+    let during = akron(
+        &BOB,
+        "move",
+        vec![payloads::string_option("notation", &moves[1].to_string())],
+    );
+    fake.interact(&during)?;
+    fake.wait_connected(2).await?;
+    let (id, token) = payloads::id_and_token(&during);
+    let reply = fake.wait_reply(&id, &token).await?;
+    assert!(!reply.is_ephemeral(), "{}", reply.content());
+    assert!(
+        reply
+            .content()
+            .contains(&format!("<@{}> to move", ALICE.id)),
+        "{}",
+        reply.content()
+    );
+    assert_eq!(
+        fake.identifies_and_resumes(),
+        (1, 1),
+        "the bot resumed its session instead of identifying again"
+    );
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_attach_files_the_board_is_described_and_the_bot_says_why() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let board = fake
+        .interact_and_wait(&payloads::slash_with_bot_permissions(
+            &CAROL,
+            CHANNEL_ID,
+            "akron",
+            Some("board"),
+            vec![],
+            payloads::BOT_PERMISSIONS & !payloads::ATTACH_FILES,
+        ))
+        .await?;
+    assert!(!board.is_ephemeral(), "{}", board.content());
+    assert!(board.files.is_empty(), "no picture without Attach Files");
+    assert!(
+        board.content().contains("Attach Files"),
+        "{}",
+        board.content()
+    );
+    assert!(board.content().contains("Game #1"), "{}", board.content());
+    stop_bot(bot).await
+}
