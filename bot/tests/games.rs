@@ -331,9 +331,28 @@ fn games_lists_every_channel_and_whose_turn() {
     let h = Harness::new();
     h.start_in("one", "alice", "bob", 5, None, WinRule::Delayed);
     h.start_in("two", "carol", "alice", 5, None, WinRule::Delayed);
+    h.send_in(
+        "three",
+        "dave",
+        Command::Challenge(akron_bot::service::Challenge {
+            opponent: common::user("alice"),
+            size: None,
+            pieces: None,
+            rule: None,
+            colour: None,
+        }),
+    );
     let reply = h.ok("alice", Command::Games);
+    assert!(reply.text.contains("(2 waiting for you)"), "{}", reply.text);
+    // What waits for alice comes first: her move in game 1, dave's challenge (game 3), then
+    // game 2, where carol is to move.
+    let order: Vec<usize> = ["game #1 ", "game #3 ", "game #2 "]
+        .iter()
+        .map(|game| reply.text.find(game).expect("listed"))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{}", reply.text);
     assert!(
-        reply.text.contains("(1 waiting for your move)"),
+        reply.text.contains("from dave: **accept or decline**"),
         "{}",
         reply.text
     );
@@ -344,7 +363,7 @@ fn games_lists_every_channel_and_whose_turn() {
         reply.text
     );
     let channels: Vec<&str> = reply.channels.iter().map(|c| c.as_str()).collect();
-    assert_eq!(channels, ["test:one", "test:two"]);
+    assert_eq!(channels, ["test:one", "test:two", "test:three"]);
     assert!(reply
         .text_with(|u| u.name.clone(), |c| format!("#{}", c.local()))
         .contains("game #1 in #one"));
@@ -353,7 +372,34 @@ fn games_lists_every_channel_and_whose_turn() {
         "{}",
         reply.text
     );
-    h.refused("dave", Command::Games);
+    h.refused("erin", Command::Games);
+}
+
+#[test]
+fn a_long_games_list_fits_one_message() {
+    let h = Harness::new();
+    for i in 0..60 {
+        h.start_in(
+            &format!("c{i}"),
+            "alice",
+            &format!("p{i}"),
+            5,
+            None,
+            WinRule::Delayed,
+        );
+    }
+    let reply = h.ok("alice", Command::Games);
+    assert!(
+        reply.text.contains("(60 waiting for you)"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        reply.text.chars().count() <= akron_bot::service::MAX_TEXT,
+        "{}",
+        reply.text.chars().count()
+    );
+    assert!(reply.text.contains("more lines"), "{}", reply.text);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
-use super::play::{no_game, result_phrase, status_line, MAX_TEXT};
+use super::play::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
 use super::types::{Attachment, Reply, Request};
 use super::{Outcome, Service};
@@ -142,7 +142,6 @@ impl Service {
         let me = &request.user.id;
         let rows = self.db.read(|c| db::user_games(c, me))?;
         let mut lines = Vec::new();
-        let mut my_turn = 0;
         let mut reply = Reply::default();
         for row in rows {
             if self.expire_if_due(&row)? {
@@ -150,18 +149,25 @@ impl Service {
             }
             let loaded = self.load(row)?;
             let channel = reply.name_channel(&loaded.row.channel);
-            lines.push(game_line(&loaded, me, &channel, &mut my_turn));
+            lines.push(game_line(&loaded, me, &channel));
         }
         if lines.is_empty() {
             return Ok(Reply::refusal(
                 "You have no open challenges or games in progress. Start one with `challenge @player`.",
             ));
         }
-        reply.text = format!(
-            "Your games ({} waiting for your move):\n{}",
-            my_turn,
-            lines.join("\n")
+        // Games waiting for the caller first, oldest first within each part.
+        lines.sort_by_key(|(waiting, _)| !*waiting);
+        let waiting = lines.iter().filter(|(waiting, _)| *waiting).count();
+        let text = format!(
+            "Your games ({waiting} waiting for you):\n{}",
+            lines
+                .iter()
+                .map(|(_, line)| line.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
         );
+        reply.text = fit(text, "those waiting for you are listed first");
         Ok(reply)
     }
 
@@ -198,35 +204,43 @@ pub(super) fn help() -> Reply {
 }
 
 /// One line of `games`.
-/// One game of `games`; `channel` is the token naming its channel.
-fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, my_turn: &mut usize) -> String {
+/// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
+/// `channel` is the token naming its channel.
+fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str) -> (bool, String) {
     match loaded.row.status {
         Status::Open => {
-            let opponent = if loaded.row.challenger == *me {
+            let mine = loaded.row.challenger == *me;
+            let opponent = if mine {
                 format!("waiting for {}", loaded.challenged().name)
             } else {
-                format!("from {}: accept or decline", loaded.challenger().name)
+                format!("from {}: **accept or decline**", loaded.challenger().name)
             };
-            format!(
-                "- game {} in {channel}: challenge {opponent}",
-                loaded.row.id
+            (
+                !mine,
+                format!(
+                    "- game {} in {channel}: challenge {opponent}",
+                    loaded.row.id
+                ),
             )
         }
         _ => {
             let colour = loaded.colour_of(me).unwrap_or(Color::Black);
             let opponent = loaded.player(colour.other());
-            let turn = if loaded.game.turn() == colour {
-                *my_turn += 1;
+            let my_turn = loaded.game.turn() == colour;
+            let turn = if my_turn {
                 "**your move**".to_string()
             } else {
                 format!("{} to move", opponent.name)
             };
-            format!(
-                "- game {} in {channel}: you ({}) against {}, move {}: {turn}",
-                loaded.row.id,
-                colour.title(),
-                opponent.name,
-                loaded.game.moves().len() + 1
+            (
+                my_turn,
+                format!(
+                    "- game {} in {channel}: you ({}) against {}, move {}: {turn}",
+                    loaded.row.id,
+                    colour.title(),
+                    opponent.name,
+                    loaded.game.moves().len() + 1
+                ),
             )
         }
     }
