@@ -20,7 +20,7 @@ pub struct DiscordArgs {
     /// command is registered globally, which Discord may take a while to show.
     #[arg(long)]
     dev_guild: Option<u64>,
-    /// Another REST base URL instead of https://discord.com, such as an HTTP proxy.
+    /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
     #[arg(long, hide = true)]
     api_url: Option<String>,
 }

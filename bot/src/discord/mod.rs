@@ -3,7 +3,7 @@
 //! Handlers only translate. A slash command or a button press becomes a service
 //! [`Request`](crate::service::Request); the synchronous [`Service`] runs on a blocking thread;
 //! its [`Reply`](crate::service::Reply) becomes a Discord message. One `/akron` command carries
-//! a subcommand per service command, one file per command family under [`commands`].
+//! a subcommand per service command, one file per command family under `commands/`.
 
 mod autocomplete;
 mod buttons;
