@@ -342,8 +342,14 @@ fn games_lists_every_channel_and_whose_turn() {
             colour: None,
         }),
     );
+    h.clock.advance(3 * 3600 + 120);
     let reply = h.ok("alice", Command::Games);
     assert!(reply.text.contains("(2 waiting for you)"), "{}", reply.text);
+    assert!(
+        reply.text.contains("**your move** (for 3 h)"),
+        "how long the game has waited: {}",
+        reply.text
+    );
     // What waits for alice comes first: her move in game 1, dave's challenge (game 3), then
     // game 2, where carol is to move.
     let order: Vec<usize> = ["game #1 ", "game #3 ", "game #2 "]
@@ -368,7 +374,9 @@ fn games_lists_every_channel_and_whose_turn() {
         .text_with(|u| u.name.clone(), |c| format!("#{}", c.local()))
         .contains("game #1 in #one"));
     assert!(
-        reply.text.contains("against carol, move 1: carol to move"),
+        reply
+            .text
+            .contains("against carol, move 1: carol to move (for 3 h)"),
         "{}",
         reply.text
     );

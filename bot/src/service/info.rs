@@ -149,7 +149,7 @@ impl Service {
             }
             let loaded = self.load(row)?;
             let channel = reply.name_channel(&loaded.row.channel);
-            lines.push(game_line(&loaded, me, &channel));
+            lines.push(game_line(&loaded, me, &channel, self.clock.now()));
         }
         if lines.is_empty() {
             return Ok(Reply::refusal(
@@ -205,8 +205,8 @@ pub(super) fn help() -> Reply {
 
 /// One line of `games`.
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
-/// `channel` is the token naming its channel.
-fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str) -> (bool, String) {
+/// `channel` is the token naming its channel, `now` the time in Unix seconds.
+fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (bool, String) {
     match loaded.row.status {
         Status::Open => {
             let mine = loaded.row.challenger == *me;
@@ -227,10 +227,17 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str) -> (bool, Strin
             let colour = loaded.colour_of(me).unwrap_or(Color::Black);
             let opponent = loaded.player(colour.other());
             let my_turn = loaded.game.turn() == colour;
+            let since = loaded
+                .row
+                .last_move_at
+                .or(loaded.row.started_at)
+                .map_or_else(String::new, |then| {
+                    format!(" (for {})", elapsed(now.saturating_sub(then)))
+                });
             let turn = if my_turn {
-                "**your move**".to_string()
+                format!("**your move**{since}")
             } else {
-                format!("{} to move", opponent.name)
+                format!("{} to move{since}", opponent.name)
             };
             (
                 my_turn,
@@ -243,6 +250,17 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str) -> (bool, Strin
                 ),
             )
         }
+    }
+}
+
+/// A waiting time in words, to the largest whole unit: `40 s`, `5 min`, `3 h`, `2 days`.
+fn elapsed(seconds: i64) -> String {
+    match seconds.max(0) {
+        s if s < 60 => format!("{s} s"),
+        s if s < 3600 => format!("{} min", s / 60),
+        s if s < 86_400 => format!("{} h", s / 3600),
+        s if s < 2 * 86_400 => "1 day".to_string(),
+        s => format!("{} days", s / 86_400),
     }
 }
 
@@ -289,5 +307,20 @@ pub(crate) fn record_of(loaded: &Loaded) -> Record {
     Record {
         tags,
         moves: loaded.game.moves().to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_times_read_in_the_largest_whole_unit() {
+        assert_eq!(elapsed(-5), "0 s");
+        assert_eq!(elapsed(59), "59 s");
+        assert_eq!(elapsed(60), "1 min");
+        assert_eq!(elapsed(3 * 3600 + 59), "3 h");
+        assert_eq!(elapsed(86_400 + 5), "1 day");
+        assert_eq!(elapsed(9 * 86_400), "9 days");
     }
 }
