@@ -936,3 +936,48 @@ async fn without_attach_files_the_board_is_described_and_the_bot_says_why() -> R
     assert!(board.content().contains("Game #1"), "{}", board.content());
     stop_bot(bot).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_latest_board_of_a_game_keeps_its_buttons() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    let accepted = start_game(&fake).await?;
+    let first = play_moves(&fake, &moves, 1).await?;
+    let second = play_moves_from(&fake, &moves, 1, 2).await?;
+    let id_of = |reply: &Reply| -> Result<String, Error> {
+        Ok(reply
+            .message
+            .as_ref()
+            .and_then(|message| message["id"].as_str())
+            .ok_or("a stored board message")?
+            .to_owned())
+    };
+    let stripped = |requests: &[fake_discord::Recorded], id: &str| {
+        requests.iter().any(|request| {
+            request.is("PATCH", &format!("/channels/{CHANNEL_ID}/messages/{id}"))
+                && request
+                    .json
+                    .as_ref()
+                    .is_some_and(|body| body["components"] == serde_json::json!([]))
+        })
+    };
+    let (accepted_id, first_id, second_id) = (id_of(&accepted)?, id_of(&first)?, id_of(&second)?);
+    // Each new board took the buttons off the one before; the latest keeps them.
+    fake.wait_for("the older boards to lose their buttons", |requests| {
+        (stripped(requests, &accepted_id) && stripped(requests, &first_id)).then_some(())
+    })
+    .await?;
+    assert!(!stripped(&fake.requests(), &second_id));
+    assert!(second.buttons().iter().any(|(_, label)| label == "Resign"));
+
+    // The result is a board without buttons, and it retires the last running one.
+    let resigned = fake
+        .interact_and_wait(&akron(&ALICE, "resign", vec![]))
+        .await?;
+    assert!(resigned.text().contains("resigned"), "{}", resigned.text());
+    fake.wait_for("the last board to lose its buttons", |requests| {
+        stripped(requests, &second_id).then_some(())
+    })
+    .await?;
+    stop_bot(bot).await
+}

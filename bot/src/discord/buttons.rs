@@ -3,7 +3,8 @@
 //! database. A press is the request the button stands for, made by whoever pressed it; the
 //! service decides who may (and asks before a resignation).
 
-use super::reply::{self, Message};
+use super::boards::Boards;
+use super::reply;
 use super::{channel_of, user_of, Data, DiscordError};
 use crate::service::{parse_button_id, Request};
 use poise::serenity_prelude as serenity;
@@ -29,20 +30,21 @@ pub(super) async fn pressed(
     let defer = || press.defer(ctx);
     let (answer, deferred) = reply::ask(data, request, defer).await?;
     let message = reply::message(&answer, press.app_permissions);
-    if deferred {
-        press.create_followup(ctx, message.into_followup()).await?;
-        Ok(())
+    let posted = if deferred {
+        Some(press.create_followup(ctx, message.into_followup()).await?)
     } else {
-        respond(ctx, press, message).await
+        let response = serenity::CreateInteractionResponse::Message(message.into_response());
+        press.create_response(ctx, response).await?;
+        None
+    };
+    if Boards::tracks(&answer.reply) {
+        let posted = match posted {
+            Some(posted) => posted,
+            None => press.get_response(ctx).await?,
+        };
+        data.boards
+            .posted(&ctx.http, &answer.reply, (posted.channel_id, posted.id))
+            .await;
     }
-}
-
-async fn respond(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    message: Message,
-) -> Result<(), DiscordError> {
-    let response = serenity::CreateInteractionResponse::Message(message.into_response());
-    press.create_response(ctx, response).await?;
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! a subcommand per service command, one file per command family under `commands/`.
 
 mod autocomplete;
+mod boards;
 mod buttons;
 mod commands;
 mod reply;
@@ -22,6 +23,8 @@ pub struct Data {
     pub service: Arc<Service>,
     /// Legal moves per channel, refreshed after every command, for autocompletion.
     moves: MoveCache,
+    /// The latest board message of each running game.
+    boards: boards::Boards,
 }
 
 impl Data {
@@ -31,6 +34,7 @@ impl Data {
         Data {
             service,
             moves: MoveCache::default(),
+            boards: boards::Boards::default(),
         }
     }
 }

@@ -210,6 +210,7 @@ impl Service {
         Reply {
             image: self.images.png(&picture),
             position: Some(position.code()),
+            board_of: Some(loaded.row.id),
             buttons: board_buttons(loaded),
             ..Reply::default()
         }

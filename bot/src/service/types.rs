@@ -394,6 +394,9 @@ pub struct Reply {
     pub image: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.
     pub position: Option<String>,
+    /// The game whose board this reply shows, if it shows one. A front end may use it to
+    /// keep only the latest board of a game interactive.
+    pub board_of: Option<GameId>,
     /// A file to attach (the export).
     pub attachment: Option<Attachment>,
     /// Buttons under the message.

@@ -6,6 +6,7 @@ mod challenge;
 mod info;
 mod play;
 
+use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
 use crate::service::{Command, Request};
@@ -91,7 +92,14 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
             .create_followup(ctx.http(), message.into_followup())
             .await?;
     } else {
-        ctx.send(message.into_poise()).await?;
+        let sent = ctx.send(message.into_poise()).await?;
+        if Boards::tracks(&answer.reply) {
+            let posted = sent.message().await?;
+            ctx.data()
+                .boards
+                .posted(ctx.http(), &answer.reply, (posted.channel_id, posted.id))
+                .await;
+        }
     }
     Ok(())
 }
