@@ -310,14 +310,7 @@ async fn autocomplete_offers_legal_moves_matching_the_prefix() -> Result<(), Err
         {
             break;
         }
-        let reply = fake
-            .interact_and_wait(&akron(
-                player(ply),
-                "move",
-                vec![payloads::string_option("notation", &mv.to_string())],
-            ))
-            .await?;
-        assert!(!reply.is_ephemeral(), "{}", reply.content());
+        play_one(&fake, ply, mv).await?;
         game.play(*mv)?;
     }
     let legal: Vec<String> = game.legal_moves().iter().map(ToString::to_string).collect();
@@ -626,6 +619,24 @@ async fn a_refusal_after_a_deferral_reaches_only_the_caller() -> Result<(), Erro
     stop_bot(bot).await
 }
 
+/// Plays `mv` as ply `ply` by the player to move; it must be accepted.
+async fn play_one(fake: &FakeDiscord, ply: usize, mv: &Move) -> Result<Reply, Error> {
+    let reply = fake
+        .interact_and_wait(&akron(
+            player(ply),
+            "move",
+            vec![payloads::string_option("notation", &mv.to_string())],
+        ))
+        .await?;
+    assert!(
+        !reply.is_ephemeral(),
+        "{mv} by {} was refused: {}",
+        player(ply).name,
+        reply.content()
+    );
+    Ok(reply)
+}
+
 /// Plays plies `from..to` of `moves`.
 async fn play_moves_from(
     fake: &FakeDiscord,
@@ -635,15 +646,7 @@ async fn play_moves_from(
 ) -> Result<Reply, Error> {
     let mut last = None;
     for (ply, mv) in moves.iter().enumerate().take(to).skip(from) {
-        let reply = fake
-            .interact_and_wait(&akron(
-                player(ply),
-                "move",
-                vec![payloads::string_option("notation", &mv.to_string())],
-            ))
-            .await?;
-        assert!(!reply.is_ephemeral(), "{}", reply.content());
-        last = Some(reply);
+        last = Some(play_one(fake, ply, mv).await?);
     }
     Ok(last.ok_or("no moves played")?)
 }
