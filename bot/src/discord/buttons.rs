@@ -37,14 +37,20 @@ pub(super) async fn pressed(
         press.create_response(ctx, response).await?;
         None
     };
+    // Best effort: the reply is out, so a failure here is only logged.
     if Boards::tracks(&answer.reply) {
         let posted = match posted {
-            Some(posted) => posted,
-            None => press.get_response(ctx).await?,
+            Some(posted) => Ok(posted),
+            None => press.get_response(ctx).await,
         };
-        data.boards
-            .posted(&ctx.http, &answer.reply, (posted.channel_id, posted.id))
-            .await;
+        match posted {
+            Ok(posted) => {
+                data.boards
+                    .posted(&ctx.http, &answer.reply, (posted.channel_id, posted.id))
+                    .await;
+            }
+            Err(error) => tracing::debug!(%error, "could not look up the board message"),
+        }
     }
     Ok(())
 }

@@ -93,12 +93,17 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
             .await?;
     } else {
         let sent = ctx.send(message.into_poise()).await?;
+        // Best effort: the reply is out, so a failure here is only logged.
         if Boards::tracks(&answer.reply) {
-            let posted = sent.message().await?;
-            ctx.data()
-                .boards
-                .posted(ctx.http(), &answer.reply, (posted.channel_id, posted.id))
-                .await;
+            match sent.message().await {
+                Ok(posted) => {
+                    ctx.data()
+                        .boards
+                        .posted(ctx.http(), &answer.reply, (posted.channel_id, posted.id))
+                        .await;
+                }
+                Err(error) => tracing::debug!(%error, "could not look up the board message"),
+            }
         }
     }
     Ok(())
