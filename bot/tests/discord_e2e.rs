@@ -752,14 +752,31 @@ async fn resign_on_the_board_asks_the_player_and_refuses_a_bystander() -> Result
         .ok_or("a confirmation button")?;
     assert_eq!(label, "Yes, resign");
     let confirmation = asked.message.clone().ok_or("the confirmation message")?;
-    let resigned = fake
-        .interact_and_wait(&payloads::button(&BOB, &confirmation, &confirm))
+    let press = payloads::button(&BOB, &confirmation, &confirm);
+    let (_, token) = payloads::id_and_token(&press);
+    let closed = fake.interact_and_wait(&press).await?;
+    // The private question is closed (updated, its button gone) ...
+    assert_eq!(closed.callback_type, 7, "{:?}", closed.data);
+    assert!(closed.buttons().is_empty());
+    // ... and the result goes to the channel.
+    let followup = format!("/webhooks/{}/{token}", payloads::APPLICATION_ID);
+    let result = fake
+        .wait_for("the public result", |requests| {
+            requests
+                .iter()
+                .find(|request| request.is("POST", &followup))
+                .cloned()
+        })
         .await?;
-    assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    let body = result.json.clone().unwrap_or_default();
+    let text = body["content"].as_str().unwrap_or_default();
     assert!(
-        resigned.text().contains("Black wins") && resigned.text().contains("bob resigned"),
-        "{}",
-        resigned.text()
+        body["flags"].as_u64().unwrap_or(0) & 64 == 0,
+        "the result is public"
+    );
+    assert!(
+        text.contains("Black wins") && text.contains("bob resigned"),
+        "{text}"
     );
     stop_bot(bot).await
 }

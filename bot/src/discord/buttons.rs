@@ -30,7 +30,20 @@ pub(super) async fn pressed(
     let defer = || press.defer(ctx);
     let (answer, deferred) = reply::ask(data, request, defer).await?;
     let message = reply::message(&answer, press.app_permissions);
+    let on_private_message = press
+        .message
+        .flags
+        .is_some_and(|flags| flags.contains(serenity::MessageFlags::EPHEMERAL));
     let posted = if deferred {
+        Some(press.create_followup(ctx, message.into_followup()).await?)
+    } else if on_private_message && !answer.reply.ephemeral {
+        // A question asked privately (the resign confirmation) was answered: close it, so
+        // its button is gone, and tell the channel.
+        let closed = serenity::CreateInteractionResponseMessage::new()
+            .content("Done; the channel has been told.")
+            .components(Vec::new());
+        let response = serenity::CreateInteractionResponse::UpdateMessage(closed);
+        press.create_response(ctx, response).await?;
         Some(press.create_followup(ctx, message.into_followup()).await?)
     } else {
         let response = serenity::CreateInteractionResponse::Message(message.into_response());
