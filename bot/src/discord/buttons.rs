@@ -36,7 +36,7 @@ pub(super) async fn pressed(
         .is_some_and(|flags| flags.contains(serenity::MessageFlags::EPHEMERAL));
     let posted = if deferred {
         Some(press.create_followup(ctx, message.into_followup()).await?)
-    } else if on_private_message && !answer.reply.ephemeral {
+    } else if on_private_message && !answer.ephemeral {
         // A question asked privately (the resign confirmation) was answered: close it, so
         // its button is gone, and tell the channel.
         let closed = serenity::CreateInteractionResponseMessage::new()
@@ -51,7 +51,7 @@ pub(super) async fn pressed(
         None
     };
     // Best effort: the reply is out, so a failure here is only logged.
-    if Boards::tracks(&answer.reply) {
+    if Boards::tracks(&answer) {
         let posted = match posted {
             Some(posted) => Ok(posted),
             None => press.get_response(ctx).await,
@@ -59,7 +59,7 @@ pub(super) async fn pressed(
         match posted {
             Ok(posted) => {
                 data.boards
-                    .posted(&ctx.http, &answer.reply, (posted.channel_id, posted.id))
+                    .posted(&ctx.http, &answer, (posted.channel_id, posted.id))
                     .await;
             }
             Err(error) => tracing::debug!(%error, "could not look up the board message"),

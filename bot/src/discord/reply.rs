@@ -2,7 +2,7 @@
 //! runtime with a deferral when it is slow.
 
 use super::{Data, DiscordError};
-use crate::service::{Button, ButtonStyle, ChannelId, GameView, Reply, Request, User};
+use crate::service::{Button, ButtonStyle, ChannelId, Reply, Request, User};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::time::Duration;
@@ -19,19 +19,14 @@ const DESCRIPTION_LIMIT: usize = 4096;
 /// The file name of board pictures, referenced from the embed.
 const BOARD_FILE: &str = "board.png";
 
-/// What the service answered, with the channel's game afterwards (for the board's buttons).
-pub(super) struct Answer {
-    pub reply: Reply,
-    pub game: Option<GameView>,
-}
-
 /// Runs `request` on a blocking thread. If it takes longer than [`DEFER_AFTER`], `defer` is
-/// awaited first so the interaction does not expire. Returns whether it deferred.
+/// awaited first so the interaction does not expire. Returns the reply and whether it
+/// deferred; on the way, the channel's legal moves are refreshed for autocompletion.
 pub(super) async fn ask<F>(
     data: &Data,
     request: Request,
     defer: impl FnOnce() -> F,
-) -> Result<(Answer, bool), DiscordError>
+) -> Result<(Reply, bool), DiscordError>
 where
     F: Future<Output = Result<(), serenity::Error>>,
 {
@@ -57,7 +52,7 @@ where
         }
     };
     data.moves.remember(&channel, game.as_ref());
-    Ok((Answer { reply, game }, deferred))
+    Ok((reply, deferred))
 }
 
 /// A reply ready for Discord, in serenity's builders' terms.
@@ -89,10 +84,9 @@ fn missing_for_pictures(bot: Option<serenity::Permissions>) -> bool {
     })
 }
 
-/// Translates a service answer. `bot` holds the bot's permissions in the channel when
+/// Translates a service reply. `bot` holds the bot's permissions in the channel when
 /// Discord sent them.
-pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Message {
-    let reply = &answer.reply;
+pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Message {
     let mut text = reply.text_with(mention, channel_link);
     let mut files = Vec::new();
     let mut embed = None;
@@ -108,8 +102,8 @@ pub(super) fn message(answer: &Answer, bot: Option<serenity::Permissions>) -> Me
             let mut board = serenity::CreateEmbed::new()
                 .image(format!("attachment://{BOARD_FILE}"))
                 .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));
-            if let Some(game) = &answer.game {
-                board = board.title(format!("Akron game {}", game.id));
+            if let Some(game) = reply.board_of {
+                board = board.title(format!("Akron game {game}"));
             }
             embed = Some(board);
         }
@@ -300,11 +294,10 @@ mod tests {
             image: Some(vec![0x89, b'P', b'N', b'G']),
             ..Reply::default()
         };
-        let answer = Answer { reply, game: None };
-        let shown = message(&answer, Some(serenity::Permissions::all()));
+        let shown = message(&reply, Some(serenity::Permissions::all()));
         assert_eq!(shown.files.len(), 1);
         assert!(shown.embed.is_some());
-        let hidden = message(&answer, Some(serenity::Permissions::SEND_MESSAGES));
+        let hidden = message(&reply, Some(serenity::Permissions::SEND_MESSAGES));
         assert!(hidden.files.is_empty());
         assert!(hidden.content.contains("Attach Files"));
     }

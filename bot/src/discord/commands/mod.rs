@@ -84,7 +84,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
     let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
     let message = reply::message(&answer, bot);
-    if deferred && answer.reply.ephemeral {
+    if deferred && answer.ephemeral {
         // The deferral showed everyone "thinking"; a follow-up would take its place and be
         // public too. Remove it, so that the refusal reaches only the caller.
         interaction.delete_response(ctx.http()).await?;
@@ -94,12 +94,12 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
     } else {
         let sent = ctx.send(message.into_poise()).await?;
         // Best effort: the reply is out, so a failure here is only logged.
-        if Boards::tracks(&answer.reply) {
+        if Boards::tracks(&answer) {
             match sent.message().await {
                 Ok(posted) => {
                     ctx.data()
                         .boards
-                        .posted(ctx.http(), &answer.reply, (posted.channel_id, posted.id))
+                        .posted(ctx.http(), &answer, (posted.channel_id, posted.id))
                         .await;
                 }
                 Err(error) => tracing::debug!(%error, "could not look up the board message"),
