@@ -1,6 +1,6 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
-use super::play::{finish, refuse_not_a_player, result_sentence};
+use super::play::{finish, not_a_player, result_sentence};
 use super::store::Loaded;
 use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, UserId};
 use super::{Outcome, Service, ServiceError};
@@ -11,12 +11,9 @@ use std::sync::Arc;
 impl Service {
     /// The caller resigns: the opponent wins.
     pub(super) fn resign(&self, request: &Request) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
+        let (loaded, colour) = match self.seated(request)? {
+            Ok(seated) => seated,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Ok(refuse_not_a_player(&loaded));
         };
         self.decide(&loaded, Some(colour.other()), Reason::Resignation)
     }
@@ -24,12 +21,9 @@ impl Service {
     /// The board's Resign button: a player of the active game is asked to confirm, privately;
     /// anyone else is refused. Nothing changes.
     pub(super) fn ask_resign(&self, request: &Request) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
+        let (loaded, colour) = match self.seated(request)? {
+            Ok(seated) => seated,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Ok(refuse_not_a_player(&loaded));
         };
         let mut reply = Reply::refusal(format!(
             "Resign game {} against {}? {} wins, and this cannot be undone.",
@@ -50,12 +44,9 @@ impl Service {
 
     /// Offers, accepts or declines a draw.
     pub(super) fn draw(&self, request: &Request, offer: Offer) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
+        let (loaded, colour) = match self.seated(request)? {
+            Ok(seated) => seated,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Ok(refuse_not_a_player(&loaded));
         };
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
@@ -108,7 +99,7 @@ impl Service {
         };
         let player = loaded.colour_of(&request.user.id).is_some();
         if !player && !request.is_moderator {
-            return Ok(refuse_not_a_player(&loaded));
+            return Ok(not_a_player(&loaded));
         }
         if !request.is_moderator && loaded.game.moves().len() >= 2 {
             return Ok(Reply::refusal(
@@ -122,12 +113,9 @@ impl Service {
     /// Requests, accepts or declines taking back the requester's last move (and the reply
     /// to it, if there is one).
     pub(super) fn takeback(&self, request: &Request, offer: Offer) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
+        let (loaded, colour) = match self.seated(request)? {
+            Ok(seated) => seated,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Ok(refuse_not_a_player(&loaded));
         };
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());

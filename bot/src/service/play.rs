@@ -13,12 +13,9 @@ use std::sync::Arc;
 impl Service {
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
+        let (loaded, colour) = match self.seated(request)? {
+            Ok(seated) => seated,
             Err(refusal) => return Ok(refusal),
-        };
-        let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Ok(not_a_player(&loaded));
         };
         if loaded.game.turn() != colour {
             let waiting = loaded.to_move();
@@ -166,6 +163,22 @@ impl Service {
         reply.image = self.images.png(&picture);
         reply.position = Some(position.code());
         Ok(reply)
+    }
+
+    /// The channel's active game and the caller's colour in it, or the refusal that explains
+    /// why the caller cannot act in it (no game, not started, over, not a player).
+    pub(super) fn seated(
+        &self,
+        request: &Request,
+    ) -> Result<Result<(Arc<Loaded>, Color), Reply>, super::ServiceError> {
+        let loaded = match self.active_game(request)? {
+            Ok(loaded) => loaded,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        Ok(match loaded.colour_of(&request.user.id) {
+            Some(colour) => Ok((loaded, colour)),
+            None => Err(not_a_player(&loaded)),
+        })
     }
 
     /// The channel's active game, or the refusal that explains why there is none.
@@ -459,17 +472,13 @@ fn last_report(loaded: &Loaded) -> Option<MoveReport> {
     before.play(last).ok()
 }
 
-fn not_a_player(loaded: &Loaded) -> Reply {
+pub(super) fn not_a_player(loaded: &Loaded) -> Reply {
     Reply::refusal(format!(
         "You are not playing in game {}: it is {} (Black) against {} (White).",
         loaded.row.id,
         loaded.player(Color::Black).name,
         loaded.player(Color::White).name
     ))
-}
-
-pub(super) fn refuse_not_a_player(loaded: &Loaded) -> Reply {
-    not_a_player(loaded)
 }
 
 /// What a user typed, cut to a length worth echoing back in a refusal.
