@@ -3,7 +3,7 @@
 //! refreshes.
 
 use super::{channel_of, Context};
-use crate::db::Status;
+use crate::model::Status;
 use crate::service::{ChannelId, GameView};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
