@@ -69,20 +69,20 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?
         .execute(params![
-        game.channel.0,
-        game.status.name(),
-        game.challenger.0,
-        game.players.black.id.0,
-        game.players.black.name,
-        game.players.white.id.0,
-        game.players.white.name,
-        game.size,
-        game.pile,
-        game.win_rule.name(),
-        game.start_code,
-        game.created_at,
-        game.deadline_at,
-    ]);
+            game.channel.0,
+            game.status.name(),
+            game.challenger.0,
+            game.players.black.id.0,
+            game.players.black.name,
+            game.players.white.id.0,
+            game.players.white.name,
+            game.size,
+            game.pile,
+            game.win_rule.name(),
+            game.start_code,
+            game.created_at,
+            game.deadline_at,
+        ]);
     match inserted {
         Ok(_) => Ok(GameId(conn.last_insert_rowid())),
         Err(rusqlite::Error::SqliteFailure(e, _))

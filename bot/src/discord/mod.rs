@@ -9,6 +9,7 @@ mod autocomplete;
 mod boards;
 mod buttons;
 mod commands;
+mod outbox;
 mod reply;
 
 use crate::service::{ChannelId, Service, ServiceError, User, UserId};
@@ -160,6 +161,10 @@ pub async fn client(
                         tracing::info!("registered /akron globally");
                     }
                 }
+                tokio::spawn(outbox::deliver_forever(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(&service),
+                ));
                 Ok(Data::new(service))
             })
         })

@@ -210,10 +210,7 @@ impl Service {
     }
 
     /// The open challenge a request is about, if any.
-    fn open_challenge(
-        &self,
-        request: &Request,
-    ) -> Result<Option<GameRecord>, super::ServiceError> {
+    fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, super::ServiceError> {
         Ok(self
             .target(request)?
             .filter(|row| row.status == Status::Open))
@@ -222,9 +219,8 @@ impl Service {
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {
         let mut record = row.clone();
         let now = self.clock.now();
-        self.db.write(|c| {
-            self.end_game(c, &mut record, None, 0, ending, Announced::ByReply, now)
-        })?;
+        self.db
+            .write(|c| self.end_game(c, &mut record, None, 0, ending, Announced::ByReply, now))?;
         self.cache_remove(record.id);
         Ok(())
     }

@@ -67,9 +67,9 @@ impl Service {
                 reply.buttons = offer_buttons(loaded.record.id, Command::Draw);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => refuse(
-                "There is no draw offer to answer. Offer one with `draw`.",
-            ),
+            (Offer::Accept | Offer::Decline, None) => {
+                refuse("There is no draw offer to answer. Offer one with `draw`.")
+            }
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, None, loaded.record.takeback_by.clone())?;
                 Ok(Reply::text(if by == *me {

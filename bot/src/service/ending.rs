@@ -99,7 +99,11 @@ impl Service {
 
     /// Settles a live game whose deadline has passed: today, an open challenge expires.
     /// Returns whether the game was settled (here or by someone else just now).
-    pub(super) fn settle_if_due(&self, record: &GameRecord, now: i64) -> Result<bool, ServiceError> {
+    pub(super) fn settle_if_due(
+        &self,
+        record: &GameRecord,
+        now: i64,
+    ) -> Result<bool, ServiceError> {
         if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
             return Ok(false);
         }
@@ -109,7 +113,15 @@ impl Service {
         }
         let mut expired = record.clone();
         let result = self.db.write(|c| {
-            self.end_game(c, &mut expired, None, 0, Ending::Expired, Announced::No, now)
+            self.end_game(
+                c,
+                &mut expired,
+                None,
+                0,
+                Ending::Expired,
+                Announced::No,
+                now,
+            )
         });
         self.cache_remove(record.id);
         match result {

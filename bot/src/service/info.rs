@@ -5,8 +5,8 @@ use super::store::Loaded;
 use super::types::{Attachment, Reply, Request};
 use super::{refuse, Outcome, Service};
 use crate::db;
-use crate::model::Status;
 use crate::images::Picture;
+use crate::model::Status;
 use crate::record::{date, Record};
 use akron_rules::{Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
@@ -268,7 +268,10 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
             let opponent = if mine {
                 format!("waiting for {}", loaded.challenged().shown())
             } else {
-                format!("from {}: **accept or decline**", loaded.challenger().shown())
+                format!(
+                    "from {}: **accept or decline**",
+                    loaded.challenger().shown()
+                )
             };
             (
                 !mine,

@@ -25,14 +25,14 @@ pub mod text;
 pub mod types;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
-pub use notices::{Notice, Tick};
+pub use notices::{Notice, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use play::MAX_TEXT;
 pub use store::{GameView, Seat};
 pub use types::*;
 
 use crate::db::{self, Db, DbError};
-use crate::model::GameRecord;
 use crate::images::Images;
+use crate::model::GameRecord;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
@@ -272,6 +272,12 @@ impl Service {
             cache: Mutex::new(HashMap::new()),
             wake: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// The service's time now, Unix seconds (the injected clock).
+    #[must_use]
+    pub fn now(&self) -> i64 {
+        self.clock.now()
     }
 
     /// The settings.

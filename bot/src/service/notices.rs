@@ -84,8 +84,9 @@ impl Service {
         Ok(id)
     }
 
-    /// Tells delivery loops that something may be due sooner than they planned.
-    pub(crate) fn wake(&self) {
+    /// Tells delivery loops that something may be due sooner than they planned (also after
+    /// a test moved the clock).
+    pub fn wake(&self) {
         self.wake.send_modify(|n| *n = n.wrapping_add(1));
     }
 
@@ -191,7 +192,12 @@ impl Service {
         self.db
             .write(|c| db::mark_failed(c, id, error, retry_at, now))?;
         if retry_at.is_none() {
-            tracing::error!(notice = id.0, attempts, error, "gave up delivering a notice");
+            tracing::error!(
+                notice = id.0,
+                attempts,
+                error,
+                "gave up delivering a notice"
+            );
         } else {
             tracing::warn!(notice = id.0, attempts, error, "a notice will be retried");
         }
