@@ -151,7 +151,11 @@ fn moves() {
     // Game over.
     h.ok("bob", Command::Resign);
     let r = h.refused("bob", Command::Resign);
-    assert!(r.text.contains("no game"), "{}", r.text);
+    assert!(
+        r.text.contains("is over") && r.text.contains("by resignation"),
+        "the refusal names the result: {}",
+        r.text
+    );
     let mut old = akron_bot::service::Request::new(
         user("alice"),
         common::channel_id("main"),

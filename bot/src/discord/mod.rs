@@ -133,7 +133,7 @@ pub async fn client(
 ) -> Result<serenity::Client, DiscordError> {
     let dev_guild = settings.dev_guild;
     let options = poise::FrameworkOptions {
-        commands: vec![commands::akron()],
+        commands: vec![commands::command()],
         on_error: |error| Box::pin(on_error(error)),
         event_handler: |framework, event| {
             Box::pin(on_event(

@@ -1,7 +1,7 @@
 //! `challenge`, `accept`, `decline` and `cancel`.
 
-use super::ending::Announced;
-use super::types::{Button, ButtonStyle, Challenge, ColourChoice, Command, Reply, Request};
+use super::ending::{Announced, Conclusion};
+use super::types::{Button, Challenge, ColourChoice, Command, Reply, Request};
 use super::{refuse, Failure, Outcome, Service, CHALLENGE_TTL};
 use crate::db::{self, DbError};
 use crate::model::{Ending, GameId, GameRecord, Players, Status};
@@ -107,9 +107,9 @@ impl Service {
             white.shown(),
         );
         reply.buttons = [
-            Button::new("Accept", ButtonStyle::Success, Command::Accept, id),
-            Button::new("Decline", ButtonStyle::Danger, Command::Decline, id),
-            Button::new("Cancel", ButtonStyle::Secondary, Command::Cancel, id),
+            Button::of(Command::Accept, id),
+            Button::of(Command::Decline, id),
+            Button::of(Command::Cancel, id),
         ]
         .into_iter()
         .flatten()
@@ -219,8 +219,14 @@ impl Service {
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {
         let mut record = row.clone();
         let now = self.clock.now();
+        let conclusion = Conclusion {
+            ending,
+            winner: None,
+            plies: 0,
+            announced: Announced::ByReply,
+        };
         self.db
-            .write(|c| self.end_game(c, &mut record, None, 0, ending, Announced::ByReply, now))?;
+            .write(|c| self.end_game(c, &mut record, conclusion.clone(), now))?;
         self.cache_remove(record.id);
         Ok(())
     }

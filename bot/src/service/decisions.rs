@@ -1,9 +1,9 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
-use super::ending::Announced;
+use super::ending::{Announced, Conclusion};
 use super::play::{not_a_player, result_sentence};
 use super::store::Loaded;
-use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, UserId};
+use super::types::{Button, Command, Offer, Reply, Request, UserId};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
 use crate::model::Ending;
@@ -27,14 +27,9 @@ impl Service {
             loaded.player(colour.other()).shown(),
             colour.other().title()
         ));
-        reply.buttons = Button::new(
-            "Yes, resign",
-            ButtonStyle::Danger,
-            Command::Resign,
-            loaded.record.id,
-        )
-        .into_iter()
-        .collect();
+        reply.buttons = Button::of(Command::Resign, loaded.record.id)
+            .into_iter()
+            .collect();
         Ok(reply)
     }
 
@@ -162,17 +157,14 @@ impl Service {
         let mut record = loaded.record.clone();
         let winner = winner.map(|c| loaded.player(c));
         let plies = game.moves().len();
-        self.db.write(|c| {
-            self.end_game(
-                c,
-                &mut record,
-                winner,
-                plies,
-                Ending::Result(outcome),
-                Announced::ByReply,
-                now,
-            )
-        })?;
+        let conclusion = Conclusion {
+            ending: Ending::Result(outcome),
+            winner,
+            plies,
+            announced: Announced::ByReply,
+        };
+        self.db
+            .write(|c| self.end_game(c, &mut record, conclusion.clone(), now))?;
         let next = Arc::new(Loaded {
             record,
             game,
@@ -259,13 +251,8 @@ fn last_move_of(loaded: &Loaded, user: &UserId) -> Option<usize> {
 
 fn offer_buttons(game: super::GameId, command: fn(Offer) -> Command) -> Vec<Button> {
     [
-        Button::new("Accept", ButtonStyle::Success, command(Offer::Accept), game),
-        Button::new(
-            "Decline",
-            ButtonStyle::Danger,
-            command(Offer::Decline),
-            game,
-        ),
+        Button::of(command(Offer::Accept), game),
+        Button::of(command(Offer::Decline), game),
     ]
     .into_iter()
     .flatten()

@@ -11,8 +11,18 @@ use super::notices::Draft;
 use super::play::result_sentence_for;
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::{self, DbError};
-use crate::model::{Destination, Ending, GameEnded, GameRecord, Status};
+use crate::model::{Destination, Ending, GameEnded, GameRecord, Status, User};
 use rusqlite::Connection;
+
+/// How a game ends: the ending, its winner, how many moves were played, and whether the
+/// caller's reply announces it.
+#[derive(Clone, Debug)]
+pub(crate) struct Conclusion {
+    pub ending: Ending,
+    pub winner: Option<User>,
+    pub plies: usize,
+    pub announced: Announced,
+}
 
 /// Whether the ending is already announced by the reply to the command that caused it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,19 +34,21 @@ pub(crate) enum Announced {
 }
 
 impl Service {
-    /// Ends the game of `record` (at its stored version) with `ending`, inside `conn`'s
-    /// transaction, and reacts to the [`GameEnded`] event it emits. `plies` is how many moves
-    /// were played; `player` maps a colour to its player now (after any swap).
+    /// Ends the game of `record` (at its stored version) as `conclusion` says, inside
+    /// `conn`'s transaction, and reacts to the [`GameEnded`] event it emits.
     pub(crate) fn end_game(
         &self,
         conn: &Connection,
         record: &mut GameRecord,
-        winner: Option<crate::model::User>,
-        plies: usize,
-        ending: Ending,
-        announced: Announced,
+        conclusion: Conclusion,
         now: i64,
     ) -> Result<GameEnded, DbError> {
+        let Conclusion {
+            ending,
+            winner,
+            plies,
+            announced,
+        } = conclusion;
         record.status = ending.status();
         if let Ending::Result(outcome) = ending {
             record.winner = outcome.winner;
@@ -112,17 +124,15 @@ impl Service {
             return Ok(false);
         }
         let mut expired = record.clone();
-        let result = self.db.write(|c| {
-            self.end_game(
-                c,
-                &mut expired,
-                None,
-                0,
-                Ending::Expired,
-                Announced::No,
-                now,
-            )
-        });
+        let conclusion = Conclusion {
+            ending: Ending::Expired,
+            winner: None,
+            plies: 0,
+            announced: Announced::No,
+        };
+        let result = self
+            .db
+            .write(|c| self.end_game(c, &mut expired, conclusion.clone(), now));
         self.cache_remove(record.id);
         match result {
             Ok(_) => {

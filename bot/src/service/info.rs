@@ -241,22 +241,9 @@ impl Service {
     }
 }
 
-/// The command list.
+/// The command list, from the one table of commands.
 pub(super) fn help() -> Reply {
-    Reply::text(
-        "Commands (`/akron NAME`):\n\
-         - **Start**: `challenge @player [size] [pieces] [rule:delayed|immediate] \
-         [colour:black|white|random]`; the opponent can `accept` or `decline`, and the \
-         challenger can `cancel`.\n\
-         - **Play**: `move F6` places a marble, `move A2-D3'` steps one (each ' is a level up); \
-         `swap` (White, second turn only); `board`; `moves [POINT]` lists the legal moves or \
-         where one piece can go.\n\
-         - **End**: `resign`, `draw [offer|accept|decline]`, `takeback [request|accept|decline]`, \
-         `abort` (before both sides have moved).\n\
-         - **Look up**: `history`, `export` (the record as a file), `show CODE-or-RECORD` (any \
-         position, for puzzles), `games` (your games in every channel), `rules`.\n\
-         One game per channel: start a thread to play another.",
-    )
+    Reply::text(super::text::help_text())
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);

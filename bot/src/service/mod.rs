@@ -194,15 +194,16 @@ impl Refusal {
 /// Why a handler stopped: the user's mistake, or the system's.
 #[derive(Debug)]
 pub(crate) enum Failure {
-    /// The user's mistake; nothing changed.
-    Refused(Refusal),
+    /// The user's mistake; nothing changed. Boxed: a reply is large, and the happy path
+    /// should not carry its size.
+    Refused(Box<Refusal>),
     /// The service failed; nothing changed.
     Broken(ServiceError),
 }
 
 impl From<Refusal> for Failure {
     fn from(refusal: Refusal) -> Self {
-        Failure::Refused(refusal)
+        Failure::Refused(Box::new(refusal))
     }
 }
 
@@ -220,7 +221,7 @@ impl From<DbError> for Failure {
 
 /// Stops a handler with a refusal.
 pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
-    Err(Failure::Refused(Refusal::new(text)))
+    Err(Refusal::new(text).into())
 }
 
 type Outcome = Result<Reply, Failure>;
@@ -326,7 +327,7 @@ impl Service {
         loop {
             match self.dispatch(request) {
                 Ok(reply) => return Ok(reply),
-                Err(Failure::Refused(Refusal(reply))) => return Ok(reply),
+                Err(Failure::Refused(refusal)) => return Ok(refusal.0),
                 Err(Failure::Broken(ServiceError::Db(DbError::Conflict)))
                     if attempts < CONFLICT_RETRIES =>
                 {

@@ -349,14 +349,9 @@ mod tests {
         let bob = User::new(UserId::new("console", "bob"), "bob");
         let token = draft.reply.mention_user(&bob);
         draft.reply.text = format!("{token}, **hello**");
-        draft.reply.buttons = Button::new(
-            "Resign",
-            ButtonStyle::Danger,
-            super::super::Command::AskResign,
-            GameId(3),
-        )
-        .into_iter()
-        .collect();
+        draft.reply.buttons = Button::of(super::super::Command::AskResign, GameId(3))
+            .into_iter()
+            .collect();
         draft.board = Some(4);
         let stored = encode(&draft);
         let back = decode(&serde_json::from_str(&stored.to_string()).unwrap_or_default());

@@ -1,8 +1,8 @@
 //! `move`, `swap`, `board` and `moves`.
 
-use super::ending::Announced;
+use super::ending::{Announced, Conclusion};
 use super::store::Loaded;
-use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, User};
+use super::types::{Button, Command, Offer, Reply, Request, User};
 use super::{refuse, Failure, Outcome, Service};
 use crate::db::{self, DbError, MoveRow};
 use crate::images::Picture;
@@ -65,15 +65,13 @@ impl Service {
         self.db.write(|c| {
             match report.outcome {
                 Some(outcome) => {
-                    self.end_game(
-                        c,
-                        &mut next.record,
-                        winner,
+                    let conclusion = Conclusion {
+                        ending: Ending::Result(outcome),
+                        winner: winner.clone(),
                         plies,
-                        Ending::Result(outcome),
-                        Announced::ByReply,
-                        now,
-                    )?;
+                        announced: Announced::ByReply,
+                    };
+                    self.end_game(c, &mut next.record, conclusion, now)?;
                 }
                 None => next.record.version = db::save_game(c, &next.record)?,
             }
@@ -337,26 +335,19 @@ fn board_buttons(loaded: &Loaded) -> Vec<Button> {
     let id = loaded.record.id;
     let mut buttons = Vec::new();
     if loaded.game.can_swap() {
-        buttons.push(Button::new("Swap", ButtonStyle::Primary, Command::Swap, id));
+        buttons.push(Command::Swap);
     }
-    let draw: &[(&str, ButtonStyle, Offer)] = if loaded.record.draw_offer_by.is_some() {
-        &[
-            ("Accept draw", ButtonStyle::Success, Offer::Accept),
-            ("Decline draw", ButtonStyle::Secondary, Offer::Decline),
-        ]
+    if loaded.record.draw_offer_by.is_some() {
+        buttons.push(Command::Draw(Offer::Accept));
+        buttons.push(Command::Draw(Offer::Decline));
     } else {
-        &[("Offer draw", ButtonStyle::Secondary, Offer::Offer)]
-    };
-    for &(label, style, offer) in draw {
-        buttons.push(Button::new(label, style, Command::Draw(offer), id));
+        buttons.push(Command::Draw(Offer::Offer));
     }
-    buttons.push(Button::new(
-        "Resign",
-        ButtonStyle::Danger,
-        Command::AskResign,
-        id,
-    ));
-    buttons.into_iter().flatten().collect()
+    buttons.push(Command::AskResign);
+    buttons
+        .into_iter()
+        .filter_map(|command| Button::of(command, id))
+        .collect()
 }
 
 /// The result in a few words: `Black (alice) won by connection`.

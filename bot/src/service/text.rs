@@ -6,27 +6,195 @@
 use super::types::{Challenge, ColourChoice, Command, Offer, User};
 use akron_rules::WinRule;
 
-/// Every command name, for help texts.
-pub const COMMANDS: [&str; 18] = [
-    "challenge",
-    "accept",
-    "decline",
-    "cancel",
-    "move",
-    "swap",
-    "board",
-    "moves",
-    "resign",
-    "draw",
-    "abort",
-    "takeback",
-    "history",
-    "export",
-    "show",
-    "games",
-    "rules",
-    "help",
+/// The part of the help a command belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Making and answering challenges.
+    Start,
+    /// Playing moves and looking at the board.
+    Play,
+    /// Ending a game: resigning, draws, takebacks, aborts.
+    End,
+    /// Records, positions, your games, the rules.
+    LookUp,
+}
+
+impl Group {
+    /// Every group, in the help's order.
+    pub const ALL: [Group; 4] = [Group::Start, Group::Play, Group::End, Group::LookUp];
+
+    /// The group's heading in the help.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Group::Start => "Start",
+            Group::Play => "Play",
+            Group::End => "End",
+            Group::LookUp => "Look up",
+        }
+    }
+}
+
+/// One command of the grammar: the one source of command metadata. The console's parser,
+/// the help text, the Discord descriptions and the tests that check what is registered all
+/// read this table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandHelp {
+    /// The name after `/akron`.
+    pub name: &'static str,
+    /// Its part of the help.
+    pub group: Group,
+    /// How it is written, with its options.
+    pub usage: &'static str,
+    /// What it does, in one line (at most 100 characters: Discord's limit on descriptions).
+    pub about: &'static str,
+}
+
+const fn entry(
+    name: &'static str,
+    group: Group,
+    usage: &'static str,
+    about: &'static str,
+) -> CommandHelp {
+    CommandHelp {
+        name,
+        group,
+        usage,
+        about,
+    }
+}
+
+/// Every command, in the help's order.
+pub const COMMANDS: [CommandHelp; 18] = [
+    entry(
+        "challenge",
+        Group::Start,
+        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random]",
+        "Challenge someone to a game here (8 × 8, delayed rule and a random colour by default).",
+    ),
+    entry(
+        "accept",
+        Group::Start,
+        "accept",
+        "Accept the challenge addressed to you.",
+    ),
+    entry(
+        "decline",
+        Group::Start,
+        "decline",
+        "Decline the challenge addressed to you.",
+    ),
+    entry(
+        "cancel",
+        Group::Start,
+        "cancel",
+        "Withdraw your open challenge.",
+    ),
+    entry(
+        "move",
+        Group::Play,
+        "move F6 | move A2-D3'",
+        "Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).",
+    ),
+    entry(
+        "swap",
+        Group::Play,
+        "swap",
+        "Swap: as White, take over Black's opening placement (second turn only).",
+    ),
+    entry(
+        "board",
+        Group::Play,
+        "board",
+        "Show the current board again.",
+    ),
+    entry(
+        "moves",
+        Group::Play,
+        "moves [POINT]",
+        "Show where one piece can go (and what it drops), or list every legal move.",
+    ),
+    entry(
+        "resign",
+        Group::End,
+        "resign",
+        "Resign the game in this channel.",
+    ),
+    entry(
+        "draw",
+        Group::End,
+        "draw [offer|accept|decline]",
+        "Offer a draw, or accept or decline your opponent's offer.",
+    ),
+    entry(
+        "takeback",
+        Group::End,
+        "takeback [request|accept|decline]",
+        "Ask to take back your last move, or answer your opponent's request.",
+    ),
+    entry(
+        "abort",
+        Group::End,
+        "abort",
+        "Call the game off: before both sides have moved, or any time as a moderator.",
+    ),
+    entry(
+        "history",
+        Group::LookUp,
+        "history",
+        "The move list of the game in this channel.",
+    ),
+    entry(
+        "export",
+        Group::LookUp,
+        "export",
+        "The game record as a text file, which `show` reads back.",
+    ),
+    entry(
+        "show",
+        Group::LookUp,
+        "show CODE-or-RECORD",
+        "Draw any position from a position code or a game record (for puzzles).",
+    ),
+    entry(
+        "games",
+        Group::LookUp,
+        "games",
+        "Your challenges and games in every channel, and your last finished games.",
+    ),
+    entry(
+        "rules",
+        Group::LookUp,
+        "rules",
+        "A short summary of the rules and the players' guide.",
+    ),
+    entry("help", Group::LookUp, "help", "The command list."),
 ];
+
+/// The entry of a command name, if it is one.
+#[must_use]
+pub fn command_help(name: &str) -> Option<&'static CommandHelp> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The help text, built from [`COMMANDS`].
+#[must_use]
+pub fn help_text() -> String {
+    let mut text = "Commands (`/akron NAME`):".to_string();
+    for group in Group::ALL {
+        let usages: Vec<String> = COMMANDS
+            .iter()
+            .filter(|c| c.group == group)
+            .map(|c| format!("`{}`", c.usage))
+            .collect();
+        text.push_str(&format!("\n- **{}**: {}", group.title(), usages.join(", ")));
+    }
+    text.push_str(
+        "\nOne game per channel: start a thread to play another. `help` in the console also \
+         lists its own commands.",
+    );
+    text
+}
 
 /// Reads one command line. The leading `/akron` (or `/`) is optional. `user` turns the
 /// challenge's opponent (`bob` or `@bob`) into a user.
@@ -89,7 +257,7 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
             "'{other}' is not a command; the commands are {}",
-            COMMANDS.join(", ")
+            COMMANDS.map(|c| c.name).join(", ")
         )),
     }
 }
@@ -196,6 +364,28 @@ mod tests {
         assert!(parse_command("challenge", user).is_err());
         assert!(parse_command("challenge bob size:x", user).is_err());
         assert!(parse_command("challenge bob purple", user).is_err());
+    }
+
+    #[test]
+    fn every_command_in_the_table_parses_and_fits_discord() {
+        for command in COMMANDS {
+            assert!(command.about.chars().count() <= 100, "{}", command.name);
+            let line = match command.name {
+                "challenge" => "challenge bob",
+                "move" => "move F6",
+                "show" => "show 3:b:4,4:3/3/3",
+                other => other,
+            };
+            let parsed = parse_command(line, user);
+            assert!(
+                parsed.as_ref().is_ok_and(|c| c.name() == command.name),
+                "{line}: {parsed:?}"
+            );
+        }
+        let help = help_text();
+        for command in COMMANDS {
+            assert!(help.contains(command.usage), "{}", command.name);
+        }
     }
 
     #[test]

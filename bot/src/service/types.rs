@@ -205,40 +205,72 @@ pub struct Button {
     pub game: GameId,
 }
 
-/// Every button action: the middle part of its id, and the command it stands for. Ids on
-/// messages already posted keep their meaning, so entries are only ever added.
-const BUTTON_ACTIONS: [(&str, Command); 12] = [
-    ("accept", Command::Accept),
-    ("decline", Command::Decline),
-    ("cancel", Command::Cancel),
-    ("swap", Command::Swap),
-    ("board", Command::Board),
-    ("draw-offer", Command::Draw(Offer::Offer)),
-    ("draw-accept", Command::Draw(Offer::Accept)),
-    ("draw-decline", Command::Draw(Offer::Decline)),
-    ("takeback-accept", Command::Takeback(Offer::Accept)),
-    ("takeback-decline", Command::Takeback(Offer::Decline)),
-    ("resign", Command::AskResign),
-    ("resign-confirm", Command::Resign),
+/// Every button: the middle part of its id, the command it stands for, its label and how it
+/// looks. The one source of button metadata. Ids on messages already posted keep their
+/// meaning, so entries are only ever added.
+const BUTTONS: [(&str, Command, &str, ButtonStyle); 12] = [
+    ("accept", Command::Accept, "Accept", ButtonStyle::Success),
+    ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
+    ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
+    ("swap", Command::Swap, "Swap", ButtonStyle::Primary),
+    ("board", Command::Board, "Board", ButtonStyle::Secondary),
+    (
+        "draw-offer",
+        Command::Draw(Offer::Offer),
+        "Offer draw",
+        ButtonStyle::Secondary,
+    ),
+    (
+        "draw-accept",
+        Command::Draw(Offer::Accept),
+        "Accept draw",
+        ButtonStyle::Success,
+    ),
+    (
+        "draw-decline",
+        Command::Draw(Offer::Decline),
+        "Decline draw",
+        ButtonStyle::Secondary,
+    ),
+    (
+        "takeback-accept",
+        Command::Takeback(Offer::Accept),
+        "Accept takeback",
+        ButtonStyle::Success,
+    ),
+    (
+        "takeback-decline",
+        Command::Takeback(Offer::Decline),
+        "Decline takeback",
+        ButtonStyle::Danger,
+    ),
+    ("resign", Command::AskResign, "Resign", ButtonStyle::Danger),
+    (
+        "resign-confirm",
+        Command::Resign,
+        "Yes, resign",
+        ButtonStyle::Danger,
+    ),
 ];
 
 impl Button {
-    /// A button for `command` about `game`. Returns `None` for commands no button carries
-    /// (those with free-text arguments, such as `move`).
+    /// The button for `command` about `game`, labelled and styled from the one table of
+    /// buttons. Returns `None` for commands no button carries (those with free-text
+    /// arguments, such as `move`).
     #[must_use]
-    pub fn new(label: &str, style: ButtonStyle, command: Command, game: GameId) -> Option<Button> {
-        let (action, _) = BUTTON_ACTIONS.iter().find(|(_, c)| *c == command)?;
+    pub fn of(command: Command, game: GameId) -> Option<Button> {
+        let (action, _, label, style) = BUTTONS.iter().find(|(_, c, _, _)| *c == command)?;
         Some(Button {
-            label: label.to_string(),
+            label: (*label).to_string(),
             id: format!("akron:{action}:{}", game.0),
-            style,
+            style: *style,
             command,
             game,
         })
     }
 }
 
-/// Reads a button id made by [`Button::new`] back into its command and game.
+/// Reads a button id made by [`Button::of`] back into its command and game.
 #[must_use]
 pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
     let mut parts = id.split(':');
@@ -250,7 +282,7 @@ pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
     if parts.next().is_some() || game.0 <= 0 {
         return None;
     }
-    let (_, command) = BUTTON_ACTIONS.iter().find(|(a, _)| *a == action)?;
+    let (_, command, _, _) = BUTTONS.iter().find(|(a, _, _, _)| *a == action)?;
     Some((command.clone(), game))
 }
 
@@ -375,8 +407,7 @@ mod tests {
             Command::Resign,
         ];
         for command in commands {
-            let Some(button) = Button::new("x", ButtonStyle::Primary, command.clone(), GameId(42))
-            else {
+            let Some(button) = Button::of(command.clone(), GameId(42)) else {
                 panic!("{command:?} has a button");
             };
             assert!(button.id.len() <= 100);

@@ -1,6 +1,8 @@
 //! The `/akron` slash command: one subcommand per service command, one file per family.
 //!
-//! Each handler's `///` doc is its description in Discord and its help text.
+//! Descriptions come from the service's one table of commands
+//! ([`COMMANDS`](crate::service::text::COMMANDS)), set by [`command`]; a test checks that the
+//! registered subcommands are exactly that table.
 
 mod challenge;
 mod info;
@@ -42,6 +44,17 @@ use poise::serenity_prelude as serenity;
 )]
 pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
     Ok(())
+}
+
+/// `/akron` with every subcommand, described from the service's table of commands.
+pub fn command() -> poise::Command<super::Data, DiscordError> {
+    let mut akron = akron();
+    for sub in &mut akron.subcommands {
+        if let Some(help) = crate::service::text::command_help(&sub.name) {
+            sub.description = Some(help.about.into());
+        }
+    }
+    akron
 }
 
 /// Whether the interaction's channel is a thread.
@@ -107,4 +120,27 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::service::text::COMMANDS;
+
+    #[test]
+    fn the_registered_subcommands_are_exactly_the_table_of_commands() {
+        let akron = super::command();
+        let mut registered: Vec<&str> = akron.subcommands.iter().map(|c| &*c.name).collect();
+        let mut table: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        registered.sort_unstable();
+        table.sort_unstable();
+        assert_eq!(registered, table);
+        for sub in &akron.subcommands {
+            let about = sub.description.as_deref().unwrap_or_default();
+            assert!(
+                !about.is_empty() && about.chars().count() <= 100,
+                "{}",
+                sub.name
+            );
+        }
+    }
 }
