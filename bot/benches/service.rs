@@ -7,7 +7,7 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use akron_bot::db::{self, Db, MoveRow};
-use akron_bot::model::{GameRecord, Players, Status};
+use akron_bot::model::{GameRecord, Players, Status, TimeControl};
 use akron_bot::service::{ChannelId, Command, Config, GameId, Request, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
 use rand::rngs::SmallRng;
@@ -100,6 +100,11 @@ fn setup() -> &'static Setup {
                     last_move_at: Some(0),
                     finished_at: None,
                     deadline_at: None,
+                    time_control: TimeControl::None,
+                    clocks: [None, None],
+                    reminders_sent: 0,
+                    wants_thread: false,
+                    server: None,
                     version: 0,
                 };
                 let id = db::insert_game(c, &row)?;

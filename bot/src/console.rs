@@ -3,7 +3,9 @@
 //! `console:main` unless switched, and buttons are printed as commands to type.
 
 use crate::service::text::parse_command;
-use crate::service::{ChannelId, Destination, GameId, Reply, Request, Service, User, UserId};
+use crate::service::{
+    ChannelId, Destination, GameId, Reply, Request, ServerId, Service, User, UserId,
+};
 use akron_rules::{Color, Point, Position};
 use std::fs;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -118,6 +120,7 @@ impl<'a> Console<'a> {
             channel: ChannelId::new("console", &self.channel),
             is_moderator: self.moderator,
             game,
+            server: Some(ServerId("console".to_string())),
             command,
         };
         let reply = self.service.handle(&request);

@@ -302,6 +302,8 @@ fn challenges_expire_after_a_day() {
                 pieces: None,
                 rule: None,
                 colour: None,
+                time: None,
+                thread: None,
             }),
         )
     };
@@ -343,6 +345,8 @@ fn games_lists_every_channel_and_whose_turn() {
             pieces: None,
             rule: None,
             colour: None,
+            time: None,
+            thread: None,
         }),
     );
     h.clock.advance(3 * 3600 + 120);

@@ -20,6 +20,8 @@ fn challenge(h: &Harness, channel: &str, from: &str, to: &str) {
             pieces: None,
             rule: None,
             colour: Some(ColourChoice::Black),
+            time: None,
+            thread: None,
         }),
     );
     assert!(!reply.ephemeral, "{}", reply.text);
@@ -188,6 +190,8 @@ fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
             pieces: None,
             rule: None,
             colour: Some(ColourChoice::White),
+            time: None,
+            thread: None,
         }),
     ));
     assert!(!reply.ephemeral, "{}", reply.text);

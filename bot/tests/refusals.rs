@@ -14,6 +14,8 @@ fn challenge(opponent: &str) -> Command {
         pieces: None,
         rule: None,
         colour: None,
+        time: None,
+        thread: None,
     })
 }
 
@@ -58,6 +60,8 @@ fn challenges() {
                 pieces,
                 rule: None,
                 colour: None,
+                time: None,
+                thread: None,
             }),
         );
         assert!(r.text.contains("not possible"), "{}", r.text);

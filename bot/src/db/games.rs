@@ -1,14 +1,17 @@
 //! Queries on the `games` table.
 
 use super::DbError;
-use crate::model::{ChannelId, GameId, GameRecord, Players, Status, User, UserId};
+use crate::model::{
+    ChannelId, GameId, GameRecord, Players, ServerId, Status, TimeControl, User, UserId,
+};
 use akron_rules::{Color, Reason, WinRule};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
-    takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at";
+    takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server";
 
 fn corrupt(what: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
@@ -52,6 +55,15 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         finished_at: r.get(20)?,
         version: r.get(21)?,
         deadline_at: r.get(22)?,
+        time_control: {
+            let stored: String = r.get(23)?;
+            TimeControl::from_stored(&stored)
+                .ok_or_else(|| corrupt(format!("time control {stored}")))?
+        },
+        clocks: [r.get(24)?, r.get(25)?],
+        reminders_sent: r.get(26)?,
+        wants_thread: r.get(27)?,
+        server: r.get::<_, Option<String>>(28)?.map(ServerId),
     })
 }
 
@@ -65,8 +77,9 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
     let inserted = conn
         .prepare_cached(
             "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
-             white_name, size, pile, win_rule, start_code, created_at, deadline_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             white_name, size, pile, win_rule, start_code, created_at, deadline_at, \
+             time_control, wants_thread, server) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         )?
         .execute(params![
             game.channel.0,
@@ -82,6 +95,9 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
             game.start_code,
             game.created_at,
             game.deadline_at,
+            game.time_control.stored(),
+            game.wants_thread,
+            game.server.as_ref().map(|s| &s.0),
         ]);
     match inserted {
         Ok(_) => Ok(GameId(conn.last_insert_rowid())),
@@ -174,7 +190,8 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
         .prepare_cached(
             "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
-             finished_at = ?11, deadline_at = ?12, version = version + 1 \
+             finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
+             reminders_sent = ?15, channel = ?16, version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -190,6 +207,10 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             game.last_move_at,
             game.finished_at,
             game.deadline_at,
+            game.clocks[0],
+            game.clocks[1],
+            game.reminders_sent,
+            game.channel.0,
         ])?;
     if changed == 1 {
         Ok(game.version + 1)

@@ -9,10 +9,12 @@
 mod games;
 mod moves;
 mod outbox;
+mod settings;
 
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
+pub use settings::*;
 
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -25,6 +27,7 @@ use std::time::Duration;
 const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../../migrations/0001_games.sql")),
     M::up(include_str!("../../../migrations/0002_outbox.sql")),
+    M::up(include_str!("../../../migrations/0003_clocks.sql")),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.

@@ -30,6 +30,11 @@ impl Service {
             ));
         }
         let rule = challenge.rule.unwrap_or_default();
+        let wants_thread = match (challenge.thread, &request.server) {
+            (Some(asked), _) => asked,
+            (None, Some(server)) => self.db.read(|c| db::thread_games(c, server))?,
+            (None, None) => false,
+        };
         if let Some(row) = self.target(&Request {
             game: None,
             ..request.clone()
@@ -79,6 +84,11 @@ impl Service {
             last_move_at: None,
             finished_at: None,
             deadline_at: Some(now + CHALLENGE_TTL),
+            time_control: challenge.time.unwrap_or_default(),
+            clocks: [None, None],
+            reminders_sent: 0,
+            wants_thread,
+            server: request.server.clone(),
             version: 0,
         };
         let id = match self.db.write(|c| db::insert_game(c, &row)) {
@@ -98,13 +108,14 @@ impl Service {
         reply.text = format!(
             "**{}** challenges {them_token} to a game of Akron (game {id}): {}, {} pieces each, {} rule. \
              {} would play **Black** and move first, {} **White**. \
-             {them_token}, accept or decline; the challenge expires in 24 hours.",
+             Clock: {}. {them_token}, accept or decline; the challenge expires in 24 hours.",
             me.shown(),
             board_name(size),
             pile,
             rule,
             black.shown(),
             white.shown(),
+            challenge.time.unwrap_or_default(),
         );
         reply.buttons = [
             Button::of(Command::Accept, id),
@@ -136,9 +147,9 @@ impl Service {
         }
         let mut record = loaded.record.clone();
         record.status = Status::Active;
-        record.started_at = Some(self.clock.now());
-        record.deadline_at = None;
+        super::clocks::start(&mut record, loaded.game.moves().len(), self.clock.now());
         record.version = self.db.write(|c| db::save_game(c, &record))?;
+        self.wake();
         let loaded = Arc::new(super::store::Loaded {
             record,
             game: loaded.game.clone(),
@@ -163,6 +174,21 @@ impl Service {
             black.shown(),
             white.shown()
         );
+        if let Some(clocks) = super::correspondence::clock_line(&loaded, self.clock.now()) {
+            reply.text.push('\n');
+            reply.text.push_str(&clocks);
+        }
+        if loaded.record.wants_thread {
+            reply.thread = Some(format!(
+                "Akron {}: {} vs {}",
+                loaded.record.id,
+                black.name.chars().take(30).collect::<String>(),
+                white.name.chars().take(30).collect::<String>()
+            ));
+            reply
+                .text
+                .push_str("\nThe game moves to a thread of its own.");
+        }
         Ok(reply)
     }
 

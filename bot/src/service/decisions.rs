@@ -210,7 +210,10 @@ impl Service {
             .get(..keep)
             .map(<[i64]>::to_vec)
             .unwrap_or_default();
-        record.last_move_at = times.last().copied().or(record.started_at);
+        // The clock of the player to move starts again now; reminders start over.
+        record.last_move_at = Some(self.clock.now());
+        record.reminders_sent = 0;
+        record.deadline_at = super::clocks::next_due(&record, keep);
         let id = record.id;
         record.version = self.db.write(|c| {
             db::delete_moves_from(c, id, keep)?;

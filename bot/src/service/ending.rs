@@ -119,9 +119,8 @@ impl Service {
         if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
             return Ok(false);
         }
-        if record.status != Status::Open {
-            // Active games get deadlines with clocks; nothing else is due for them yet.
-            return Ok(false);
+        if record.status == Status::Active {
+            return self.settle_active(record, now);
         }
         let mut expired = record.clone();
         let conclusion = Conclusion {

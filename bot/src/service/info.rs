@@ -24,7 +24,7 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(row)?;
-        let mut text = status_line(&loaded);
+        let mut text = status_line(&loaded, self.clock.now());
         if loaded.game.moves().is_empty() {
             text.push_str("\nNo moves yet.");
         } else {

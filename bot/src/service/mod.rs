@@ -15,6 +15,8 @@
 //! emits [`GameEnded`](crate::model::GameEnded).
 
 mod challenge;
+pub mod clocks;
+mod correspondence;
 mod decisions;
 mod ending;
 mod info;
@@ -363,6 +365,8 @@ impl Service {
             Command::Export => self.export(request),
             Command::Show(text) => self.show(text),
             Command::Games => self.games(request),
+            Command::Claim => self.claim(request),
+            Command::Settings(setting) => self.settings(request, *setting),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

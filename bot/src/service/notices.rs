@@ -39,6 +39,9 @@ pub struct Notice {
     pub reply: Reply,
     /// Failed deliveries so far.
     pub attempts: u32,
+    /// Where to post it instead when a direct message is refused (the user does not accept
+    /// direct messages from the bot).
+    pub fallback: Option<ChannelId>,
 }
 
 /// What [`Service::tick`] did.
@@ -58,6 +61,7 @@ pub(crate) struct Draft {
     pub game: Option<GameId>,
     pub reply: Reply,
     pub board: Option<usize>,
+    pub fallback: Option<ChannelId>,
 }
 
 impl Draft {
@@ -68,6 +72,7 @@ impl Draft {
             game: Some(game),
             reply: Reply::default(),
             board: None,
+            fallback: None,
         }
     }
 }
@@ -243,6 +248,9 @@ impl Service {
             to: entry.to.clone(),
             reply,
             attempts: entry.attempts,
+            fallback: payload["fallback"]
+                .as_str()
+                .map(|c| ChannelId(c.to_string())),
         })
     }
 }
@@ -280,6 +288,7 @@ fn encode(draft: &Draft) -> Value {
         "channels": reply.channels.iter().map(|c| c.0.clone()).collect::<Vec<_>>(),
         "buttons": reply.buttons.iter().map(|b| json!({"label": b.label, "id": b.id, "style": style_name(b.style)})).collect::<Vec<_>>(),
         "board": draft.board,
+        "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
     })
 }
 

@@ -40,7 +40,7 @@ impl Service {
         };
         let now = self.clock.now();
         let mut record = loaded.record.clone();
-        record.last_move_at = Some(now);
+        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
         // An open draw offer lapses when the other player moves instead of answering.
         let lapsed = record.draw_offer_by.take();
         record.takeback_by = None;
@@ -101,7 +101,7 @@ impl Service {
         let loaded = self.load(row)?;
         let last = last_report(&loaded);
         let mut reply = self.board_reply(&loaded, last.as_ref());
-        reply.text = status_line(&loaded);
+        reply.text = status_line(&loaded, self.clock.now());
         Ok(reply)
     }
 
@@ -320,6 +320,9 @@ impl Service {
             let next = loaded.to_move();
             let token = reply.mention_user(&next);
             let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
+            if let Some(clocks) = super::correspondence::clock_line(loaded, self.clock.now()) {
+                let _ = write!(text, "\n{clocks}");
+            }
         }
         reply.text = text;
         reply
@@ -454,7 +457,7 @@ fn result_text(
 }
 
 /// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
-pub(super) fn status_line(loaded: &Loaded) -> String {
+pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
     let piles = loaded.game.position().piles();
     let black = loaded.player(Color::Black);
     let white = loaded.player(Color::White);
@@ -487,6 +490,9 @@ pub(super) fn status_line(loaded: &Loaded) -> String {
                     c.title(),
                     c.other().title()
                 );
+            }
+            if let Some(clocks) = super::correspondence::clock_line(loaded, now) {
+                let _ = write!(line, "\n{clocks}");
             }
         }
         _ => {

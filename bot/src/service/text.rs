@@ -3,7 +3,7 @@
 //! Front ends without native slash commands (the console, a future Matrix bridge) read what
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
-use super::types::{Challenge, ColourChoice, Command, Offer, User};
+use super::types::{Challenge, ColourChoice, Command, Offer, Setting, TimeControl, User};
 use akron_rules::WinRule;
 
 /// The part of the help a command belongs to.
@@ -65,12 +65,12 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 18] = [
+pub const COMMANDS: [CommandHelp; 20] = [
     entry(
         "challenge",
         Group::Start,
-        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random]",
-        "Challenge someone to a game here (8 × 8, delayed rule and a random colour by default).",
+        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
+        "Challenge someone here (8 × 8, delayed rule, random colour and no clock by default).",
     ),
     entry(
         "accept",
@@ -121,6 +121,12 @@ pub const COMMANDS: [CommandHelp; 18] = [
         "Resign the game in this channel.",
     ),
     entry(
+        "claim",
+        Group::End,
+        "claim",
+        "Win on time when your opponent's clock has run out (the bot normally ends it itself).",
+    ),
+    entry(
         "draw",
         Group::End,
         "draw [offer|accept|decline]",
@@ -167,6 +173,12 @@ pub const COMMANDS: [CommandHelp; 18] = [
         Group::LookUp,
         "rules",
         "A short summary of the rules and the players' guide.",
+    ),
+    entry(
+        "settings",
+        Group::LookUp,
+        "settings [reminders:dm|channel|off] [thread-games:on|off]",
+        "Show or change where your reminders go; moderators: threads for new games.",
     ),
     entry("help", Group::LookUp, "help", "The command list."),
 ];
@@ -253,12 +265,40 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             }
         }
         "games" => one_word(Command::Games),
+        "claim" => one_word(Command::Claim),
+        "settings" => parse_settings(rest).map(Command::Settings),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
             "'{other}' is not a command; the commands are {}",
             COMMANDS.map(|c| c.name).join(", ")
         )),
+    }
+}
+
+/// `on`, `true`, `yes` or `off`, `false`, `no`.
+fn parse_switch(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        other => Err(format!("'{other}' must be on or off")),
+    }
+}
+
+/// `settings`, `settings reminders:channel`, `settings thread-games:on`.
+fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    let usage = "write `settings reminders:dm|channel|off` or `settings thread-games:on|off`";
+    let (key, value) = rest
+        .split_once(':')
+        .or_else(|| rest.split_once(char::is_whitespace))
+        .ok_or_else(|| format!("'{rest}' is not a setting; {usage}"))?;
+    match key.trim().to_ascii_lowercase().as_str() {
+        "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
+        "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
+        other => Err(format!("'{other}' is not a setting; {usage}")),
     }
 }
 
@@ -271,20 +311,14 @@ fn strip_option<'a>(text: &'a str, option: &str) -> &'a str {
 
 fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, String> {
     let mut words = rest.split_whitespace();
-    let usage = "write it like `challenge bob size:6 pieces:18 rule:immediate colour:white` \
-                 (everything after the opponent is optional)";
+    let usage = "write it like `challenge bob size:6 pieces:18 rule:immediate colour:white \
+                 time:3d thread:on` (everything after the opponent is optional)";
     let who = words
         .next()
         .map(|w| strip_option(w, "opponent"))
         .ok_or_else(|| format!("challenge needs an opponent; {usage}"))?;
     let opponent = user(who).ok_or_else(|| format!("'{who}' is not a user I know"))?;
-    let mut challenge = Challenge {
-        opponent,
-        size: None,
-        pieces: None,
-        rule: None,
-        colour: None,
-    };
+    let mut challenge = Challenge::new(opponent);
     for word in words {
         let (key, value) = match word.split_once(':') {
             Some((k, v)) => (k.to_ascii_lowercase(), v),
@@ -293,22 +327,34 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         let number = value.parse::<u32>().ok();
         match (key.as_str(), number) {
             ("size", _) | ("", Some(_)) if challenge.size.is_none() && key != "pieces" => {
-                let n = number
-                    .ok_or_else(|| format!("size '{value}' must be a number from 3 to 16"))?;
-                challenge.size = Some(u8::try_from(n).unwrap_or(u8::MAX));
+                let size = number
+                    .and_then(|n| u8::try_from(n).ok())
+                    .filter(|n| (akron_rules::MIN_SIZE..=akron_rules::MAX_SIZE).contains(n))
+                    .ok_or_else(|| {
+                        format!("board size '{value}' is not possible: choose 3 to 16")
+                    })?;
+                challenge.size = Some(size);
             }
             ("pieces" | "pile", _) | ("", Some(_)) => {
-                let n = number
-                    .ok_or_else(|| format!("pieces '{value}' must be a number up to 1000"))?;
-                challenge.pieces = Some(u16::try_from(n).unwrap_or(u16::MAX));
+                let pieces = number
+                    .and_then(|n| u16::try_from(n).ok())
+                    .filter(|n| *n <= akron_rules::MAX_PILE)
+                    .ok_or_else(|| {
+                        format!("'{value}' pieces is not possible: choose up to 1000 (at least the board's side)")
+                    })?;
+                challenge.pieces = Some(pieces);
             }
             ("rule", _) => challenge.rule = Some(value.parse::<WinRule>()?),
             ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
+            ("time" | "clock", _) => challenge.time = Some(value.parse::<TimeControl>()?),
+            ("thread", _) => challenge.thread = Some(parse_switch(value)?),
             ("", None) => {
                 if let Ok(rule) = value.parse::<WinRule>() {
                     challenge.rule = Some(rule);
                 } else if let Ok(colour) = value.parse::<ColourChoice>() {
                     challenge.colour = Some(colour);
+                } else if let Ok(time) = value.parse::<TimeControl>() {
+                    challenge.time = Some(time);
                 } else {
                     return Err(format!("'{word}' is not a challenge option; {usage}"));
                 }

@@ -4,7 +4,7 @@
 //! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
 //! never decides anything about the game itself.
 
-pub use crate::model::{ChannelId, GameId, User, UserId};
+pub use crate::model::{ChannelId, GameId, ReminderPlace, ServerId, TimeControl, User, UserId};
 use akron_rules::WinRule;
 use std::str::FromStr;
 
@@ -21,6 +21,8 @@ pub struct Request {
     /// The game the command is about, when the front end knows it (from a button's id).
     /// `None` means the channel's current game; commands that need no game ignore it.
     pub game: Option<GameId>,
+    /// The server the channel belongs to (a Discord guild), when there is one.
+    pub server: Option<ServerId>,
     /// What to do.
     pub command: Command,
 }
@@ -34,6 +36,7 @@ impl Request {
             channel,
             is_moderator: false,
             game: None,
+            server: None,
             command,
         }
     }
@@ -77,6 +80,36 @@ pub struct Challenge {
     pub rule: Option<WinRule>,
     /// The challenger's colour.
     pub colour: Option<ColourChoice>,
+    /// The clock: none (the default), days or hours per move, or a live Fischer clock.
+    pub time: Option<TimeControl>,
+    /// Whether the game opens a thread of its own when accepted (default: the server's
+    /// setting, off unless a moderator turned it on).
+    pub thread: Option<bool>,
+}
+
+impl Challenge {
+    /// A challenge of `opponent` with every option at its default.
+    #[must_use]
+    pub fn new(opponent: User) -> Challenge {
+        Challenge {
+            opponent,
+            size: None,
+            pieces: None,
+            rule: None,
+            colour: None,
+            time: None,
+            thread: None,
+        }
+    }
+}
+
+/// A setting a user (or a moderator, for the server) changes with `settings`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// Where the caller's reminders go.
+    Reminders(ReminderPlace),
+    /// Whether accepted challenges on this server open a thread by default (moderators).
+    ThreadGames(bool),
 }
 
 /// The three answers to an offer (a draw or a takeback).
@@ -142,6 +175,11 @@ pub enum Command {
     Show(String),
     /// `games`: the caller's active games in every channel.
     Games,
+    /// `claim`: end the game when the opponent's time has run out (when the bot was down at
+    /// the moment; it normally ends the game by itself).
+    Claim,
+    /// `settings [reminders:dm|channel|off] [thread-games:on|off]`: show or change settings.
+    Settings(Option<Setting>),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -169,6 +207,8 @@ impl Command {
             Command::Export => "export",
             Command::Show(_) => "show",
             Command::Games => "games",
+            Command::Claim => "claim",
+            Command::Settings(_) => "settings",
             Command::Rules => "rules",
             Command::Help => "help",
         }
@@ -322,6 +362,11 @@ pub struct Reply {
     /// Set for replies only the caller needs to see: refusals and errors (nothing changed),
     /// and questions such as the resign confirmation.
     pub ephemeral: bool,
+    /// Asks the front end to open a thread off this message, named so, for the game in
+    /// [`Reply::board_of`]; it then calls
+    /// [`Service::thread_opened`](crate::service::Service::thread_opened) with the new
+    /// channel and posts what that returns in the thread.
+    pub thread: Option<String>,
 }
 
 impl Reply {
@@ -330,6 +375,16 @@ impl Reply {
     pub fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A message only the caller sees, that is not a refusal (their settings).
+    #[must_use]
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
             ..Reply::default()
         }
     }

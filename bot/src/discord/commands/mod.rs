@@ -11,7 +11,7 @@ mod play;
 use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
-use crate::service::{Command, Request};
+use crate::service::{Command, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
 /// Akron, Cameron Browne's 3D connection game.
@@ -31,6 +31,7 @@ use poise::serenity_prelude as serenity;
         "play::board",
         "play::moves",
         "play::resign",
+        "play::claim",
         "play::draw",
         "play::abort",
         "play::takeback",
@@ -39,6 +40,7 @@ use poise::serenity_prelude as serenity;
         "info::show",
         "info::games",
         "info::rules",
+        "info::settings",
         "info::help"
     )
 )]
@@ -92,6 +94,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         channel: channel_of(ctx.channel_id()),
         is_moderator: is_moderator(interaction),
         game: None,
+        server: ctx
+            .guild_id()
+            .map(|g| ServerId::new("discord", &g.to_string())),
         command,
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
