@@ -23,8 +23,10 @@ pub struct Console<'a> {
 }
 
 const CONSOLE_HELP: &str = "Console: `as NAME` switches the acting user, `in CHANNEL` the \
-channel (one game per channel), `mod on|off` makes the user a moderator, `quit` leaves. A \
-trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a record file.";
+channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the \
+clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` \
+leaves. A trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a \
+record file.";
 
 impl<'a> Console<'a> {
     /// A console acting as `alice` in channel `main`, writing pictures into `out_dir`.
@@ -103,6 +105,16 @@ impl<'a> Console<'a> {
                 )?;
                 return Ok(true);
             }
+            (Some("wait"), Some(duration), None) => {
+                match parse_duration(duration) {
+                    Ok(seconds) if self.service.advance_clock(seconds) => {
+                        writeln!(out, "The clock moves forward {duration}.")?;
+                    }
+                    Ok(_) => writeln!(out, "! This console's clock cannot be moved.")?,
+                    Err(e) => writeln!(out, "! {e}")?,
+                }
+                return Ok(true);
+            }
             (Some("help" | "/akron help" | "/help"), None, _) => writeln!(out, "{CONSOLE_HELP}")?,
             _ => {}
         }
@@ -125,6 +137,21 @@ impl<'a> Console<'a> {
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
+        if let (Some(name), Some(game)) = (&reply.thread, reply.board_of) {
+            // The console's threads are channels named after their game.
+            let thread = format!("game-{}", game.0);
+            match self
+                .service
+                .thread_opened(game, &ChannelId::new("console", &thread))
+            {
+                Ok(posted) => {
+                    writeln!(out, "» thread \"{name}\" opened: now in channel {thread}.")?;
+                    self.channel = thread;
+                    self.print(&posted, out)?;
+                }
+                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+            }
+        }
         Ok(true)
     }
 
@@ -214,6 +241,36 @@ fn button_text(button: &crate::service::Button) -> String {
         Command::Takeback(o) => format!("takeback {}", o.name()),
         other => other.name().to_string(),
     }
+}
+
+/// `25h`, `90s`, `30m`, `3d`, `1d12h`: a duration in seconds, at most a year.
+fn parse_duration(text: &str) -> Result<i64, String> {
+    let usage = format!("'{text}' is not a duration; write it like 90s, 30m, 25h or 3d");
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    for c in text.trim().chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c.to_ascii_lowercase() {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            _ => return Err(usage),
+        };
+        let n: i64 = number.parse().map_err(|_| usage.clone())?;
+        total = total.saturating_add(n.saturating_mul(unit));
+        number.clear();
+    }
+    if !number.is_empty() || total <= 0 {
+        return Err(usage);
+    }
+    if total > 366 * 86_400 {
+        return Err(format!("'{text}' is more than a year; wait less"));
+    }
+    Ok(total)
 }
 
 /// A console user: `console:NAME`.

@@ -300,3 +300,25 @@ fn a_restart_across_deadlines_settles_each_game_once_and_sends_each_notice_once(
     assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
     assert!(h.service.due_notices("test", 100).unwrap().is_empty());
 }
+
+#[test]
+fn games_shows_the_time_left_most_urgent_first() {
+    let h = Harness::new();
+    for (channel, time) in [
+        ("slow", TimeControl::PerMove(7 * DAY)),
+        ("fast", TimeControl::PerMove(DAY)),
+    ] {
+        let mut challenge = Challenge::new(user("bob"));
+        challenge.colour = Some(ColourChoice::Black);
+        challenge.time = Some(time);
+        assert!(!h.send_in(channel, "alice", Command::Challenge(challenge)).ephemeral);
+        assert!(!h.send_in(channel, "bob", Command::Accept).ephemeral);
+    }
+    h.clock.advance(3600);
+    let games = h.ok("alice", Command::Games).text;
+    let fast = games.find("game #2").expect("the fast game");
+    let slow = games.find("game #1").expect("the slow game");
+    assert!(fast < slow, "most urgent first: {games}");
+    assert!(games.contains("**23 h 0 min left**"), "{games}");
+    assert!(games.contains("**6 d 23 h left**"), "{games}");
+}

@@ -1,11 +1,12 @@
 //! `akron play`: the console front end.
 
 use akron_bot::console::Console;
-use akron_bot::service::{Config, Service};
+use akron_bot::service::{Config, OffsetClock, Service};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::io;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `akron play`.
 #[derive(Args)]
@@ -37,7 +38,8 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
     }
-    let service = Service::open(config.clone())
+    // The console's clock can be moved forward with `wait`, to try time controls.
+    let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))
         .with_context(|| format!("opening {}", config.db_path.display()))?;
     Console::new(&service, &args.out)
         .run(io::stdin().lock(), io::stdout().lock())

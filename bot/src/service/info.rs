@@ -156,11 +156,18 @@ impl Service {
             }
             let channel = reply.name_channel(&row.channel);
             match self.load(row.clone()) {
-                Ok(loaded) => lines.push(game_line(&loaded, me, &channel, now)),
+                Ok(loaded) => {
+                    let urgency =
+                        super::clocks::timeout_at(&loaded.record, loaded.game.moves().len())
+                            .unwrap_or(i64::MAX);
+                    let (waiting, line) = game_line(&loaded, me, &channel, now);
+                    lines.push((waiting, urgency, line));
+                }
                 Err(error) => {
                     tracing::error!(game = row.id.0, %error, "a damaged game in `games`");
                     lines.push((
                         false,
+                        i64::MAX,
                         format!(
                             "- game {} in {channel}: **damaged in storage**; the bot's operator \
                              can see why in the log",
@@ -179,9 +186,10 @@ impl Service {
                  with `challenge @player`.",
             );
         }
-        // Games waiting for the caller first, oldest first within each part.
-        lines.sort_by_key(|(waiting, _)| !*waiting);
-        let waiting = lines.iter().filter(|(waiting, _)| *waiting).count();
+        // Games waiting for the caller first, the most urgent (least time left) first within
+        // each part, then the oldest.
+        lines.sort_by_key(|(waiting, urgency, _)| (!*waiting, *urgency));
+        let waiting = lines.iter().filter(|(waiting, _, _)| *waiting).count();
         let mut text = if lines.is_empty() {
             "You have no games in progress.".to_string()
         } else {
@@ -189,7 +197,7 @@ impl Service {
                 "Your games ({waiting} waiting for you):\n{}",
                 lines
                     .iter()
-                    .map(|(_, line)| line.as_str())
+                    .map(|(_, _, line)| line.as_str())
                     .collect::<Vec<_>>()
                     .join("\n")
             )
@@ -279,10 +287,18 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
                 .map_or_else(String::new, |then| {
                     format!(" (for {})", elapsed(now.saturating_sub(then)))
                 });
+            let plies = loaded.game.moves().len();
+            let clock =
+                super::clocks::timeout_at(&loaded.record, plies).map_or_else(String::new, |out| {
+                    format!(
+                        ", **{} left**",
+                        super::clocks::words(out - now, loaded.record.time_control.is_live())
+                    )
+                });
             let turn = if my_turn {
-                format!("**your move**{since}")
+                format!("**your move**{since}{clock}")
             } else {
-                format!("{} to move{since}", opponent.shown())
+                format!("{} to move{since}{clock}", opponent.shown())
             };
             (
                 my_turn,

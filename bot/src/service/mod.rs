@@ -52,6 +52,29 @@ const CONFLICT_RETRIES: usize = 8;
 pub trait Clock: Send + Sync {
     /// Unix seconds now.
     fn now(&self) -> i64;
+
+    /// Moves the clock forward by `seconds`, when this clock can be moved (tests, the
+    /// console's `wait`). Returns whether it moved.
+    fn advance(&self, seconds: i64) -> bool {
+        let _ = seconds;
+        false
+    }
+}
+
+/// The system clock plus an offset that `wait` moves forward: the console's clock, so that
+/// people can try time controls without waiting days.
+#[derive(Debug, Default)]
+pub struct OffsetClock(AtomicI64);
+
+impl Clock for OffsetClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.0.load(Ordering::SeqCst)
+    }
+
+    fn advance(&self, seconds: i64) -> bool {
+        self.0.fetch_add(seconds, Ordering::SeqCst);
+        true
+    }
 }
 
 /// The system clock.
@@ -86,6 +109,11 @@ impl ManualClock {
 impl Clock for ManualClock {
     fn now(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
+    }
+
+    fn advance(&self, seconds: i64) -> bool {
+        ManualClock::advance(self, seconds);
+        true
     }
 }
 
@@ -281,6 +309,16 @@ impl Service {
     #[must_use]
     pub fn now(&self) -> i64 {
         self.clock.now()
+    }
+
+    /// Moves the service's clock forward, when it can be moved (the console's `wait`).
+    /// Returns whether it moved.
+    pub fn advance_clock(&self, seconds: i64) -> bool {
+        let moved = self.clock.advance(seconds);
+        if moved {
+            self.wake();
+        }
+        moved
     }
 
     /// The settings.

@@ -112,13 +112,20 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
     } else {
         let sent = ctx.send(message.into_poise()).await?;
         // Best effort: the reply is out, so a failure here is only logged.
-        if Boards::tracks(&answer) {
+        if Boards::tracks(&answer) || answer.thread.is_some() {
             match sent.message().await {
                 Ok(posted) => {
                     ctx.data()
                         .boards
                         .posted(ctx.http(), &answer, (posted.channel_id, posted.id))
                         .await;
+                    super::threads::open_if_asked(
+                        ctx.http(),
+                        ctx.data(),
+                        &answer,
+                        (posted.channel_id, posted.id),
+                    )
+                    .await;
                 }
                 Err(error) => tracing::debug!(%error, "could not look up the board message"),
             }
