@@ -4,7 +4,7 @@
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
 use super::types::{Challenge, ColourChoice, Command, Offer, User};
-use akron_rules::WinRule;
+use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
 /// Every command name, for help texts.
 pub const COMMANDS: [&str; 18] = [
@@ -125,14 +125,22 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         let number = value.parse::<u32>().ok();
         match (key.as_str(), number) {
             ("size", _) | ("", Some(_)) if challenge.size.is_none() && key != "pieces" => {
-                let n = number
-                    .ok_or_else(|| format!("size '{value}' must be a number from 3 to 16"))?;
-                challenge.size = Some(u8::try_from(n).unwrap_or(u8::MAX));
+                let size = number
+                    .and_then(|n| u8::try_from(n).ok())
+                    .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                    .ok_or_else(|| {
+                        format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
+                    })?;
+                challenge.size = Some(size);
             }
             ("pieces" | "pile", _) | ("", Some(_)) => {
-                let n = number
-                    .ok_or_else(|| format!("pieces '{value}' must be a number up to 1000"))?;
-                challenge.pieces = Some(u16::try_from(n).unwrap_or(u16::MAX));
+                let pieces = number
+                    .and_then(|n| u16::try_from(n).ok())
+                    .filter(|n| *n <= MAX_PILE)
+                    .ok_or_else(|| {
+                        format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
+                    })?;
+                challenge.pieces = Some(pieces);
             }
             ("rule", _) => challenge.rule = Some(value.parse::<WinRule>()?),
             ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
@@ -196,6 +204,29 @@ mod tests {
         assert!(parse_command("challenge", user).is_err());
         assert!(parse_command("challenge bob size:x", user).is_err());
         assert!(parse_command("challenge bob purple", user).is_err());
+    }
+
+    /// Regression (issue 17): `size:99999` was answered "Board size 255", `pieces:65536`
+    /// "65535 pieces".
+    #[test]
+    fn out_of_range_options_are_named_as_written() {
+        let error = |text: &str| parse_command(text, user).err();
+        assert_eq!(
+            error("challenge bob size:99999"),
+            Some("board size must be 3 to 16, not '99999'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob size:2"),
+            Some("board size must be 3 to 16, not '2'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob pieces:65536"),
+            Some("pieces must be a number up to 1000, not '65536'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob 8 1001"),
+            Some("pieces must be a number up to 1000, not '1001'".to_string())
+        );
     }
 
     #[test]
