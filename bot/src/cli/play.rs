@@ -37,8 +37,8 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
     }
-    let service = Service::open(config.clone())
-        .with_context(|| format!("opening {}", config.db_path.display()))?;
+    // The error names the file and says why it cannot be used.
+    let service = Service::open(config.clone())?;
     Console::new(&service, &args.out)
         .run(io::stdin().lock(), io::stdout().lock())
         .context("console")

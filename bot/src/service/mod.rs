@@ -145,7 +145,8 @@ impl fmt::Display for ServiceError {
 impl std::error::Error for ServiceError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ServiceError::Db(e) => Some(e),
+            // Transparent: the message is the storage error's own, so its chain is too.
+            ServiceError::Db(e) => e.source(),
             ServiceError::Corrupt { .. } => None,
         }
     }
