@@ -15,7 +15,15 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
         vec!["spans", START],
         vec!["perft", START, "2"],
         vec![
-            "selfplay", "--games", "2", "--size", "3", "--seed", "1", "--max-plies", "20",
+            "selfplay",
+            "--games",
+            "2",
+            "--size",
+            "3",
+            "--seed",
+            "1",
+            "--max-plies",
+            "20",
         ],
         vec!["--help"],
         vec!["--version"],
@@ -42,7 +50,10 @@ fn assert_reported(args: &[&str], out: &Output, why: &str) {
         stderr.starts_with("error: cannot write"),
         "akron {args:?} {why}: {stderr}"
     );
-    assert!(!stderr.contains("panicked"), "akron {args:?} {why}: {stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "akron {args:?} {why}: {stderr}"
+    );
 }
 
 #[test]

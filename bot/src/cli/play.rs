@@ -4,7 +4,7 @@ use akron_bot::console::Console;
 use akron_bot::service::{Config, Service};
 use anyhow::{Context, Result};
 use clap::Args;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 /// Arguments of `akron play`.
@@ -40,6 +40,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     // The error names the file and says why it cannot be used.
     let service = Service::open(config.clone())?;
     Console::new(&service, &args.out)
+        .styled(io::stdout().is_terminal())
         .run(io::stdin().lock(), io::stdout().lock())
         .context("console")
 }

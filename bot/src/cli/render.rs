@@ -41,16 +41,16 @@ pub fn render(args: &RenderArgs) -> Result<()> {
         Position::from_code(&args.code).map_err(|e| anyhow!("bad position code: {e}"))?;
     let last_move = match &args.last_move {
         Some(text) => {
-            let mv = notation::read_move(text, position.size())
-                .map_err(|e| anyhow!("{text}: {e}"))?;
+            let mv =
+                notation::read_move(text, position.size()).map_err(|e| anyhow!("{text}: {e}"))?;
             Some(LastMove::play(&mut position, mv).map_err(|e| anyhow!("{mv}: {e}"))?)
         }
         None => None,
     };
     let selected = match &args.select {
         Some(text) => {
-            let point = notation::read_point(text, position.size())
-                .map_err(|e| anyhow!("{text}: {e}"))?;
+            let point =
+                notation::read_point(text, position.size()).map_err(|e| anyhow!("{text}: {e}"))?;
             Some(Selection::of(&position, point).map_err(|e| anyhow!("{point}: {e}"))?)
         }
         None => None,

@@ -68,7 +68,12 @@ impl fmt::Display for DbError {
             }
             DbError::Foreign { path, found } => {
                 const SHOWN: usize = 5;
-                let mut list = found.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+                let mut list = found
+                    .iter()
+                    .take(SHOWN)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 if found.len() > SHOWN {
                     list.push_str(&format!(" and {} more", found.len() - SHOWN));
                 }
@@ -138,8 +143,7 @@ impl Db {
         let mut conn = (|| {
             let conn = connect(path, busy_timeout)?;
             check_ours(&conn, path)?;
-            let journal: String =
-                conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            let journal: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             if !journal.eq_ignore_ascii_case("wal") {
                 return Err(DbError::Corrupt(format!(
                     "cannot switch {} to WAL mode (it is {journal})",
@@ -292,7 +296,13 @@ fn check_ours(conn: &Connection, path: &Path) -> Result<(), DbError> {
         "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type DESC, name",
     )?;
     let found = statement
-        .query_map([], |r| Ok(format!("{} {}", r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+        .query_map([], |r| {
+            Ok(format!(
+                "{} {}",
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?
+            ))
+        })?
         .collect::<Result<Vec<_>, _>>()?;
     let has_games = found.iter().any(|f| f == "table games");
     if found.is_empty() || (version > 0 && has_games) {
