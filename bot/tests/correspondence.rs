@@ -311,7 +311,10 @@ fn games_shows_the_time_left_most_urgent_first() {
         let mut challenge = Challenge::new(user("bob"));
         challenge.colour = Some(ColourChoice::Black);
         challenge.time = Some(time);
-        assert!(!h.send_in(channel, "alice", Command::Challenge(challenge)).ephemeral);
+        assert!(
+            !h.send_in(channel, "alice", Command::Challenge(challenge))
+                .ephemeral
+        );
         assert!(!h.send_in(channel, "bob", Command::Accept).ephemeral);
     }
     h.clock.advance(3600);

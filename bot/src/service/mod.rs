@@ -122,8 +122,9 @@ impl Clock for ManualClock {
 pub struct Config {
     /// The SQLite file. Default `akron.db`, or the `AKRON_DB` environment variable.
     pub db_path: PathBuf,
-    /// Where the `rules` command links to.
-    pub rules_url: String,
+    /// Where the `rules` command links to: `AKRON_RULES_URL`, else nowhere (the reply then
+    /// carries a picture instead of a link).
+    pub rules_url: Option<String>,
     /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
     /// turn this off.
     pub images: bool,
@@ -137,14 +138,10 @@ impl Default for Config {
         Config {
             db_path: std::env::var_os("AKRON_DB")
                 .map_or_else(|| PathBuf::from("akron.db"), PathBuf::from),
-            rules_url: std::env::var("AKRON_RULES_URL").unwrap_or_else(|_| {
-                let repository = env!("CARGO_PKG_REPOSITORY");
-                if repository.is_empty() {
-                    "docs/rules.md in the bot's repository".to_string()
-                } else {
-                    format!("{repository}/blob/main/docs/rules.md")
-                }
-            }),
+            rules_url: std::env::var("AKRON_RULES_URL")
+                .ok()
+                .map(|url| url.trim().to_string())
+                .filter(|url| !url.is_empty()),
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
         }
@@ -190,7 +187,8 @@ impl fmt::Display for ServiceError {
 impl std::error::Error for ServiceError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ServiceError::Db(e) => Some(e),
+            // Transparent: the message is the storage error's own, so its chain is too.
+            ServiceError::Db(e) => e.source(),
             ServiceError::Corrupt { .. } => None,
         }
     }

@@ -25,7 +25,7 @@ impl Service {
                 colour.title()
             ));
         }
-        let mv: Move = match text.parse() {
+        let mv = match notation::read_move(text, loaded.game.position().size()) {
             Ok(mv) => mv,
             Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
         };
@@ -147,7 +147,7 @@ impl Service {
                 "`moves POINT` shows one piece's moves",
             )));
         };
-        let from = match notation::parse_point(text) {
+        let from = match notation::read_point(text, position.size()) {
             Ok(p) => p,
             Err(e) => return refuse(format!("{e}.")),
         };
