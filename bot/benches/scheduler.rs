@@ -45,7 +45,11 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
         db.write(|c| {
             for i in 0..ACTIVE {
                 let overdue = i < OVERDUE;
-                let last_move = if overdue { NOW - DAY - 3600 } else { NOW - 3600 };
+                let last_move = if overdue {
+                    NOW - DAY - 3600
+                } else {
+                    NOW - 3600
+                };
                 let record = GameRecord {
                     id: GameId(0),
                     channel: ChannelId::new("bench", &i.to_string()),

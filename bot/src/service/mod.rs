@@ -16,6 +16,7 @@
 
 mod challenge;
 pub mod clocks;
+mod conditional;
 mod correspondence;
 mod decisions;
 mod ending;
@@ -403,6 +404,8 @@ impl Service {
             Command::Games => self.games(request),
             Command::Claim => self.claim(request),
             Command::Settings(setting) => self.settings(request, *setting),
+            Command::Premove(text) => self.premove(request, text),
+            Command::Vacation(on) => self.vacation(request, *on),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

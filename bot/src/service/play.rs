@@ -62,7 +62,11 @@ impl Service {
             .and_then(|o| o.winner)
             .map(|c| next.player(c));
         let plies = next.game.moves().len();
+        let mut answer = None;
         self.db.write(|c| {
+            if report.outcome.is_none() {
+                answer = self.take_premove(c, &next, mv, now)?;
+            }
             match report.outcome {
                 Some(outcome) => {
                     let conclusion = Conclusion {
@@ -89,6 +93,40 @@ impl Service {
                 "\n(The draw offer from {offerer} lapsed: {} moved instead of answering.)",
                 request.user.shown()
             ));
+        }
+        if let Some((player, answer)) = answer {
+            // The opponent's conditional answer, played at once in its own transaction.
+            let mut premove = Request::new(
+                player.clone(),
+                next.record.channel.clone(),
+                Command::Move(answer.clone()),
+            );
+            premove.game = Some(next.record.id);
+            premove.server.clone_from(&request.server);
+            match self.play_text(&premove, &answer) {
+                Ok(answered) => {
+                    let mut text = reply.text;
+                    let _ = write!(
+                        text,
+                        "\n\n↪ {}'s conditional move: {}",
+                        player.shown(),
+                        answered.text
+                    );
+                    for user in &answered.mentions {
+                        if !reply.mentions.contains(user) {
+                            reply.mentions.push(user.clone());
+                        }
+                    }
+                    reply = Reply {
+                        text,
+                        mentions: reply.mentions,
+                        ..answered
+                    };
+                }
+                Err(error) => {
+                    tracing::warn!(game = next.record.id.0, ?error, "a conditional move failed");
+                }
+            }
         }
         Ok(reply)
     }

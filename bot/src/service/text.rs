@@ -65,7 +65,7 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 20] = [
+pub const COMMANDS: [CommandHelp; 22] = [
     entry(
         "challenge",
         Group::Start,
@@ -101,6 +101,12 @@ pub const COMMANDS: [CommandHelp; 20] = [
         Group::Play,
         "swap",
         "Swap: as White, take over Black's opening placement (second turn only).",
+    ),
+    entry(
+        "premove",
+        Group::Play,
+        "premove B4 C5, D2-E3' F6 | premove clear",
+        "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
     ),
     entry(
         "board",
@@ -173,6 +179,12 @@ pub const COMMANDS: [CommandHelp; 20] = [
         Group::LookUp,
         "rules",
         "A short summary of the rules and the players' guide.",
+    ),
+    entry(
+        "vacation",
+        Group::LookUp,
+        "vacation on|off",
+        "Stop your correspondence clocks while you are away (up to 14 days a year).",
     ),
     entry(
         "settings",
@@ -266,6 +278,8 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         }
         "games" => one_word(Command::Games),
         "claim" => one_word(Command::Claim),
+        "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
+        "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),

@@ -32,6 +32,7 @@ use poise::serenity_prelude as serenity;
         "play::moves",
         "play::resign",
         "play::claim",
+        "play::premove",
         "play::draw",
         "play::abort",
         "play::takeback",
@@ -41,6 +42,7 @@ use poise::serenity_prelude as serenity;
         "info::games",
         "info::rules",
         "info::settings",
+        "info::vacation",
         "info::help"
     )
 )]
