@@ -88,7 +88,7 @@ pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, R
 /// Draws `position` on a copy of its cached background.
 fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderError> {
     validate(position, options)?;
-    draw_on(&scene_for(position, options), position, options)
+    draw_on(&scene_for(position, options), position, options, true)
 }
 
 /// The layout `options` asks for.
@@ -98,11 +98,13 @@ pub(crate) fn scene_for(position: &Position, options: &RenderOptions) -> Scene {
     Scene::new(options.view, size, options.clamped_width(size), levels)
 }
 
-/// Draws `position` in `scene`, which must be [`scene_for`] the same position and options.
+/// Draws `position` in `scene`, which must be [`scene_for`] the same position and options;
+/// without `overlays`, only the board, the marbles and the caption.
 pub(crate) fn draw_on(
     scene: &Scene,
     position: &Position,
     options: &RenderOptions,
+    overlays: bool,
 ) -> Result<Canvas, RenderError> {
     let size = position.size();
     let background = scene.background(options.view, size)?;
@@ -116,23 +118,30 @@ pub(crate) fn draw_on(
     let mut sprites = Sprites::default();
     scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
     if let Some(inset) = scene.inset() {
-        let marked: Vec<Point> = options.last_move.as_ref().map_or(Vec::new(), |last| {
-            last.mv
-                .to()
-                .into_iter()
-                .chain(last.drops.iter().map(|d| d.to))
-                .collect()
-        });
+        let marked: Vec<Point> =
+            options
+                .last_move
+                .as_ref()
+                .filter(|_| overlays)
+                .map_or(Vec::new(), |last| {
+                    last.mv
+                        .to()
+                        .into_iter()
+                        .chain(last.drops.iter().map(|d| d.to))
+                        .collect()
+                });
         inset.draw_marbles(&mut canvas, position, &mut sprites, &marked);
     }
     let label = scene.label_size();
-    overlay::draw(
-        &mut canvas,
-        scene.frame(),
-        position,
-        options,
-        (label * 0.95, label * 1.3),
-    )?;
+    if overlays {
+        overlay::draw(
+            &mut canvas,
+            scene.frame(),
+            position,
+            options,
+            (label * 0.95, label * 1.3),
+        )?;
+    }
     caption::draw(
         &mut canvas,
         width,

@@ -15,6 +15,7 @@ use crate::{draw_on, scene_for, Caption, Inset, LastMove, RenderError, RenderOpt
 use akron_rules::{Color, Drop, Game, Move, Position, Reason, WinRule};
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::mpsc;
 
 /// The default width of a replay, in pixels: what a chat client shows without scaling down.
 pub const REPLAY_WIDTH: u32 = 640;
@@ -24,7 +25,7 @@ pub const MAX_FRAMES: usize = 300;
 pub const MAX_REPLAY_BYTES: usize = 10 * 1024 * 1024;
 
 /// In-between frames for a step's flight.
-const ARC_FRAMES: usize = 3;
+const ARC_FRAMES: usize = 2;
 /// In-between frames for one level of falling.
 const FALL_FRAMES: usize = 2;
 
@@ -321,40 +322,114 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Result<Vec<u8>, ReplayErr
         ..RenderOptions::default()
     };
     let frames = plan(&plies);
-    let mut encoder = Encoder::new(options.max_bytes, plies.len());
+    let (width, height) = {
+        let opts = still_options(game, None, &start, &plies, ended, &base, options);
+        scene_for(&start, &opts).dimensions()
+    };
+    let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
+        return Err(RenderError::Size.into());
+    };
+    // Drawing and LZW compression take about as long as each other, so they run side by
+    // side: this thread draws frames and works out their deltas, a second one compresses and
+    // writes them. The channel is short, which bounds the memory held by frames in flight.
+    let (sender, receiver) = mpsc::sync_channel::<gif::Frame<'static>>(4);
+    let writer = Writer::new(w, h, options.max_bytes, plies.len());
+    std::thread::scope(|scope| {
+        let written = scope.spawn(move || writer.run(receiver));
+        let drawn = draw_frames(
+            game, &frames, &plies, &start, ended, &base, options, &sender,
+        );
+        drop(sender);
+        let written = written
+            .join()
+            .unwrap_or_else(|_| Err(ReplayError::Encode("the encoder stopped".to_string())));
+        // A full writer stops reading, which makes drawing fail; its error says why.
+        match (drawn, written) {
+            (_, Err(e)) | (Err(e), Ok(_)) => Err(e),
+            (Ok(()), Ok(bytes)) => Ok(bytes),
+        }
+    })
+}
+
+/// Draws every frame and sends its delta against the previous one to the writer.
+#[allow(clippy::too_many_arguments)]
+fn draw_frames(
+    game: &Game,
+    frames: &[FrameKind],
+    plies: &[Ply],
+    start: &Position,
+    ended: bool,
+    base: &RenderOptions,
+    options: &ReplayOptions,
+    sender: &mpsc::SyncSender<gif::Frame<'static>>,
+) -> Result<(), ReplayError> {
     let mut sprites = Sprites::default();
+    let mut still = Still::default();
+    let mut previous: Option<Vec<u8>> = None;
+    let transparent = transparent_index();
     for (i, frame) in frames.iter().enumerate() {
         let final_frame = i + 1 == frames.len();
-        let (indices, width, height, delay) = match frame {
+        let (indices, width, delay) = match frame {
             FrameKind::Start => {
-                let opts = still_options(game, None, &start, &plies, ended, &base, options);
-                let (w, h, _, indices) = crate::draw(&start, &opts)?.finish();
-                (indices, w, h, options.speed.move_delay())
+                let opts = still_options(game, None, start, plies, ended, base, options);
+                let (w, _, _, indices) = crate::draw(start, &opts)?.finish();
+                (indices, w, options.speed.move_delay())
             }
             FrameKind::Move(index) => {
                 let ply = &plies[*index];
-                let opts =
-                    still_options(game, Some(ply), &ply.after, &plies, ended, &base, options);
-                let (w, h, _, indices) = crate::draw(&ply.after, &opts)?.finish();
+                let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
+                let (w, _, _, indices) = crate::draw(&ply.after, &opts)?.finish();
                 let delay = if final_frame {
                     options.speed.final_delay()
                 } else {
                     options.speed.move_delay()
                 };
-                (indices, w, h, delay)
+                (indices, w, delay)
             }
             FrameKind::Flight { index, arc, t } => {
                 let ply = &plies[*index];
-                let opts =
-                    still_options(game, Some(ply), &ply.after, &plies, ended, &base, options);
-                let canvas = flight(ply, &opts, *arc, *t, &mut sprites, &mut encoder.still)?;
-                let (w, h, _, indices) = canvas.finish();
-                (indices, w, h, options.speed.step_delay())
+                let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
+                let canvas = flight(ply, &opts, *arc, *t, &mut sprites, &mut still)?;
+                let (w, _, _, indices) = canvas.finish();
+                (indices, w, options.speed.step_delay())
             }
         };
-        encoder.frame(width, height, indices, delay)?;
+        let frame = match &previous {
+            None => gif::Frame {
+                width: u16::try_from(width).unwrap_or(u16::MAX),
+                height: u16::try_from(indices.len() / width.max(1) as usize).unwrap_or(u16::MAX),
+                delay,
+                dispose: gif::DisposalMethod::Keep,
+                buffer: Cow::Owned(indices.clone()),
+                ..gif::Frame::default()
+            },
+            Some(previous) => {
+                let (rect, pixels) = delta(previous, &indices, width, transparent);
+                gif::Frame {
+                    left: rect.0,
+                    top: rect.1,
+                    width: rect.2,
+                    height: rect.3,
+                    delay,
+                    dispose: gif::DisposalMethod::Keep,
+                    transparent: Some(transparent),
+                    buffer: Cow::Owned(pixels),
+                    ..gif::Frame::default()
+                }
+            }
+        };
+        previous = Some(indices);
+        if sender.send(frame).is_err() {
+            // The writer stopped; its own result explains why.
+            return Ok(());
+        }
     }
-    encoder.finish()
+    Ok(())
+}
+
+/// The palette index that marks unchanged pixels: the one after the renderer's colours.
+fn transparent_index() -> u8 {
+    u8::try_from(palette::palette().len()).unwrap_or(UNKNOWN)
 }
 
 /// The options of the still image of `position`, after `ply` (or the start when `None`).
@@ -436,12 +511,11 @@ fn flight(
         setup.pieces.retain(|(p, _)| !moving.contains(p));
         let bare = Position::from_setup(&setup).map_err(|_| RenderError::Size)?;
         let bare_options = RenderOptions {
-            last_move: None,
             pending_chain: None,
             winning_chain: None,
             ..options.clone()
         };
-        let canvas = draw_on(&scene, &bare, &bare_options)?;
+        let canvas = draw_on(&scene, &bare, &bare_options, false)?;
         let (w, h) = scene.dimensions();
         let (_, _, rgba, indices) = canvas.finish();
         still.number = ply.number;
@@ -494,102 +568,46 @@ fn flight(
     Ok(canvas)
 }
 
-/// Writes frames as GIF deltas against the previous frame.
-struct Encoder {
-    bytes: Vec<u8>,
-    writer: Option<gif::Encoder<Vec<u8>>>,
-    previous: Vec<u8>,
-    transparent: u8,
+/// Compresses frames and writes them, until the GIF would pass its size limit.
+struct Writer {
+    width: u16,
+    height: u16,
     limit: usize,
     moves: usize,
-    still: Still,
 }
 
-impl Encoder {
-    fn new(limit: usize, moves: usize) -> Encoder {
-        let transparent = u8::try_from(palette::palette().len()).unwrap_or(UNKNOWN);
-        Encoder {
-            bytes: Vec::new(),
-            writer: None,
-            previous: Vec::new(),
-            transparent,
+impl Writer {
+    fn new(width: u16, height: u16, limit: usize, moves: usize) -> Writer {
+        Writer {
+            width,
+            height,
             limit,
             moves,
-            still: Still::default(),
         }
     }
 
-    fn frame(
-        &mut self,
-        width: u32,
-        height: u32,
-        indices: Vec<u8>,
-        delay: u16,
-    ) -> Result<(), ReplayError> {
-        let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
-            return Err(RenderError::Size.into());
+    fn run(self, frames: mpsc::Receiver<gif::Frame<'static>>) -> Result<Vec<u8>, ReplayError> {
+        let mut colors: Vec<u8> = palette::palette()
+            .iter()
+            .flat_map(|c| [c.0, c.1, c.2])
+            .collect();
+        colors.extend([0, 0, 0]);
+        let mut encoder = gif::Encoder::new(Vec::new(), self.width, self.height, &colors)?;
+        encoder.set_repeat(gif::Repeat::Infinite)?;
+        let too_large = || ReplayError::TooLarge {
+            limit: self.limit,
+            moves: self.moves,
         };
-        if self.writer.is_none() {
-            let mut colors: Vec<u8> = palette::palette()
-                .iter()
-                .flat_map(|c| [c.0, c.1, c.2])
-                .collect();
-            colors.extend([0, 0, 0]);
-            let mut writer = gif::Encoder::new(std::mem::take(&mut self.bytes), w, h, &colors)?;
-            writer.set_repeat(gif::Repeat::Infinite)?;
-            let frame = gif::Frame {
-                width: w,
-                height: h,
-                delay,
-                dispose: gif::DisposalMethod::Keep,
-                buffer: Cow::Borrowed(&indices),
-                ..gif::Frame::default()
-            };
-            writer.write_frame(&frame)?;
-            self.writer = Some(writer);
-            self.previous = indices;
-            return self.check_size();
+        for mut frame in frames {
+            frame.make_lzw_pre_encoded();
+            encoder.write_lzw_pre_encoded_frame(&frame)?;
+            if encoder.get_ref().len() > self.limit {
+                return Err(too_large());
+            }
         }
-        let (rect, pixels) = delta(&self.previous, &indices, width, self.transparent);
-        let frame = gif::Frame {
-            left: rect.0,
-            top: rect.1,
-            width: rect.2,
-            height: rect.3,
-            delay,
-            dispose: gif::DisposalMethod::Keep,
-            transparent: Some(self.transparent),
-            buffer: Cow::Owned(pixels),
-            ..gif::Frame::default()
-        };
-        if let Some(writer) = self.writer.as_mut() {
-            writer.write_frame(&frame)?;
-        }
-        self.previous = indices;
-        self.check_size()
-    }
-
-    fn check_size(&self) -> Result<(), ReplayError> {
-        let written = self.writer.as_ref().map_or(0, |w| w.get_ref().len());
-        if written > self.limit {
-            return Err(ReplayError::TooLarge {
-                limit: self.limit,
-                moves: self.moves,
-            });
-        }
-        Ok(())
-    }
-
-    fn finish(self) -> Result<Vec<u8>, ReplayError> {
-        let Some(writer) = self.writer else {
-            return Err(ReplayError::Encode("no frames".to_string()));
-        };
-        let bytes = writer.into_inner()?;
+        let bytes = encoder.into_inner()?;
         if bytes.len() > self.limit {
-            return Err(ReplayError::TooLarge {
-                limit: self.limit,
-                moves: self.moves,
-            });
+            return Err(too_large());
         }
         Ok(bytes)
     }
@@ -642,4 +660,217 @@ fn delta(
         (to16(x0), to16(y0), to16(x1 - x0 + 1), to16(y1 - y0 + 1)),
         pixels,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use akron_rules::{GameOptions, Point};
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+    /// A 5 × 5 game whose third move steps a marble out from under a two-marble cascade.
+    fn cascade_game() -> Result<Game, Box<dyn std::error::Error>> {
+        let start = Position::from_code("5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2")?;
+        let mut game = Game::from_position(start, WinRule::Delayed);
+        for mv in ["E5", "E4", "A1-D1", "D5"] {
+            game.play(mv.parse()?)?;
+        }
+        Ok(game)
+    }
+
+    /// A frame composed onto the screen: RGBA pixels, width, height and delay.
+    type Screen = (Vec<u8>, u32, u32, u16);
+
+    /// Every frame of a GIF composed onto the screen.
+    fn decode(bytes: &[u8]) -> Result<Vec<Screen>, Box<dyn std::error::Error>> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(bytes)?;
+        let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
+        let mut screen = vec![0u8; (w * h * 4) as usize];
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame()? {
+            assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+            let (left, top) = (usize::from(frame.left), usize::from(frame.top));
+            let fw = usize::from(frame.width);
+            for (i, px) in frame.buffer.chunks_exact(4).enumerate() {
+                if px[3] == 0 {
+                    continue;
+                }
+                let (x, y) = (left + i % fw, top + i / fw);
+                let at = 4 * (y * w as usize + x);
+                screen[at..at + 4].copy_from_slice(px);
+            }
+            frames.push((screen.clone(), w, h, frame.delay));
+        }
+        Ok(frames)
+    }
+
+    fn still(
+        position: &Position,
+        options: &RenderOptions,
+    ) -> Result<(Vec<u8>, u32, u32), Box<dyn std::error::Error>> {
+        let png = crate::render(position, options)?;
+        let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png)?.to_rgba8();
+        let (w, h) = image.dimensions();
+        Ok((image.into_raw(), w, h))
+    }
+
+    #[test]
+    fn each_move_frame_is_the_still_image_and_the_cascade_falls() -> TestResult {
+        let game = cascade_game()?;
+        let options = ReplayOptions {
+            width: 480,
+            ..ReplayOptions::default()
+        };
+        let gif = replay(&game, &options)?;
+        let frames = decode(&gif)?;
+        let speed = Speed::Normal;
+        // Start, four moves, and for the step three arc frames and two falls of two frames.
+        assert_eq!(frames.len(), 1 + 4 + ARC_FRAMES + 2 * FALL_FRAMES);
+        let delays: Vec<u16> = frames.iter().map(|f| f.3).collect();
+        let mut expected = vec![speed.move_delay(); 3];
+        expected.extend(vec![speed.step_delay(); ARC_FRAMES + 2 * FALL_FRAMES]);
+        expected.extend([speed.move_delay(), speed.final_delay()]);
+        assert_eq!(delays, expected);
+
+        // Redo the game and compare every move frame with the still of its position.
+        let mut position = game.start().clone();
+        let base = RenderOptions {
+            width: 480,
+            inset: Inset::Levels(3),
+            ..RenderOptions::default()
+        };
+        let mut plies = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            let drops = position.play(mv)?.drops;
+            plies.push(Ply {
+                number: i + 1,
+                mv,
+                after: position.clone(),
+                drops,
+            });
+        }
+        let move_frames: Vec<&Screen> = frames
+            .iter()
+            .filter(|f| f.3 != speed.step_delay())
+            .collect();
+        assert_eq!(move_frames.len(), 5);
+        for (k, frame) in move_frames.iter().enumerate() {
+            let (position, ply) = match k {
+                0 => (game.start(), None),
+                k => (&plies[k - 1].after, Some(&plies[k - 1])),
+            };
+            let opts = still_options(&game, ply, position, &plies, true, &base, &options);
+            let (pixels, w, h) = still(position, &opts)?;
+            assert_eq!((frame.1, frame.2), (w, h), "frame {k}");
+            assert!(
+                frame.0 == pixels,
+                "move frame {k} differs from its still image"
+            );
+        }
+        // The in-between frames differ from both neighbouring stills: something moves.
+        let step = frames
+            .iter()
+            .position(|f| f.3 == speed.step_delay())
+            .unwrap();
+        for f in &frames[step..step + ARC_FRAMES + 2 * FALL_FRAMES] {
+            assert!(f.0 != frames[step - 1].0);
+            assert!(f.0 != frames[step + ARC_FRAMES + 2 * FALL_FRAMES].0);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn ranges_speeds_and_the_last_frame() -> TestResult {
+        let game = cascade_game()?;
+        let options = ReplayOptions {
+            width: 400,
+            speed: Speed::Fast,
+            from: 2,
+            to: Some(2),
+            ..ReplayOptions::default()
+        };
+        let frames = decode(&replay(&game, &options)?)?;
+        // The position before move 2, then move 2 (a placement) held as the last frame.
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[1].3, Speed::Fast.final_delay());
+        assert_eq!(frames[0].1, 400);
+        for (from, to) in [(3, Some(2)), (1, Some(9)), (6, None)] {
+            let options = ReplayOptions {
+                from,
+                to,
+                ..ReplayOptions::default()
+            };
+            assert!(matches!(
+                replay(&game, &options),
+                Err(ReplayError::Range { moves: 4, .. })
+            ));
+        }
+        assert_eq!("FAST".parse::<Speed>(), Ok(Speed::Fast));
+        assert!("warp".parse::<Speed>().is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn a_replay_over_the_size_limit_says_so() -> TestResult {
+        let game = cascade_game()?;
+        let options = ReplayOptions {
+            max_bytes: 20_000,
+            ..ReplayOptions::default()
+        };
+        let error = replay(&game, &options).err();
+        assert_eq!(
+            error,
+            Some(ReplayError::TooLarge {
+                limit: 20_000,
+                moves: 4
+            })
+        );
+        assert!(error.unwrap().to_string().contains("ask for fewer moves"));
+        Ok(())
+    }
+
+    #[test]
+    fn frames_are_capped() {
+        let ply = |number: usize, mv: Move| Ply {
+            number,
+            mv,
+            after: Position::default(),
+            drops: Vec::new(),
+        };
+        let step = Move::Step {
+            from: Point::new(0, 0, 0),
+            to: Point::new(1, 0, 0),
+        };
+        // A long game is sampled, without in-between frames, and ends on its last move.
+        let long: Vec<Ply> = (1..=1000).map(|n| ply(n, step)).collect();
+        let frames = plan(&long);
+        assert!(frames.len() <= MAX_FRAMES, "{}", frames.len());
+        assert_eq!(frames.last(), Some(&FrameKind::Move(999)));
+        assert!(frames
+            .iter()
+            .all(|f| !matches!(f, FrameKind::Flight { .. })));
+        // A middling one keeps every move but drops the arcs.
+        let middling: Vec<Ply> = (1..=200).map(|n| ply(n, step)).collect();
+        let frames = plan(&middling);
+        assert_eq!(frames.len(), 201);
+        // A short one has them all.
+        let short: Vec<Ply> = (1..=10).map(|n| ply(n, step)).collect();
+        assert_eq!(plan(&short).len(), 11 + 10 * ARC_FRAMES);
+    }
+
+    #[test]
+    fn a_short_game_is_small() -> TestResult {
+        let mut game = Game::new(GameOptions::new(5))?;
+        let moves = ["C3", "B2", "C2", "B3", "C4", "B4", "D3", "D2", "D4", "B1"];
+        for mv in moves {
+            game.play(mv.parse()?)?;
+        }
+        let gif = replay(&game, &ReplayOptions::default())?;
+        assert!(gif.len() < MAX_REPLAY_BYTES / 10, "{}", gif.len());
+        Ok(())
+    }
 }
