@@ -3,6 +3,7 @@
 pub mod discord;
 pub mod play;
 pub mod render;
+pub mod replay;
 pub mod rules;
 
 /// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, else the console

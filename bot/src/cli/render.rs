@@ -1,6 +1,6 @@
 //! `akron render`: draws a position as a PNG file.
 
-use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH};
+use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View};
 use akron_rules::{Move, Point, Position};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
@@ -24,9 +24,9 @@ pub struct RenderArgs {
     /// `perspective` (the default) or `plan`, a flat view with each marble's level.
     #[arg(long, default_value = "perspective")]
     view: View,
-    /// Image width in pixels, clamped to 400..=2000.
-    #[arg(long, default_value_t = DEFAULT_WIDTH)]
-    width: u32,
+    /// Image width in pixels, clamped to 400..=2000 (default: 1100, or 1300 above 10 × 10).
+    #[arg(long)]
+    width: Option<u32>,
     /// Highlight the winning chain when a player spans.
     #[arg(long)]
     chain: bool,
@@ -60,7 +60,7 @@ pub fn render(args: &RenderArgs) -> Result<()> {
     };
     let options = RenderOptions {
         view: args.view,
-        width: args.width,
+        width: args.width.unwrap_or(0),
         last_move,
         selected,
         winning_chain,
@@ -84,7 +84,7 @@ mod tests {
             last_move: None,
             select: None,
             view: View::Perspective,
-            width: 500,
+            width: Some(500),
             chain: false,
             severed: false,
         }
