@@ -648,12 +648,18 @@ fn delta(
         return ((0, 0, 1, 1), vec![transparent]);
     }
     let mut pixels = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
-    for y in y0..=y1 {
-        let row = y * w;
-        for x in x0..=x1 {
-            let (p, q) = (previous[row + x], current[row + x]);
-            pixels.push(if p == q { transparent } else { q });
-        }
+    for (a, b) in previous
+        .chunks_exact(w)
+        .zip(current.chunks_exact(w))
+        .skip(y0)
+        .take(y1 - y0 + 1)
+    {
+        let (a, b) = (&a[x0..=x1], &b[x0..=x1]);
+        pixels.extend(
+            a.iter()
+                .zip(b)
+                .map(|(&p, &q)| if p == q { transparent } else { q }),
+        );
     }
     let to16 = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
     (
