@@ -1,7 +1,7 @@
 //! `akron render`: draws a position as a PNG file.
 
-use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View};
-use akron_rules::{Move, Point, Position};
+use akron_renderer::{render as draw, Caption, LastMove, RenderOptions, Selection, View};
+use akron_rules::{ByColor, Move, Point, Position};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -33,6 +33,15 @@ pub struct RenderArgs {
     /// Mark links that a crossing severs.
     #[arg(long)]
     severed: bool,
+    /// The game number for the caption.
+    #[arg(long)]
+    game: Option<u64>,
+    /// Black's name for the caption.
+    #[arg(long)]
+    black: Option<String>,
+    /// White's name for the caption.
+    #[arg(long)]
+    white: Option<String>,
 }
 
 /// `akron render CODE -o FILE [--last-move MOVE] [--select POINT] [--view V] [--width PX]`.
@@ -59,6 +68,14 @@ pub fn render(args: &RenderArgs) -> Result<()> {
         None
     };
     let options = RenderOptions {
+        caption: Caption {
+            game: args.game,
+            names: ByColor {
+                black: args.black.clone(),
+                white: args.white.clone(),
+            },
+            ..Caption::default()
+        },
         view: args.view,
         width: args.width.unwrap_or(0),
         last_move,
@@ -87,6 +104,9 @@ mod tests {
             width: Some(500),
             chain: false,
             severed: false,
+            game: None,
+            black: None,
+            white: None,
         }
     }
 
@@ -100,6 +120,8 @@ mod tests {
         a.last_move = Some("A1-D1".to_string());
         a.select = Some("C3".to_string());
         a.view = View::Plan;
+        a.game = Some(3);
+        a.black = Some("alice".to_string());
         let result = render(&a);
         let bytes = std::fs::read(&output);
         let _ = std::fs::remove_file(&output);
