@@ -515,7 +515,11 @@ fn flight(
             winning_chain: None,
             ..options.clone()
         };
-        let canvas = draw_on(&scene, &bare, &bare_options, false)?;
+        let mut canvas = draw_on(&scene, &bare, &bare_options, false)?;
+        // The level maps show the position after the move throughout.
+        if let Some(inset) = scene.inset() {
+            inset.draw_marbles(&mut canvas, &ply.after, sprites, &[]);
+        }
         let (w, h) = scene.dimensions();
         let (_, _, rgba, indices) = canvas.finish();
         still.number = ply.number;
