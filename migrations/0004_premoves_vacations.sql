@@ -1,4 +1,4 @@
--- Conditional moves and vacations for correspondence play.
+-- Conditional moves and vacations for correspondence play, and each user's board view.
 -- Landed migrations are never edited: add a new NNNN_name.sql instead.
 
 -- A player's queued conditional moves in a game: "if the opponent plays X, answer Y", made
@@ -20,3 +20,6 @@ CREATE TABLE vacations (
     used    INTEGER NOT NULL DEFAULT 0,
     since   INTEGER
 ) WITHOUT ROWID;
+
+-- How a user's boards are drawn by default: 'perspective' (with per-level maps) or 'plan'.
+ALTER TABLE user_settings ADD COLUMN view TEXT CHECK (view IN ('perspective', 'plan'));

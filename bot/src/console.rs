@@ -290,6 +290,16 @@ impl<'a> Console<'a> {
                 )?,
             }
         }
+        if let Some(gif) = &reply.animation {
+            match self.save_numbered(gif, replay_name) {
+                Ok(path) => writeln!(out, "(replay: {})", path.display())?,
+                Err(e) => writeln!(
+                    out,
+                    "! The replay could not be saved in {} ({e}).",
+                    self.out_dir.display()
+                )?,
+            }
+        }
         if let Some(file) = &reply.attachment {
             let name = Path::new(&file.filename)
                 .file_name()
@@ -315,16 +325,22 @@ impl<'a> Console<'a> {
 
     /// Writes a board picture under the next free number, never over an existing file.
     fn save_picture(&mut self, png: &[u8]) -> io::Result<PathBuf> {
+        self.save_numbered(png, picture_name)
+    }
+
+    /// Writes `bytes` under the next free number that `name` turns into a file name, never
+    /// over an earlier file.
+    fn save_numbered(&mut self, bytes: &[u8], name: fn(usize) -> String) -> io::Result<PathBuf> {
         loop {
             self.pictures += 1;
-            let path = self.out_dir.join(picture_name(self.pictures));
+            let path = self.out_dir.join(name(self.pictures));
             match fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(&path)
             {
                 Ok(mut file) => {
-                    return match file.write_all(png) {
+                    return match file.write_all(bytes) {
                         Ok(()) => Ok(path),
                         Err(e) => {
                             // Leave no half-written picture behind.
@@ -339,6 +355,11 @@ impl<'a> Console<'a> {
             }
         }
     }
+}
+
+/// The file name of replay `number`.
+fn replay_name(number: usize) -> String {
+    format!("replay-{number:04}.gif")
 }
 
 /// The file name of board picture `number`.

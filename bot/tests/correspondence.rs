@@ -98,7 +98,7 @@ fn running_out_of_time_loses_and_the_channel_is_told_with_the_board() {
     );
     assert_eq!(result[0].reply.mentions.len(), 2, "both players are told");
     assert!(result[0].reply.image.is_some(), "with the board");
-    let board = h.ok("bob", Command::Board);
+    let board = h.ok("bob", Command::Board(None));
     assert!(board.text.contains("won on time"), "{}", board.text);
     assert!(tick(&h).is_empty(), "settled once");
 }
@@ -113,7 +113,7 @@ fn a_timeout_before_the_opponent_has_moved_aborts_the_game() {
         notices.iter().any(|n| n.reply.text.contains("aborted")),
         "{notices:?}"
     );
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(board.text.contains("aborted"), "{}", board.text);
 }
 
@@ -165,7 +165,7 @@ fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
         "{}",
         claimed.text
     );
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(
         board.text.contains("Black (alice) won on time"),
         "{}",

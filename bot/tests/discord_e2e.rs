@@ -87,6 +87,21 @@ fn winning_game() -> Result<Vec<Move>, Error> {
     Err("no winning game found".into())
 }
 
+/// A GIF replay attached and shown in the embed.
+fn assert_gif_in_embed(reply: &Reply) -> Result<(), Error> {
+    let gif = reply
+        .files
+        .iter()
+        .find(|file| file.filename.ends_with(".gif"))
+        .ok_or_else(|| format!("no GIF attached to: {}", reply.content()))?;
+    assert!(gif.bytes.starts_with(b"GIF89a"), "a GIF file");
+    assert_eq!(
+        reply.data["embeds"][0]["image"]["url"].as_str(),
+        Some(format!("attachment://{}", gif.filename).as_str())
+    );
+    Ok(())
+}
+
 fn assert_png(reply: &Reply) -> Result<(), Error> {
     let png = reply
         .files
@@ -676,6 +691,23 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{record}"
     );
 
+    // /akron replay animates the channel's game: the GIF arrives as an attachment in an embed.
+    let replayed = fake
+        .interact_and_wait(&akron(
+            &CAROL,
+            "replay",
+            // Poise registers choices as integers: fast is the third speed.
+            vec![payloads::integer_option("speed", 2)],
+        ))
+        .await?;
+    assert!(!replayed.is_ephemeral(), "{}", replayed.content());
+    assert!(
+        replayed.content().contains(&format!("moves 1 to {played}")),
+        "{}",
+        replayed.content()
+    );
+    assert_gif_in_embed(&replayed)?;
+
     // The file, attached to /akron show, draws the position after those moves.
     let upload = fake.upload("akron-1.txt", &file.bytes);
     let shown = fake
@@ -691,7 +723,9 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{}",
         shown.content()
     );
-    assert_png(&shown)?;
+    // A record is also animated: the replay GIF takes the embed, the still board is attached.
+    assert_gif_in_embed(&shown)?;
+    assert!(shown.files.iter().any(|f| f.filename == "board.png"));
 
     // Neither a code nor a file; a file that is not text: private refusals, no picture.
     let nothing = fake

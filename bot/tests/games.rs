@@ -67,7 +67,7 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         record.contains("[Result \"") && record.contains("wins connection\"]"),
         "{record}"
     );
-    let shown = h.ok("carol", Command::Show(record.clone()));
+    let shown = h.ok("carol", Command::Show(record.clone(), None));
     let final_code = record
         .lines()
         .find_map(|l| {
@@ -126,7 +126,7 @@ fn an_immediate_rule_game_is_won_at_once() {
     assert!(last.text.contains("wins** (") && last.text.contains("connects its edges"));
     // Under the immediate rule nothing is ever pending.
     assert!(replies.iter().all(|r| !r.text.contains("must cut it now")));
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(board.text.contains("won by connection"), "{}", board.text);
 }
 
@@ -283,7 +283,7 @@ fn a_damaged_stored_game_is_reported_not_accepted() {
     h.reopen();
     let err = h.service.check_all_games().expect_err("damage is found");
     assert!(err.to_string().contains("after ply 1"), "{err}");
-    let reply = h.send("alice", Command::Board);
+    let reply = h.send("alice", Command::Board(None));
     assert!(reply.ephemeral);
     assert!(reply.text.contains("damaged"), "{}", reply.text);
     let refusal = h.send("alice", Command::Move("A1".into()));
@@ -420,14 +420,17 @@ fn a_long_games_list_fits_one_message() {
 #[test]
 fn show_reads_codes_and_refuses_nonsense() {
     let h = Harness::new();
-    let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into()));
+    let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into(), None));
     assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
     assert!(is_png(reply.image.as_deref()));
-    let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into()));
+    let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into(), None));
     assert!(reply
         .text
         .contains("neither a position code nor a game record"));
-    let reply = h.refused("carol", Command::Show("[Size \"4\"]\n1. B2 B2".into()));
+    let reply = h.refused(
+        "carol",
+        Command::Show("[Size \"4\"]\n1. B2 B2".into(), None),
+    );
     assert!(
         reply.text.contains("move 2 (B2) cannot be played"),
         "{}",

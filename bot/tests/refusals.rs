@@ -25,7 +25,7 @@ fn no_game() {
     for command in [
         Command::Move("C3".into()),
         Command::Swap,
-        Command::Board,
+        Command::Board(None),
         Command::Moves(None),
         Command::Resign,
         Command::Draw(Offer::Offer),

@@ -188,6 +188,9 @@ impl Service {
             Some(Setting::Reminders(place)) => {
                 self.db.write(|c| db::set_reminder_place(c, me, place))?;
             }
+            Some(Setting::View(view)) => {
+                self.db.write(|c| db::set_view_setting(c, me, view))?;
+            }
             Some(Setting::ThreadGames(on)) => {
                 if !request.is_moderator {
                     return refuse(
@@ -202,6 +205,10 @@ impl Service {
             None => {}
         }
         let place = self.db.read(|c| db::reminder_place(c, me))?;
+        let view = self
+            .db
+            .read(|c| db::view_setting(c, me))?
+            .unwrap_or_default();
         let threads = match &request.server {
             Some(server) => self.db.read(|c| db::thread_games(c, server))?,
             None => false,
@@ -212,12 +219,17 @@ impl Service {
         };
         let _ = write!(
             text,
-            "Your reminders: **{}** (`settings reminders:dm|channel|off`). New games here open \
-             a thread of their own: **{}** (moderators: `settings thread-games:on|off`).",
+            "Your reminders: **{}** (`settings reminders:dm|channel|off`). Your boards: **{}** \
+             (`settings view:perspective|plan`). New games here open a thread of their own: \
+             **{}** (moderators: `settings thread-games:on|off`).",
             match place {
                 ReminderPlace::Direct => "direct message",
                 ReminderPlace::Channel => "in the game's channel",
                 ReminderPlace::Off => "off",
+            },
+            match view {
+                crate::images::View::Perspective => "perspective, with a map of each level",
+                crate::images::View::Plan => "plan, from above",
             },
             if threads { "on" } else { "off" }
         );

@@ -45,8 +45,13 @@ pub async fn swap(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// Show the current board again.
 #[poise::command(slash_command, guild_only)]
-pub async fn board(ctx: Context<'_>) -> Result<(), DiscordError> {
-    run(ctx, Command::Board).await
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Perspective (default: your setting) or plan"] view: Option<
+        super::info::ViewChoice,
+    >,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Board(view.map(super::info::ViewChoice::view))).await
 }
 
 /// Show where one piece can go, or list every legal move.
