@@ -133,12 +133,18 @@ mod tests {
     fn bad_points_say_what_is_wrong() {
         assert!(matches!(parse_point("3D"), Err(ParseError::Column(_))));
         assert!(matches!(parse_point("D"), Err(ParseError::Row(_))));
-        assert!(matches!(parse_point("D03"), Err(ParseError::LeadingZero(_))));
+        assert!(matches!(
+            parse_point("D03"),
+            Err(ParseError::LeadingZero(_))
+        ));
         assert!(matches!(parse_point("D3x"), Err(ParseError::Trailing(_))));
         assert!(matches!(parse_point("D 3"), Err(ParseError::Space(_))));
         for no_board_has_it in ["Q3", "D0", "D17", "D1'", "D999999999999999"] {
             assert!(
-                matches!(parse_point(no_board_has_it), Err(ParseError::NoSuchPoint(_))),
+                matches!(
+                    parse_point(no_board_has_it),
+                    Err(ParseError::NoSuchPoint(_))
+                ),
                 "{no_board_has_it}"
             );
         }
@@ -190,9 +196,11 @@ mod tests {
         let error = read_move("3D", 5).map_err(|e| e.to_string());
         assert_eq!(
             error,
-            Err("'3D' is not a point: a point name starts with a column letter, as in D3 \
+            Err(
+                "'3D' is not a point: a point name starts with a column letter, as in D3 \
                  (this 5 × 5 board has columns A to E and rows 1 to 5)"
-                .to_string())
+                    .to_string()
+            )
         );
         assert_eq!(read_point("E5", 5), Ok(Point::new(4, 4, 0)));
         assert!(read_point("F5", 5).is_err());
