@@ -64,7 +64,9 @@ fn a_selected_piece_says_what_its_step_drops() {
     };
     let reply = h.ok(&who, Command::Moves(Some(from.to_string())));
     assert!(
-        reply.text.contains("Whichever step it takes, what rests on it drops:"),
+        reply
+            .text
+            .contains("Whichever step it takes, what rests on it drops:"),
         "{}",
         reply.text
     );
@@ -85,7 +87,11 @@ fn a_game_replays_as_a_gif_and_a_bad_range_is_refused() {
             ..ReplayRequest::default()
         }),
     );
-    assert!(replay.text.contains("Game #1, moves 1 to 3 of 3"), "{}", replay.text);
+    assert!(
+        replay.text.contains("Game #1, moves 1 to 3 of 3"),
+        "{}",
+        replay.text
+    );
     let gif = replay.animation.expect("a GIF");
     assert!(gif.starts_with(b"GIF89a"));
     let part = h.ok(
@@ -106,8 +112,8 @@ fn a_game_replays_as_a_gif_and_a_bad_range_is_refused() {
     );
     assert!(r.text.contains("has 3 moves"), "{}", r.text);
     // A record replays too, and show animates it.
-    let record = String::from_utf8(h.ok("alice", Command::Export).attachment.unwrap().content)
-        .unwrap();
+    let record =
+        String::from_utf8(h.ok("alice", Command::Export).attachment.unwrap().content).unwrap();
     let from_record = h.ok(
         "carol",
         Command::Replay(ReplayRequest {

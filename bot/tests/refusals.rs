@@ -105,7 +105,15 @@ fn moves() {
         ("C 3", "is not a move"),
         ("", "is not a move"),
         ("C3'", "not legal here"),
-        ("F6", "not on this 5 × 5 board"),
+        // Regression (issue 17): the range named is this board's, not 16 × 16's.
+        (
+            "F6",
+            "F6 is not on this 5 × 5 board: column F is outside A to E and row 6 is outside 1 to 5",
+        ),
+        (
+            "D0",
+            "D0 is not on this 5 × 5 board: row 0 is outside 1 to 5",
+        ),
         ("swap", "not legal here"),
         ("A1-A2", "not legal here"),
     ] {
@@ -117,7 +125,8 @@ fn moves() {
     assert!(r.text.contains("C3 is occupied"), "{}", r.text);
     let r = h.refused("bob", Command::Moves(Some("C3".into())));
     assert!(r.text.contains("Black's"), "{}", r.text);
-    h.refused("bob", Command::Moves(Some("Q9".into())));
+    let r = h.refused("bob", Command::Moves(Some("Q9".into())));
+    assert!(r.text.contains("column Q is outside A to E"), "{}", r.text);
     // Where a connected piece can go: a picture and the names.
     h.play(mv("A1"));
     h.play(mv("C2"));
