@@ -33,7 +33,8 @@ async fn start_bot_with(fake: &FakeDiscord, config: Config) -> Result<Bot, Error
     let settings = Settings {
         token: "fake-token".into(),
         dev_guild: Some(GUILD_ID),
-        api_url: Some(fake.api_url()),
+        api_url: None,
+        http_client: Some(fake.http_client()?),
     };
     let mut client = discord::client(&settings, service).await?;
     let shards = client.shard_manager.clone();
