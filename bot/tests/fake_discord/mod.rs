@@ -44,6 +44,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+#[allow(unused_imports)]
 pub use payloads::{APPLICATION_ID, CHANNEL_ID, GUILD_ID};
 #[allow(unused_imports)]
 pub use rest::{INTERACTION_DEADLINE, NONCE_WINDOW, TOKEN_LIFETIME};
@@ -504,6 +505,16 @@ pub struct FakeDiscord {
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
+        // Shown with a failing test's output: what the fake refused, and why.
+        for refused in self.refusals() {
+            eprintln!(
+                "fake discord refused {} {} with {}: {}",
+                refused.method,
+                refused.path,
+                refused.status,
+                refused.error.unwrap_or(Value::Null)
+            );
+        }
         for server in &self.servers {
             server.abort();
         }
