@@ -224,20 +224,24 @@ async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_game_from_challenge_to_win() -> Result<(), Error> {
-    full_game(false).await
+async fn a_full_game_from_challenge_to_win_through_rate_limits() -> Result<(), Error> {
+    full_game(false, Some(3)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result<(), Error> {
-    full_game(true).await
+    full_game(true, None).await
 }
 
 /// Plays a whole game through the bot; with `require_png`, every board reply must carry a
-/// PNG in its embed.
-async fn full_game(require_png: bool) -> Result<(), Error> {
+/// PNG in its embed; with `throttle_every`, every so many requests are answered 429 first.
+/// Discord refuses none of the bot's requests.
+async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(), Error> {
     let moves = winning_game()?;
     let (fake, bot, _dir) = setup().await?;
+    if let Some(every) = throttle_every {
+        fake.throttle("*", "*", every);
+    }
     let accepted = start_game(&fake).await?;
     let check_png = |reply: &Reply| {
         if require_png || !reply.files.is_empty() {
@@ -291,6 +295,14 @@ async fn full_game(require_png: bool) -> Result<(), Error> {
         last.buttons().is_empty(),
         "a finished game has no board buttons"
     );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    if throttle_every.is_some() {
+        assert!(
+            fake.throttled().len() >= moves.len() / 2,
+            "the bot went through its rate limiter's retries"
+        );
+    }
     stop_bot(bot).await
 }
 

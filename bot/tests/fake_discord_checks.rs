@@ -130,7 +130,10 @@ async fn message_limits_are_refused_as_invalid_form_body_and_nothing_is_stored()
     ]}]});
     let (_, answer) = post(&fake, &path, long_id).await?;
     assert_eq!(
-        form_error(&answer, &["components", "0", "components", "0", "custom_id"]),
+        form_error(
+            &answer,
+            &["components", "0", "components", "0", "custom_id"]
+        ),
         "BASE_TYPE_MAX_LENGTH"
     );
     let long_label = json!({"components": [{"type": 1, "components": [
@@ -147,17 +150,28 @@ async fn message_limits_are_refused_as_invalid_form_body_and_nothing_is_stored()
     ]}]});
     let (_, answer) = post(&fake, &path, twice).await?;
     assert_eq!(
-        form_error(&answer, &["components", "0", "components", "1", "custom_id"]),
+        form_error(
+            &answer,
+            &["components", "0", "components", "1", "custom_id"]
+        ),
         "COMPONENT_CUSTOM_ID_DUPLICATED"
     );
 
-    for empty in [json!({}), json!({"content": ""}), json!({"content": "  ", "embeds": []})] {
+    for empty in [
+        json!({}),
+        json!({"content": ""}),
+        json!({"content": "  ", "embeds": []}),
+    ] {
         let (status, answer) = post(&fake, &path, empty).await?;
         assert_eq!((status, answer["code"].clone()), (400, json!(50006)));
         assert_eq!(answer["message"], "Cannot send an empty message");
     }
 
-    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 2, "only the valid two");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).len(),
+        2,
+        "only the valid two"
+    );
     assert_eq!(fake.refusals().len(), 14);
     Ok(())
 }
@@ -190,9 +204,16 @@ async fn an_interaction_is_answered_once_within_three_seconds_and_its_token_last
     assert_eq!(status, 204);
     let (status, body) = post(&fake, &callback, answer.clone()).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(40060)));
-    assert_eq!(body["message"], "Interaction has already been acknowledged.");
+    assert_eq!(
+        body["message"],
+        "Interaction has already been acknowledged."
+    );
     let original = fake.channel_messages(OTHER_CHANNEL_ID);
-    assert_eq!(original.len(), 1, "the answer is a message in the command's channel");
+    assert_eq!(
+        original.len(),
+        1,
+        "the answer is a message in the command's channel"
+    );
     assert_eq!(original[0]["content"], "hi");
 
     let (status, posted) = post(&fake, &followup, json!({"content": "later"})).await?;
@@ -226,7 +247,10 @@ async fn an_interaction_is_answered_once_within_three_seconds_and_its_token_last
     let followup = format!("/webhooks/{}/{token}", fake_discord::APPLICATION_ID);
     let (status, filled) = post(&fake, &followup, json!({"content": "done"})).await?;
     assert_eq!(status, 200);
-    assert_eq!(filled["flags"], 64, "the first follow-up replaces the thinking message");
+    assert_eq!(
+        filled["flags"], 64,
+        "the first follow-up replaces the thinking message"
+    );
     assert!(
         fake.channel_messages(CHANNEL_ID).is_empty(),
         "an ephemeral answer is nobody else's message"
@@ -247,16 +271,27 @@ async fn autocomplete_takes_at_most_25_choices_and_only_as_an_autocomplete_resul
             .map(|n| json!({"name": format!("c{n}"), "value": format!("c{n}")}))
             .collect()
     };
-    let (status, body) = post(&fake, &callback, json!({"type": 8, "data": {"choices": choices(26)}}))
-        .await?;
+    let (status, body) = post(
+        &fake,
+        &callback,
+        json!({"type": 8, "data": {"choices": choices(26)}}),
+    )
+    .await?;
     assert_eq!(status, 400);
-    assert_eq!(form_error(&body, &["data", "choices"]), "BASE_TYPE_MAX_LENGTH");
+    assert_eq!(
+        form_error(&body, &["data", "choices"]),
+        "BASE_TYPE_MAX_LENGTH"
+    );
     let message = json!({"type": 4, "data": {"content": "no"}});
     let (status, body) = post(&fake, &callback, message).await?;
     assert_eq!(status, 400);
     assert_eq!(form_error(&body, &["type"]), "BASE_TYPE_CHOICES");
-    let (status, _) =
-        post(&fake, &callback, json!({"type": 8, "data": {"choices": choices(25)}})).await?;
+    let (status, _) = post(
+        &fake,
+        &callback,
+        json!({"type": 8, "data": {"choices": choices(25)}}),
+    )
+    .await?;
     assert_eq!(status, 204);
     Ok(())
 }
@@ -265,7 +300,12 @@ async fn autocomplete_takes_at_most_25_choices_and_only_as_an_autocomplete_resul
 async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived(
 ) -> Result<(), Error> {
     let fake = FakeDiscord::start().await?;
-    let (_, first) = post(&fake, &channel_messages(CHANNEL_ID), json!({"content": "game 1"})).await?;
+    let (_, first) = post(
+        &fake,
+        &channel_messages(CHANNEL_ID),
+        json!({"content": "game 1"}),
+    )
+    .await?;
     let first_id: u64 = first["id"].as_str().unwrap().parse()?;
 
     // Edits and deletes find a message only in its own channel.
@@ -276,7 +316,10 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     let here = format!("/channels/{CHANNEL_ID}/messages/{first_id}");
     let (status, edited) = patch(&fake, &here, json!({"components": []})).await?;
     assert_eq!(status, 200);
-    assert_eq!(edited["content"], "game 1", "an edit keeps the fields it does not name");
+    assert_eq!(
+        edited["content"], "game 1",
+        "an edit keeps the fields it does not name"
+    );
     let (status, body) = patch(&fake, &here, json!({"content": ""})).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(50006)));
 
@@ -296,7 +339,11 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     assert_eq!(status, 200);
     assert_eq!(fake.channel_messages(first_id).len(), 1);
     assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 1);
-    assert_eq!(fake.threads_of(CHANNEL_ID).len(), 2, "the guild's thread and the new one");
+    assert_eq!(
+        fake.threads_of(CHANNEL_ID).len(),
+        2,
+        "the guild's thread and the new one"
+    );
 
     assert!(fake.archive_thread(first_id));
     let (status, body) = post(&fake, &in_thread, json!({"content": "late"})).await?;
@@ -315,9 +362,16 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     let (status, private) = post(&fake, &create, json!({"name": "p", "type": 12})).await?;
     assert_eq!((status, private["type"].clone()), (200, json!(12)));
     let (status, body) = post(&fake, &create, json!({})).await?;
-    assert_eq!((status, form_error(&body, &["name"]).clone()), (400, json!("BASE_TYPE_REQUIRED")));
-    let (status, body) =
-        post(&fake, &format!("/channels/{THREAD_ID}/threads"), json!({"name": "n"})).await?;
+    assert_eq!(
+        (status, form_error(&body, &["name"]).clone()),
+        (400, json!("BASE_TYPE_REQUIRED"))
+    );
+    let (status, body) = post(
+        &fake,
+        &format!("/channels/{THREAD_ID}/threads"),
+        json!({"name": "n"}),
+    )
+    .await?;
     assert_eq!((status, body["code"].clone()), (400, json!(50024)));
     let (status, body) = post(&fake, &channel_messages(42), json!({"content": "?"})).await?;
     assert_eq!((status, body["code"].clone()), (404, json!(10003)));
@@ -345,7 +399,10 @@ async fn an_enforced_nonce_returns_the_earlier_message_instead_of_a_second() -> 
     assert_ne!(elsewhere["id"], first["id"], "nonces are per channel");
     let unenforced = json!({"content": "your move", "nonce": "outbox-17"});
     let (_, second) = post(&fake, &path, unenforced).await?;
-    assert_ne!(second["id"], first["id"], "without enforce_nonce it is only echoed");
+    assert_ne!(
+        second["id"], first["id"],
+        "without enforce_nonce it is only echoed"
+    );
     assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 2);
     Ok(())
 }
@@ -373,8 +430,12 @@ async fn a_dm_channel_is_opened_once_and_a_user_may_refuse_dms() -> Result<(), E
     )
     .await?;
     let bobs = bobs["id"].as_str().unwrap();
-    let (status, body) =
-        post(&fake, &format!("/channels/{bobs}/messages"), json!({"content": "hi"})).await?;
+    let (status, body) = post(
+        &fake,
+        &format!("/channels/{bobs}/messages"),
+        json!({"content": "hi"}),
+    )
+    .await?;
     assert_eq!((status, body["code"].clone()), (403, json!(50007)));
     assert_eq!(body["message"], "Cannot send messages to this user");
     Ok(())
@@ -404,7 +465,10 @@ async fn serenity_with_its_rate_limiter_on_reaches_the_fake_and_retries_429s() -
     assert_eq!(texts, ["message 0", "message 1", "message 2"]);
 
     // Serenity's models parse the fake's threads and DM channels.
-    let first: u64 = fake.channel_messages(CHANNEL_ID)[0]["id"].as_str().unwrap().parse()?;
+    let first: u64 = fake.channel_messages(CHANNEL_ID)[0]["id"]
+        .as_str()
+        .unwrap()
+        .parse()?;
     let thread = channel
         .create_thread_from_message(
             &http,
@@ -415,7 +479,9 @@ async fn serenity_with_its_rate_limiter_on_reaches_the_fake_and_retries_429s() -
     assert_eq!(thread.id.get(), first);
     assert_eq!(thread.parent_id, Some(channel));
     thread.id.say(&http, "in the thread").await?;
-    let dm = serenity::UserId::new(ALICE.id).create_dm_channel(&http).await?;
+    let dm = serenity::UserId::new(ALICE.id)
+        .create_dm_channel(&http)
+        .await?;
     assert_eq!(dm.recipient.id.get(), ALICE.id);
     fake.refuse_dms(ALICE.id);
     let refused = dm.id.say(&http, "hello").await;

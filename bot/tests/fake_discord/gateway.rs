@@ -9,7 +9,10 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-pub(super) async fn gateway_upgrade(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+pub(super) async fn gateway_upgrade(
+    State(shared): State<Arc<Shared>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     upgrade.on_upgrade(move |socket| gateway_connection(socket, shared))
 }
 

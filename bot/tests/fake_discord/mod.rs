@@ -215,7 +215,6 @@ pub fn buttons_of(message: &Value) -> Vec<(String, String)> {
     buttons
 }
 
-
 /// What the fake sends down a gateway connection.
 enum Outgoing {
     Frame(Value),
@@ -449,8 +448,7 @@ impl Traffic {
             .channels
             .values()
             .find(|channel| {
-                channel["type"] == 1
-                    && channel["recipients"][0]["id"] == user.to_string().as_str()
+                channel["type"] == 1 && channel["recipients"][0]["id"] == user.to_string().as_str()
             })
             .cloned();
         if let Some(existing) = existing {

@@ -98,7 +98,11 @@ pub(super) async fn rest(
         shared.touch();
         let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
         add_rate_limit_headers(response.headers_mut(), &route, 0, retry_after);
-        set_header(response.headers_mut(), "retry-after", &retry_after.to_string());
+        set_header(
+            response.headers_mut(),
+            "retry-after",
+            &retry_after.to_string(),
+        );
         set_header(response.headers_mut(), "x-ratelimit-scope", "user");
         return response;
     }
@@ -136,8 +140,16 @@ fn add_rate_limit_headers(headers: &mut HeaderMap, route: &str, remaining: u64, 
         .as_secs_f64();
     set_header(headers, "x-ratelimit-limit", &BUCKET_LIMIT.to_string());
     set_header(headers, "x-ratelimit-remaining", &remaining.to_string());
-    set_header(headers, "x-ratelimit-reset", &format!("{:.3}", now + reset_after));
-    set_header(headers, "x-ratelimit-reset-after", &format!("{reset_after:.3}"));
+    set_header(
+        headers,
+        "x-ratelimit-reset",
+        &format!("{:.3}", now + reset_after),
+    );
+    set_header(
+        headers,
+        "x-ratelimit-reset-after",
+        &format!("{reset_after:.3}"),
+    );
     let bucket: String = route
         .bytes()
         .fold(0_u64, |hash, byte| {
@@ -287,7 +299,13 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
 }
 
 /// `POST /interactions/{id}/{token}/callback`.
-fn callback(state: &mut Traffic, id: &str, token: &str, body: &Value, files: &[FilePart]) -> Outcome {
+fn callback(
+    state: &mut Traffic,
+    id: &str,
+    token: &str,
+    body: &Value,
+    files: &[FilePart],
+) -> Outcome {
     let interaction = state
         .interactions
         .get(token)
@@ -466,7 +484,11 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
         .dm_recipient(channel)
         .is_some_and(|user| state.dm_refusers.contains(&user));
     if refuses {
-        return Err(Refusal::new(403, 50007, "Cannot send messages to this user"));
+        return Err(Refusal::new(
+            403,
+            50007,
+            "Cannot send messages to this user",
+        ));
     }
     state.writable(channel)?;
     let mut errors = FormErrors::default();
@@ -476,7 +498,10 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
         Value::Number(number) => Some(number.to_string()),
         _ => None,
     };
-    if nonce.as_ref().is_some_and(|nonce| nonce.chars().count() > 25) {
+    if nonce
+        .as_ref()
+        .is_some_and(|nonce| nonce.chars().count() > 25)
+    {
         errors.add(
             &["nonce".to_owned()],
             "BASE_TYPE_MAX_LENGTH",
@@ -574,7 +599,10 @@ fn start_thread(state: &mut Traffic, parent: u64, thread: u64, kind: u64, body: 
 
 /// `PATCH /channels/{channel}`: renames, archives and unarchives, locks threads.
 fn edit_channel(state: &mut Traffic, channel: u64, body: &Value) -> Outcome {
-    let existing = state.channels.get_mut(&channel).ok_or_else(unknown_channel)?;
+    let existing = state
+        .channels
+        .get_mut(&channel)
+        .ok_or_else(unknown_channel)?;
     if let Some(name) = body["name"].as_str() {
         existing["name"] = json!(name);
     }

@@ -162,7 +162,10 @@ fn embeds(errors: &mut FormErrors, prefix: &[String], embeds: &Value) {
             let number = number.to_string();
             for (key, limit) in [("name", FIELD_NAME), ("value", FIELD_VALUE)] {
                 let path = here(&["fields", &number, key]);
-                if field[key].as_str().is_none_or(|text| text.trim().is_empty()) {
+                if field[key]
+                    .as_str()
+                    .is_none_or(|text| text.trim().is_empty())
+                {
                     errors.add(&path, "BASE_TYPE_REQUIRED", "This field is required");
                 }
                 total += errors.max_length(&path, &field[key], limit);
@@ -200,7 +203,11 @@ fn components(errors: &mut FormErrors, prefix: &[String], rows: &Value) {
                 &format!("Must be between 1 and {ROWS} in length."),
             );
         }
-        for (number, component) in row["components"].as_array().into_iter().flatten().enumerate()
+        for (number, component) in row["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
         {
             let here = at(&row_path, &["components", &number.to_string()]);
             errors.max_length(&at(&here, &["label"]), &component["label"], LABEL);
