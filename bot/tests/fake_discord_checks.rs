@@ -513,3 +513,45 @@ async fn responses_carry_rate_limit_headers() -> Result<(), Error> {
     }
     Ok(())
 }
+
+#[tokio::test]
+async fn an_outage_fails_requests_without_effect_and_a_held_answer_comes_after_the_effect(
+) -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let path = channel_messages(CHANNEL_ID);
+    fake.fail_next("POST", "/channels/*/messages", 2, 503);
+    for _ in 0..2 {
+        let (status, body) = post(&fake, &path, json!({"content": "hello"})).await?;
+        assert_eq!(
+            (status, body["message"].clone()),
+            (503, json!("503: Service Unavailable"))
+        );
+    }
+    assert!(fake.channel_messages(CHANNEL_ID).is_empty());
+
+    // Discord stores the message, but the answer never reaches the sender (it dies).
+    fake.hold("POST", "/channels/*/messages");
+    let body = json!({"content": "your move", "nonce": "7", "enforce_nonce": true});
+    let sender = {
+        let url = format!("{}/api/v10{path}", fake.api_url());
+        let bytes = serde_json::to_vec(&body)?;
+        tokio::spawn(async move {
+            reqwest::Client::new()
+                .post(url)
+                .header("content-type", "application/json")
+                .body(bytes)
+                .send()
+                .await
+        })
+    };
+    fake.wait_held(1).await?;
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 1);
+    sender.abort();
+    // The sender, restarted, tries again with the same nonce: the same message comes back.
+    let (status, again) = post(&fake, &path, body).await?;
+    assert_eq!(status, 200);
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 1);
+    assert_eq!(again["id"], fake.channel_messages(CHANNEL_ID)[0]["id"]);
+    fake.release();
+    Ok(())
+}

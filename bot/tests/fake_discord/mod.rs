@@ -271,8 +271,23 @@ pub struct Throttle {
 
 impl Throttle {
     fn matches(&self, method: &str, route: &str) -> bool {
-        (self.method == "*" || self.method == method) && (self.route == "*" || self.route == route)
+        route_matches(&self.method, &self.route, method, route)
     }
+}
+
+/// Whether a request matches a method (or `*`) and a route (or `*`).
+fn route_matches(method_pattern: &str, route_pattern: &str, method: &str, route: &str) -> bool {
+    (method_pattern == "*" || method_pattern == method)
+        && (route_pattern == "*" || route_pattern == route)
+}
+
+/// Requests the fake answers with an outage instead of serving them.
+struct Outage {
+    method: String,
+    route: String,
+    /// How many more to fail.
+    remaining: u64,
+    status: u16,
 }
 
 #[derive(Default)]
@@ -281,6 +296,11 @@ struct Traffic {
     /// Requests answered 429.
     throttled: Vec<Recorded>,
     throttles: Vec<(Throttle, u64)>,
+    outages: Vec<Outage>,
+    /// (method, route) of the next requests whose answers are to be held until released.
+    holds: Vec<(String, String)>,
+    /// How many answers are being held now.
+    held: usize,
     gateway: Option<mpsc::UnboundedSender<Outgoing>>,
     session: Option<Session>,
     sessions_started: u64,
@@ -324,6 +344,23 @@ impl Traffic {
             }
         }
         refuse
+    }
+
+    /// Counts a request against the outages; `Some(status)` when it is to fail.
+    fn failing_now(&mut self, method: &str, route: &str) -> Option<u16> {
+        let outage = self.outages.iter_mut().find(|outage| {
+            outage.remaining > 0 && route_matches(&outage.method, &outage.route, method, route)
+        })?;
+        outage.remaining -= 1;
+        Some(outage.status)
+    }
+
+    /// Whether the answer to this request is to be held (each hold catches one request).
+    fn holding(&mut self, method: &str, route: &str) -> bool {
+        let position = self.holds.iter().position(|(held_method, held_route)| {
+            route_matches(held_method, held_route, method, route)
+        });
+        position.map(|index| self.holds.remove(index)).is_some()
     }
 
     /// Sends a dispatch on the gateway session, if there is one; without a live connection it
@@ -477,6 +514,8 @@ fn is_ephemeral(message: &Value) -> bool {
 struct Shared {
     state: Mutex<Traffic>,
     changed: watch::Sender<u64>,
+    /// Bumped by [`FakeDiscord::release`] to let held answers go.
+    released: watch::Sender<u64>,
     base_url: String,
 }
 
@@ -531,6 +570,7 @@ impl FakeDiscord {
         let tls_listener = tls::Listener::bind().await?;
         let tls_addr = tls_listener.addr();
         let (changed, _) = watch::channel(0);
+        let (released, _) = watch::channel(0);
         let mut channels = BTreeMap::new();
         for channel in payloads::guild_channels() {
             if let Some(id) = channel["id"].as_str().and_then(|id| id.parse().ok()) {
@@ -544,6 +584,7 @@ impl FakeDiscord {
                 ..Traffic::default()
             }),
             changed,
+            released,
             base_url: format!("http://{addr}"),
         });
         let app = axum::Router::new()
@@ -620,6 +661,47 @@ impl FakeDiscord {
     /// Adds a [`Throttle`].
     pub fn throttle_with(&self, throttle: Throttle) {
         self.shared.lock().throttles.push((throttle, 0));
+    }
+
+    /// Answers the next `times` `method` requests on `route` (see [`Throttle`] for the
+    /// syntax) with `status` and Discord's generic body, doing nothing, as an outage would
+    /// (serenity retries only 429s, so the caller sees the error).
+    pub fn fail_next(&self, method: &str, route: &str, times: u64, status: u16) {
+        self.shared.lock().outages.push(Outage {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            remaining: times,
+            status,
+        });
+    }
+
+    /// Holds the answer to the next `method` request on `route`: it is carried out (a message
+    /// is stored, the request recorded) but its response is kept back until
+    /// [`Self::release`], so a test can stop or kill the bot after Discord acted and before
+    /// the bot heard of it. [`Self::wait_held`] waits for it. Call again to hold more.
+    pub fn hold(&self, method: &str, route: &str) {
+        self.shared
+            .lock()
+            .holds
+            .push((method.to_owned(), route.to_owned()));
+    }
+
+    /// Sends the held answers and cancels holds not yet used.
+    pub fn release(&self) {
+        self.shared.lock().holds.clear();
+        self.shared
+            .released
+            .send_modify(|generation| *generation += 1);
+    }
+
+    /// Waits until at least `count` answers are being held.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`].
+    pub async fn wait_held(&self, count: usize) -> Result<(), FakeError> {
+        self.wait_state("a held answer", |state| (state.held >= count).then_some(()))
+            .await
     }
 
     /// How many Identify (op 2) and Resume (op 6) the gateway received.

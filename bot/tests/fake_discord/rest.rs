@@ -12,6 +12,7 @@ use axum::Json;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::watch;
 
 /// How long Discord waits for the first answer to an interaction.
 pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
@@ -74,7 +75,7 @@ pub(super) async fn rest(
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
-    let mut recorded = Recorded {
+    let recorded = Recorded {
         method: method.as_str().to_owned(),
         path: uri.path().to_owned(),
         query: uri.query().unwrap_or("").to_owned(),
@@ -83,6 +84,20 @@ pub(super) async fn rest(
         status: 200,
         error: None,
     };
+    let (response, held) = serve(&shared, recorded);
+    if let Some((mut released, generation)) = held {
+        // Released by the test, or never (the test ends and drops the runtime).
+        let _ = released.wait_for(|now| *now != generation).await;
+        shared.lock().held -= 1;
+    }
+    response
+}
+
+/// Answers one request; with the receiver to wait on when its answer is to be held.
+fn serve(
+    shared: &Shared,
+    mut recorded: Recorded,
+) -> (Response, Option<(watch::Receiver<u64>, u64)>) {
     let route = route_of(&recorded.path);
     let mut state = shared.lock();
     if let Some(retry_after) = state.throttled_now(&recorded.method, &route) {
@@ -104,9 +119,23 @@ pub(super) async fn rest(
             &retry_after.to_string(),
         );
         set_header(response.headers_mut(), "x-ratelimit-scope", "user");
-        return response;
+        return (response, None);
     }
-    let outcome = answer(&shared, &mut state, &recorded);
+    let outcome = match state.failing_now(&recorded.method, &route) {
+        Some(status) => {
+            let message = match status {
+                500 => "500: Internal Server Error".to_owned(),
+                502 => "502: Bad Gateway".to_owned(),
+                503 => "503: Service Unavailable".to_owned(),
+                other => format!("{other}: Error"),
+            };
+            Err(Refusal {
+                status,
+                body: json!({"code": 0, "message": message}),
+            })
+        }
+        None => answer(shared, &mut state, &recorded),
+    };
     let mut response = match outcome {
         Ok(Answer::Json(value)) => Json(value).into_response(),
         Ok(Answer::NoContent) => StatusCode::NO_CONTENT.into_response(),
@@ -119,11 +148,18 @@ pub(super) async fn rest(
         }
     };
     recorded.status = response.status().as_u16();
+    let hold = state.holding(&recorded.method, &route);
     state.requests.push(recorded);
+    let held = hold.then(|| {
+        state.held += 1;
+        let released = shared.released.subscribe();
+        let generation = *released.borrow();
+        (released, generation)
+    });
     drop(state);
     shared.touch();
     add_rate_limit_headers(response.headers_mut(), &route, BUCKET_LIMIT - 1, 1.0);
-    response
+    (response, held)
 }
 
 fn set_header(headers: &mut HeaderMap, name: &'static str, value: &str) {
