@@ -464,6 +464,16 @@ async fn serenity_with_its_rate_limiter_on_reaches_the_fake_and_retries_429s() -
         .collect();
     assert_eq!(texts, ["message 0", "message 1", "message 2"]);
 
+    // The outbox's way of never posting twice, through serenity's builder.
+    let outbox = serenity::CreateMessage::new()
+        .content("your move")
+        .nonce(serenity::Nonce::String("outbox-1".into()))
+        .enforce_nonce(true);
+    let sent = channel.send_message(&http, outbox.clone()).await?;
+    let resent = channel.send_message(&http, outbox).await?;
+    assert_eq!(sent.id, resent.id);
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 4);
+
     // Serenity's models parse the fake's threads and DM channels.
     let first: u64 = fake.channel_messages(CHANNEL_ID)[0]["id"]
         .as_str()
