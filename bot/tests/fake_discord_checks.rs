@@ -331,6 +331,9 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     assert_eq!(thread["type"], 11);
     assert_eq!(thread["parent_id"], CHANNEL_ID.to_string());
     assert_eq!(thread["thread_metadata"]["archived"], false);
+    let starter = fake.message(first_id).unwrap();
+    assert_eq!(starter["thread"]["id"], first_id.to_string());
+    assert_eq!(starter["flags"], 32, "HAS_THREAD");
     let (status, body) = post(&fake, &start, json!({"name": "again"})).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(160_004)));
 

@@ -651,7 +651,16 @@ impl FakeDiscord {
     /// Fails when no session was ever identified.
     pub fn interact_backdated(&self, interaction: &Value, age: Duration) -> Result<(), FakeError> {
         self.track_interaction(interaction, age);
-        self.dispatch("INTERACTION_CREATE", interaction.clone())
+        let mut sent = interaction.clone();
+        let channel = interaction["channel_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok());
+        // As Discord does, the interaction carries the channel as it is now (a thread the bot
+        // opened is a thread, an archived one says so).
+        if let Some(known) = channel.and_then(|id| self.channel(id)) {
+            sent["channel"] = known;
+        }
+        self.dispatch("INTERACTION_CREATE", sent)
     }
 
     /// Stores a file as if a user had attached it to a command, and returns its attachment

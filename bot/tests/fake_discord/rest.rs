@@ -590,7 +590,14 @@ fn thread_from_message(state: &mut Traffic, channel: u64, message: u64, body: &V
             "A thread has already been created for this message",
         ));
     }
-    start_thread(state, channel, message, 11, body)
+    let thread = start_thread(state, channel, message, 11, body)?;
+    if let (Some(starter), Answer::Json(thread)) = (state.messages.get_mut(&message), &thread) {
+        // The starter message links its thread and has the HAS_THREAD flag.
+        let flags = starter["flags"].as_u64().unwrap_or(0);
+        starter["flags"] = json!(flags | 32);
+        starter["thread"] = thread.clone();
+    }
+    Ok(thread)
 }
 
 fn start_thread(state: &mut Traffic, parent: u64, thread: u64, kind: u64, body: &Value) -> Outcome {
