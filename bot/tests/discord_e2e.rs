@@ -846,6 +846,56 @@ async fn manage_threads_lets_a_moderator_abort_in_a_thread_only() -> Result<(), 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_opened_off_a_board_is_a_channel_of_its_own_with_thread_rules() -> Result<(), Error>
+{
+    let (fake, bot, _dir) = setup().await?;
+    let accepted = start_game(&fake).await?;
+    let board = accepted.message.ok_or("the board message was stored")?;
+    let board_id = board["id"].as_str().ok_or("a message id")?;
+    let url =
+        format!("https://discord.com/api/v10/channels/{CHANNEL_ID}/messages/{board_id}/threads");
+    let opened = fake
+        .http_client()?
+        .post(url)
+        .header("content-type", "application/json")
+        .body(r#"{"name": "Akron game 1"}"#)
+        .send()
+        .await?;
+    assert_eq!(opened.status().as_u16(), 200);
+    let thread: u64 = board_id.parse()?;
+    assert_eq!(fake.threads_of(CHANNEL_ID).len(), 2);
+
+    let here = |user: &TestUser, subcommand: &str, options: Vec<Value>| {
+        payloads::slash(user, thread, "akron", Some(subcommand), options)
+    };
+    let challenge = fake
+        .interact_and_wait(&here(
+            &ALICE,
+            "challenge",
+            vec![payloads::user_option("opponent", &BOB)],
+        ))
+        .await?;
+    assert!(!challenge.is_ephemeral(), "{}", challenge.content());
+    fake.interact_and_wait(&here(&BOB, "accept", vec![]))
+        .await?;
+    // The fake tells the bot the channel is a thread: Manage Threads may abort there.
+    let aborted = fake
+        .interact_and_wait(&here(&payloads::THREAD_MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(aborted.text().contains("aborted"), "{}", aborted.text());
+    let in_thread = fake.channel_messages(thread);
+    assert_eq!(in_thread.len(), 3, "challenge, accepted board, abort");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).len(),
+        2,
+        "challenge and board"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_never_logs_its_token_even_at_trace_level() -> Result<(), Error> {
     const TOKEN: &str = "MTAwMDAw.secret-token-for-the-log-test.xyz";
     let fake = FakeDiscord::start().await?;
