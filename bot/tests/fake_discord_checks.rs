@@ -382,6 +382,22 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     let (status, body) = post(&fake, &channel_messages(42), json!({"content": "?"})).await?;
     assert_eq!((status, body["code"].clone()), (404, json!(10003)));
 
+    let listed = call(
+        &fake,
+        reqwest::Method::GET,
+        &format!("{in_thread}?limit=1"),
+        &Value::Null,
+    )
+    .await?;
+    assert_eq!(
+        listed.1[0]["content"], "back",
+        "the newest first, as many as asked"
+    );
+    assert_eq!(listed.1.as_array().map(Vec::len), Some(1));
+    assert!(fake.delete_channel(first_id));
+    let (status, body) = post(&fake, &in_thread, json!({"content": "gone"})).await?;
+    assert_eq!((status, body["code"].clone()), (404, json!(10003)));
+
     let deleted = call(&fake, reqwest::Method::DELETE, &here, &Value::Null).await?;
     assert_eq!(deleted.0, 204);
     let (status, body) = patch(&fake, &here, json!({"content": "gone"})).await?;

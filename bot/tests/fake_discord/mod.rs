@@ -473,6 +473,27 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// Deletes a channel or thread (and its messages), as a moderator would: requests to it
+    /// are then answered 404 Unknown Channel (10003). Returns whether it existed.
+    pub fn delete_channel(&self, channel: u64) -> bool {
+        let mut state = self.shared.lock();
+        let Some(removed) = state.channels.remove(&channel) else {
+            return false;
+        };
+        let id = channel.to_string();
+        state
+            .messages
+            .retain(|_, message| message["channel_id"] != id.as_str());
+        let event = match removed["type"].as_u64() {
+            Some(10..=12) => "THREAD_DELETE",
+            _ => "CHANNEL_DELETE",
+        };
+        state.dispatch(event, removed);
+        drop(state);
+        self.shared.touch();
+        true
+    }
+
     /// Archives a thread, as Discord does after its auto-archive duration: posting into it is
     /// then refused with 50083 until it is unarchived (`PATCH /channels/{id}`
     /// `{"archived": false}`). Returns whether `thread` is a thread.

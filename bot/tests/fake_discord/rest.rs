@@ -264,8 +264,28 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         ("GET", ["channels", channel, "messages"]) => {
             let channel = id(channel)?;
             state.channels.get(&channel).ok_or_else(unknown_channel)?;
-            let mut messages = state.channel_messages(channel);
-            messages.reverse();
+            let query = |key: &str| {
+                request.query.split('&').find_map(|pair| {
+                    let (name, value) = pair.split_once('=')?;
+                    (name == key).then(|| value.parse::<u64>().ok()).flatten()
+                })
+            };
+            let limit = query("limit").unwrap_or(50).clamp(1, 100);
+            let (before, after) = (query("before"), query("after"));
+            // Newest first, as Discord lists them.
+            let messages: Vec<Value> = state
+                .channel_messages(channel)
+                .into_iter()
+                .rev()
+                .filter(|message| {
+                    let id = message["id"].as_str().and_then(|id| id.parse::<u64>().ok());
+                    id.is_some_and(|id| {
+                        before.is_none_or(|before| id < before)
+                            && after.is_none_or(|after| id > after)
+                    })
+                })
+                .take(limit as usize)
+                .collect();
             Ok(Answer::Json(Value::Array(messages)))
         }
         ("GET", ["channels", channel, "messages", message]) => {
