@@ -157,6 +157,13 @@ async fn message_limits_are_refused_as_invalid_form_body_and_nothing_is_stored()
         "COMPONENT_CUSTOM_ID_DUPLICATED"
     );
 
+    let both = json!({"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}});
+    let (_, answer) = post(&fake, &path, both).await?;
+    assert_eq!(
+        form_error(&answer, &["allowed_mentions"]),
+        "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
+    );
+
     for empty in [
         json!({}),
         json!({"content": ""}),
@@ -172,7 +179,7 @@ async fn message_limits_are_refused_as_invalid_form_body_and_nothing_is_stored()
         2,
         "only the valid two"
     );
-    assert_eq!(fake.refusals().len(), 14);
+    assert_eq!(fake.refusals().len(), 15);
     Ok(())
 }
 

@@ -128,6 +128,26 @@ pub fn message(errors: &mut FormErrors, prefix: &[String], body: &Value) {
     errors.max_length(&at(prefix, &["content"]), &body["content"], CONTENT);
     embeds(errors, prefix, &body["embeds"]);
     components(errors, prefix, &body["components"]);
+    allowed_mentions(errors, prefix, &body["allowed_mentions"]);
+}
+
+/// `allowed_mentions`: at most 100 users and roles each, and a kind either parsed or listed.
+fn allowed_mentions(errors: &mut FormErrors, prefix: &[String], mentions: &Value) {
+    let path = at(prefix, &["allowed_mentions"]);
+    for kind in ["users", "roles"] {
+        errors.max_items(&at(&path, &[kind]), &mentions[kind], 100);
+        let parsed = mentions["parse"]
+            .as_array()
+            .is_some_and(|parse| parse.iter().any(|item| item == kind));
+        let listed = mentions[kind].as_array().is_some_and(|ids| !ids.is_empty());
+        if parsed && listed {
+            errors.add(
+                &path,
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                &format!("parse:[\"{kind}\"] and {kind}: [ids] are mutually exclusive."),
+            );
+        }
+    }
 }
 
 fn embeds(errors: &mut FormErrors, prefix: &[String], embeds: &Value) {
