@@ -471,10 +471,9 @@ fn follow_up(state: &mut Traffic, token: &str, body: &Value, files: &[FilePart])
     });
     let id = match thinking {
         Some(original) => {
-            let flags = state.messages[&original]["flags"].as_u64().unwrap_or(0) & EPHEMERAL;
-            let mut filled = body.clone();
-            filled["flags"] = json!(flags);
-            state.edit(original, &filled, files)?;
+            // Whatever flags the follow-up asks for, it keeps the thinking message's
+            // visibility.
+            state.edit(original, body, files)?;
             original
         }
         None => state.create(channel, body, files),
@@ -516,11 +515,7 @@ fn webhook_message(
         "PATCH" => {
             let channel = interaction.channel;
             state.writable(channel)?;
-            let mut unloaded = body.clone();
-            if let Some(flags) = state.messages[&id]["flags"].as_u64() {
-                unloaded["flags"] = json!(flags & !LOADING);
-            }
-            state.edit(id, &unloaded, files).map(Answer::Json)
+            state.edit(id, body, files).map(Answer::Json)
         }
         "DELETE" => {
             state.messages.remove(&id);

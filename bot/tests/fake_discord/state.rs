@@ -215,8 +215,8 @@ impl Traffic {
         id
     }
 
-    /// Edits a stored message as `PATCH` does: the fields the body has replace the message's;
-    /// new files are added. A message left with nothing to show is refused with 50006.
+    /// Edits a stored message as `PATCH` does: the fields the body has replace the message's
+    /// (flags aside: see below); new files are added. A message left with nothing to show is refused with 50006.
     pub(super) fn edit(
         &mut self,
         id: u64,
@@ -232,18 +232,22 @@ impl Traffic {
             return Err(validate::Refusal::new(404, 10008, "Unknown Message"));
         };
         let mut edited = existing.clone();
-        for key in ["content", "embeds", "components", "flags"] {
+        for key in ["content", "embeds", "components"] {
             if let Some(value) = body.get(key) {
-                edited[key] = if value.is_null() && key != "flags" {
-                    match key {
-                        "content" => json!(""),
-                        _ => json!([]),
-                    }
-                } else {
-                    value.clone()
+                edited[key] = match (key, value.is_null()) {
+                    ("content", true) => json!(""),
+                    (_, true) => json!([]),
+                    _ => value.clone(),
                 };
             }
         }
+        // An edit ends a deferral's "thinking" (128); of the flags, only SUPPRESS_EMBEDS (4)
+        // can be changed.
+        let mut flags = edited["flags"].as_u64().unwrap_or(0) & !128;
+        if let Some(asked) = body["flags"].as_u64() {
+            flags = (flags & !4) | (asked & 4);
+        }
+        edited["flags"] = json!(flags);
         if let Some(kept) = body.get("attachments").and_then(Value::as_array) {
             let kept: BTreeSet<&str> = kept.iter().filter_map(|a| a["id"].as_str()).collect();
             let attachments: Vec<Value> = edited["attachments"]
