@@ -273,6 +273,9 @@ impl Drop for FakeDiscord {
                 refused.error.unwrap_or(Value::Null)
             );
         }
+        if let Some(slowest) = self.slowest_first_answer() {
+            eprintln!("fake discord: the slowest first answer came after {slowest:?}");
+        }
         for server in &self.servers {
             server.abort();
         }
@@ -636,10 +639,22 @@ impl FakeDiscord {
             dispatched: Instant::now(),
             age,
             callback: None,
+            answered_after: None,
             original: None,
             messages: BTreeSet::new(),
         };
         self.shared.lock().interactions.insert(token, tracked);
+    }
+
+    /// The longest time the bot took to first answer (or defer) an interaction, from its
+    /// dispatch; Discord allows [`INTERACTION_DEADLINE`].
+    pub fn slowest_first_answer(&self) -> Option<Duration> {
+        let state = self.shared.lock();
+        state
+            .interactions
+            .values()
+            .filter_map(|interaction| interaction.answered_after)
+            .max()
     }
 
     /// Makes an interaction older by `by`, as if time had passed: three seconds after its

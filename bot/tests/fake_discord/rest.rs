@@ -429,6 +429,7 @@ fn callback(
     };
     if let Some(interaction) = state.interactions.get_mut(token) {
         interaction.callback = Some(kind);
+        interaction.answered_after = Some(interaction.elapsed());
         if let Some(original) = original {
             interaction.original = Some(original);
             interaction.messages.insert(original);

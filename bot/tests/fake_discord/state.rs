@@ -20,6 +20,8 @@ pub(super) struct Interaction {
     pub(super) age: Duration,
     /// The callback type of the first answer.
     pub(super) callback: Option<u64>,
+    /// How long after its dispatch the first answer came (backdating included).
+    pub(super) answered_after: Option<Duration>,
     /// The message `@original` refers to.
     pub(super) original: Option<u64>,
     /// Every message made through this interaction's token.
