@@ -864,6 +864,15 @@ async fn a_thread_opened_off_a_board_is_a_channel_of_its_own_with_thread_rules()
     assert_eq!(opened.status().as_u16(), 200);
     let thread: u64 = board_id.parse()?;
     assert_eq!(fake.threads_of(CHANNEL_ID).len(), 2);
+    assert!(fake.archive_thread(thread));
+    let reopened = fake
+        .http_client()?
+        .patch(format!("https://discord.com/api/v10/channels/{thread}"))
+        .header("content-type", "application/json")
+        .body(r#"{"archived": false}"#)
+        .send()
+        .await?;
+    assert_eq!(reopened.status().as_u16(), 200);
 
     let here = |user: &TestUser, subcommand: &str, options: Vec<Value>| {
         payloads::slash(user, thread, "akron", Some(subcommand), options)
@@ -892,6 +901,11 @@ async fn a_thread_opened_off_a_board_is_a_channel_of_its_own_with_thread_rules()
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    assert_eq!(
+        fake.identifies_and_resumes(),
+        (1, 0),
+        "THREAD_CREATE and THREAD_UPDATE parse: the gateway never had to reconnect"
+    );
     stop_bot(bot).await
 }
 
