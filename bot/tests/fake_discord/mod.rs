@@ -25,6 +25,22 @@
 //! parts, and the status the fake answered) so tests can assert on it. Tests inject
 //! `INTERACTION_CREATE` dispatches built with [`payloads`] and wait for the bot's answers with
 //! bounded timeouts.
+//!
+//! Helpers by purpose:
+//! - connect the bot: [`FakeDiscord::http_client`] (serenity's real path, rate limiter on) or
+//!   [`FakeDiscord::api_url`] (a proxy, limiter off);
+//! - drive it: [`FakeDiscord::interact`], [`FakeDiscord::interact_and_wait`],
+//!   [`FakeDiscord::interact_backdated`], [`FakeDiscord::backdate`],
+//!   [`FakeDiscord::track_interaction`] (for raw HTTP answers), [`FakeDiscord::drop_gateway`];
+//! - look: [`FakeDiscord::channel_messages`], [`FakeDiscord::wait_messages`],
+//!   [`FakeDiscord::message`], [`FakeDiscord::channel`], [`FakeDiscord::threads_of`],
+//!   [`FakeDiscord::dm_channel_of`], [`FakeDiscord::requests`], [`FakeDiscord::refusals`],
+//!   [`FakeDiscord::throttled`], [`FakeDiscord::slowest_first_answer`];
+//! - make the world harder: [`FakeDiscord::forbid_channel`], [`FakeDiscord::refuse_dms`],
+//!   [`FakeDiscord::archive_thread`], [`FakeDiscord::delete_channel`],
+//!   [`FakeDiscord::throttle`], [`FakeDiscord::fail_next`], [`FakeDiscord::hold`] with
+//!   [`FakeDiscord::wait_held`] and [`FakeDiscord::release`] (Discord acted, the answer never
+//!   reached the bot: kill it then).
 
 // Each test binary uses a different part of this support module.
 #![allow(dead_code)]
