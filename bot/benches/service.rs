@@ -6,7 +6,8 @@
 //! `AKRON_BENCH_IMAGES=0` leaves out the board pictures.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::db::{self, Db, GameRow, MoveRow, Status};
+use akron_bot::db::{self, Db, MoveRow};
+use akron_bot::model::{GameRecord, Players, Status, TimeControl};
 use akron_bot::service::{ChannelId, Command, Config, GameId, Request, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
 use rand::rngs::SmallRng;
@@ -76,13 +77,15 @@ fn setup() -> &'static Setup {
         let start = Position::start(8, 32).expect("start");
         db.write(|c| {
             for (i, line) in lines.iter().enumerate() {
-                let row = GameRow {
+                let row = GameRecord {
                     id: GameId(0),
                     channel: ChannelId::new("bench", &i.to_string()),
                     status: Status::Active,
                     challenger: player(0).id,
-                    black: (player(0).id, "alice".into()),
-                    white: (player(1).id, "bob".into()),
+                    players: Players {
+                        black: player(0),
+                        white: player(1),
+                    },
                     size: 8,
                     pile: 32,
                     win_rule: akron_rules::WinRule::Delayed,
@@ -96,6 +99,12 @@ fn setup() -> &'static Setup {
                     started_at: Some(0),
                     last_move_at: Some(0),
                     finished_at: None,
+                    deadline_at: None,
+                    time_control: TimeControl::None,
+                    clocks: [None, None],
+                    reminders_sent: 0,
+                    wants_thread: false,
+                    server: None,
                     version: 0,
                 };
                 let id = db::insert_game(c, &row)?;

@@ -3,7 +3,9 @@
 //! `console:main` unless switched, and buttons are printed as commands to type.
 
 use crate::service::text::parse_command;
-use crate::service::{ChannelId, GameId, Reply, Request, Service, User, UserId};
+use crate::service::{
+    ChannelId, Destination, GameId, Reply, Request, ServerId, Service, User, UserId,
+};
 use akron_rules::{Color, Point, Position};
 use std::fs;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -52,6 +54,8 @@ impl<'a> Console<'a> {
             self.service.config().db_path.display(),
             self.out_dir.display()
         )?;
+        // Whatever fell due while nobody was here (a challenge expired) is settled and told.
+        self.deliver_notices(&mut output)?;
         if prompt {
             write!(output, "{}> ", self.user)?;
             output.flush()?;
@@ -61,6 +65,7 @@ impl<'a> Console<'a> {
             if !self.line(&line, &mut output)? {
                 break;
             }
+            self.deliver_notices(&mut output)?;
             if prompt {
                 write!(output, "{}> ", self.user)?;
             }
@@ -115,11 +120,39 @@ impl<'a> Console<'a> {
             channel: ChannelId::new("console", &self.channel),
             is_moderator: self.moderator,
             game,
+            server: Some(ServerId("console".to_string())),
             command,
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
         Ok(true)
+    }
+
+    /// Settles what is due and prints the notices for the console, as the bot would post
+    /// them, marking each delivered.
+    fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if let Err(error) = self.service.tick(self.service.now()) {
+            writeln!(out, "! could not settle what is due: {error}")?;
+        }
+        let notices = match self.service.due_notices("console", 100) {
+            Ok(notices) => notices,
+            Err(error) => {
+                writeln!(out, "! could not read the notices: {error}")?;
+                return Ok(());
+            }
+        };
+        for notice in notices {
+            let place = match &notice.to {
+                Destination::Channel(channel) => format!("in #{}", channel.local()),
+                Destination::User(user) => format!("to {} (direct message)", user.local()),
+            };
+            writeln!(out, "» notice {place}:")?;
+            self.print(&notice.reply, out)?;
+            if let Err(error) = self.service.notice_delivered(notice.id) {
+                writeln!(out, "! could not mark the notice delivered: {error}")?;
+            }
+        }
+        Ok(())
     }
 
     /// `show FILE` reads the file.

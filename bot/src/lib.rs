@@ -5,5 +5,6 @@ pub mod console;
 pub mod db;
 pub mod discord;
 pub mod images;
+pub mod model;
 pub mod record;
 pub mod service;

@@ -126,6 +126,8 @@ fn accepting_mentions_only_the_player_to_move() {
             pieces: None,
             rule: None,
             colour: Some(akron_bot::service::ColourChoice::White),
+            time: None,
+            thread: None,
         }),
     );
     let accepted = h.ok("alice", Command::Accept);

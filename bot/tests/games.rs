@@ -3,7 +3,7 @@
 
 mod common;
 
-use akron_bot::db::Status;
+use akron_bot::model::Status;
 use akron_bot::service::{Command, Offer};
 use akron_rules::{Color, GameOptions, Reason, WinRule};
 use common::{find_line, mv, Harness};
@@ -77,14 +77,17 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         .expect("final code");
     assert_eq!(shown.position.as_deref(), Some(final_code));
     assert!(shown.text.contains("wins connection"), "{}", shown.text);
-    // Nobody can move in a finished game.
+    // Nobody can move in a finished game, and the refusal says why: the game is over, and
+    // how it ended (it used to say there was no game in this channel).
     let refusal = h.send("alice", Command::Move("A1".into()));
     assert!(refusal.ephemeral);
     assert!(
-        refusal.text.contains("no game in this channel"),
+        refusal.text.contains("Game #1 is over") && refusal.text.contains("won by connection"),
         "{}",
         refusal.text
     );
+    let refusal = h.send("bob", Command::Resign);
+    assert!(refusal.text.contains("is over"), "{}", refusal.text);
 }
 
 #[test]
@@ -299,6 +302,8 @@ fn challenges_expire_after_a_day() {
                 pieces: None,
                 rule: None,
                 colour: None,
+                time: None,
+                thread: None,
             }),
         )
     };
@@ -340,6 +345,8 @@ fn games_lists_every_channel_and_whose_turn() {
             pieces: None,
             rule: None,
             colour: None,
+            time: None,
+            thread: None,
         }),
     );
     h.clock.advance(3 * 3600 + 120);

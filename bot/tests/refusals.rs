@@ -14,6 +14,8 @@ fn challenge(opponent: &str) -> Command {
         pieces: None,
         rule: None,
         colour: None,
+        time: None,
+        thread: None,
     })
 }
 
@@ -58,6 +60,8 @@ fn challenges() {
                 pieces,
                 rule: None,
                 colour: None,
+                time: None,
+                thread: None,
             }),
         );
         assert!(r.text.contains("not possible"), "{}", r.text);
@@ -151,7 +155,11 @@ fn moves() {
     // Game over.
     h.ok("bob", Command::Resign);
     let r = h.refused("bob", Command::Resign);
-    assert!(r.text.contains("no game"), "{}", r.text);
+    assert!(
+        r.text.contains("is over") && r.text.contains("by resignation"),
+        "the refusal names the result: {}",
+        r.text
+    );
     let mut old = akron_bot::service::Request::new(
         user("alice"),
         common::channel_id("main"),

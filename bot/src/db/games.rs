@@ -1,110 +1,23 @@
 //! Queries on the `games` table.
 
 use super::DbError;
-use crate::service::types::{ChannelId, GameId, UserId};
+use crate::model::{
+    ChannelId, GameId, GameRecord, Players, ServerId, Status, TimeControl, User, UserId,
+};
 use akron_rules::{Color, Reason, WinRule};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::str::FromStr;
 
-/// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A challenge waiting for the opponent.
-    Open,
-    /// Being played.
-    Active,
-    /// Over, with a result.
-    Finished,
-    /// The opponent declined the challenge.
-    Declined,
-    /// The challenger withdrew the challenge.
-    Cancelled,
-    /// Nobody answered the challenge in time.
-    Expired,
-}
-
-impl Status {
-    /// The stored name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Active => "active",
-            Status::Finished => "finished",
-            Status::Declined => "declined",
-            Status::Cancelled => "cancelled",
-            Status::Expired => "expired",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Status> {
-        [
-            Status::Open,
-            Status::Active,
-            Status::Finished,
-            Status::Declined,
-            Status::Cancelled,
-            Status::Expired,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
-    }
-}
-
-/// One row of `games`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
-    /// The game's number (0 before it is inserted).
-    pub id: GameId,
-    /// The channel it is played in.
-    pub channel: ChannelId,
-    /// Where it stands.
-    pub status: Status,
-    /// Who made the challenge.
-    pub challenger: UserId,
-    /// Black's player at the start, id and name.
-    pub black: (UserId, String),
-    /// White's player at the start, id and name.
-    pub white: (UserId, String),
-    /// Board side.
-    pub size: u8,
-    /// Marbles each player starts with.
-    pub pile: u16,
-    /// When a connection wins.
-    pub win_rule: WinRule,
-    /// The position the game starts from.
-    pub start_code: String,
-    /// The winning colour, once there is one.
-    pub winner: Option<Color>,
-    /// The winning player.
-    pub winner_id: Option<UserId>,
-    /// Why the game ended.
-    pub reason: Option<Reason>,
-    /// Who offered a draw that is still open.
-    pub draw_offer_by: Option<UserId>,
-    /// Who asked to take back a move, still unanswered.
-    pub takeback_by: Option<UserId>,
-    /// Unix seconds.
-    pub created_at: i64,
-    /// When the challenge was accepted.
-    pub started_at: Option<i64>,
-    /// When the last move was made.
-    pub last_move_at: Option<i64>,
-    /// When the game ended.
-    pub finished_at: Option<i64>,
-    /// Bumped by every change.
-    pub version: i64,
-}
-
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
-    takeback_by, created_at, started_at, last_move_at, finished_at, version";
+    takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server";
 
 fn corrupt(what: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
 }
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
     let status: String = r.get(2)?;
     let rule: String = r.get(10)?;
     let winner: Option<String> = r.get(12)?;
@@ -112,13 +25,15 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
     let user = |i: usize| -> rusqlite::Result<Option<UserId>> {
         Ok(r.get::<_, Option<String>>(i)?.map(UserId))
     };
-    Ok(GameRow {
+    Ok(GameRecord {
         id: GameId(r.get(0)?),
         channel: ChannelId(r.get(1)?),
         status: Status::from_name(&status).ok_or_else(|| corrupt(format!("status {status}")))?,
         challenger: UserId(r.get(3)?),
-        black: (UserId(r.get(4)?), r.get(5)?),
-        white: (UserId(r.get(6)?), r.get(7)?),
+        players: Players {
+            black: User::new(UserId(r.get(4)?), r.get::<_, String>(5)?),
+            white: User::new(UserId(r.get(6)?), r.get::<_, String>(7)?),
+        },
         size: r.get(8)?,
         pile: r.get(9)?,
         win_rule: WinRule::from_str(&rule).map_err(corrupt)?,
@@ -139,6 +54,16 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         last_move_at: r.get(19)?,
         finished_at: r.get(20)?,
         version: r.get(21)?,
+        deadline_at: r.get(22)?,
+        time_control: {
+            let stored: String = r.get(23)?;
+            TimeControl::from_stored(&stored)
+                .ok_or_else(|| corrupt(format!("time control {stored}")))?
+        },
+        clocks: [r.get(24)?, r.get(25)?],
+        reminders_sent: r.get(26)?,
+        wants_thread: r.get(27)?,
+        server: r.get::<_, Option<String>>(28)?.map(ServerId),
     })
 }
 
@@ -146,28 +71,43 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
 ///
 /// # Errors
 ///
-/// A database failure, including another open game in the same channel.
-pub fn insert_game(conn: &Connection, game: &GameRow) -> Result<GameId, DbError> {
-    conn.prepare_cached(
-        "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
-         white_name, size, pile, win_rule, start_code, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    )?
-    .execute(params![
-        game.channel.0,
-        game.status.name(),
-        game.challenger.0,
-        game.black.0 .0,
-        game.black.1,
-        game.white.0 .0,
-        game.white.1,
-        game.size,
-        game.pile,
-        game.win_rule.name(),
-        game.start_code,
-        game.created_at,
-    ])?;
-    Ok(GameId(conn.last_insert_rowid()))
+/// [`DbError::ChannelTaken`] when the channel already has an open challenge or active game;
+/// a database failure.
+pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbError> {
+    let inserted = conn
+        .prepare_cached(
+            "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
+             white_name, size, pile, win_rule, start_code, created_at, deadline_at, \
+             time_control, wants_thread, server) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        )?
+        .execute(params![
+            game.channel.0,
+            game.status.name(),
+            game.challenger.0,
+            game.players.black.id.0,
+            game.players.black.name,
+            game.players.white.id.0,
+            game.players.white.name,
+            game.size,
+            game.pile,
+            game.win_rule.name(),
+            game.start_code,
+            game.created_at,
+            game.deadline_at,
+            game.time_control.stored(),
+            game.wants_thread,
+            game.server.as_ref().map(|s| &s.0),
+        ]);
+    match inserted {
+        Ok(_) => Ok(GameId(conn.last_insert_rowid())),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::ConstraintViolation && game.status.is_live() =>
+        {
+            Err(DbError::ChannelTaken)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The game with this id.
@@ -175,7 +115,7 @@ pub fn insert_game(conn: &Connection, game: &GameRow) -> Result<GameId, DbError>
 /// # Errors
 ///
 /// A database failure.
-pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRow>, DbError> {
+pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRecord>, DbError> {
     Ok(conn
         .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"))?
         .query_row([id.0], from_row)
@@ -187,7 +127,7 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRow>, DbError> {
 /// # Errors
 ///
 /// A database failure.
-pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<GameRow>, DbError> {
+pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<GameRecord>, DbError> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status IN ('open', 'active')"
@@ -204,7 +144,7 @@ pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<Gam
 pub fn latest_channel_game(
     conn: &Connection,
     channel: &ChannelId,
-) -> Result<Option<GameRow>, DbError> {
+) -> Result<Option<GameRecord>, DbError> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT {COLUMNS} FROM games WHERE channel = ?1 ORDER BY id DESC LIMIT 1"
@@ -218,7 +158,7 @@ pub fn latest_channel_game(
 /// # Errors
 ///
 /// A database failure.
-pub fn user_games(conn: &Connection, user: &UserId) -> Result<Vec<GameRow>, DbError> {
+pub fn user_games(conn: &Connection, user: &UserId) -> Result<Vec<GameRecord>, DbError> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM games WHERE status IN ('open', 'active') AND black_id = ?1 \
          UNION SELECT {COLUMNS} FROM games WHERE status IN ('open', 'active') AND white_id = ?1 \
@@ -245,12 +185,13 @@ pub fn all_game_ids(conn: &Connection) -> Result<Vec<GameId>, DbError> {
 /// # Errors
 ///
 /// [`DbError::Conflict`] when another change landed first; a database failure.
-pub fn save_game(conn: &Connection, game: &GameRow) -> Result<i64, DbError> {
+pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
     let changed = conn
         .prepare_cached(
             "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
-             finished_at = ?11, version = version + 1 \
+             finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
+             reminders_sent = ?15, channel = ?16, version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -265,10 +206,65 @@ pub fn save_game(conn: &Connection, game: &GameRow) -> Result<i64, DbError> {
             game.started_at,
             game.last_move_at,
             game.finished_at,
+            game.deadline_at,
+            game.clocks[0],
+            game.clocks[1],
+            game.reminders_sent,
+            game.channel.0,
         ])?;
     if changed == 1 {
         Ok(game.version + 1)
     } else {
         Err(DbError::Conflict)
     }
+}
+
+/// The live games (open challenges, games being played) whose deadline has come by `now`,
+/// most overdue first, at most `limit` of them.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn due_games(conn: &Connection, now: i64, limit: usize) -> Result<Vec<GameRecord>, DbError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM games WHERE deadline_at <= ?1 AND deadline_at IS NOT NULL \
+         AND status IN ('open', 'active') ORDER BY deadline_at LIMIT ?2"
+    ))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![now, limit], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The nearest deadline of any live game, if there is one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn next_deadline(conn: &Connection) -> Result<Option<i64>, DbError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT MIN(deadline_at) FROM games WHERE deadline_at IS NOT NULL \
+             AND status IN ('open', 'active')",
+        )?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// The finished games (and closed challenges) a user took part in, newest first.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn user_finished_games(
+    conn: &Connection,
+    user: &UserId,
+    limit: usize,
+) -> Result<Vec<GameRecord>, DbError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM games WHERE status = 'finished' AND black_id = ?1 \
+         UNION SELECT {COLUMNS} FROM games WHERE status = 'finished' AND white_id = ?1 \
+         ORDER BY id DESC LIMIT ?2"
+    ))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![&user.0, limit], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -8,9 +8,13 @@
 
 mod games;
 mod moves;
+mod outbox;
+mod settings;
 
 pub use games::*;
 pub use moves::*;
+pub use outbox::*;
+pub use settings::*;
 
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -20,7 +24,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// The migrations under `migrations/`, in order. Landed ones are never edited.
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../../migrations/0001_games.sql"))];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(include_str!("../../../migrations/0001_games.sql")),
+    M::up(include_str!("../../../migrations/0002_outbox.sql")),
+    M::up(include_str!("../../../migrations/0003_clocks.sql")),
+];
 
 /// How long a writer waits for another writer's lock before giving up, by default.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -37,6 +45,8 @@ pub enum DbError {
     Migration(rusqlite_migration::Error),
     /// Another change to the same game landed first; nothing was written.
     Conflict,
+    /// The channel already has an open challenge or active game; nothing was written.
+    ChannelTaken,
     /// A stored value cannot be read back.
     Corrupt(String),
 }
@@ -47,6 +57,7 @@ impl fmt::Display for DbError {
             DbError::Sqlite(e) => write!(f, "database error: {e}"),
             DbError::Migration(e) => write!(f, "database migration failed: {e}"),
             DbError::Conflict => f.write_str("the game changed at the same moment"),
+            DbError::ChannelTaken => f.write_str("the channel already has a game"),
             DbError::Corrupt(what) => write!(f, "stored data is damaged: {what}"),
         }
     }

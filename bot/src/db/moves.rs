@@ -1,7 +1,7 @@
 //! Queries on the `moves` table.
 
 use super::DbError;
-use crate::service::types::GameId;
+use crate::model::GameId;
 use rusqlite::{params, Connection};
 
 /// One stored move.

@@ -3,7 +3,7 @@
 //! refreshes.
 
 use super::{channel_of, Context};
-use crate::db::Status;
+use crate::model::Status;
 use crate::service::{ChannelId, GameView};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
@@ -118,14 +118,7 @@ async fn load(ctx: Context<'_>, channel: &ChannelId) -> Arc<Vec<String>> {
 /// shows both kinds; after `C4-` only that piece's steps match.
 #[must_use]
 pub fn suggest(legal: &[String], typed: &str, limit: usize) -> Vec<String> {
-    let typed: String = typed
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '’' | '‘' | '′' | '`' => '\'',
-            other => other.to_ascii_uppercase(),
-        })
-        .collect();
+    let typed = akron_rules::notation::normalize(typed);
     let matching: Vec<&String> = legal
         .iter()
         .filter(|m| m.to_ascii_uppercase().starts_with(&typed))

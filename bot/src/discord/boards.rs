@@ -54,20 +54,15 @@ impl Boards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::{Button, ButtonStyle, Command};
+    use crate::service::{Button, Command};
 
     fn board(game: i64, running: bool) -> Reply {
         Reply {
             board_of: Some(GameId(game)),
             buttons: if running {
-                Button::new(
-                    "Resign",
-                    ButtonStyle::Danger,
-                    Command::AskResign,
-                    GameId(game),
-                )
-                .into_iter()
-                .collect()
+                Button::of(Command::AskResign, GameId(game))
+                    .into_iter()
+                    .collect()
             } else {
                 Vec::new()
             },

@@ -6,7 +6,7 @@
 use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Data, DiscordError};
-use crate::service::{parse_button_id, Request};
+use crate::service::{parse_button_id, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
 /// Handles a button press.
@@ -24,6 +24,9 @@ pub(super) async fn pressed(
         channel: channel_of(press.channel_id),
         is_moderator: false,
         game: Some(game),
+        server: press
+            .guild_id
+            .map(|g| ServerId::new("discord", &g.to_string())),
         command,
     };
     tracing::debug!(command = request.command.name(), %game, "button");

@@ -9,6 +9,7 @@ mod autocomplete;
 mod boards;
 mod buttons;
 mod commands;
+mod outbox;
 mod reply;
 
 use crate::service::{ChannelId, Service, ServiceError, User, UserId};
@@ -137,7 +138,7 @@ pub async fn client(
 ) -> Result<serenity::Client, DiscordError> {
     let dev_guild = settings.dev_guild;
     let options = poise::FrameworkOptions {
-        commands: vec![commands::akron()],
+        commands: vec![commands::command()],
         on_error: |error| Box::pin(on_error(error)),
         event_handler: |framework, event| {
             Box::pin(on_event(
@@ -165,6 +166,10 @@ pub async fn client(
                         tracing::info!("registered /akron globally");
                     }
                 }
+                tokio::spawn(outbox::deliver_forever(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(&service),
+                ));
                 Ok(Data::new(service))
             })
         })

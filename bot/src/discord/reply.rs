@@ -215,6 +215,19 @@ impl Message {
         reply
     }
 
+    /// As a message the bot posts by itself (a notice).
+    pub(super) fn into_create_message(self) -> serenity::CreateMessage {
+        let mut message = serenity::CreateMessage::new()
+            .content(self.content)
+            .components(self.rows)
+            .allowed_mentions(self.mentions)
+            .add_files(self.files);
+        if let Some(embed) = self.embed {
+            message = message.embed(embed);
+        }
+        message
+    }
+
     /// As the first response to a button press.
     pub(super) fn into_response(self) -> serenity::CreateInteractionResponseMessage {
         let mut message = serenity::CreateInteractionResponseMessage::new()

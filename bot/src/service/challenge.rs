@@ -1,9 +1,10 @@
 //! `challenge`, `accept`, `decline` and `cancel`.
 
-use super::types::{Button, ButtonStyle, Challenge, ColourChoice, Command, Reply, Request};
-use super::{Outcome, Service};
-use crate::db::{self, DbError, GameRow, Status};
-use crate::service::GameId;
+use super::ending::{Announced, Conclusion};
+use super::types::{Button, Challenge, ColourChoice, Command, Reply, Request};
+use super::{refuse, Failure, Outcome, Service, CHALLENGE_TTL};
+use crate::db::{self, DbError};
+use crate::model::{Ending, GameId, GameRecord, Players, Status};
 use akron_rules::{default_pile, Color, Position, MAX_PILE, MAX_SIZE, MIN_SIZE};
 use std::sync::Arc;
 
@@ -13,29 +14,32 @@ impl Service {
         let me = &request.user;
         let them = &challenge.opponent;
         if them.id == me.id {
-            return Ok(Reply::refusal(
-                "You cannot challenge yourself. Name another player.",
-            ));
+            return refuse("You cannot challenge yourself. Name another player.");
         }
         let size = challenge.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Ok(Reply::refusal(format!(
+            return refuse(format!(
                 "Board size {size} is not possible: choose {MIN_SIZE} to {MAX_SIZE} (8 is the official size)."
-            )));
+            ));
         }
         let pile = challenge.pieces.unwrap_or_else(|| default_pile(size));
         if pile < u16::from(size) || pile > MAX_PILE {
-            return Ok(Reply::refusal(format!(
+            return refuse(format!(
                 "{pile} pieces each is not possible on {size} × {size}: choose {size} to {MAX_PILE} (the default is {}).",
                 default_pile(size)
-            )));
+            ));
         }
         let rule = challenge.rule.unwrap_or_default();
+        let wants_thread = match (challenge.thread, &request.server) {
+            (Some(asked), _) => asked,
+            (None, Some(server)) => self.db.read(|c| db::thread_games(c, server))?,
+            (None, None) => false,
+        };
         if let Some(row) = self.target(&Request {
             game: None,
             ..request.clone()
         })? {
-            return Ok(busy(&row));
+            return Err(busy(&row));
         }
         let colour = match challenge.colour.unwrap_or_default() {
             ColourChoice::Black => Color::Black,
@@ -57,13 +61,15 @@ impl Service {
             detail: format!("the start position cannot be built: {e}"),
         })?;
         let now = self.clock.now();
-        let row = GameRow {
+        let row = GameRecord {
             id: GameId(0),
             channel: request.channel.clone(),
             status: Status::Open,
             challenger: me.id.clone(),
-            black: (black.id.clone(), black.name.clone()),
-            white: (white.id.clone(), white.name.clone()),
+            players: Players {
+                black: black.clone(),
+                white: white.clone(),
+            },
             size,
             pile,
             win_rule: rule,
@@ -77,38 +83,44 @@ impl Service {
             started_at: None,
             last_move_at: None,
             finished_at: None,
+            deadline_at: Some(now + CHALLENGE_TTL),
+            time_control: challenge.time.unwrap_or_default(),
+            clocks: [None, None],
+            reminders_sent: 0,
+            wants_thread,
+            server: request.server.clone(),
             version: 0,
         };
         let id = match self.db.write(|c| db::insert_game(c, &row)) {
             Ok(id) => id,
-            Err(DbError::Sqlite(rusqlite::Error::SqliteFailure(e, _)))
-                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
+            Err(DbError::ChannelTaken) => {
                 // Another challenge landed in this channel at the same moment.
-                return Ok(Reply::refusal(
+                return refuse(
                     "A game was just started in this channel. Play in a thread instead: \
                      make one and challenge there.",
-                ));
+                );
             }
             Err(e) => return Err(e.into()),
         };
+        self.wake();
         let mut reply = Reply::default();
         let them_token = reply.mention_user(them);
         reply.text = format!(
             "**{}** challenges {them_token} to a game of Akron (game {id}): {}, {} pieces each, {} rule. \
              {} would play **Black** and move first, {} **White**. \
-             {them_token}, accept or decline; the challenge expires in 24 hours.",
-            me.name,
+             Clock: {}. {them_token}, accept or decline; the challenge expires in 24 hours.",
+            me.shown(),
             board_name(size),
             pile,
             rule,
-            black.name,
-            white.name,
+            black.shown(),
+            white.shown(),
+            challenge.time.unwrap_or_default(),
         );
         reply.buttons = [
-            Button::new("Accept", ButtonStyle::Success, Command::Accept, id),
-            Button::new("Decline", ButtonStyle::Danger, Command::Decline, id),
-            Button::new("Cancel", ButtonStyle::Secondary, Command::Cancel, id),
+            Button::of(Command::Accept, id),
+            Button::of(Command::Decline, id),
+            Button::of(Command::Cancel, id),
         ]
         .into_iter()
         .flatten()
@@ -119,29 +131,27 @@ impl Service {
     /// The challenged player accepts: the game starts.
     pub(super) fn accept(&self, request: &Request) -> Outcome {
         let Some(row) = self.open_challenge(request)? else {
-            return Ok(no_challenge(request));
+            return Err(no_challenge(request));
         };
         let loaded = self.load(row)?;
         let challenged = loaded.challenged();
         if request.user.id != challenged.id {
-            return Ok(Reply::refusal(
-                if request.user.id == loaded.row.challenger {
-                    format!(
-                        "You made this challenge; only {} can accept it. You can cancel it.",
-                        challenged.name
-                    )
-                } else {
-                    format!("This challenge is for {}, not for you.", challenged.name)
-                },
-            ));
+            return refuse(if request.user.id == loaded.record.challenger {
+                format!(
+                    "You made this challenge; only {} can accept it. You can cancel it.",
+                    challenged.shown()
+                )
+            } else {
+                format!("This challenge is for {}, not for you.", challenged.shown())
+            });
         }
-        let mut row = loaded.row.clone();
-        row.status = Status::Active;
-        row.started_at = Some(self.clock.now());
-        let version = self.db.write(|c| db::save_game(c, &row))?;
-        row.version = version;
+        let mut record = loaded.record.clone();
+        record.status = Status::Active;
+        super::clocks::start(&mut record, loaded.game.moves().len(), self.clock.now());
+        record.version = self.db.write(|c| db::save_game(c, &record))?;
+        self.wake();
         let loaded = Arc::new(super::store::Loaded {
-            row,
+            record,
             game: loaded.game.clone(),
             times: Vec::new(),
         });
@@ -159,33 +169,50 @@ impl Service {
         reply.text = format!(
             "**{}** accepted. Game {} begins: **{}** plays Black (top to bottom), **{}** plays White \
              (left to right).{swap_note}\n{black_token} to move (Black).",
-            challenged.name, loaded.row.id, black.name, white.name
+            challenged.shown(),
+            loaded.record.id,
+            black.shown(),
+            white.shown()
         );
+        if let Some(clocks) = super::correspondence::clock_line(&loaded, self.clock.now()) {
+            reply.text.push('\n');
+            reply.text.push_str(&clocks);
+        }
+        if loaded.record.wants_thread {
+            reply.thread = Some(format!(
+                "Akron {}: {} vs {}",
+                loaded.record.id,
+                black.name.chars().take(30).collect::<String>(),
+                white.name.chars().take(30).collect::<String>()
+            ));
+            reply
+                .text
+                .push_str("\nThe game moves to a thread of its own.");
+        }
         Ok(reply)
     }
 
     /// The challenged player declines.
     pub(super) fn decline(&self, request: &Request) -> Outcome {
         let Some(row) = self.open_challenge(request)? else {
-            return Ok(no_challenge(request));
+            return Err(no_challenge(request));
         };
         let loaded = self.load(row)?;
         let challenged = loaded.challenged();
         if request.user.id != challenged.id {
-            return Ok(Reply::refusal(
-                if request.user.id == loaded.row.challenger {
-                    "You made this challenge; to withdraw it, cancel it.".to_string()
-                } else {
-                    format!("This challenge is for {}, not for you.", challenged.name)
-                },
-            ));
+            return refuse(if request.user.id == loaded.record.challenger {
+                "You made this challenge; to withdraw it, cancel it.".to_string()
+            } else {
+                format!("This challenge is for {}, not for you.", challenged.shown())
+            });
         }
-        self.close_challenge(&loaded.row, Status::Declined)?;
+        self.close_challenge(&loaded.record, Ending::Declined)?;
         let mut reply = Reply::default();
         let token = reply.mention_user(&loaded.challenger());
         reply.text = format!(
             "**{}** declined the challenge from {token} (game {}).",
-            challenged.name, loaded.row.id
+            challenged.shown(),
+            loaded.record.id
         );
         Ok(reply)
     }
@@ -193,63 +220,74 @@ impl Service {
     /// The challenger withdraws an open challenge.
     pub(super) fn cancel(&self, request: &Request) -> Outcome {
         let Some(row) = self.open_challenge(request)? else {
-            return Ok(no_challenge(request));
+            return Err(no_challenge(request));
         };
         if request.user.id != row.challenger {
-            return Ok(Reply::refusal(
+            return refuse(
                 "Only the player who made the challenge can cancel it; you can decline it.",
-            ));
+            );
         }
-        self.close_challenge(&row, Status::Cancelled)?;
+        self.close_challenge(&row, Ending::Cancelled)?;
         Ok(Reply::text(format!(
             "**{}** withdrew the challenge (game {}).",
-            request.user.name, row.id
+            request.user.shown(),
+            row.id
         )))
     }
 
     /// The open challenge a request is about, if any.
-    fn open_challenge(&self, request: &Request) -> Result<Option<GameRow>, super::ServiceError> {
+    fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, super::ServiceError> {
         Ok(self
             .target(request)?
             .filter(|row| row.status == Status::Open))
     }
 
-    fn close_challenge(&self, row: &GameRow, status: Status) -> Result<(), super::ServiceError> {
-        let mut row = row.clone();
-        row.status = status;
-        row.finished_at = Some(self.clock.now());
-        self.db.write(|c| db::save_game(c, &row))?;
-        self.cache_remove(row.id);
+    fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {
+        let mut record = row.clone();
+        let now = self.clock.now();
+        let conclusion = Conclusion {
+            ending,
+            winner: None,
+            plies: 0,
+            announced: Announced::ByReply,
+        };
+        self.db
+            .write(|c| self.end_game(c, &mut record, conclusion.clone(), now))?;
+        self.cache_remove(record.id);
         Ok(())
     }
 }
 
 /// The refusal for a channel that already has a game.
-fn busy(row: &GameRow) -> Reply {
+fn busy(row: &GameRecord) -> Failure {
     let what = if row.status == Status::Open {
         format!(
             "an open challenge ({} against {})",
-            row.black.1, row.white.1
+            row.players.black.shown(),
+            row.players.white.shown()
         )
     } else {
         format!(
             "a game in progress ({} against {})",
-            row.black.1, row.white.1
+            row.players.black.shown(),
+            row.players.white.shown()
         )
     };
-    Reply::refusal(format!(
+    super::Refusal::new(format!(
         "This channel already has {what}, game {}. One game per channel: start a thread \
          here (or use another channel) and challenge there.",
         row.id
     ))
+    .into()
 }
 
-fn no_challenge(request: &Request) -> Reply {
-    Reply::refusal(if request.game.is_some() {
+fn no_challenge(request: &Request) -> Failure {
+    super::Refusal::new(if request.game.is_some() {
         "That challenge is no longer open: it was accepted, declined, cancelled or it expired."
     } else {
         "There is no open challenge in this channel. Make one with `challenge @player`."
     })
+    .into()
 }
 
 /// `8 × 8`.

@@ -1,90 +1,78 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
-use super::play::{finish, not_a_player, result_sentence};
+use super::ending::{Announced, Conclusion};
+use super::play::{not_a_player, result_sentence};
 use super::store::Loaded;
-use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, UserId};
-use super::{Outcome, Service, ServiceError};
+use super::types::{Button, Command, Offer, Reply, Request, UserId};
+use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
+use crate::model::Ending;
 use akron_rules::{Color, Reason};
 use std::sync::Arc;
 
 impl Service {
     /// The caller resigns: the opponent wins.
     pub(super) fn resign(&self, request: &Request) -> Outcome {
-        let (loaded, colour) = match self.seated(request)? {
-            Ok(seated) => seated,
-            Err(refusal) => return Ok(refusal),
-        };
+        let (loaded, colour) = self.seated(request)?;
         self.decide(&loaded, Some(colour.other()), Reason::Resignation)
     }
 
     /// The board's Resign button: a player of the active game is asked to confirm, privately;
     /// anyone else is refused. Nothing changes.
     pub(super) fn ask_resign(&self, request: &Request) -> Outcome {
-        let (loaded, colour) = match self.seated(request)? {
-            Ok(seated) => seated,
-            Err(refusal) => return Ok(refusal),
-        };
+        let (loaded, colour) = self.seated(request)?;
         let mut reply = Reply::refusal(format!(
             "Resign game {} against {}? {} wins, and this cannot be undone.",
-            loaded.row.id,
-            loaded.player(colour.other()).name,
+            loaded.record.id,
+            loaded.player(colour.other()).shown(),
             colour.other().title()
         ));
-        reply.buttons = Button::new(
-            "Yes, resign",
-            ButtonStyle::Danger,
-            Command::Resign,
-            loaded.row.id,
-        )
-        .into_iter()
-        .collect();
+        reply.buttons = Button::of(Command::Resign, loaded.record.id)
+            .into_iter()
+            .collect();
         Ok(reply)
     }
 
     /// Offers, accepts or declines a draw.
     pub(super) fn draw(&self, request: &Request, offer: Offer) -> Outcome {
-        let (loaded, colour) = match self.seated(request)? {
-            Ok(seated) => seated,
-            Err(refusal) => return Ok(refusal),
-        };
+        let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
-        let pending = loaded.row.draw_offer_by.clone();
+        let pending = loaded.record.draw_offer_by.clone();
         match (offer, pending) {
-            (Offer::Offer, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
                 "You have already offered a draw; {} has not answered yet.",
-                opponent.name
-            ))),
-            (Offer::Accept, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+                opponent.shown()
+            )),
+            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
                 "You offered this draw; {} must accept it.",
-                opponent.name
-            ))),
+                opponent.shown()
+            )),
             (Offer::Offer | Offer::Accept, Some(_)) => {
                 self.decide(&loaded, None, Reason::Agreement)
             }
             (Offer::Offer, None) => {
-                self.set_offers(&loaded, Some(me.clone()), loaded.row.takeback_by.clone())?;
+                self.set_offers(&loaded, Some(me.clone()), loaded.record.takeback_by.clone())?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
                 reply.text = format!(
                     "**{}** offers a draw. {token}, accept or decline (`draw accept`, `draw decline`).",
-                    request.user.name
+                    request.user.shown()
                 );
-                reply.buttons = offer_buttons(loaded.row.id, Command::Draw);
+                reply.buttons = offer_buttons(loaded.record.id, Command::Draw);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => Ok(Reply::refusal(
-                "There is no draw offer to answer. Offer one with `draw`.",
-            )),
+            (Offer::Accept | Offer::Decline, None) => {
+                refuse("There is no draw offer to answer. Offer one with `draw`.")
+            }
             (Offer::Decline, Some(by)) => {
-                self.set_offers(&loaded, None, loaded.row.takeback_by.clone())?;
+                self.set_offers(&loaded, None, loaded.record.takeback_by.clone())?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their draw offer.", request.user.name)
+                    format!("**{}** withdrew their draw offer.", request.user.shown())
                 } else {
                     format!(
                         "**{}** declined the draw offer. Play on.",
-                        request.user.name
+                        request.user.shown()
                     )
                 }))
             }
@@ -93,19 +81,16 @@ impl Service {
 
     /// Calls the game off: allowed before each side has moved, or for a moderator.
     pub(super) fn abort(&self, request: &Request) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
-            Err(refusal) => return Ok(refusal),
-        };
+        let loaded = self.active_game(request)?;
         let player = loaded.colour_of(&request.user.id).is_some();
         if !player && !request.is_moderator {
-            return Ok(not_a_player(&loaded));
+            return Err(not_a_player(&loaded));
         }
         if !request.is_moderator && loaded.game.moves().len() >= 2 {
-            return Ok(Reply::refusal(
+            return refuse(
                 "Both sides have moved, so the game can no longer be aborted. You can offer a draw \
                  or resign; a moderator can still abort it.",
-            ));
+            );
         }
         self.decide(&loaded, None, Reason::Abort)
     }
@@ -113,52 +98,49 @@ impl Service {
     /// Requests, accepts or declines taking back the requester's last move (and the reply
     /// to it, if there is one).
     pub(super) fn takeback(&self, request: &Request, offer: Offer) -> Outcome {
-        let (loaded, colour) = match self.seated(request)? {
-            Ok(seated) => seated,
-            Err(refusal) => return Ok(refusal),
-        };
+        let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
-        match (offer, loaded.row.takeback_by.clone()) {
-            (Offer::Offer, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+        match (offer, loaded.record.takeback_by.clone()) {
+            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
                 "You have already asked to take back; {} has not answered yet.",
-                opponent.name
-            ))),
-            (Offer::Offer, Some(_)) => Ok(Reply::refusal(format!(
+                opponent.shown()
+            )),
+            (Offer::Offer, Some(_)) => refuse(format!(
                 "{} has asked to take back a move; answer with `takeback accept` or `takeback decline` first.",
-                opponent.name
-            ))),
+                opponent.shown()
+            )),
             (Offer::Offer, None) => {
                 let Some(keep) = last_move_of(&loaded, me) else {
-                    return Ok(Reply::refusal("You have not moved yet, so there is nothing to take back."));
+                    return refuse("You have not moved yet, so there is nothing to take back.");
                 };
-                self.set_offers(&loaded, loaded.row.draw_offer_by.clone(), Some(me.clone()))?;
+                self.set_offers(&loaded, loaded.record.draw_offer_by.clone(), Some(me.clone()))?;
                 let plies = loaded.game.moves().len() - keep;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
                 reply.text = format!(
                     "**{}** asks to take back their last move{}. {token}, accept or decline \
                      (`takeback accept`, `takeback decline`).",
-                    request.user.name,
+                    request.user.shown(),
                     if plies == 2 { " (and your reply)" } else { "" }
                 );
-                reply.buttons = offer_buttons(loaded.row.id, Command::Takeback);
+                reply.buttons = offer_buttons(loaded.record.id, Command::Takeback);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => Ok(Reply::refusal(
+            (Offer::Accept | Offer::Decline, None) => refuse(
                 "There is no takeback request to answer. Ask for one with `takeback`.",
-            )),
-            (Offer::Accept, Some(by)) if by == *me => Ok(Reply::refusal(format!(
+            ),
+            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
                 "You asked for this takeback; {} must accept it.",
-                opponent.name
-            ))),
+                opponent.shown()
+            )),
             (Offer::Accept, Some(by)) => self.take_back(&loaded, &by),
             (Offer::Decline, Some(by)) => {
-                self.set_offers(&loaded, loaded.row.draw_offer_by.clone(), None)?;
+                self.set_offers(&loaded, loaded.record.draw_offer_by.clone(), None)?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their takeback request.", request.user.name)
+                    format!("**{}** withdrew their takeback request.", request.user.shown())
                 } else {
-                    format!("**{}** declined the takeback. Play on.", request.user.name)
+                    format!("**{}** declined the takeback. Play on.", request.user.shown())
                 }))
             }
         }
@@ -169,15 +151,22 @@ impl Service {
         let mut game = loaded.game.clone();
         let outcome = akron_rules::Outcome { winner, reason };
         if game.decide(outcome).is_err() {
-            return Ok(Reply::refusal("The game is already over."));
+            return refuse("The game is already over.");
         }
         let now = self.clock.now();
-        let mut row = loaded.row.clone();
-        let winner_id = winner.map(|c| loaded.player(c).id);
-        finish(&mut row, winner, reason, winner_id, now);
-        row.version = self.db.write(|c| db::save_game(c, &row))?;
+        let mut record = loaded.record.clone();
+        let winner = winner.map(|c| loaded.player(c));
+        let plies = game.moves().len();
+        let conclusion = Conclusion {
+            ending: Ending::Result(outcome),
+            winner,
+            plies,
+            announced: Announced::ByReply,
+        };
+        self.db
+            .write(|c| self.end_game(c, &mut record, conclusion.clone(), now))?;
         let next = Arc::new(Loaded {
-            row,
+            record,
             game,
             times: loaded.times.clone(),
         });
@@ -194,12 +183,12 @@ impl Service {
         draw: Option<UserId>,
         takeback: Option<UserId>,
     ) -> Result<(), ServiceError> {
-        let mut row = loaded.row.clone();
-        row.draw_offer_by = draw;
-        row.takeback_by = takeback;
-        row.version = self.db.write(|c| db::save_game(c, &row))?;
+        let mut record = loaded.record.clone();
+        record.draw_offer_by = draw;
+        record.takeback_by = takeback;
+        record.version = self.db.write(|c| db::save_game(c, &record))?;
         self.remember(&Arc::new(Loaded {
-            row,
+            record,
             game: loaded.game.clone(),
             times: loaded.times.clone(),
         }));
@@ -209,25 +198,32 @@ impl Service {
     /// Takes back `requester`'s last move and everything after it.
     fn take_back(&self, loaded: &Loaded, requester: &UserId) -> Outcome {
         let Some(keep) = last_move_of(loaded, requester) else {
-            return Ok(Reply::refusal("There is no move to take back."));
+            return refuse("There is no move to take back.");
         };
         let plies = loaded.game.moves().len() - keep;
         let game = loaded.game.taken_back(plies);
-        let mut row = loaded.row.clone();
-        row.takeback_by = None;
-        row.draw_offer_by = None;
+        let mut record = loaded.record.clone();
+        record.takeback_by = None;
+        record.draw_offer_by = None;
         let times: Vec<i64> = loaded
             .times
             .get(..keep)
             .map(<[i64]>::to_vec)
             .unwrap_or_default();
-        row.last_move_at = times.last().copied().or(row.started_at);
-        let id = row.id;
-        row.version = self.db.write(|c| {
+        // The clock of the player to move starts again now; reminders start over.
+        record.last_move_at = Some(self.clock.now());
+        record.reminders_sent = 0;
+        record.deadline_at = super::clocks::next_due(&record, keep);
+        let id = record.id;
+        record.version = self.db.write(|c| {
             db::delete_moves_from(c, id, keep)?;
-            db::save_game(c, &row)
+            db::save_game(c, &record)
         })?;
-        let next = Arc::new(Loaded { row, game, times });
+        let next = Arc::new(Loaded {
+            record,
+            game,
+            times,
+        });
         self.remember(&next);
         let mut reply = self.board_reply(&next, None);
         let who = next.to_move();
@@ -245,9 +241,10 @@ impl Service {
 /// ply too), starting with the player of the starting position's colour to move.
 fn last_move_of(loaded: &Loaded, user: &UserId) -> Option<usize> {
     let first = loaded.game.start().turn();
+    let players = &loaded.record.players;
     let (first_id, second_id) = match first {
-        Color::Black => (&loaded.row.black.0, &loaded.row.white.0),
-        Color::White => (&loaded.row.white.0, &loaded.row.black.0),
+        Color::Black => (&players.black.id, &players.white.id),
+        Color::White => (&players.white.id, &players.black.id),
     };
     (0..loaded.game.moves().len()).rev().find(|&ply| {
         let mover = if ply % 2 == 0 { first_id } else { second_id };
@@ -257,13 +254,8 @@ fn last_move_of(loaded: &Loaded, user: &UserId) -> Option<usize> {
 
 fn offer_buttons(game: super::GameId, command: fn(Offer) -> Command) -> Vec<Button> {
     [
-        Button::new("Accept", ButtonStyle::Success, command(Offer::Accept), game),
-        Button::new(
-            "Decline",
-            ButtonStyle::Danger,
-            command(Offer::Decline),
-            game,
-        ),
+        Button::of(command(Offer::Accept), game),
+        Button::of(command(Offer::Decline), game),
     ]
     .into_iter()
     .flatten()

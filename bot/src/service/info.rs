@@ -3,12 +3,16 @@
 use super::play::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
 use super::types::{Attachment, Reply, Request};
-use super::{Outcome, Service};
-use crate::db::{self, Status};
+use super::{refuse, Outcome, Service};
+use crate::db;
 use crate::images::Picture;
+use crate::model::Status;
 use crate::record::{date, Record};
 use akron_rules::{Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
+
+/// How many finished games `games` lists.
+const FINISHED_SHOWN: usize = 10;
 
 /// The longest text `show` reads: far more than any real record (300 moves take about 3 KB).
 const MAX_SHOW_TEXT: usize = 64 * 1024;
@@ -17,10 +21,10 @@ impl Service {
     /// The move list of the channel's game (or its most recent one).
     pub(super) fn history(&self, request: &Request) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
-            return Ok(no_game());
+            return Err(no_game(request));
         };
         let loaded = self.load(row)?;
-        let mut text = status_line(&loaded);
+        let mut text = status_line(&loaded, self.clock.now());
         if loaded.game.moves().is_empty() {
             text.push_str("\nNo moves yet.");
         } else {
@@ -49,27 +53,27 @@ impl Service {
     /// The game record as a text file.
     pub(super) fn export(&self, request: &Request) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
-            return Ok(no_game());
+            return Err(no_game(request));
         };
         let loaded = self.load(row)?;
         let record = record_of(&loaded);
         let mut reply = Reply::text(format!(
             "The record of game {} ({}). `show` reads it back.",
-            loaded.row.id,
+            loaded.record.id,
             result_phrase(&loaded)
         ));
         reply.attachment = Some(Attachment {
-            filename: format!("akron-{}.txt", loaded.row.id.0),
+            filename: format!("akron-{}.txt", loaded.record.id.0),
             content: record.write().into_bytes(),
         });
         Ok(reply)
     }
 
     /// Renders a position code, or the end of a record, with no game attached.
-    pub(super) fn show(&self, text: &str) -> Reply {
+    pub(super) fn show(&self, text: &str) -> Outcome {
         let text = text.trim();
         if text.len() > MAX_SHOW_TEXT {
-            return Reply::refusal(format!(
+            return refuse(format!(
                 "That is {} KB of text; a position code or game record is at most {} KB.",
                 text.len().div_ceil(1024),
                 MAX_SHOW_TEXT / 1024
@@ -78,7 +82,7 @@ impl Service {
         let (position, note, chain) = if Record::looks_like_record(text) {
             let game = match Record::parse(text).and_then(|r| r.replay()) {
                 Ok(game) => game,
-                Err(e) => return Reply::refusal(format!("That record cannot be read: {e}.")),
+                Err(e) => return refuse(format!("That record cannot be read: {e}.")),
             };
             let chain = match game.outcome() {
                 Some(o) if o.reason == Reason::Connection => {
@@ -100,7 +104,7 @@ impl Service {
             let position = match Position::from_code(text) {
                 Ok(p) => p,
                 Err(e) => {
-                    return Reply::refusal(format!(
+                    return refuse(format!(
                         "That is neither a position code nor a game record: {e}. A code looks \
                          like `5:b:12,12:5/5/5/5/5`; a record is what `export` gives."
                     ))
@@ -122,7 +126,7 @@ impl Service {
         let piles = position.piles();
         let mut picture = Picture::new(&position);
         picture.chain = chain.as_deref();
-        Reply {
+        Ok(Reply {
             text: format!(
                 "{} × {} board, Black {} and White {} left in the pile. {note}\n`{}`",
                 position.size(),
@@ -134,39 +138,85 @@ impl Service {
             image: self.images.png(&picture),
             position: Some(position.code()),
             ..Reply::default()
-        }
+        })
     }
 
-    /// The caller's open challenges and active games across channels.
+    /// The caller's open challenges and active games across channels, then their last
+    /// finished games. A game that cannot be loaded is listed as damaged and never hides the
+    /// others.
     pub(super) fn games(&self, request: &Request) -> Outcome {
         let me = &request.user.id;
+        let now = self.clock.now();
         let rows = self.db.read(|c| db::user_games(c, me))?;
         let mut lines = Vec::new();
         let mut reply = Reply::default();
         for row in rows {
-            if self.expire_if_due(&row)? {
+            if self.settle_if_due(&row, now)? {
                 continue;
             }
-            let loaded = self.load(row)?;
-            let channel = reply.name_channel(&loaded.row.channel);
-            lines.push(game_line(&loaded, me, &channel, self.clock.now()));
+            let channel = reply.name_channel(&row.channel);
+            match self.load(row.clone()) {
+                Ok(loaded) => lines.push(game_line(&loaded, me, &channel, now)),
+                Err(error) => {
+                    tracing::error!(game = row.id.0, %error, "a damaged game in `games`");
+                    lines.push((
+                        false,
+                        format!(
+                            "- game {} in {channel}: **damaged in storage**; the bot's operator \
+                             can see why in the log",
+                            row.id
+                        ),
+                    ));
+                }
+            }
         }
-        if lines.is_empty() {
-            return Ok(Reply::refusal(
-                "You have no open challenges or games in progress. Start one with `challenge @player`.",
-            ));
+        let finished = self
+            .db
+            .read(|c| db::user_finished_games(c, me, FINISHED_SHOWN))?;
+        if lines.is_empty() && finished.is_empty() {
+            return refuse(
+                "You have no open challenges, games in progress or finished games. Start one \
+                 with `challenge @player`.",
+            );
         }
         // Games waiting for the caller first, oldest first within each part.
         lines.sort_by_key(|(waiting, _)| !*waiting);
         let waiting = lines.iter().filter(|(waiting, _)| *waiting).count();
-        let text = format!(
-            "Your games ({waiting} waiting for you):\n{}",
-            lines
-                .iter()
-                .map(|(_, line)| line.as_str())
-                .collect::<Vec<_>>()
-                .join("\n")
-        );
+        let mut text = if lines.is_empty() {
+            "You have no games in progress.".to_string()
+        } else {
+            format!(
+                "Your games ({waiting} waiting for you):\n{}",
+                lines
+                    .iter()
+                    .map(|(_, line)| line.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )
+        };
+        if !finished.is_empty() {
+            let _ = write!(
+                text,
+                "\nFinished (last {}; `export #N` gives a record, `board #N` the final position):",
+                finished.len()
+            );
+            for row in finished {
+                let channel = reply.name_channel(&row.channel);
+                let line = match self.load(row.clone()) {
+                    Ok(loaded) => {
+                        let colour = loaded.colour_of(me).unwrap_or(Color::Black);
+                        format!(
+                            "\n- game {} in {channel} against {}: {}",
+                            row.id,
+                            loaded.player(colour.other()).shown(),
+                            result_phrase(&loaded)
+                        )
+                    }
+                    Err(_) => format!("\n- game {} in {channel}: damaged in storage", row.id),
+                };
+                text.push_str(&line);
+            }
+        }
         reply.text = fit(text, "those waiting for you are listed first");
         Ok(reply)
     }
@@ -191,40 +241,30 @@ impl Service {
     }
 }
 
-/// The command list.
+/// The command list, from the one table of commands.
 pub(super) fn help() -> Reply {
-    Reply::text(
-        "Commands (`/akron NAME`):\n\
-         - **Start**: `challenge @player [size] [pieces] [rule:delayed|immediate] \
-         [colour:black|white|random]`; the opponent can `accept` or `decline`, and the \
-         challenger can `cancel`.\n\
-         - **Play**: `move F6` places a marble, `move A2-D3'` steps one (each ' is a level up); \
-         `swap` (White, second turn only); `board`; `moves [POINT]` lists the legal moves or \
-         where one piece can go.\n\
-         - **End**: `resign`, `draw [offer|accept|decline]`, `takeback [request|accept|decline]`, \
-         `abort` (before both sides have moved).\n\
-         - **Look up**: `history`, `export` (the record as a file), `show CODE-or-RECORD` (any \
-         position, for puzzles), `games` (your games in every channel), `rules`.\n\
-         One game per channel: start a thread to play another.",
-    )
+    Reply::text(super::text::help_text())
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
 /// `channel` is the token naming its channel, `now` the time in Unix seconds.
 fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (bool, String) {
-    match loaded.row.status {
+    match loaded.record.status {
         Status::Open => {
-            let mine = loaded.row.challenger == *me;
+            let mine = loaded.record.challenger == *me;
             let opponent = if mine {
-                format!("waiting for {}", loaded.challenged().name)
+                format!("waiting for {}", loaded.challenged().shown())
             } else {
-                format!("from {}: **accept or decline**", loaded.challenger().name)
+                format!(
+                    "from {}: **accept or decline**",
+                    loaded.challenger().shown()
+                )
             };
             (
                 !mine,
                 format!(
                     "- game {} in {channel}: challenge {opponent}",
-                    loaded.row.id
+                    loaded.record.id
                 ),
             )
         }
@@ -233,24 +273,24 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
             let opponent = loaded.player(colour.other());
             let my_turn = loaded.game.turn() == colour;
             let since = loaded
-                .row
+                .record
                 .last_move_at
-                .or(loaded.row.started_at)
+                .or(loaded.record.started_at)
                 .map_or_else(String::new, |then| {
                     format!(" (for {})", elapsed(now.saturating_sub(then)))
                 });
             let turn = if my_turn {
                 format!("**your move**{since}")
             } else {
-                format!("{} to move{since}", opponent.name)
+                format!("{} to move{since}", opponent.shown())
             };
             (
                 my_turn,
                 format!(
                     "- game {} in {channel}: you ({}) against {}, move {}: {turn}",
-                    loaded.row.id,
+                    loaded.record.id,
                     colour.title(),
-                    opponent.name,
+                    opponent.shown(),
                     loaded.game.moves().len() + 1
                 ),
             )
@@ -285,7 +325,7 @@ fn move_list(game: &Game) -> String {
 
 /// The record of a game.
 pub(crate) fn record_of(loaded: &Loaded) -> Record {
-    let row = &loaded.row;
+    let row = &loaded.record;
     let mut tags = vec![
         ("Event".to_string(), "Akron".to_string()),
         ("Site".to_string(), row.channel.0.clone()),
@@ -294,10 +334,10 @@ pub(crate) fn record_of(loaded: &Loaded) -> Record {
             "Date".to_string(),
             date(row.started_at.unwrap_or(row.created_at)),
         ),
-        ("Black".to_string(), row.black.1.clone()),
-        ("White".to_string(), row.white.1.clone()),
-        ("BlackId".to_string(), row.black.0 .0.clone()),
-        ("WhiteId".to_string(), row.white.0 .0.clone()),
+        ("Black".to_string(), row.players.black.name.clone()),
+        ("White".to_string(), row.players.white.name.clone()),
+        ("BlackId".to_string(), row.players.black.id.0.clone()),
+        ("WhiteId".to_string(), row.players.white.id.0.clone()),
         ("Size".to_string(), row.size.to_string()),
         ("Pile".to_string(), row.pile.to_string()),
         ("Rule".to_string(), row.win_rule.to_string()),

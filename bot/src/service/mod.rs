@@ -6,21 +6,35 @@
 //! call it from `spawn_blocking` in async front ends.
 //!
 //! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`.
+//!
+//! The service also speaks first. [`Service::tick`] settles what is due (an open challenge
+//! past its time expires), and every notice a decision causes outside its reply goes into
+//! the outbox in the decision's own transaction; front ends fetch them with
+//! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
+//! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
+//! emits [`GameEnded`](crate::model::GameEnded).
 
 mod challenge;
+pub mod clocks;
+mod correspondence;
 mod decisions;
+mod ending;
 mod info;
+mod notices;
 mod play;
 mod store;
 pub mod text;
 pub mod types;
 
+pub use crate::model::{Destination, GameEnded, NoticeId, Status};
+pub use notices::{Notice, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use play::MAX_TEXT;
 pub use store::{GameView, Seat};
 pub use types::*;
 
-use crate::db::{self, Db, DbError, GameRow, Status};
+use crate::db::{self, Db, DbError};
 use crate::images::Images;
+use crate::model::GameRecord;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
@@ -166,7 +180,53 @@ impl From<rusqlite::Error> for ServiceError {
     }
 }
 
-type Outcome = Result<Reply, ServiceError>;
+/// A user's mistake: the reply that explains what was wrong and what would be right.
+/// Nothing changed. Handlers return it as an error, so they read as one `?` chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub Reply);
+
+impl Refusal {
+    /// A refusal with this text, seen only by the caller.
+    #[must_use]
+    pub fn new(text: impl Into<String>) -> Refusal {
+        Refusal(Reply::refusal(text))
+    }
+}
+
+/// Why a handler stopped: the user's mistake, or the system's.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The user's mistake; nothing changed. Boxed: a reply is large, and the happy path
+    /// should not carry its size.
+    Refused(Box<Refusal>),
+    /// The service failed; nothing changed.
+    Broken(ServiceError),
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Self {
+        Failure::Refused(Box::new(refusal))
+    }
+}
+
+impl From<ServiceError> for Failure {
+    fn from(error: ServiceError) -> Self {
+        Failure::Broken(error)
+    }
+}
+
+impl From<DbError> for Failure {
+    fn from(error: DbError) -> Self {
+        Failure::Broken(ServiceError::Db(error))
+    }
+}
+
+/// Stops a handler with a refusal.
+pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
+    Err(Refusal::new(text).into())
+}
+
+type Outcome = Result<Reply, Failure>;
 
 /// The game service. Cheap to share: wrap it in an `Arc`.
 pub struct Service {
@@ -176,6 +236,9 @@ pub struct Service {
     images: Images,
     /// Loaded games by id, each valid for the version it was loaded at.
     cache: Mutex<HashMap<GameId, Arc<store::Loaded>>>,
+    /// Bumped whenever a change may have made something due sooner (a notice written, a
+    /// deadline set), so that delivery loops wake.
+    wake: tokio::sync::watch::Sender<u64>,
 }
 
 impl fmt::Debug for Service {
@@ -210,7 +273,14 @@ impl Service {
             images: Images::new(config.images),
             config,
             cache: Mutex::new(HashMap::new()),
+            wake: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// The service's time now, Unix seconds (the injected clock).
+    #[must_use]
+    pub fn now(&self) -> i64 {
+        self.clock.now()
     }
 
     /// The settings.
@@ -219,23 +289,37 @@ impl Service {
         &self.config
     }
 
-    /// Handles one request. Never fails: a failure of the service becomes an ephemeral
-    /// reply saying so (and the change, if any, was not made).
+    /// Handles one request. Never fails: a failure of the service is logged and becomes a
+    /// short private reply saying that nothing was changed.
     #[must_use]
     pub fn handle(&self, request: &Request) -> Reply {
         match self.try_handle(request) {
             Ok(reply) => reply,
-            Err(ServiceError::Db(error)) if error.is_busy() => Reply::refusal(
-                "The game database is busy right now, so nothing was changed. Try again in a \
-                 moment.",
-            ),
-            Err(error) => Reply::refusal(format!(
-                "Something went wrong on the bot's side, and nothing was changed: {error}"
-            )),
+            Err(error) => {
+                tracing::error!(
+                    command = request.command.name(),
+                    user = %request.user.id,
+                    channel = %request.channel,
+                    game = ?request.game.map(|g| g.0),
+                    %error,
+                    "command failed"
+                );
+                Reply::refusal(if matches!(&error, ServiceError::Db(e) if e.is_busy()) {
+                    "The game database is busy right now, so nothing was changed. Try again in \
+                     a moment."
+                } else if matches!(error, ServiceError::Corrupt { .. }) {
+                    "That game is damaged in storage, so the bot cannot use it; nothing was \
+                     changed. The bot's operator has been told (it is in the log)."
+                } else {
+                    "Something went wrong storing the game; nothing was changed. Try again in a \
+                     moment."
+                })
+            }
         }
     }
 
-    /// Handles one request, returning failures of the service itself as errors.
+    /// Handles one request, returning failures of the service itself as errors; a user's
+    /// mistake is an `Ok` refusal reply.
     ///
     /// # Errors
     ///
@@ -244,16 +328,20 @@ impl Service {
         let mut attempts = 0;
         loop {
             match self.dispatch(request) {
-                Err(ServiceError::Db(DbError::Conflict)) if attempts < CONFLICT_RETRIES => {
+                Ok(reply) => return Ok(reply),
+                Err(Failure::Refused(refusal)) => return Ok(refusal.0),
+                Err(Failure::Broken(ServiceError::Db(DbError::Conflict)))
+                    if attempts < CONFLICT_RETRIES =>
+                {
                     attempts += 1;
                 }
-                Err(ServiceError::Db(DbError::Conflict)) => {
+                Err(Failure::Broken(ServiceError::Db(DbError::Conflict))) => {
                     return Ok(Reply::refusal(
                         "The game kept changing while your command ran, so nothing was done. \
                          Look at the board and try again.",
                     ))
                 }
-                other => return other,
+                Err(Failure::Broken(error)) => return Err(error),
             }
         }
     }
@@ -275,8 +363,10 @@ impl Service {
             Command::Takeback(offer) => self.takeback(request, *offer),
             Command::History => self.history(request),
             Command::Export => self.export(request),
-            Command::Show(text) => Ok(self.show(text)),
+            Command::Show(text) => self.show(text),
             Command::Games => self.games(request),
+            Command::Claim => self.claim(request),
+            Command::Settings(setting) => self.settings(request, *setting),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }
@@ -292,39 +382,10 @@ impl Service {
         let Some(row) = self.db.read(|c| db::channel_game(c, channel))? else {
             return Ok(None);
         };
-        if self.expire_if_due(&row)? {
+        if self.settle_if_due(&row, self.clock.now())? {
             return Ok(None);
         }
         Ok(Some(self.load(row)?.view()))
-    }
-
-    /// Moves in the channel's game that start with `typed` (case-insensitive), at most
-    /// `limit` of them, for autocompletion. Empty when there is no active game.
-    ///
-    /// # Errors
-    ///
-    /// Storage failures and damaged stored games.
-    pub fn move_suggestions(
-        &self,
-        channel: &ChannelId,
-        typed: &str,
-        limit: usize,
-    ) -> Result<Vec<String>, ServiceError> {
-        let Some(view) = self.channel_game(channel)? else {
-            return Ok(Vec::new());
-        };
-        let typed = typed
-            .trim()
-            .to_ascii_uppercase()
-            .replace(['’', '‘', '′', '`'], "'");
-        Ok(view
-            .game
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .filter(|m| m.to_ascii_uppercase().starts_with(&typed))
-            .take(limit)
-            .collect())
     }
 
     /// Loads every stored game, replaying and checking its moves. Returns how many there are.
@@ -349,46 +410,33 @@ impl Service {
     }
 
     /// The game a request is about: the one its button named, or the channel's open
-    /// challenge or active game. An open challenge past its time is expired on the way.
-    fn target(&self, request: &Request) -> Result<Option<GameRow>, ServiceError> {
+    /// challenge or active game. A game whose deadline has passed is settled on the way.
+    fn target(&self, request: &Request) -> Result<Option<GameRecord>, ServiceError> {
         let row = match request.game {
             Some(id) => self.db.read(|c| db::game(c, id))?,
             None => self.db.read(|c| db::channel_game(c, &request.channel))?,
         };
         match row {
-            Some(row) if self.expire_if_due(&row)? => Ok(if request.game.is_some() {
-                self.db.read(|c| db::game(c, row.id))?
-            } else {
-                None
-            }),
+            Some(row) if self.settle_if_due(&row, self.clock.now())? => {
+                Ok(if request.game.is_some() {
+                    self.db.read(|c| db::game(c, row.id))?
+                } else {
+                    None
+                })
+            }
             other => Ok(other),
         }
     }
 
     /// Like [`Service::target`], but falls back to the channel's most recent game, for
     /// commands that only look (board, history, export).
-    fn target_or_latest(&self, request: &Request) -> Result<Option<GameRow>, ServiceError> {
+    fn target_or_latest(&self, request: &Request) -> Result<Option<GameRecord>, ServiceError> {
         match self.target(request)? {
             Some(row) => Ok(Some(row)),
             None if request.game.is_none() => Ok(self
                 .db
                 .read(|c| db::latest_channel_game(c, &request.channel))?),
             None => Ok(None),
-        }
-    }
-
-    /// Marks an open challenge older than [`CHALLENGE_TTL`] as expired. Returns whether it
-    /// did (or someone else just did).
-    fn expire_if_due(&self, row: &GameRow) -> Result<bool, ServiceError> {
-        if row.status != Status::Open || self.clock.now() < row.created_at + CHALLENGE_TTL {
-            return Ok(false);
-        }
-        let mut expired = row.clone();
-        expired.status = Status::Expired;
-        expired.finished_at = Some(self.clock.now());
-        match self.db.write(|c| db::save_game(c, &expired)) {
-            Ok(_) | Err(DbError::Conflict) => Ok(true),
-            Err(e) => Err(e.into()),
         }
     }
 

@@ -1,10 +1,12 @@
 //! `move`, `swap`, `board` and `moves`.
 
+use super::ending::{Announced, Conclusion};
 use super::store::Loaded;
-use super::types::{Button, ButtonStyle, Command, Offer, Reply, Request, User, UserId};
-use super::{Outcome, Service};
-use crate::db::{self, GameRow, MoveRow, Status};
+use super::types::{Button, Command, Offer, Reply, Request, User};
+use super::{refuse, Failure, Outcome, Service};
+use crate::db::{self, DbError, MoveRow};
 use crate::images::Picture;
+use crate::model::{Ending, GameEnded, GameId, Status};
 use akron_rules::{notation, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,93 +15,99 @@ use std::sync::Arc;
 impl Service {
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
-        let (loaded, colour) = match self.seated(request)? {
-            Ok(seated) => seated,
-            Err(refusal) => return Ok(refusal),
-        };
+        let (loaded, colour) = self.seated(request)?;
         if loaded.game.turn() != colour {
             let waiting = loaded.to_move();
-            return Ok(Reply::refusal(format!(
+            return refuse(format!(
                 "It is not your turn: {} is to move ({}). You play {}.",
-                waiting.name,
+                waiting.shown(),
                 loaded.game.turn().title(),
                 colour.title()
-            )));
+            ));
         }
         let mv: Move = match text.parse() {
             Ok(mv) => mv,
-            Err(e) => {
-                return Ok(Reply::refusal(format!(
-                    "'{}' is not a move: {e}.",
-                    excerpt(text.trim())
-                )))
-            }
+            Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
         };
         let mut game = loaded.game.clone();
         let report = match game.play(mv) {
             Ok(report) => report,
             Err(e) => {
-                return Ok(Reply::refusal(format!(
+                return refuse(format!(
                     "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
-                )))
+                ))
             }
         };
         let now = self.clock.now();
-        let mut row = loaded.row.clone();
-        row.last_move_at = Some(now);
-        row.draw_offer_by = None;
-        row.takeback_by = None;
+        let mut record = loaded.record.clone();
+        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
+        // An open draw offer lapses when the other player moves instead of answering.
+        let lapsed = record.draw_offer_by.take();
+        record.takeback_by = None;
         let mut next = Loaded {
-            row: row.clone(),
+            record,
             game,
             times: loaded.times.clone(),
         };
         next.times.push(now);
-        if let Some(outcome) = report.outcome {
-            let winner_id = outcome.winner.map(|c| next.player(c).id);
-            finish(
-                &mut next.row,
-                outcome.winner,
-                outcome.reason,
-                winner_id,
-                now,
-            );
-        }
         let stored = MoveRow {
             ply: report.ply,
             notation: mv.to_string(),
             code: next.game.position().code(),
             played_at: now,
         };
-        let id = row.id;
-        next.row.version = self.db.write(|c| {
-            let version = db::save_game(c, &next.row)?;
+        let id = next.record.id;
+        let winner = report
+            .outcome
+            .and_then(|o| o.winner)
+            .map(|c| next.player(c));
+        let plies = next.game.moves().len();
+        self.db.write(|c| {
+            match report.outcome {
+                Some(outcome) => {
+                    let conclusion = Conclusion {
+                        ending: Ending::Result(outcome),
+                        winner: winner.clone(),
+                        plies,
+                        announced: Announced::ByReply,
+                    };
+                    self.end_game(c, &mut next.record, conclusion, now)?;
+                }
+                None => next.record.version = db::save_game(c, &next.record)?,
+            }
             db::insert_move(c, id, &stored)?;
-            Ok::<_, super::ServiceError>(version)
+            Ok::<_, DbError>(())
         })?;
         let next = Arc::new(next);
         self.remember(&next);
-        Ok(self.move_reply(&next, &report))
+        let mut reply = self.move_reply(&next, &report);
+        if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
+            let offerer = next
+                .colour_of(&by)
+                .map_or_else(String::new, |c| next.player(c).shown());
+            reply.text.push_str(&format!(
+                "\n(The draw offer from {offerer} lapsed: {} moved instead of answering.)",
+                request.user.shown()
+            ));
+        }
+        Ok(reply)
     }
 
     /// Shows the position again (of the channel's game, or its most recent one).
     pub(super) fn board(&self, request: &Request) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
-            return Ok(no_game());
+            return Err(no_game(request));
         };
         let loaded = self.load(row)?;
         let last = last_report(&loaded);
         let mut reply = self.board_reply(&loaded, last.as_ref());
-        reply.text = status_line(&loaded);
+        reply.text = status_line(&loaded, self.clock.now());
         Ok(reply)
     }
 
     /// Lists the legal moves, or where one piece can go.
     pub(super) fn list_moves(&self, request: &Request, point: Option<&str>) -> Outcome {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
-            Err(refusal) => return Ok(refusal),
-        };
+        let loaded = self.active_game(request)?;
         let position = loaded.game.position();
         let turn = loaded.game.turn();
         let Some(text) = point else {
@@ -123,7 +131,7 @@ impl Service {
                 "{} legal moves for {} ({}):",
                 moves.len(),
                 turn.title(),
-                loaded.to_move().name
+                loaded.to_move().shown()
             );
             if !placements.is_empty() {
                 let _ = write!(out, "\n- place on: {}", placements.join(" "));
@@ -141,11 +149,11 @@ impl Service {
         };
         let from = match notation::parse_point(text) {
             Ok(p) => p,
-            Err(e) => return Ok(Reply::refusal(format!("{e}."))),
+            Err(e) => return refuse(format!("{e}.")),
         };
         let destinations = match position.destinations(from) {
             Ok(d) => d,
-            Err(e) => return Ok(Reply::refusal(format!("{from} cannot move: {e}."))),
+            Err(e) => return refuse(format!("{from} cannot move: {e}.")),
         };
         let names: Vec<String> = destinations.iter().map(Point::to_string).collect();
         let mut picture = Picture::new(position);
@@ -167,42 +175,53 @@ impl Service {
 
     /// The channel's active game and the caller's colour in it, or the refusal that explains
     /// why the caller cannot act in it (no game, not started, over, not a player).
-    pub(super) fn seated(
-        &self,
-        request: &Request,
-    ) -> Result<Result<(Arc<Loaded>, Color), Reply>, super::ServiceError> {
-        let loaded = match self.active_game(request)? {
-            Ok(loaded) => loaded,
-            Err(refusal) => return Ok(Err(refusal)),
-        };
-        Ok(match loaded.colour_of(&request.user.id) {
+    pub(super) fn seated(&self, request: &Request) -> Result<(Arc<Loaded>, Color), Failure> {
+        let loaded = self.active_game(request)?;
+        match loaded.colour_of(&request.user.id) {
             Some(colour) => Ok((loaded, colour)),
             None => Err(not_a_player(&loaded)),
-        })
+        }
     }
 
-    /// The channel's active game, or the refusal that explains why there is none.
-    pub(super) fn active_game(
-        &self,
-        request: &Request,
-    ) -> Result<Result<Arc<Loaded>, Reply>, super::ServiceError> {
-        let Some(row) = self.target(request)? else {
-            return Ok(Err(no_game()));
+    /// The channel's active game, or the refusal that explains why there is none: no game
+    /// here (or no such game), a challenge not yet accepted, or a game already over.
+    pub(super) fn active_game(&self, request: &Request) -> Result<Arc<Loaded>, Failure> {
+        let row = match self.target(request)? {
+            Some(row) => row,
+            None if request.game.is_none() => {
+                // The channel's last game, when it just ended, explains better than "none".
+                match self
+                    .db
+                    .read(|c| db::latest_channel_game(c, &request.channel))?
+                {
+                    Some(last) if last.status == Status::Finished => last,
+                    _ => return Err(no_game(request)),
+                }
+            }
+            None => return Err(no_game(request)),
         };
         match row.status {
-            Status::Active => Ok(Ok(self.load(row)?)),
-            Status::Open => Ok(Err(Reply::refusal(format!(
+            Status::Active => Ok(self.load(row)?),
+            Status::Open => refuse(format!(
                 "Game {} has not started: the challenge is waiting for an answer (the \
                  challenger can `cancel` it).",
                 row.id
-            )))),
+            )),
+            Status::Finished => {
+                let loaded = self.load(row)?;
+                refuse(format!(
+                    "Game {} is over: {}. Start a new one with `challenge @player`.",
+                    loaded.record.id,
+                    result_phrase(&loaded)
+                ))
+            }
             _ => {
                 let loaded = self.load(row)?;
-                Ok(Err(Reply::refusal(format!(
-                    "Game {} is over ({}). Start a new one with `challenge @player`.",
-                    loaded.row.id,
+                refuse(format!(
+                    "Game {} never started: {}. Start a new one with `challenge @player`.",
+                    loaded.record.id,
                     result_phrase(&loaded)
-                ))))
+                ))
             }
         }
     }
@@ -223,7 +242,7 @@ impl Service {
         Reply {
             image: self.images.png(&picture),
             position: Some(position.code()),
-            board_of: Some(loaded.row.id),
+            board_of: Some(loaded.record.id),
             buttons: board_buttons(loaded),
             ..Reply::default()
         }
@@ -240,19 +259,19 @@ impl Service {
                 format!(
                     "**{}** swapped: the opening marble is theirs and they play **Black** from now on; \
                      {} plays White.",
-                    swapper.name,
-                    loaded.player(Color::White).name
+                    swapper.shown(),
+                    loaded.player(Color::White).shown()
                 )
             }
             Move::Place(p) => format!(
                 "**{}** ({}) placed **{p}**.",
-                mover.name,
+                mover.shown(),
                 report.mover.title()
             ),
             Move::Step { .. } => {
                 format!(
                     "**{}** ({}) stepped **{}**.",
-                    mover.name,
+                    mover.shown(),
                     report.mover.title(),
                     report.mv
                 )
@@ -301,6 +320,9 @@ impl Service {
             let next = loaded.to_move();
             let token = reply.mention_user(&next);
             let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
+            if let Some(clocks) = super::correspondence::clock_line(loaded, self.clock.now()) {
+                let _ = write!(text, "\n{clocks}");
+            }
         }
         reply.text = text;
         reply
@@ -310,55 +332,31 @@ impl Service {
 /// The buttons under the board of an active game: Swap while it is legal, Offer draw (Accept
 /// and Decline while an offer is open) and Resign, which asks for confirmation first.
 fn board_buttons(loaded: &Loaded) -> Vec<Button> {
-    if loaded.row.status != Status::Active || loaded.game.is_over() {
+    if loaded.record.status != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }
-    let id = loaded.row.id;
+    let id = loaded.record.id;
     let mut buttons = Vec::new();
     if loaded.game.can_swap() {
-        buttons.push(Button::new("Swap", ButtonStyle::Primary, Command::Swap, id));
+        buttons.push(Command::Swap);
     }
-    let draw: &[(&str, ButtonStyle, Offer)] = if loaded.row.draw_offer_by.is_some() {
-        &[
-            ("Accept draw", ButtonStyle::Success, Offer::Accept),
-            ("Decline draw", ButtonStyle::Secondary, Offer::Decline),
-        ]
+    if loaded.record.draw_offer_by.is_some() {
+        buttons.push(Command::Draw(Offer::Accept));
+        buttons.push(Command::Draw(Offer::Decline));
     } else {
-        &[("Offer draw", ButtonStyle::Secondary, Offer::Offer)]
-    };
-    for &(label, style, offer) in draw {
-        buttons.push(Button::new(label, style, Command::Draw(offer), id));
+        buttons.push(Command::Draw(Offer::Offer));
     }
-    buttons.push(Button::new(
-        "Resign",
-        ButtonStyle::Danger,
-        Command::AskResign,
-        id,
-    ));
-    buttons.into_iter().flatten().collect()
-}
-
-/// Records a result in a row: status, winner, reason, time.
-pub(super) fn finish(
-    row: &mut GameRow,
-    winner: Option<Color>,
-    reason: Reason,
-    winner_id: Option<UserId>,
-    now: i64,
-) {
-    row.status = Status::Finished;
-    row.winner = winner;
-    row.winner_id = winner_id;
-    row.reason = Some(reason);
-    row.finished_at = Some(now);
-    row.draw_offer_by = None;
-    row.takeback_by = None;
+    buttons.push(Command::AskResign);
+    buttons
+        .into_iter()
+        .filter_map(|command| Button::of(command, id))
+        .collect()
 }
 
 /// The result in a few words: `Black (alice) won by connection`.
 pub(super) fn result_phrase(loaded: &Loaded) -> String {
     let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return match loaded.row.status {
+        return match loaded.record.status {
             Status::Declined => "the challenge was declined".to_string(),
             Status::Cancelled => "the challenge was cancelled".to_string(),
             Status::Expired => "the challenge expired".to_string(),
@@ -377,42 +375,78 @@ pub(super) fn result_phrase(loaded: &Loaded) -> String {
     };
     match outcome.winner {
         _ if outcome.reason == Reason::Abort => "aborted".to_string(),
-        Some(c) => format!("{} ({}) won {how}", c.title(), loaded.player(c).name),
+        Some(c) => format!("{} ({}) won {how}", c.title(), loaded.player(c).shown()),
         None => format!("drawn {how}"),
     }
 }
 
 /// The announcement of a result, mentioning both players.
 pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> String {
-    let black = loaded.player(Color::Black);
-    let white = loaded.player(Color::White);
-    let b = reply.mention_user(&black);
-    let w = reply.mention_user(&white);
     let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
         return String::new();
     };
+    let black = loaded.player(Color::Black);
+    let white = loaded.player(Color::White);
+    result_text(loaded.record.id, outcome, &black, &white, reply)
+}
+
+/// The announcement of a result from the [`GameEnded`] event, for notices.
+pub(super) fn result_sentence_for(
+    event: &GameEnded,
+    outcome: akron_rules::Outcome,
+    reply: &mut Reply,
+) -> String {
+    let players = &event.players;
+    let (black, white) = match (outcome.winner, &event.winner) {
+        (Some(colour), Some(winner)) => {
+            let other = if players.black.id == winner.id {
+                &players.white
+            } else {
+                &players.black
+            };
+            match colour {
+                Color::Black => (winner, other),
+                Color::White => (other, winner),
+            }
+        }
+        _ => (&players.black, &players.white),
+    };
+    result_text(event.game, outcome, black, white, reply)
+}
+
+/// `**White wins** (alice resigned): bob beats alice.` with both players mentioned; `black`
+/// and `white` hold those colours at the end.
+fn result_text(
+    game: GameId,
+    outcome: akron_rules::Outcome,
+    black: &User,
+    white: &User,
+    reply: &mut Reply,
+) -> String {
+    let b = reply.mention_user(black);
+    let w = reply.mention_user(white);
     let players = |c: Color| -> (&User, &User) {
         match c {
-            Color::Black => (&black, &white),
-            Color::White => (&white, &black),
+            Color::Black => (black, white),
+            Color::White => (white, black),
         }
     };
     match (outcome.winner, outcome.reason) {
-        (_, Reason::Abort) => format!("Game {} is aborted. {b} {w}", loaded.row.id),
+        (_, Reason::Abort) => format!("Game {game} is aborted. {b} {w}"),
         (Some(c), reason) => {
             let (winner, loser) = players(c);
             let why = match reason {
                 Reason::Connection => format!("{} connects its edges", c.title()),
                 Reason::NoLegalMove => format!("{} has no legal move", c.other().title()),
-                Reason::Resignation => format!("{} resigned", loser.name),
-                Reason::Timeout => format!("{} ran out of time", loser.name),
+                Reason::Resignation => format!("{} resigned", loser.shown()),
+                Reason::Timeout => format!("{} ran out of time", loser.shown()),
                 _ => reason.name().to_string(),
             };
             format!(
                 "**{} wins** ({why}): {} beats {}. {b} {w}",
                 c.title(),
-                winner.name,
-                loser.name
+                winner.shown(),
+                loser.shown()
             )
         }
         (None, Reason::Repetition) => {
@@ -423,30 +457,30 @@ pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> String {
 }
 
 /// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
-pub(super) fn status_line(loaded: &Loaded) -> String {
+pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
     let piles = loaded.game.position().piles();
     let black = loaded.player(Color::Black);
     let white = loaded.player(Color::White);
     let mut line = format!(
         "Game {} · {} move{} · **{}** (Black, {} left) against **{}** (White, {} left)",
-        loaded.row.id,
+        loaded.record.id,
         loaded.game.moves().len(),
         if loaded.game.moves().len() == 1 {
             ""
         } else {
             "s"
         },
-        black.name,
+        black.shown(),
         piles.black,
-        white.name,
+        white.shown(),
         piles.white
     );
-    match loaded.row.status {
+    match loaded.record.status {
         Status::Active => {
             let _ = write!(
                 line,
                 " · {} to move ({})",
-                loaded.to_move().name,
+                loaded.to_move().shown(),
                 loaded.game.turn().title()
             );
             if let Some(c) = loaded.game.pending_connection() {
@@ -456,6 +490,9 @@ pub(super) fn status_line(loaded: &Loaded) -> String {
                     c.title(),
                     c.other().title()
                 );
+            }
+            if let Some(clocks) = super::correspondence::clock_line(loaded, now) {
+                let _ = write!(line, "\n{clocks}");
             }
         }
         _ => {
@@ -472,13 +509,14 @@ fn last_report(loaded: &Loaded) -> Option<MoveReport> {
     before.play(last).ok()
 }
 
-pub(super) fn not_a_player(loaded: &Loaded) -> Reply {
-    Reply::refusal(format!(
+pub(super) fn not_a_player(loaded: &Loaded) -> Failure {
+    super::Refusal::new(format!(
         "You are not playing in game {}: it is {} (Black) against {} (White).",
-        loaded.row.id,
-        loaded.player(Color::Black).name,
-        loaded.player(Color::White).name
+        loaded.record.id,
+        loaded.player(Color::Black).shown(),
+        loaded.player(Color::White).shown()
     ))
+    .into()
 }
 
 /// What a user typed, cut to a length worth echoing back in a refusal.
@@ -521,11 +559,16 @@ pub(super) fn fit(text: String, rest: &str) -> String {
     out
 }
 
-pub(super) fn no_game() -> Reply {
-    Reply::refusal(
-        "There is no game in this channel. Start one with `challenge @player`; `games` lists \
-         your games elsewhere.",
-    )
+/// The refusal when a request names no game that exists: no game in the channel, or no
+/// game with the number given.
+pub(super) fn no_game(request: &Request) -> Failure {
+    super::Refusal::new(match request.game {
+        Some(game) => format!("There is no game {game}. `games` lists yours."),
+        None => "There is no game in this channel. Start one with `challenge @player`; `games` \
+                 lists your games elsewhere."
+            .to_string(),
+    })
+    .into()
 }
 
 #[cfg(test)]

@@ -3,17 +3,18 @@
 
 use super::types::{GameId, User, UserId};
 use super::{Service, ServiceError};
-use crate::db::{self, GameRow, Status};
+use crate::db;
+use crate::model::{GameRecord, Status};
 use akron_rules::{ByColor, Color, Game, Move, Outcome, Position, Reason};
 use std::sync::Arc;
 
 /// Loaded games kept in memory at most; the cache is emptied when it grows past this.
 const CACHE_LIMIT: usize = 4096;
 
-/// A game as loaded: its row, the replayed game and each move's time.
+/// A game as loaded: its record, the replayed game and each move's time.
 #[derive(Clone, Debug)]
 pub(crate) struct Loaded {
-    pub row: GameRow,
+    pub record: GameRecord,
     pub game: Game,
     pub times: Vec<i64>,
 }
@@ -48,11 +49,7 @@ impl Loaded {
         } else {
             colour
         };
-        let (id, name) = match start {
-            Color::Black => &self.row.black,
-            Color::White => &self.row.white,
-        };
-        User::new(id.clone(), name.clone())
+        self.record.players.by_start_colour(start).clone()
     }
 
     /// The colour `user` holds now, if they play in this game.
@@ -67,26 +64,18 @@ impl Loaded {
 
     /// The other player in the challenge: whoever is not the challenger.
     pub fn challenged(&self) -> User {
-        if self.row.black.0 == self.row.challenger {
-            User::new(self.row.white.0.clone(), self.row.white.1.clone())
-        } else {
-            User::new(self.row.black.0.clone(), self.row.black.1.clone())
-        }
+        self.record.challenged_user().clone()
     }
 
     /// The challenger.
     pub fn challenger(&self) -> User {
-        if self.row.black.0 == self.row.challenger {
-            User::new(self.row.black.0.clone(), self.row.black.1.clone())
-        } else {
-            User::new(self.row.white.0.clone(), self.row.white.1.clone())
-        }
+        self.record.challenger_user().clone()
     }
 
     pub fn view(&self) -> GameView {
         GameView {
-            id: self.row.id,
-            status: self.row.status,
+            id: self.record.id,
+            status: self.record.status,
             players: ByColor {
                 black: self.player(Color::Black),
                 white: self.player(Color::White),
@@ -97,24 +86,21 @@ impl Loaded {
 
     /// The result stored in the row, if any.
     pub fn stored_outcome(&self) -> Option<Outcome> {
-        self.row.reason.map(|reason| Outcome {
-            winner: self.row.winner,
-            reason,
-        })
+        self.record.outcome()
     }
 }
 
 impl Service {
     /// Loads the game of `row`: from the cache when it holds this version, otherwise by
     /// replaying the stored moves and checking each against its stored position.
-    pub(crate) fn load(&self, row: GameRow) -> Result<Arc<Loaded>, ServiceError> {
+    pub(crate) fn load(&self, row: GameRecord) -> Result<Arc<Loaded>, ServiceError> {
         if let Some(hit) = self
             .cache
             .lock()
             .ok()
             .and_then(|cache| cache.get(&row.id).cloned())
         {
-            if hit.row.version == row.version {
+            if hit.record.version == row.version {
                 return Ok(hit);
             }
         }
@@ -130,13 +116,13 @@ impl Service {
             if cache.len() >= CACHE_LIMIT {
                 cache.clear();
             }
-            cache.insert(loaded.row.id, Arc::clone(loaded));
+            cache.insert(loaded.record.id, Arc::clone(loaded));
         }
     }
 }
 
 /// Rebuilds a game from its row and moves, checking everything.
-fn replay(row: GameRow, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
+fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
     let id = row.id;
     let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
     let start = Position::from_code(&row.start_code).map_err(|e| {
@@ -169,10 +155,7 @@ fn replay(row: GameRow, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
         }
         times.push(stored.played_at);
     }
-    let stored = row.reason.map(|reason| Outcome {
-        winner: row.winner,
-        reason,
-    });
+    let stored = row.outcome();
     match (row.status, game.outcome(), stored) {
         (Status::Finished, Some(replayed), Some(stored)) if replayed == stored => {}
         (Status::Finished, None, Some(stored)) if is_decision(stored.reason) => {
@@ -194,7 +177,11 @@ fn replay(row: GameRow, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
         }
         (_, None, _) => {}
     }
-    Ok(Loaded { row, game, times })
+    Ok(Loaded {
+        record: row,
+        game,
+        times,
+    })
 }
 
 /// Whether a reason is decided outside the rules.

@@ -3,30 +3,210 @@
 //! Front ends without native slash commands (the console, a future Matrix bridge) read what
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
-use super::types::{Challenge, ColourChoice, Command, Offer, User};
+use super::types::{Challenge, ColourChoice, Command, Offer, Setting, TimeControl, User};
 use akron_rules::WinRule;
 
-/// Every command name, for help texts.
-pub const COMMANDS: [&str; 18] = [
-    "challenge",
-    "accept",
-    "decline",
-    "cancel",
-    "move",
-    "swap",
-    "board",
-    "moves",
-    "resign",
-    "draw",
-    "abort",
-    "takeback",
-    "history",
-    "export",
-    "show",
-    "games",
-    "rules",
-    "help",
+/// The part of the help a command belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Making and answering challenges.
+    Start,
+    /// Playing moves and looking at the board.
+    Play,
+    /// Ending a game: resigning, draws, takebacks, aborts.
+    End,
+    /// Records, positions, your games, the rules.
+    LookUp,
+}
+
+impl Group {
+    /// Every group, in the help's order.
+    pub const ALL: [Group; 4] = [Group::Start, Group::Play, Group::End, Group::LookUp];
+
+    /// The group's heading in the help.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Group::Start => "Start",
+            Group::Play => "Play",
+            Group::End => "End",
+            Group::LookUp => "Look up",
+        }
+    }
+}
+
+/// One command of the grammar: the one source of command metadata. The console's parser,
+/// the help text, the Discord descriptions and the tests that check what is registered all
+/// read this table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandHelp {
+    /// The name after `/akron`.
+    pub name: &'static str,
+    /// Its part of the help.
+    pub group: Group,
+    /// How it is written, with its options.
+    pub usage: &'static str,
+    /// What it does, in one line (at most 100 characters: Discord's limit on descriptions).
+    pub about: &'static str,
+}
+
+const fn entry(
+    name: &'static str,
+    group: Group,
+    usage: &'static str,
+    about: &'static str,
+) -> CommandHelp {
+    CommandHelp {
+        name,
+        group,
+        usage,
+        about,
+    }
+}
+
+/// Every command, in the help's order.
+pub const COMMANDS: [CommandHelp; 20] = [
+    entry(
+        "challenge",
+        Group::Start,
+        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
+        "Challenge someone here (8 × 8, delayed rule, random colour and no clock by default).",
+    ),
+    entry(
+        "accept",
+        Group::Start,
+        "accept",
+        "Accept the challenge addressed to you.",
+    ),
+    entry(
+        "decline",
+        Group::Start,
+        "decline",
+        "Decline the challenge addressed to you.",
+    ),
+    entry(
+        "cancel",
+        Group::Start,
+        "cancel",
+        "Withdraw your open challenge.",
+    ),
+    entry(
+        "move",
+        Group::Play,
+        "move F6 | move A2-D3'",
+        "Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).",
+    ),
+    entry(
+        "swap",
+        Group::Play,
+        "swap",
+        "Swap: as White, take over Black's opening placement (second turn only).",
+    ),
+    entry(
+        "board",
+        Group::Play,
+        "board",
+        "Show the current board again.",
+    ),
+    entry(
+        "moves",
+        Group::Play,
+        "moves [POINT]",
+        "Show where one piece can go (and what it drops), or list every legal move.",
+    ),
+    entry(
+        "resign",
+        Group::End,
+        "resign",
+        "Resign the game in this channel.",
+    ),
+    entry(
+        "claim",
+        Group::End,
+        "claim",
+        "Win on time when your opponent's clock has run out (the bot normally ends it itself).",
+    ),
+    entry(
+        "draw",
+        Group::End,
+        "draw [offer|accept|decline]",
+        "Offer a draw, or accept or decline your opponent's offer.",
+    ),
+    entry(
+        "takeback",
+        Group::End,
+        "takeback [request|accept|decline]",
+        "Ask to take back your last move, or answer your opponent's request.",
+    ),
+    entry(
+        "abort",
+        Group::End,
+        "abort",
+        "Call the game off: before both sides have moved, or any time as a moderator.",
+    ),
+    entry(
+        "history",
+        Group::LookUp,
+        "history",
+        "The move list of the game in this channel.",
+    ),
+    entry(
+        "export",
+        Group::LookUp,
+        "export",
+        "The game record as a text file, which `show` reads back.",
+    ),
+    entry(
+        "show",
+        Group::LookUp,
+        "show CODE-or-RECORD",
+        "Draw any position from a position code or a game record (for puzzles).",
+    ),
+    entry(
+        "games",
+        Group::LookUp,
+        "games",
+        "Your challenges and games in every channel, and your last finished games.",
+    ),
+    entry(
+        "rules",
+        Group::LookUp,
+        "rules",
+        "A short summary of the rules and the players' guide.",
+    ),
+    entry(
+        "settings",
+        Group::LookUp,
+        "settings [reminders:dm|channel|off] [thread-games:on|off]",
+        "Show or change where your reminders go; moderators: threads for new games.",
+    ),
+    entry("help", Group::LookUp, "help", "The command list."),
 ];
+
+/// The entry of a command name, if it is one.
+#[must_use]
+pub fn command_help(name: &str) -> Option<&'static CommandHelp> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The help text, built from [`COMMANDS`].
+#[must_use]
+pub fn help_text() -> String {
+    let mut text = "Commands (`/akron NAME`):".to_string();
+    for group in Group::ALL {
+        let usages: Vec<String> = COMMANDS
+            .iter()
+            .filter(|c| c.group == group)
+            .map(|c| format!("`{}`", c.usage))
+            .collect();
+        text.push_str(&format!("\n- **{}**: {}", group.title(), usages.join(", ")));
+    }
+    text.push_str(
+        "\nOne game per channel: start a thread to play another. `help` in the console also \
+         lists its own commands.",
+    );
+    text
+}
 
 /// Reads one command line. The leading `/akron` (or `/`) is optional. `user` turns the
 /// challenge's opponent (`bob` or `@bob`) into a user.
@@ -85,12 +265,40 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             }
         }
         "games" => one_word(Command::Games),
+        "claim" => one_word(Command::Claim),
+        "settings" => parse_settings(rest).map(Command::Settings),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
             "'{other}' is not a command; the commands are {}",
-            COMMANDS.join(", ")
+            COMMANDS.map(|c| c.name).join(", ")
         )),
+    }
+}
+
+/// `on`, `true`, `yes` or `off`, `false`, `no`.
+fn parse_switch(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        other => Err(format!("'{other}' must be on or off")),
+    }
+}
+
+/// `settings`, `settings reminders:channel`, `settings thread-games:on`.
+fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    let usage = "write `settings reminders:dm|channel|off` or `settings thread-games:on|off`";
+    let (key, value) = rest
+        .split_once(':')
+        .or_else(|| rest.split_once(char::is_whitespace))
+        .ok_or_else(|| format!("'{rest}' is not a setting; {usage}"))?;
+    match key.trim().to_ascii_lowercase().as_str() {
+        "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
+        "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
+        other => Err(format!("'{other}' is not a setting; {usage}")),
     }
 }
 
@@ -103,20 +311,14 @@ fn strip_option<'a>(text: &'a str, option: &str) -> &'a str {
 
 fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, String> {
     let mut words = rest.split_whitespace();
-    let usage = "write it like `challenge bob size:6 pieces:18 rule:immediate colour:white` \
-                 (everything after the opponent is optional)";
+    let usage = "write it like `challenge bob size:6 pieces:18 rule:immediate colour:white \
+                 time:3d thread:on` (everything after the opponent is optional)";
     let who = words
         .next()
         .map(|w| strip_option(w, "opponent"))
         .ok_or_else(|| format!("challenge needs an opponent; {usage}"))?;
     let opponent = user(who).ok_or_else(|| format!("'{who}' is not a user I know"))?;
-    let mut challenge = Challenge {
-        opponent,
-        size: None,
-        pieces: None,
-        rule: None,
-        colour: None,
-    };
+    let mut challenge = Challenge::new(opponent);
     for word in words {
         let (key, value) = match word.split_once(':') {
             Some((k, v)) => (k.to_ascii_lowercase(), v),
@@ -125,22 +327,34 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         let number = value.parse::<u32>().ok();
         match (key.as_str(), number) {
             ("size", _) | ("", Some(_)) if challenge.size.is_none() && key != "pieces" => {
-                let n = number
-                    .ok_or_else(|| format!("size '{value}' must be a number from 3 to 16"))?;
-                challenge.size = Some(u8::try_from(n).unwrap_or(u8::MAX));
+                let size = number
+                    .and_then(|n| u8::try_from(n).ok())
+                    .filter(|n| (akron_rules::MIN_SIZE..=akron_rules::MAX_SIZE).contains(n))
+                    .ok_or_else(|| {
+                        format!("board size '{value}' is not possible: choose 3 to 16")
+                    })?;
+                challenge.size = Some(size);
             }
             ("pieces" | "pile", _) | ("", Some(_)) => {
-                let n = number
-                    .ok_or_else(|| format!("pieces '{value}' must be a number up to 1000"))?;
-                challenge.pieces = Some(u16::try_from(n).unwrap_or(u16::MAX));
+                let pieces = number
+                    .and_then(|n| u16::try_from(n).ok())
+                    .filter(|n| *n <= akron_rules::MAX_PILE)
+                    .ok_or_else(|| {
+                        format!("'{value}' pieces is not possible: choose up to 1000 (at least the board's side)")
+                    })?;
+                challenge.pieces = Some(pieces);
             }
             ("rule", _) => challenge.rule = Some(value.parse::<WinRule>()?),
             ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
+            ("time" | "clock", _) => challenge.time = Some(value.parse::<TimeControl>()?),
+            ("thread", _) => challenge.thread = Some(parse_switch(value)?),
             ("", None) => {
                 if let Ok(rule) = value.parse::<WinRule>() {
                     challenge.rule = Some(rule);
                 } else if let Ok(colour) = value.parse::<ColourChoice>() {
                     challenge.colour = Some(colour);
+                } else if let Ok(time) = value.parse::<TimeControl>() {
+                    challenge.time = Some(time);
                 } else {
                     return Err(format!("'{word}' is not a challenge option; {usage}"));
                 }
@@ -196,6 +410,28 @@ mod tests {
         assert!(parse_command("challenge", user).is_err());
         assert!(parse_command("challenge bob size:x", user).is_err());
         assert!(parse_command("challenge bob purple", user).is_err());
+    }
+
+    #[test]
+    fn every_command_in_the_table_parses_and_fits_discord() {
+        for command in COMMANDS {
+            assert!(command.about.chars().count() <= 100, "{}", command.name);
+            let line = match command.name {
+                "challenge" => "challenge bob",
+                "move" => "move F6",
+                "show" => "show 3:b:4,4:3/3/3",
+                other => other,
+            };
+            let parsed = parse_command(line, user);
+            assert!(
+                parsed.as_ref().is_ok_and(|c| c.name() == command.name),
+                "{line}: {parsed:?}"
+            );
+        }
+        let help = help_text();
+        for command in COMMANDS {
+            assert!(help.contains(command.usage), "{}", command.name);
+        }
     }
 
     #[test]

@@ -4,127 +4,9 @@
 //! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
 //! never decides anything about the game itself.
 
+pub use crate::model::{ChannelId, GameId, ReminderPlace, ServerId, TimeControl, User, UserId};
 use akron_rules::WinRule;
-use std::fmt;
 use std::str::FromStr;
-
-/// An opaque user id with a platform prefix: `discord:80351110224678912`, `console:bob`,
-/// `matrix:@bob:example.org`. The service never looks inside it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UserId(pub String);
-
-impl UserId {
-    /// A user id from a platform name and that platform's own id.
-    #[must_use]
-    pub fn new(platform: &str, id: &str) -> UserId {
-        UserId(format!("{platform}:{id}"))
-    }
-
-    /// The id as stored.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The platform prefix, `discord` in `discord:8035`.
-    #[must_use]
-    pub fn platform(&self) -> &str {
-        self.0.split_once(':').map_or("", |(p, _)| p)
-    }
-
-    /// The platform's own id, `8035` in `discord:8035`.
-    #[must_use]
-    pub fn local(&self) -> &str {
-        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
-    }
-}
-
-impl fmt::Display for UserId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// A user as a front end knows them: the opaque id and the name to show.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct User {
-    /// Stable id; what the database keys on.
-    pub id: UserId,
-    /// Display name at the time of the request; used in texts and records.
-    pub name: String,
-}
-
-impl User {
-    /// A user from an id and a display name.
-    #[must_use]
-    pub fn new(id: UserId, name: impl Into<String>) -> User {
-        User {
-            id,
-            name: name.into(),
-        }
-    }
-}
-
-/// An opaque channel id with a platform prefix: `discord:1234` (a thread is a channel too),
-/// `console:main`. At most one game is active per channel.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ChannelId(pub String);
-
-impl ChannelId {
-    /// A channel id from a platform name and that platform's own id.
-    #[must_use]
-    pub fn new(platform: &str, id: &str) -> ChannelId {
-        ChannelId(format!("{platform}:{id}"))
-    }
-
-    /// The id as stored.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The platform's own id, `1234` in `discord:1234`.
-    #[must_use]
-    pub fn local(&self) -> &str {
-        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
-    }
-
-    /// The platform prefix, `discord` in `discord:1234`.
-    #[must_use]
-    pub fn platform(&self) -> &str {
-        self.0.split_once(':').map_or("", |(p, _)| p)
-    }
-}
-
-impl fmt::Display for ChannelId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// A game's number in the database. Challenges are games that have not started yet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub i64);
-
-/// `#12`.
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-impl FromStr for GameId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<GameId, String> {
-        s.trim()
-            .trim_start_matches('#')
-            .parse::<i64>()
-            .ok()
-            .filter(|n| *n > 0)
-            .map(GameId)
-            .ok_or_else(|| format!("'{s}' is not a game number; write it like #12"))
-    }
-}
 
 /// One thing a user asks the service to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +21,8 @@ pub struct Request {
     /// The game the command is about, when the front end knows it (from a button's id).
     /// `None` means the channel's current game; commands that need no game ignore it.
     pub game: Option<GameId>,
+    /// The server the channel belongs to (a Discord guild), when there is one.
+    pub server: Option<ServerId>,
     /// What to do.
     pub command: Command,
 }
@@ -152,6 +36,7 @@ impl Request {
             channel,
             is_moderator: false,
             game: None,
+            server: None,
             command,
         }
     }
@@ -195,6 +80,36 @@ pub struct Challenge {
     pub rule: Option<WinRule>,
     /// The challenger's colour.
     pub colour: Option<ColourChoice>,
+    /// The clock: none (the default), days or hours per move, or a live Fischer clock.
+    pub time: Option<TimeControl>,
+    /// Whether the game opens a thread of its own when accepted (default: the server's
+    /// setting, off unless a moderator turned it on).
+    pub thread: Option<bool>,
+}
+
+impl Challenge {
+    /// A challenge of `opponent` with every option at its default.
+    #[must_use]
+    pub fn new(opponent: User) -> Challenge {
+        Challenge {
+            opponent,
+            size: None,
+            pieces: None,
+            rule: None,
+            colour: None,
+            time: None,
+            thread: None,
+        }
+    }
+}
+
+/// A setting a user (or a moderator, for the server) changes with `settings`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// Where the caller's reminders go.
+    Reminders(ReminderPlace),
+    /// Whether accepted challenges on this server open a thread by default (moderators).
+    ThreadGames(bool),
 }
 
 /// The three answers to an offer (a draw or a takeback).
@@ -260,6 +175,11 @@ pub enum Command {
     Show(String),
     /// `games`: the caller's active games in every channel.
     Games,
+    /// `claim`: end the game when the opponent's time has run out (when the bot was down at
+    /// the moment; it normally ends the game by itself).
+    Claim,
+    /// `settings [reminders:dm|channel|off] [thread-games:on|off]`: show or change settings.
+    Settings(Option<Setting>),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -287,6 +207,8 @@ impl Command {
             Command::Export => "export",
             Command::Show(_) => "show",
             Command::Games => "games",
+            Command::Claim => "claim",
+            Command::Settings(_) => "settings",
             Command::Rules => "rules",
             Command::Help => "help",
         }
@@ -323,40 +245,72 @@ pub struct Button {
     pub game: GameId,
 }
 
-/// Every button action: the middle part of its id, and the command it stands for. Ids on
-/// messages already posted keep their meaning, so entries are only ever added.
-const BUTTON_ACTIONS: [(&str, Command); 12] = [
-    ("accept", Command::Accept),
-    ("decline", Command::Decline),
-    ("cancel", Command::Cancel),
-    ("swap", Command::Swap),
-    ("board", Command::Board),
-    ("draw-offer", Command::Draw(Offer::Offer)),
-    ("draw-accept", Command::Draw(Offer::Accept)),
-    ("draw-decline", Command::Draw(Offer::Decline)),
-    ("takeback-accept", Command::Takeback(Offer::Accept)),
-    ("takeback-decline", Command::Takeback(Offer::Decline)),
-    ("resign", Command::AskResign),
-    ("resign-confirm", Command::Resign),
+/// Every button: the middle part of its id, the command it stands for, its label and how it
+/// looks. The one source of button metadata. Ids on messages already posted keep their
+/// meaning, so entries are only ever added.
+const BUTTONS: [(&str, Command, &str, ButtonStyle); 12] = [
+    ("accept", Command::Accept, "Accept", ButtonStyle::Success),
+    ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
+    ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
+    ("swap", Command::Swap, "Swap", ButtonStyle::Primary),
+    ("board", Command::Board, "Board", ButtonStyle::Secondary),
+    (
+        "draw-offer",
+        Command::Draw(Offer::Offer),
+        "Offer draw",
+        ButtonStyle::Secondary,
+    ),
+    (
+        "draw-accept",
+        Command::Draw(Offer::Accept),
+        "Accept draw",
+        ButtonStyle::Success,
+    ),
+    (
+        "draw-decline",
+        Command::Draw(Offer::Decline),
+        "Decline draw",
+        ButtonStyle::Secondary,
+    ),
+    (
+        "takeback-accept",
+        Command::Takeback(Offer::Accept),
+        "Accept takeback",
+        ButtonStyle::Success,
+    ),
+    (
+        "takeback-decline",
+        Command::Takeback(Offer::Decline),
+        "Decline takeback",
+        ButtonStyle::Danger,
+    ),
+    ("resign", Command::AskResign, "Resign", ButtonStyle::Danger),
+    (
+        "resign-confirm",
+        Command::Resign,
+        "Yes, resign",
+        ButtonStyle::Danger,
+    ),
 ];
 
 impl Button {
-    /// A button for `command` about `game`. Returns `None` for commands no button carries
-    /// (those with free-text arguments, such as `move`).
+    /// The button for `command` about `game`, labelled and styled from the one table of
+    /// buttons. Returns `None` for commands no button carries (those with free-text
+    /// arguments, such as `move`).
     #[must_use]
-    pub fn new(label: &str, style: ButtonStyle, command: Command, game: GameId) -> Option<Button> {
-        let (action, _) = BUTTON_ACTIONS.iter().find(|(_, c)| *c == command)?;
+    pub fn of(command: Command, game: GameId) -> Option<Button> {
+        let (action, _, label, style) = BUTTONS.iter().find(|(_, c, _, _)| *c == command)?;
         Some(Button {
-            label: label.to_string(),
+            label: (*label).to_string(),
             id: format!("akron:{action}:{}", game.0),
-            style,
+            style: *style,
             command,
             game,
         })
     }
 }
 
-/// Reads a button id made by [`Button::new`] back into its command and game.
+/// Reads a button id made by [`Button::of`] back into its command and game.
 #[must_use]
 pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
     let mut parts = id.split(':');
@@ -368,7 +322,7 @@ pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
     if parts.next().is_some() || game.0 <= 0 {
         return None;
     }
-    let (_, command) = BUTTON_ACTIONS.iter().find(|(a, _)| *a == action)?;
+    let (_, command, _, _) = BUTTONS.iter().find(|(a, _, _, _)| *a == action)?;
     Some((command.clone(), game))
 }
 
@@ -408,6 +362,11 @@ pub struct Reply {
     /// Set for replies only the caller needs to see: refusals and errors (nothing changed),
     /// and questions such as the resign confirmation.
     pub ephemeral: bool,
+    /// Asks the front end to open a thread off this message, named so, for the game in
+    /// [`Reply::board_of`]; it then calls
+    /// [`Service::thread_opened`](crate::service::Service::thread_opened) with the new
+    /// channel and posts what that returns in the thread.
+    pub thread: Option<String>,
 }
 
 impl Reply {
@@ -416,6 +375,16 @@ impl Reply {
     pub fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A message only the caller sees, that is not a refusal (their settings).
+    #[must_use]
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
             ..Reply::default()
         }
     }
@@ -493,8 +462,7 @@ mod tests {
             Command::Resign,
         ];
         for command in commands {
-            let Some(button) = Button::new("x", ButtonStyle::Primary, command.clone(), GameId(42))
-            else {
+            let Some(button) = Button::of(command.clone(), GameId(42)) else {
                 panic!("{command:?} has a button");
             };
             assert!(button.id.len() <= 100);

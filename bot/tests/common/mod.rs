@@ -133,6 +133,8 @@ impl Harness {
                 pieces: pile,
                 rule: Some(rule),
                 colour: Some(ColourChoice::Black),
+                time: None,
+                thread: None,
             }),
         );
         assert!(!reply.ephemeral, "{}", reply.text);

@@ -22,6 +22,9 @@ mod code;
 pub use code::CodeError;
 
 use crate::moves::Move;
+mod normalize;
+pub use normalize::normalize;
+
 use crate::point::{Point, MAX_SIZE};
 use std::fmt;
 use std::str::FromStr;

@@ -2,7 +2,7 @@
 
 use super::{run, Context};
 use crate::discord::{reply, user_of, DiscordError};
-use crate::service::{Challenge, ColourChoice, Command};
+use crate::service::{Challenge, ColourChoice, Command, TimeControl};
 use akron_rules::WinRule;
 use poise::serenity_prelude as serenity;
 
@@ -33,6 +33,7 @@ pub enum ColourOption {
 
 /// Challenge someone to a game of Akron in this channel.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who you challenge"] opponent: serenity::User,
@@ -46,6 +47,11 @@ pub async fn challenge(
     pieces: Option<u16>,
     #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
     #[description = "Your colour (default random)"] colour: Option<ColourOption>,
+    #[description = "Clock: none (default), days or hours per move like 3d or 12h, or live like 10+5"]
+    #[max_length = 16]
+    time: Option<String>,
+    #[description = "Play in a thread of its own once accepted (default: the server's setting)"]
+    thread: Option<bool>,
 ) -> Result<(), DiscordError> {
     if opponent.bot {
         let refusal = format!(
@@ -68,6 +74,15 @@ pub async fn challenge(
             ColourOption::White => ColourChoice::White,
             ColourOption::Random => ColourChoice::Random,
         }),
+        time: match time.as_deref().map(str::parse::<TimeControl>) {
+            None => None,
+            Some(Ok(time)) => Some(time),
+            Some(Err(message)) => {
+                ctx.send(reply::refusal(&message).into_poise()).await?;
+                return Ok(());
+            }
+        },
+        thread,
     };
     run(ctx, Command::Challenge(challenge)).await
 }

@@ -113,3 +113,37 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), DiscordError> {
 pub async fn help(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Help).await
 }
+
+/// Where reminders go.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RemindersChoice {
+    /// A direct message (falling back to a mention in the game's channel).
+    #[name = "dm"]
+    Direct,
+    /// A mention in the game's channel.
+    #[name = "channel"]
+    Channel,
+    /// No reminders.
+    #[name = "off"]
+    Off,
+}
+
+/// Show or change your settings; moderators also set the server's.
+#[poise::command(slash_command, guild_only)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Where your reminders go (default dm)"] reminders: Option<RemindersChoice>,
+    #[description = "Moderators: new games open a thread of their own"] thread_games: Option<bool>,
+) -> Result<(), DiscordError> {
+    use crate::service::{ReminderPlace, Setting};
+    let setting = match (reminders, thread_games) {
+        (Some(choice), _) => Some(Setting::Reminders(match choice {
+            RemindersChoice::Direct => ReminderPlace::Direct,
+            RemindersChoice::Channel => ReminderPlace::Channel,
+            RemindersChoice::Off => ReminderPlace::Off,
+        })),
+        (None, Some(on)) => Some(Setting::ThreadGames(on)),
+        (None, None) => None,
+    };
+    run(ctx, Command::Settings(setting)).await
+}

@@ -1,6 +1,8 @@
 //! The `/akron` slash command: one subcommand per service command, one file per family.
 //!
-//! Each handler's `///` doc is its description in Discord and its help text.
+//! Descriptions come from the service's one table of commands
+//! ([`COMMANDS`](crate::service::text::COMMANDS)), set by [`command`]; a test checks that the
+//! registered subcommands are exactly that table.
 
 mod challenge;
 mod info;
@@ -9,7 +11,7 @@ mod play;
 use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
-use crate::service::{Command, Request};
+use crate::service::{Command, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
 /// Akron, Cameron Browne's 3D connection game.
@@ -29,6 +31,7 @@ use poise::serenity_prelude as serenity;
         "play::board",
         "play::moves",
         "play::resign",
+        "play::claim",
         "play::draw",
         "play::abort",
         "play::takeback",
@@ -37,11 +40,23 @@ use poise::serenity_prelude as serenity;
         "info::show",
         "info::games",
         "info::rules",
+        "info::settings",
         "info::help"
     )
 )]
 pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
     Ok(())
+}
+
+/// `/akron` with every subcommand, described from the service's table of commands.
+pub fn command() -> poise::Command<super::Data, DiscordError> {
+    let mut akron = akron();
+    for sub in &mut akron.subcommands {
+        if let Some(help) = crate::service::text::command_help(&sub.name) {
+            sub.description = Some(help.about.into());
+        }
+    }
+    akron
 }
 
 /// Whether the interaction's channel is a thread.
@@ -79,6 +94,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         channel: channel_of(ctx.channel_id()),
         is_moderator: is_moderator(interaction),
         game: None,
+        server: ctx
+            .guild_id()
+            .map(|g| ServerId::new("discord", &g.to_string())),
         command,
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
@@ -107,4 +125,27 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::service::text::COMMANDS;
+
+    #[test]
+    fn the_registered_subcommands_are_exactly_the_table_of_commands() {
+        let akron = super::command();
+        let mut registered: Vec<&str> = akron.subcommands.iter().map(|c| &*c.name).collect();
+        let mut table: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        registered.sort_unstable();
+        table.sort_unstable();
+        assert_eq!(registered, table);
+        for sub in &akron.subcommands {
+            let about = sub.description.as_deref().unwrap_or_default();
+            assert!(
+                !about.is_empty() && about.chars().count() <= 100,
+                "{}",
+                sub.name
+            );
+        }
+    }
 }

@@ -89,3 +89,9 @@ pub async fn takeback(
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Takeback(offer(action))).await
 }
+
+/// Win on time when your opponent's clock has run out.
+#[poise::command(slash_command, guild_only)]
+pub async fn claim(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Claim).await
+}

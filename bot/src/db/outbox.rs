@@ -1,0 +1,171 @@
+//! Queries on the `outbox` table: notices written with the decision that caused them,
+//! delivered and marked by the front ends.
+
+use super::DbError;
+use crate::model::{ChannelId, Destination, GameId, NoticeId, UserId};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+/// One stored notice, not yet delivered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxEntry {
+    /// Its number; front ends send it as the message nonce, so a retry never posts twice.
+    pub id: NoticeId,
+    /// Where it goes.
+    pub to: Destination,
+    /// The game it is about, if any.
+    pub game: Option<GameId>,
+    /// The notice as JSON (the service's own format).
+    pub payload: String,
+    /// Failed deliveries so far.
+    pub attempts: u32,
+    /// When it was written, Unix seconds.
+    pub created_at: i64,
+}
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<OutboxEntry> {
+    let kind: String = r.get(1)?;
+    let target: String = r.get(2)?;
+    let to = if kind == "user" {
+        Destination::User(UserId(target))
+    } else {
+        Destination::Channel(ChannelId(target))
+    };
+    Ok(OutboxEntry {
+        id: NoticeId(r.get(0)?),
+        to,
+        game: r.get::<_, Option<i64>>(3)?.map(GameId),
+        payload: r.get(4)?,
+        attempts: r.get(5)?,
+        created_at: r.get(6)?,
+    })
+}
+
+/// Writes a notice, due at once. Returns its id.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn push_notice(
+    conn: &Connection,
+    to: &Destination,
+    game: Option<GameId>,
+    payload: &str,
+    now: i64,
+) -> Result<NoticeId, DbError> {
+    let (kind, target) = match to {
+        Destination::Channel(c) => ("channel", c.as_str()),
+        Destination::User(u) => ("user", u.as_str()),
+    };
+    conn.prepare_cached(
+        "INSERT INTO outbox (platform, target_kind, target, game_id, payload, created_at, due_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    )?
+    .execute(params![
+        to.platform(),
+        kind,
+        target,
+        game.map(|g| g.0),
+        payload,
+        now
+    ])?;
+    Ok(NoticeId(conn.last_insert_rowid()))
+}
+
+/// The notices for `platform` due by `now`, oldest first, at most `limit`.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn due_notices(
+    conn: &Connection,
+    platform: &str,
+    now: i64,
+    limit: usize,
+) -> Result<Vec<OutboxEntry>, DbError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, target_kind, target, game_id, payload, attempts, created_at FROM outbox \
+         WHERE platform = ?1 AND due_at <= ?2 AND delivered_at IS NULL AND gave_up_at IS NULL \
+         ORDER BY id LIMIT ?3",
+    )?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![platform, now, limit], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// One notice by id, delivered or not.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn notice(conn: &Connection, id: NoticeId) -> Result<Option<OutboxEntry>, DbError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, target_kind, target, game_id, payload, attempts, created_at FROM outbox \
+             WHERE id = ?1",
+        )?
+        .query_row([id.0], from_row)
+        .optional()?)
+}
+
+/// When the next notice for `platform` is due, if any is waiting.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn next_notice_due(conn: &Connection, platform: &str) -> Result<Option<i64>, DbError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT MIN(due_at) FROM outbox WHERE platform = ?1 AND delivered_at IS NULL \
+             AND gave_up_at IS NULL",
+        )?
+        .query_row([platform], |r| r.get(0))?)
+}
+
+/// Marks a notice delivered. Returns false when it already was (or was given up).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn mark_delivered(conn: &Connection, id: NoticeId, now: i64) -> Result<bool, DbError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE outbox SET delivered_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
+             AND gave_up_at IS NULL",
+        )?
+        .execute(params![id.0, now])?;
+    Ok(changed == 1)
+}
+
+/// Records a failed delivery: due again at `retry_at`, or given up when that is `None`.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn mark_failed(
+    conn: &Connection,
+    id: NoticeId,
+    error: &str,
+    retry_at: Option<i64>,
+    now: i64,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, \
+         due_at = COALESCE(?3, due_at), gave_up_at = CASE WHEN ?3 IS NULL THEN ?4 END \
+         WHERE id = ?1 AND delivered_at IS NULL",
+    )?
+    .execute(params![id.0, error, retry_at, now])?;
+    Ok(())
+}
+
+/// How many notices are waiting (for tests and status lines).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn pending_notices(conn: &Connection) -> Result<usize, DbError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND gave_up_at IS NULL",
+        )?
+        .query_row([], |r| r.get(0))?)
+}

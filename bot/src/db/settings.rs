@@ -1,0 +1,68 @@
+//! Queries on `user_settings` and `server_settings`. A missing row means the defaults.
+
+use super::DbError;
+use crate::model::{ReminderPlace, ServerId, UserId};
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// Where a user's reminders go.
+///
+/// # Errors
+///
+/// A database failure, or a stored value that cannot be read.
+pub fn reminder_place(conn: &Connection, user: &UserId) -> Result<ReminderPlace, DbError> {
+    let stored: Option<String> = conn
+        .prepare_cached("SELECT reminders FROM user_settings WHERE user_id = ?1")?
+        .query_row([&user.0], |r| r.get(0))
+        .optional()?;
+    match stored {
+        None => Ok(ReminderPlace::default()),
+        Some(name) => name
+            .parse()
+            .map_err(|_| DbError::Corrupt(format!("reminder setting '{name}' of {user}"))),
+    }
+}
+
+/// Sets where a user's reminders go.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_reminder_place(
+    conn: &Connection,
+    user: &UserId,
+    place: ReminderPlace,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO user_settings (user_id, reminders) VALUES (?1, ?2) \
+         ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders",
+    )?
+    .execute(params![user.0, place.name()])?;
+    Ok(())
+}
+
+/// Whether accepted challenges on a server open a thread of their own by default.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn thread_games(conn: &Connection, server: &ServerId) -> Result<bool, DbError> {
+    Ok(conn
+        .prepare_cached("SELECT thread_games FROM server_settings WHERE server_id = ?1")?
+        .query_row([&server.0], |r| r.get(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
+/// Sets whether accepted challenges on a server open a thread by default.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_thread_games(conn: &Connection, server: &ServerId, on: bool) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO server_settings (server_id, thread_games) VALUES (?1, ?2) \
+         ON CONFLICT (server_id) DO UPDATE SET thread_games = excluded.thread_games",
+    )?
+    .execute(params![server.0, on])?;
+    Ok(())
+}

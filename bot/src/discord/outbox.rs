@@ -1,0 +1,136 @@
+//! The delivery loop: notices the service wrote to the outbox, posted to Discord.
+//!
+//! One task, started with the bot. It settles what is due ([`Service::tick`]), posts every
+//! due notice for Discord, and sleeps until the next deadline or retry, or until the service
+//! says something new was written. Each message carries its notice id as the `nonce` with
+//! `enforce_nonce`, so when the process dies between posting and marking, the retry gets the
+//! earlier message back from Discord instead of posting a second one.
+
+use super::reply;
+use crate::service::{Destination, Notice, Service};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Notices fetched per round.
+const BATCH: usize = 50;
+
+/// The longest sleep between two rounds, whatever is planned: a safety net.
+const LONGEST_SLEEP: Duration = Duration::from_secs(600);
+
+/// Runs the delivery loop until the process ends.
+pub async fn deliver_forever(http: Arc<serenity::Http>, service: Arc<Service>) {
+    let mut wakeups = service.wakeups();
+    loop {
+        // Seen before the round, so that a notice written during it wakes the next one.
+        wakeups.borrow_and_update();
+        let sleep = match round(&http, &service).await {
+            Ok(Some(sleep)) => sleep,
+            Ok(None) => continue,
+            Err(error) => {
+                tracing::error!(%error, "the notice loop failed; trying again in a minute");
+                Duration::from_secs(60)
+            }
+        };
+        tokio::select! {
+            changed = wakeups.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+            }
+            () = tokio::time::sleep(sleep) => {}
+        }
+    }
+}
+
+/// One round: settle, deliver what is due. Returns how long to sleep, or `None` to go again
+/// at once (a full batch was delivered, so more may wait).
+async fn round(
+    http: &serenity::Http,
+    service: &Arc<Service>,
+) -> Result<Option<Duration>, Box<dyn std::error::Error + Send + Sync>> {
+    let worker = Arc::clone(service);
+    let notices = tokio::task::spawn_blocking(move || {
+        worker.tick(worker.now())?;
+        worker.due_notices("discord", BATCH)
+    })
+    .await??;
+    let full = notices.len() == BATCH;
+    for notice in notices {
+        deliver(http, service, notice).await;
+    }
+    if full {
+        return Ok(None);
+    }
+    let worker = Arc::clone(service);
+    let (next, now) =
+        tokio::task::spawn_blocking(move || worker.next_wake("discord").map(|n| (n, worker.now())))
+            .await??;
+    let sleep = next.map_or(LONGEST_SLEEP, |due| {
+        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0)).min(LONGEST_SLEEP)
+    });
+    Ok(Some(sleep))
+}
+
+/// Posts one notice and records how it went.
+async fn deliver(http: &serenity::Http, service: &Arc<Service>, notice: Notice) {
+    let id = notice.id;
+    let posted = post(http, &notice).await;
+    let worker = Arc::clone(service);
+    let recorded = tokio::task::spawn_blocking(move || match posted {
+        Ok(()) => worker.notice_delivered(id).map(|_| ()),
+        Err((error, permanent)) => worker.notice_failed(id, &error, permanent).map(|_| ()),
+    })
+    .await;
+    match recorded {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::error!(notice = id.0, %error, "could not record a delivery"),
+        Err(error) => tracing::error!(notice = id.0, %error, "the delivery worker died"),
+    }
+}
+
+/// Sends the notice's message; on failure, the error and whether retrying is pointless.
+async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, bool)> {
+    let channel = match &notice.to {
+        Destination::Channel(channel) => channel
+            .local()
+            .parse::<u64>()
+            .ok()
+            .filter(|id| *id != 0)
+            .map(serenity::ChannelId::new)
+            .ok_or_else(|| (format!("'{channel}' is not a Discord channel"), true))?,
+        Destination::User(user) => {
+            let user = user
+                .local()
+                .parse::<u64>()
+                .ok()
+                .filter(|id| *id != 0)
+                .map(serenity::UserId::new)
+                .ok_or_else(|| (format!("'{user}' is not a Discord user"), true))?;
+            user.create_dm_channel(http)
+                .await
+                .map_err(|e| failure(&e))?
+                .id
+        }
+    };
+    let message = reply::message(&notice.reply, None)
+        .into_create_message()
+        .nonce(serenity::Nonce::String(notice.id.0.to_string()))
+        .enforce_nonce(true);
+    channel
+        .send_message(http, message)
+        .await
+        .map(|_| ())
+        .map_err(|e| failure(&e))
+}
+
+/// The error's text, and whether it is permanent: the channel or user is gone, or the bot
+/// may not post there (HTTP 403 and 404). Anything else is retried.
+fn failure(error: &serenity::Error) -> (String, bool) {
+    let permanent = matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if response.status_code.as_u16() == 403 || response.status_code.as_u16() == 404
+    );
+    (error.to_string(), permanent)
+}

@@ -1,0 +1,635 @@
+//! The service's concepts: ids, users, channels, a game's status and players, and the stored
+//! state of a game. Storage (`db`) maps rows to these and back; the service decides with them.
+//! Nothing here knows SQL or any chat platform.
+
+use akron_rules::{Color, Outcome, Reason, WinRule};
+use std::fmt;
+use std::str::FromStr;
+
+/// An opaque user id with a platform prefix: `discord:80351110224678912`, `console:bob`,
+/// `matrix:@bob:example.org`. The service never looks inside it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(pub String);
+
+impl UserId {
+    /// A user id from a platform name and that platform's own id.
+    #[must_use]
+    pub fn new(platform: &str, id: &str) -> UserId {
+        UserId(format!("{platform}:{id}"))
+    }
+
+    /// The id as stored.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The platform prefix, `discord` in `discord:8035`.
+    #[must_use]
+    pub fn platform(&self) -> &str {
+        self.0.split_once(':').map_or("", |(p, _)| p)
+    }
+
+    /// The platform's own id, `8035` in `discord:8035`.
+    #[must_use]
+    pub fn local(&self) -> &str {
+        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A user as a front end knows them: the opaque id and the name to show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// Stable id; what the database keys on.
+    pub id: UserId,
+    /// Display name at the time of the request; used in texts and records.
+    pub name: String,
+}
+
+impl User {
+    /// A user from an id and a display name.
+    #[must_use]
+    pub fn new(id: UserId, name: impl Into<String>) -> User {
+        User {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// An opaque channel id with a platform prefix: `discord:1234` (a thread is a channel too),
+/// `console:main`. At most one game is active per channel.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChannelId(pub String);
+
+impl ChannelId {
+    /// A channel id from a platform name and that platform's own id.
+    #[must_use]
+    pub fn new(platform: &str, id: &str) -> ChannelId {
+        ChannelId(format!("{platform}:{id}"))
+    }
+
+    /// The id as stored.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The platform's own id, `1234` in `discord:1234`.
+    #[must_use]
+    pub fn local(&self) -> &str {
+        self.0.split_once(':').map_or(self.0.as_str(), |(_, l)| l)
+    }
+
+    /// The platform prefix, `discord` in `discord:1234`.
+    #[must_use]
+    pub fn platform(&self) -> &str {
+        self.0.split_once(':').map_or("", |(p, _)| p)
+    }
+}
+
+impl fmt::Display for ChannelId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A game's number in the database. Challenges are games that have not started yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// `#12`.
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameId, String> {
+        s.trim()
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(GameId)
+            .ok_or_else(|| format!("'{s}' is not a game number; write it like #12"))
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A challenge waiting for the opponent.
+    Open,
+    /// Being played.
+    Active,
+    /// Over, with a result.
+    Finished,
+    /// The opponent declined the challenge.
+    Declined,
+    /// The challenger withdrew the challenge.
+    Cancelled,
+    /// Nobody answered the challenge in time.
+    Expired,
+}
+
+impl Status {
+    /// The stored name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Active => "active",
+            Status::Finished => "finished",
+            Status::Declined => "declined",
+            Status::Cancelled => "cancelled",
+            Status::Expired => "expired",
+        }
+    }
+
+    /// The status with this stored name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Every status.
+    pub const ALL: [Status; 6] = [
+        Status::Open,
+        Status::Active,
+        Status::Finished,
+        Status::Declined,
+        Status::Cancelled,
+        Status::Expired,
+    ];
+
+    /// Whether the game is still going on (an open challenge or a game being played).
+    #[must_use]
+    pub const fn is_live(self) -> bool {
+        matches!(self, Status::Open | Status::Active)
+    }
+}
+
+/// The two players by the colour they started with; a swap exchanges colours during the game
+/// (see [`GameRecord::player`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// Who started as Black.
+    pub black: User,
+    /// Who started as White.
+    pub white: User,
+}
+
+impl Players {
+    /// The player who started with `colour`.
+    #[must_use]
+    pub fn by_start_colour(&self, colour: Color) -> &User {
+        match colour {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// Whether `user` is one of the two.
+    #[must_use]
+    pub fn includes(&self, user: &UserId) -> bool {
+        self.black.id == *user || self.white.id == *user
+    }
+}
+
+/// A game as the service keeps it: who, where, with which options, how far, and how it ended.
+/// Challenges are games that have not started. The moves are kept beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's number (0 before it is stored).
+    pub id: GameId,
+    /// The channel (or thread) it is played in.
+    pub channel: ChannelId,
+    /// Where it stands.
+    pub status: Status,
+    /// Who made the challenge.
+    pub challenger: UserId,
+    /// The players by their colour at the start.
+    pub players: Players,
+    /// Board side.
+    pub size: u8,
+    /// Marbles each player starts with.
+    pub pile: u16,
+    /// When a connection wins.
+    pub win_rule: WinRule,
+    /// The position the game starts from.
+    pub start_code: String,
+    /// The winning colour, once there is one.
+    pub winner: Option<Color>,
+    /// The winning player.
+    pub winner_id: Option<UserId>,
+    /// Why the game ended.
+    pub reason: Option<Reason>,
+    /// Who offered a draw that is still open.
+    pub draw_offer_by: Option<UserId>,
+    /// Who asked to take back a move, still unanswered.
+    pub takeback_by: Option<UserId>,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// When the challenge was accepted.
+    pub started_at: Option<i64>,
+    /// When the last move was made.
+    pub last_move_at: Option<i64>,
+    /// When the game ended.
+    pub finished_at: Option<i64>,
+    /// When something is next due for this game without anyone acting (an open challenge
+    /// expires, a reminder, a clock runs out), in Unix seconds; `None` when nothing is.
+    pub deadline_at: Option<i64>,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// Fischer clocks: seconds left for the player who moves at even plies and at odd plies,
+    /// as of the last move (or the start).
+    pub clocks: [Option<i64>; 2],
+    /// Reminders sent for the current move.
+    pub reminders_sent: u8,
+    /// Whether the game asked to be played in a thread of its own.
+    pub wants_thread: bool,
+    /// The server the game belongs to (`discord:GUILD`, `console`), if known.
+    pub server: Option<ServerId>,
+    /// Bumped by every change.
+    pub version: i64,
+}
+
+impl GameRecord {
+    /// The stored result, if the game has one.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.reason.map(|reason| Outcome {
+            winner: self.winner,
+            reason,
+        })
+    }
+
+    /// The challenger, as a user.
+    #[must_use]
+    pub fn challenger_user(&self) -> &User {
+        if self.players.black.id == self.challenger {
+            &self.players.black
+        } else {
+            &self.players.white
+        }
+    }
+
+    /// The challenged player: whoever is not the challenger.
+    #[must_use]
+    pub fn challenged_user(&self) -> &User {
+        if self.players.black.id == self.challenger {
+            &self.players.white
+        } else {
+            &self.players.black
+        }
+    }
+}
+
+/// How a game (or a challenge) ended: the one kind of change [`GameEnded`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Played out or decided: connection, no legal move, repetition, resignation, draw by
+    /// agreement, abort, timeout.
+    Result(Outcome),
+    /// The challenged player said no.
+    Declined,
+    /// The challenger withdrew.
+    Cancelled,
+    /// Nobody answered the challenge in time.
+    Expired,
+}
+
+impl Ending {
+    /// The status a game has after this ending.
+    #[must_use]
+    pub const fn status(self) -> Status {
+        match self {
+            Ending::Result(_) => Status::Finished,
+            Ending::Declined => Status::Declined,
+            Ending::Cancelled => Status::Cancelled,
+            Ending::Expired => Status::Expired,
+        }
+    }
+}
+
+/// The event every ending of a game emits, from one place ([`crate::service`]'s one
+/// transition). What reacts to it (notices today; ratings and tournaments next) runs in the
+/// same transaction that records the ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnded {
+    /// The game.
+    pub game: GameId,
+    /// Where it was played.
+    pub channel: ChannelId,
+    /// Who played it, by starting colour.
+    pub players: Players,
+    /// How it ended.
+    pub ending: Ending,
+    /// The winner, if there is one.
+    pub winner: Option<User>,
+    /// How many moves were played.
+    pub plies: usize,
+    /// When, in Unix seconds.
+    pub at: i64,
+}
+
+/// An opaque server id with a platform prefix: a Discord guild (`discord:81384788765712384`),
+/// a Matrix space or room, `console`. Ratings and settings are kept per server.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ServerId(pub String);
+
+impl ServerId {
+    /// A server id from a platform name and that platform's own id.
+    #[must_use]
+    pub fn new(platform: &str, id: &str) -> ServerId {
+        ServerId(format!("{platform}:{id}"))
+    }
+}
+
+impl fmt::Display for ServerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// How long players have to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TimeControl {
+    /// No clock: the game waits as long as it takes.
+    #[default]
+    None,
+    /// Correspondence: this many seconds for every move; the clock resets after each move.
+    PerMove(i64),
+    /// Live: `base` seconds on each clock, `increment` seconds added after each move.
+    Fischer {
+        /// Seconds each player starts with.
+        base: i64,
+        /// Seconds added after each of a player's moves.
+        increment: i64,
+    },
+}
+
+/// The correspondence limits people may choose, in hours: 12 h to 14 days.
+const PER_MOVE_HOURS: std::ops::RangeInclusive<i64> = 1..=14 * 24;
+
+impl TimeControl {
+    /// The stored form: `none`, `move:86400`, `fischer:600+5`.
+    #[must_use]
+    pub fn stored(self) -> String {
+        match self {
+            TimeControl::None => "none".to_string(),
+            TimeControl::PerMove(seconds) => format!("move:{seconds}"),
+            TimeControl::Fischer { base, increment } => format!("fischer:{base}+{increment}"),
+        }
+    }
+
+    /// Reads the stored form back.
+    #[must_use]
+    pub fn from_stored(text: &str) -> Option<TimeControl> {
+        if text == "none" {
+            return Some(TimeControl::None);
+        }
+        if let Some(seconds) = text.strip_prefix("move:") {
+            return seconds
+                .parse()
+                .ok()
+                .filter(|s| *s > 0)
+                .map(TimeControl::PerMove);
+        }
+        let (base, increment) = text.strip_prefix("fischer:")?.split_once('+')?;
+        Some(TimeControl::Fischer {
+            base: base.parse().ok().filter(|b| *b > 0)?,
+            increment: increment.parse().ok().filter(|i| *i >= 0)?,
+        })
+    }
+
+    /// Whether it is a live (Fischer) clock.
+    #[must_use]
+    pub const fn is_live(self) -> bool {
+        matches!(self, TimeControl::Fischer { .. })
+    }
+}
+
+/// `none`, `3d` (days per move), `12h` (hours per move), `10+5` (live: minutes + seconds
+/// of increment).
+impl FromStr for TimeControl {
+    type Err = String;
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let text = text.trim().to_ascii_lowercase();
+        let usage = "write `none`, days per move like `3d`, hours per move like `12h`, or a live \
+                     clock in minutes plus seconds per move like `10+5`";
+        if text == "none" || text == "off" {
+            return Ok(TimeControl::None);
+        }
+        if let Some((minutes, increment)) = text.split_once('+') {
+            let minutes: i64 = minutes
+                .trim()
+                .parse()
+                .map_err(|_| format!("time '{text}': {usage}"))?;
+            let increment: i64 = increment
+                .trim()
+                .parse()
+                .map_err(|_| format!("time '{text}': {usage}"))?;
+            if !(1..=180).contains(&minutes) || !(0..=180).contains(&increment) {
+                return Err(format!(
+                    "time '{text}': a live clock has 1 to 180 minutes and 0 to 180 seconds per move"
+                ));
+            }
+            return Ok(TimeControl::Fischer {
+                base: minutes * 60,
+                increment,
+            });
+        }
+        let (number, unit) = text.split_at(text.len().saturating_sub(1));
+        let hours = match (number.trim().parse::<i64>(), unit) {
+            (Ok(days), "d") => days.saturating_mul(24),
+            (Ok(hours), "h") => hours,
+            _ => return Err(format!("time '{text}': {usage}")),
+        };
+        if !PER_MOVE_HOURS.contains(&hours) {
+            return Err(format!(
+                "time '{text}': a correspondence clock has 1 hour to 14 days per move"
+            ));
+        }
+        Ok(TimeControl::PerMove(hours * 3600))
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::None => f.write_str("no clock"),
+            TimeControl::PerMove(seconds) if seconds % 86_400 == 0 => {
+                write!(f, "{} d per move", seconds / 86_400)
+            }
+            TimeControl::PerMove(seconds) => write!(f, "{} h per move", seconds / 3600),
+            TimeControl::Fischer { base, increment } => {
+                write!(f, "{}+{} (live)", base / 60, increment)
+            }
+        }
+    }
+}
+
+/// Where a user's reminders go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ReminderPlace {
+    /// A direct message, falling back to a mention in the game's channel when the platform
+    /// refuses it.
+    #[default]
+    Direct,
+    /// A mention in the game's channel.
+    Channel,
+    /// No reminders.
+    Off,
+}
+
+impl ReminderPlace {
+    /// The stored name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ReminderPlace::Direct => "dm",
+            ReminderPlace::Channel => "channel",
+            ReminderPlace::Off => "off",
+        }
+    }
+}
+
+impl FromStr for ReminderPlace {
+    type Err = String;
+    fn from_str(text: &str) -> Result<ReminderPlace, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "dm" | "direct" => Ok(ReminderPlace::Direct),
+            "channel" => Ok(ReminderPlace::Channel),
+            "off" | "none" => Ok(ReminderPlace::Off),
+            other => Err(format!("reminders '{other}' must be dm, channel or off")),
+        }
+    }
+}
+
+/// Where a notice goes: a channel (or thread), or a user directly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Destination {
+    /// A message in a channel or thread.
+    Channel(ChannelId),
+    /// A direct message to a user.
+    User(UserId),
+}
+
+impl Destination {
+    /// The platform that delivers it: the id's prefix.
+    #[must_use]
+    pub fn platform(&self) -> &str {
+        match self {
+            Destination::Channel(c) => c.platform(),
+            Destination::User(u) => u.platform(),
+        }
+    }
+}
+
+/// The number of a notice in the outbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NoticeId(pub i64);
+
+impl fmt::Display for NoticeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "notice {}", self.0)
+    }
+}
+
+/// Escapes a user-chosen text (a display name) for Markdown, so that `**x**`, `` `x` `` or
+/// `[x](y)` show literally, and `@everyone` or `@here` ping nobody on any platform.
+#[must_use]
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '<' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A zero-width space after @ breaks @everyone, @here and role mentions.
+            '@' => out.push_str("@\u{200b}"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl User {
+    /// The display name, escaped for Markdown (see [`escape_markdown`]).
+    #[must_use]
+    pub fn shown(&self) -> String {
+        escape_markdown(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_full_of_markdown_show_literally_and_ping_nobody() {
+        assert_eq!(escape_markdown("alice"), "alice");
+        assert_eq!(escape_markdown("**x**"), "\\*\\*x\\*\\*");
+        assert_eq!(escape_markdown("`code`"), "\\`code\\`");
+        assert_eq!(escape_markdown("@everyone"), "@\u{200b}everyone");
+        assert_eq!(escape_markdown("a\nb"), "a b");
+        assert_eq!(escape_markdown("<@123>"), "\\<@\u{200b}123\\>");
+    }
+
+    #[test]
+    fn time_controls_read_and_store() {
+        assert_eq!("3d".parse(), Ok(TimeControl::PerMove(3 * 86_400)));
+        assert_eq!("12h".parse(), Ok(TimeControl::PerMove(12 * 3600)));
+        assert_eq!(
+            "10+5".parse(),
+            Ok(TimeControl::Fischer {
+                base: 600,
+                increment: 5
+            })
+        );
+        assert_eq!("none".parse(), Ok(TimeControl::None));
+        for bad in [
+            "",
+            "0d",
+            "15d",
+            "3x",
+            "0+5",
+            "10+",
+            "d",
+            "9999999999999999999d",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        for control in [
+            TimeControl::None,
+            TimeControl::PerMove(86_400),
+            TimeControl::Fischer {
+                base: 180,
+                increment: 2,
+            },
+        ] {
+            assert_eq!(TimeControl::from_stored(&control.stored()), Some(control));
+        }
+        assert_eq!(TimeControl::from_stored("move:-1"), None);
+    }
+
+    #[test]
+    fn statuses_round_trip_their_names() {
+        for status in Status::ALL {
+            assert_eq!(Status::from_name(status.name()), Some(status));
+        }
+        assert_eq!(Status::from_name("bogus"), None);
+    }
+}

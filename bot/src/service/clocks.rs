@@ -1,0 +1,242 @@
+//! Clocks: when the player to move runs out of time, when they are reminded, and how the
+//! clocks change after a move. Pure functions of a game's record and its number of moves.
+//!
+//! - Correspondence (`3d`): the player to move has that long for this move; every move
+//!   resets it. Reminders at half time and when about an hour is left.
+//! - Live (Fischer, `10+5`): each player has their own clock, which runs only on their
+//!   move; each move adds the increment. Before a player's first move their clock does not
+//!   run: they have the base time for it, which does not come off the clock (as on
+//!   lichess). No reminders.
+
+use crate::model::{GameRecord, TimeControl};
+
+/// "About an hour left": the second reminder.
+const LAST_REMINDER: i64 = 3600;
+
+/// Since when the player to move has been thinking: the last move, or the start.
+fn since(record: &GameRecord) -> i64 {
+    record
+        .last_move_at
+        .or(record.started_at)
+        .unwrap_or(record.created_at)
+}
+
+/// Which clock belongs to the player to move after `plies` moves: 0 for the player who moves
+/// at even plies, 1 for the other.
+const fn seat(plies: usize) -> usize {
+    plies % 2
+}
+
+/// When the player to move runs out of time, if the game has a clock.
+#[must_use]
+pub fn timeout_at(record: &GameRecord, plies: usize) -> Option<i64> {
+    let since = since(record);
+    match record.time_control {
+        TimeControl::None => None,
+        TimeControl::PerMove(seconds) => Some(since + seconds),
+        // A player's first move is not clocked beyond the base time.
+        TimeControl::Fischer { base, .. } if plies < 2 => Some(since + base),
+        TimeControl::Fischer { base, .. } => {
+            Some(since + record.clocks[seat(plies)].unwrap_or(base))
+        }
+    }
+}
+
+/// When the reminders for the current move fall: at half time, and when about an hour is
+/// left (when that is later than half time). None for live clocks.
+#[must_use]
+pub fn reminder_times(record: &GameRecord, plies: usize) -> Vec<i64> {
+    let TimeControl::PerMove(seconds) = record.time_control else {
+        return Vec::new();
+    };
+    let Some(out) = timeout_at(record, plies) else {
+        return Vec::new();
+    };
+    let half = since(record) + seconds / 2;
+    let mut times = vec![half];
+    if out - LAST_REMINDER > half {
+        times.push(out - LAST_REMINDER);
+    }
+    times
+}
+
+/// The next thing due for an active game: the next reminder not yet sent, or the timeout.
+#[must_use]
+pub fn next_due(record: &GameRecord, plies: usize) -> Option<i64> {
+    reminder_times(record, plies)
+        .get(usize::from(record.reminders_sent))
+        .copied()
+        .or_else(|| timeout_at(record, plies))
+}
+
+/// Starts the clocks of a game that has just begun at `now` (`plies` moves in its start).
+pub fn start(record: &mut GameRecord, plies: usize, now: i64) {
+    record.started_at = Some(now);
+    if let TimeControl::Fischer { base, .. } = record.time_control {
+        record.clocks = [Some(base), Some(base)];
+    }
+    record.reminders_sent = 0;
+    record.deadline_at = next_due(record, plies);
+}
+
+/// Runs the mover's clock for the move just played at `now` (`plies` moves before it): the
+/// time taken comes off (except on a player's first move) and the increment goes on. Then the
+/// next deadline is set for the opponent.
+pub fn after_move(record: &mut GameRecord, plies_before: usize, now: i64) {
+    if let TimeControl::Fischer { base, increment } = record.time_control {
+        let mover = seat(plies_before);
+        if plies_before >= 2 {
+            let left = record.clocks[mover].unwrap_or(base) - (now - since(record));
+            record.clocks[mover] = Some(left.max(0) + increment);
+        }
+    }
+    record.last_move_at = Some(now);
+    record.reminders_sent = 0;
+    record.deadline_at = next_due(record, plies_before + 1);
+}
+
+/// Seconds left for each seat at `now`: the player to move's clock running, the other's
+/// standing. `None` without a clock.
+#[must_use]
+pub fn left(record: &GameRecord, plies: usize, now: i64) -> Option<[i64; 2]> {
+    let out = timeout_at(record, plies)?;
+    let running = (out - now).max(0);
+    let standing = match record.time_control {
+        TimeControl::None => return None,
+        TimeControl::PerMove(seconds) => seconds,
+        TimeControl::Fischer { base, .. } => record.clocks[seat(plies + 1)].unwrap_or(base),
+    };
+    let mut both = [standing; 2];
+    both[seat(plies)] = running;
+    Some(both)
+}
+
+/// The seat (0 or 1) of the player to move after `plies` moves.
+#[must_use]
+pub const fn seat_to_move(plies: usize) -> usize {
+    seat(plies)
+}
+
+/// Time left in words: `2 d 3 h`, `5 h 20 min`, `12 min` for correspondence; `4:12` (or
+/// `1:04:12`) for live clocks.
+#[must_use]
+pub fn words(seconds: i64, live: bool) -> String {
+    let s = seconds.max(0);
+    if live {
+        return if s >= 3600 {
+            format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+        } else {
+            format!("{}:{:02}", s / 60, s % 60)
+        };
+    }
+    match s {
+        s if s >= 86_400 => format!("{} d {} h", s / 86_400, s / 3600 % 24),
+        s if s >= 3600 => format!("{} h {} min", s / 3600, s / 60 % 60),
+        s if s >= 60 => format!("{} min", s / 60),
+        s => format!("{s} s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ChannelId, GameId, Players, Status, User, UserId};
+    use akron_rules::WinRule;
+
+    fn record(control: TimeControl) -> GameRecord {
+        let user = |n: &str| User::new(UserId::new("test", n), n);
+        GameRecord {
+            id: GameId(1),
+            channel: ChannelId::new("test", "main"),
+            status: Status::Active,
+            challenger: user("a").id,
+            players: Players {
+                black: user("a"),
+                white: user("b"),
+            },
+            size: 5,
+            pile: 12,
+            win_rule: WinRule::Delayed,
+            start_code: String::new(),
+            winner: None,
+            winner_id: None,
+            reason: None,
+            draw_offer_by: None,
+            takeback_by: None,
+            created_at: 0,
+            started_at: None,
+            last_move_at: None,
+            finished_at: None,
+            deadline_at: None,
+            time_control: control,
+            clocks: [None, None],
+            reminders_sent: 0,
+            wants_thread: false,
+            server: None,
+            version: 0,
+        }
+    }
+
+    #[test]
+    fn correspondence_reminds_at_half_time_and_an_hour_before_and_resets_each_move() {
+        let mut r = record(TimeControl::PerMove(2 * 86_400));
+        start(&mut r, 0, 1000);
+        assert_eq!(
+            reminder_times(&r, 0),
+            vec![1000 + 86_400, 1000 + 2 * 86_400 - 3600]
+        );
+        assert_eq!(r.deadline_at, Some(1000 + 86_400));
+        r.reminders_sent = 1;
+        assert_eq!(next_due(&r, 0), Some(1000 + 2 * 86_400 - 3600));
+        r.reminders_sent = 2;
+        assert_eq!(next_due(&r, 0), Some(1000 + 2 * 86_400));
+        after_move(&mut r, 0, 5000);
+        assert_eq!(r.reminders_sent, 0);
+        assert_eq!(timeout_at(&r, 1), Some(5000 + 2 * 86_400));
+        assert_eq!(
+            left(&r, 1, 5000 + 3600),
+            Some([2 * 86_400, 2 * 86_400 - 3600])
+        );
+    }
+
+    #[test]
+    fn a_short_correspondence_clock_has_one_reminder() {
+        let mut r = record(TimeControl::PerMove(3600));
+        start(&mut r, 0, 0);
+        assert_eq!(reminder_times(&r, 0), vec![1800]);
+    }
+
+    #[test]
+    fn fischer_clocks_take_the_time_and_add_the_increment_after_each_first_move() {
+        let mut r = record(TimeControl::Fischer {
+            base: 600,
+            increment: 5,
+        });
+        start(&mut r, 0, 0);
+        assert!(
+            reminder_times(&r, 0).is_empty(),
+            "no reminders on live clocks"
+        );
+        // Each side's first move is not clocked beyond the base time.
+        assert_eq!(timeout_at(&r, 0), Some(600));
+        after_move(&mut r, 0, 100);
+        assert_eq!(r.clocks, [Some(600), Some(600)]);
+        after_move(&mut r, 1, 130);
+        assert_eq!(r.clocks, [Some(600), Some(600)]);
+        // From the second move on, the clock runs and the increment is added.
+        assert_eq!(timeout_at(&r, 2), Some(130 + 600));
+        after_move(&mut r, 2, 190);
+        assert_eq!(r.clocks, [Some(600 - 60 + 5), Some(600)]);
+        assert_eq!(left(&r, 3, 200), Some([545, 590]));
+        assert_eq!(words(545, true), "9:05");
+    }
+
+    #[test]
+    fn time_reads_in_words() {
+        assert_eq!(words(2 * 86_400 + 3 * 3600 + 59, false), "2 d 3 h");
+        assert_eq!(words(5 * 3600 + 20 * 60, false), "5 h 20 min");
+        assert_eq!(words(12 * 60 + 30, false), "12 min");
+        assert_eq!(words(-3, false), "0 s");
+        assert_eq!(words(3725, true), "1:02:05");
+    }
+}

@@ -1,0 +1,273 @@
+//! Correspondence play: clocks running out, reminders, `claim`, `settings`, and games moving
+//! into threads of their own.
+
+use super::clocks;
+use super::ending::{Announced, Conclusion};
+use super::notices::Draft;
+use super::play::status_line;
+use super::store::Loaded;
+use super::types::{ChannelId, GameId, Reply, Request, Setting};
+use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::{self, DbError};
+use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl};
+use akron_rules::{Color, Outcome as GameOutcome, Reason};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+impl Service {
+    /// Settles an active game whose deadline has come: a reminder to the player to move, or
+    /// the end on time. Returns whether something was done (here or by someone else).
+    pub(super) fn settle_active(
+        &self,
+        record: &GameRecord,
+        now: i64,
+    ) -> Result<bool, ServiceError> {
+        let loaded = self.load(record.clone())?;
+        let plies = loaded.game.moves().len();
+        let mut next = loaded.record.clone();
+        let result = if clocks::timeout_at(&next, plies).is_some_and(|out| now >= out) {
+            self.db
+                .write(|c| self.time_out(c, &loaded, &mut next, Announced::No, now))
+        } else if clocks::next_due(&next, plies).is_some_and(|due| now >= due) {
+            self.db.write(|c| self.remind(c, &loaded, &mut next, now))
+        } else {
+            return Ok(false);
+        };
+        self.cache_remove(record.id);
+        match result {
+            Ok(()) => {
+                self.wake();
+                Ok(true)
+            }
+            Err(DbError::Conflict) => Ok(true),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The player to move ran out of time: they lose, or the game is aborted when their
+    /// opponent has not moved yet. The channel is told with the board.
+    fn time_out(
+        &self,
+        conn: &rusqlite::Connection,
+        loaded: &Loaded,
+        record: &mut GameRecord,
+        announced: Announced,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let plies = loaded.game.moves().len();
+        let late = loaded.game.turn();
+        let outcome = if plies == 0 {
+            GameOutcome {
+                winner: None,
+                reason: Reason::Abort,
+            }
+        } else {
+            GameOutcome {
+                winner: Some(late.other()),
+                reason: Reason::Timeout,
+            }
+        };
+        let conclusion = Conclusion {
+            ending: Ending::Result(outcome),
+            winner: outcome.winner.map(|c| loaded.player(c)),
+            plies,
+            announced,
+        };
+        self.end_game(conn, record, conclusion, now)?;
+        Ok(())
+    }
+
+    /// Reminds the player to move of the time they have left.
+    fn remind(
+        &self,
+        conn: &rusqlite::Connection,
+        loaded: &Loaded,
+        record: &mut GameRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let plies = loaded.game.moves().len();
+        record.reminders_sent = record.reminders_sent.saturating_add(1);
+        record.deadline_at = clocks::next_due(record, plies);
+        record.version = db::save_game(conn, record)?;
+        let player = loaded.to_move();
+        let place = db::reminder_place(conn, &player.id)?;
+        if place == ReminderPlace::Off {
+            return Ok(());
+        }
+        let left = clocks::timeout_at(record, plies).map_or(0, |out| out - now);
+        let to = match place {
+            ReminderPlace::Direct => Destination::User(player.id.clone()),
+            _ => Destination::Channel(record.channel.clone()),
+        };
+        let mut draft = Draft::to(to, record.id);
+        draft.fallback = Some(record.channel.clone());
+        let token = draft.reply.mention_user(&player);
+        let channel = draft.reply.name_channel(&record.channel);
+        let opponent = loaded.player(loaded.game.turn().other());
+        draft.reply.text = format!(
+            "⏰ {token}, it is your move in game {} against **{}** in {channel}: **{}** left \
+             ({}).",
+            record.id,
+            opponent.shown(),
+            clocks::words(left, false),
+            record.time_control
+        );
+        draft.reply.board_of = Some(record.id);
+        self.push_notice(conn, &draft, now)?;
+        Ok(())
+    }
+
+    /// `claim`: when the opponent's time has run out (the bot was down at the moment), the
+    /// game ends exactly as the scheduler would have ended it, announced by this reply.
+    pub(super) fn claim(&self, request: &Request) -> Outcome {
+        // Read without settling on the way, so that this reply is the announcement.
+        let row = match request.game {
+            Some(id) => self.db.read(|c| db::game(c, id))?,
+            None => self.db.read(|c| db::channel_game(c, &request.channel))?,
+        };
+        let Some(row) = row.filter(|r| r.status == Status::Active) else {
+            // Nothing running here: the usual explanation (over, not started, none).
+            self.active_game(request)?;
+            return refuse("There is no game to claim here.");
+        };
+        let loaded = self.load(row)?;
+        let Some(colour) = loaded.colour_of(&request.user.id) else {
+            return Err(super::play::not_a_player(&loaded));
+        };
+        let plies = loaded.game.moves().len();
+        let now = self.clock.now();
+        let Some(out) = clocks::timeout_at(&loaded.record, plies) else {
+            return refuse("This game has no clock, so nobody can run out of time.");
+        };
+        if loaded.game.turn() == colour {
+            return refuse("It is your move: only your opponent's time can run out now.");
+        }
+        if now < out {
+            return refuse(format!(
+                "{} still has {} for this move.",
+                loaded.to_move().shown(),
+                clocks::words(out - now, loaded.record.time_control.is_live())
+            ));
+        }
+        let mut next = loaded.record.clone();
+        self.db
+            .write(|c| self.time_out(c, &loaded, &mut next, Announced::ByReply, now))?;
+        self.cache_remove(next.id);
+        self.wake();
+        let Some(row) = self.db.read(|c| db::game(c, next.id))? else {
+            return refuse("That game is gone.");
+        };
+        let ended = self.load(row)?;
+        let mut reply = self.board_reply(&ended, None);
+        reply.text = super::play::result_sentence(&ended, &mut reply);
+        Ok(reply)
+    }
+
+    /// `settings`: shows the caller's settings, or changes one.
+    pub(super) fn settings(&self, request: &Request, setting: Option<Setting>) -> Outcome {
+        let me = &request.user.id;
+        match setting {
+            Some(Setting::Reminders(place)) => {
+                self.db.write(|c| db::set_reminder_place(c, me, place))?;
+            }
+            Some(Setting::ThreadGames(on)) => {
+                if !request.is_moderator {
+                    return refuse(
+                        "Only moderators can change whether new games open a thread of their own.",
+                    );
+                }
+                let Some(server) = &request.server else {
+                    return refuse("Server settings can only be changed in a server.");
+                };
+                self.db.write(|c| db::set_thread_games(c, server, on))?;
+            }
+            None => {}
+        }
+        let place = self.db.read(|c| db::reminder_place(c, me))?;
+        let threads = match &request.server {
+            Some(server) => self.db.read(|c| db::thread_games(c, server))?,
+            None => false,
+        };
+        let mut text = match setting {
+            Some(_) => "Saved. ".to_string(),
+            None => String::new(),
+        };
+        let _ = write!(
+            text,
+            "Your reminders: **{}** (`settings reminders:dm|channel|off`). New games here open \
+             a thread of their own: **{}** (moderators: `settings thread-games:on|off`).",
+            match place {
+                ReminderPlace::Direct => "direct message",
+                ReminderPlace::Channel => "in the game's channel",
+                ReminderPlace::Off => "off",
+            },
+            if threads { "on" } else { "off" }
+        );
+        Ok(Reply::private(text))
+    }
+
+    /// The front end opened the thread a reply asked for: the game moves there, and the
+    /// returned reply (the board, both players mentioned) is what to post in it.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures; a refusal reply when the game is not active any more.
+    pub fn thread_opened(&self, game: GameId, thread: &ChannelId) -> Result<Reply, ServiceError> {
+        let Some(row) = self.db.read(|c| db::game(c, game))? else {
+            return Ok(Reply::refusal(format!("There is no game {game}.")));
+        };
+        if row.status != Status::Active {
+            return Ok(Reply::refusal(format!("Game {game} is not being played.")));
+        }
+        let loaded = self.load(row)?;
+        let mut record = loaded.record.clone();
+        record.channel = thread.clone();
+        record.version = self.db.write(|c| db::save_game(c, &record))?;
+        let next = Arc::new(Loaded {
+            record,
+            game: loaded.game.clone(),
+            times: loaded.times.clone(),
+        });
+        self.remember(&next);
+        let mut reply = self.board_reply(&next, None);
+        let black = reply.mention_user(&next.player(Color::Black));
+        let white = reply.mention_user(&next.player(Color::White));
+        reply.text = format!(
+            "Game {game}: {black} (Black) against {white} (White). Play here.\n{}",
+            status_line(&next, self.clock.now())
+        );
+        Ok(reply)
+    }
+}
+
+/// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
+pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
+    let control = loaded.record.time_control;
+    if control == TimeControl::None || loaded.record.status != Status::Active {
+        return None;
+    }
+    let plies = loaded.game.moves().len();
+    let left = clocks::left(&loaded.record, plies, now)?;
+    let live = control.is_live();
+    let to_move = loaded.game.turn();
+    let mover_seat = clocks::seat_to_move(plies);
+    let part = |colour: Color| {
+        let seat = if colour == to_move {
+            mover_seat
+        } else {
+            1 - mover_seat
+        };
+        let running = if colour == to_move { " ⏳" } else { "" };
+        format!(
+            "{}: {}{}{running}",
+            colour.title(),
+            clocks::words(left[seat], live),
+            if live { "" } else { " left" }
+        )
+    };
+    Some(format!(
+        "⏱ {} · {} ({control})",
+        part(Color::Black),
+        part(Color::White)
+    ))
+}

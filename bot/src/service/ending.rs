@@ -1,0 +1,145 @@
+//! The one transition that ends a game, and what reacts to it.
+//!
+//! Every ending (connection, no legal move, repetition, resignation, draw, abort; a challenge
+//! declined, cancelled or expired; next, timeouts and forfeits) is written by
+//! [`Service::end_game`] inside the caller's transaction. It emits a [`GameEnded`] event, and
+//! [`Service::on_game_ended`] is the one place that reacts to it, in the same transaction:
+//! what it writes (notices today; ratings and tournament results next) lands together with
+//! the ending or not at all.
+
+use super::notices::Draft;
+use super::play::result_sentence_for;
+use super::{Service, ServiceError, CHALLENGE_TTL};
+use crate::db::{self, DbError};
+use crate::model::{Destination, Ending, GameEnded, GameRecord, Status, User};
+use rusqlite::Connection;
+
+/// How a game ends: the ending, its winner, how many moves were played, and whether the
+/// caller's reply announces it.
+#[derive(Clone, Debug)]
+pub(crate) struct Conclusion {
+    pub ending: Ending,
+    pub winner: Option<User>,
+    pub plies: usize,
+    pub announced: Announced,
+}
+
+/// Whether the ending is already announced by the reply to the command that caused it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Announced {
+    /// The caller's reply says it, in the game's channel.
+    ByReply,
+    /// Nobody asked: the channel must be told by a notice.
+    No,
+}
+
+impl Service {
+    /// Ends the game of `record` (at its stored version) as `conclusion` says, inside
+    /// `conn`'s transaction, and reacts to the [`GameEnded`] event it emits.
+    pub(crate) fn end_game(
+        &self,
+        conn: &Connection,
+        record: &mut GameRecord,
+        conclusion: Conclusion,
+        now: i64,
+    ) -> Result<GameEnded, DbError> {
+        let Conclusion {
+            ending,
+            winner,
+            plies,
+            announced,
+        } = conclusion;
+        record.status = ending.status();
+        if let Ending::Result(outcome) = ending {
+            record.winner = outcome.winner;
+            record.reason = Some(outcome.reason);
+            record.winner_id = winner.as_ref().map(|u| u.id.clone());
+        }
+        record.finished_at = Some(now);
+        record.draw_offer_by = None;
+        record.takeback_by = None;
+        record.deadline_at = None;
+        record.version = db::save_game(conn, record)?;
+        let event = GameEnded {
+            game: record.id,
+            channel: record.channel.clone(),
+            players: record.players.clone(),
+            ending,
+            winner,
+            plies,
+            at: now,
+        };
+        self.on_game_ended(conn, record, &event, announced)?;
+        Ok(event)
+    }
+
+    /// Everything that reacts to a game's end, in the transaction that ended it.
+    fn on_game_ended(
+        &self,
+        conn: &Connection,
+        record: &GameRecord,
+        event: &GameEnded,
+        announced: Announced,
+    ) -> Result<(), DbError> {
+        tracing::info!(game = event.game.0, ending = ?event.ending, "game ended");
+        if announced == Announced::ByReply {
+            return Ok(());
+        }
+        let mut draft = Draft::to(Destination::Channel(event.channel.clone()), event.game);
+        let text = match event.ending {
+            Ending::Expired => {
+                let challenged = record.challenged_user();
+                let token = draft.reply.mention_user(record.challenger_user());
+                format!(
+                    "The challenge from {token} to **{}** (game {}) expired: nobody answered \
+                     within {} hours.",
+                    challenged.shown(),
+                    event.game,
+                    CHALLENGE_TTL / 3600
+                )
+            }
+            Ending::Declined | Ending::Cancelled => return Ok(()),
+            Ending::Result(outcome) => {
+                draft.board = Some(event.plies);
+                result_sentence_for(event, outcome, &mut draft.reply)
+            }
+        };
+        draft.reply.text = text;
+        self.push_notice(conn, &draft, event.at)?;
+        Ok(())
+    }
+
+    /// Settles a live game whose deadline has passed: today, an open challenge expires.
+    /// Returns whether the game was settled (here or by someone else just now).
+    pub(super) fn settle_if_due(
+        &self,
+        record: &GameRecord,
+        now: i64,
+    ) -> Result<bool, ServiceError> {
+        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+            return Ok(false);
+        }
+        if record.status == Status::Active {
+            return self.settle_active(record, now);
+        }
+        let mut expired = record.clone();
+        let conclusion = Conclusion {
+            ending: Ending::Expired,
+            winner: None,
+            plies: 0,
+            announced: Announced::No,
+        };
+        let result = self
+            .db
+            .write(|c| self.end_game(c, &mut expired, conclusion.clone(), now));
+        self.cache_remove(record.id);
+        match result {
+            Ok(_) => {
+                self.wake();
+                Ok(true)
+            }
+            Err(DbError::Conflict) => Ok(true),
+            Err(e) => Err(e.into()),
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! The outbound path: notices in the outbox, the scheduler's `tick`, and delivery bookkeeping.
+//!
+//! A decision that must tell someone outside its reply writes a [`Draft`] into the outbox in
+//! its own transaction. Front ends fetch what is due for their platform
+//! ([`Service::due_notices`]), deliver it, and mark it ([`Service::notice_delivered`]) or
+//! report the failure ([`Service::notice_failed`]), which retries with backoff and gives up
+//! after [`MAX_ATTEMPTS`]. A notice's id goes with it as the message nonce, so a delivery
+//! that succeeded just before a crash is not posted twice.
+
+use super::store::Loaded;
+use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
+use super::{Service, ServiceError};
+use crate::db::{self, DbError, OutboxEntry};
+use crate::model::{ChannelId, Destination, GameId, NoticeId};
+use rusqlite::Connection;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// Deliveries tried at most, after which a notice is given up (and logged).
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// The first retry waits this long (seconds); each further one twice as long.
+const FIRST_RETRY: i64 = 5;
+
+/// The longest wait between two tries (seconds).
+const LONGEST_RETRY: i64 = 3600;
+
+/// Games settled per batch by [`Service::tick`].
+const TICK_BATCH: usize = 256;
+
+/// A notice ready to deliver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Its number: send it as the message nonce, and mark it with it.
+    pub id: NoticeId,
+    /// Where it goes.
+    pub to: Destination,
+    /// What to post: text, mentions, buttons and a board picture, as for a reply.
+    pub reply: Reply,
+    /// Failed deliveries so far.
+    pub attempts: u32,
+    /// Where to post it instead when a direct message is refused (the user does not accept
+    /// direct messages from the bot).
+    pub fallback: Option<ChannelId>,
+}
+
+/// What [`Service::tick`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tick {
+    /// Games settled (challenges expired).
+    pub settled: usize,
+    /// When the next game deadline falls, if any.
+    pub next_deadline: Option<i64>,
+}
+
+/// A notice being written: where, about which game, the message, and the board to draw
+/// (the position after that many moves of the game) when it is delivered.
+#[derive(Clone, Debug)]
+pub(crate) struct Draft {
+    pub to: Destination,
+    pub game: Option<GameId>,
+    pub reply: Reply,
+    pub board: Option<usize>,
+    pub fallback: Option<ChannelId>,
+}
+
+impl Draft {
+    /// An empty notice to `to` about `game`.
+    pub(crate) fn to(to: Destination, game: GameId) -> Draft {
+        Draft {
+            to,
+            game: Some(game),
+            reply: Reply::default(),
+            board: None,
+            fallback: None,
+        }
+    }
+}
+
+impl Service {
+    /// Writes a notice into the outbox, inside `conn`'s transaction.
+    pub(crate) fn push_notice(
+        &self,
+        conn: &Connection,
+        draft: &Draft,
+        now: i64,
+    ) -> Result<NoticeId, DbError> {
+        let id = db::push_notice(conn, &draft.to, draft.game, &encode(draft).to_string(), now)?;
+        Ok(id)
+    }
+
+    /// Tells delivery loops that something may be due sooner than they planned (also after
+    /// a test moved the clock).
+    pub fn wake(&self) {
+        self.wake.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A receiver that changes whenever a notice is written or a deadline moves: a delivery
+    /// loop waits on it (or the next due time, whichever comes first).
+    #[must_use]
+    pub fn wakeups(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.wake.subscribe()
+    }
+
+    /// Settles everything due by `now` (open challenges past their time expire, and their
+    /// channels are told through the outbox), each in its own transaction.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures; what was settled before stays settled.
+    pub fn tick(&self, now: i64) -> Result<Tick, ServiceError> {
+        let mut tick = Tick::default();
+        loop {
+            let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
+            let mut progress = false;
+            for record in &due {
+                if self.settle_if_due(record, now)? {
+                    tick.settled += 1;
+                    progress = true;
+                }
+            }
+            if due.len() < TICK_BATCH || !progress {
+                break;
+            }
+        }
+        tick.next_deadline = self.db.read(db::next_deadline)?;
+        Ok(tick)
+    }
+
+    /// When a delivery loop for `platform` should next wake: the nearest game deadline or
+    /// notice retry, if any.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn next_wake(&self, platform: &str) -> Result<Option<i64>, ServiceError> {
+        let deadline = self.db.read(db::next_deadline)?;
+        let notice = self.db.read(|c| db::next_notice_due(c, platform))?;
+        Ok(match (deadline, notice) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
+    }
+
+    /// The notices for `platform` (`discord`, `console`) due now, oldest first, at most
+    /// `limit`, each with its board drawn.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn due_notices(&self, platform: &str, limit: usize) -> Result<Vec<Notice>, ServiceError> {
+        let now = self.clock.now();
+        let entries = self.db.read(|c| db::due_notices(c, platform, now, limit))?;
+        let mut notices = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match self.notice_of(&entry) {
+                Ok(notice) => notices.push(notice),
+                Err(error) => {
+                    tracing::error!(notice = entry.id.0, %error, "a stored notice cannot be read");
+                    self.notice_failed(entry.id, &error.to_string(), true)?;
+                }
+            }
+        }
+        Ok(notices)
+    }
+
+    /// Marks a notice delivered. Returns false when it already was.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn notice_delivered(&self, id: NoticeId) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        Ok(self.db.write(|c| db::mark_delivered(c, id, now))?)
+    }
+
+    /// Records a failed delivery. A `permanent` failure (the channel is gone, the bot may not
+    /// post there) gives up at once; others retry with backoff, up to [`MAX_ATTEMPTS`].
+    /// Returns when the next try is due, or `None` when the notice was given up.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn notice_failed(
+        &self,
+        id: NoticeId,
+        error: &str,
+        permanent: bool,
+    ) -> Result<Option<i64>, ServiceError> {
+        let now = self.clock.now();
+        let attempts = self
+            .db
+            .read(|c| db::notice(c, id))?
+            .map_or(0, |entry| entry.attempts)
+            + 1;
+        let retry_at = (!permanent && attempts < MAX_ATTEMPTS).then(|| now + backoff(attempts));
+        self.db
+            .write(|c| db::mark_failed(c, id, error, retry_at, now))?;
+        if retry_at.is_none() {
+            tracing::error!(
+                notice = id.0,
+                attempts,
+                error,
+                "gave up delivering a notice"
+            );
+        } else {
+            tracing::warn!(notice = id.0, attempts, error, "a notice will be retried");
+        }
+        Ok(retry_at)
+    }
+
+    /// How many notices wait for delivery, on every platform.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn pending_notices(&self) -> Result<usize, ServiceError> {
+        Ok(self.db.read(db::pending_notices)?)
+    }
+
+    /// A stored notice as a reply to post, its board drawn from the game.
+    fn notice_of(&self, entry: &OutboxEntry) -> Result<Notice, ServiceError> {
+        let corrupt = |detail: String| ServiceError::Corrupt {
+            game: entry.game.unwrap_or(GameId(0)),
+            detail,
+        };
+        let payload: Value = serde_json::from_str(&entry.payload)
+            .map_err(|e| corrupt(format!("{} is not JSON: {e}", entry.id)))?;
+        let mut reply = decode(&payload);
+        if let (Some(game), Some(ply)) = (entry.game, payload["board"].as_u64()) {
+            if let Some(record) = self.db.read(|c| db::game(c, game))? {
+                let loaded = self.load(record)?;
+                let ply = usize::try_from(ply).unwrap_or(usize::MAX);
+                let at = loaded.game.moves().len().saturating_sub(ply);
+                let shown = Loaded {
+                    record: loaded.record.clone(),
+                    game: loaded.game.taken_back(at),
+                    times: Vec::new(),
+                };
+                let board = self.board_reply(&Arc::new(shown), None);
+                reply.image = board.image;
+                reply.position = board.position;
+                reply.board_of = Some(game);
+            }
+        }
+        Ok(Notice {
+            id: entry.id,
+            to: entry.to.clone(),
+            reply,
+            attempts: entry.attempts,
+            fallback: payload["fallback"]
+                .as_str()
+                .map(|c| ChannelId(c.to_string())),
+        })
+    }
+}
+
+/// The wait before try `attempts + 1`: 5 s, 10 s, 20 s, ... at most an hour.
+fn backoff(attempts: u32) -> i64 {
+    let doublings = attempts.saturating_sub(1).min(20);
+    (FIRST_RETRY << doublings).min(LONGEST_RETRY)
+}
+
+fn style_name(style: ButtonStyle) -> &'static str {
+    match style {
+        ButtonStyle::Primary => "primary",
+        ButtonStyle::Secondary => "secondary",
+        ButtonStyle::Success => "success",
+        ButtonStyle::Danger => "danger",
+    }
+}
+
+fn style_of(name: &str) -> ButtonStyle {
+    match name {
+        "primary" => ButtonStyle::Primary,
+        "success" => ButtonStyle::Success,
+        "danger" => ButtonStyle::Danger,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+/// The stored form of a notice.
+fn encode(draft: &Draft) -> Value {
+    let reply = &draft.reply;
+    json!({
+        "text": reply.text,
+        "mentions": reply.mentions.iter().map(|u| json!({"id": u.id.0, "name": u.name})).collect::<Vec<_>>(),
+        "channels": reply.channels.iter().map(|c| c.0.clone()).collect::<Vec<_>>(),
+        "buttons": reply.buttons.iter().map(|b| json!({"label": b.label, "id": b.id, "style": style_name(b.style)})).collect::<Vec<_>>(),
+        "board": draft.board,
+        "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
+    })
+}
+
+/// A stored notice back as a reply (without its picture).
+fn decode(payload: &Value) -> Reply {
+    let text = payload["text"].as_str().unwrap_or_default().to_string();
+    let mentions = payload["mentions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| {
+            Some(User::new(
+                UserId(u["id"].as_str()?.to_string()),
+                u["name"].as_str()?,
+            ))
+        })
+        .collect();
+    let channels = payload["channels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.as_str().map(|c| ChannelId(c.to_string())))
+        .collect();
+    let buttons = payload["buttons"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| {
+            let id = b["id"].as_str()?;
+            let (command, game) = parse_button_id(id)?;
+            Some(Button {
+                label: b["label"].as_str()?.to_string(),
+                id: id.to_string(),
+                style: style_of(b["style"].as_str().unwrap_or_default()),
+                command,
+                game,
+            })
+        })
+        .collect();
+    Reply {
+        text,
+        mentions,
+        channels,
+        buttons,
+        ..Reply::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_and_are_bounded() {
+        assert_eq!(backoff(1), 5);
+        assert_eq!(backoff(2), 10);
+        assert_eq!(backoff(5), 80);
+        assert_eq!(backoff(30), LONGEST_RETRY);
+    }
+
+    #[test]
+    fn notices_round_trip_through_their_stored_form() {
+        let mut draft = Draft::to(
+            Destination::Channel(ChannelId::new("console", "main")),
+            GameId(3),
+        );
+        let bob = User::new(UserId::new("console", "bob"), "bob");
+        let token = draft.reply.mention_user(&bob);
+        draft.reply.text = format!("{token}, **hello**");
+        draft.reply.buttons = Button::of(super::super::Command::AskResign, GameId(3))
+            .into_iter()
+            .collect();
+        draft.board = Some(4);
+        let stored = encode(&draft);
+        let back = decode(&serde_json::from_str(&stored.to_string()).unwrap_or_default());
+        assert_eq!(back.text, draft.reply.text);
+        assert_eq!(back.mentions, draft.reply.mentions);
+        assert_eq!(back.buttons, draft.reply.buttons);
+        assert_eq!(stored["board"], 4);
+    }
+}

@@ -1,0 +1,302 @@
+//! Correspondence play with the injected clock: reminders, timeouts, Fischer clocks, claims,
+//! settings, threads, and a restart across deadlines.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use akron_bot::service::{
+    Challenge, ChannelId, ColourChoice, Command, Destination, Notice, Request, ServerId, Setting,
+    Status, TimeControl,
+};
+use common::{mv, user, Harness};
+
+const DAY: i64 = 86_400;
+
+/// alice (Black) challenges bob with a clock; bob accepts.
+fn start(h: &Harness, time: TimeControl) {
+    let mut challenge = Challenge::new(user("bob"));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    challenge.time = Some(time);
+    let reply = h.ok("alice", Command::Challenge(challenge));
+    assert!(reply.text.contains(&time.to_string()), "{}", reply.text);
+    let accepted = h.ok("bob", Command::Accept);
+    assert!(accepted.text.contains("⏱"), "{}", accepted.text);
+}
+
+/// Ticks at the clock's time and returns the notices for the test platform, marked delivered.
+fn tick(h: &Harness) -> Vec<Notice> {
+    h.service.tick(h.service.now()).unwrap();
+    let notices = h.service.due_notices("test", 100).unwrap();
+    for notice in &notices {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    notices
+}
+
+#[test]
+fn a_correspondence_move_is_reminded_at_half_time_and_an_hour_before_exactly_once_each() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(2 * DAY));
+    assert!(tick(&h).is_empty());
+    h.clock.advance(DAY - 1);
+    assert!(tick(&h).is_empty(), "not before half time");
+    h.clock.advance(1);
+    let first = tick(&h);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(
+        first[0].to,
+        Destination::User(user("alice").id),
+        "a DM by default"
+    );
+    assert_eq!(first[0].fallback, Some(common::channel_id("main")));
+    assert!(
+        first[0].reply.text.contains("**1 d 0 h** left"),
+        "{}",
+        first[0].reply.text
+    );
+    assert!(first[0].reply.text.contains("<#test:main>"));
+    assert!(tick(&h).is_empty(), "once");
+    h.clock.advance(DAY - 3600 - 1);
+    assert!(tick(&h).is_empty());
+    h.clock.advance(1);
+    let second = tick(&h);
+    assert_eq!(second.len(), 1);
+    assert!(
+        second[0].reply.text.contains("**1 h 0 min** left"),
+        "{}",
+        second[0].reply.text
+    );
+    assert!(tick(&h).is_empty(), "once");
+    // A move resets the clock and the reminders, now for bob.
+    h.play(mv("C3"));
+    h.clock.advance(DAY);
+    let bob = tick(&h);
+    assert_eq!(bob.len(), 1);
+    assert_eq!(bob[0].to, Destination::User(user("bob").id));
+    assert_eq!(h.view().status, Status::Active);
+}
+
+#[test]
+fn running_out_of_time_loses_and_the_channel_is_told_with_the_board() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    h.play(mv("B2"));
+    // alice does not move for a day.
+    h.clock.advance(DAY);
+    let notices = tick(&h);
+    let result: Vec<&Notice> = notices
+        .iter()
+        .filter(|n| n.to == Destination::Channel(common::channel_id("main")))
+        .collect();
+    assert_eq!(result.len(), 1, "{notices:?}");
+    let text = &result[0].reply.text;
+    assert!(
+        text.contains("**White wins**") && text.contains("alice ran out of time"),
+        "{text}"
+    );
+    assert_eq!(result[0].reply.mentions.len(), 2, "both players are told");
+    assert!(result[0].reply.image.is_some(), "with the board");
+    let board = h.ok("bob", Command::Board);
+    assert!(board.text.contains("won on time"), "{}", board.text);
+    assert!(tick(&h).is_empty(), "settled once");
+}
+
+#[test]
+fn a_timeout_before_the_opponent_has_moved_aborts_the_game() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.clock.advance(DAY + 10);
+    let notices = tick(&h);
+    assert!(
+        notices.iter().any(|n| n.reply.text.contains("aborted")),
+        "{notices:?}"
+    );
+    let board = h.ok("alice", Command::Board);
+    assert!(board.text.contains("aborted"), "{}", board.text);
+}
+
+#[test]
+fn a_fischer_clock_adds_the_increment_and_times_out_live() {
+    let h = Harness::new();
+    start(
+        &h,
+        TimeControl::Fischer {
+            base: 180,
+            increment: 2,
+        },
+    );
+    h.clock.advance(10);
+    h.play(mv("C3"));
+    h.clock.advance(10);
+    h.play(mv("B2"));
+    // alice's second move: 30 s off her clock, 2 s on.
+    h.clock.advance(30);
+    let reply = h.play(mv("D4"));
+    assert!(reply.text.contains("Black: 2:32"), "{}", reply.text);
+    assert!(reply.text.contains("White: 3:00 ⏳"), "{}", reply.text);
+    // No reminders on live clocks; bob runs out after 180 s.
+    h.clock.advance(179);
+    assert!(tick(&h).is_empty());
+    h.clock.advance(1);
+    let notices = tick(&h);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains("bob ran out of time")),
+        "{notices:?}"
+    );
+}
+
+#[test]
+fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    // bob to move; his time runs out while nothing ticks.
+    let early = h.refused("alice", Command::Claim);
+    assert!(early.text.contains("still has"), "{}", early.text);
+    h.refused("bob", Command::Claim);
+    h.clock.advance(DAY);
+    let claimed = h.ok("alice", Command::Claim);
+    assert!(
+        claimed.text.contains("bob ran out of time"),
+        "{}",
+        claimed.text
+    );
+    let board = h.ok("alice", Command::Board);
+    assert!(
+        board.text.contains("Black (alice) won on time"),
+        "{}",
+        board.text
+    );
+    // The scheduler finds nothing more to do, and the claim's reply was the announcement:
+    // no second one goes out.
+    assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
+    assert!(h.service.due_notices("test", 10).unwrap().is_empty());
+    let view = h.service.channel_game(&common::channel_id("main")).unwrap();
+    assert!(view.is_none());
+}
+
+#[test]
+fn a_game_without_a_clock_cannot_be_claimed_and_never_times_out() {
+    let h = Harness::new();
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    h.clock.advance(400 * DAY);
+    assert!(tick(&h).is_empty());
+    h.refused("alice", Command::Claim);
+    assert_eq!(h.view().status, Status::Active);
+}
+
+#[test]
+fn reminders_follow_each_users_setting() {
+    let h = Harness::new();
+    let saved = h.send(
+        "alice",
+        Command::Settings(Some(Setting::Reminders("channel".parse().unwrap()))),
+    );
+    assert!(
+        saved.ephemeral && saved.text.starts_with("Saved"),
+        "{}",
+        saved.text
+    );
+    start(&h, TimeControl::PerMove(DAY));
+    h.clock.advance(DAY / 2);
+    let notices = tick(&h);
+    assert_eq!(
+        notices[0].to,
+        Destination::Channel(common::channel_id("main"))
+    );
+    h.send(
+        "alice",
+        Command::Settings(Some(Setting::Reminders("off".parse().unwrap()))),
+    );
+    h.clock.advance(DAY / 2 - 3600);
+    assert!(tick(&h).is_empty(), "off means none");
+    let shown = h.service.handle(&Request::new(
+        user("alice"),
+        common::channel_id("main"),
+        Command::Settings(None),
+    ));
+    assert!(
+        shown.text.contains("Your reminders: **off**"),
+        "{}",
+        shown.text
+    );
+}
+
+#[test]
+fn only_moderators_turn_thread_games_on_and_then_challenges_ask_for_a_thread() {
+    let h = Harness::new();
+    let server = ServerId::new("test", "guild");
+    let mut request = Request::new(
+        user("alice"),
+        common::channel_id("main"),
+        Command::Settings(Some(Setting::ThreadGames(true))),
+    );
+    request.server = Some(server.clone());
+    assert!(h.service.handle(&request).text.contains("Only moderators"));
+    request.is_moderator = true;
+    assert!(h.service.handle(&request).text.contains("Saved"));
+    let mut black = Challenge::new(user("bob"));
+    black.colour = Some(ColourChoice::Black);
+    let mut challenge = Request::new(
+        user("alice"),
+        common::channel_id("main"),
+        Command::Challenge(black),
+    );
+    challenge.server = Some(server);
+    assert!(!h.service.handle(&challenge).ephemeral);
+    let accepted = h.ok("bob", Command::Accept);
+    let name = accepted.thread.clone().expect("asks for a thread");
+    assert!(name.starts_with("Akron #1: "), "{name}");
+    // The front end opens it; the game moves there.
+    let thread = ChannelId::new("test", "thread-1");
+    let posted = h
+        .service
+        .thread_opened(accepted.board_of.unwrap(), &thread)
+        .unwrap();
+    assert!(
+        !posted.ephemeral && posted.image.is_some(),
+        "{}",
+        posted.text
+    );
+    assert_eq!(posted.mentions.len(), 2);
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .unwrap()
+        .is_none());
+    let view = h.view_in("thread-1");
+    assert_eq!(view.status, Status::Active);
+    let reply = h.send_in("thread-1", "alice", Command::Move("C3".into()));
+    assert!(!reply.ephemeral, "{}", reply.text);
+}
+
+#[test]
+fn a_restart_across_deadlines_settles_each_game_once_and_sends_each_notice_once() {
+    let mut h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    for (i, channel) in ["a", "b", "c"].iter().enumerate() {
+        let mut challenge = Challenge::new(user(&format!("p{i}")));
+        challenge.time = Some(TimeControl::PerMove(DAY));
+        h.send_in(channel, "q", Command::Challenge(challenge));
+    }
+    // The bot is down for three days: the game times out, the challenges expire.
+    h.clock.advance(3 * DAY);
+    h.reopen();
+    let settled = h.service.tick(h.service.now()).unwrap().settled;
+    assert_eq!(settled, 4);
+    let notices = h.service.due_notices("test", 100).unwrap();
+    // One result and three expiries (the reminders were overtaken by the timeout).
+    assert_eq!(notices.len(), 4, "{notices:?}");
+    // Delivered, then a second restart sends nothing.
+    for notice in &notices {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    h.reopen();
+    assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
+    assert!(h.service.due_notices("test", 100).unwrap().is_empty());
+}
