@@ -4,7 +4,7 @@
 mod fake_discord;
 
 use akron_bot::discord::{self, Settings};
-use akron_bot::service::{Config, Service};
+use akron_bot::service::{Config, ManualClock, Service};
 use akron_rules::{Game, GameOptions, Move, WinRule};
 use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
 use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
@@ -29,7 +29,10 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Result<Bot, Error> {
 }
 
 async fn start_bot_with(fake: &FakeDiscord, config: Config) -> Result<Bot, Error> {
-    let service = Arc::new(Service::open(config)?);
+    start_bot_on(fake, Arc::new(Service::open(config)?)).await
+}
+
+async fn start_bot_on(fake: &FakeDiscord, service: Arc<Service>) -> Result<Bot, Error> {
     let settings = Settings {
         token: "fake-token".into(),
         dev_guild: Some(GUILD_ID),
@@ -907,6 +910,76 @@ async fn a_thread_opened_off_a_board_is_a_channel_of_its_own_with_thread_rules()
         "THREAD_CREATE and THREAD_UPDATE parse: the gateway never had to reconnect"
     );
     stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expiry_notice_lands_once_when_the_bot_dies_after_discord_stored_it() -> Result<(), Error>
+{
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("akron.db");
+    let clock = Arc::new(ManualClock::new(1_700_000_000));
+    let service = Arc::new(Service::with_clock(Config::with_db(&db), clock.clone())?);
+    let first = start_bot_on(&fake, Arc::clone(&service)).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![payloads::user_option("opponent", &BOB)],
+    );
+    fake.interact_and_wait(&challenge).await?;
+
+    // Discord stores the notice, but its answer never reaches this bot, which then dies.
+    fake.hold("POST", "/channels/*/messages");
+    fake.throttle("POST", "/channels/*/messages", 2);
+    clock.advance(25 * 3600);
+    service.wake();
+    fake.wait_held(1).await?;
+    first.task.abort();
+    first.shards.shutdown_all().await;
+    let stored = fake.channel_messages(CHANNEL_ID);
+    assert_eq!(stored.len(), 2, "the challenge and its expiry");
+    let notice = stored[1].clone();
+    assert!(notice["content"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("expired"));
+    let nonce = notice["nonce"].clone();
+    assert!(
+        nonce.is_string(),
+        "sent with the notice id as nonce: {notice}"
+    );
+
+    // Restarted, the bot delivers the notice again (through a 429); Discord hands back the
+    // earlier message.
+    let restarted = Arc::new(Service::with_clock(Config::with_db(&db), clock)?);
+    let second = start_bot_on(&fake, restarted).await?;
+    let posts = |requests: &[fake_discord::Recorded]| {
+        requests
+            .iter()
+            .filter(|request| {
+                request.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+                    && request
+                        .json
+                        .as_ref()
+                        .is_some_and(|body| body["nonce"] == nonce)
+            })
+            .count()
+    };
+    fake.wait_for("the notice sent again", |requests| {
+        (posts(requests) >= 2).then_some(())
+    })
+    .await?;
+    assert!(!fake.throttled().is_empty(), "the retry met a 429 first");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID),
+        stored,
+        "nothing posted twice"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(second).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
