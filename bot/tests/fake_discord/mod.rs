@@ -33,7 +33,7 @@
 //!   [`FakeDiscord::interact_backdated`], [`FakeDiscord::backdate`],
 //!   [`FakeDiscord::track_interaction`] (for raw HTTP answers), [`FakeDiscord::drop_gateway`];
 //! - look: [`FakeDiscord::channel_messages`], [`FakeDiscord::wait_messages`],
-//!   [`FakeDiscord::message`], [`FakeDiscord::channel`], [`FakeDiscord::threads_of`],
+//!   [`FakeDiscord::wait_channel`], [`FakeDiscord::message`], [`FakeDiscord::channel`], [`FakeDiscord::threads_of`],
 //!   [`FakeDiscord::dm_channel_of`], [`FakeDiscord::requests`], [`FakeDiscord::refusals`],
 //!   [`FakeDiscord::throttled`], [`FakeDiscord::slowest_first_answer`];
 //! - make the world harder: [`FakeDiscord::forbid_channel`], [`FakeDiscord::refuse_dms`],
@@ -557,7 +557,27 @@ impl FakeDiscord {
         .await
     }
 
-    /// Waits until `check` finds what it looks for in the recorded requests.
+    /// Waits until the messages of `channel` (oldest first) satisfy `check`, and returns them.
+    /// `check` runs with the fake locked: it must not call the fake's methods.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`], naming `what`.
+    pub async fn wait_channel(
+        &self,
+        channel: u64,
+        what: &str,
+        mut check: impl FnMut(&[Value]) -> bool,
+    ) -> Result<Vec<Value>, FakeError> {
+        self.wait_state(what, |state| {
+            let messages = state.channel_messages(channel);
+            check(&messages).then_some(messages)
+        })
+        .await
+    }
+
+    /// Waits until `check` finds what it looks for in the recorded requests. `check` runs
+    /// with the fake locked: it must not call the fake's methods.
     ///
     /// # Errors
     ///
