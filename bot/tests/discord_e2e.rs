@@ -1088,6 +1088,63 @@ async fn a_reminder_goes_to_the_game_channel_when_the_player_refuses_direct_mess
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "the Discord front end does not open the thread a reply asks for yet"]
+async fn a_game_that_asks_for_a_thread_moves_into_one_opened_off_its_board() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![
+            payloads::user_option("opponent", &BOB),
+            payloads::integer_option("size", SIZE),
+            payloads::integer_option("colour", 0),
+            serde_json::json!({"name": "thread", "type": 5, "value": true}),
+        ],
+    );
+    let reply = fake.interact_and_wait(&challenge).await?;
+    let accept = button_id(&reply, "Accept")?;
+    let message = reply.message.ok_or("the challenge message was stored")?;
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
+        .await?;
+    let board = accepted.message.ok_or("the board message was stored")?;
+    fake.wait_for("a thread opened off the board", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/threads") && !request.refused())
+            .then_some(())
+    })
+    .await?;
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .into_iter()
+        .find(|thread| thread["id"] == board["id"])
+        .ok_or("the thread starts at the board message")?;
+    let thread: u64 = thread["id"].as_str().unwrap_or_default().parse()?;
+    let posted = fake.wait_messages(thread, 1).await?;
+    let text = posted[0]["content"].as_str().unwrap_or_default();
+    assert!(text.contains(&format!("<@{}>", ALICE.id)), "{text}");
+    let moves = winning_game()?;
+    let first = fake
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("move"),
+            vec![payloads::string_option("notation", &moves[0].to_string())],
+        ))
+        .await?;
+    assert!(
+        !first.is_ephemeral(),
+        "the game is played in the thread: {}",
+        first.content()
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_never_logs_its_token_even_at_trace_level() -> Result<(), Error> {
     const TOKEN: &str = "MTAwMDAw.secret-token-for-the-log-test.xyz";
     let fake = FakeDiscord::start().await?;
