@@ -19,12 +19,17 @@ pub struct Console<'a> {
     channel: String,
     moderator: bool,
     out_dir: PathBuf,
+    /// The number of the last board picture in `out_dir`, from this session or an earlier one.
     pictures: usize,
+    /// Whether Markdown bold becomes ANSI bold (a terminal) or plain text.
+    styled: bool,
 }
 
 const CONSOLE_HELP: &str = "Console: `as NAME` switches the acting user, `in CHANNEL` the \
-channel (one game per channel), `mod on|off` makes the user a moderator, `quit` leaves. A \
-trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a record file.";
+channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the \
+clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` \
+leaves. A trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a \
+record file.";
 
 impl<'a> Console<'a> {
     /// A console acting as `alice` in channel `main`, writing pictures into `out_dir`.
@@ -37,22 +42,39 @@ impl<'a> Console<'a> {
             moderator: false,
             out_dir: out_dir.to_path_buf(),
             pictures: 0,
+            styled: false,
         }
+    }
+
+    /// Shows Markdown bold as ANSI bold when `styled` (for a terminal), else as plain text.
+    #[must_use]
+    pub fn styled(mut self, styled: bool) -> Console<'a> {
+        self.styled = styled;
+        self
     }
 
     /// Reads commands from `input` until it ends (or `quit`), printing replies to `output`.
     ///
+    /// A line that is not UTF-8 is refused and the session goes on; so does a picture that
+    /// cannot be saved.
+    ///
     /// # Errors
     ///
-    /// When reading, writing or saving a picture fails.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        fs::create_dir_all(&self.out_dir)?;
+    /// When reading the input or writing the output fails.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let pictures = match fs::create_dir_all(&self.out_dir) {
+            Ok(()) => format!("Board pictures go to {}.", self.out_dir.display()),
+            Err(e) => format!(
+                "The folder {} cannot be made ({e}), so board pictures will not be saved.",
+                self.out_dir.display()
+            ),
+        };
+        self.pictures = last_picture_number(&self.out_dir);
         let prompt = io::stdin().is_terminal();
         writeln!(
             output,
-            "Akron console on {}. Board pictures go to {}. Type `help`.",
+            "Akron console on {}. {pictures} Type help.",
             self.service.config().db_path.display(),
-            self.out_dir.display()
         )?;
         // Whatever fell due while nobody was here (a challenge expired) is settled and told.
         self.deliver_notices(&mut output)?;
@@ -60,9 +82,23 @@ impl<'a> Console<'a> {
             write!(output, "{}> ", self.user)?;
             output.flush()?;
         }
-        for line in input.lines() {
-            let line = line?;
-            if !self.line(&line, &mut output)? {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            let go_on = match std::str::from_utf8(&bytes) {
+                Ok(line) => self.line(line, &mut output)?,
+                Err(_) => {
+                    writeln!(
+                        output,
+                        "! That line is not UTF-8 text, so it was ignored. Type it again."
+                    )?;
+                    true
+                }
+            };
+            if !go_on {
                 break;
             }
             self.deliver_notices(&mut output)?;
@@ -84,8 +120,13 @@ impl<'a> Console<'a> {
         match (words.next(), words.next(), words.next()) {
             (Some("quit" | "exit"), None, _) => return Ok(false),
             (Some("as"), Some(name), None) => {
-                self.user = name.trim_start_matches('@').to_string();
-                writeln!(out, "Now acting as {}.", self.user)?;
+                match user_name(name) {
+                    Some(name) => {
+                        self.user = name.to_string();
+                        writeln!(out, "Now acting as {}.", self.user)?;
+                    }
+                    None => writeln!(out, "! {}", bad_name(name))?,
+                }
                 return Ok(true);
             }
             (Some("in"), Some(channel), None) => {
@@ -103,12 +144,30 @@ impl<'a> Console<'a> {
                 )?;
                 return Ok(true);
             }
-            (Some("help" | "/akron help" | "/help"), None, _) => writeln!(out, "{CONSOLE_HELP}")?,
+            (Some("wait"), Some(duration), None) => {
+                match parse_duration(duration) {
+                    Ok(seconds) if self.service.advance_clock(seconds) => {
+                        writeln!(out, "The clock moves forward {duration}.")?;
+                    }
+                    Ok(_) => writeln!(out, "! This console's clock cannot be moved.")?,
+                    Err(e) => writeln!(out, "! {e}")?,
+                }
+                return Ok(true);
+            }
+            (Some("help" | "/akron help" | "/help"), None, _) => {
+                writeln!(out, "{}", terminal_text(CONSOLE_HELP, self.styled))?;
+            }
             _ => {}
         }
         let (line, game) = split_game(line);
-        let line = self.read_show_file(line);
-        let command = match parse_command(&line, |name| Some(console_user(name))) {
+        let line = match self.read_show_file(line) {
+            Ok(line) => line,
+            Err(refusal) => {
+                writeln!(out, "! {refusal}")?;
+                return Ok(true);
+            }
+        };
+        let command = match parse_command(&line, |name| user_name(name).map(console_user)) {
             Ok(command) => command,
             Err(e) => {
                 writeln!(out, "! {e}")?;
@@ -125,6 +184,21 @@ impl<'a> Console<'a> {
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
+        if let (Some(name), Some(game)) = (&reply.thread, reply.board_of) {
+            // The console's threads are channels named after their game.
+            let thread = format!("game-{}", game.0);
+            match self
+                .service
+                .thread_opened(game, &ChannelId::new("console", &thread))
+            {
+                Ok(posted) => {
+                    writeln!(out, "» thread \"{name}\" opened: now in channel {thread}.")?;
+                    self.channel = thread;
+                    self.print(&posted, out)?;
+                }
+                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+            }
+        }
         Ok(true)
     }
 
@@ -155,42 +229,76 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
-    /// `show FILE` reads the file.
-    fn read_show_file(&self, line: &str) -> String {
+    /// `show FILE` reads the file, looking first where it was named from and then in the
+    /// folder where `export` writes. A position code (it has colons) or a record typed inline
+    /// (it has spaces) is passed on as it is; any other word is a file name.
+    fn read_show_file(&self, line: &str) -> Result<String, String> {
         let rest = line
             .strip_prefix("/akron")
             .unwrap_or(line)
             .trim()
             .strip_prefix("show ")
             .map(str::trim);
-        match rest.map(|path| (path, fs::read_to_string(path))) {
-            Some((_, Ok(text))) => format!("show {text}"),
-            _ => line.to_string(),
+        let Some(name) = rest.filter(|r| !r.contains(':') && !r.contains(char::is_whitespace))
+        else {
+            return Ok(line.to_string());
+        };
+        let here = PathBuf::from(name);
+        let places = if here.is_absolute() {
+            vec![here]
+        } else {
+            vec![here.clone(), self.out_dir.join(&here)]
+        };
+        for place in &places {
+            match fs::read_to_string(place) {
+                Ok(text) => return Ok(format!("show {text}")),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                    ) => {}
+                Err(e) => return Err(format!("{} cannot be read: {e}", place.display())),
+            }
         }
+        let looked: Vec<String> = places.iter().map(|p| p.display().to_string()).collect();
+        Err(format!(
+            "file not found: {name} (looked for {}). `show` takes a position code, a record, \
+             or the name of a file that `export` wrote.",
+            looked.join(" and ")
+        ))
     }
 
     fn print(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         let marker = if reply.ephemeral { "! " } else { "" };
         let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
-        writeln!(out, "{marker}{text}")?;
+        writeln!(out, "{marker}{}", terminal_text(&text, self.styled))?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {
                 write!(out, "{}", ascii_board(&position))?;
             }
         }
+        // A picture or file is only a view of what was done: failing to save it is reported,
+        // and the command stays done.
         if let Some(png) = &reply.image {
-            self.pictures += 1;
-            let path = self.out_dir.join(format!("board-{:04}.png", self.pictures));
-            fs::write(&path, png)?;
-            writeln!(out, "(picture: {})", path.display())?;
+            match self.save_picture(png) {
+                Ok(path) => writeln!(out, "(picture: {})", path.display())?,
+                Err(e) => writeln!(
+                    out,
+                    "! The board picture could not be saved in {} ({e}); the command itself was \
+                     carried out.",
+                    self.out_dir.display()
+                )?,
+            }
         }
         if let Some(file) = &reply.attachment {
             let name = Path::new(&file.filename)
                 .file_name()
                 .map_or_else(|| "record.txt".into(), |n| n.to_owned());
             let path = self.out_dir.join(name);
-            fs::write(&path, &file.content)?;
-            writeln!(out, "(file: {})", path.display())?;
+            match fs::write(&path, &file.content) {
+                Ok(()) => writeln!(out, "(file: {})", path.display())?,
+                Err(e) => writeln!(out, "! {} could not be saved ({e}).", path.display())?,
+            }
             out.write_all(&file.content)?;
         }
         for button in &reply.buttons {
@@ -204,6 +312,103 @@ impl<'a> Console<'a> {
         }
         Ok(())
     }
+
+    /// Writes a board picture under the next free number, never over an existing file.
+    fn save_picture(&mut self, png: &[u8]) -> io::Result<PathBuf> {
+        loop {
+            self.pictures += 1;
+            let path = self.out_dir.join(picture_name(self.pictures));
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut file) => {
+                    return match file.write_all(png) {
+                        Ok(()) => Ok(path),
+                        Err(e) => {
+                            // Leave no half-written picture behind.
+                            let _ = fs::remove_file(&path);
+                            Err(e)
+                        }
+                    };
+                }
+                // Another session's picture (or a folder in the way): take the next number.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The file name of board picture `number`.
+fn picture_name(number: usize) -> String {
+    format!("board-{number:04}.png")
+}
+
+/// The highest picture number already in `dir`, so a new session continues after it.
+fn last_picture_number(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name();
+            let name = name.to_str()?;
+            name.strip_prefix("board-")?
+                .strip_suffix(".png")?
+                .parse::<usize>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// A user name as typed after `as` or `@`: letters, digits, `_`, `-` and `.`, without the
+/// leading `@`; `None` when nothing of that kind is left.
+fn user_name(typed: &str) -> Option<&str> {
+    let name = typed.trim_start_matches('@');
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    valid.then_some(name)
+}
+
+/// Why `typed` is not a user name.
+fn bad_name(typed: &str) -> String {
+    format!("'{typed}' is not a user name: use letters, digits, _ - or ., as in: as bob")
+}
+
+/// Markdown for a terminal: `**bold**` in ANSI bold when `styled`, else plain; backticks
+/// removed; code fence lines dropped, the text inside them kept.
+#[must_use]
+pub fn terminal_text(markdown: &str, styled: bool) -> String {
+    const BOLD: &str = "\x1b[1m";
+    const RESET: &str = "\x1b[0m";
+    let mut out = String::with_capacity(markdown.len());
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            continue;
+        }
+        let mut bold = false;
+        let mut rest = line;
+        while let Some(at) = rest.find("**") {
+            out.push_str(&rest[..at].replace('`', ""));
+            if styled {
+                out.push_str(if bold { RESET } else { BOLD });
+            }
+            bold = !bold;
+            rest = &rest[at + 2..];
+        }
+        out.push_str(&rest.replace('`', ""));
+        if bold && styled {
+            out.push_str(RESET);
+        }
+        out.push('\n');
+    }
+    out.pop();
+    out
 }
 
 /// The command a button stands for, as typed.
@@ -214,6 +419,36 @@ fn button_text(button: &crate::service::Button) -> String {
         Command::Takeback(o) => format!("takeback {}", o.name()),
         other => other.name().to_string(),
     }
+}
+
+/// `25h`, `90s`, `30m`, `3d`, `1d12h`: a duration in seconds, at most a year.
+fn parse_duration(text: &str) -> Result<i64, String> {
+    let usage = format!("'{text}' is not a duration; write it like 90s, 30m, 25h or 3d");
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    for c in text.trim().chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c.to_ascii_lowercase() {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            _ => return Err(usage),
+        };
+        let n: i64 = number.parse().map_err(|_| usage.clone())?;
+        total = total.saturating_add(n.saturating_mul(unit));
+        number.clear();
+    }
+    if !number.is_empty() || total <= 0 {
+        return Err(usage);
+    }
+    if total > 366 * 86_400 {
+        return Err(format!("'{text}' is more than a year; wait less"));
+    }
+    Ok(total)
 }
 
 /// A console user: `console:NAME`.
@@ -277,4 +512,32 @@ pub fn ascii_board(position: &Position) -> String {
         position.turn().title()
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression (issue 17): Markdown was printed raw in the console.
+    #[test]
+    fn markdown_is_rendered_for_a_terminal() {
+        let markdown = "**alice** placed `B2`.\n```\n1. B2\n```\nend";
+        assert_eq!(
+            terminal_text(markdown, false),
+            "alice placed B2.\n1. B2\nend"
+        );
+        assert_eq!(
+            terminal_text(markdown, true),
+            "\x1b[1malice\x1b[0m placed B2.\n1. B2\nend"
+        );
+        assert_eq!(terminal_text("**open", true), "\x1b[1mopen\x1b[0m");
+    }
+
+    #[test]
+    fn user_names_need_a_letter_or_digit() {
+        assert_eq!(user_name("@bob"), Some("bob"));
+        assert_eq!(user_name("bob_2.x-y"), Some("bob_2.x-y"));
+        assert_eq!(user_name("@@@"), None);
+        assert_eq!(user_name("a/b"), None);
+    }
 }

@@ -3,6 +3,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Akron, Cameron Browne's 3D connection game: rules tools, a console game and a Discord bot.
@@ -38,7 +39,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        // Help, version and usage errors: clap would ignore a failed write and exit 0.
+        Err(error) => {
+            return match error.print() {
+                Ok(()) => ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)),
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: cannot write the help: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
     let Some(command) = args.command else {
         return finish(cli::bot_or_console());
     };
@@ -59,7 +72,8 @@ fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // If standard error fails too, the exit code is all that is left to say it.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::from(2)
         }
     }

@@ -98,10 +98,11 @@ fn apply_rejects_bad_input_with_exit_code_2() {
         "B2 3:w:3,4:3/1b1/3 ongoing\n",
         "lines already printed stand"
     );
-    assert!(
-        stderr(&out).starts_with("error: Q9: 'Q9' is not a point"),
-        "{}",
-        stderr(&out)
+    assert_eq!(
+        stderr(&out),
+        "error: Q9: Q9 is not on this 3 × 3 board: column Q is outside A to C and row 9 is \
+         outside 1 to 3\n",
+        "the message names this board's range"
     );
 
     let out = akron(&["apply", "3:b:4,4:3/3/3", "B2", "B2"]);

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 #[test]
@@ -30,7 +31,11 @@ fn a_scripted_console_game_prints_boards_and_writes_pictures() {
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("utf-8");
     assert!(text.contains("[Accept] type: /akron accept #1"), "{text}");
-    assert!(text.contains("**alice** (Black) placed **B2**."), "{text}");
+    assert!(text.contains("alice (Black) placed B2."), "{text}");
+    assert!(
+        !text.contains("**"),
+        "Markdown is rendered for a terminal: {text}"
+    );
     assert!(text.contains("@bob to move (White)."), "{text}");
     assert!(text.contains("   2 . x . "), "the ASCII board: {text}");
     assert!(
@@ -48,4 +53,160 @@ fn a_scripted_console_game_prints_boards_and_writes_pictures() {
         .count();
     assert_eq!(pictures, 3, "accept, B2 and A1 each drew the board");
     assert!(out.join("akron-1.txt").exists());
+}
+
+/// Runs one console session on `dir/console.db` with pictures in `out`, feeding `script`.
+fn session(dir: &Path, out: &Path, script: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_akron"))
+        .args(["play", "--db"])
+        .arg(dir.join("console.db"))
+        .arg("--out")
+        .arg(out)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script)
+        .expect("writes");
+    let output = child.wait_with_output().expect("runs");
+    let text = String::from_utf8(output.stdout).expect("utf-8");
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text
+}
+
+const START: &[u8] = b"challenge bob size:3 colour:black\nas bob\naccept #1\nas alice\nmove b2\n";
+
+/// Regression (issue 17): each session numbered its pictures from board-0001.png again and
+/// overwrote the previous session's.
+#[test]
+fn a_new_session_continues_the_picture_numbering() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    session(dir.path(), &out, START);
+    let first = std::fs::read(out.join("board-0001.png")).expect("the first picture");
+    // A folder in the way of the next number is skipped, not written into.
+    std::fs::create_dir(out.join("board-0003.png")).expect("mkdir");
+    let text = session(dir.path(), &out, b"board\n");
+    assert!(
+        text.contains(&format!(
+            "(picture: {})",
+            out.join("board-0004.png").display()
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("board-0001.png")).expect("still there"),
+        first,
+        "the earlier session's picture is untouched"
+    );
+}
+
+/// Regression (issue 17): `show akron-1.txt` looked only in the working directory, where
+/// `export` had not written it, and then complained about "fields".
+#[test]
+fn show_reads_the_exported_file_and_names_a_missing_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let mut script = START.to_vec();
+    script.extend_from_slice(b"export\nshow akron-1.txt\nshow nothing.txt\n");
+    let text = session(dir.path(), &out, &script);
+    assert!(out.join("akron-1.txt").exists());
+    assert!(text.contains("After 1 move: White to move."), "{text}");
+    assert!(
+        text.contains("! file not found: nothing.txt (looked for nothing.txt and "),
+        "{text}"
+    );
+    assert!(!text.contains("fields"), "{text}");
+}
+
+/// Regression (issue 17): one line of invalid UTF-8 ended the session.
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = session(
+        dir.path(),
+        &dir.path().join("boards"),
+        b"help\n\xff\xfe\nas bob\n",
+    );
+    assert!(text.contains("! That line is not UTF-8 text"), "{text}");
+    assert!(text.contains("Now acting as bob."), "{text}");
+}
+
+/// Regression (issue 17): a picture that could not be written ended the session after the
+/// move was committed, so the move looked failed.
+#[test]
+fn a_picture_that_cannot_be_saved_is_reported_and_the_move_stands() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A file where the picture folder should be: nothing can be saved inside it.
+    let out = dir.path().join("not-a-folder");
+    std::fs::write(&out, "in the way").expect("writes");
+    let mut script = START.to_vec();
+    script.extend_from_slice(b"history\n");
+    let text = session(dir.path(), &out, &script);
+    assert!(
+        text.contains("! The board picture could not be saved"),
+        "{text}"
+    );
+    assert!(text.contains("alice (Black) placed B2."), "{text}");
+    assert!(
+        text.contains("1. B2"),
+        "the move stands in the history: {text}"
+    );
+}
+
+/// Regression (issue 17): `as @@@` made a user with an empty name.
+#[test]
+fn an_empty_user_name_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = session(
+        dir.path(),
+        &dir.path().join("boards"),
+        b"as @@@\nchallenge @@@\nas @bob\n",
+    );
+    assert!(text.contains("! '@@@' is not a user name"), "{text}");
+    assert!(text.contains("! '@@@' is not a user I know"), "{text}");
+    assert!(text.contains("Now acting as bob."), "{text}");
+    assert_eq!(text.matches("Now acting as").count(), 1, "{text}");
+}
+
+#[test]
+fn the_console_waits_for_time_controls_and_plays_thread_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "challenge bob size:3 colour:black time:1d thread:on\n\
+                  as bob\naccept\nas alice\nmove b2\n\
+                  wait 12h\nwait 11h\nwait 1h\nwait soon\nboard\n";
+    let text = session(dir.path(), &dir.path().join("boards"), script.as_bytes());
+    assert!(
+        text.contains("thread \"Akron #1: alice vs bob\" opened: now in channel game-1"),
+        "{text}"
+    );
+    // The move is played in the thread, where the game now lives.
+    assert!(text.contains("alice (Black) placed B2."), "{text}");
+    // Half time: bob is reminded (a direct message), then an hour before, then he loses.
+    // (The console's clock is the system clock moved forward, so a second may pass.)
+    let half = text
+        .find("» notice to bob (direct message):")
+        .expect("a reminder");
+    assert!(
+        text[half..].contains("12 h 0 min left") || text[half..].contains("11 h 59 min left"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 h 0 min left") || text.contains("59 min left"),
+        "{text}"
+    );
+    assert!(text.contains("» notice in #game-1:"), "{text}");
+    assert!(text.contains("bob ran out of time"), "{text}");
+    assert!(text.contains("! 'soon' is not a duration"), "{text}");
+    assert!(text.contains("Black (alice) won on time"), "{text}");
 }

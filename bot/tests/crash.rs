@@ -93,7 +93,7 @@ fn sigkill_mid_stream_loses_no_committed_move() {
     for l in BufReader::new(stdout).lines() {
         let Ok(l) = l else { break };
         assert!(!l.starts_with('!'), "a move was refused: {l}");
-        if l.contains(") placed **") || l.contains(") stepped **") {
+        if l.contains(") placed ") || l.contains(") stepped ") {
             confirmed += 1;
             if confirmed == 50 {
                 child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix.

@@ -434,7 +434,28 @@ fn show_reads_codes_and_refuses_nonsense() {
         reply.text
     );
     let rules = h.ok("carol", Command::Rules);
-    assert!(rules.text.contains("https://example.invalid/docs/rules.md"));
+    assert!(rules.text.contains("https://akron.test/docs/rules.md"));
+    assert!(rules.image.is_none(), "a link, so no picture");
+}
+
+/// Regression (issue 17): `rules` linked to the placeholder `https://example.invalid/...`.
+/// Without a configured URL it links nowhere and shows a picture instead.
+#[test]
+fn rules_without_a_configured_url_link_nowhere_and_show_a_picture() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut config = akron_bot::service::Config::with_db(dir.path().join("akron.db"));
+    config.rules_url = None;
+    let service = akron_bot::service::Service::open(config).expect("opens");
+    let reply = service.handle(&akron_bot::service::Request::new(
+        common::user("carol"),
+        common::channel_id("main"),
+        Command::Rules,
+    ));
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(!reply.text.contains("http"), "{}", reply.text);
+    assert!(reply.text.contains("Black steps A1-D1"), "{}", reply.text);
+    let png = reply.image.expect("a picture instead of the link");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
 }
 
 #[test]

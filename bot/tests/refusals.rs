@@ -105,7 +105,7 @@ fn moves() {
         ("C 3", "is not a move"),
         ("", "is not a move"),
         ("C3'", "not legal here"),
-        ("F6", "not legal here"),
+        ("F6", "not on this 5 × 5 board"),
         ("swap", "not legal here"),
         ("A1-A2", "not legal here"),
     ] {

@@ -75,8 +75,8 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
     }
-    let service = Service::open(config.clone())
-        .with_context(|| format!("opening {}", config.db_path.display()))?;
+    // The error names the file and says why it cannot be used.
+    let service = Service::open(config.clone())?;
     let settings = Settings {
         token,
         dev_guild: args.dev_guild,

@@ -5,6 +5,26 @@ pub mod play;
 pub mod render;
 pub mod rules;
 
+use anyhow::{Context, Result};
+use std::fmt::Display;
+use std::io::Write;
+
+/// What a failed write to standard output says (`error: cannot write to standard output: ...`).
+const STDOUT: &str = "cannot write to standard output";
+
+/// Prints one line on standard output and flushes it, returning a write failure (a full disk,
+/// a closed pipe) as an error instead of panicking as `println!` does.
+///
+/// # Errors
+///
+/// When standard output cannot be written.
+pub fn print_line(line: impl Display) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .context(STDOUT)
+}
+
 /// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, else the console
 /// game, each with its defaults (the database `$AKRON_DB`, else `akron.db`).
 ///
@@ -15,7 +35,9 @@ pub fn bot_or_console() -> anyhow::Result<()> {
     if std::env::var("DISCORD_TOKEN").is_ok_and(|token| !token.trim().is_empty()) {
         discord::discord(&discord::DiscordArgs::default())
     } else {
-        eprintln!(
+        // A failing standard error must not stop the console; the note is only a courtesy.
+        let _ = writeln!(
+            std::io::stderr(),
             "DISCORD_TOKEN is not set, so this is the console game (`akron play`). \
              Set it to run the Discord bot; `akron --help` lists every command."
         );

@@ -1,11 +1,12 @@
 //! `akron play`: the console front end.
 
 use akron_bot::console::Console;
-use akron_bot::service::{Config, Service};
+use akron_bot::service::{Config, OffsetClock, Service};
 use anyhow::{Context, Result};
 use clap::Args;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `akron play`.
 #[derive(Args)]
@@ -37,9 +38,11 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
     }
-    let service = Service::open(config.clone())
-        .with_context(|| format!("opening {}", config.db_path.display()))?;
+    // The console's clock can be moved forward with `wait`, to try time controls. The error
+    // names the file and says why it cannot be used.
+    let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))?;
     Console::new(&service, &args.out)
+        .styled(io::stdout().is_terminal())
         .run(io::stdin().lock(), io::stdout().lock())
         .context("console")
 }

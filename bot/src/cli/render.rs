@@ -1,7 +1,7 @@
 //! `akron render`: draws a position as a PNG file.
 
 use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH};
-use akron_rules::{Move, Point, Position};
+use akron_rules::{notation, Position};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -41,14 +41,16 @@ pub fn render(args: &RenderArgs) -> Result<()> {
         Position::from_code(&args.code).map_err(|e| anyhow!("bad position code: {e}"))?;
     let last_move = match &args.last_move {
         Some(text) => {
-            let mv: Move = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
+            let mv =
+                notation::read_move(text, position.size()).map_err(|e| anyhow!("{text}: {e}"))?;
             Some(LastMove::play(&mut position, mv).map_err(|e| anyhow!("{mv}: {e}"))?)
         }
         None => None,
     };
     let selected = match &args.select {
         Some(text) => {
-            let point: Point = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
+            let point =
+                notation::read_point(text, position.size()).map_err(|e| anyhow!("{text}: {e}"))?;
             Some(Selection::of(&position, point).map_err(|e| anyhow!("{point}: {e}"))?)
         }
         None => None,

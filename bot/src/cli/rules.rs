@@ -2,8 +2,8 @@
 //!
 //! Their output formats are fixed, because other tools read them.
 
-use akron_rules::{Color, Game, Move, Outcome, Position, Reason, WinRule};
-use anyhow::{anyhow, Result};
+use akron_rules::{notation, Color, Game, Outcome, Position, Reason, WinRule};
+use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use rand::SeedableRng;
 use std::collections::BTreeMap;
@@ -85,9 +85,9 @@ pub fn moves(args: &MovesArgs) -> Result<()> {
     let position = position(&args.code)?;
     let mut out = std::io::stdout().lock();
     for mv in position.legal_moves() {
-        writeln!(out, "{mv}")?;
+        writeln!(out, "{mv}").context(super::STDOUT)?;
     }
-    Ok(())
+    out.flush().context(super::STDOUT)
 }
 
 /// `akron apply [--rule R] CODE MOVE...`.
@@ -95,15 +95,17 @@ pub fn apply(args: &ApplyArgs) -> Result<()> {
     let mut game = Game::from_position(position(&args.code)?, args.rule);
     let mut out = std::io::stdout().lock();
     for text in &args.moves {
-        let mv: Move = text.parse().map_err(|e| anyhow!("{text}: {e}"))?;
+        let mv = notation::read_move(text, game.position().size())
+            .map_err(|e| anyhow!("{text}: {e}"))?;
         let report = game.play(mv).map_err(|e| anyhow!("{mv}: {e}"))?;
         writeln!(
             out,
             "{mv} {} {}",
             game.position().code(),
             status(report.outcome)
-        )?;
-        out.flush()?;
+        )
+        .and_then(|()| out.flush())
+        .context(super::STDOUT)?;
     }
     Ok(())
 }
@@ -111,15 +113,13 @@ pub fn apply(args: &ApplyArgs) -> Result<()> {
 /// `akron spans CODE`.
 pub fn spans(args: &SpansArgs) -> Result<()> {
     let position = position(&args.code)?;
-    println!("{}", position.spanner().map_or("none", Color::name));
-    Ok(())
+    super::print_line(position.spanner().map_or("none", Color::name))
 }
 
 /// `akron perft CODE DEPTH`.
 pub fn perft(args: &PerftArgs) -> Result<()> {
     let position = position(&args.code)?;
-    println!("{}", position.perft(args.depth));
-    Ok(())
+    super::print_line(position.perft(args.depth))
 }
 
 /// `akron selfplay`.
@@ -165,12 +165,11 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<()> {
         0.0
     };
     let outcomes: Vec<String> = counts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    println!(
+    super::print_line(format!(
         "games={} plies={plies} seconds={seconds:.3} games_per_second={rate:.1} {} size={} rule={} seed={seed}",
         args.games,
         outcomes.join(" "),
         args.size,
         args.rule
-    );
-    Ok(())
+    ))
 }

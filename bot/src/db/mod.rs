@@ -6,11 +6,13 @@
 //!   updates a game only at the version it read ([`save_game`]). A stale writer changes
 //!   nothing and learns it from [`DbError::Conflict`].
 
+mod correspondence;
 mod games;
 mod moves;
 mod outbox;
 mod settings;
 
+pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
@@ -28,6 +30,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../../migrations/0001_games.sql")),
     M::up(include_str!("../../../migrations/0002_outbox.sql")),
     M::up(include_str!("../../../migrations/0003_clocks.sql")),
+    M::up(include_str!(
+        "../../../migrations/0004_premoves_vacations.sql"
+    )),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.
@@ -49,6 +54,21 @@ pub enum DbError {
     ChannelTaken,
     /// A stored value cannot be read back.
     Corrupt(String),
+    /// The database cannot be opened or created where it was asked for.
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why: a missing folder, a read-only location, not a SQLite file.
+        reason: String,
+    },
+    /// The file is a SQLite database, but not this bot's: opening it would add tables to
+    /// someone else's data.
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What it holds, as `table notes`, `index notes_by_day`.
+        found: Vec<String>,
+    },
 }
 
 impl fmt::Display for DbError {
@@ -59,6 +79,27 @@ impl fmt::Display for DbError {
             DbError::Conflict => f.write_str("the game changed at the same moment"),
             DbError::ChannelTaken => f.write_str("the channel already has a game"),
             DbError::Corrupt(what) => write!(f, "stored data is damaged: {what}"),
+            DbError::Open { path, reason } => {
+                write!(f, "cannot open the database {}: {reason}", path.display())
+            }
+            DbError::Foreign { path, found } => {
+                const SHOWN: usize = 5;
+                let mut list = found
+                    .iter()
+                    .take(SHOWN)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if found.len() > SHOWN {
+                    list.push_str(&format!(" and {} more", found.len() - SHOWN));
+                }
+                write!(
+                    f,
+                    "{} is not this bot's database: it already holds {list}; give a new file \
+                     or one the bot made",
+                    path.display()
+                )
+            }
         }
     }
 }
@@ -74,15 +115,9 @@ impl DbError {
     }
 }
 
-impl std::error::Error for DbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            DbError::Sqlite(e) => Some(e),
-            DbError::Migration(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+/// The message already says what SQLite said, so there is no `source` to print again: an
+/// error chain reads "database error: file is not a database" once.
+impl std::error::Error for DbError {}
 
 impl From<rusqlite::Error> for DbError {
     fn from(e: rusqlite::Error) -> Self {
@@ -120,14 +155,20 @@ impl Db {
     ///
     /// When the file cannot be opened or migrated.
     pub fn open_with(path: &Path, busy_timeout: Duration) -> Result<Db, DbError> {
-        let mut conn = connect(path, busy_timeout)?;
-        let journal: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        if !journal.eq_ignore_ascii_case("wal") {
-            return Err(DbError::Corrupt(format!(
-                "cannot switch {} to WAL mode (it is {journal})",
-                path.display()
-            )));
-        }
+        check_location(path)?;
+        let mut conn = (|| {
+            let conn = connect(path, busy_timeout)?;
+            check_ours(&conn, path)?;
+            let journal: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            if !journal.eq_ignore_ascii_case("wal") {
+                return Err(DbError::Corrupt(format!(
+                    "cannot switch {} to WAL mode (it is {journal})",
+                    path.display()
+                )));
+            }
+            Ok(conn)
+        })()
+        .map_err(|e| explain_open_failure(path, e))?;
         Migrations::from_slice(MIGRATIONS)
             .to_latest(&mut conn)
             .map_err(DbError::Migration)?;
@@ -209,6 +250,110 @@ fn connect(path: &Path, busy_timeout: Duration) -> Result<Connection, DbError> {
     Ok(conn)
 }
 
+/// Says why the file at `path` cannot be opened for writing, before SQLite tries and says only
+/// "unable to open database file": a missing folder, a folder in the way, a read-only place.
+fn check_location(path: &Path) -> Result<(), DbError> {
+    let refuse = |reason: String| DbError::Open {
+        path: path.to_path_buf(),
+        reason,
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(refuse("that is a folder, not a file".to_string())),
+        Ok(_) => std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| refuse(format!("the file cannot be written: {}", io_reason(&e)))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            if !folder.is_dir() {
+                return Err(refuse(format!(
+                    "the folder {} does not exist",
+                    folder.display()
+                )));
+            }
+            // An empty file is a new, empty SQLite database.
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+            {
+                Ok(_) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+                Err(e) => Err(refuse(format!(
+                    "no file can be created in {}: {}",
+                    folder.display(),
+                    io_reason(&e)
+                ))),
+            }
+        }
+        Err(e) => Err(refuse(io_reason(&e))),
+    }
+}
+
+/// A short reason for an I/O failure, naming read-only places as such.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::PermissionDenied => "it is read-only for this user".to_string(),
+        std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Refuses a database that holds anything but the bot's own tables. A new database is empty;
+/// the bot's own records its migration in `user_version` and has a `games` table.
+fn check_ours(conn: &Connection, path: &Path) -> Result<(), DbError> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let mut statement = conn.prepare(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type DESC, name",
+    )?;
+    let found = statement
+        .query_map([], |r| {
+            Ok(format!(
+                "{} {}",
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let has_games = found.iter().any(|f| f == "table games");
+    if found.is_empty() || (version > 0 && has_games) {
+        Ok(())
+    } else {
+        Err(DbError::Foreign {
+            path: path.to_path_buf(),
+            found,
+        })
+    }
+}
+
+/// Turns SQLite's terse failures while opening into a reason a person can act on.
+fn explain_open_failure(path: &Path, e: DbError) -> DbError {
+    let DbError::Sqlite(sqlite) = &e else {
+        return e;
+    };
+    let reason = match sqlite.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => "the file is not a SQLite database",
+        Some(rusqlite::ErrorCode::ReadOnly) => {
+            "it is read-only (the file, or its folder, which must take the -wal and -shm files \
+             beside it)"
+        }
+        Some(rusqlite::ErrorCode::CannotOpen) => {
+            "SQLite cannot open it (its folder must be writable, for the -wal and -shm files \
+             beside it)"
+        }
+        _ => return e,
+    };
+    DbError::Open {
+        path: path.to_path_buf(),
+        reason: reason.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,5 +361,118 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(Migrations::from_slice(MIGRATIONS).validate().is_ok());
+    }
+
+    /// The whole chain of an error, as `{:#}` of anyhow prints it.
+    fn chain(e: &dyn std::error::Error) -> String {
+        let mut text = e.to_string();
+        let mut source = e.source();
+        while let Some(inner) = source {
+            text.push_str(&format!(": {inner}"));
+            source = inner.source();
+        }
+        text
+    }
+
+    fn open_error(path: &Path) -> String {
+        match Db::open(path) {
+            Ok(_) => panic!("{} opened", path.display()),
+            Err(e) => chain(&e),
+        }
+    }
+
+    /// Regression (issue 17): opening an unrelated SQLite file added the bot's tables to it.
+    #[test]
+    fn a_foreign_database_is_refused_and_left_alone() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("notes.db");
+        let conn = Connection::open(&path)?;
+        conn.execute_batch(
+            "CREATE TABLE notes (day TEXT, text TEXT); CREATE INDEX notes_by_day ON notes (day);
+             INSERT INTO notes VALUES ('monday', 'buy marbles');",
+        )?;
+        drop(conn);
+        let error = open_error(&path);
+        assert_eq!(
+            error,
+            format!(
+                "{} is not this bot's database: it already holds table notes, index notes_by_day; \
+                 give a new file or one the bot made",
+                path.display()
+            )
+        );
+        let conn = Connection::open(&path)?;
+        let tables: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'games'",
+            [],
+            |r| r.get(0),
+        )?;
+        assert_eq!(tables, 0, "nothing was added");
+        Ok(())
+    }
+
+    /// Regression (issue 17): "database error: file is not a database: database error: ...".
+    #[test]
+    fn a_file_that_is_not_a_database_says_so_once() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("notes.txt");
+        std::fs::write(&path, "Dear diary, ".repeat(100))?;
+        let error = open_error(&path);
+        assert_eq!(
+            error,
+            format!(
+                "cannot open the database {}: the file is not a SQLite database",
+                path.display()
+            )
+        );
+        Ok(())
+    }
+
+    /// Regression (issue 17): a missing folder or a read-only place said only "unable to open
+    /// database file".
+    #[test]
+    fn an_unusable_location_says_why() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let missing = dir.path().join("no-such-folder");
+        assert_eq!(
+            open_error(&missing.join("akron.db")),
+            format!(
+                "cannot open the database {}: the folder {} does not exist",
+                missing.join("akron.db").display(),
+                missing.display()
+            )
+        );
+        assert_eq!(
+            open_error(dir.path()),
+            format!(
+                "cannot open the database {}: that is a folder, not a file",
+                dir.path().display()
+            )
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let locked = dir.path().join("locked");
+            std::fs::create_dir(&locked)?;
+            std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555))?;
+            // Root may write anywhere; the check only means something for other users.
+            let writable = std::fs::write(locked.join("probe"), "").is_ok();
+            if !writable {
+                let error = open_error(&locked.join("akron.db"));
+                assert!(error.contains("read-only"), "{error}");
+                assert_eq!(error.matches("read-only").count(), 1, "{error}");
+            }
+            std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755))?;
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_bots_own_database_opens_again() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("akron.db");
+        drop(Db::open(&path)?);
+        drop(Db::open(&path)?);
+        Ok(())
     }
 }

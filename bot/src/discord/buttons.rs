@@ -54,7 +54,7 @@ pub(super) async fn pressed(
         None
     };
     // Best effort: the reply is out, so a failure here is only logged.
-    if Boards::tracks(&answer) {
+    if Boards::tracks(&answer) || answer.thread.is_some() {
         let posted = match posted {
             Some(posted) => Ok(posted),
             None => press.get_response(ctx).await,
@@ -64,6 +64,13 @@ pub(super) async fn pressed(
                 data.boards
                     .posted(&ctx.http, &answer, (posted.channel_id, posted.id))
                     .await;
+                super::threads::open_if_asked(
+                    &ctx.http,
+                    data,
+                    &answer,
+                    (posted.channel_id, posted.id),
+                )
+                .await;
             }
             Err(error) => tracing::debug!(%error, "could not look up the board message"),
         }

@@ -11,6 +11,7 @@ mod buttons;
 mod commands;
 mod outbox;
 mod reply;
+mod threads;
 
 use crate::service::{ChannelId, Service, ServiceError, User, UserId};
 use autocomplete::MoveCache;

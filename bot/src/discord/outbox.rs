@@ -89,16 +89,67 @@ async fn deliver(http: &serenity::Http, service: &Arc<Service>, notice: Notice) 
     }
 }
 
-/// Sends the notice's message; on failure, the error and whether retrying is pointless.
+/// Discord's code for a user who does not accept direct messages from the bot.
+const DIRECT_MESSAGES_CLOSED: isize = 50007;
+
+/// Sends the notice's message; a direct message the user refuses goes to the fallback
+/// channel instead (mentioning them). On failure, the error and whether retrying is
+/// pointless.
 async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, bool)> {
-    let channel = match &notice.to {
+    match send(http, &notice.to, notice).await {
+        Err(Refused::DirectMessagesClosed(error)) => match &notice.fallback {
+            Some(channel) => {
+                tracing::debug!(
+                    notice = notice.id.0,
+                    "direct messages closed; posting in the channel"
+                );
+                send(http, &Destination::Channel(channel.clone()), notice)
+                    .await
+                    .map_err(Refused::into_failure)
+            }
+            None => Err((error, true)),
+        },
+        other => other.map_err(Refused::into_failure),
+    }
+}
+
+/// Why a send failed.
+enum Refused {
+    /// The user does not accept direct messages from the bot.
+    DirectMessagesClosed(String),
+    /// Anything else: the error, and whether it is permanent.
+    Other(String, bool),
+}
+
+impl Refused {
+    fn into_failure(self) -> (String, bool) {
+        match self {
+            Refused::DirectMessagesClosed(error) => (error, true),
+            Refused::Other(error, permanent) => (error, permanent),
+        }
+    }
+
+    fn of(error: &serenity::Error) -> Refused {
+        if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = error {
+            if response.error.code == DIRECT_MESSAGES_CLOSED {
+                return Refused::DirectMessagesClosed(error.to_string());
+            }
+        }
+        let (text, permanent) = failure(error);
+        Refused::Other(text, permanent)
+    }
+}
+
+/// Sends the notice's message to `to`.
+async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Result<(), Refused> {
+    let channel = match to {
         Destination::Channel(channel) => channel
             .local()
             .parse::<u64>()
             .ok()
             .filter(|id| *id != 0)
             .map(serenity::ChannelId::new)
-            .ok_or_else(|| (format!("'{channel}' is not a Discord channel"), true))?,
+            .ok_or_else(|| Refused::Other(format!("'{channel}' is not a Discord channel"), true))?,
         Destination::User(user) => {
             let user = user
                 .local()
@@ -106,10 +157,10 @@ async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, boo
                 .ok()
                 .filter(|id| *id != 0)
                 .map(serenity::UserId::new)
-                .ok_or_else(|| (format!("'{user}' is not a Discord user"), true))?;
+                .ok_or_else(|| Refused::Other(format!("'{user}' is not a Discord user"), true))?;
             user.create_dm_channel(http)
                 .await
-                .map_err(|e| failure(&e))?
+                .map_err(|e| Refused::of(&e))?
                 .id
         }
     };
@@ -121,7 +172,7 @@ async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, boo
         .send_message(http, message)
         .await
         .map(|_| ())
-        .map_err(|e| failure(&e))
+        .map_err(|e| Refused::of(&e))
 }
 
 /// The error's text, and whether it is permanent: the channel or user is gone, or the bot

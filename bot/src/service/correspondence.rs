@@ -24,6 +24,24 @@ impl Service {
     ) -> Result<bool, ServiceError> {
         let loaded = self.load(record.clone())?;
         let plies = loaded.game.moves().len();
+        if let Some(back) = self.vacation_hold(&loaded.record, &loaded.to_move().id, now)? {
+            // The player to move is on vacation: nothing is due before it runs out.
+            let mut held = loaded.record.clone();
+            if held.deadline_at != Some(back) {
+                held.deadline_at = Some(back);
+                match self.db.write(|c| db::save_game(c, &held)) {
+                    Ok(_) | Err(DbError::Conflict) => {}
+                    Err(e) => return Err(e.into()),
+                }
+                self.cache_remove(held.id);
+            }
+            return Ok(false);
+        }
+        // A vacation that just ran out moved the game on: read it again.
+        let loaded = match self.db.read(|c| db::game(c, record.id))? {
+            Some(fresh) if fresh.version != loaded.record.version => self.load(fresh)?,
+            _ => loaded,
+        };
         let mut next = loaded.record.clone();
         let result = if clocks::timeout_at(&next, plies).is_some_and(|out| now >= out) {
             self.db

@@ -217,6 +217,7 @@ impl Service {
         let id = record.id;
         record.version = self.db.write(|c| {
             db::delete_moves_from(c, id, keep)?;
+            db::clear_premoves(c, id, None)?;
             db::save_game(c, &record)
         })?;
         let next = Arc::new(Loaded {

@@ -156,11 +156,18 @@ impl Service {
             }
             let channel = reply.name_channel(&row.channel);
             match self.load(row.clone()) {
-                Ok(loaded) => lines.push(game_line(&loaded, me, &channel, now)),
+                Ok(loaded) => {
+                    let urgency =
+                        super::clocks::timeout_at(&loaded.record, loaded.game.moves().len())
+                            .unwrap_or(i64::MAX);
+                    let (waiting, line) = game_line(&loaded, me, &channel, now);
+                    lines.push((waiting, urgency, line));
+                }
                 Err(error) => {
                     tracing::error!(game = row.id.0, %error, "a damaged game in `games`");
                     lines.push((
                         false,
+                        i64::MAX,
                         format!(
                             "- game {} in {channel}: **damaged in storage**; the bot's operator \
                              can see why in the log",
@@ -179,9 +186,10 @@ impl Service {
                  with `challenge @player`.",
             );
         }
-        // Games waiting for the caller first, oldest first within each part.
-        lines.sort_by_key(|(waiting, _)| !*waiting);
-        let waiting = lines.iter().filter(|(waiting, _)| *waiting).count();
+        // Games waiting for the caller first, the most urgent (least time left) first within
+        // each part, then the oldest.
+        lines.sort_by_key(|(waiting, urgency, _)| (!*waiting, *urgency));
+        let waiting = lines.iter().filter(|(waiting, _, _)| *waiting).count();
         let mut text = if lines.is_empty() {
             "You have no games in progress.".to_string()
         } else {
@@ -189,7 +197,7 @@ impl Service {
                 "Your games ({waiting} waiting for you):\n{}",
                 lines
                     .iter()
-                    .map(|(_, line)| line.as_str())
+                    .map(|(_, _, line)| line.as_str())
                     .collect::<Vec<_>>()
                     .join("\n")
             )
@@ -221,23 +229,54 @@ impl Service {
         Ok(reply)
     }
 
-    /// A short summary of the rules and a link to the full page.
+    /// A short summary of the rules, with a link to the full guide only when one is
+    /// configured (`AKRON_RULES_URL`); otherwise a picture of a step and its drops stands in.
     pub(super) fn rules(&self) -> Reply {
-        Reply::text(format!(
-            "**Akron** (Cameron Browne, 2002) is a connection game in three dimensions.\n\
+        let mut text = "**Akron** (Cameron Browne, 2002) is a connection game in three dimensions.\n\
              - **Black** connects the top and bottom edges, **White** the left and right. Black moves first.\n\
              - On your turn, either **place** a marble from your pile into an empty hole (`move F6`), \
              or **step** one of your marbles to another point touching its own group (`move A2-D3'`). \
-             A marble resting in the dip between four others is on a higher level: each ' is a level.\n\
+             A marble resting in the dip between four others is on a higher level: each ' is a level, \
+             and `D3'` rests on D3, E3, D2 and E2.\n\
+             - Marbles touch side by side on one level (not diagonally) and where one rests on another.\n\
              - A marble may step only if at most one marble rests on it; that one **drops** into the gap.\n\
              - Marbles of one colour that touch are linked. A link **higher up cuts** the enemy link it \
              crosses, and a marble with an enemy marble **in its column above** it is cut off.\n\
              - On the second turn White may **swap**: take over Black's first marble and play Black.\n\
              - You win when your edges are joined by a chain that **survives your opponent's reply** \
-             (the delayed rule; the immediate rule wins at once). Three repetitions draw.\n\
-             Full rules with pictures: {}",
-            self.config.rules_url
-        ))
+             (the delayed rule; the immediate rule wins at once). Three repetitions draw."
+            .to_string();
+        let mut reply = Reply::text(String::new());
+        match &self.config.rules_url {
+            Some(url) => {
+                let _ = write!(text, "\nFull rules with pictures: {url}");
+            }
+            None => {
+                reply.image = self.cascade_picture();
+                if reply.image.is_some() {
+                    text.push_str(
+                        "\nThe picture: Black steps A1-D1. The white marble resting on A1 drops \
+                         into A1, and the black marble on top of it drops into its place (arrows).",
+                    );
+                }
+            }
+        }
+        reply.text = text;
+        reply
+    }
+
+    /// The guide's cascade example: Black steps A1-D1 and two marbles drop.
+    fn cascade_picture(&self) -> Option<Vec<u8>> {
+        let mut position = Position::from_code("4:b:1,1:4/wwb1/bwb1/bbb1|3/ww1/ww1|2/b1").ok()?;
+        let step = akron_rules::Move::Step {
+            from: akron_rules::Point::new(0, 0, 0),
+            to: akron_rules::Point::new(3, 0, 0),
+        };
+        let effect = position.play(step).ok()?;
+        let mut picture = Picture::new(&position);
+        picture.last_move = Some(step);
+        picture.drops = &effect.drops;
+        self.images.png(&picture)
     }
 }
 
@@ -279,10 +318,18 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
                 .map_or_else(String::new, |then| {
                     format!(" (for {})", elapsed(now.saturating_sub(then)))
                 });
+            let plies = loaded.game.moves().len();
+            let clock =
+                super::clocks::timeout_at(&loaded.record, plies).map_or_else(String::new, |out| {
+                    format!(
+                        ", **{} left**",
+                        super::clocks::words(out - now, loaded.record.time_control.is_live())
+                    )
+                });
             let turn = if my_turn {
-                format!("**your move**{since}")
+                format!("**your move**{since}{clock}")
             } else {
-                format!("{} to move{since}", opponent.shown())
+                format!("{} to move{since}{clock}", opponent.shown())
             };
             (
                 my_turn,

@@ -16,6 +16,7 @@
 
 mod challenge;
 pub mod clocks;
+mod conditional;
 mod correspondence;
 mod decisions;
 mod ending;
@@ -52,6 +53,29 @@ const CONFLICT_RETRIES: usize = 8;
 pub trait Clock: Send + Sync {
     /// Unix seconds now.
     fn now(&self) -> i64;
+
+    /// Moves the clock forward by `seconds`, when this clock can be moved (tests, the
+    /// console's `wait`). Returns whether it moved.
+    fn advance(&self, seconds: i64) -> bool {
+        let _ = seconds;
+        false
+    }
+}
+
+/// The system clock plus an offset that `wait` moves forward: the console's clock, so that
+/// people can try time controls without waiting days.
+#[derive(Debug, Default)]
+pub struct OffsetClock(AtomicI64);
+
+impl Clock for OffsetClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.0.load(Ordering::SeqCst)
+    }
+
+    fn advance(&self, seconds: i64) -> bool {
+        self.0.fetch_add(seconds, Ordering::SeqCst);
+        true
+    }
 }
 
 /// The system clock.
@@ -87,6 +111,11 @@ impl Clock for ManualClock {
     fn now(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
     }
+
+    fn advance(&self, seconds: i64) -> bool {
+        ManualClock::advance(self, seconds);
+        true
+    }
 }
 
 /// Settings of the service.
@@ -94,8 +123,9 @@ impl Clock for ManualClock {
 pub struct Config {
     /// The SQLite file. Default `akron.db`, or the `AKRON_DB` environment variable.
     pub db_path: PathBuf,
-    /// Where the `rules` command links to.
-    pub rules_url: String,
+    /// Where the `rules` command links to: `AKRON_RULES_URL`, else nowhere (the reply then
+    /// carries a picture instead of a link).
+    pub rules_url: Option<String>,
     /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
     /// turn this off.
     pub images: bool,
@@ -109,14 +139,10 @@ impl Default for Config {
         Config {
             db_path: std::env::var_os("AKRON_DB")
                 .map_or_else(|| PathBuf::from("akron.db"), PathBuf::from),
-            rules_url: std::env::var("AKRON_RULES_URL").unwrap_or_else(|_| {
-                let repository = env!("CARGO_PKG_REPOSITORY");
-                if repository.is_empty() {
-                    "docs/rules.md in the bot's repository".to_string()
-                } else {
-                    format!("{repository}/blob/main/docs/rules.md")
-                }
-            }),
+            rules_url: std::env::var("AKRON_RULES_URL")
+                .ok()
+                .map(|url| url.trim().to_string())
+                .filter(|url| !url.is_empty()),
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
         }
@@ -162,7 +188,8 @@ impl fmt::Display for ServiceError {
 impl std::error::Error for ServiceError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ServiceError::Db(e) => Some(e),
+            // Transparent: the message is the storage error's own, so its chain is too.
+            ServiceError::Db(e) => e.source(),
             ServiceError::Corrupt { .. } => None,
         }
     }
@@ -283,6 +310,16 @@ impl Service {
         self.clock.now()
     }
 
+    /// Moves the service's clock forward, when it can be moved (the console's `wait`).
+    /// Returns whether it moved.
+    pub fn advance_clock(&self, seconds: i64) -> bool {
+        let moved = self.clock.advance(seconds);
+        if moved {
+            self.wake();
+        }
+        moved
+    }
+
     /// The settings.
     #[must_use]
     pub fn config(&self) -> &Config {
@@ -367,6 +404,8 @@ impl Service {
             Command::Games => self.games(request),
             Command::Claim => self.claim(request),
             Command::Settings(setting) => self.settings(request, *setting),
+            Command::Premove(text) => self.premove(request, text),
+            Command::Vacation(on) => self.vacation(request, *on),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

@@ -25,7 +25,7 @@ impl Service {
                 colour.title()
             ));
         }
-        let mv: Move = match text.parse() {
+        let mv = match notation::read_move(text, loaded.game.position().size()) {
             Ok(mv) => mv,
             Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
         };
@@ -62,7 +62,11 @@ impl Service {
             .and_then(|o| o.winner)
             .map(|c| next.player(c));
         let plies = next.game.moves().len();
+        let mut answer = None;
         self.db.write(|c| {
+            if report.outcome.is_none() {
+                answer = self.take_premove(c, &next, mv, now)?;
+            }
             match report.outcome {
                 Some(outcome) => {
                     let conclusion = Conclusion {
@@ -89,6 +93,40 @@ impl Service {
                 "\n(The draw offer from {offerer} lapsed: {} moved instead of answering.)",
                 request.user.shown()
             ));
+        }
+        if let Some((player, answer)) = answer {
+            // The opponent's conditional answer, played at once in its own transaction.
+            let mut premove = Request::new(
+                player.clone(),
+                next.record.channel.clone(),
+                Command::Move(answer.clone()),
+            );
+            premove.game = Some(next.record.id);
+            premove.server.clone_from(&request.server);
+            match self.play_text(&premove, &answer) {
+                Ok(answered) => {
+                    let mut text = reply.text;
+                    let _ = write!(
+                        text,
+                        "\n\n↪ {}'s conditional move: {}",
+                        player.shown(),
+                        answered.text
+                    );
+                    for user in &answered.mentions {
+                        if !reply.mentions.contains(user) {
+                            reply.mentions.push(user.clone());
+                        }
+                    }
+                    reply = Reply {
+                        text,
+                        mentions: reply.mentions,
+                        ..answered
+                    };
+                }
+                Err(error) => {
+                    tracing::warn!(game = next.record.id.0, ?error, "a conditional move failed");
+                }
+            }
         }
         Ok(reply)
     }
@@ -147,7 +185,7 @@ impl Service {
                 "`moves POINT` shows one piece's moves",
             )));
         };
-        let from = match notation::parse_point(text) {
+        let from = match notation::read_point(text, position.size()) {
             Ok(p) => p,
             Err(e) => return refuse(format!("{e}.")),
         };

@@ -4,7 +4,7 @@
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
 use super::types::{Challenge, ColourChoice, Command, Offer, Setting, TimeControl, User};
-use akron_rules::WinRule;
+use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
 /// The part of the help a command belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,7 +65,7 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 20] = [
+pub const COMMANDS: [CommandHelp; 22] = [
     entry(
         "challenge",
         Group::Start,
@@ -101,6 +101,12 @@ pub const COMMANDS: [CommandHelp; 20] = [
         Group::Play,
         "swap",
         "Swap: as White, take over Black's opening placement (second turn only).",
+    ),
+    entry(
+        "premove",
+        Group::Play,
+        "premove B4 C5, D2-E3' F6 | premove clear",
+        "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
     ),
     entry(
         "board",
@@ -173,6 +179,12 @@ pub const COMMANDS: [CommandHelp; 20] = [
         Group::LookUp,
         "rules",
         "A short summary of the rules and the players' guide.",
+    ),
+    entry(
+        "vacation",
+        Group::LookUp,
+        "vacation on|off",
+        "Stop your correspondence clocks while you are away (up to 14 days a year).",
     ),
     entry(
         "settings",
@@ -266,6 +278,8 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         }
         "games" => one_word(Command::Games),
         "claim" => one_word(Command::Claim),
+        "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
+        "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
@@ -329,18 +343,18 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             ("size", _) | ("", Some(_)) if challenge.size.is_none() && key != "pieces" => {
                 let size = number
                     .and_then(|n| u8::try_from(n).ok())
-                    .filter(|n| (akron_rules::MIN_SIZE..=akron_rules::MAX_SIZE).contains(n))
+                    .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
                     .ok_or_else(|| {
-                        format!("board size '{value}' is not possible: choose 3 to 16")
+                        format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
                     })?;
                 challenge.size = Some(size);
             }
             ("pieces" | "pile", _) | ("", Some(_)) => {
                 let pieces = number
                     .and_then(|n| u16::try_from(n).ok())
-                    .filter(|n| *n <= akron_rules::MAX_PILE)
+                    .filter(|n| *n <= MAX_PILE)
                     .ok_or_else(|| {
-                        format!("'{value}' pieces is not possible: choose up to 1000 (at least the board's side)")
+                        format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
                     })?;
                 challenge.pieces = Some(pieces);
             }
@@ -410,6 +424,29 @@ mod tests {
         assert!(parse_command("challenge", user).is_err());
         assert!(parse_command("challenge bob size:x", user).is_err());
         assert!(parse_command("challenge bob purple", user).is_err());
+    }
+
+    /// Regression (issue 17): `size:99999` was answered "Board size 255", `pieces:65536`
+    /// "65535 pieces".
+    #[test]
+    fn out_of_range_options_are_named_as_written() {
+        let error = |text: &str| parse_command(text, user).err();
+        assert_eq!(
+            error("challenge bob size:99999"),
+            Some("board size must be 3 to 16, not '99999'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob size:2"),
+            Some("board size must be 3 to 16, not '2'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob pieces:65536"),
+            Some("pieces must be a number up to 1000, not '65536'".to_string())
+        );
+        assert_eq!(
+            error("challenge bob 8 1001"),
+            Some("pieces must be a number up to 1000, not '1001'".to_string())
+        );
     }
 
     #[test]

@@ -180,6 +180,11 @@ pub enum Command {
     Claim,
     /// `settings [reminders:dm|channel|off] [thread-games:on|off]`: show or change settings.
     Settings(Option<Setting>),
+    /// `premove X Y, X Y`: conditional moves, answers to the opponent's next move; `premove
+    /// clear` empties the queue, `premove` alone shows it.
+    Premove(String),
+    /// `vacation on|off`: stop one's correspondence clocks (up to 14 days a year).
+    Vacation(bool),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -209,6 +214,8 @@ impl Command {
             Command::Games => "games",
             Command::Claim => "claim",
             Command::Settings(_) => "settings",
+            Command::Premove(_) => "premove",
+            Command::Vacation(_) => "vacation",
             Command::Rules => "rules",
             Command::Help => "help",
         }

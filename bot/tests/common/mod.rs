@@ -154,7 +154,7 @@ impl Harness {
 
 pub fn open(path: &std::path::Path, clock: &Arc<ManualClock>) -> Service {
     let mut config = Config::with_db(path);
-    config.rules_url = "https://example.invalid/docs/rules.md".to_string();
+    config.rules_url = Some("https://akron.test/docs/rules.md".to_string());
     Service::with_clock(config, clock.clone()).expect("opens")
 }
 

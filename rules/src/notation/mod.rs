@@ -3,164 +3,100 @@
 //! Parsing is lenient (either case, `’ ‘ ′ `` ` `` for the apostrophe, `– — >` for the dash,
 //! spaces around the move and the separator); printing, through `Display`, is canonical.
 //!
-//! Parsing a move only checks its syntax. Whether it is legal is a question for a position:
+//! Reading a move takes two steps, as in shakmaty's SAN:
+//! 1. text to syntax: [`MoveText`] and [`PointName`] hold what was written, any column letter
+//!    and any row number, and fail with a [`ParseError`] when the text is not well formed;
+//! 2. syntax to a move of one board: [`MoveText::to_move`] checks every point against the board
+//!    size and fails with a [`NotationError`] that names the range of *that* board.
+//!
+//! [`read_move`] and [`read_point`] do both; [`parse_move`] and the `FromStr` impls accept any
+//! point of the largest board. Whether a move is legal is a question for a position:
 //! [`crate::Position::check`] and [`crate::Position::play`] answer it with an
 //! [`crate::IllegalMove`].
 //!
 //! # Examples
 //!
 //! ```
-//! use akron_rules::{Move, Point};
+//! use akron_rules::{notation, Move, Point};
 //! let mv: Move = " a2 – d3’ ".parse()?;
 //! assert_eq!(mv, Move::Step { from: Point::new(0, 1, 0), to: Point::new(3, 1, 1) });
 //! assert_eq!(mv.to_string(), "A2-D3'");
+//! let error = notation::read_move("Z9", 8).unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "Z9 is not on this 8 × 8 board: column Z is outside A to H and row 9 is outside 1 to 8"
+//! );
 //! # Ok::<(), akron_rules::notation::ParseError>(())
 //! ```
 
 mod code;
+mod name;
 
 pub use code::CodeError;
+pub use name::{MoveText, NotationError, ParseError, PointName};
 
 use crate::moves::Move;
 mod normalize;
 pub use normalize::normalize;
 
 use crate::point::{Point, MAX_SIZE};
-use std::fmt;
 use std::str::FromStr;
 
-/// Characters accepted for the apostrophe.
-const APOSTROPHES: [char; 5] = ['\'', '’', '‘', '′', '`'];
-/// Characters accepted for the dash of a step.
-const SEPARATORS: [char; 4] = ['-', '–', '—', '>'];
-/// Longest move text worth reading.
-const MAX_MOVE_LEN: usize = 64;
-
-/// A move or point name that is not well formed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// Nothing was given.
-    Empty,
-    /// Far too long to be a move.
-    TooLong,
-    /// The column letter is missing or outside A to P.
-    Column(String),
-    /// The row number is missing, zero or malformed.
-    Row(String),
-    /// Something other than apostrophes follows the row number.
-    Trailing(String),
-    /// A space inside a point name.
-    Space(String),
-    /// The name describes no point: the row is too low for its level.
-    NoSuchPoint(String),
-    /// More than one separator.
-    Separators,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Empty => f.write_str("no move given; write a hole like F6, a step like A2-D3', or swap"),
-            ParseError::TooLong => f.write_str("that is too long to be a move; write a hole like F6 or a step like A2-D3'"),
-            ParseError::Column(s) => {
-                write!(f, "'{s}' is not a point: it must start with a column letter from A to P, as in D3")
-            }
-            ParseError::Row(s) => write!(f, "'{s}' is not a point: the column letter must be followed by a row number, as in D3"),
-            ParseError::Trailing(s) => write!(
-                f,
-                "'{s}' is not a point: only apostrophes may follow the row number, one per level, as in D3''"
-            ),
-            ParseError::Space(s) => write!(f, "'{s}' has a space inside a point name; write it as one word, like D3'"),
-            ParseError::NoSuchPoint(s) => {
-                write!(f, "'{s}' names no point: a level-k point's row number is at least k + 1")
-            }
-            ParseError::Separators => f.write_str("a step has one dash, as in A2-D3'"),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// Reads a point name such as `D3`, `d3’` or `D3''`. The board size is not checked.
+/// Reads a point name such as `D3`, `d3’` or `D3''` that exists on some board (at most
+/// 16 × 16). [`read_point`] checks it against one board.
 ///
 /// # Errors
 ///
-/// When the text is not a well-formed point name.
+/// When the text is not a well-formed point name, or names no point of any board.
 pub fn parse_point(text: &str) -> Result<Point, ParseError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ParseError::Empty);
-    }
-    if text.len() > MAX_MOVE_LEN {
-        return Err(ParseError::TooLong);
-    }
-    if text.chars().any(char::is_whitespace) {
-        return Err(ParseError::Space(text.to_string()));
-    }
-    let mut chars = text.chars().peekable();
-    let column = match chars.next() {
-        Some(c @ ('a'..='p' | 'A'..='P')) => c.to_ascii_uppercase() as u8 - b'A',
-        _ => return Err(ParseError::Column(text.to_string())),
-    };
-    let mut digits = String::new();
-    while let Some(c) = chars.peek().copied().filter(char::is_ascii_digit) {
-        digits.push(c);
-        chars.next();
-    }
-    if digits.is_empty() || digits.starts_with('0') || digits.len() > 2 {
-        return Err(ParseError::Row(text.to_string()));
-    }
-    let row: u8 = digits
-        .parse()
-        .map_err(|_| ParseError::Row(text.to_string()))?;
-    if row > MAX_SIZE {
-        return Err(ParseError::Row(text.to_string()));
-    }
-    let mut level = 0u8;
-    for c in chars {
-        if APOSTROPHES.contains(&c) && level < MAX_SIZE {
-            level += 1;
-        } else {
-            return Err(ParseError::Trailing(text.to_string()));
-        }
-    }
-    if row < level + 1 {
-        return Err(ParseError::NoSuchPoint(text.to_string()));
-    }
-    Ok(Point::new(column, row - level - 1, level))
+    let name = PointName::parse(text)?;
+    name.to_point(MAX_SIZE)
+        .map_err(|_| ParseError::NoSuchPoint(name))
 }
 
-/// Reads a move: a hole (`F6`), a step (`A2-D3'`) or `swap`.
+/// Reads a move, a hole (`F6`), a step (`A2-D3'`) or `swap`, whose points exist on some board.
+/// [`read_move`] checks it against one board.
 ///
 /// # Errors
 ///
-/// When the text is not a well-formed move.
+/// When the text is not a well-formed move, or names a point of no board.
 pub fn parse_move(text: &str) -> Result<Move, ParseError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ParseError::Empty);
-    }
-    if text.len() > MAX_MOVE_LEN {
-        return Err(ParseError::TooLong);
-    }
-    if text.eq_ignore_ascii_case("swap") {
-        return Ok(Move::Swap);
-    }
-    let mut parts = text.split(|c| SEPARATORS.contains(&c));
-    let first = parts.next().unwrap_or_default();
-    match (parts.next(), parts.next()) {
-        (None, _) => Ok(Move::Place(parse_point(first)?)),
-        (Some(second), None) => {
-            if first.trim().is_empty() || second.trim().is_empty() {
-                return Err(ParseError::Row(text.to_string()));
-            }
-            Ok(Move::Step {
-                from: parse_point(first)?,
-                to: parse_point(second)?,
-            })
-        }
-        (Some(_), Some(_)) => Err(ParseError::Separators),
-    }
+    let syntax = MoveText::parse(text)?;
+    syntax.to_move(MAX_SIZE).map_err(|e| match e {
+        NotationError::OffBoard { name, .. } => ParseError::NoSuchPoint(name),
+        NotationError::Syntax { error, .. } => error,
+    })
+}
+
+/// Reads a move of an `size` × `size` board: both steps, syntax and the board's range.
+///
+/// # Errors
+///
+/// When the text is not a well-formed move, or a point is not on this board; the error names
+/// the board's range.
+///
+/// # Examples
+///
+/// ```
+/// use akron_rules::notation::read_move;
+/// let error = read_move("D0", 8).unwrap_err();
+/// assert_eq!(error.to_string(), "D0 is not on this 8 × 8 board: row 0 is outside 1 to 8");
+/// ```
+pub fn read_move(text: &str, size: u8) -> Result<Move, NotationError> {
+    MoveText::parse(text)
+        .map_err(|error| NotationError::Syntax { error, size })?
+        .to_move(size)
+}
+
+/// Reads a point name of an `size` × `size` board.
+///
+/// # Errors
+///
+/// When the text is not a well-formed point name, or the point is not on this board.
+pub fn read_point(text: &str, size: u8) -> Result<Point, NotationError> {
+    PointName::parse(text)
+        .map_err(|error| NotationError::Syntax { error, size })?
+        .to_point(size)
 }
 
 impl FromStr for Move {
@@ -179,6 +115,7 @@ impl FromStr for Point {
 
 #[cfg(test)]
 mod tests {
+    use super::name::APOSTROPHES;
     use super::*;
 
     #[test]
@@ -197,22 +134,79 @@ mod tests {
 
     #[test]
     fn bad_points_say_what_is_wrong() {
-        assert!(matches!(parse_point("Q3"), Err(ParseError::Column(_))));
         assert!(matches!(parse_point("3D"), Err(ParseError::Column(_))));
         assert!(matches!(parse_point("D"), Err(ParseError::Row(_))));
-        assert!(matches!(parse_point("D0"), Err(ParseError::Row(_))));
-        assert!(matches!(parse_point("D03"), Err(ParseError::Row(_))));
-        assert!(matches!(parse_point("D17"), Err(ParseError::Row(_))));
+        assert!(matches!(
+            parse_point("D03"),
+            Err(ParseError::LeadingZero(_))
+        ));
         assert!(matches!(parse_point("D3x"), Err(ParseError::Trailing(_))));
         assert!(matches!(parse_point("D 3"), Err(ParseError::Space(_))));
-        assert!(matches!(
-            parse_point("D1'"),
-            Err(ParseError::NoSuchPoint(_))
-        ));
-        assert!(matches!(
-            parse_point("D999999999999999"),
-            Err(ParseError::Row(_))
-        ));
+        for no_board_has_it in ["Q3", "D0", "D17", "D1'", "D999999999999999"] {
+            assert!(
+                matches!(
+                    parse_point(no_board_has_it),
+                    Err(ParseError::NoSuchPoint(_))
+                ),
+                "{no_board_has_it}"
+            );
+        }
+    }
+
+    #[test]
+    fn point_names_round_trip_through_the_syntax() {
+        for size in [3, 8, 16] {
+            for point in Point::all(size) {
+                let name = PointName::from(point);
+                assert_eq!(name.to_string(), point.to_string());
+                assert_eq!(read_point(&point.to_string(), size), Ok(point));
+            }
+        }
+    }
+
+    /// Regression (issue 17): on 8 × 8, `move Z9` said the column must be "from A to P", and
+    /// `move D0` said the letter "must be followed by a row number" though it is.
+    #[test]
+    fn notation_errors_name_this_boards_range() {
+        let cases = [
+            (
+                "Z9",
+                "Z9 is not on this 8 × 8 board: column Z is outside A to H and row 9 is outside 1 to 8",
+            ),
+            ("D0", "D0 is not on this 8 × 8 board: row 0 is outside 1 to 8"),
+            ("I3", "I3 is not on this 8 × 8 board: column I is outside A to H"),
+            (
+                "h8'",
+                "H8' is not on this 8 × 8 board: on level 1 (1 apostrophe), column H is outside A to G",
+            ),
+            (
+                "D1''",
+                "D1'' is not on this 8 × 8 board: on level 2 (2 apostrophes), row 1 is outside 3 to 8",
+            ),
+            (
+                "A8''''''''",
+                "A8'''''''' is not on this 8 × 8 board: its levels are 0 to 7, so a point name has at most 7 apostrophes",
+            ),
+            (
+                "C4-Z1",
+                "Z1 is not on this 8 × 8 board: column Z is outside A to H",
+            ),
+        ];
+        for (text, message) in cases {
+            let error = read_move(text, 8).map(|m| m.to_string());
+            assert_eq!(error.map_err(|e| e.to_string()), Err(message.to_string()));
+        }
+        let error = read_move("3D", 5).map_err(|e| e.to_string());
+        assert_eq!(
+            error,
+            Err(
+                "'3D' is not a point: a point name starts with a column letter, as in D3 \
+                 (this 5 × 5 board has columns A to E and rows 1 to 5)"
+                    .to_string()
+            )
+        );
+        assert_eq!(read_point("E5", 5), Ok(Point::new(4, 4, 0)));
+        assert!(read_point("F5", 5).is_err());
     }
 
     #[test]
@@ -238,6 +232,7 @@ mod tests {
             Ok("F6".to_string())
         );
         assert_eq!(parse_move(" SWAP "), Ok(Move::Swap));
+        assert_eq!(read_move("swap", 3), Ok(Move::Swap));
         assert_eq!(
             parse_move("D3'-F6").map(|m| m.to_string()),
             Ok("D3'-F6".to_string())
@@ -248,8 +243,8 @@ mod tests {
     fn bad_moves_are_syntax_errors() {
         assert_eq!(parse_move(""), Err(ParseError::Empty));
         assert_eq!(parse_move("A1-B2-C3"), Err(ParseError::Separators));
-        assert!(parse_move("A1-").is_err());
-        assert!(parse_move("-A1").is_err());
+        assert!(matches!(parse_move("A1-"), Err(ParseError::HalfStep(_))));
+        assert!(matches!(parse_move("-A1"), Err(ParseError::HalfStep(_))));
         assert!(matches!(parse_move("A 1-B2"), Err(ParseError::Space(_))));
         assert_eq!(parse_move(&"A".repeat(500)), Err(ParseError::TooLong));
     }

@@ -1,7 +1,7 @@
 //! Lenient notation brought to its canonical spelling, for matching what a user is typing
 //! against canonical move names (autocompletion), before it is a whole move.
 
-use super::{APOSTROPHES, SEPARATORS};
+use super::name::{APOSTROPHES, SEPARATORS};
 
 /// `a2 – d3’` → `A2-D3'`: spaces removed, letters upper case, every accepted apostrophe
 /// written `'` and every accepted dash `-`. It works on partial input too (`c4’-` → `C4'-`).

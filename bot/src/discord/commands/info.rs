@@ -147,3 +147,12 @@ pub async fn settings(
     };
     run(ctx, Command::Settings(setting)).await
 }
+
+/// Stop your correspondence clocks while you are away (up to 14 days a year).
+#[poise::command(slash_command, guild_only)]
+pub async fn vacation(
+    ctx: Context<'_>,
+    #[description = "true to go on vacation, false when you are back"] on: bool,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Vacation(on)).await
+}

@@ -32,6 +32,7 @@ use poise::serenity_prelude as serenity;
         "play::moves",
         "play::resign",
         "play::claim",
+        "play::premove",
         "play::draw",
         "play::abort",
         "play::takeback",
@@ -41,6 +42,7 @@ use poise::serenity_prelude as serenity;
         "info::games",
         "info::rules",
         "info::settings",
+        "info::vacation",
         "info::help"
     )
 )]
@@ -112,13 +114,20 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
     } else {
         let sent = ctx.send(message.into_poise()).await?;
         // Best effort: the reply is out, so a failure here is only logged.
-        if Boards::tracks(&answer) {
+        if Boards::tracks(&answer) || answer.thread.is_some() {
             match sent.message().await {
                 Ok(posted) => {
                     ctx.data()
                         .boards
                         .posted(ctx.http(), &answer, (posted.channel_id, posted.id))
                         .await;
+                    super::threads::open_if_asked(
+                        ctx.http(),
+                        ctx.data(),
+                        &answer,
+                        (posted.channel_id, posted.id),
+                    )
+                    .await;
                 }
                 Err(error) => tracing::debug!(%error, "could not look up the board message"),
             }

@@ -95,3 +95,14 @@ pub async fn takeback(
 pub async fn claim(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Claim).await
 }
+
+/// Queue answers to your opponent's next move, like `B4 C5, D2-E3' F6` (or `clear`).
+#[poise::command(slash_command, guild_only)]
+pub async fn premove(
+    ctx: Context<'_>,
+    #[description = "Pairs of their move and your answer, like B4 C5, D2-E3' F6; or clear"]
+    #[max_length = 400]
+    moves: Option<String>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Premove(moves.unwrap_or_default())).await
+}

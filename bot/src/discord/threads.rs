@@ -1,0 +1,69 @@
+//! Games in threads of their own: when a reply asks for a thread (an accepted challenge with
+//! `thread: true`, or the server's setting), the thread is opened off the posted message, the
+//! service moves the game there, and the board is posted in it.
+
+use super::{channel_of, reply, Data};
+use crate::service::Reply;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// Discord's limit on a thread's name.
+const NAME_LIMIT: usize = 100;
+
+/// Opens the thread `answer` asked for off `posted`, moves the game there and posts its
+/// board. Failures are logged and told in the channel: the game then stays where it is.
+pub(super) async fn open_if_asked(
+    http: &serenity::Http,
+    data: &Data,
+    answer: &Reply,
+    posted: (serenity::ChannelId, serenity::MessageId),
+) {
+    let (Some(name), Some(game)) = (&answer.thread, answer.board_of) else {
+        return;
+    };
+    let (channel, message) = posted;
+    let name: String = name.chars().take(NAME_LIMIT).collect();
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match channel
+        .create_thread_from_message(http, message, builder)
+        .await
+    {
+        Ok(thread) => thread,
+        Err(error) => {
+            tracing::warn!(%error, game = game.0, "could not open a game thread");
+            let note = serenity::CreateMessage::new().content(
+                "I could not open a thread for this game (I need the Create Public Threads \
+                 permission), so it stays in this channel.",
+            );
+            if let Err(error) = channel.send_message(http, note).await {
+                tracing::warn!(%error, "could not say that the thread failed");
+            }
+            return;
+        }
+    };
+    let service = Arc::clone(&data.service);
+    let at = channel_of(thread.id);
+    let moved = tokio::task::spawn_blocking(move || service.thread_opened(game, &at)).await;
+    let board = match moved {
+        Ok(Ok(board)) => board,
+        Ok(Err(error)) => {
+            tracing::error!(%error, game = game.0, "could not move a game into its thread");
+            return;
+        }
+        Err(error) => {
+            tracing::error!(%error, "the service worker died");
+            return;
+        }
+    };
+    let message = reply::message(&board, None).into_create_message();
+    match thread.id.send_message(http, message).await {
+        Ok(posted) => {
+            data.boards
+                .posted(http, &board, (posted.channel_id, posted.id))
+                .await;
+        }
+        Err(error) => tracing::warn!(%error, "could not post the board in the game's thread"),
+    }
+}
