@@ -1053,7 +1053,6 @@ async fn a_reminder_at_half_time_reaches_the_player_by_direct_message() -> Resul
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the Discord delivery loop does not use Notice::fallback yet"]
 async fn a_reminder_goes_to_the_game_channel_when_the_player_refuses_direct_messages(
 ) -> Result<(), Error> {
     let fake = FakeDiscord::start().await?;
@@ -1088,7 +1087,6 @@ async fn a_reminder_goes_to_the_game_channel_when_the_player_refuses_direct_mess
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the Discord front end does not open the thread a reply asks for yet"]
 async fn a_game_that_asks_for_a_thread_moves_into_one_opened_off_its_board() -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
     let challenge = akron(
