@@ -988,22 +988,30 @@ async fn correspondence_game(
     fake: &FakeDiscord,
     db: &Path,
 ) -> Result<(Bot, Arc<Service>, Arc<ManualClock>), Error> {
+    correspondence_game_with(fake, db, Vec::new()).await
+}
+
+/// [`correspondence_game`] with more challenge options.
+async fn correspondence_game_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    options: Vec<Value>,
+) -> Result<(Bot, Arc<Service>, Arc<ManualClock>), Error> {
     let clock = Arc::new(ManualClock::new(1_700_000_000));
     let service = Arc::new(Service::with_clock(Config::with_db(db), clock.clone())?);
     let bot = start_bot_on(fake, Arc::clone(&service)).await?;
     fake.wait_connected(1).await?;
     fake.wait_commands().await?;
-    let challenge = akron(
-        &ALICE,
-        "challenge",
-        vec![
-            payloads::user_option("opponent", &BOB),
-            payloads::integer_option("size", SIZE),
-            payloads::integer_option("colour", 0),
-            payloads::string_option("time", "1d"),
-        ],
-    );
-    let reply = fake.interact_and_wait(&challenge).await?;
+    let mut all = vec![
+        payloads::user_option("opponent", &BOB),
+        payloads::integer_option("size", SIZE),
+        payloads::integer_option("colour", 0),
+        payloads::string_option("time", "1d"),
+    ];
+    all.extend(options);
+    let reply = fake
+        .interact_and_wait(&akron(&ALICE, "challenge", all))
+        .await?;
     let accept = button_id(&reply, "Accept")?;
     let message = reply.message.ok_or("the challenge message was stored")?;
     let accepted = fake
@@ -1139,6 +1147,51 @@ async fn a_game_that_asks_for_a_thread_moves_into_one_opened_off_its_board() -> 
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "the delivery loop does not unarchive a game's thread before posting (50083)"]
+async fn a_reminder_reopens_the_games_thread_that_discord_archived() -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let thread_game = serde_json::json!({"name": "thread", "type": 5, "value": true});
+    let (bot, service, clock) =
+        correspondence_game_with(&fake, &dir.path().join("akron.db"), vec![thread_game]).await?;
+    let settings = akron(
+        &ALICE,
+        "settings",
+        vec![payloads::integer_option("reminders", 1)],
+    );
+    fake.interact_and_wait(&settings).await?;
+    fake.wait_for("the game's thread", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/threads") && !request.refused())
+            .then_some(())
+    })
+    .await?;
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .filter_map(|thread| thread["id"].as_str()?.parse::<u64>().ok())
+        .find(|id| *id != payloads::THREAD_ID)
+        .ok_or("a thread for the game")?;
+    fake.wait_messages(thread, 1).await?;
+    // A week without a move: Discord archives the thread.
+    assert!(fake.archive_thread(thread));
+    clock.advance(13 * 3600);
+    service.wake();
+    fake.wait_channel(thread, "the reminder in the game's thread", |messages| {
+        messages.iter().any(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("it is your move"))
+        })
+    })
+    .await?;
+    let reopened = fake.channel(thread).ok_or("the thread")?;
+    assert_eq!(reopened["thread_metadata"]["archived"], false);
     stop_bot(bot).await
 }
 

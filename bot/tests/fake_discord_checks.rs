@@ -358,10 +358,7 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     assert!(fake.archive_thread(first_id));
     let (status, body) = post(&fake, &in_thread, json!({"content": "late"})).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(50083)));
-    assert_eq!(
-        body["message"],
-        "Operation cannot be performed on an archived thread"
-    );
+    assert_eq!(body["message"], "Thread is archived");
     let thread_path = format!("/channels/{first_id}");
     let (status, reopened) = patch(&fake, &thread_path, json!({"archived": false})).await?;
     assert_eq!(status, 200);

@@ -183,17 +183,19 @@ impl Traffic {
     }
 
     /// Whether messages may be posted or edited in the channel: not in an archived thread.
+    ///
+    /// Editing in an archived thread fails with 50083 on Discord. For sending, Discord's docs
+    /// say the API unarchives an unlocked thread by itself, while some bots report 50083; the
+    /// fake refuses, so a bot must unarchive first (`PATCH /channels/{id}`
+    /// `{"archived": false}`), which works on Discord either way.
     pub(super) fn writable(&self, channel: u64) -> Result<(), validate::Refusal> {
         let archived = self
             .channels
             .get(&channel)
             .is_some_and(|channel| channel["thread_metadata"]["archived"] == true);
         if archived {
-            return Err(validate::Refusal::new(
-                400,
-                50083,
-                "Operation cannot be performed on an archived thread",
-            ));
+            // The message Discord's API returns (its docs' table words it differently).
+            return Err(validate::Refusal::new(400, 50083, "Thread is archived"));
         }
         Ok(())
     }
