@@ -63,9 +63,8 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
             mv,
             drops: picture.drops.to_vec(),
         }),
-        selected: picture.selected.map(|(from, destinations)| Selection {
-            from,
-            destinations: destinations.to_vec(),
+        selected: picture.selected.map(|(from, destinations)| {
+            Selection::new(picture.position, from, destinations.to_vec())
         }),
         winning_chain: picture.chain.map(<[Point]>::to_vec),
         ..RenderOptions::default()

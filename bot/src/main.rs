@@ -34,6 +34,8 @@ enum Command {
     /// Draws a position as a PNG board image. With --last-move, the move is played on CODE
     /// first, and the image shows the position after it with the move and its drops marked.
     Render(cli::render::RenderArgs),
+    /// Draws a game as an animated GIF: a record (file or text), or a position code and moves.
+    Replay(cli::replay::ReplayArgs),
     /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
     Discord(cli::discord::DiscordArgs),
 }
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => cli::rules::selfplay(&a),
         Command::Play(a) => cli::play::play(&a),
         Command::Render(a) => cli::render::render(&a),
+        Command::Replay(a) => cli::replay::replay(&a),
         Command::Discord(a) => cli::discord::discord(&a),
     })
 }

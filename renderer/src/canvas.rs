@@ -188,36 +188,52 @@ impl Canvas {
             return;
         }
         let data = self.pixmap.data_mut();
+        let canvas_width = usize::try_from(width).unwrap_or(0);
+        let (Ok(col0), Ok(col1)) = (usize::try_from(col0), usize::try_from(col1)) else {
+            return;
+        };
         for row in (-top).max(0)..(height - top).min(sprite_height) {
-            let (Ok(src_start), Ok(dst_start)) = (
-                usize::try_from(row * sprite_width + col0),
-                usize::try_from(((top + row) * width + left + col0) * 4),
-            ) else {
+            let (Ok(row), Ok(dst_row)) = (usize::try_from(row), usize::try_from(top + row)) else {
                 continue;
             };
-            let len = usize::try_from(col1 - col0).unwrap_or(0);
-            let src = &sprite.data[src_start..src_start + len];
-            let src_indices = &sprite.indices[src_start..src_start + len];
-            let dst = &mut data[dst_start..dst_start + 4 * len];
-            let dst_indices = &mut self.indices[dst_start / 4..dst_start / 4 + len];
-            for ((s, d), (&si, di)) in src
-                .iter()
-                .zip(dst.chunks_exact_mut(4))
-                .zip(src_indices.iter().zip(dst_indices))
-            {
-                match s[3] {
-                    0 => {}
-                    255 => {
-                        d[..3].copy_from_slice(&s[..3]);
-                        *di = si;
-                    }
-                    a => {
-                        *di = UNKNOWN;
-                        let keep = 255 - u32::from(a);
-                        for c in 0..3 {
-                            let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
-                            d[c] = u8::try_from(v.min(255)).unwrap_or(255);
-                        }
+            let Some(runs) = sprite.runs.get(row) else {
+                continue;
+            };
+            for run in runs {
+                let (start, end) = (run.start.max(col0), run.end.min(col1));
+                if start >= end {
+                    continue;
+                }
+                let src_start = row * sprite.width + start;
+                let len = end - start;
+                // Columns of the canvas: left + start is non-negative because start >= col0.
+                let Ok(dst_col) =
+                    usize::try_from(i64::from(left) + i64::try_from(start).unwrap_or(0))
+                else {
+                    continue;
+                };
+                let dst_start = dst_row * canvas_width + dst_col;
+                let (Some(src), Some(src_indices), Some(dst_indices)) = (
+                    sprite.data.get(src_start..src_start + len),
+                    sprite.indices.get(src_start..src_start + len),
+                    self.indices.get_mut(dst_start..dst_start + len),
+                ) else {
+                    continue;
+                };
+                let Some(dst) = data.get_mut(4 * dst_start..4 * (dst_start + len)) else {
+                    continue;
+                };
+                if run.opaque {
+                    dst.copy_from_slice(src.as_flattened());
+                    dst_indices.copy_from_slice(src_indices);
+                    continue;
+                }
+                dst_indices.fill(UNKNOWN);
+                for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+                    let keep = 255 - u32::from(s[3]);
+                    for c in 0..3 {
+                        let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
+                        d[c] = u8::try_from(v.min(255)).unwrap_or(255);
                     }
                 }
             }
@@ -311,6 +327,18 @@ impl Canvas {
         color: Rgb,
         alpha: f32,
     ) {
+        self.stroke_dashed_line(points, width, color, alpha, None);
+    }
+
+    /// Strokes a polyline with round ends, dashed when `dash` is given (dash and gap lengths).
+    pub(crate) fn stroke_dashed_line(
+        &mut self,
+        points: &[(f32, f32)],
+        width: f32,
+        color: Rgb,
+        alpha: f32,
+        dash: Option<(f32, f32)>,
+    ) {
         let mut builder = PathBuilder::new();
         for (i, &(x, y)) in points.iter().enumerate() {
             if i == 0 {
@@ -325,6 +353,7 @@ impl Canvas {
                 width,
                 line_cap: LineCap::Round,
                 line_join: tiny_skia::LineJoin::Round,
+                dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
                 ..Stroke::default()
             };
             self.pixmap.stroke_path(
@@ -487,6 +516,14 @@ mod tests {
             anchor_y: 2,
             data: vec![[255, 255, 255, 255]; 25],
             indices: vec![UNKNOWN; 25],
+            runs: vec![
+                vec![crate::sprites::Run {
+                    start: 0,
+                    end: 5,
+                    opaque: true
+                }];
+                5
+            ],
         };
         for (x, y) in [
             (-10.0, -10.0),

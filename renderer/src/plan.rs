@@ -34,7 +34,7 @@ pub(crate) fn layout(size: u8, width: u32) -> Layout {
     #[allow(clippy::cast_precision_loss)]
     let w = width as f32;
     let pad = (w * 0.015).round();
-    let caption_height = (w * 0.075).clamp(36.0, 110.0).round();
+    let caption_height = crate::perspective::caption_height(w);
     let cell = (w - 2.0 * pad) / (n + 2.0 * (MARGIN + LABEL_ROOM));
     let span = cell * (n - 1.0);
     let origin_x = pad + cell * (MARGIN + LABEL_ROOM + 0.5);

@@ -3,6 +3,7 @@
 pub mod discord;
 pub mod play;
 pub mod render;
+pub mod replay;
 pub mod rules;
 
 use anyhow::{Context, Result};
