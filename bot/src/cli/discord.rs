@@ -81,6 +81,7 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
         token,
         dev_guild: args.dev_guild,
         api_url: args.api_url.clone(),
+        http_client: None,
     };
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
