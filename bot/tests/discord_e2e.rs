@@ -1185,7 +1185,6 @@ async fn a_game_that_asks_for_a_thread_moves_into_one_opened_off_its_board() -> 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the delivery loop does not unarchive a game's thread before posting (50083)"]
 async fn a_reminder_reopens_the_games_thread_that_discord_archived() -> Result<(), Error> {
     let fake = FakeDiscord::start().await?;
     let dir = tempfile::tempdir()?;
