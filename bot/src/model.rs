@@ -235,6 +235,8 @@ pub struct GameRecord {
     pub reason: Option<Reason>,
     /// Who offered a draw that is still open.
     pub draw_offer_by: Option<UserId>,
+    /// The last draw offer (open or not): who made it and how many moves had been played.
+    pub last_draw_offer: Option<(UserId, usize)>,
     /// Who asked to take back a move, still unanswered.
     pub takeback_by: Option<UserId>,
     /// Unix seconds.

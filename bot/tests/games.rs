@@ -175,12 +175,20 @@ fn resignation_draw_and_abort() {
     let offer = h.ok("alice", Command::Draw(Offer::Offer));
     assert_eq!(offer.buttons.len(), 2);
     assert_eq!(offer.mentions[0].name, "bob");
-    // A move declines the offer implicitly...
+    // An offer made with one's move stays open for the opponent...
     h.play(mv("E5"));
+    // ...and lapses, with a word, when the opponent moves instead of answering.
+    let lapsed = h.play(mv("B2"));
+    assert!(lapsed.text.contains("lapsed"), "{}", lapsed.text);
     h.refused("bob", Command::Draw(Offer::Accept));
-    // ...and a fresh one can be declined, then offered again and accepted.
+    // A fresh one can be declined, then offered again once the opponent has moved twice,
+    // and accepted.
     h.ok("bob", Command::Draw(Offer::Offer));
     h.ok("alice", Command::Draw(Offer::Decline));
+    h.refused("bob", Command::Draw(Offer::Offer));
+    for m in ["A1", "F6", "A6"] {
+        h.play(mv(m));
+    }
     h.ok("bob", Command::Draw(Offer::Offer));
     h.refused("bob", Command::Draw(Offer::Accept));
     let reply = h.ok("alice", Command::Draw(Offer::Accept));

@@ -178,3 +178,38 @@ fn moves() {
     let r = h.service.handle(&old);
     assert!(r.ephemeral && r.text.contains("is over"), "{}", r.text);
 }
+
+/// Regression (issue 17): a draw offer cannot be repeated until the opponent has moved
+/// twice, and an offer the opponent moves past lapses with a word in the move's reply.
+#[test]
+fn draw_offers_lapse_visibly_and_cannot_be_spammed() {
+    let h = Harness::new();
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    h.play(mv("C3"));
+    // bob (to move) offers; alice declines; bob may not offer again yet.
+    h.ok("bob", Command::Draw(Offer::Offer));
+    h.ok("alice", Command::Draw(Offer::Decline));
+    let r = h.refused("bob", Command::Draw(Offer::Offer));
+    assert!(r.text.contains("once alice has moved twice"), "{}", r.text);
+    h.play(mv("B2"));
+    // alice offers, bob moves instead of answering: the offer lapses, and the reply says so.
+    h.ok("alice", Command::Draw(Offer::Offer));
+    h.play(mv("D4"));
+    let reply = h.play(mv("B4"));
+    assert!(
+        reply
+            .text
+            .contains("The draw offer from alice lapsed: bob moved instead of answering"),
+        "{}",
+        reply.text
+    );
+    let r = h.refused("bob", Command::Draw(Offer::Offer));
+    assert!(
+        r.text.contains("moved twice"),
+        "one alice move is not enough: {}",
+        r.text
+    );
+    h.play(mv("D2"));
+    // alice has now moved twice since bob's offer (D4, D2).
+    h.ok("bob", Command::Draw(Offer::Offer));
+}

@@ -33,7 +33,6 @@ struct GlyphImage {
 fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     type Cache = Mutex<HashMap<(char, u32), Arc<GlyphImage>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let steps = (size.clamp(1.0, 1000.0) * 4.0).round() as u32;
     let key = (c, steps);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -44,7 +43,6 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     {
         return Ok(Arc::clone(image));
     }
-    #[allow(clippy::cast_precision_loss)]
     let size = steps as f32 / 4.0;
     let scaled = font()?.as_scaled(PxScale::from(size));
     let id = scaled.glyph_id(c);
@@ -57,14 +55,11 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     };
     if let Some(outline) = scaled.outline_glyph(id.with_scale(size)) {
         let bounds = outline.px_bounds();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let (width, height) = (bounds.width() as usize, bounds.height() as usize);
-        #[allow(clippy::cast_possible_truncation)]
         let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
         let mut coverage = vec![0u8; width * height];
         outline.draw(|x, y, c| {
             if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 {
                     *cell = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
                 }
@@ -107,7 +102,6 @@ pub(crate) struct Canvas {
 
 fn paint(color: Rgb, alpha: f32) -> Paint<'static> {
     let mut paint = Paint::default();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
     paint.set_color_rgba8(color.0, color.1, color.2, a);
     paint.anti_alias = true;
@@ -156,7 +150,6 @@ impl Canvas {
     fn touch(&mut self, rect: Rect, pad: f32) {
         let width = self.pixmap.width();
         let height = self.pixmap.height();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max) as usize;
         let (x0, x1) = (
             clamp(rect.left() - pad - 1.0, width),
@@ -174,7 +167,6 @@ impl Canvas {
 
     /// Composites `sprite` with its anchor at `(x, y)`.
     pub(crate) fn blit(&mut self, sprite: &Sprite, x: f32, y: f32) {
-        #[allow(clippy::cast_possible_truncation)]
         let (x, y) = (x.round() as i32, y.round() as i32);
         let width = i32::try_from(self.pixmap.width()).unwrap_or(0);
         let height = i32::try_from(self.pixmap.height()).unwrap_or(0);
@@ -416,14 +408,12 @@ impl Canvas {
             Align::Right => x - width,
         };
         // Cap height of DejaVu is about 0.73 em.
-        #[allow(clippy::cast_possible_truncation)]
         let baseline = (y + 0.365 * size).round() as i64;
         let canvas_width = i64::from(self.pixmap.width());
         let canvas_height = i64::from(self.pixmap.height());
         let data = self.pixmap.data_mut();
         for c in text.chars() {
             let glyph = glyph(c, size)?;
-            #[allow(clippy::cast_possible_truncation)]
             let left = pen.round() as i64 + i64::from(glyph.left);
             let top = baseline + i64::from(glyph.top);
             pen += glyph.advance;

@@ -106,7 +106,6 @@ pub(crate) fn draw(
     options: &RenderOptions,
     sprites: &mut Sprites,
 ) -> Result<(), RenderError> {
-    #[allow(clippy::cast_precision_loss)]
     let width = width as f32;
     let texts = texts(position, options);
     let pad = (height * 0.22).round();
@@ -146,7 +145,6 @@ pub(crate) fn draw(
     let radius = size * 0.5;
     let half = room / 2.0;
     for (i, (color, text)) in texts.players.iter().enumerate() {
-        #[allow(clippy::cast_precision_loss)]
         let left = pad + half * i as f32;
         let icon = sprites.get(Kind::Marble(*color), radius);
         canvas.blit(&icon, left + radius, y);

@@ -66,7 +66,6 @@ impl Layout {
             let widest = arrangement
                 .iter()
                 .map(|row| {
-                    #[allow(clippy::cast_precision_loss)]
                     let gaps = GAP * (row.len().saturating_sub(1)) as f32;
                     row.iter().map(|&k| side(k)).sum::<f32>() + gaps
                 })
@@ -85,7 +84,6 @@ impl Layout {
         let mut panels = Vec::new();
         let mut y = top + pad * 0.5;
         for row in &arrangement {
-            #[allow(clippy::cast_precision_loss)]
             let gaps = GAP * (row.len().saturating_sub(1)) as f32;
             let row_width = (row.iter().map(|&k| side(k)).sum::<f32>() + gaps) * cell;
             let mut x = (width - row_width) / 2.0;

@@ -208,7 +208,6 @@ fn arc(canvas: &mut Canvas, from: Spot, to: Spot) {
     };
     // Stop at the destination's ring.
     let stop = (1.0 - to.radius * 1.35 / (length + bulge)).clamp(0.5, 1.0);
-    #[allow(clippy::cast_precision_loss)]
     let points: Vec<(f32, f32)> = (0..=24).map(|i| at(stop * i as f32 / 24.0)).collect();
     let width = (to.radius * 0.13).max(2.5);
     let end = at(stop);

@@ -27,8 +27,6 @@ impl Rgb {
         Rgb(f(self.0, other.0), f(self.1, other.1), f(self.2, other.2))
     }
 }
-
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn to_byte(value: f32) -> u8 {
     value.round().clamp(0.0, 255.0) as u8
 }

@@ -63,7 +63,6 @@ pub(crate) fn layout(size: u8, width: u32, levels: u8) -> Layout {
     include(Vec3::new(low, -THICKNESS, low - label));
     include(Vec3::new(low - label, 0.0, high));
     include(Vec3::new(apex.x, apex.y + RADIUS * 1.3, apex.z));
-    #[allow(clippy::cast_precision_loss)]
     let w = width as f32;
     let pad = (w * 0.015).round();
     let caption_height = caption_height(w);
@@ -72,7 +71,6 @@ pub(crate) fn layout(size: u8, width: u32, levels: u8) -> Layout {
     let inset = (levels >= 2)
         .then(|| inset::Layout::new(size, levels, w, pad, caption_height + body + 2.0 * pad));
     let inset_height = inset.as_ref().map_or(0.0, |i| i.height);
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let mut height = (caption_height + body + 2.0 * pad + inset_height).ceil() as u32;
     if height == width {
         height += 2;
@@ -179,7 +177,6 @@ pub(crate) fn draw_board(
         canvas.fill_polygon(&points, fill, 1.0);
     }
     // The dips.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let flattening = (camera.flattening() * 64.0).round() as u8;
     for y in (0..size).rev() {
         for x in 0..size {

@@ -226,7 +226,6 @@ fn plan(plies: &[Ply]) -> Vec<FrameKind> {
                 frames.extend((1..=ARC_FRAMES).map(|i| FrameKind::Flight {
                     index,
                     arc: true,
-                    #[allow(clippy::cast_precision_loss)]
                     t: i as f32 / (ARC_FRAMES + 1) as f32,
                 }));
             }
@@ -236,7 +235,6 @@ fn plan(plies: &[Ply]) -> Vec<FrameKind> {
                 frames.extend((1..=count).map(|i| FrameKind::Flight {
                     index,
                     arc: false,
-                    #[allow(clippy::cast_precision_loss)]
                     t: i as f32 / (count + 1) as f32,
                 }));
             }
@@ -537,14 +535,12 @@ fn flight(
     };
     // Drops wait at their old places during the arc, then fall level by level, the lowest
     // first, each accelerating.
-    #[allow(clippy::cast_precision_loss)]
     let count = ply.drops.len().max(1) as f32;
     let mut moving: Vec<(Spot, Color)> = ply
         .drops
         .iter()
         .enumerate()
         .map(|(j, d)| {
-            #[allow(clippy::cast_precision_loss)]
             let s = if arc {
                 0.0
             } else {

@@ -114,7 +114,6 @@ impl Sprites {
     /// The sprite of `kind` with radius `radius` pixels.
     pub(crate) fn get(&mut self, kind: Kind, radius: f32) -> Arc<Sprite> {
         let steps = (radius.clamp(1.0, MAX_SPRITE_RADIUS) * STEPS_PER_PIXEL).round();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let key = (kind, steps as u16);
         if let Some(sprite) = self.local.get(&key) {
             return Arc::clone(sprite);
@@ -168,9 +167,7 @@ fn blank(half: i32) -> Sprite {
 fn paint(sprite: &mut Sprite, mut shade: impl FnMut(f32, f32) -> Option<([f32; 3], f32)>) {
     let width = sprite.width;
     for (i, px) in sprite.data.iter_mut().enumerate() {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
         let (col, row) = ((i % width) as i32, (i / width) as i32);
-        #[allow(clippy::cast_precision_loss)]
         let (dx, dy) = (
             (col - sprite.anchor_x) as f32,
             (row - sprite.anchor_y) as f32,
@@ -190,8 +187,6 @@ fn paint(sprite: &mut Sprite, mut shade: impl FnMut(f32, f32) -> Option<([f32; 3
         px[3] = to_byte(255.0 * alpha + f32::from(px[3]) * keep);
     }
 }
-
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn to_byte(value: f32) -> u8 {
     value.round().clamp(0.0, 255.0) as u8
 }
@@ -219,7 +214,6 @@ fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
 const LIGHT: [f32; 3] = [-0.45, 0.62, 0.64];
 
 fn marble(color: Color, radius: f32) -> Sprite {
-    #[allow(clippy::cast_possible_truncation)]
     let half = (radius * 1.45).ceil() as i32 + 2;
     let mut sprite = blank(half);
     // The soft shadow, cast down and to the right.
@@ -263,7 +257,6 @@ fn marble(color: Color, radius: f32) -> Sprite {
 }
 
 fn hole(radius: f32, flattening: f32) -> Sprite {
-    #[allow(clippy::cast_possible_truncation)]
     let half = radius.ceil() as i32 + 2;
     let mut sprite = blank(half);
     let board = BOARD.to_unit();
@@ -292,7 +285,6 @@ fn hole(radius: f32, flattening: f32) -> Sprite {
 }
 
 fn disc(color: Color, radius: f32) -> Sprite {
-    #[allow(clippy::cast_possible_truncation)]
     let half = (radius * 1.2).ceil() as i32 + 2;
     let mut sprite = blank(half);
     let (sx, sy) = (radius * 0.08, radius * 0.12);
@@ -326,7 +318,6 @@ fn disc(color: Color, radius: f32) -> Sprite {
 /// A flat disc: a marble with a thin outline, or a hole in darker wood. Flat colours and hard
 /// edges keep the per-level maps cheap to compress.
 fn flat_dot(color: Option<Color>, radius: f32) -> Sprite {
-    #[allow(clippy::cast_possible_truncation)]
     let half = radius.ceil() as i32 + 2;
     let mut sprite = blank(half);
     let outline = (radius * 0.14).max(1.0);
@@ -350,7 +341,6 @@ fn flat_dot(color: Option<Color>, radius: f32) -> Sprite {
 }
 
 fn flat_hole(radius: f32) -> Sprite {
-    #[allow(clippy::cast_possible_truncation)]
     let half = radius.ceil() as i32 + 2;
     let mut sprite = blank(half);
     let board = BOARD.to_unit();

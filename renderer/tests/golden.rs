@@ -84,7 +84,6 @@ fn check_one(name: &str, position: &Position, options: &RenderOptions) -> TestRe
         }
     }
     let total = (actual.width() * actual.height()) as usize;
-    #[allow(clippy::cast_precision_loss)]
     let share = differing as f64 / total as f64;
     if share > PIXEL_TOLERANCE {
         let written = save_actual(name, &png);

@@ -11,7 +11,8 @@ use std::str::FromStr;
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
     takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
-    time_control, clock_first, clock_second, reminders_sent, wants_thread, server";
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, \
+    last_draw_offer_by, last_draw_offer_ply";
 
 fn corrupt(what: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
@@ -64,6 +65,13 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         reminders_sent: r.get(26)?,
         wants_thread: r.get(27)?,
         server: r.get::<_, Option<String>>(28)?.map(ServerId),
+        last_draw_offer: match (
+            r.get::<_, Option<String>>(29)?,
+            r.get::<_, Option<usize>>(30)?,
+        ) {
+            (Some(by), Some(ply)) => Some((UserId(by), ply)),
+            _ => None,
+        },
     })
 }
 
@@ -191,7 +199,8 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
-             reminders_sent = ?15, channel = ?16, version = version + 1 \
+             reminders_sent = ?15, channel = ?16, last_draw_offer_by = ?17, \
+             last_draw_offer_ply = ?18, version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -211,6 +220,8 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             game.clocks[1],
             game.reminders_sent,
             game.channel.0,
+            game.last_draw_offer.as_ref().map(|(by, _)| &by.0),
+            game.last_draw_offer.as_ref().map(|(_, ply)| *ply),
         ])?;
     if changed == 1 {
         Ok(game.version + 1)

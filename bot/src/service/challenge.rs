@@ -78,6 +78,7 @@ impl Service {
             winner_id: None,
             reason: None,
             draw_offer_by: None,
+            last_draw_offer: None,
             takeback_by: None,
             created_at: now,
             started_at: None,

@@ -52,6 +52,23 @@ impl Service {
                 self.decide(&loaded, None, Reason::Agreement)
             }
             (Offer::Offer, None) => {
+                let plies = loaded.game.moves().len();
+                if let Some((by, at)) = &loaded.record.last_draw_offer {
+                    // The opponent moves at the plies of the other parity than the caller's.
+                    let mine = if loaded.game.turn() == colour {
+                        plies % 2
+                    } else {
+                        (plies + 1) % 2
+                    };
+                    let replies = (*at..plies).filter(|q| q % 2 != mine).count();
+                    if by == me && replies < 2 {
+                        return refuse(format!(
+                            "You offered a draw {}; you can offer again once {} has moved twice.",
+                            if replies == 0 { "already" } else { "recently" },
+                            opponent.shown()
+                        ));
+                    }
+                }
                 self.set_offers(&loaded, Some(me.clone()), loaded.record.takeback_by.clone())?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
@@ -184,6 +201,12 @@ impl Service {
         takeback: Option<UserId>,
     ) -> Result<(), ServiceError> {
         let mut record = loaded.record.clone();
+        if let Some(by) = draw
+            .as_ref()
+            .filter(|by| record.draw_offer_by.as_ref() != Some(*by))
+        {
+            record.last_draw_offer = Some((by.clone(), loaded.game.moves().len()));
+        }
         record.draw_offer_by = draw;
         record.takeback_by = takeback;
         record.version = self.db.write(|c| db::save_game(c, &record))?;

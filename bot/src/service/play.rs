@@ -41,8 +41,12 @@ impl Service {
         let now = self.clock.now();
         let mut record = loaded.record.clone();
         super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
-        // An open draw offer lapses when the other player moves instead of answering.
-        let lapsed = record.draw_offer_by.take();
+        // An open draw offer lapses when the other player moves instead of answering; the
+        // offerer's own move (an offer made with a move) leaves it open.
+        let lapsed = match &record.draw_offer_by {
+            Some(by) if *by != request.user.id => record.draw_offer_by.take(),
+            _ => None,
+        };
         record.takeback_by = None;
         let mut next = Loaded {
             record,
