@@ -8,7 +8,10 @@ use std::time::Duration;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
-    let (Ok(a), Ok(b)) = (arg(0, "full").parse::<Player>(), arg(1, "uct").parse::<Player>()) else {
+    let (Ok(a), Ok(b)) = (
+        arg(0, "full").parse::<Player>(),
+        arg(1, "uct").parse::<Player>(),
+    ) else {
         eprintln!("usage: arena A B GAMES TIME_MS SIZE [RULE] [SEED]");
         return;
     };
@@ -21,7 +24,14 @@ fn main() {
         ..ArenaOptions::default()
     };
     let score = run(a, b, games, &options, |i, result, score| {
-        println!("game {} {:?} score {}-{}-{}", i + 1, result, score.a_wins, score.b_wins, score.draws);
+        println!(
+            "game {} {:?} score {}-{}-{}",
+            i + 1,
+            result,
+            score.a_wins,
+            score.b_wins,
+            score.draws
+        );
     });
     let (elo, low, high) = score.elo();
     println!(

@@ -116,13 +116,23 @@ pub enum GameResult {
 /// Plays one game between `a` and `b` from an empty board (no swap); A plays Black when
 /// `a_is_black`. Returns the result and the moves.
 #[must_use]
-pub fn play_game(a: Player, b: Player, a_is_black: bool, options: &ArenaOptions, seed: u64) -> (GameResult, Vec<Move>) {
-    let start = Position::start(options.size, akron_rules::default_pile(options.size))
-        .unwrap_or_default();
+pub fn play_game(
+    a: Player,
+    b: Player,
+    a_is_black: bool,
+    options: &ArenaOptions,
+    seed: u64,
+) -> (GameResult, Vec<Move>) {
+    let start =
+        Position::start(options.size, akron_rules::default_pile(options.size)).unwrap_or_default();
     let mut game = Game::from_position(start, options.rule);
     let mut engine_a = a.engine(options.threads, seed);
     let mut engine_b = b.engine(options.threads, seed ^ 0xB);
-    let a_color = if a_is_black { Color::Black } else { Color::White };
+    let a_color = if a_is_black {
+        Color::Black
+    } else {
+        Color::White
+    };
     while !game.is_over() && game.moves().len() < options.max_plies {
         let a_moves = game.turn() == a_color;
         let (engine, player) = if a_moves {
@@ -130,7 +140,8 @@ pub fn play_game(a: Player, b: Player, a_is_black: bool, options: &ArenaOptions,
         } else {
             (&mut engine_b, b)
         };
-        let Ok(analysis) = engine.analyze(game.position(), options.rule, player.budget(options.time))
+        let Ok(analysis) =
+            engine.analyze(game.position(), options.rule, player.budget(options.time))
         else {
             break;
         };
@@ -188,9 +199,8 @@ impl Score {
         let s = self.fraction();
         let wins = f64::from(self.a_wins) / n;
         let draws = f64::from(self.draws) / n;
-        let variance = wins * (1.0 - s).powi(2)
-            + draws * (0.5 - s).powi(2)
-            + (1.0 - wins - draws) * s.powi(2);
+        let variance =
+            wins * (1.0 - s).powi(2) + draws * (0.5 - s).powi(2) + (1.0 - wins - draws) * s.powi(2);
         let margin = 1.96 * (variance / n).sqrt();
         (elo(s), elo(s - margin), elo(s + margin))
     }
@@ -250,7 +260,10 @@ mod tests {
     #[test]
     fn players_parse() {
         assert_eq!("uct".parse(), Ok(Player::Uct));
-        assert_eq!("5".parse::<Player>().map(|p| p.to_string()), Ok("level 5".into()));
+        assert_eq!(
+            "5".parse::<Player>().map(|p| p.to_string()),
+            Ok("level 5".into())
+        );
         assert!("0".parse::<Player>().is_err());
     }
 

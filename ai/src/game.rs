@@ -100,7 +100,10 @@ mod tests {
             panic!("bad code");
         };
         let a2 = Move::Place(Point::new(0, 1, 0));
-        assert_eq!(play(&position, a2, WinRule::Immediate).1, Some(Color::Black));
+        assert_eq!(
+            play(&position, a2, WinRule::Immediate).1,
+            Some(Color::Black)
+        );
         assert_eq!(play(&position, a2, WinRule::Delayed).1, None);
     }
 }

@@ -76,7 +76,10 @@ pub fn parse_bank(text: &str) -> Result<Vec<Puzzle>, BankError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let error = |reason: String| BankError { line: i + 1, reason };
+        let error = |reason: String| BankError {
+            line: i + 1,
+            reason,
+        };
         let mut fields = line.split_whitespace();
         let mut next = |what: &str| fields.next().ok_or_else(|| error(format!("no {what}")));
         let position = Position::from_code(next("position code")?)
@@ -155,7 +158,8 @@ pub fn mine_game(options: &MineOptions, game_index: u64, seen: &mut HashSet<u64>
     let mut positions = vec![start.clone()];
     let mut position = start;
     for _ in 0..300 {
-        let Ok(analysis) = engine.analyze(&position, options.rule, Budget::playouts(options.playouts))
+        let Ok(analysis) =
+            engine.analyze(&position, options.rule, Budget::playouts(options.playouts))
         else {
             break;
         };
@@ -186,7 +190,12 @@ pub fn mine_game(options: &MineOptions, game_index: u64, seen: &mut HashSet<u64>
 /// The puzzle at `position`: the shortest forced win within `depth` own moves, if the solver
 /// proves one within `node_limit` nodes, with whether its first move is unique.
 #[must_use]
-pub fn puzzle_at(position: &Position, rule: WinRule, depth: u32, node_limit: u64) -> Option<Puzzle> {
+pub fn puzzle_at(
+    position: &Position,
+    rule: WinRule,
+    depth: u32,
+    node_limit: u64,
+) -> Option<Puzzle> {
     let Proof::Win(solution) = solve_limited(position, rule, depth, node_limit) else {
         return None;
     };

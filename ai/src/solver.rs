@@ -61,7 +61,11 @@ impl Search {
         u8::try_from(plies).unwrap_or(u8::MAX - 1)
     }
 
-    fn play(&mut self, position: &Position, mv: Move) -> Result<(Position, Option<Color>), Aborted> {
+    fn play(
+        &mut self,
+        position: &Position,
+        mv: Move,
+    ) -> Result<(Position, Option<Color>), Aborted> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(Aborted);
@@ -83,9 +87,17 @@ impl Search {
     fn store(&mut self, hash: u64, plies: u8, wins: bool) {
         let entry = self.table.entry(hash).or_insert((NO_WIN, NO_WIN));
         if wins {
-            entry.1 = if entry.1 == NO_WIN { plies } else { entry.1.min(plies) };
+            entry.1 = if entry.1 == NO_WIN {
+                plies
+            } else {
+                entry.1.min(plies)
+            };
         } else {
-            entry.0 = if entry.0 == NO_WIN { plies } else { entry.0.max(plies) };
+            entry.0 = if entry.0 == NO_WIN {
+                plies
+            } else {
+                entry.0.max(plies)
+            };
         }
     }
 
@@ -139,7 +151,7 @@ impl Search {
         &mut self,
         position: &Position,
         plies: u8,
-        mut line: Option<&mut Vec<Move>>,
+        line: Option<&mut Vec<Move>>,
     ) -> Result<bool, Aborted> {
         let hash = position.zobrist();
         if line.is_none() {
@@ -169,7 +181,7 @@ impl Search {
                 stubborn = Some((effort, mv, next));
             }
         }
-        if let (Some(line), Some((_, mv, next))) = (line.as_deref_mut(), stubborn) {
+        if let (Some(line), Some((_, mv, next))) = (line, stubborn) {
             line.push(mv);
             self.attack(&next, plies - 1, Some(line))?;
         }
@@ -221,7 +233,11 @@ pub fn solve_limited(position: &Position, rule: WinRule, depth: u32, node_limit:
     }
     // A loss: every move leads to a forced win of the opponent.
     let moves = position.legal_moves();
-    let mut defence = Search::new(rule, attacker.other(), node_limit.saturating_sub(search.nodes));
+    let mut defence = Search::new(
+        rule,
+        attacker.other(),
+        node_limit.saturating_sub(search.nodes),
+    );
     for mv in moves {
         let Ok((next, winner)) = defence.play(position, mv) else {
             return Proof::Unknown;
@@ -371,13 +387,21 @@ mod tests {
             let plies = Search::new(rule, attacker, 1).plies(depth);
             let expected = brute(&p, rule, attacker, plies);
             let proof = solve(&p, rule, depth);
-            assert_eq!(matches!(proof, Proof::Win(_)), expected, "{} {rule}", p.code());
+            assert_eq!(
+                matches!(proof, Proof::Win(_)),
+                expected,
+                "{} {rule}",
+                p.code()
+            );
             if let Proof::Win(line) = proof {
                 wins += 1;
                 // The first move of the line is among the winning moves.
                 let all = winning_moves(&p, rule, depth, DEFAULT_NODE_LIMIT).unwrap();
                 assert!(all.contains(&line[0]));
-                assert_eq!(checks_answer(&p, rule, depth, line[0], DEFAULT_NODE_LIMIT), Some(true));
+                assert_eq!(
+                    checks_answer(&p, rule, depth, line[0], DEFAULT_NODE_LIMIT),
+                    Some(true)
+                );
             }
             checked += 1;
         }

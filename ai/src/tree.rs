@@ -224,7 +224,7 @@ impl Tree {
             expanded: winner.is_some(),
             proven,
         });
-        if self.flavour.enhanced {
+        if self.flavour.enhanced && winner.is_none() {
             self.table.insert(hash, index);
         }
         index
@@ -347,7 +347,10 @@ impl Tree {
             let mut child = edge.child;
             if child == NONE {
                 let (next, ended) = play(&position, mv, self.rule);
-                let known = if self.flavour.enhanced {
+                // Terminal nodes stay out of the table: under the immediate rule, whether a
+                // move ends the game depends on the move (a lifted piece), not only on the
+                // position it leads to.
+                let known = if self.flavour.enhanced && ended.is_none() {
                     self.table.get(&next.zobrist()).copied()
                 } else {
                     None
