@@ -293,11 +293,11 @@ impl Engine {
                 handles.into_iter().map(|h| h.join().unwrap_or(0)).collect()
             })
         };
-        Ok(self.summarise(counts.iter().sum(), reused.iter().any(|&r| r)))
+        Ok(self.summarise(counts.iter().sum(), reused.iter().any(|&r| r), moves[0]))
     }
 
     /// Adds up the root statistics of the trees and picks the move.
-    fn summarise(&self, playouts: u64, reused: bool) -> Analysis {
+    fn summarise(&self, playouts: u64, reused: bool, fallback: Move) -> Analysis {
         let mut total: Vec<(Move, u64, f64, Proven)> = Vec::new();
         for tree in &self.trees {
             for (i, (mv, visits, wins, proven)) in tree.root_stats().into_iter().enumerate() {
@@ -325,7 +325,7 @@ impl Engine {
         let (best, visits, wins, proven) = pick(&|p| p == Proven::MoverWins)
             .or_else(|| pick(&|p| p != Proven::MoverLoses))
             .or_else(|| pick(&|_| true))
-            .unwrap_or((Move::Swap, 0, 0.0, Proven::Unknown));
+            .unwrap_or((fallback, 0, 0.0, Proven::Unknown));
         let (winrate, proven) = match proven {
             Proven::MoverWins => (1.0, Some(true)),
             Proven::MoverLoses => (0.0, Some(false)),
@@ -360,7 +360,8 @@ fn run(
         if playouts.is_some_and(|p| done >= p) {
             break;
         }
-        if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        // The first simulation always runs: it expands the root.
+        if done > 0 && done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         if tree.root_moves() > 0 && tree.nodes[tree.root as usize].proven != Proven::Unknown {
@@ -471,6 +472,11 @@ mod tests {
             .analyze(&p, WinRule::Delayed, Budget::default())
             .unwrap();
         assert!(analysis.playouts >= 1);
+        // No time at all still gives a legal move.
+        let analysis = engine
+            .analyze(&p, WinRule::Delayed, Budget::time(Duration::ZERO))
+            .unwrap();
+        assert!(p.check(analysis.best).is_ok());
     }
 
     #[test]
