@@ -38,6 +38,14 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
     Discord(cli::discord::DiscordArgs),
+    /// Searches a position and prints `MOVE WINRATE PV...`.
+    Bestmove(cli::ai::BestmoveArgs),
+    /// Proves a forced win: prints `win MOVE...`, `loss` or `unknown`, then the time taken.
+    Solve(cli::ai::SolveArgs),
+    /// Plays engines against each other and prints the score and the Elo difference.
+    Arena(cli::ai::ArenaArgs),
+    /// Generates or checks the puzzle bank.
+    Puzzles(cli::ai::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +75,10 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::render(&a),
         Command::Replay(a) => cli::replay::replay(&a),
         Command::Discord(a) => cli::discord::discord(&a),
+        Command::Bestmove(a) => cli::ai::bestmove(&a),
+        Command::Solve(a) => cli::ai::solve(&a),
+        Command::Arena(a) => cli::ai::arena(&a),
+        Command::Puzzles(a) => cli::ai::puzzles(&a),
     })
 }
 

@@ -1,5 +1,6 @@
 //! Command-line subcommands.
 
+pub mod ai;
 pub mod discord;
 pub mod play;
 pub mod render;
