@@ -224,11 +224,9 @@ impl<'a> Matcher<'a> {
             };
             for list in lists {
                 for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
+                    // j is the end outside the new blossom.
+                    let (i, j, _) = self.edges[k];
+                    let j = if self.inblossom[j] == b { i } else { j };
                     let bj = self.inblossom[j];
                     if bj != b
                         && self.label[bj] == 1
@@ -534,11 +532,9 @@ impl<'a> Matcher<'a> {
                 match deltatype {
                     2 => {
                         self.allowedge[deltaedge] = true;
-                        let (mut i, mut j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            std::mem::swap(&mut i, &mut j);
-                        }
-                        let _ = j;
+                        // Queue the end that is already an S-vertex.
+                        let (i, j, _) = self.edges[deltaedge];
+                        let i = if self.label[self.inblossom[i]] == 0 { j } else { i };
                         self.queue.push(i);
                     }
                     3 => {
@@ -723,8 +719,8 @@ mod tests {
             }
             let max_cardinality = round % 2 == 0;
             let mate = mates(n, &edges, max_cardinality);
-            for v in 0..n {
-                if let Some(w) = mate[v] {
+            for (v, partner) in mate.iter().enumerate() {
+                if let Some(w) = *partner {
                     assert_eq!(mate[w], Some(v));
                     assert!(edges
                         .iter()

@@ -229,7 +229,7 @@ fn render(
             format!("{}-{}-{}", s.wins, s.draws, s.losses)
         );
         let rest = standings.len() - i;
-        let note = format!("… {} more\n", rest);
+        let note = format!("… {rest} more\n");
         let used = out.chars().count() + line.chars().count() + closing.len();
         let room_for_note = if rest > 1 { note.chars().count() } else { 0 };
         if used + room_for_note > max_chars {

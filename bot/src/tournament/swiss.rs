@@ -80,9 +80,15 @@ pub fn pair_swiss(
             .then(a.id.cmp(&b.id))
     });
     let field = Field::new(&players);
-    let edges = field.edges()?;
     let vertices = field.vertices();
-    let mate = max_weight_matching(vertices, &edges, true);
+    // First over near candidates only (fast); over every pair when those cannot pair everyone
+    // without a repeat, a second bye or a colour break.
+    let edges = field.edges(true)?;
+    let mut mate = max_weight_matching(vertices, &edges, true);
+    if !field.is_clean(&mate) {
+        let edges = field.edges(false)?;
+        mate = max_weight_matching(vertices, &edges, true);
+    }
 
     let mut round = Round::default();
     let top_seed_side = if mix(seed) & 1 == 0 {
@@ -259,12 +265,39 @@ impl<'a> Field<'a> {
         }
     }
 
-    fn edges(&self) -> Result<Vec<Edge>, PairingError> {
+    /// The pairs worth considering for player a: the neighbours in the ranking (for floats)
+    /// and the players near a's ideal opponents in their score group.
+    fn candidates(&self, a: usize, out: &mut Vec<usize>) {
+        out.clear();
         let n = self.len();
-        let mut costs = Vec::with_capacity(n * (n + 1) / 2);
+        out.extend(a.saturating_sub(NEAR)..(a + NEAR + 1).min(n));
+        let size = self.group_size[self.group[a]];
+        let start = a - self.place[a];
+        for ideal in [
+            self.place[a] + size / 2,
+            self.place[a].wrapping_sub(size / 2),
+        ] {
+            if ideal < size {
+                let low = ideal.saturating_sub(NEAR);
+                out.extend(start + low..start + (ideal + NEAR + 1).min(size));
+            }
+        }
+        out.retain(|&b| b > a);
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The weighted edges, over near candidates (`sparse`) or every pair.
+    fn edges(&self, sparse: bool) -> Result<Vec<Edge>, PairingError> {
+        let n = self.len();
+        let mut costs = Vec::new();
+        let mut candidates = Vec::new();
         for a in 0..n {
-            for b in a + 1..n {
-                costs.push((a, b, self.costs(a, b)));
+            if sparse {
+                self.candidates(a, &mut candidates);
+                costs.extend(candidates.iter().map(|&b| (a, b, self.costs(a, b))));
+            } else {
+                costs.extend((a + 1..n).map(|b| (a, b, self.costs(a, b))));
             }
         }
         if n % 2 == 1 {
@@ -276,11 +309,25 @@ impl<'a> Field<'a> {
         let tiers =
             Tiers::new(n, max_score, self.group_size.len()).ok_or(PairingError::TooLarge)?;
         Ok(costs
-            .into_iter()
-            .map(|(a, b, c)| (a, b, tiers.weight(&c)))
+            .iter()
+            .map(|(a, b, c)| (*a, *b, tiers.weight(c)))
             .collect())
     }
+
+    /// Whether everyone is paired with no repeat, no second bye and no colour break.
+    fn is_clean(&self, mate: &[Option<usize>]) -> bool {
+        let n = self.len();
+        mate.iter().enumerate().all(|(a, partner)| match *partner {
+            None => false,
+            Some(_) if a >= n => true,
+            Some(b) if b >= n => self.bye_costs(a).is_clean(),
+            Some(b) => b < a || self.costs(a, b).is_clean(),
+        })
+    }
 }
+
+/// How far the near candidates reach, in places.
+const NEAR: usize = 8;
 
 /// What an edge costs in each tier, most important first.
 #[derive(Clone, Copy, Debug)]
@@ -291,6 +338,13 @@ struct Costs {
     float: i128,
     wish: u8,
     structure: i128,
+}
+
+impl Costs {
+    /// No repeat, no second bye, no colour break.
+    fn is_clean(&self) -> bool {
+        self.repeat == 0 && self.colour == 0
+    }
 }
 
 /// Multipliers that make each tier outweigh everything below it in any matching.
