@@ -6,5 +6,7 @@ pub mod db;
 pub mod discord;
 pub mod images;
 pub mod model;
+pub mod ratings;
 pub mod record;
 pub mod service;
+pub mod tournament;
