@@ -372,6 +372,7 @@ pub(crate) fn mix(seed: u64) -> u64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
