@@ -534,7 +534,11 @@ impl<'a> Matcher<'a> {
                         self.allowedge[deltaedge] = true;
                         // Queue the end that is already an S-vertex.
                         let (i, j, _) = self.edges[deltaedge];
-                        let i = if self.label[self.inblossom[i]] == 0 { j } else { i };
+                        let i = if self.label[self.inblossom[i]] == 0 {
+                            j
+                        } else {
+                            i
+                        };
                         self.queue.push(i);
                     }
                     3 => {
