@@ -19,6 +19,11 @@
 //!    …), the lowest of a group floats down to the highest of the next, and the bye goes to
 //!    the lowest-ranked player (squared deviations, so the order is kept where it can be).
 //!
+//! For speed the matching runs first over near candidates only (ranking neighbours and the
+//! ideal opponents in the score group); when that cannot pair everyone without a repeat, a
+//! second bye or a colour break, it runs again over every pair, so tiers 1–3 are always met
+//! exactly and the lower tiers are optimised over the candidates.
+//!
 //! Players are ranked by points, then rating, then id; round 1 is therefore seeded by rating.
 //! Sides are then given to each pair: the colour rules first, then the stronger preference
 //! (a colour difference beats alternation), the higher-ranked player on a tie. The only chance
