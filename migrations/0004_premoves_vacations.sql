@@ -24,7 +24,6 @@ CREATE TABLE vacations (
 -- How a user's boards are drawn by default: 'perspective' (with per-level maps) or 'plan'.
 ALTER TABLE user_settings ADD COLUMN view TEXT CHECK (view IN ('perspective', 'plan'));
 
--- The last draw offer in each game (who, and how many moves had been played): the same
--- player may offer again only after the opponent has moved twice.
-ALTER TABLE games ADD COLUMN last_draw_offer_by TEXT;
-ALTER TABLE games ADD COLUMN last_draw_offer_ply INTEGER;
+-- Each player's last draw offer in a game, one line each: how many moves had been played, a
+-- space, the user id. The same player may offer again only after the opponent moved twice.
+ALTER TABLE games ADD COLUMN draw_offers TEXT;

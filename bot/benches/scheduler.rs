@@ -67,7 +67,7 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
                     winner_id: None,
                     reason: None,
                     draw_offer_by: None,
-                    last_draw_offer: None,
+                    last_draw_offers: Vec::new(),
                     takeback_by: None,
                     created_at: last_move - 10,
                     started_at: Some(last_move - 10),

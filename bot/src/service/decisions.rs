@@ -53,7 +53,12 @@ impl Service {
             }
             (Offer::Offer, None) => {
                 let plies = loaded.game.moves().len();
-                if let Some((by, at)) = &loaded.record.last_draw_offer {
+                if let Some((_, at)) = loaded
+                    .record
+                    .last_draw_offers
+                    .iter()
+                    .find(|(by, _)| by == me)
+                {
                     // The opponent moves at the plies of the other parity than the caller's.
                     let mine = if loaded.game.turn() == colour {
                         plies % 2
@@ -61,7 +66,7 @@ impl Service {
                         (plies + 1) % 2
                     };
                     let replies = (*at..plies).filter(|q| q % 2 != mine).count();
-                    if by == me && replies < 2 {
+                    if replies < 2 {
                         return refuse(format!(
                             "You offered a draw {}; you can offer again once {} has moved twice.",
                             if replies == 0 { "already" } else { "recently" },
@@ -205,7 +210,10 @@ impl Service {
             .as_ref()
             .filter(|by| record.draw_offer_by.as_ref() != Some(*by))
         {
-            record.last_draw_offer = Some((by.clone(), loaded.game.moves().len()));
+            record.last_draw_offers.retain(|(who, _)| who != by);
+            record
+                .last_draw_offers
+                .push((by.clone(), loaded.game.moves().len()));
         }
         record.draw_offer_by = draw;
         record.takeback_by = takeback;

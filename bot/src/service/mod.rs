@@ -12,7 +12,7 @@
 //! the outbox in the decision's own transaction; front ends fetch them with
 //! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
 //! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
-//! emits [`GameEnded`](crate::model::GameEnded).
+//! emits [`GameEnded`].
 
 mod challenge;
 pub mod clocks;
