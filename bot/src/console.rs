@@ -159,7 +159,13 @@ impl<'a> Console<'a> {
             }
             _ => {}
         }
-        let (line, game) = split_game(line);
+        let (line, game) = match split_game(line) {
+            Ok(split) => split,
+            Err(refusal) => {
+                writeln!(out, "! {refusal}")?;
+                return Ok(true);
+            }
+        };
         let line = match self.read_show_file(line) {
             Ok(line) => line,
             Err(refusal) => {
@@ -480,15 +486,15 @@ pub fn console_user(name: &str) -> User {
 }
 
 /// Splits a trailing `#N` off a command line.
-fn split_game(line: &str) -> (&str, Option<GameId>) {
+fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
     if let Some((head, tail)) = line.rsplit_once(char::is_whitespace) {
         if tail.starts_with('#') {
-            if let Ok(id) = tail.parse::<GameId>() {
-                return (head.trim_end(), Some(id));
-            }
+            // `#0` or `#x` is a mistaken game number, not something the command takes.
+            let id = tail.parse::<GameId>()?;
+            return Ok((head.trim_end(), Some(id)));
         }
     }
-    (line, None)
+    Ok((line, None))
 }
 
 /// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty.
