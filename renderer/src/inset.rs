@@ -72,7 +72,7 @@ impl Layout {
                 })
                 .fold(0.0, f32::max);
             let cell = (usable / widest).min(cap);
-            let better = best.as_ref().is_none_or(|(c, _)| cell > *c + 0.5);
+            let better = best.as_ref().is_none_or(|(c, _)| cell > *c + 0.01);
             if better {
                 best = Some((cell, arrangement));
             }

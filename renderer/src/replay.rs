@@ -844,6 +844,54 @@ mod tests {
     }
 
     #[test]
+    fn names_follow_the_players_across_a_swap() -> TestResult {
+        let mut game = Game::new(GameOptions::new(5))?;
+        for mv in ["C3", "swap", "B2"] {
+            game.play(mv.parse()?)?;
+        }
+        let mut options = ReplayOptions::default();
+        // By the colours they play at the end: alice swapped and plays Black.
+        options.caption.names = akron_rules::ByColor {
+            black: Some("alice".into()),
+            white: Some("bob".into()),
+        };
+        let mut position = game.start().clone();
+        let mut plies = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            if mv != Move::Swap {
+                position.play(mv)?;
+            }
+            plies.push(Ply {
+                number: i + 1,
+                mv,
+                after: position.clone(),
+                drops: Vec::new(),
+            });
+        }
+        let base = RenderOptions::default();
+        let black = |k: usize| {
+            let o = still_options(
+                &game,
+                Some(&plies[k]),
+                &plies[k].after,
+                &plies,
+                true,
+                &base,
+                &options,
+            );
+            o.caption.names.black
+        };
+        assert_eq!(black(0).as_deref(), Some("bob"), "bob opened as Black");
+        assert_eq!(
+            black(1).as_deref(),
+            Some("alice"),
+            "alice is Black after her swap"
+        );
+        assert_eq!(black(2).as_deref(), Some("alice"));
+        Ok(())
+    }
+
+    #[test]
     fn frames_are_capped() {
         let ply = |number: usize, mv: Move| Ply {
             number,
