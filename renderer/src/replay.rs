@@ -389,7 +389,10 @@ fn draw_frames(
             FrameKind::Flight { index, arc, t } => {
                 let ply = &plies[*index];
                 let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
-                let canvas = flight(ply, &opts, *arc, *t, &mut sprites, &mut still)?;
+                // An in-between frame is a nicety: one that cannot be drawn is left out.
+                let Ok(canvas) = flight(ply, &opts, *arc, *t, &mut sprites, &mut still) else {
+                    continue;
+                };
                 let (w, _, _, indices) = canvas.finish();
                 (indices, w, options.speed.step_delay())
             }
