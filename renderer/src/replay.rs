@@ -178,7 +178,7 @@ impl From<gif::EncodingError> for ReplayError {
     }
 }
 
-/// One move of the replay: the position before and after, and what the move did.
+/// One move of the replay: the position after it, and the marbles it dropped.
 struct Ply {
     /// The move's number, from 1.
     number: usize,
