@@ -476,3 +476,81 @@ fn a_vacation_ends_by_itself_after_fourteen_days_a_year() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_challenge_in_a_busy_channel_waits_beside_the_game_and_is_played_in_a_thread() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    // carol challenges dave where alice and bob play: the offer is made, for a thread.
+    let mut offer = Challenge::new(user("dave"));
+    offer.colour = Some(ColourChoice::Black);
+    let made = h.ok("carol", Command::Challenge(offer.clone()));
+    assert!(
+        made.text.contains("already has game #1") && made.text.contains("thread of its own"),
+        "{}",
+        made.text
+    );
+    assert!(made.text.contains("(game #2)"), "{}", made.text);
+    // A second click changes nothing.
+    let again = h.refused("carol", Command::Challenge(offer));
+    assert!(again.text.contains("already challenged"), "{}", again.text);
+    // The channel's own game goes on: a move without a number is alice's game's.
+    let moved = h.send("alice", Command::Move("C3".into()));
+    assert!(!moved.ephemeral, "{}", moved.text);
+    assert_eq!(h.view().id.0, 1);
+    // dave accepts by typing, without the number: his challenge is found.
+    let accepted = h.ok("dave", Command::Accept);
+    assert!(
+        accepted.text.contains("Game #2 begins"),
+        "{}",
+        accepted.text
+    );
+    let name = accepted.thread.clone().expect("asks for a thread");
+    assert!(name.starts_with("Akron #2: "), "{name}");
+    let thread = ChannelId::new("test", "thread-2");
+    h.service
+        .thread_opened(accepted.board_of.unwrap(), &thread)
+        .unwrap();
+    assert_eq!(h.view_in("thread-2").status, Status::Active);
+    assert_eq!(h.view().id.0, 1, "the channel keeps its own game");
+    let reply = h.send_in("thread-2", "carol", Command::Move("B2".into()));
+    assert!(!reply.ephemeral, "{}", reply.text);
+    // The thread holds one game, like any channel: a challenge there waits for a thread too.
+    let mut there = Challenge::new(user("erin"));
+    there.size = Some(5);
+    let third = h.send_in("thread-2", "frank", Command::Challenge(there));
+    assert!(third.text.contains("already has game #2"), "{}", third.text);
+}
+
+#[test]
+fn a_reminder_links_to_the_latest_board() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(2 * DAY));
+    let game = h.view().id;
+    h.service
+        .board_posted(game, "https://discord.com/channels/1/2/3")
+        .unwrap();
+    h.clock.advance(DAY);
+    let reminders = tick(&h);
+    assert_eq!(reminders.len(), 1, "{reminders:?}");
+    assert!(
+        reminders[0]
+            .reply
+            .text
+            .contains("([latest board](<https://discord.com/channels/1/2/3>))"),
+        "{}",
+        reminders[0].reply.text
+    );
+    // A link that could break out of the Markdown is not kept.
+    h.service
+        .board_posted(game, "https://x> @everyone")
+        .unwrap();
+    h.play(mv("C3"));
+    h.clock.advance(DAY);
+    let next = tick(&h);
+    assert!(
+        next[0].reply.text.contains("channels/1/2/3"),
+        "{}",
+        next[0].reply.text
+    );
+}

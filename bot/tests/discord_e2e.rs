@@ -4,7 +4,7 @@
 mod fake_discord;
 
 use akron_bot::discord::{self, Settings};
-use akron_bot::service::{Config, ManualClock, Service};
+use akron_bot::service::{Config, GameId, ManualClock, Service};
 use akron_rules::{Game, GameOptions, Move, WinRule};
 use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
 use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
@@ -1072,6 +1072,18 @@ async fn a_reminder_at_half_time_reaches_the_player_by_direct_message() -> Resul
     let fake = FakeDiscord::start().await?;
     let dir = tempfile::tempdir()?;
     let (bot, service, clock) = correspondence_game(&fake, &dir.path().join("akron.db")).await?;
+    // The board of the accepted game is remembered (just after the reply went out).
+    let board = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/");
+    let mut stored = None;
+    for _ in 0..200 {
+        stored = service.board_link(GameId(1))?;
+        if stored.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let stored = stored.ok_or("the latest board was remembered")?;
+    assert!(stored.starts_with(&board), "{stored}");
     clock.advance(13 * 3600);
     service.wake();
     fake.wait_for("a direct message channel", |requests| {
@@ -1087,6 +1099,10 @@ async fn a_reminder_at_half_time_reaches_the_player_by_direct_message() -> Resul
     let reminder = fake.wait_messages(dm, 1).await?;
     let text = reminder[0]["content"].as_str().unwrap_or_default();
     assert!(text.contains("it is your move"), "{text}");
+    assert!(
+        text.contains(&format!("[latest board](<{stored}>)")),
+        "{text}"
+    );
     assert!(reminder[0].get("guild_id").is_none(), "a direct message");
     assert!(messages_with(&fake, CHANNEL_ID, "it is your move").is_empty());
     let refused = fake.refusals();

@@ -131,7 +131,8 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRecord>, DbError
         .optional()?)
 }
 
-/// The open challenge or active game in a channel.
+/// The open challenge or active game in a channel: the channel's own one, else the oldest
+/// challenge waiting there for a thread of its own.
 ///
 /// # Errors
 ///
@@ -139,10 +140,29 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRecord>, DbError
 pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<GameRecord>, DbError> {
     Ok(conn
         .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status IN ('open', 'active')"
+            "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status IN ('open', 'active') \
+             ORDER BY wants_thread, id LIMIT 1"
         ))?
         .query_row([&channel.0], from_row)
         .optional()?)
+}
+
+/// The open challenges in a channel that `user` made or received, newest first.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn open_challenges_of(
+    conn: &Connection,
+    channel: &ChannelId,
+    user: &UserId,
+) -> Result<Vec<GameRecord>, DbError> {
+    let mut statement = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status = 'open' \
+         AND (black_id = ?2 OR white_id = ?2) ORDER BY id DESC LIMIT 25"
+    ))?;
+    let rows = statement.query_map(params![channel.0, user.0], from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// The most recent game in a channel, in any status.
@@ -200,7 +220,8 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
-             reminders_sent = ?15, channel = ?16, draw_offers = ?17, version = version + 1 \
+             reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
+             version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -225,6 +246,7 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
                 .map(|(by, ply)| format!("{ply} {}", by.0))
                 .collect::<Vec<_>>()
                 .join("\n"),
+            game.wants_thread,
         ])?;
     if changed == 1 {
         Ok(game.version + 1)
@@ -281,4 +303,31 @@ pub fn user_finished_games(
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     let rows = stmt.query_map(params![&user.0, limit], from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Records where the latest board of a live game was posted (the front end's link to it).
+/// It does not count as a change of the game (no version bump): a move racing with it wins.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_board_link(conn: &Connection, game: GameId, link: &str) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "UPDATE games SET board_link = ?2 WHERE id = ?1 AND status IN ('open', 'active')",
+    )?
+    .execute(params![game.0, link])?;
+    Ok(())
+}
+
+/// Where the latest board of a game was posted, if a front end said so.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn board_link(conn: &Connection, game: GameId) -> Result<Option<String>, DbError> {
+    Ok(conn
+        .prepare_cached("SELECT board_link FROM games WHERE id = ?1")?
+        .query_row([game.0], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten())
 }

@@ -33,6 +33,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../../migrations/0004_premoves_vacations.sql"
     )),
+    M::up(include_str!(
+        "../../../migrations/0008_thread_challenges.sql"
+    )),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.

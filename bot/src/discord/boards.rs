@@ -3,13 +3,19 @@
 //! draw and Resign buttons. Best effort and in memory: after a restart the older boards keep
 //! their buttons, which still work, since the service decides what each press may do.
 
-use crate::service::{GameId, Reply};
+use crate::service::{GameId, Reply, Service};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Where a message is.
 type MessageAt = (serenity::ChannelId, serenity::MessageId);
+
+/// The link Discord shows for a message (`@me` stands for direct messages).
+fn message_link(guild: Option<serenity::GuildId>, (channel, id): MessageAt) -> String {
+    let server = guild.map_or_else(|| "@me".to_string(), |g| g.get().to_string());
+    format!("https://discord.com/channels/{server}/{channel}/{id}")
+}
 
 /// The message showing the latest board of each running game.
 #[derive(Default)]
@@ -38,9 +44,28 @@ impl Boards {
         previous.filter(|previous| *previous != message)
     }
 
-    /// After `message` was posted showing `reply`: takes the buttons off the game's previous
-    /// board. Failures (the message was deleted, the bot lost access) are logged and ignored.
-    pub(super) async fn posted(&self, http: &serenity::Http, reply: &Reply, message: MessageAt) {
+    /// After `message` was posted showing `reply`: tells the service where the latest board
+    /// of a running game is (reminders link to it) and takes the buttons off the game's
+    /// previous board. Failures (the message was deleted, the bot lost access) are logged and
+    /// ignored.
+    pub(super) async fn posted(
+        &self,
+        http: &serenity::Http,
+        service: &Arc<Service>,
+        reply: &Reply,
+        message: MessageAt,
+        guild: Option<serenity::GuildId>,
+    ) {
+        if let (Some(game), false) = (reply.board_of, reply.buttons.is_empty()) {
+            let link = message_link(guild, message);
+            let service = Arc::clone(service);
+            let stored = tokio::task::spawn_blocking(move || service.board_posted(game, &link));
+            match stored.await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "could not remember the latest board"),
+                Err(error) => tracing::error!(%error, "the service worker died"),
+            }
+        }
         let Some((channel, id)) = self.replace(reply, message) else {
             return;
         };

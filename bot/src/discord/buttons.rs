@@ -62,7 +62,13 @@ pub(super) async fn pressed(
         match posted {
             Ok(posted) => {
                 data.boards
-                    .posted(&ctx.http, &answer, (posted.channel_id, posted.id))
+                    .posted(
+                        &ctx.http,
+                        &data.service,
+                        &answer,
+                        (posted.channel_id, posted.id),
+                        press.guild_id,
+                    )
                     .await;
                 super::threads::open_if_asked(
                     &ctx.http,

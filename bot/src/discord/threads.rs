@@ -61,7 +61,13 @@ pub(super) async fn open_if_asked(
     match thread.id.send_message(http, message).await {
         Ok(posted) => {
             data.boards
-                .posted(http, &board, (posted.channel_id, posted.id))
+                .posted(
+                    http,
+                    &data.service,
+                    &board,
+                    (posted.channel_id, posted.id),
+                    Some(thread.guild_id),
+                )
                 .await;
         }
         Err(error) => tracing::warn!(%error, "could not post the board in the game's thread"),

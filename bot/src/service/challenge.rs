@@ -35,12 +35,29 @@ impl Service {
             (None, Some(server)) => self.db.read(|c| db::thread_games(c, server))?,
             (None, None) => false,
         };
-        if let Some(row) = self.target(&Request {
+        // A channel with a game already: the challenge waits beside it and, once accepted,
+        // is played in a thread of its own.
+        let busy = self.target(&Request {
             game: None,
             ..request.clone()
-        })? {
-            return Err(busy(&row));
+        })?;
+        if busy.is_some() {
+            let mine = self
+                .db
+                .read(|c| db::open_challenges_of(c, &request.channel, &me.id))?;
+            if let Some(same) = mine.iter().find(|r| {
+                r.challenger == me.id
+                    && (r.players.black.id == them.id || r.players.white.id == them.id)
+            }) {
+                return refuse(format!(
+                    "You already challenged {} here (game {}). They can accept or decline it; \
+                     you can cancel it.",
+                    them.shown(),
+                    same.id
+                ));
+            }
         }
+        let wants_thread = wants_thread || busy.is_some();
         let colour = match challenge.colour.unwrap_or_default() {
             ColourChoice::Black => Color::Black,
             ColourChoice::White => Color::White,
@@ -90,10 +107,23 @@ impl Service {
         self.wake();
         let mut reply = Reply::default();
         let them_token = reply.mention_user(them);
+        let place = match &busy {
+            Some(other) => format!(
+                "\nThis channel already has game {} ({} against {}), so this one will be played \
+                 in a thread of its own once accepted.",
+                other.id,
+                other.players.black.shown(),
+                other.players.white.shown()
+            ),
+            None if wants_thread => {
+                "\nOnce accepted, the game moves to a thread of its own.".into()
+            }
+            None => String::new(),
+        };
         reply.text = format!(
             "**{}** challenges {them_token} to a game of Akron (game {id}): {}, {} pieces each, {} rule. \
              {} would play **Black** and move first, {} **White**. \
-             Clock: {}. {them_token}, accept or decline; the challenge expires in 24 hours.",
+             Clock: {}. {them_token}, accept or decline; the challenge expires in 24 hours.{place}",
             me.shown(),
             board_name(size),
             pile,
@@ -221,10 +251,32 @@ impl Service {
     }
 
     /// The open challenge a request is about, if any.
+    /// The challenge a command is about: the one named, the channel's own, or else the
+    /// newest one in the channel that the caller received (then made) while it waits for a
+    /// thread of its own.
     fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, super::ServiceError> {
-        Ok(self
+        if let Some(row) = self
             .target(request)?
-            .filter(|row| row.status == Status::Open))
+            .filter(|row| row.status == Status::Open)
+        {
+            return Ok(Some(row));
+        }
+        if request.game.is_some() {
+            return Ok(None);
+        }
+        let me = &request.user.id;
+        let mine = self
+            .db
+            .read(|c| db::open_challenges_of(c, &request.channel, me))?;
+        let now = self.clock.now();
+        let received = mine.iter().find(|r| r.challenger != *me);
+        let Some(row) = received.or_else(|| mine.first()) else {
+            return Ok(None);
+        };
+        if self.settle_if_due(row, now)? {
+            return Ok(None);
+        }
+        Ok(Some(row.clone()))
     }
 
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {
@@ -241,29 +293,6 @@ impl Service {
         self.cache_remove(record.id);
         Ok(())
     }
-}
-
-/// The refusal for a channel that already has a game.
-fn busy(row: &GameRecord) -> Failure {
-    let what = if row.status == Status::Open {
-        format!(
-            "an open challenge ({} against {})",
-            row.players.black.shown(),
-            row.players.white.shown()
-        )
-    } else {
-        format!(
-            "a game in progress ({} against {})",
-            row.players.black.shown(),
-            row.players.white.shown()
-        )
-    };
-    super::Refusal::new(format!(
-        "This channel already has {what}, game {}. One game per channel: start a thread \
-         here (or use another channel) and challenge there.",
-        row.id
-    ))
-    .into()
 }
 
 fn no_challenge(request: &Request) -> Failure {

@@ -14,6 +14,9 @@ use akron_rules::{Color, Outcome as GameOutcome, Reason};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+/// The longest board link kept.
+const MAX_LINK: usize = 512;
+
 impl Service {
     /// What is due for an active game whose deadline has come: a reminder to the player to
     /// move, or the end on time; nothing while that player is on vacation (the deadline
@@ -115,9 +118,12 @@ impl Service {
         let token = draft.reply.mention_user(&player);
         let channel = draft.reply.name_channel(&record.channel);
         let opponent = loaded.player(loaded.game.turn().other());
+        let board = db::board_link(conn, record.id)?
+            .map(|link| format!(" ([latest board](<{link}>))"))
+            .unwrap_or_default();
         draft.reply.text = format!(
-            "⏰ {token}, it is your move in game {} against **{}** in {channel}: **{}** left \
-             ({}).",
+            "⏰ {token}, it is your move in game {} against **{}** in {channel}{board}: **{}** \
+             left ({}).",
             record.id,
             opponent.shown(),
             clocks::words(left, false),
@@ -172,6 +178,29 @@ impl Service {
         let mut reply = self.board_reply(&ended, None);
         reply.text = super::play::result_sentence(&ended, &mut reply);
         Ok(reply)
+    }
+
+    /// A front end posted the latest board of `game` where `link` leads (Discord: a message
+    /// link): reminders point there. Ignored for games that are over.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn board_posted(&self, game: GameId, link: &str) -> Result<(), ServiceError> {
+        if link.len() > MAX_LINK || link.contains(['>', ' ', '\n']) {
+            return Ok(());
+        }
+        self.db.write(|c| db::set_board_link(c, game, link))?;
+        Ok(())
+    }
+
+    /// Where the latest board of `game` was posted, if a front end said so.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn board_link(&self, game: GameId) -> Result<Option<String>, ServiceError> {
+        Ok(self.db.read(|c| db::board_link(c, game))?)
     }
 
     /// `settings`: shows the caller's settings, or changes one.
@@ -245,6 +274,8 @@ impl Service {
         let loaded = self.load(row)?;
         let mut record = loaded.record.clone();
         record.channel = thread.clone();
+        // It lives in its own thread now, one game there like in any channel.
+        record.wants_thread = false;
         record.version = self.db.write(|c| db::save_game(c, &record))?;
         let next = Arc::new(Loaded {
             record,

@@ -222,8 +222,8 @@ pub fn help_text() -> String {
         text.push_str(&format!("\n- **{}**: {}", group.title(), usages.join(", ")));
     }
     text.push_str(
-        "\nOne game per channel: start a thread to play another. `help` in the console also \
-         lists its own commands.",
+        "\nOne game per channel: a challenge where a game runs is played in a thread of its own. \
+         `help` in the console also lists its own commands.",
     );
     text
 }

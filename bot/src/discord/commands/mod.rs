@@ -129,7 +129,13 @@ async fn run_about(
                 Ok(posted) => {
                     ctx.data()
                         .boards
-                        .posted(ctx.http(), &answer, (posted.channel_id, posted.id))
+                        .posted(
+                            ctx.http(),
+                            &ctx.data().service,
+                            &answer,
+                            (posted.channel_id, posted.id),
+                            ctx.guild_id(),
+                        )
                         .await;
                     super::threads::open_if_asked(
                         ctx.http(),
