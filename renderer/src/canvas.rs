@@ -1,7 +1,7 @@
-//! The image being drawn: an opaque pixmap, sprite blits, shapes and text.
+//! The image being drawn: palette indices, sprite blits, shapes and text.
 
 use crate::palette::{self, Rgb};
-use crate::sprites::Sprite;
+use crate::sprites::{Cover, Sprite};
 use crate::RenderError;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use std::collections::HashMap;
@@ -240,22 +240,24 @@ impl Canvas {
                 ) else {
                     continue;
                 };
-                if run.opaque {
-                    dst.copy_from_slice(src_indices);
-                    continue;
-                }
-                for (s, d) in src.iter().zip(dst.iter_mut()) {
-                    *d = if s[0] | s[1] | s[2] == 0 {
-                        palette::shaded(*d, s[3])
-                    } else {
-                        let under = colors[usize::from(*d)];
-                        let keep = 255 - u32::from(s[3]);
-                        let mix = |c: usize| {
-                            let v = u32::from(s[c]) + (u32::from(under[c]) * keep + 127) / 255;
-                            u8::try_from(v.min(255)).unwrap_or(255)
-                        };
-                        palette::index_of(Rgb(mix(0), mix(1), mix(2)))
-                    };
+                match run.cover {
+                    Cover::Opaque => dst.copy_from_slice(src_indices),
+                    Cover::Shadow => {
+                        for (s, d) in src.iter().zip(dst.iter_mut()) {
+                            *d = palette::shaded(*d, s[3]);
+                        }
+                    }
+                    Cover::Tinted => {
+                        for (s, d) in src.iter().zip(dst.iter_mut()) {
+                            let under = colors[usize::from(*d)];
+                            let keep = 255 - u32::from(s[3]);
+                            let mix = |c: usize| {
+                                let v = u32::from(s[c]) + (u32::from(under[c]) * keep + 127) / 255;
+                                u8::try_from(v.min(255)).unwrap_or(255)
+                            };
+                            *d = palette::index_of(Rgb(mix(0), mix(1), mix(2)));
+                        }
+                    }
                 }
             }
         }
@@ -525,7 +527,7 @@ mod tests {
                 vec![crate::sprites::Run {
                     start: 0,
                     end: 5,
-                    opaque: true
+                    cover: crate::sprites::Cover::Opaque
                 }];
                 5
             ],

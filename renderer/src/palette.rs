@@ -165,22 +165,30 @@ pub(crate) fn rgba_table() -> &'static [[u8; 4]; 256] {
 }
 
 /// The palette index of the colour at `index` under black of opacity `alpha` (a shadow).
+#[inline]
 pub(crate) fn shaded(index: u8, alpha: u8) -> u8 {
     static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
     let table = TABLE.get_or_init(|| (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect());
     let Some(slot) = table.get(usize::from(alpha) << 8 | usize::from(index)) else {
         return index;
     };
-    let known = slot.load(Ordering::Relaxed);
-    if known != UNKNOWN {
-        return known;
+    match slot.load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let result = darken(index, alpha);
+            slot.store(result, Ordering::Relaxed);
+            result
+        }
+        known => known,
     }
+}
+
+/// See [`shaded`]: the lookup done the first time.
+#[cold]
+fn darken(index: u8, alpha: u8) -> u8 {
     let under = rgba_table()[usize::from(index)];
     let keep = 255 - u32::from(alpha);
     let dim = |c: u8| u8::try_from((u32::from(c) * keep + 127) / 255).unwrap_or(255);
-    let result = index_of(Rgb(dim(under[0]), dim(under[1]), dim(under[2])));
-    slot.store(result, Ordering::Relaxed);
-    result
+    index_of(Rgb(dim(under[0]), dim(under[1]), dim(under[2])))
 }
 
 /// Encodes palette indices as an 8-bit indexed PNG.
