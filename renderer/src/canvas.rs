@@ -514,6 +514,86 @@ mod tests {
     }
 
     #[test]
+    fn shapes_change_only_the_pixels_they_cover() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(40, 30, palette::BOARD)?;
+        // Pixels of an index that a lookup of its own colour would not give back (colours are
+        // looked up at 6 bits per channel): a shape's bounds must leave them as they are.
+        let colors = palette::rgba_table();
+        let odd = (0..palette::palette().len())
+            .filter_map(|i| u8::try_from(i).ok())
+            .find(|&i| {
+                let [r, g, b, _] = colors[usize::from(i)];
+                index_of(Rgb(r, g, b)) != i
+            })
+            .unwrap_or_default();
+        assert_ne!(odd, 0, "some palette colour looks up to another index");
+        for y in 0..30 {
+            canvas.indices[y * 40 + y] = odd;
+        }
+        let before = canvas.indices.clone();
+        canvas.fill_ellipse(20.0, 15.0, 4.0, 4.0, palette::BLUE, 1.0);
+        let blue = index_of(palette::BLUE);
+        assert_eq!(canvas.indices[15 * 40 + 20], blue, "the centre is filled");
+        for (i, (&now, &was)) in canvas.indices.iter().zip(&before).enumerate() {
+            let (x, y) = ((i % 40) as f32, (i / 40) as f32);
+            if (x - 20.0).hypot(y - 15.0) > 5.5 {
+                assert_eq!(now, was, "pixel ({x}, {y}) outside the disc changed");
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn shadows_darken_what_they_fall_on() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(3, 1, palette::BOARD)?;
+        let sprite = Sprite {
+            width: 3,
+            height: 1,
+            anchor_x: 0,
+            anchor_y: 0,
+            data: vec![[0, 0, 0, 128], [0, 0, 0, 255], [60, 60, 60, 128]],
+            indices: vec![palette::UNKNOWN, index_of(Rgb(0, 0, 0)), palette::UNKNOWN],
+            runs: vec![vec![
+                crate::sprites::Run {
+                    start: 0,
+                    end: 1,
+                    cover: Cover::Shadow,
+                },
+                crate::sprites::Run {
+                    start: 1,
+                    end: 2,
+                    cover: Cover::Opaque,
+                },
+                crate::sprites::Run {
+                    start: 2,
+                    end: 3,
+                    cover: Cover::Tinted,
+                },
+            ]],
+        };
+        canvas.blit(&sprite, 0.0, 0.0);
+        let colors = palette::rgba_table();
+        let board = colors[usize::from(index_of(palette::BOARD))];
+        let [shadow, black, tinted] = [0, 1, 2].map(|i| colors[usize::from(canvas.indices[i])]);
+        // Half-covered by black: about half as bright; half-covered by a dark grey: between
+        // the two. Within the palette's spacing, which is coarser between ramps.
+        for c in 0..3 {
+            let half = i32::from(board[c]) / 2;
+            assert!(
+                (i32::from(shadow[c]) - half).abs() <= 8,
+                "{shadow:?} {board:?}"
+            );
+            let mixed = 60 + half;
+            assert!(
+                (i32::from(tinted[c]) - mixed).abs() <= 16,
+                "{tinted:?} {board:?}"
+            );
+        }
+        assert_eq!(black[..3], [0, 0, 0]);
+        Ok(())
+    }
+
+    #[test]
     fn blits_clip_at_every_edge() -> Result<(), RenderError> {
         let mut canvas = Canvas::new(20, 10, Rgb(0, 0, 0))?;
         let sprite = Sprite {
