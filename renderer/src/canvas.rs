@@ -1,7 +1,7 @@
-//! The image being drawn: an opaque pixmap, sprite blits, shapes and text.
+//! The image being drawn: palette indices, sprite blits, shapes and text.
 
-use crate::palette::{self, Rgb, UNKNOWN};
-use crate::sprites::Sprite;
+use crate::palette::{self, Rgb};
+use crate::sprites::{Cover, Sprite};
 use crate::RenderError;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use std::collections::HashMap;
@@ -82,6 +82,11 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     Ok(image)
 }
 
+/// The number of pixels of an image of `size`.
+fn pixel_count(size: tiny_skia::IntSize) -> usize {
+    size.width() as usize * size.height() as usize
+}
+
 /// Horizontal placement of text relative to its anchor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Align {
@@ -90,13 +95,16 @@ pub(crate) enum Align {
     Right,
 }
 
-/// An opaque RGBA canvas, with the palette index of every pixel that is known already.
+/// An opaque canvas of palette indices.
 ///
-/// Pixels copied from a cached background or from the opaque middle of a sprite keep the index
-/// computed when that background or sprite was made; everything else is marked
-/// [`UNKNOWN`] and looked up once at the end. This is what keeps quantisation cheap.
+/// The indices are the image: sprites carry the index of each opaque pixel, so most of a blit
+/// is a copy, and a partly transparent pixel is blended over the palette colour under it and
+/// looked up at once. Shapes are drawn by tiny-skia on a small RGBA pixmap covering only their
+/// bounds, filled from the palette colours under it, and the pixels they changed are looked up
+/// afterwards. No full-size RGBA image is ever made, which is what keeps an image cheap.
 pub(crate) struct Canvas {
-    pub pixmap: Pixmap,
+    width: u32,
+    height: u32,
     indices: Vec<u8>,
 }
 
@@ -111,65 +119,85 @@ fn paint(color: Rgb, alpha: f32) -> Paint<'static> {
 impl Canvas {
     /// A canvas filled with `background`.
     pub(crate) fn new(width: u32, height: u32, background: Rgb) -> Result<Canvas, RenderError> {
-        let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Size)?;
-        pixmap.fill(tiny_skia::Color::from_rgba8(
-            background.0,
-            background.1,
-            background.2,
-            255,
-        ));
-        let index = palette::index_of(background);
-        let indices = vec![index; pixmap.data().len() / 4];
-        Ok(Canvas { pixmap, indices })
+        let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size)?;
+        let indices = vec![palette::index_of(background); pixel_count(size)];
+        Ok(Canvas {
+            width,
+            height,
+            indices,
+        })
     }
 
-    /// A canvas holding opaque RGBA pixels and their palette indices.
-    pub(crate) fn from_parts(
+    /// A canvas holding these palette indices, row by row.
+    pub(crate) fn from_indices(
         width: u32,
         height: u32,
-        rgba: Vec<u8>,
         indices: Vec<u8>,
     ) -> Result<Canvas, RenderError> {
         let size = tiny_skia::IntSize::from_wh(width, height).ok_or(RenderError::Size)?;
-        if indices.len() * 4 != rgba.len() {
+        if indices.len() != pixel_count(size) {
             return Err(RenderError::Size);
         }
-        let pixmap = Pixmap::from_vec(rgba, size).ok_or(RenderError::Size)?;
-        Ok(Canvas { pixmap, indices })
+        Ok(Canvas {
+            width,
+            height,
+            indices,
+        })
     }
 
-    /// The RGBA pixels and their palette indices, every one of them known.
-    pub(crate) fn finish(self) -> (u32, u32, Vec<u8>, Vec<u8>) {
-        let (width, height) = (self.pixmap.width(), self.pixmap.height());
-        let mut indices = self.indices;
-        palette::fill_unknown(self.pixmap.data(), &mut indices);
-        (width, height, self.pixmap.take(), indices)
+    /// Width, height and the palette index of every pixel.
+    pub(crate) fn finish(self) -> (u32, u32, Vec<u8>) {
+        (self.width, self.height, self.indices)
     }
 
-    /// Marks the pixels under `rect`, grown by `pad`, as needing a palette lookup.
-    fn touch(&mut self, rect: Rect, pad: f32) {
-        let width = self.pixmap.width();
-        let height = self.pixmap.height();
-        let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max) as usize;
+    /// Lets `draw` paint with tiny-skia on the pixels under `rect`, grown by `pad`: it gets a
+    /// pixmap of those pixels' palette colours and the transform from canvas coordinates to
+    /// the pixmap's; every pixel it changes is then looked up in the palette.
+    fn shape(&mut self, rect: Rect, pad: f32, draw: impl FnOnce(&mut Pixmap, Transform)) {
+        let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
         let (x0, x1) = (
-            clamp(rect.left() - pad - 1.0, width),
-            clamp(rect.right() + pad + 2.0, width),
+            clamp(rect.left() - pad - 1.0, self.width),
+            clamp(rect.right() + pad + 2.0, self.width),
         );
         let (y0, y1) = (
-            clamp(rect.top() - pad - 1.0, height),
-            clamp(rect.bottom() + pad + 2.0, height),
+            clamp(rect.top() - pad - 1.0, self.height),
+            clamp(rect.bottom() + pad + 2.0, self.height),
         );
-        let w = width as usize;
-        for y in y0..y1 {
-            self.indices[y * w + x0..y * w + x1].fill(UNKNOWN);
+        let Some(mut pixmap) = Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else {
+            return;
+        };
+        let colors = palette::rgba_table();
+        let (w, canvas_width) = ((x1 - x0) as usize, self.width as usize);
+        let rows = (y0 as usize..y1 as usize).map(|y| y * canvas_width + x0 as usize);
+        for (start, out) in rows.clone().zip(pixmap.data_mut().chunks_exact_mut(4 * w)) {
+            for (&index, px) in self.indices[start..start + w]
+                .iter()
+                .zip(out.chunks_exact_mut(4))
+            {
+                px.copy_from_slice(&colors[usize::from(index)]);
+            }
+        }
+        draw(
+            &mut pixmap,
+            Transform::from_translate(-(x0 as f32), -(y0 as f32)),
+        );
+        for (start, drawn) in rows.zip(pixmap.data().chunks_exact(4 * w)) {
+            for (index, px) in self.indices[start..start + w]
+                .iter_mut()
+                .zip(drawn.chunks_exact(4))
+            {
+                if *px != colors[usize::from(*index)] {
+                    *index = palette::index_of(Rgb(px[0], px[1], px[2]));
+                }
+            }
         }
     }
 
     /// Composites `sprite` with its anchor at `(x, y)`.
     pub(crate) fn blit(&mut self, sprite: &Sprite, x: f32, y: f32) {
         let (x, y) = (x.round() as i32, y.round() as i32);
-        let width = i32::try_from(self.pixmap.width()).unwrap_or(0);
-        let height = i32::try_from(self.pixmap.height()).unwrap_or(0);
+        let width = i32::try_from(self.width).unwrap_or(0);
+        let height = i32::try_from(self.height).unwrap_or(0);
         let sprite_width = i32::try_from(sprite.width).unwrap_or(0);
         let sprite_height = i32::try_from(sprite.height).unwrap_or(0);
         let left = x - sprite.anchor_x;
@@ -179,11 +207,11 @@ impl Canvas {
         if col0 >= col1 {
             return;
         }
-        let data = self.pixmap.data_mut();
         let canvas_width = usize::try_from(width).unwrap_or(0);
         let (Ok(col0), Ok(col1)) = (usize::try_from(col0), usize::try_from(col1)) else {
             return;
         };
+        let colors = palette::rgba_table();
         for row in (-top).max(0)..(height - top).min(sprite_height) {
             let (Ok(row), Ok(dst_row)) = (usize::try_from(row), usize::try_from(top + row)) else {
                 continue;
@@ -205,27 +233,30 @@ impl Canvas {
                     continue;
                 };
                 let dst_start = dst_row * canvas_width + dst_col;
-                let (Some(src), Some(src_indices), Some(dst_indices)) = (
+                let (Some(src), Some(src_indices), Some(dst)) = (
                     sprite.data.get(src_start..src_start + len),
                     sprite.indices.get(src_start..src_start + len),
                     self.indices.get_mut(dst_start..dst_start + len),
                 ) else {
                     continue;
                 };
-                let Some(dst) = data.get_mut(4 * dst_start..4 * (dst_start + len)) else {
-                    continue;
-                };
-                if run.opaque {
-                    dst.copy_from_slice(src.as_flattened());
-                    dst_indices.copy_from_slice(src_indices);
-                    continue;
-                }
-                dst_indices.fill(UNKNOWN);
-                for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
-                    let keep = 255 - u32::from(s[3]);
-                    for c in 0..3 {
-                        let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
-                        d[c] = u8::try_from(v.min(255)).unwrap_or(255);
+                match run.cover {
+                    Cover::Opaque => dst.copy_from_slice(src_indices),
+                    Cover::Shadow => {
+                        for (s, d) in src.iter().zip(dst.iter_mut()) {
+                            *d = palette::shaded(*d, s[3]);
+                        }
+                    }
+                    Cover::Tinted => {
+                        for (s, d) in src.iter().zip(dst.iter_mut()) {
+                            let under = colors[usize::from(*d)];
+                            let keep = 255 - u32::from(s[3]);
+                            let mix = |c: usize| {
+                                let v = u32::from(s[c]) + (u32::from(under[c]) * keep + 127) / 255;
+                                u8::try_from(v.min(255)).unwrap_or(255)
+                            };
+                            *d = palette::index_of(Rgb(mix(0), mix(1), mix(2)));
+                        }
                     }
                 }
             }
@@ -244,14 +275,10 @@ impl Canvas {
         }
         builder.close();
         if let Some(path) = builder.finish() {
-            self.touch(path.bounds(), 0.0);
-            self.pixmap.fill_path(
-                &path,
-                &paint(color, alpha),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            let paint = paint(color, alpha);
+            self.shape(path.bounds(), 0.0, |pixmap, transform| {
+                pixmap.fill_path(&path, &paint, FillRule::Winding, transform, None);
+            });
         }
     }
 
@@ -267,14 +294,10 @@ impl Canvas {
     ) {
         if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
             if let Some(path) = PathBuilder::from_oval(rect) {
-                self.touch(path.bounds(), 0.0);
-                self.pixmap.fill_path(
-                    &path,
-                    &paint(color, alpha),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                let paint = paint(color, alpha);
+                self.shape(path.bounds(), 0.0, |pixmap, transform| {
+                    pixmap.fill_path(&path, &paint, FillRule::Winding, transform, None);
+                });
             }
         }
     }
@@ -293,20 +316,16 @@ impl Canvas {
     ) {
         if let Some(rect) = Rect::from_xywh(x - rx, y - ry, 2.0 * rx, 2.0 * ry) {
             if let Some(path) = PathBuilder::from_oval(rect) {
-                self.touch(path.bounds(), width);
                 let stroke = Stroke {
                     width,
                     line_cap: LineCap::Round,
                     dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
                     ..Stroke::default()
                 };
-                self.pixmap.stroke_path(
-                    &path,
-                    &paint(color, 1.0),
-                    &stroke,
-                    Transform::identity(),
-                    None,
-                );
+                let paint = paint(color, 1.0);
+                self.shape(path.bounds(), width, |pixmap, transform| {
+                    pixmap.stroke_path(&path, &paint, &stroke, transform, None);
+                });
             }
         }
     }
@@ -340,7 +359,6 @@ impl Canvas {
             }
         }
         if let Some(path) = builder.finish() {
-            self.touch(path.bounds(), width);
             let stroke = Stroke {
                 width,
                 line_cap: LineCap::Round,
@@ -348,13 +366,10 @@ impl Canvas {
                 dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
                 ..Stroke::default()
             };
-            self.pixmap.stroke_path(
-                &path,
-                &paint(color, alpha),
-                &stroke,
-                Transform::identity(),
-                None,
-            );
+            let paint = paint(color, alpha);
+            self.shape(path.bounds(), width, |pixmap, transform| {
+                pixmap.stroke_path(&path, &paint, &stroke, transform, None);
+            });
         }
     }
 
@@ -375,14 +390,10 @@ impl Canvas {
         b.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
         b.close();
         if let Some(path) = b.finish() {
-            self.touch(path.bounds(), 0.0);
-            self.pixmap.fill_path(
-                &path,
-                &paint(color, 1.0),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            let paint = paint(color, 1.0);
+            self.shape(path.bounds(), 0.0, |pixmap, transform| {
+                pixmap.fill_path(&path, &paint, FillRule::Winding, transform, None);
+            });
         }
     }
 
@@ -409,9 +420,9 @@ impl Canvas {
         };
         // Cap height of DejaVu is about 0.73 em.
         let baseline = (y + 0.365 * size).round() as i64;
-        let canvas_width = i64::from(self.pixmap.width());
-        let canvas_height = i64::from(self.pixmap.height());
-        let data = self.pixmap.data_mut();
+        let canvas_width = i64::from(self.width);
+        let canvas_height = i64::from(self.height);
+        let colors = palette::rgba_table();
         for c in text.chars() {
             let glyph = glyph(c, size)?;
             let left = pen.round() as i64 + i64::from(glyph.left);
@@ -427,17 +438,22 @@ impl Canvas {
                     if coverage == 0 || px < 0 || px >= canvas_width {
                         continue;
                     }
-                    let Ok(i) = usize::try_from(py * canvas_width + px) else {
+                    let Some(index) = usize::try_from(py * canvas_width + px)
+                        .ok()
+                        .and_then(|i| self.indices.get_mut(i))
+                    else {
                         continue;
                     };
-                    self.indices[i] = UNKNOWN;
                     let a = u32::from(coverage);
-                    let d = &mut data[4 * i..4 * i + 3];
-                    for (channel, value) in d.iter_mut().zip([color.0, color.1, color.2]) {
+                    let under = colors[usize::from(*index)];
+                    let mix = |channel: usize, value: u8| {
                         let mixed =
-                            (u32::from(*channel) * (255 - a) + u32::from(value) * a + 127) / 255;
-                        *channel = u8::try_from(mixed).unwrap_or(255);
-                    }
+                            (u32::from(under[channel]) * (255 - a) + u32::from(value) * a + 127)
+                                / 255;
+                        u8::try_from(mixed).unwrap_or(255)
+                    };
+                    *index =
+                        palette::index_of(Rgb(mix(0, color.0), mix(1, color.1), mix(2, color.2)));
                 }
             }
         }
@@ -477,22 +493,103 @@ impl Canvas {
         self.text(text, (x, y), size, ink, Align::Centre)
     }
 
-    /// The RGBA bytes.
+    /// The palette index of every pixel.
     #[cfg(test)]
-    pub(crate) fn data(&self) -> &[u8] {
-        self.pixmap.data()
+    pub(crate) fn indices(&self) -> &[u8] {
+        &self.indices
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::palette::index_of;
 
     #[test]
     fn the_embedded_font_loads_and_measures() -> Result<(), RenderError> {
         let narrow = Canvas::text_width("1", 20.0)?;
         let wide = Canvas::text_width("D3''", 20.0)?;
         assert!(narrow > 5.0 && wide > 2.0 * narrow);
+        Ok(())
+    }
+
+    #[test]
+    fn shapes_change_only_the_pixels_they_cover() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(40, 30, palette::BOARD)?;
+        // Pixels of an index that a lookup of its own colour would not give back (colours are
+        // looked up at 6 bits per channel): a shape's bounds must leave them as they are.
+        let colors = palette::rgba_table();
+        let odd = (0..palette::palette().len())
+            .filter_map(|i| u8::try_from(i).ok())
+            .find(|&i| {
+                let [r, g, b, _] = colors[usize::from(i)];
+                index_of(Rgb(r, g, b)) != i
+            })
+            .unwrap_or_default();
+        assert_ne!(odd, 0, "some palette colour looks up to another index");
+        for y in 0..30 {
+            canvas.indices[y * 40 + y] = odd;
+        }
+        let before = canvas.indices.clone();
+        canvas.fill_ellipse(20.0, 15.0, 4.0, 4.0, palette::BLUE, 1.0);
+        let blue = index_of(palette::BLUE);
+        assert_eq!(canvas.indices[15 * 40 + 20], blue, "the centre is filled");
+        for (i, (&now, &was)) in canvas.indices.iter().zip(&before).enumerate() {
+            let (x, y) = ((i % 40) as f32, (i / 40) as f32);
+            if (x - 20.0).hypot(y - 15.0) > 5.5 {
+                assert_eq!(now, was, "pixel ({x}, {y}) outside the disc changed");
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn shadows_darken_what_they_fall_on() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(3, 1, palette::BOARD)?;
+        let sprite = Sprite {
+            width: 3,
+            height: 1,
+            anchor_x: 0,
+            anchor_y: 0,
+            data: vec![[0, 0, 0, 128], [0, 0, 0, 255], [60, 60, 60, 128]],
+            indices: vec![palette::UNKNOWN, index_of(Rgb(0, 0, 0)), palette::UNKNOWN],
+            runs: vec![vec![
+                crate::sprites::Run {
+                    start: 0,
+                    end: 1,
+                    cover: Cover::Shadow,
+                },
+                crate::sprites::Run {
+                    start: 1,
+                    end: 2,
+                    cover: Cover::Opaque,
+                },
+                crate::sprites::Run {
+                    start: 2,
+                    end: 3,
+                    cover: Cover::Tinted,
+                },
+            ]],
+        };
+        canvas.blit(&sprite, 0.0, 0.0);
+        let colors = palette::rgba_table();
+        let board = colors[usize::from(index_of(palette::BOARD))];
+        let [shadow, black, tinted] = [0, 1, 2].map(|i| colors[usize::from(canvas.indices[i])]);
+        // Half-covered by black: about half as bright; half-covered by a dark grey: between
+        // the two. Within the palette's spacing, which is coarser between ramps.
+        for c in 0..3 {
+            let half = i32::from(board[c]) / 2;
+            assert!(
+                (i32::from(shadow[c]) - half).abs() <= 8,
+                "{shadow:?} {board:?}"
+            );
+            let mixed = 60 + half;
+            assert!(
+                (i32::from(tinted[c]) - mixed).abs() <= 16,
+                "{tinted:?} {board:?}"
+            );
+        }
+        assert_eq!(black[..3], [0, 0, 0]);
         Ok(())
     }
 
@@ -505,12 +602,12 @@ mod tests {
             anchor_x: 2,
             anchor_y: 2,
             data: vec![[255, 255, 255, 255]; 25],
-            indices: vec![UNKNOWN; 25],
+            indices: vec![index_of(Rgb(255, 255, 255)); 25],
             runs: vec![
                 vec![crate::sprites::Run {
                     start: 0,
                     end: 5,
-                    opaque: true
+                    cover: crate::sprites::Cover::Opaque
                 }];
                 5
             ],
@@ -524,10 +621,11 @@ mod tests {
         ] {
             canvas.blit(&sprite, x, y);
         }
-        let data = canvas.data();
-        assert_eq!(data[0], 255, "top-left corner painted");
-        assert_eq!(data[(9 * 20 + 19) * 4], 255, "bottom-right corner painted");
-        assert_eq!(data[(5 * 20 + 5) * 4], 0, "untouched pixel");
+        let (black, white) = (index_of(Rgb(0, 0, 0)), index_of(Rgb(255, 255, 255)));
+        let indices = canvas.indices();
+        assert_eq!(indices[0], white, "top-left corner painted");
+        assert_eq!(indices[9 * 20 + 19], white, "bottom-right corner painted");
+        assert_eq!(indices[5 * 20 + 5], black, "untouched pixel");
         Ok(())
     }
 }

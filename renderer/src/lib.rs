@@ -1,7 +1,7 @@
 //! Board images for Akron: a PNG of a [`Position`], in perspective or as a flat plan.
 //!
 //! Modelled on lichess's lila-gif: marble sprites are shaded once and cached, each image only
-//! blits them, and the result is quantised to a fixed palette and written as an indexed PNG.
+//! blits them onto palette indices (of a fixed palette), written as an indexed PNG.
 //! The crate knows nothing about Discord and does no I/O.
 //!
 //! # Examples
@@ -81,7 +81,7 @@ impl std::error::Error for RenderError {}
 ///
 /// When an overlay names a point off the board or lists more points than the board has.
 pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (width, height, _, indices) = draw(position, options)?.finish();
+    let (width, height, indices) = draw(position, options)?.finish();
     palette::encode(width, height, &indices)
 }
 
@@ -109,12 +109,7 @@ pub(crate) fn draw_on(
     let size = position.size();
     let background = scene.background(options.view, size)?;
     let (width, height) = scene.dimensions();
-    let mut canvas = Canvas::from_parts(
-        width,
-        height,
-        background.rgba.clone(),
-        background.indices.clone(),
-    )?;
+    let mut canvas = Canvas::from_indices(width, height, background.indices.clone())?;
     let mut sprites = Sprites::default();
     scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
     if let Some(inset) = scene.inset() {
@@ -153,13 +148,18 @@ pub(crate) fn draw_on(
     Ok(canvas)
 }
 
-/// Draws `position` into RGBA pixels (before palette quantisation): width, height and bytes.
+/// Draws `position` as RGBA pixels (the palette colours of its indices): width, height and bytes.
 #[cfg(test)]
 fn render_rgba(
     position: &Position,
     options: &RenderOptions,
 ) -> Result<(u32, u32, Vec<u8>), RenderError> {
-    let (width, height, rgba, _) = draw(position, options)?.finish();
+    let (width, height, indices) = draw(position, options)?.finish();
+    let colors = palette::rgba_table();
+    let rgba = indices
+        .iter()
+        .flat_map(|&i| colors[usize::from(i)])
+        .collect();
     Ok((width, height, rgba))
 }
 

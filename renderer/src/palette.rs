@@ -147,35 +147,48 @@ pub(crate) fn index_of(c: Rgb) -> u8 {
 /// Maps RGBA pixels (opaque) to palette indices.
 #[cfg(test)]
 pub(crate) fn quantize(rgba: &[u8]) -> Vec<u8> {
-    let mut indices = vec![UNKNOWN; rgba.len() / 4];
-    fill_unknown(rgba, &mut indices);
-    indices
+    rgba.chunks_exact(4)
+        .map(|px| index_of(Rgb(px[0], px[1], px[2])))
+        .collect()
 }
 
-/// Looks up the palette index of every pixel marked [`UNKNOWN`].
-pub(crate) fn fill_unknown(rgba: &[u8], indices: &mut [u8]) {
-    const BLOCK: usize = 64;
-    let mut last = (0u32, index_of(Rgb(0, 0, 0)));
-    for (block, chunk) in indices.chunks_mut(BLOCK).enumerate() {
-        // Most blocks are known throughout; this test vectorises.
-        if chunk.iter().fold(true, |known, &i| known & (i != UNKNOWN)) {
-            continue;
+/// Each palette index's colour as opaque RGBA; indices past the palette are black.
+pub(crate) fn rgba_table() -> &'static [[u8; 4]; 256] {
+    static TABLE: OnceLock<[[u8; 4]; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0, 0, 0, 255]; 256];
+        for (entry, c) in table.iter_mut().zip(palette()) {
+            *entry = [c.0, c.1, c.2, 255];
         }
-        for (offset, index) in chunk.iter_mut().enumerate() {
-            if *index != UNKNOWN {
-                continue;
-            }
-            let i = block * BLOCK + offset;
-            let Some(px) = rgba.get(4 * i..4 * i + 4) else {
-                return;
-            };
-            let value = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-            if value != last.0 {
-                last = (value, index_of(Rgb(px[0], px[1], px[2])));
-            }
-            *index = last.1;
+        table
+    })
+}
+
+/// The palette index of the colour at `index` under black of opacity `alpha` (a shadow).
+#[inline]
+pub(crate) fn shaded(index: u8, alpha: u8) -> u8 {
+    static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect());
+    let Some(slot) = table.get(usize::from(alpha) << 8 | usize::from(index)) else {
+        return index;
+    };
+    match slot.load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let result = darken(index, alpha);
+            slot.store(result, Ordering::Relaxed);
+            result
         }
+        known => known,
     }
+}
+
+/// See [`shaded`]: the lookup done the first time.
+#[cold]
+fn darken(index: u8, alpha: u8) -> u8 {
+    let under = rgba_table()[usize::from(index)];
+    let keep = 255 - u32::from(alpha);
+    let dim = |c: u8| u8::try_from((u32::from(c) * keep + 127) / 255).unwrap_or(255);
+    index_of(Rgb(dim(under[0]), dim(under[1]), dim(under[2])))
 }
 
 /// Encodes palette indices as an 8-bit indexed PNG.

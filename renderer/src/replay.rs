@@ -370,13 +370,13 @@ fn draw_frames(
         let (indices, width, delay) = match frame {
             FrameKind::Start => {
                 let opts = still_options(game, None, start, plies, ended, base, options);
-                let (w, _, _, indices) = crate::draw(start, &opts)?.finish();
+                let (w, _, indices) = crate::draw(start, &opts)?.finish();
                 (indices, w, options.speed.move_delay())
             }
             FrameKind::Move(index) => {
                 let ply = &plies[*index];
                 let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
-                let (w, _, _, indices) = crate::draw(&ply.after, &opts)?.finish();
+                let (w, _, indices) = crate::draw(&ply.after, &opts)?.finish();
                 let delay = if final_frame {
                     options.speed.final_delay()
                 } else {
@@ -391,7 +391,7 @@ fn draw_frames(
                 let Ok(canvas) = flight(ply, &opts, *arc, *t, &mut sprites, &mut still) else {
                     continue;
                 };
-                let (w, _, _, indices) = canvas.finish();
+                let (w, _, indices) = canvas.finish();
                 (indices, w, options.speed.step_delay())
             }
         };
@@ -485,7 +485,7 @@ fn still_options(
 #[derive(Default)]
 struct Still {
     number: usize,
-    canvas: Option<(u32, u32, Vec<u8>, Vec<u8>)>,
+    canvas: Option<(u32, u32, Vec<u8>)>,
 }
 
 /// An in-between frame of `ply`: the position after it without the marbles that move, and
@@ -522,14 +522,14 @@ fn flight(
             inset.draw_marbles(&mut canvas, &ply.after, sprites, &[]);
         }
         let (w, h) = scene.dimensions();
-        let (_, _, rgba, indices) = canvas.finish();
+        let (_, _, indices) = canvas.finish();
         still.number = ply.number;
-        still.canvas = Some((w, h, rgba, indices));
+        still.canvas = Some((w, h, indices));
     }
-    let Some((w, h, rgba, indices)) = &still.canvas else {
+    let Some((w, h, indices)) = &still.canvas else {
         return Err(RenderError::Size);
     };
-    let mut canvas = Canvas::from_parts(*w, *h, rgba.clone(), indices.clone())?;
+    let mut canvas = Canvas::from_indices(*w, *h, indices.clone())?;
     let color = ply.after.piece(to).unwrap_or(Color::Black);
     let lerp = |a: Spot, b: Spot, s: f32| Spot {
         x: a.x + (b.x - a.x) * s,

@@ -1,8 +1,8 @@
 //! One view's layout, and the cached background every image of that layout starts from.
 //!
 //! The board, its dips and its coordinates depend only on the view, the board size and the
-//! width, so they are drawn once, quantised once and kept. Each image copies the background,
-//! blits the marbles and overlays, and re-quantises only the pixels that changed.
+//! width, so they are drawn once and kept as palette indices. Each image copies the indices,
+//! blits the marbles and overlays, and looks up only the pixels that changed.
 
 use crate::canvas::Canvas;
 use crate::overlay::Frame;
@@ -21,9 +21,8 @@ pub(crate) enum Scene {
     Plan(plan::Layout),
 }
 
-/// A drawn, quantised background.
+/// A drawn background: the palette index of every pixel.
 pub(crate) struct Background {
-    pub rgba: Vec<u8>,
     pub indices: Vec<u8>,
 }
 
@@ -105,8 +104,8 @@ impl Scene {
             Scene::Perspective(l) => perspective::draw_board(&mut canvas, l, size, &mut sprites)?,
             Scene::Plan(l) => plan::draw_board(&mut canvas, l, size, &mut sprites)?,
         }
-        let (_, _, rgba, indices) = canvas.finish();
-        Ok(Background { rgba, indices })
+        let (_, _, indices) = canvas.finish();
+        Ok(Background { indices })
     }
 
     /// The background of this scene, from the cache or freshly drawn.

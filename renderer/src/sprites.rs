@@ -32,12 +32,35 @@ pub(crate) struct Sprite {
     pub runs: Vec<Vec<Run>>,
 }
 
-/// Columns `start..end` of a sprite row that are all opaque, or all partly transparent.
+/// Columns `start..end` of a sprite row whose pixels are all of one [`Cover`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Run {
     pub start: usize,
     pub end: usize,
-    pub opaque: bool,
+    pub cover: Cover,
+}
+
+/// How a sprite pixel covers what is under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cover {
+    /// Fully: its palette index replaces the canvas's.
+    Opaque,
+    /// Partly, with black: a shadow, which only darkens.
+    Shadow,
+    /// Partly, with a colour.
+    Tinted,
+}
+
+impl Cover {
+    /// How `px` (premultiplied RGBA) covers, or `None` when it is fully transparent.
+    fn of(px: [u8; 4]) -> Option<Cover> {
+        match px {
+            [_, _, _, 0] => None,
+            [_, _, _, 255] => Some(Cover::Opaque),
+            [0, 0, 0, _] => Some(Cover::Shadow),
+            _ => Some(Cover::Tinted),
+        }
+    }
 }
 
 impl Sprite {
@@ -48,17 +71,16 @@ impl Sprite {
             .chunks(self.width.max(1))
             .map(|row| {
                 let mut runs: Vec<Run> = Vec::new();
-                for (i, px) in row.iter().enumerate() {
-                    if px[3] == 0 {
+                for (i, &px) in row.iter().enumerate() {
+                    let Some(cover) = Cover::of(px) else {
                         continue;
-                    }
-                    let opaque = px[3] == 255;
+                    };
                     match runs.last_mut() {
-                        Some(run) if run.end == i && run.opaque == opaque => run.end = i + 1,
+                        Some(run) if run.end == i && run.cover == cover => run.end = i + 1,
                         _ => runs.push(Run {
                             start: i,
                             end: i + 1,
-                            opaque,
+                            cover,
                         }),
                     }
                 }
