@@ -5,13 +5,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A playing level, 1 (almost random) to 8 (the full time given). Each level searches about
-/// three to four times as many playouts as the one below.
+/// A playing level, 1 (almost random) to 8 (the full time given). Each level searches four to
+/// five times as many playouts as the one below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
 /// Playouts per move of levels 1 to 7; level 8 has no playout limit.
-const PLAYOUTS: [u64; 7] = [8, 40, 160, 600, 2_000, 7_000, 25_000];
+const PLAYOUTS: [u64; 7] = [8, 40, 200, 1_000, 5_000, 20_000, 80_000];
 
 impl Level {
     /// The weakest level.

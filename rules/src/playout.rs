@@ -2,7 +2,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use crate::bits::GeometryTable;
+use crate::bits::{Bits, GeometryTable};
 use crate::board::{Board, Levels, Links, LEVELS};
 use crate::color::Color;
 use crate::game::{Outcome, Reason, WinRule};
@@ -172,8 +172,6 @@ struct Sampler<B> {
     groups: Vec<Levels<B>>,
     components: [Levels<B>; COMPONENTS],
     touched: [Levels<B>; COMPONENTS],
-    movable: Vec<(u32, u8)>,
-    targets: Vec<(u32, u8)>,
 }
 
 impl<B: GeometryTable> Sampler<B> {
@@ -183,8 +181,6 @@ impl<B: GeometryTable> Sampler<B> {
             groups: Vec::with_capacity(16),
             components: [[B::ZERO; LEVELS]; COMPONENTS],
             touched: [[B::ZERO; LEVELS]; COMPONENTS],
-            movable: Vec::with_capacity(64),
-            targets: Vec::with_capacity(64),
         }
     }
 
@@ -254,7 +250,6 @@ impl<B: GeometryTable> Sampler<B> {
         if total == 0 {
             return None;
         }
-        let mut listed = false;
         // The components met so far, and the open points each touches.
         let mut found = 0;
         let mut points = [(0u32, 0u8); LEVELS];
@@ -264,18 +259,8 @@ impl<B: GeometryTable> Sampler<B> {
                 Choice::Place(holes.nth_one(pick))
             } else {
                 let pick = pick - places;
-                if !listed {
-                    // Listed on the first proposed step only: most placements need no list.
-                    listed = true;
-                    self.movable.clear();
-                    self.targets.clear();
-                    for k in 0..top {
-                        self.movable.extend(movable[k].ones().map(|i| (i, k as u8)));
-                        self.targets.extend(targets[k].ones().map(|i| (i, k as u8)));
-                    }
-                }
-                let from = self.movable[(pick / target_count) as usize];
-                let to = self.targets[(pick % target_count) as usize];
+                let from = nth_point(&movable, top, pick / target_count);
+                let to = nth_point(&targets, top, pick % target_count);
                 let (fi, fk) = (from.0, usize::from(from.1));
                 let slot = match (0..found).find(|&c| self.components[c][fk].has(fi)) {
                     Some(slot) => slot,
@@ -352,6 +337,20 @@ impl<B: GeometryTable> Sampler<B> {
         }
         None
     }
+}
+
+/// The `n`-th point of `sets` (levels `0..top`), counting level by level from the lowest
+/// index up; `n` must be below the points' count.
+#[inline]
+fn nth_point<B: Bits>(sets: &Levels<B>, top: usize, mut n: u32) -> (u32, u8) {
+    for k in 0..top {
+        let count = sets[k].count();
+        if n < count {
+            return (sets[k].nth_one(n), k as u8);
+        }
+        n -= count;
+    }
+    (0, 0)
 }
 
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
