@@ -104,13 +104,14 @@ impl Bits for u64 {
     fn nth_one(self, n: u32) -> u32 {
         // Binary search on the halves' populations: six steps whatever `n` is.
         let (mut set, mut n, mut base) = (self, n, 0);
+        // Branch-free: which half to enter is random, so a branch would be mispredicted half
+        // of the time.
         for width in [32u32, 16, 8, 4, 2, 1] {
             let low = (set & ((1u64 << width) - 1)).count_ones();
-            if n >= low {
-                n -= low;
-                set >>= width;
-                base += width;
-            }
+            let upper = u32::from(n >= low);
+            n -= low * upper;
+            set >>= width * upper;
+            base += width * upper;
         }
         base
     }
