@@ -43,14 +43,16 @@ impl Level {
         }
     }
 
-    /// The engine configuration of this level: level 1 skips the proof check for a win in
-    /// one move, so that beginners can win; from level 2 on a win in one is never missed.
+    /// The engine configuration of this level: level 1 plays every other move at random
+    /// (on average) and skips the proof check for a win in one move, so that beginners can
+    /// win; from level 2 on every move is searched and a win in one is never missed.
     #[must_use]
     pub fn config(self, threads: usize, seed: u64) -> EngineConfig {
         EngineConfig {
             threads,
             seed,
             win_check: self.0 >= 2,
+            random_moves: if self.0 == 1 { 50 } else { 0 },
             ..EngineConfig::default()
         }
     }
@@ -102,6 +104,13 @@ mod tests {
             let playouts = budget.playouts.unwrap_or(0);
             assert!(playouts > last);
             last = playouts;
+        }
+        let first = Level::MIN.config(1, 0);
+        assert!(first.random_moves > 0 && !first.win_check);
+        for n in 2..=8 {
+            let config = Level::new(n).map(|l| l.config(1, 0)).unwrap_or_default();
+            assert_eq!(config.random_moves, 0);
+            assert!(config.win_check);
         }
         let top = Level::MAX.budget(Duration::from_secs(60));
         assert_eq!(top.playouts, None);
