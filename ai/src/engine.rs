@@ -5,7 +5,7 @@ use crate::solver::{solve_limited, Proof};
 use crate::tree::{Flavour, Proven, Tree};
 use akron_rules::{Game, Move, Position, WinRule};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -40,6 +40,9 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Whether a proof check for a win in one own move runs before the search.
     pub win_check: bool,
+    /// Percent of moves (0 to 100) played uniformly at random instead of searched, so that
+    /// the lowest level is beatable. 0 in every configuration but level 1's.
+    pub random_moves: u8,
 }
 
 impl Default for EngineConfig {
@@ -53,6 +56,7 @@ impl Default for EngineConfig {
             max_edges: 3_000_000,
             seed: 0x00A1_5EED,
             win_check: true,
+            random_moves: 0,
         }
     }
 }
@@ -230,6 +234,21 @@ impl Engine {
         let moves = position.legal_moves();
         if moves.is_empty() {
             return Err(SearchError::NoLegalMove);
+        }
+        if self.config.random_moves > 0 {
+            let mut rng = SmallRng::seed_from_u64(self.config.seed ^ self.searches.rotate_left(17));
+            if rng.random_range(0..100u8) < self.config.random_moves {
+                self.searches += 1;
+                let best = moves[rng.random_range(0..moves.len())];
+                return Ok(Analysis {
+                    best,
+                    winrate: 0.5,
+                    pv: vec![best],
+                    playouts: 0,
+                    proven: None,
+                    reused: false,
+                });
+            }
         }
         if self.config.win_check {
             if let Proof::Win(line) = solve_limited(position, rule, 1, WIN_CHECK_NODES) {
@@ -452,6 +471,25 @@ mod tests {
             proven += 1;
         }
         assert!(proven >= 5, "only {proven} positions had a win");
+    }
+
+    #[test]
+    fn random_moves_are_legal_and_not_searched() {
+        let mut engine = Engine::new(EngineConfig {
+            random_moves: 100,
+            ..EngineConfig::default()
+        });
+        let p = Position::start(5, 12).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..20 {
+            let analysis = engine
+                .analyze(&p, WinRule::Delayed, Budget::playouts(500))
+                .unwrap();
+            assert!(p.check(analysis.best).is_ok());
+            assert_eq!(analysis.playouts, 0);
+            seen.insert(analysis.best);
+        }
+        assert!(seen.len() > 5, "{} different moves", seen.len());
     }
 
     #[test]

@@ -104,13 +104,14 @@ impl Bits for u64 {
     fn nth_one(self, n: u32) -> u32 {
         // Binary search on the halves' populations: six steps whatever `n` is.
         let (mut set, mut n, mut base) = (self, n, 0);
+        // Branch-free: which half to enter is random, so a branch would be mispredicted half
+        // of the time.
         for width in [32u32, 16, 8, 4, 2, 1] {
             let low = (set & ((1u64 << width) - 1)).count_ones();
-            if n >= low {
-                n -= low;
-                set >>= width;
-                base += width;
-            }
+            let upper = u32::from(n >= low);
+            n -= low * upper;
+            set >>= width * upper;
+            base += width * upper;
         }
         base
     }
@@ -284,8 +285,74 @@ macro_rules! geometry_table {
     };
 }
 
-geometry_table!(u64);
 geometry_table!(U256);
+
+/// The 8 × 8-and-smaller geometries, built at compile time so that a lookup is an index.
+static U64_GEOMETRY: [Geometry<u64>; 9] = [
+    u64_geometry(0),
+    u64_geometry(1),
+    u64_geometry(2),
+    u64_geometry(3),
+    u64_geometry(4),
+    u64_geometry(5),
+    u64_geometry(6),
+    u64_geometry(7),
+    u64_geometry(8),
+];
+
+impl GeometryTable for u64 {
+    #[inline]
+    fn geometry(size: u8) -> &'static Geometry<Self> {
+        &U64_GEOMETRY[usize::from(size.min(8))]
+    }
+}
+
+/// [`Geometry::new`] for `u64` levels, usable in a constant.
+const fn u64_geometry(size: u8) -> Geometry<u64> {
+    let n = size as u32;
+    let s = <u64 as Bits>::STRIDE;
+    let mut level = [0u64; 16];
+    let mut k = 0;
+    while k < n {
+        let width = n - k;
+        let mut y = 0;
+        while y < width {
+            let mut x = 0;
+            while x < width {
+                level[k as usize] |= 1 << (x + s * y);
+                x += 1;
+            }
+            y += 1;
+        }
+        k += 1;
+    }
+    let mut first_column = 0u64;
+    let mut last_stride_column = 0u64;
+    let mut i = 0;
+    while i < s {
+        first_column |= 1 << (s * i);
+        last_stride_column |= 1 << (s * i + s - 1);
+        i += 1;
+    }
+    let (mut left_column, mut right_column, mut bottom_row, mut top_row) = (0u64, 0, 0, 0);
+    let mut i = 0;
+    while i < n {
+        left_column |= 1 << (s * i);
+        right_column |= 1 << (s * i + n - 1);
+        bottom_row |= 1 << i;
+        top_row |= 1 << (s * (n - 1) + i);
+        i += 1;
+    }
+    Geometry {
+        level,
+        first_column,
+        last_stride_column,
+        bottom_row,
+        top_row,
+        left_column,
+        right_column,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -306,6 +373,33 @@ mod tests {
                 let w = u32::from(n) - k as u32;
                 assert_eq!(g.level[k].count(), w * w);
             }
+        }
+    }
+
+    #[test]
+    fn compile_time_geometry_agrees_with_the_runtime_one() {
+        for n in 0..=8u8 {
+            let fixed = <u64 as GeometryTable>::geometry(n);
+            let built = Geometry::<u64>::new(n);
+            assert_eq!(fixed.level, built.level, "{n}");
+            assert_eq!(
+                [
+                    fixed.first_column,
+                    fixed.last_stride_column,
+                    fixed.bottom_row
+                ],
+                [
+                    built.first_column,
+                    built.last_stride_column,
+                    built.bottom_row
+                ],
+                "{n}"
+            );
+            assert_eq!(
+                [fixed.top_row, fixed.left_column, fixed.right_column],
+                [built.top_row, built.left_column, built.right_column],
+                "{n}"
+            );
         }
     }
 

@@ -288,10 +288,19 @@ impl<B: GeometryTable> Board<B> {
             let east = links.east[c][k];
             let north = links.north[c][k];
             let s = B::STRIDE;
-            // Points that can be entered from the west, east, south and north neighbour.
             if (east | north).is_empty() {
                 return x;
             }
+            let step = |x: B| -> B {
+                x | ((x & east) << 1) | ((x >> 1) & east) | ((x & north) << s) | ((x >> s) & north)
+            };
+            // Often nothing is new on this level: one single step tells, before the long
+            // shifts are set up.
+            let first = step(x);
+            if first == x {
+                return x;
+            }
+            x = first;
             // Points that can be entered from the west, east, south and north neighbour, and
             // from 2, 4, 8 points away in a straight line.
             let mut pro = [[B::ZERO; 4]; 4];
@@ -310,9 +319,6 @@ impl<B: GeometryTable> Board<B> {
                 rounds += 1;
                 shift <<= 1;
             }
-            let step = |x: B| -> B {
-                x | ((x & east) << 1) | ((x >> 1) & east) | ((x & north) << s) | ((x >> s) & north)
-            };
             loop {
                 let (mut ge, mut gw, mut gn, mut gs) = (x, x, x, x);
                 let mut shift = 1;

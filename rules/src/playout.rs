@@ -2,7 +2,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use crate::bits::GeometryTable;
+use crate::bits::{Bits, GeometryTable};
 use crate::board::{Board, Levels, Links, LEVELS};
 use crate::color::Color;
 use crate::game::{Outcome, Reason, WinRule};
@@ -172,8 +172,9 @@ struct Sampler<B> {
     groups: Vec<Levels<B>>,
     components: [Levels<B>; COMPONENTS],
     touched: [Levels<B>; COMPONENTS],
-    movable: Vec<(u32, u8)>,
-    targets: Vec<(u32, u8)>,
+    /// Points of `touched`, by component and level, and in all.
+    touched_counts: [[u32; LEVELS]; COMPONENTS],
+    touched_total: [u32; COMPONENTS],
 }
 
 impl<B: GeometryTable> Sampler<B> {
@@ -183,8 +184,8 @@ impl<B: GeometryTable> Sampler<B> {
             groups: Vec::with_capacity(16),
             components: [[B::ZERO; LEVELS]; COMPONENTS],
             touched: [[B::ZERO; LEVELS]; COMPONENTS],
-            movable: Vec::with_capacity(64),
-            targets: Vec::with_capacity(64),
+            touched_counts: [[0; LEVELS]; COMPONENTS],
+            touched_total: [0; COMPONENTS],
         }
     }
 
@@ -212,9 +213,9 @@ impl<B: GeometryTable> Sampler<B> {
         let ci = mover.index();
         let uncovered = &links.uncovered[ci];
         let mut movable = [B::ZERO; LEVELS];
-        let mut targets = [B::ZERO; LEVELS];
         let mut open = [B::ZERO; LEVELS];
         let (mut movable_count, mut target_count) = (0u32, 0u32);
+        let mut movable_counts = [0u32; LEVELS];
         let mut linked_below = B::ZERO;
         let mut occupied_below = B::ZERO;
         for k in 0..top {
@@ -234,7 +235,8 @@ impl<B: GeometryTable> Sampler<B> {
                     linked |= uncovered[k] & g.supports_of(uncovered[k + 1], k);
                     movable[k] = linked & !g.held_up_twice(above, k);
                 }
-                movable_count += movable[k].count();
+                movable_counts[k] = movable[k].count();
+                movable_count += movable_counts[k];
             }
             open[k] = if k == 0 {
                 g.level[0] & !occupied
@@ -245,8 +247,7 @@ impl<B: GeometryTable> Sampler<B> {
             if k > 0 {
                 touch |= g.resting_on_any(linked_below, k - 1);
             }
-            targets[k] = touch & open[k];
-            target_count += targets[k].count();
+            target_count += (touch & open[k]).count();
             linked_below = linked;
             occupied_below = occupied;
         }
@@ -254,7 +255,6 @@ impl<B: GeometryTable> Sampler<B> {
         if total == 0 {
             return None;
         }
-        let mut listed = false;
         // The components met so far, and the open points each touches.
         let mut found = 0;
         let mut points = [(0u32, 0u8); LEVELS];
@@ -264,18 +264,7 @@ impl<B: GeometryTable> Sampler<B> {
                 Choice::Place(holes.nth_one(pick))
             } else {
                 let pick = pick - places;
-                if !listed {
-                    // Listed on the first proposed step only: most placements need no list.
-                    listed = true;
-                    self.movable.clear();
-                    self.targets.clear();
-                    for k in 0..top {
-                        self.movable.extend(movable[k].ones().map(|i| (i, k as u8)));
-                        self.targets.extend(targets[k].ones().map(|i| (i, k as u8)));
-                    }
-                }
-                let from = self.movable[(pick / target_count) as usize];
-                let to = self.targets[(pick % target_count) as usize];
+                let from = nth_point(&movable, &movable_counts, top, pick / target_count);
                 let (fi, fk) = (from.0, usize::from(from.1));
                 let slot = match (0..found).find(|&c| self.components[c][fk].has(fi)) {
                     Some(slot) => slot,
@@ -287,19 +276,31 @@ impl<B: GeometryTable> Sampler<B> {
                         component[fk] = B::bit(fi);
                         b.fill_in_place(links, mover, component);
                         let touched = &mut self.touched[slot];
+                        let counts = &mut self.touched_counts[slot];
+                        let mut total = 0;
                         for k in 0..top {
                             let mut touch = g.neighbours(component[k], k);
                             if k > 0 {
                                 touch |= g.resting_on_any(component[k - 1], k - 1);
                             }
                             touched[k] = touch & open[k];
+                            counts[k] = touched[k].count();
+                            total += counts[k];
                         }
+                        self.touched_total[slot] = total;
                         slot
                     }
                 };
-                if !self.touched[slot][usize::from(to.1)].has(to.0)
-                    || !step_is_legal(b, &self.components[slot], from, to, &mut points)
-                {
+                // The drawn target is uniform over all `target_count` targets. Those that this
+                // component touches are numbered first, so a draw past them is refused without
+                // looking the point up: the same law as drawing a point and finding it
+                // untouched.
+                let target = pick % target_count;
+                if target >= self.touched_total[slot] {
+                    continue;
+                }
+                let to = nth_point(&self.touched[slot], &self.touched_counts[slot], top, target);
+                if !step_is_legal(b, &self.components[slot], from, to, &mut points) {
                     continue;
                 }
                 Choice::Step(from, to)
@@ -352,6 +353,25 @@ impl<B: GeometryTable> Sampler<B> {
         }
         None
     }
+}
+
+/// The `n`-th point of `sets` (levels `0..top`, with `counts` points each), counting level by level from the lowest
+/// index up; `n` must be below the points' count.
+#[inline]
+fn nth_point<B: Bits>(
+    sets: &Levels<B>,
+    counts: &[u32; LEVELS],
+    top: usize,
+    mut n: u32,
+) -> (u32, u8) {
+    for k in 0..top {
+        let count = counts[k];
+        if n < count {
+            return (sets[k].nth_one(n), k as u8);
+        }
+        n -= count;
+    }
+    (0, 0)
 }
 
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
@@ -616,6 +636,43 @@ mod tests {
                     let mv = moves[rng.random_range(0..moves.len())];
                     position.play_unchecked(mv);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn playout_moves_replay_legally_to_the_same_end() {
+        // Every move a playout plays is legal when replayed through the checked `Game`, and
+        // the replayed game ends as the playout says.
+        struct Record(Vec<Move>);
+        impl PlayoutPolicy for Record {
+            fn played(&mut self, _: Color, mv: Move) {
+                self.0.push(mv);
+            }
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
+        for (size, rule) in [
+            (4u8, WinRule::Delayed),
+            (5, WinRule::Immediate),
+            (8, WinRule::Delayed),
+            (8, WinRule::Immediate),
+            (9, WinRule::Delayed),
+        ] {
+            for _ in 0..6 {
+                let start =
+                    Position::start(size, crate::position::default_pile(size)).unwrap_or_default();
+                let mut record = Record(Vec::new());
+                let result = start.playout_with(rule, 300, &mut rng, &mut record);
+                assert_eq!(record.0.len(), result.plies as usize);
+                let mut game = crate::game::Game::from_position(start, rule);
+                for &mv in &record.0 {
+                    assert!(
+                        game.play(mv).is_ok(),
+                        "{mv} illegal in {}",
+                        game.position().code()
+                    );
+                }
+                assert_eq!(game.outcome(), result.outcome, "{size} {rule:?}");
             }
         }
     }
