@@ -60,6 +60,7 @@ impl Service {
         record.takeback_by = None;
         record.deadline_at = None;
         record.version = db::save_game(conn, record)?;
+        db::set_ai_waiting(conn, record.id, None)?;
         let event = GameEnded {
             game: record.id,
             channel: record.channel.clone(),
