@@ -646,10 +646,10 @@ impl UserId {
 }
 
 impl User {
-    /// The engine as a player at `level`, named `Akron AI (level 3)`.
+    /// The engine as a player at `level`, named `Akron AI level 3`.
     #[must_use]
     pub fn ai(level: Level) -> User {
-        User::new(UserId::ai(level), format!("Akron AI (level {level})"))
+        User::new(UserId::ai(level), format!("Akron AI level {level}"))
     }
 }
 
