@@ -52,7 +52,7 @@ impl Default for AiConfig {
             hint_time: Duration::from_secs(2),
             playouts: None,
             searches: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            solver_nodes: 2_000_000,
+            solver_nodes: 1_000_000,
         }
     }
 }
@@ -317,7 +317,9 @@ impl Service {
         let report = match state.play(mv) {
             Ok(report) => report,
             Err(error) => {
+                // Never expected; clearing the flag keeps the worker from trying for ever.
                 tracing::error!(game = game.0, %mv, %error, "the AI chose an illegal move");
+                self.db.write(|c| db::set_ai_waiting(c, game, None))?;
                 return Ok(AiMoved::Stale);
             }
         };
