@@ -419,3 +419,24 @@ fn a_daily_puzzle_comes_once_a_day_and_never_twice() {
     h.service.tick(h.service.now()).unwrap();
     assert!(h.service.due_notices("test", 10).unwrap().is_empty());
 }
+
+/// The console plays the AI's answer right after the person's move, with no waiting.
+#[test]
+fn the_console_shows_the_ais_reply_after_each_move() {
+    let h = harness();
+    let out = h.dir.path().join("boards");
+    let script = "challenge ai level:1 size:4 colour:white\nmove B2\npuzzle answer #1\nquit\n";
+    let mut printed = Vec::new();
+    akron_bot::console::Console::new(&h.service, &out)
+        .run(script.as_bytes(), &mut printed)
+        .unwrap();
+    let text = String::from_utf8(printed).unwrap();
+    let ai_moves = text.matches("Akron AI level 1 (Black) placed").count()
+        + text.matches("Akron AI level 1 (Black) stepped").count();
+    assert_eq!(ai_moves, 2, "the opening and the answer to B2: {text}");
+    assert!(text.contains("alice (White) placed B2"), "{text}");
+    assert!(
+        text.contains("There is no puzzle #1"),
+        "a puzzle number, not a game: {text}"
+    );
+}
