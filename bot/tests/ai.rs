@@ -412,6 +412,14 @@ fn a_daily_puzzle_comes_once_a_day_and_never_twice() {
     codes.sort();
     codes.dedup();
     assert_eq!(codes.len(), 3, "three different puzzles");
+    // After three days down, one puzzle, not three.
+    h.clock.advance(3 * 24 * 3600);
+    h.service.tick(h.service.now()).unwrap();
+    h.service.tick(h.service.now() + 60).unwrap();
+    assert_eq!(h.service.due_notices("test", 10).unwrap().len(), 1);
+    for notice in h.service.due_notices("test", 10).unwrap() {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
     let mut off = on.clone();
     off.command = Command::Puzzle(PuzzleCommand::Daily(false));
     assert!(!h.service.handle(&off).ephemeral);

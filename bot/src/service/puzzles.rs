@@ -391,8 +391,9 @@ impl Service {
                 };
                 (line, puzzle, first_moves)
             });
-            // The next one a day after this one was due (or after now, after downtime).
-            let next = (was + DAY).max(now + 1);
+            // The next one a day after this one was due; after downtime, the next such time
+            // still ahead (one puzzle for the missed days, not one each).
+            let next = was + DAY * ((now - was).max(0) / DAY + 1);
             let done = self.db.write(|c| {
                 if !db::advance_daily(c, &channel, was, next)? {
                     return Ok(false);
