@@ -359,6 +359,29 @@ fn explain_open_failure(path: &Path, e: DbError) -> DbError {
     }
 }
 
+/// Runs `write` inside a savepoint of `conn`'s transaction: when it fails, what it wrote is
+/// undone and the rest of the transaction stands.
+///
+/// # Errors
+///
+/// `write`'s error, or a storage failure.
+pub fn savepoint<R>(
+    conn: &Connection,
+    write: impl FnOnce(&Connection) -> Result<R, DbError>,
+) -> Result<R, DbError> {
+    conn.execute_batch("SAVEPOINT part")?;
+    match write(conn) {
+        Ok(value) => {
+            conn.execute_batch("RELEASE part")?;
+            Ok(value)
+        }
+        Err(error) => {
+            conn.execute_batch("ROLLBACK TO part; RELEASE part")?;
+            Err(error)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +389,40 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(Migrations::from_slice(MIGRATIONS).validate().is_ok());
+    }
+
+    /// A failed part of a transaction is undone; the parts before and after it stand.
+    #[test]
+    fn a_failed_savepoint_undoes_only_its_own_writes() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let db = Db::open(&dir.path().join("akron.db"))?;
+        let count = |c: &Connection, key: &str| -> Result<i64, DbError> {
+            Ok(c.query_row(
+                "SELECT count(*) FROM server_settings WHERE server_id = ?1",
+                [key],
+                |r| r.get(0),
+            )?)
+        };
+        let insert = |c: &Connection, key: &str| -> Result<(), DbError> {
+            c.execute("INSERT INTO server_settings (server_id) VALUES (?1)", [key])?;
+            Ok(())
+        };
+        db.write(|c| {
+            savepoint(c, |c| insert(c, "first"))?;
+            let failed = savepoint(c, |c| {
+                insert(c, "undone")?;
+                Err::<(), _>(DbError::Conflict)
+            });
+            assert!(matches!(failed, Err(DbError::Conflict)));
+            savepoint(c, |c| insert(c, "last"))
+        })?;
+        db.read(|c| {
+            assert_eq!(count(c, "first")?, 1);
+            assert_eq!(count(c, "undone")?, 0);
+            assert_eq!(count(c, "last")?, 1);
+            Ok::<(), DbError>(())
+        })?;
+        Ok(())
     }
 
     /// The whole chain of an error, as `{:#}` of anyhow prints it.

@@ -2,7 +2,7 @@
 //! into threads of their own.
 
 use super::clocks;
-use super::ending::{Announced, Conclusion};
+use super::ending::{Announced, Conclusion, Settlement};
 use super::notices::Draft;
 use super::play::status_line;
 use super::store::Loaded;
@@ -15,13 +15,14 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 impl Service {
-    /// Settles an active game whose deadline has come: a reminder to the player to move, or
-    /// the end on time. Returns whether something was done (here or by someone else).
-    pub(super) fn settle_active(
+    /// What is due for an active game whose deadline has come: a reminder to the player to
+    /// move, or the end on time; nothing while that player is on vacation (the deadline
+    /// moves to its end instead).
+    pub(super) fn plan_active(
         &self,
         record: &GameRecord,
         now: i64,
-    ) -> Result<bool, ServiceError> {
+    ) -> Result<Option<Settlement>, ServiceError> {
         let loaded = self.load(record.clone())?;
         let plies = loaded.game.moves().len();
         if let Some(back) = self.vacation_hold(&loaded.record, &loaded.to_move().id, now)? {
@@ -35,36 +36,28 @@ impl Service {
                 }
                 self.cache_remove(held.id);
             }
-            return Ok(false);
+            return Ok(None);
         }
         // A vacation that just ran out moved the game on: read it again.
         let loaded = match self.db.read(|c| db::game(c, record.id))? {
             Some(fresh) if fresh.version != loaded.record.version => self.load(fresh)?,
             _ => loaded,
         };
-        let mut next = loaded.record.clone();
-        let result = if clocks::timeout_at(&next, plies).is_some_and(|out| now >= out) {
-            self.db
-                .write(|c| self.time_out(c, &loaded, &mut next, Announced::No, now))
-        } else if clocks::next_due(&next, plies).is_some_and(|due| now >= due) {
-            self.db.write(|c| self.remind(c, &loaded, &mut next, now))
-        } else {
-            return Ok(false);
-        };
-        self.cache_remove(record.id);
-        match result {
-            Ok(()) => {
-                self.wake();
-                Ok(true)
-            }
-            Err(DbError::Conflict) => Ok(true),
-            Err(e) => Err(e.into()),
-        }
+        let next = &loaded.record;
+        Ok(
+            if clocks::timeout_at(next, plies).is_some_and(|out| now >= out) {
+                Some(Settlement::TimeOut(loaded))
+            } else if clocks::next_due(next, plies).is_some_and(|due| now >= due) {
+                Some(Settlement::Remind(loaded))
+            } else {
+                None
+            },
+        )
     }
 
     /// The player to move ran out of time: they lose, or the game is aborted when their
     /// opponent has not moved yet. The channel is told with the board.
-    fn time_out(
+    pub(super) fn time_out(
         &self,
         conn: &rusqlite::Connection,
         loaded: &Loaded,
@@ -96,7 +89,7 @@ impl Service {
     }
 
     /// Reminds the player to move of the time they have left.
-    fn remind(
+    pub(super) fn remind(
         &self,
         conn: &rusqlite::Connection,
         loaded: &Loaded,

@@ -9,10 +9,12 @@
 
 use super::notices::Draft;
 use super::play::result_sentence_for;
+use super::store::Loaded;
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::{self, DbError};
-use crate::model::{Destination, Ending, GameEnded, GameRecord, Status, User};
+use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Status, User};
 use rusqlite::Connection;
+use std::sync::Arc;
 
 /// How a game ends: the ending, its winner, how many moves were played, and whether the
 /// caller's reply announces it.
@@ -110,37 +112,92 @@ impl Service {
         Ok(())
     }
 
-    /// Settles a live game whose deadline has passed: today, an open challenge expires.
-    /// Returns whether the game was settled (here or by someone else just now).
+    /// Settles a live game whose deadline has passed: an open challenge expires, a clock
+    /// reminds or runs out. Returns whether the game was settled (here or by someone else
+    /// just now).
     pub(super) fn settle_if_due(
         &self,
         record: &GameRecord,
         now: i64,
     ) -> Result<bool, ServiceError> {
-        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+        let Some(settlement) = self.plan_settlement(record, now)? else {
             return Ok(false);
-        }
-        if record.status == Status::Active {
-            return self.settle_active(record, now);
-        }
-        let mut expired = record.clone();
-        let conclusion = Conclusion {
-            ending: Ending::Expired,
-            winner: None,
-            plies: 0,
-            announced: Announced::No,
         };
         let result = self
             .db
-            .write(|c| self.end_game(c, &mut expired, conclusion.clone(), now));
+            .write(|c| self.apply_settlement(c, &settlement, now));
         self.cache_remove(record.id);
         match result {
-            Ok(_) => {
+            Ok(()) => {
                 self.wake();
                 Ok(true)
             }
             Err(DbError::Conflict) => Ok(true),
             Err(e) => Err(e.into()),
+        }
+    }
+
+    /// What is due for a live game by `now`, decided from what was read (nothing written,
+    /// except that a vacation which ran out ends).
+    pub(super) fn plan_settlement(
+        &self,
+        record: &GameRecord,
+        now: i64,
+    ) -> Result<Option<Settlement>, ServiceError> {
+        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+            return Ok(None);
+        }
+        if record.status == Status::Active {
+            return self.plan_active(record, now);
+        }
+        Ok(Some(Settlement::Expire(record.clone())))
+    }
+
+    /// Carries out a settlement inside `conn`'s transaction. A game changed since it was
+    /// read is a [`DbError::Conflict`], and nothing of it is written.
+    pub(super) fn apply_settlement(
+        &self,
+        conn: &rusqlite::Connection,
+        settlement: &Settlement,
+        now: i64,
+    ) -> Result<(), DbError> {
+        match settlement {
+            Settlement::Expire(record) => {
+                let conclusion = Conclusion {
+                    ending: Ending::Expired,
+                    winner: None,
+                    plies: 0,
+                    announced: Announced::No,
+                };
+                self.end_game(conn, &mut record.clone(), conclusion, now)?;
+                Ok(())
+            }
+            Settlement::TimeOut(loaded) => {
+                self.time_out(conn, loaded, &mut loaded.record.clone(), Announced::No, now)
+            }
+            Settlement::Remind(loaded) => {
+                self.remind(conn, loaded, &mut loaded.record.clone(), now)
+            }
+        }
+    }
+}
+
+/// What the scheduler does about one live game whose deadline came.
+pub(super) enum Settlement {
+    /// An open challenge nobody answered expires.
+    Expire(GameRecord),
+    /// The player to move ran out of time.
+    TimeOut(Arc<Loaded>),
+    /// The player to move is reminded of the time left.
+    Remind(Arc<Loaded>),
+}
+
+impl Settlement {
+    /// The game settled.
+    pub(super) fn game(&self) -> GameId {
+        match self {
+            Settlement::Expire(record) => record.id,
+            Settlement::TimeOut(loaded) | Settlement::Remind(loaded) => loaded.record.id,
         }
     }
 }

@@ -7,6 +7,7 @@
 //! after [`MAX_ATTEMPTS`]. A notice's id goes with it as the message nonce, so a delivery
 //! that succeeded just before a crash is not posted twice.
 
+use super::ending::Settlement;
 use super::store::Loaded;
 use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use super::{Service, ServiceError};
@@ -25,8 +26,11 @@ const FIRST_RETRY: i64 = 5;
 /// The longest wait between two tries (seconds).
 const LONGEST_RETRY: i64 = 3600;
 
-/// Games settled per batch by [`Service::tick`].
+/// Due games read per round by [`Service::tick`].
 const TICK_BATCH: usize = 256;
+
+/// Settlements committed per transaction by [`Service::tick`].
+const SETTLE_BATCH: usize = 64;
 
 /// A notice ready to deliver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +51,8 @@ pub struct Notice {
 /// What [`Service::tick`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tick {
-    /// Games settled (challenges expired, clocks run out) and daily puzzles posted.
+    /// Games settled (challenges expired, reminders sent, clocks run out) and daily puzzles
+    /// posted.
     pub settled: usize,
     /// When the next game deadline falls, if any.
     pub next_deadline: Option<i64>,
@@ -108,8 +113,10 @@ impl Service {
         self.wake.subscribe()
     }
 
-    /// Settles everything due by `now` (open challenges past their time expire, and their
-    /// channels are told through the outbox), each in its own transaction.
+    /// Settles everything due by `now`: open challenges past their time expire, clocks
+    /// remind or run out, and the players are told through the outbox. Each game's
+    /// settlement is written whole or not at all; many are committed together (one sync of
+    /// the log for up to 64 games), which keeps a start after downtime fast.
     ///
     /// # Errors
     ///
@@ -118,20 +125,50 @@ impl Service {
         let mut tick = Tick::default();
         loop {
             let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
-            let mut progress = false;
+            let mut plans = Vec::with_capacity(due.len());
             for record in &due {
-                if self.settle_if_due(record, now)? {
-                    tick.settled += 1;
-                    progress = true;
+                if let Some(plan) = self.plan_settlement(record, now)? {
+                    plans.push(plan);
                 }
             }
-            if due.len() < TICK_BATCH || !progress {
+            let mut settled = 0;
+            for chunk in plans.chunks(SETTLE_BATCH) {
+                let written = self.db.write(|c| self.apply_settlements(c, chunk, now));
+                for plan in chunk {
+                    self.cache_remove(plan.game());
+                }
+                settled += written?;
+            }
+            tick.settled += settled;
+            if settled > 0 {
+                self.wake();
+            }
+            if due.len() < TICK_BATCH || settled == 0 {
                 break;
             }
         }
         tick.settled += self.post_daily_puzzles(now)?;
         tick.next_deadline = self.db.read(db::next_deadline)?;
         Ok(tick)
+    }
+
+    /// Writes settlements in one transaction, each in a savepoint of its own: a game that
+    /// changed since it was read (someone moved just now) is left out, the others stand.
+    fn apply_settlements(
+        &self,
+        conn: &Connection,
+        plans: &[Settlement],
+        now: i64,
+    ) -> Result<usize, DbError> {
+        let mut settled = 0;
+        for plan in plans {
+            match db::savepoint(conn, |c| self.apply_settlement(c, plan, now)) {
+                Ok(()) => settled += 1,
+                Err(DbError::Conflict) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(settled)
     }
 
     /// When a delivery loop for `platform` should next wake: the nearest game deadline or
