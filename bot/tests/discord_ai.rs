@@ -30,8 +30,9 @@ fn ai_moves(messages: &[Value]) -> usize {
         .iter()
         .filter(|m| {
             let text = m.to_string();
-            text.contains("Akron AI level 3")
-                && (text.contains("placed") || text.contains("stepped"))
+            // The AI plays Black: "**Akron AI level 3** (Black) placed **B2**."
+            text.contains("Akron AI level 3** (Black) placed")
+                || text.contains("Akron AI level 3** (Black) stepped")
         })
         .count()
 }
