@@ -29,7 +29,7 @@ const CONSOLE_HELP: &str = "Console: `as NAME` switches the acting user, `in CHA
 channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the \
 clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` \
 leaves. A trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a \
-record file.";
+record file. `challenge ai level:3` plays the engine; its moves appear at once.";
 
 impl<'a> Console<'a> {
     /// A console acting as `alice` in channel `main`, writing pictures into `out_dir`.
@@ -159,7 +159,13 @@ impl<'a> Console<'a> {
             }
             _ => {}
         }
-        let (line, game) = match split_game(line) {
+        // `puzzle answer #3` names a puzzle, not a game.
+        let split = if line.trim_start_matches('/').starts_with("puzzle") {
+            Ok((line, None))
+        } else {
+            split_game(line)
+        };
+        let (line, game) = match split {
             Ok(split) => split,
             Err(refusal) => {
                 writeln!(out, "! {refusal}")?;
@@ -190,6 +196,9 @@ impl<'a> Console<'a> {
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
+        if let (Some(name), None) = (&reply.thread, reply.board_of) {
+            writeln!(out, "» thread \"{name}\" opened for the discussion.")?;
+        }
         if let (Some(name), Some(game)) = (&reply.thread, reply.board_of) {
             // The console's threads are channels named after their game.
             let thread = format!("game-{}", game.0);
@@ -211,6 +220,10 @@ impl<'a> Console<'a> {
     /// Settles what is due and prints the notices for the console, as the bot would post
     /// them, marking each delivered.
     fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
+        // The AI answers at once: its moves become notices like any other.
+        if let Err(error) = crate::ai_player::play_pending(self.service) {
+            writeln!(out, "! the AI could not move: {error}")?;
+        }
         if let Err(error) = self.service.tick(self.service.now()) {
             writeln!(out, "! could not settle what is due: {error}")?;
         }

@@ -2,6 +2,7 @@
 //! state of a game. Storage (`db`) maps rows to these and back; the service decides with them.
 //! Nothing here knows SQL or any chat platform.
 
+use akron_ai::Level;
 use akron_rules::{Color, Outcome, Reason, WinRule};
 use std::fmt;
 use std::str::FromStr;
@@ -616,6 +617,96 @@ impl User {
     pub fn shown(&self) -> String {
         escape_markdown(&self.name)
     }
+}
+
+/// The platform prefix of the engine's user ids: `ai:level-3`.
+pub const AI_PLATFORM: &str = "ai";
+
+impl UserId {
+    /// The engine's user id at `level`: `ai:level-3`.
+    #[must_use]
+    pub fn ai(level: Level) -> UserId {
+        UserId::new(AI_PLATFORM, &format!("level-{level}"))
+    }
+
+    /// Whether this is the engine (any level) rather than a person.
+    #[must_use]
+    pub fn is_ai(&self) -> bool {
+        self.platform() == AI_PLATFORM
+    }
+
+    /// The engine's level, when this is the engine.
+    #[must_use]
+    pub fn ai_level(&self) -> Option<Level> {
+        if !self.is_ai() {
+            return None;
+        }
+        self.local().strip_prefix("level-")?.parse().ok()
+    }
+}
+
+impl User {
+    /// The engine as a player at `level`, named `Akron AI level 3`.
+    #[must_use]
+    pub fn ai(level: Level) -> User {
+        User::new(UserId::ai(level), format!("Akron AI level {level}"))
+    }
+}
+
+impl Players {
+    /// The engine's starting colour and level, when one of the two is the engine. Games
+    /// against the engine are never rated.
+    #[must_use]
+    pub fn ai(&self) -> Option<(Color, Level)> {
+        Color::ALL.into_iter().find_map(|colour| {
+            self.by_start_colour(colour)
+                .id
+                .ai_level()
+                .map(|level| (colour, level))
+        })
+    }
+}
+
+/// A puzzle's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PuzzleId(pub i64);
+
+/// `#P3`... shown as `puzzle 3`.
+impl fmt::Display for PuzzleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A stored puzzle: a position where the side to move wins by force, proven when posted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleRecord {
+    /// Its number (0 before it is stored).
+    pub id: PuzzleId,
+    /// Where it was posted.
+    pub channel: ChannelId,
+    /// Who posted it; `None` for a daily puzzle from the bank.
+    pub poster: Option<User>,
+    /// The position code.
+    pub code: String,
+    /// The win rule.
+    pub win_rule: WinRule,
+    /// A title, possibly empty.
+    pub title: String,
+    /// Own moves the win takes.
+    pub moves: u32,
+    /// Whether only one first move wins.
+    pub unique: bool,
+    /// One winning line, the solver's, in canonical notation.
+    pub solution: Vec<String>,
+    /// Every first move that wins.
+    pub first_moves: Vec<String>,
+    /// The bank line it came from (daily puzzles).
+    pub bank_line: Option<i64>,
+    /// When it was posted, Unix seconds.
+    pub created_at: i64,
+    /// From when anyone may see the answer.
+    pub reveal_at: i64,
 }
 
 #[cfg(test)]

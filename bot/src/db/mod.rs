@@ -6,16 +6,20 @@
 //!   updates a game only at the version it read ([`save_game`]). A stale writer changes
 //!   nothing and learns it from [`DbError::Conflict`].
 
+mod ai;
 mod correspondence;
 mod games;
 mod moves;
 mod outbox;
+mod puzzles;
 mod settings;
 
+pub use ai::*;
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
+pub use puzzles::*;
 pub use settings::*;
 
 use rusqlite::{Connection, TransactionBehavior};
@@ -33,6 +37,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../../migrations/0004_premoves_vacations.sql"
     )),
+    M::up(include_str!("../../../migrations/0006_ai_puzzles.sql")),
     M::up(include_str!(
         "../../../migrations/0008_thread_challenges.sql"
     )),

@@ -171,6 +171,7 @@ pub async fn client(
                     Arc::clone(&ctx.http),
                     Arc::clone(&service),
                 ));
+                tokio::spawn(crate::ai_player::run(Arc::clone(&service)));
                 Ok(Data::new(service))
             })
         })

@@ -18,11 +18,24 @@ pub(super) async fn open_if_asked(
     answer: &Reply,
     posted: (serenity::ChannelId, serenity::MessageId),
 ) {
-    let (Some(name), Some(game)) = (&answer.thread, answer.board_of) else {
+    let Some(name) = &answer.thread else {
         return;
     };
     let (channel, message) = posted;
     let name: String = name.chars().take(NAME_LIMIT).collect();
+    let Some(game) = answer.board_of else {
+        // A discussion thread (a puzzle's): opened, and nothing moves there.
+        let builder = serenity::CreateThread::new(name)
+            .kind(serenity::ChannelType::PublicThread)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        if let Err(error) = channel
+            .create_thread_from_message(http, message, builder)
+            .await
+        {
+            tracing::warn!(%error, "could not open a discussion thread");
+        }
+        return;
+    };
     let builder = serenity::CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);

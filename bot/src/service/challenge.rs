@@ -77,6 +77,13 @@ impl Service {
             game: GameId(0),
             detail: format!("the start position cannot be built: {e}"),
         })?;
+        if them.id.is_ai() {
+            let players = Players {
+                black: black.clone(),
+                white: white.clone(),
+            };
+            return self.challenge_ai(request, challenge, players, &start, wants_thread);
+        }
         let now = self.clock.now();
         let mut row = GameRecord::challenge(
             request.channel.clone(),

@@ -29,6 +29,11 @@ impl Service {
     /// clear` empties the queue; `premove` alone shows it.
     pub(super) fn premove(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
+        if loaded.record.players.ai().is_some() {
+            return refuse(
+                "The AI answers at once, so conditional moves are not needed against it.",
+            );
+        }
         let id = loaded.record.id;
         let me = &request.user.id;
         let text = text.trim();

@@ -39,6 +39,12 @@ impl Service {
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
         let pending = loaded.record.draw_offer_by.clone();
+        if opponent.id.is_ai() {
+            return refuse(format!(
+                "{} does not agree to draws: play on, or resign.",
+                opponent.shown()
+            ));
+        }
         match (offer, pending) {
             (Offer::Offer, Some(by)) if by == *me => refuse(format!(
                 "You have already offered a draw; {} has not answered yet.",
@@ -136,6 +142,10 @@ impl Service {
                 let Some(keep) = last_move_of(&loaded, me) else {
                     return refuse("You have not moved yet, so there is nothing to take back.");
                 };
+                if opponent.id.is_ai() {
+                    // The AI always agrees.
+                    return self.take_back(&loaded, me);
+                }
                 self.set_offers(&loaded, loaded.record.draw_offer_by.clone(), Some(me.clone()))?;
                 let plies = loaded.game.moves().len() - keep;
                 let mut reply = Reply::default();
@@ -246,7 +256,19 @@ impl Service {
         record.reminders_sent = 0;
         record.deadline_at = super::clocks::next_due(&record, keep);
         let id = record.id;
+        // In a game against the AI: whether it is to move after the takeback.
+        let ai_turn = record.players.ai().map(|_| {
+            super::ai::ai_to_move(&Loaded {
+                record: record.clone(),
+                game: game.clone(),
+                times: Vec::new(),
+            })
+        });
+        let now = self.clock.now();
         record.version = self.db.write(|c| {
+            if let Some(turn) = ai_turn {
+                db::set_ai_waiting(c, id, turn.then_some(now))?;
+            }
             db::delete_moves_from(c, id, keep)?;
             db::clear_premoves(c, id, None)?;
             db::save_game(c, &record)
@@ -256,6 +278,9 @@ impl Service {
             game,
             times,
         });
+        if ai_turn.is_some() {
+            self.wake();
+        }
         self.remember(&next);
         let mut reply = self.board_reply(&next, None);
         let who = next.to_move();

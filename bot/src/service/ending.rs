@@ -62,6 +62,7 @@ impl Service {
         record.takeback_by = None;
         record.deadline_at = None;
         record.version = db::save_game(conn, record)?;
+        db::set_ai_waiting(conn, record.id, None)?;
         let event = GameEnded {
             game: record.id,
             channel: record.channel.clone(),
@@ -149,7 +150,7 @@ impl Service {
         if record.status == Status::Active {
             return self.plan_active(record, now);
         }
-        Ok(Some(Settlement::Expire(record.clone())))
+        Ok(Some(Settlement::Expire(Box::new(record.clone()))))
     }
 
     /// Carries out a settlement inside `conn`'s transaction. A game changed since it was
@@ -184,7 +185,7 @@ impl Service {
 /// What the scheduler does about one live game whose deadline came.
 pub(super) enum Settlement {
     /// An open challenge nobody answered expires.
-    Expire(GameRecord),
+    Expire(Box<GameRecord>),
     /// The player to move ran out of time.
     TimeOut(Arc<Loaded>),
     /// The player to move is reminded of the time left.

@@ -14,6 +14,7 @@
 //! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
 //! emits [`GameEnded`].
 
+pub mod ai;
 mod challenge;
 pub mod clocks;
 mod conditional;
@@ -23,11 +24,13 @@ mod ending;
 mod info;
 mod notices;
 mod play;
+mod puzzles;
 mod store;
 pub mod text;
 pub mod types;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
+pub use ai::{AiConfig, AiJob, AiMoved};
 pub use notices::{Notice, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use play::MAX_TEXT;
 pub use store::{GameView, Seat};
@@ -132,6 +135,8 @@ pub struct Config {
     /// How long a change waits for another writer on the same file (a second process, a
     /// backup) before the command fails, changing nothing. Default 10 seconds.
     pub busy_timeout: Duration,
+    /// How the engine searches: the AI's moves, `analyze`, `hint` and the puzzle solver.
+    pub ai: ai::AiConfig,
 }
 
 impl Default for Config {
@@ -145,6 +150,7 @@ impl Default for Config {
                 .filter(|url| !url.is_empty()),
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
+            ai: ai::AiConfig::default(),
         }
     }
 }
@@ -266,6 +272,8 @@ pub struct Service {
     /// Bumped whenever a change may have made something due sooner (a notice written, a
     /// deadline set), so that delivery loops wake.
     wake: tokio::sync::watch::Sender<u64>,
+    /// At most one search per core at a time, whoever runs it.
+    slots: ai::SearchSlots,
 }
 
 impl fmt::Debug for Service {
@@ -295,6 +303,7 @@ impl Service {
     pub fn with_clock(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
         let db = Db::open_with(&config.db_path, config.busy_timeout)?;
         Ok(Service {
+            slots: ai::SearchSlots::new(config.ai.searches),
             db,
             clock,
             images: Images::new(config.images),
@@ -407,6 +416,9 @@ impl Service {
             Command::Settings(setting) => self.settings(request, *setting),
             Command::Premove(text) => self.premove(request, text),
             Command::Vacation(on) => self.vacation(request, *on),
+            Command::Hint => self.hint(request),
+            Command::Analyze(asked) => self.analyze(request, asked),
+            Command::Puzzle(puzzle) => self.puzzle(request, puzzle),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

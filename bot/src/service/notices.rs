@@ -51,7 +51,8 @@ pub struct Notice {
 /// What [`Service::tick`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tick {
-    /// Games settled (challenges expired, reminders sent, clocks run out).
+    /// Games settled (challenges expired, reminders sent, clocks run out) and daily puzzles
+    /// posted.
     pub settled: usize,
     /// When the next game deadline falls, if any.
     pub next_deadline: Option<i64>,
@@ -65,6 +66,10 @@ pub(crate) struct Draft {
     pub game: Option<GameId>,
     pub reply: Reply,
     pub board: Option<usize>,
+    /// Whether the board marks the last move played (an AI's move).
+    pub mark_last: bool,
+    /// A puzzle whose position is drawn when it is delivered.
+    pub puzzle: Option<crate::model::PuzzleId>,
     pub fallback: Option<ChannelId>,
 }
 
@@ -76,6 +81,8 @@ impl Draft {
             game: Some(game),
             reply: Reply::default(),
             board: None,
+            mark_last: false,
+            puzzle: None,
             fallback: None,
         }
     }
@@ -140,6 +147,7 @@ impl Service {
                 break;
             }
         }
+        tick.settled += self.post_daily_puzzles(now)?;
         tick.next_deadline = self.db.read(db::next_deadline)?;
         Ok(tick)
     }
@@ -172,10 +180,8 @@ impl Service {
     pub fn next_wake(&self, platform: &str) -> Result<Option<i64>, ServiceError> {
         let deadline = self.db.read(db::next_deadline)?;
         let notice = self.db.read(|c| db::next_notice_due(c, platform))?;
-        Ok(match (deadline, notice) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        let daily = self.next_daily()?;
+        Ok([deadline, notice, daily].into_iter().flatten().min())
     }
 
     /// The notices for `platform` (`discord`, `console`) due now, oldest first, at most
@@ -273,11 +279,20 @@ impl Service {
                     game: loaded.game.taken_back(at),
                     times: Vec::new(),
                 };
-                let board = self.board_reply(&Arc::new(shown), None);
+                let last = payload["mark_last"]
+                    .as_bool()
+                    .unwrap_or(false)
+                    .then(|| super::play::last_report(&shown))
+                    .flatten();
+                let board = self.board_reply(&Arc::new(shown), last.as_ref());
                 reply.image = board.image;
                 reply.position = board.position;
                 reply.board_of = Some(game);
             }
+        }
+        if let Some(puzzle) = payload["puzzle"].as_i64() {
+            let puzzle = crate::model::PuzzleId(puzzle);
+            reply.image = self.puzzle_image(puzzle)?;
         }
         Ok(Notice {
             id: entry.id,
@@ -324,6 +339,8 @@ fn encode(draft: &Draft) -> Value {
         "channels": reply.channels.iter().map(|c| c.0.clone()).collect::<Vec<_>>(),
         "buttons": reply.buttons.iter().map(|b| json!({"label": b.label, "id": b.id, "style": style_name(b.style)})).collect::<Vec<_>>(),
         "board": draft.board,
+        "mark_last": draft.mark_last,
+        "puzzle": draft.puzzle.map(|p| p.0),
         "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
     })
 }

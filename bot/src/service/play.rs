@@ -71,6 +71,7 @@ impl Service {
             if report.outcome.is_none() {
                 answer = self.take_premove(c, &next, mv, now)?;
             }
+            self.note_ai_turn(c, &next, now)?;
             match report.outcome {
                 Some(outcome) => {
                     let conclusion = Conclusion {
@@ -88,6 +89,9 @@ impl Service {
         })?;
         let next = Arc::new(next);
         self.remember(&next);
+        if super::ai::ai_to_move(&next) {
+            self.wake();
+        }
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
         if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
             let offerer = next
@@ -348,7 +352,7 @@ impl Service {
     }
 
     /// What a move did, whose turn it is, pending connections and results.
-    fn move_reply(&self, loaded: &Loaded, report: &MoveReport, view: View) -> Reply {
+    pub(super) fn move_reply(&self, loaded: &Loaded, report: &MoveReport, view: View) -> Reply {
         let mut reply = self.board_reply_as(loaded, Some(report), view);
         let mover = loaded.player(report.mover);
         let mut text = match report.mv {
@@ -602,7 +606,7 @@ pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
 }
 
 /// The report of the last move, rebuilt by replaying it, for marking it on the board.
-fn last_report(loaded: &Loaded) -> Option<MoveReport> {
+pub(super) fn last_report(loaded: &Loaded) -> Option<MoveReport> {
     let &last = loaded.game.moves().last()?;
     let mut before = loaded.game.taken_back(1);
     before.play(last).ok()

@@ -3,9 +3,12 @@
 //! Front ends without native slash commands (the console, a future Matrix bridge) read what
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
+use super::ai::DEFAULT_LEVEL;
 use super::types::{
-    Challenge, ColourChoice, Command, Offer, ReplayRequest, Setting, Speed, TimeControl, User, View,
+    AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
+    ReplayRequest, Setting, Speed, TimeControl, User, View,
 };
+use akron_ai::Level;
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
 /// The part of the help a command belongs to.
@@ -67,12 +70,12 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 23] = [
+pub const COMMANDS: [CommandHelp; 26] = [
     entry(
         "challenge",
         Group::Start,
-        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
-        "Challenge someone here (8 × 8, delayed rule, random colour and no clock by default).",
+        "challenge @player|ai [level:1-8] [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
+        "Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).",
     ),
     entry(
         "accept",
@@ -109,6 +112,12 @@ pub const COMMANDS: [CommandHelp; 23] = [
         Group::Play,
         "premove B4 C5, D2-E3' F6 | premove clear",
         "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
+    ),
+    entry(
+        "hint",
+        Group::Play,
+        "hint",
+        "In a game against the AI: the engine's suggested move, shown only to you.",
     ),
     entry(
         "board",
@@ -199,6 +208,18 @@ pub const COMMANDS: [CommandHelp; 23] = [
         Group::LookUp,
         "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off]",
         "Your reminders and board view; moderators: whether new games open threads.",
+    ),
+    entry(
+        "analyze",
+        Group::LookUp,
+        "analyze [#N] [move:N] | analyze CODE [rule:delayed|immediate]",
+        "The engine's best move, win estimate and line for a finished game or a position.",
+    ),
+    entry(
+        "puzzle",
+        Group::LookUp,
+        "puzzle create CODE [rule] [several] [title] | puzzle solve #N MOVE... | puzzle answer #N | puzzle reveal #N | puzzle daily on|off",
+        "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
     ),
     entry("help", Group::LookUp, "help", "The command list."),
 ];
@@ -297,12 +318,111 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
         "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
+        "hint" => one_word(Command::Hint),
+        "analyze" | "analyse" => parse_analyze(rest).map(Command::Analyze),
+        "puzzle" => parse_puzzle(rest).map(Command::Puzzle),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
             "'{other}' is not a command; the commands are {}",
             COMMANDS.map(|c| c.name).join(", ")
         )),
+    }
+}
+
+/// `analyze #12 move:30`, `analyze CODE rule:immediate`, or `analyze` alone (the channel's
+/// last game).
+fn parse_analyze(rest: &str) -> Result<AnalyzeRequest, String> {
+    let mut request = AnalyzeRequest::default();
+    for word in rest.split_whitespace() {
+        let (key, value) = word.split_once(':').unwrap_or(("", word));
+        match key.to_ascii_lowercase().as_str() {
+            "move" | "ply" => {
+                request.ply =
+                    Some(value.parse::<usize>().map_err(|_| {
+                        format!("'{word}' must be a number of moves, like move:12")
+                    })?);
+            }
+            "rule" => request.rule = Some(value.parse::<WinRule>()?),
+            "game" => request.game = Some(value.parse::<GameId>()?),
+            "" if word.starts_with('#') => request.game = Some(word.parse::<GameId>()?),
+            "" if value.parse::<WinRule>().is_ok() => request.rule = value.parse().ok(),
+            _ if word.matches(':').count() >= 2 && request.code.is_none() => {
+                request.code = Some(strip_option(word, "position").to_string());
+            }
+            _ => {
+                return Err(format!(
+                    "'{word}' is not an analyze option; write `analyze #12 move:30` or \
+                     `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`"
+                ))
+            }
+        }
+    }
+    if request.code.is_some() && (request.game.is_some() || request.ply.is_some()) {
+        return Err("analyze takes a game (`#12 move:30`) or a position code, not both".into());
+    }
+    Ok(request)
+}
+
+/// `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, `puzzle answer #3`,
+/// `puzzle reveal #3`, `puzzle daily on`.
+fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, String> {
+    let usage = "write `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, \
+                 `puzzle answer #3`, `puzzle reveal #3` or `puzzle daily on|off`";
+    let (action, rest) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(a, r)| (a, r.trim()));
+    let number = |text: &str| -> Result<PuzzleId, String> {
+        text.trim()
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(PuzzleId)
+            .ok_or_else(|| format!("'{text}' is not a puzzle number; write it like #3"))
+    };
+    match action.to_ascii_lowercase().as_str() {
+        "create" | "new" | "post" => {
+            let mut words = rest.split_whitespace();
+            let code = words
+                .next()
+                .map(|w| strip_option(w, "code").to_string())
+                .ok_or_else(|| format!("puzzle create needs a position code; {usage}"))?;
+            let mut rule = None;
+            let mut several = false;
+            let mut title = Vec::new();
+            for word in words {
+                let value = strip_option(word, "rule");
+                match value.parse::<WinRule>() {
+                    Ok(r) if title.is_empty() && rule.is_none() => rule = Some(r),
+                    _ if title.is_empty() && word.eq_ignore_ascii_case("several") => {
+                        several = true;
+                    }
+                    _ => title.push(strip_option(word, "title")),
+                }
+            }
+            Ok(PuzzleCommand::Create {
+                code,
+                rule,
+                title: title.join(" "),
+                several,
+            })
+        }
+        "solve" => {
+            let mut words = rest.split_whitespace();
+            let id = number(words.next().unwrap_or_default())?;
+            let moves: Vec<String> = words.map(str::to_string).collect();
+            if moves.is_empty() {
+                return Err(format!(
+                    "puzzle solve needs your move, like `puzzle solve {id} F6`"
+                ));
+            }
+            Ok(PuzzleCommand::Solve(id, moves))
+        }
+        "answer" | "solution" => number(rest).map(PuzzleCommand::Answer),
+        "reveal" => number(rest).map(PuzzleCommand::Reveal),
+        "daily" => parse_switch(rest).map(PuzzleCommand::Daily),
+        _ => Err(format!("'{action}' is not a puzzle action; {usage}")),
     }
 }
 
@@ -396,7 +516,15 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         .next()
         .map(|w| strip_option(w, "opponent"))
         .ok_or_else(|| format!("challenge needs an opponent; {usage}"))?;
-    let opponent = user(who).ok_or_else(|| format!("'{who}' is not a user I know"))?;
+    let default_level = Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN);
+    let opponent = if matches!(
+        who.trim_start_matches('@').to_ascii_lowercase().as_str(),
+        "ai" | "bot" | "engine" | "akron"
+    ) {
+        User::ai(default_level)
+    } else {
+        user(who).ok_or_else(|| format!("'{who}' is not a user I know"))?
+    };
     let mut challenge = Challenge::new(opponent);
     for word in words {
         let (key, value) = match word.split_once(':') {
@@ -427,6 +555,13 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
             ("time" | "clock", _) => challenge.time = Some(value.parse::<TimeControl>()?),
             ("thread", _) => challenge.thread = Some(parse_switch(value)?),
+            ("level", _) if challenge.opponent.id.is_ai() => {
+                let level = value.parse::<Level>().map_err(|e| e.to_string())?;
+                challenge.opponent = User::ai(level);
+            }
+            ("level", _) => {
+                return Err("level is for games against the AI: `challenge ai level:5`".to_string())
+            }
             ("", None) => {
                 if let Ok(rule) = value.parse::<WinRule>() {
                     challenge.rule = Some(rule);
@@ -523,6 +658,7 @@ mod tests {
                 "move" => "move F6",
                 "show" => "show 3:b:4,4:3/3/3",
                 "vacation" => "vacation on",
+                "puzzle" => "puzzle daily on",
                 other => other,
             };
             let parsed = parse_command(line, user);

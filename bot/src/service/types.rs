@@ -5,7 +5,9 @@
 //! never decides anything about the game itself.
 
 pub use crate::images::{Speed, View};
-pub use crate::model::{ChannelId, GameId, ReminderPlace, ServerId, TimeControl, User, UserId};
+pub use crate::model::{
+    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, TimeControl, User, UserId,
+};
 use akron_rules::WinRule;
 use std::str::FromStr;
 
@@ -129,6 +131,45 @@ pub struct ReplayRequest {
     pub record: Option<String>,
 }
 
+/// What `analyze` looks at: a position code, or a finished game (the one named, or the
+/// channel's last) after some number of moves.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct AnalyzeRequest {
+    /// A position code to analyse instead of a game.
+    pub code: Option<String>,
+    /// The win rule for a position code (default delayed).
+    pub rule: Option<WinRule>,
+    /// The game (default: the request's, or the channel's last).
+    pub game: Option<GameId>,
+    /// After how many moves (default: the last position where a move was to be found).
+    pub ply: Option<usize>,
+}
+
+/// The `puzzle` subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleCommand {
+    /// `puzzle create CODE [rule] [several] [title]`: post a position with a forced win in
+    /// at most three moves, proven by the solver.
+    Create {
+        /// The position code.
+        code: String,
+        /// The win rule (default delayed).
+        rule: Option<WinRule>,
+        /// A title, possibly empty.
+        title: String,
+        /// Post it even when several first moves win, marked "several solutions".
+        several: bool,
+    },
+    /// `puzzle solve #N MOVE [MOVE...]`: check an answer, privately.
+    Solve(PuzzleId, Vec<String>),
+    /// `puzzle answer #N`: the solution, once the poster allowed it or after a day.
+    Answer(PuzzleId),
+    /// `puzzle reveal #N`: the poster lets everyone see the answer now.
+    Reveal(PuzzleId),
+    /// `puzzle daily on|off`: a puzzle a day in this channel, from the bank.
+    Daily(bool),
+}
+
 /// The three answers to an offer (a draw or a takeback).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Offer {
@@ -205,6 +246,13 @@ pub enum Command {
     Premove(String),
     /// `vacation on|off`: stop one's correspondence clocks (up to 14 days a year).
     Vacation(bool),
+    /// `hint`: the engine's suggested move, privately; only in games against the AI.
+    Hint,
+    /// `analyze [#N] [move:N] | analyze CODE [rule:R]`: the engine's best move, win estimate
+    /// and line for a finished game or a position (never a running game's position).
+    Analyze(AnalyzeRequest),
+    /// `puzzle ...`: puzzles proven by the solver.
+    Puzzle(PuzzleCommand),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -237,6 +285,9 @@ impl Command {
             Command::Settings(_) => "settings",
             Command::Premove(_) => "premove",
             Command::Vacation(_) => "vacation",
+            Command::Hint => "hint",
+            Command::Analyze(_) => "analyze",
+            Command::Puzzle(_) => "puzzle",
             Command::Rules => "rules",
             Command::Help => "help",
         }
@@ -468,7 +519,11 @@ impl Reply {
     }
 
     /// Adds `user` to the users to notify (once) and returns their mention token.
+    /// The AI is never pinged: its token is its name in bold.
     pub fn mention_user(&mut self, user: &User) -> String {
+        if user.id.is_ai() {
+            return format!("**{}**", user.shown());
+        }
         if !self.mentions.iter().any(|u| u.id == user.id) {
             self.mentions.push(user.clone());
         }

@@ -2,7 +2,8 @@
 
 use super::{run, Context};
 use crate::discord::{reply, user_of, DiscordError};
-use crate::service::{Challenge, ColourChoice, Command, TimeControl};
+use crate::service::{Challenge, ColourChoice, Command, TimeControl, User};
+use akron_ai::Level;
 use akron_rules::WinRule;
 use poise::serenity_prelude as serenity;
 
@@ -15,6 +16,16 @@ pub enum RuleChoice {
     /// A connection wins at once.
     #[name = "immediate"]
     Immediate,
+}
+
+impl RuleChoice {
+    /// The rules' win rule.
+    pub fn rule(self) -> WinRule {
+        match self {
+            RuleChoice::Delayed => WinRule::Delayed,
+            RuleChoice::Immediate => WinRule::Immediate,
+        }
+    }
 }
 
 /// The challenger's colour.
@@ -52,23 +63,37 @@ pub async fn challenge(
     time: Option<String>,
     #[description = "Play in a thread of its own once accepted (default: the server's setting)"]
     thread: Option<bool>,
+    #[description = "Against the bot itself: its level, 1 (beginner) to 8 (strongest); default 3"]
+    #[min = 1]
+    #[max = 8]
+    level: Option<u8>,
 ) -> Result<(), DiscordError> {
-    if opponent.bot {
+    let me = ctx.framework().bot_id();
+    let opponent_user = if opponent.id == me {
+        let level = level
+            .and_then(Level::new)
+            .or_else(|| Level::new(crate::service::ai::DEFAULT_LEVEL))
+            .unwrap_or(Level::MIN);
+        User::ai(level)
+    } else if level.is_some() {
+        let refusal = "`level` is for games against me: choose me as the opponent to play the AI.";
+        ctx.send(reply::refusal(refusal).into_poise()).await?;
+        return Ok(());
+    } else if opponent.bot {
         let refusal = format!(
             "{} is a bot, and bots cannot play Akron here (yet). Challenge a person.",
             opponent.name
         );
         ctx.send(reply::refusal(&refusal).into_poise()).await?;
         return Ok(());
-    }
+    } else {
+        user_of(&opponent)
+    };
     let challenge = Challenge {
-        opponent: user_of(&opponent),
+        opponent: opponent_user,
         size,
         pieces,
-        rule: rule.map(|rule| match rule {
-            RuleChoice::Delayed => WinRule::Delayed,
-            RuleChoice::Immediate => WinRule::Immediate,
-        }),
+        rule: rule.map(RuleChoice::rule),
         colour: colour.map(|colour| match colour {
             ColourOption::Black => ColourChoice::Black,
             ColourOption::White => ColourChoice::White,

@@ -4,6 +4,7 @@
 //! ([`COMMANDS`](crate::service::text::COMMANDS)), set by [`command`]; a test checks that the
 //! registered subcommands are exactly that table.
 
+mod ai;
 mod challenge;
 mod info;
 mod play;
@@ -33,6 +34,7 @@ use poise::serenity_prelude as serenity;
         "play::resign",
         "play::claim",
         "play::premove",
+        "ai::hint",
         "play::draw",
         "play::abort",
         "play::takeback",
@@ -44,6 +46,8 @@ use poise::serenity_prelude as serenity;
         "info::rules",
         "info::settings",
         "info::vacation",
+        "ai::analyze",
+        "ai::puzzle",
         "info::help"
     )
 )]

@@ -1,0 +1,96 @@
+//! Queries on games against the engine (`ai_games`) and on running games' positions.
+
+use super::DbError;
+use crate::model::GameId;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A game against the engine whose move is pending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiWaiting {
+    /// The game.
+    pub game: GameId,
+    /// The engine's level, 1 to 8.
+    pub level: u8,
+    /// Since when the engine is to move, Unix seconds.
+    pub since: i64,
+}
+
+/// Records that `game` is played against the engine at `level`, waiting for its move since
+/// `waiting_since` (or not waiting).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn insert_ai_game(
+    conn: &Connection,
+    game: GameId,
+    level: u8,
+    waiting_since: Option<i64>,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO ai_games (game_id, level, waiting_since) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![game.0, level, waiting_since])?;
+    Ok(())
+}
+
+/// Sets (or clears) since when the engine is to move in `game`; nothing happens for a game
+/// between people.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_ai_waiting(conn: &Connection, game: GameId, since: Option<i64>) -> Result<(), DbError> {
+    conn.prepare_cached("UPDATE ai_games SET waiting_since = ?2 WHERE game_id = ?1")?
+        .execute(params![game.0, since])?;
+    Ok(())
+}
+
+/// The games where the engine is to move, longest waiting first, at most `limit`.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn ai_waiting(conn: &Connection, limit: usize) -> Result<Vec<AiWaiting>, DbError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT game_id, level, waiting_since FROM ai_games WHERE waiting_since IS NOT NULL \
+         ORDER BY waiting_since, game_id LIMIT ?1",
+    )?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = stmt.query_map([limit], |r| {
+        Ok(AiWaiting {
+            game: GameId(r.get(0)?),
+            level: r.get(1)?,
+            since: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A running game whose current position has this code (canonical), if any: analysis of it
+/// is refused while it runs.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn active_game_at(conn: &Connection, code: &str) -> Result<Option<GameId>, DbError> {
+    let by_moves = conn
+        .prepare_cached(
+            "SELECT m.game_id FROM moves m JOIN games g ON g.id = m.game_id \
+             WHERE m.code = ?1 AND g.status = 'active' \
+             AND m.ply = (SELECT MAX(ply) FROM moves WHERE game_id = m.game_id) LIMIT 1",
+        )?
+        .query_row([code], |r| r.get(0))
+        .optional()?;
+    if let Some(id) = by_moves {
+        return Ok(Some(GameId(id)));
+    }
+    Ok(conn
+        .prepare_cached(
+            "SELECT id FROM games WHERE status = 'active' AND start_code = ?1 \
+             AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = games.id) LIMIT 1",
+        )?
+        .query_row([code], |r| r.get(0))
+        .optional()?
+        .map(GameId))
+}

@@ -1,0 +1,127 @@
+//! The engine: hints in games against the AI, analysis, and puzzles proven by the solver.
+
+use super::challenge::RuleChoice;
+use super::{run, run_about, Context};
+use crate::discord::DiscordError;
+use crate::service::{AnalyzeRequest, Command, GameId, PuzzleCommand, PuzzleId};
+
+/// In a game against the AI: the engine's suggested move, shown only to you.
+#[poise::command(slash_command, guild_only)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Hint).await
+}
+
+/// The engine's best move, win estimate and line for a finished game or a position.
+#[poise::command(slash_command, guild_only)]
+pub async fn analyze(
+    ctx: Context<'_>,
+    #[description = "A finished game's number (default: this channel's last game)"]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "After how many moves (default: the last position with a move to find)"]
+    #[rename = "move"]
+    ply: Option<usize>,
+    #[description = "A position code to analyse instead of a game"]
+    #[max_length = 600]
+    code: Option<String>,
+    #[description = "The win rule for a position code (default delayed)"] rule: Option<RuleChoice>,
+) -> Result<(), DiscordError> {
+    let asked = AnalyzeRequest {
+        code,
+        rule: rule.map(RuleChoice::rule),
+        game: game.map(GameId),
+        ply,
+    };
+    run_about(ctx, Command::Analyze(asked), game.map(GameId)).await
+}
+
+/// Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands("create", "solve", "answer", "reveal", "daily")
+)]
+pub async fn puzzle(_ctx: Context<'_>) -> Result<(), DiscordError> {
+    Ok(())
+}
+
+/// Post a position where the side to move wins by force in at most 3 moves.
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The position code, like 5:b:12,12:5/5/5/5/5"]
+    #[max_length = 600]
+    code: String,
+    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
+    #[description = "A title"]
+    #[max_length = 80]
+    title: Option<String>,
+    #[description = "Post it even when several first moves win (marked so)"] several: Option<bool>,
+) -> Result<(), DiscordError> {
+    let command = PuzzleCommand::Create {
+        code,
+        rule: rule.map(RuleChoice::rule),
+        title: title.unwrap_or_default(),
+        several: several.unwrap_or(false),
+    };
+    run(ctx, Command::Puzzle(command)).await
+}
+
+/// Check your answer to a puzzle, privately.
+#[poise::command(slash_command, guild_only)]
+pub async fn solve(
+    ctx: Context<'_>,
+    #[description = "The puzzle's number"]
+    #[min = 1]
+    puzzle: i64,
+    #[description = "Your move (you may add the reply you expect and your next move)"]
+    #[max_length = 200]
+    moves: String,
+) -> Result<(), DiscordError> {
+    let moves = moves.split_whitespace().map(str::to_string).collect();
+    run(
+        ctx,
+        Command::Puzzle(PuzzleCommand::Solve(PuzzleId(puzzle), moves)),
+    )
+    .await
+}
+
+/// Show a puzzle's answer (a day after posting, or once its poster revealed it).
+#[poise::command(slash_command, guild_only)]
+pub async fn answer(
+    ctx: Context<'_>,
+    #[description = "The puzzle's number"]
+    #[min = 1]
+    puzzle: i64,
+) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Puzzle(PuzzleCommand::Answer(PuzzleId(puzzle))),
+    )
+    .await
+}
+
+/// Let everyone see the answer to your puzzle now.
+#[poise::command(slash_command, guild_only)]
+pub async fn reveal(
+    ctx: Context<'_>,
+    #[description = "The puzzle's number"]
+    #[min = 1]
+    puzzle: i64,
+) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Puzzle(PuzzleCommand::Reveal(PuzzleId(puzzle))),
+    )
+    .await
+}
+
+/// Moderators: a puzzle a day in this channel, from the bot's bank.
+#[poise::command(slash_command, guild_only)]
+pub async fn daily(
+    ctx: Context<'_>,
+    #[description = "true to start, false to stop"] on: bool,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Puzzle(PuzzleCommand::Daily(on))).await
+}

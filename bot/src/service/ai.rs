@@ -1,0 +1,658 @@
+//! The engine in the service: games against the AI, `hint` and `analyze`.
+//!
+//! The service decides everything about a game against the AI; a worker
+//! ([`crate::ai_player`]) only finds the games where the AI is to move ([`Service::ai_jobs`]),
+//! runs the search off the async runtime and hands the move back ([`Service::ai_move`]),
+//! which applies it in one transaction and posts the board as a notice. Whether the AI is
+//! to move is a row in the database (`ai_games.waiting_since`), written with the move that
+//! made it so, so a restart loses no pending move.
+
+use super::ending::{Announced, Conclusion};
+use super::notices::Draft;
+use super::play::no_game;
+use super::store::Loaded;
+use super::types::{AnalyzeRequest, Challenge, Reply, Request};
+use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::{self, DbError, MoveRow};
+use crate::images::{Caption, Picture};
+use crate::model::{Destination, Ending, GameId, GameRecord, Players, Status, TimeControl, User};
+use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
+use akron_rules::{ByColor, Color, Game, Move, Position};
+use std::fmt::Write as _;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// The level of a game against the AI when none is asked for.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// How the service and its AI worker search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiConfig {
+    /// The longest an AI move may think (capped at 10 s); levels 1 to 7 stop earlier, at
+    /// their playout count.
+    pub move_time: Duration,
+    /// How long `analyze` thinks.
+    pub analysis_time: Duration,
+    /// How long `hint` thinks.
+    pub hint_time: Duration,
+    /// When set, every search runs at most this many playouts and no time limit, so that it
+    /// is deterministic (tests).
+    pub playouts: Option<u64>,
+    /// Searches at once, at most: one per core by default.
+    pub searches: usize,
+    /// Positions the puzzle solver may visit before it gives up.
+    pub solver_nodes: u64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            move_time: MAX_TIME,
+            analysis_time: Duration::from_secs(3),
+            hint_time: Duration::from_secs(2),
+            playouts: None,
+            searches: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            solver_nodes: 1_000_000,
+        }
+    }
+}
+
+impl AiConfig {
+    /// The budget of a search at `level` (or the full engine) that may take `time`.
+    #[must_use]
+    pub fn budget(&self, level: Option<Level>, time: Duration) -> Budget {
+        let level_budget = level.map_or(Budget::time(time.min(MAX_TIME)), |l| l.budget(time));
+        match self.playouts {
+            Some(cap) => Budget::playouts(level_budget.playouts.map_or(cap, |p| p.min(cap))),
+            None => level_budget,
+        }
+    }
+}
+
+/// A counting semaphore for searches: at most [`AiConfig::searches`] run at once, whoever
+/// starts them (the AI worker, `analyze`, `hint`, the puzzle solver).
+#[derive(Debug)]
+pub struct SearchSlots {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+/// A search slot, given back when dropped.
+#[derive(Debug)]
+pub struct SearchSlot<'a>(&'a SearchSlots);
+
+impl SearchSlots {
+    /// `n` slots (at least one).
+    #[must_use]
+    pub fn new(n: usize) -> SearchSlots {
+        SearchSlots {
+            free: Mutex::new(n.max(1)),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits for a free slot.
+    pub fn take(&self) -> SearchSlot<'_> {
+        let mut free = self
+            .free
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *free == 0 {
+            free = self
+                .freed
+                .wait(free)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *free -= 1;
+        SearchSlot(self)
+    }
+}
+
+impl Drop for SearchSlot<'_> {
+    fn drop(&mut self) {
+        let mut free = self
+            .0
+            .free
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *free += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+/// A move the AI owes: the game as it stands at `version`.
+#[derive(Clone, Debug)]
+pub struct AiJob {
+    /// The game.
+    pub game: GameId,
+    /// The stored version the move is for; a move for an older version is dropped.
+    pub version: i64,
+    /// The AI's level.
+    pub level: Level,
+    /// The game so far.
+    pub state: Game,
+    /// Since when the AI is to move.
+    pub since: i64,
+}
+
+impl AiJob {
+    /// Searches the AI's move within its level's budget, on this thread (call it from a
+    /// blocking thread). The seed follows the game and the move number, so a replay of the
+    /// same game plays the same moves.
+    ///
+    /// # Errors
+    ///
+    /// When the game is over or the AI has no legal move.
+    pub fn think(&self, config: &AiConfig) -> Result<Analysis, SearchError> {
+        let seed = u64::try_from(self.game.0)
+            .unwrap_or(0)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ self.state.moves().len() as u64;
+        let mut engine = Engine::new(self.level.config(1, seed));
+        engine.best_move(
+            &self.state,
+            config.budget(Some(self.level), config.move_time),
+        )
+    }
+}
+
+/// What became of a move handed back by the AI worker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiMoved {
+    /// Played and announced.
+    Played,
+    /// The game changed meanwhile (a takeback, a resignation): the move was dropped.
+    Stale,
+}
+
+impl Service {
+    /// Starts a game against the AI at once: the AI needs no asking.
+    pub(super) fn challenge_ai(
+        &self,
+        request: &Request,
+        challenge: &Challenge,
+        players: Players,
+        start: &Position,
+        wants_thread: bool,
+    ) -> Outcome {
+        let Some((ai_colour, level)) = players.ai() else {
+            return refuse("That is not a game against the AI.");
+        };
+        if !matches!(challenge.time, None | Some(TimeControl::None)) {
+            return refuse(
+                "Games against the AI have no clock: it answers within seconds. Leave out `time`.",
+            );
+        }
+        let now = self.clock.now();
+        let mut row = GameRecord::challenge(
+            request.channel.clone(),
+            request.user.id.clone(),
+            players,
+            start,
+            challenge.rule.unwrap_or_default(),
+            now,
+        );
+        row.status = Status::Active;
+        row.wants_thread = wants_thread;
+        row.server.clone_from(&request.server);
+        super::clocks::start(&mut row, 0, now);
+        let waiting = (ai_colour == start.turn()).then_some(now);
+        let inserted = self.db.write(|c| {
+            let id = db::insert_game(c, &row)?;
+            db::insert_ai_game(c, id, level.number(), waiting)?;
+            Ok::<_, DbError>(id)
+        });
+        let id = match inserted {
+            Ok(id) => id,
+            Err(DbError::ChannelTaken) => {
+                return refuse(
+                    "This channel already has a game. One game per channel: start a thread \
+                     here (or use another channel) and play the AI there.",
+                )
+            }
+            Err(e) => return Err(e.into()),
+        };
+        self.wake();
+        let Some(record) = self.db.read(|c| db::game(c, id))? else {
+            return Err(no_game(request));
+        };
+        let loaded = self.load(record)?;
+        let mut reply = self.board_reply(&loaded, None);
+        let ai = User::ai(level);
+        let human = &request.user;
+        let token = reply.mention_user(human);
+        let (black, white) = (loaded.player(Color::Black), loaded.player(Color::White));
+        let _ = write!(
+            reply.text,
+            "{token} plays the AI at level {level} (game {id}): {} × {}, {} pieces each, {} rule. \
+             **{}** plays Black (top to bottom), **{}** White (left to right). Games against the \
+             AI are never rated; `hint` suggests a move.",
+            loaded.record.size,
+            loaded.record.size,
+            loaded.record.pile,
+            loaded.record.win_rule,
+            black.shown(),
+            white.shown(),
+        );
+        if waiting.is_some() {
+            let _ = write!(reply.text, "\n**{}** is thinking…", ai.shown());
+        } else {
+            let _ = write!(reply.text, "\n{token} to move ({}).", start.turn().title());
+        }
+        if loaded.record.wants_thread {
+            reply.thread = Some(format!(
+                "Akron {id}: {} vs {}",
+                black.name.chars().take(30).collect::<String>(),
+                white.name.chars().take(30).collect::<String>()
+            ));
+            reply
+                .text
+                .push_str("\nThe game moves to a thread of its own.");
+        }
+        Ok(reply)
+    }
+
+    /// The moves the AI owes, longest waiting first, at most `limit`.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn ai_jobs(&self, limit: usize) -> Result<Vec<AiJob>, ServiceError> {
+        let waiting = self.db.read(|c| db::ai_waiting(c, limit))?;
+        let mut jobs = Vec::with_capacity(waiting.len());
+        for entry in waiting {
+            let record = self.db.read(|c| db::game(c, entry.game))?;
+            let loaded = match record {
+                Some(record) => self.load(record)?,
+                None => continue,
+            };
+            let Some(level) = Level::new(entry.level) else {
+                continue;
+            };
+            if !ai_to_move(&loaded) {
+                // Stored as waiting by mistake: put it right rather than search for nothing.
+                tracing::warn!(game = entry.game.0, "the AI was marked to move but is not");
+                self.db.write(|c| db::set_ai_waiting(c, entry.game, None))?;
+                continue;
+            }
+            jobs.push(AiJob {
+                game: entry.game,
+                version: loaded.record.version,
+                level,
+                state: loaded.game.clone(),
+                since: entry.since,
+            });
+        }
+        Ok(jobs)
+    }
+
+    /// Takes a search slot: at most [`AiConfig::searches`] searches run at once.
+    pub fn search_slot(&self) -> SearchSlot<'_> {
+        self.slots.take()
+    }
+
+    /// Plays the AI's move `mv` in `game`, provided the game is still at `expected_version`,
+    /// in one transaction that also writes the board as a notice to the game's channel.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn ai_move(
+        &self,
+        game: GameId,
+        expected_version: i64,
+        mv: Move,
+    ) -> Result<AiMoved, ServiceError> {
+        let Some(record) = self.db.read(|c| db::game(c, game))? else {
+            return Ok(AiMoved::Stale);
+        };
+        if record.version != expected_version || record.status != Status::Active {
+            return Ok(AiMoved::Stale);
+        }
+        let loaded = self.load(record)?;
+        if !ai_to_move(&loaded) {
+            return Ok(AiMoved::Stale);
+        }
+        let mut state = loaded.game.clone();
+        let report = match state.play(mv) {
+            Ok(report) => report,
+            Err(error) => {
+                // Never expected; clearing the flag keeps the worker from trying for ever.
+                tracing::error!(game = game.0, %mv, %error, "the AI chose an illegal move");
+                self.db.write(|c| db::set_ai_waiting(c, game, None))?;
+                return Ok(AiMoved::Stale);
+            }
+        };
+        let now = self.clock.now();
+        let mut record = loaded.record.clone();
+        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
+        record.takeback_by = None;
+        record.draw_offer_by = None;
+        let mut next = Loaded {
+            record,
+            game: state,
+            times: loaded.times.clone(),
+        };
+        next.times.push(now);
+        let stored = MoveRow {
+            ply: report.ply,
+            notation: mv.to_string(),
+            code: next.game.position().code(),
+            played_at: now,
+        };
+        let plies = next.game.moves().len();
+        let winner = report
+            .outcome
+            .and_then(|o| o.winner)
+            .map(|c| next.player(c));
+        let mut reply = self.move_reply(&next, &report, crate::images::View::default());
+        let mut draft = Draft::to(Destination::Channel(next.record.channel.clone()), game);
+        draft.board = Some(plies);
+        draft.mark_last = true;
+        let write = self.db.write(|c| {
+            match report.outcome {
+                Some(outcome) => {
+                    // The notice below carries the result with the move.
+                    let conclusion = Conclusion {
+                        ending: Ending::Result(outcome),
+                        winner: winner.clone(),
+                        plies,
+                        announced: Announced::ByReply,
+                    };
+                    self.end_game(c, &mut next.record, conclusion, now)?;
+                }
+                None => next.record.version = db::save_game(c, &next.record)?,
+            }
+            db::insert_move(c, game, &stored)?;
+            db::set_ai_waiting(c, game, None)?;
+            draft.reply = std::mem::take(&mut reply);
+            draft.reply.image = None;
+            self.push_notice(c, &draft, now)?;
+            Ok::<_, DbError>(())
+        });
+        match write {
+            Ok(()) => {}
+            Err(DbError::Conflict) => {
+                self.cache_remove(game);
+                return Ok(AiMoved::Stale);
+            }
+            Err(e) => return Err(e.into()),
+        }
+        self.remember(&Arc::new(next));
+        self.wake();
+        Ok(AiMoved::Played)
+    }
+
+    /// The AI cannot move in `game` (the engine found no move): the flag is cleared so that
+    /// the worker does not try again and again, and the reason logged.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn ai_failed(&self, game: GameId, error: &SearchError) -> Result<(), ServiceError> {
+        tracing::error!(game = game.0, %error, "the AI could not move");
+        self.db.write(|c| db::set_ai_waiting(c, game, None))?;
+        Ok(())
+    }
+
+    /// Inside a move's transaction: records whether the AI is to move now.
+    pub(super) fn note_ai_turn(
+        &self,
+        conn: &rusqlite::Connection,
+        loaded: &Loaded,
+        now: i64,
+    ) -> Result<(), DbError> {
+        if loaded.record.players.ai().is_none() {
+            return Ok(());
+        }
+        let waiting = ai_to_move(loaded).then_some(now);
+        db::set_ai_waiting(conn, loaded.record.id, waiting)
+    }
+
+    /// `hint`: the engine's suggested move, privately, only in a game against the AI.
+    pub(super) fn hint(&self, request: &Request) -> Outcome {
+        let (loaded, colour) = self.seated(request)?;
+        if loaded.record.players.ai().is_none() {
+            return refuse(
+                "Hints are only for games against the AI; in a game between people the engine \
+                 stays out. Play the AI with `challenge ai`.",
+            );
+        }
+        if loaded.game.turn() != colour {
+            return refuse("The AI is to move; ask for a hint when it is your turn.");
+        }
+        let config = &self.config.ai;
+        let analysis = {
+            let _slot = self.search_slot();
+            let mut engine = Engine::new(Level::MAX.config(1, 7));
+            engine.best_move(&loaded.game, config.budget(None, config.hint_time))
+        };
+        let analysis = match analysis {
+            Ok(a) => a,
+            Err(e) => return refuse(format!("There is no hint to give: {e}.")),
+        };
+        let position = loaded.game.position();
+        let mut reply = Reply::private(format!(
+            "Hint for game {}: **{}** (your chances about {}).",
+            loaded.record.id,
+            analysis.best,
+            percent(&analysis)
+        ));
+        reply.image = self.suggestion_picture(position, &analysis, caption_of(&loaded));
+        Ok(reply)
+    }
+
+    /// `analyze`: the best move, the win estimate and the line, for a finished game or a
+    /// position code. A running game's current position is refused to everyone.
+    pub(super) fn analyze(&self, request: &Request, asked: &AnalyzeRequest) -> Outcome {
+        let (game, caption, about) = match &asked.code {
+            Some(code) => {
+                let position = match Position::from_code(code.trim()) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        return refuse(format!(
+                            "That is not a position code: {e}. A code looks like \
+                             `5:b:12,12:5/5/5/5/5`; `analyze #12` looks at a finished game."
+                        ))
+                    }
+                };
+                let code = position.code();
+                if let Some(running) = self.db.read(|c| db::active_game_at(c, &code))? {
+                    return refuse(format!(
+                        "That is the current position of game {running}, which is still being \
+                         played. Analysis of a running game is closed to everyone until it ends."
+                    ));
+                }
+                let rule = asked.rule.unwrap_or_default();
+                (
+                    Game::from_position(position, rule),
+                    Caption::default(),
+                    "This position".to_string(),
+                )
+            }
+            None => {
+                let mut target = request.clone();
+                target.game = asked.game.or(request.game);
+                let Some(row) = self.target_or_latest(&target)? else {
+                    return Err(no_game(&target));
+                };
+                match row.status {
+                    Status::Finished => {}
+                    Status::Active => {
+                        return refuse(format!(
+                            "Game {} is still being played. Analysis of a running game is \
+                             closed to everyone until it ends (as on lichess); in a game \
+                             against the AI, `hint` suggests a move.",
+                            row.id
+                        ))
+                    }
+                    _ => {
+                        return refuse(format!(
+                            "Game {} was never played, so there is nothing to analyse.",
+                            row.id
+                        ))
+                    }
+                }
+                let loaded = self.load(row)?;
+                let total = loaded.game.moves().len();
+                // The position after `ply` moves; at the end, without a decided result
+                // (a resignation is not part of the position).
+                let at = |ply: usize| {
+                    let game = loaded.game.taken_back(total - ply);
+                    if ply == total {
+                        Game::from_position(game.position().clone(), game.win_rule())
+                    } else {
+                        game
+                    }
+                };
+                let ply = match asked.ply {
+                    Some(ply) if ply > total => {
+                        return refuse(format!(
+                            "Game {} has {total} moves; give a move number from 0 to {total}.",
+                            loaded.record.id
+                        ))
+                    }
+                    Some(ply) => ply,
+                    // By default the last position where a move was still to be found.
+                    None if total > 0 && at(total).is_over() => total - 1,
+                    None => total,
+                };
+                let game = at(ply);
+                let mut caption = caption_of(&loaded);
+                caption.moves_played = Some(ply);
+                caption.outcome = None;
+                (
+                    game,
+                    caption,
+                    format!("Game {} after {ply} move{}", loaded.record.id, plural(ply)),
+                )
+            }
+        };
+        if game.is_over() {
+            return refuse(format!(
+                "{about} is already decided ({}); there is no move to look for. Give an \
+                 earlier move with `move:N`.",
+                game.outcome().map_or_else(String::new, |o| o.to_string())
+            ));
+        }
+        let config = &self.config.ai;
+        let analysis = {
+            let _slot = self.search_slot();
+            let mut engine = Engine::new(Level::MAX.config(1, 11));
+            engine.best_move(&game, config.budget(None, config.analysis_time))
+        };
+        let analysis = match analysis {
+            Ok(a) => a,
+            Err(e) => return refuse(format!("{about} has no move to analyse: {e}.")),
+        };
+        let turn = game.turn();
+        let line: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
+        let verdict = match analysis.proven {
+            Some(true) => format!("{} wins by force", turn.title()),
+            Some(false) => format!("{} loses by force", turn.title()),
+            None => format!(
+                "{} wins about {} of games from here",
+                turn.title(),
+                percent(&analysis)
+            ),
+        };
+        let text = format!(
+            "**Analysis.** {about}, {} to move: the best move is **{}**; {verdict}.\nLine: {}\n\
+             ({} playouts.) `{}`",
+            turn.title(),
+            analysis.best,
+            line.join(" "),
+            analysis.playouts,
+            game.position().code()
+        );
+        let mut reply = Reply::text(text);
+        reply.image = self.suggestion_picture(game.position(), &analysis, caption);
+        reply.position = Some(game.position().code());
+        Ok(reply)
+    }
+
+    /// The position with the suggested move marked: its piece ringed and its destination
+    /// labelled (the renderer's selection overlay; it has no arrow for a suggestion).
+    fn suggestion_picture(
+        &self,
+        position: &Position,
+        analysis: &Analysis,
+        caption: Caption,
+    ) -> Option<Vec<u8>> {
+        let (from, to) = match analysis.best {
+            Move::Place(p) => (p, p),
+            Move::Step { from, to } => (from, to),
+            Move::Swap => {
+                return self.images.png(&{
+                    let mut picture = Picture::new(position);
+                    picture.caption = caption;
+                    picture
+                })
+            }
+        };
+        let destinations = [to];
+        let mut picture = Picture::new(position);
+        picture.selected = Some((from, &destinations));
+        picture.caption = caption;
+        self.images.png(&picture)
+    }
+}
+
+/// Whether the AI is to move in an active game that is not over.
+pub(super) fn ai_to_move(loaded: &Loaded) -> bool {
+    loaded.record.status == Status::Active && !loaded.game.is_over() && loaded.to_move().id.is_ai()
+}
+
+/// The caption of a game's picture: number and names.
+fn caption_of(loaded: &Loaded) -> Caption {
+    Caption {
+        game: u64::try_from(loaded.record.id.0).ok(),
+        names: ByColor {
+            black: Some(loaded.player(Color::Black).name),
+            white: Some(loaded.player(Color::White).name),
+        },
+        moves_played: Some(loaded.game.moves().len()),
+        outcome: None,
+    }
+}
+
+/// `63 %`.
+fn percent(analysis: &Analysis) -> String {
+    format!("{:.0} %", (analysis.winrate * 100.0).clamp(0.0, 100.0))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_follow_the_level_or_the_test_cap() {
+        let config = AiConfig::default();
+        let level = Level::new(2);
+        assert_eq!(
+            config.budget(level, Duration::from_secs(10)).playouts,
+            Level::new(2).and_then(|l| l.budget(Duration::from_secs(10)).playouts)
+        );
+        let capped = AiConfig {
+            playouts: Some(20),
+            ..AiConfig::default()
+        };
+        assert_eq!(capped.budget(Level::new(8), MAX_TIME), Budget::playouts(20));
+        assert_eq!(capped.budget(Level::new(1), MAX_TIME), Budget::playouts(8));
+    }
+
+    #[test]
+    fn slots_are_given_back() {
+        let slots = SearchSlots::new(1);
+        drop(slots.take());
+        let _again = slots.take();
+    }
+}

@@ -1,0 +1,558 @@
+//! `puzzle create | solve | answer | reveal | daily`: positions with a forced win in at most
+//! three own moves, proven by the solver, and a puzzle a day from the shipped bank.
+
+use super::notices::Draft;
+use super::types::{PuzzleCommand, Reply, Request, User};
+use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::{self, DbError};
+use crate::images::Picture;
+use crate::model::{ChannelId, Destination, PuzzleId, PuzzleRecord};
+use akron_ai::puzzles::{parse_bank, Puzzle, BANK};
+use akron_ai::{checks_answer, solve_limited, winning_moves, Proof};
+use akron_rules::{notation, Color, Game, Move, Position, WinRule};
+use rusqlite::Connection;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+/// The longest win a puzzle may take, in own moves of the side to move.
+pub const MAX_PUZZLE_MOVES: u32 = 3;
+
+/// How long after posting anyone may see the answer, in seconds.
+const REVEAL_AFTER: i64 = 24 * 60 * 60;
+
+/// The daily puzzle's interval, in seconds.
+const DAY: i64 = 24 * 60 * 60;
+
+/// The longest title kept, in characters.
+const MAX_TITLE: usize = 80;
+
+/// The shipped bank, read once.
+fn bank() -> &'static [Puzzle] {
+    static BANK_PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    BANK_PUZZLES.get_or_init(|| match parse_bank(BANK) {
+        Ok(puzzles) => puzzles,
+        Err(error) => {
+            tracing::error!(%error, "the shipped puzzle bank does not parse");
+            Vec::new()
+        }
+    })
+}
+
+/// What the solver found: the shortest win, every winning first move and one line.
+struct Proven {
+    moves: u32,
+    first_moves: Vec<Move>,
+    solution: Vec<Move>,
+}
+
+/// Why a position is no puzzle.
+enum NoPuzzle {
+    /// No forced win within three moves.
+    NoWin,
+    /// The solver ran out of budget.
+    Unknown,
+}
+
+/// Proves a forced win of the side to move in at most [`MAX_PUZZLE_MOVES`] own moves.
+fn prove(position: &Position, rule: WinRule, nodes: u64) -> Result<Proven, NoPuzzle> {
+    for moves in 1..=MAX_PUZZLE_MOVES {
+        let Some(first_moves) = winning_moves(position, rule, moves, nodes) else {
+            return Err(NoPuzzle::Unknown);
+        };
+        if first_moves.is_empty() {
+            continue;
+        }
+        let solution = match solve_limited(position, rule, moves, nodes) {
+            Proof::Win(line) => line,
+            _ => first_moves.iter().take(1).copied().collect(),
+        };
+        return Ok(Proven {
+            moves,
+            first_moves,
+            solution,
+        });
+    }
+    Err(NoPuzzle::NoWin)
+}
+
+fn names(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+impl Service {
+    /// The `puzzle` subcommands.
+    pub(super) fn puzzle(&self, request: &Request, command: &PuzzleCommand) -> Outcome {
+        match command {
+            PuzzleCommand::Create {
+                code,
+                rule,
+                title,
+                several,
+            } => self.create_puzzle(request, code, rule.unwrap_or_default(), title, *several),
+            PuzzleCommand::Solve(id, moves) => self.solve_puzzle(request, *id, moves),
+            PuzzleCommand::Answer(id) => self.puzzle_answer(*id),
+            PuzzleCommand::Reveal(id) => self.reveal_puzzle(request, *id),
+            PuzzleCommand::Daily(on) => self.daily_puzzle(request, *on),
+        }
+    }
+
+    fn create_puzzle(
+        &self,
+        request: &Request,
+        code: &str,
+        rule: WinRule,
+        title: &str,
+        several: bool,
+    ) -> Outcome {
+        let position = match Position::from_code(code.trim()) {
+            Ok(p) => p,
+            Err(e) => {
+                return refuse(format!(
+                    "That is not a position code: {e}. Write it like `puzzle create \
+                     5:b:12,12:5/5/5/5/5 rule:immediate My title`."
+                ))
+            }
+        };
+        let code = position.code();
+        if let Some(running) = self.db.read(|c| db::active_game_at(c, &code))? {
+            return refuse(format!(
+                "That is the current position of game {running}, which is still being played. \
+                 Post it once the game is over."
+            ));
+        }
+        let proven = {
+            let _slot = self.search_slot();
+            prove(&position, rule, self.config.ai.solver_nodes)
+        };
+        let proven =
+            match proven {
+                Ok(p) => p,
+                Err(NoPuzzle::NoWin) => {
+                    return refuse(format!(
+                    "{} has no forced win in {MAX_PUZZLE_MOVES} moves or fewer here ({} rule), \
+                     so it is no puzzle. A puzzle is a position where the side to move wins by \
+                     force.",
+                    position.turn().title(),
+                    rule
+                ))
+                }
+                Err(NoPuzzle::Unknown) => return refuse(
+                    "The solver could not settle this position within its budget, so it cannot \
+                     vouch for it as a puzzle. Try a smaller or more forcing position.",
+                ),
+            };
+        let unique = proven.first_moves.len() == 1;
+        if !unique && !several {
+            return refuse(format!(
+                "Several first moves win in {} here: {}. Post it anyway, marked \"several \
+                 solutions\", by adding `several`; or change the position so that only one \
+                 wins.",
+                proven.moves,
+                names(&proven.first_moves).join(", ")
+            ));
+        }
+        let now = self.clock.now();
+        let title: String = title.trim().chars().take(MAX_TITLE).collect();
+        let mut record = PuzzleRecord {
+            id: PuzzleId(0),
+            channel: request.channel.clone(),
+            poster: Some(request.user.clone()),
+            code,
+            win_rule: rule,
+            title,
+            moves: proven.moves,
+            unique,
+            solution: names(&proven.solution),
+            first_moves: names(&proven.first_moves),
+            bank_line: None,
+            created_at: now,
+            reveal_at: now + REVEAL_AFTER,
+        };
+        record.id = self.db.write(|c| db::insert_puzzle(c, &record))?;
+        let mut reply = Reply::text(puzzle_text(&record, &position));
+        reply.image = self.puzzle_picture(&position);
+        reply.position = Some(record.code.clone());
+        reply.thread = Some(format!(
+            "Akron puzzle {}{}",
+            record.id,
+            if record.title.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", record.title.chars().take(60).collect::<String>())
+            }
+        ));
+        Ok(reply)
+    }
+
+    fn load_puzzle(&self, id: PuzzleId) -> Result<(PuzzleRecord, Position), super::Failure> {
+        let Some(record) = self.db.read(|c| db::puzzle(c, id))? else {
+            return refuse(format!("There is no puzzle {id}."));
+        };
+        let position = Position::from_code(&record.code).map_err(|e| ServiceError::Corrupt {
+            game: crate::model::GameId(0),
+            detail: format!("puzzle {id} has a bad code: {e}"),
+        })?;
+        Ok((record, position))
+    }
+
+    fn solve_puzzle(&self, request: &Request, id: PuzzleId, typed: &[String]) -> Outcome {
+        let (record, position) = self.load_puzzle(id)?;
+        let size = position.size();
+        let mut moves = Vec::with_capacity(typed.len());
+        for text in typed {
+            match notation::read_move(text, size) {
+                Ok(mv) => moves.push(mv),
+                Err(e) => return refuse(format!("'{text}' is not a move: {e}.")),
+            }
+        }
+        let Some(&first) = moves.first() else {
+            return refuse(format!(
+                "Give your answer, like `puzzle solve {id} F6` (your first move; you may add \
+                 the reply you expect and your next move)."
+            ));
+        };
+        let mut correct = record.first_moves.contains(&first.to_string());
+        if correct && moves.len() > 2 {
+            // A longer line: each own move must keep a forced win in the moves left.
+            correct = self.check_line(&record, &position, &moves);
+        }
+        if !correct {
+            return Ok(Reply::private(format!(
+                "Not quite: {} does not win by force in {} here. Look again (the answer opens \
+                 with `puzzle answer {id}`).",
+                moves
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                moves_phrase(record.moves)
+            )));
+        }
+        let now = self.clock.now();
+        let is_poster = record
+            .poster
+            .as_ref()
+            .is_some_and(|p| p.id == request.user.id);
+        let first_solver = if is_poster {
+            false
+        } else {
+            self.db
+                .write(|c| db::add_solver(c, id, &request.user, now))?
+        };
+        let solvers = self.db.read(|c| db::solvers(c, id))?.len();
+        Ok(Reply::private(format!(
+            "Correct: **{first}** wins by force. {}",
+            if is_poster {
+                "(Your own puzzle: not counted.)".to_string()
+            } else if first_solver {
+                format!("You are solver number {solvers} of puzzle {id}.")
+            } else {
+                "You had already solved it.".to_string()
+            }
+        )))
+    }
+
+    /// Whether a line (own move, reply, own move, ...) is legal and each own move keeps a
+    /// forced win within the moves left.
+    fn check_line(&self, record: &PuzzleRecord, position: &Position, moves: &[Move]) -> bool {
+        let attacker = position.turn();
+        let mut game = Game::from_position(position.clone(), record.win_rule);
+        let _slot = self.search_slot();
+        for (i, &mv) in moves.iter().enumerate() {
+            let own = i % 2 == 0;
+            if own {
+                let left = record
+                    .moves
+                    .saturating_sub(u32::try_from(i / 2).unwrap_or(0));
+                if left == 0 {
+                    return false;
+                }
+                match checks_answer(
+                    game.position(),
+                    record.win_rule,
+                    left,
+                    mv,
+                    self.config.ai.solver_nodes,
+                ) {
+                    Some(true) | None => {}
+                    Some(false) => return false,
+                }
+            }
+            match game.play(mv) {
+                Ok(report) => {
+                    if let Some(outcome) = report.outcome {
+                        return outcome.winner == Some(attacker);
+                    }
+                }
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    fn puzzle_answer(&self, id: PuzzleId) -> Outcome {
+        let (record, _) = self.load_puzzle(id)?;
+        let now = self.clock.now();
+        if now < record.reveal_at {
+            let hours = (record.reveal_at - now + 3599) / 3600;
+            return refuse(format!(
+                "The answer to puzzle {id} opens in about {hours} hour{} (or sooner if {} \
+                 reveals it). Try `puzzle solve {id} MOVE` meanwhile.",
+                if hours == 1 { "" } else { "s" },
+                record
+                    .poster
+                    .as_ref()
+                    .map_or_else(|| "a moderator".to_string(), User::shown)
+            ));
+        }
+        self.answer_reply(&record)
+    }
+
+    fn answer_reply(&self, record: &PuzzleRecord) -> Outcome {
+        let id = record.id;
+        let solvers = self.db.read(|c| db::solvers(c, id))?;
+        let mut text = format!(
+            "**Puzzle {id}, the answer:** {}.",
+            record.solution.join(" ")
+        );
+        if record.first_moves.len() > 1 {
+            let _ = write!(
+                text,
+                " Several first moves win: {}.",
+                record.first_moves.join(", ")
+            );
+        }
+        let names: Vec<String> = solvers.iter().map(User::shown).collect();
+        let _ = write!(
+            text,
+            "\nSolved by {}.",
+            if names.is_empty() {
+                "nobody yet".to_string()
+            } else {
+                names.join(", ")
+            }
+        );
+        Ok(Reply::text(text))
+    }
+
+    fn reveal_puzzle(&self, request: &Request, id: PuzzleId) -> Outcome {
+        let (record, _) = self.load_puzzle(id)?;
+        let is_poster = record
+            .poster
+            .as_ref()
+            .is_some_and(|p| p.id == request.user.id);
+        if !is_poster && !request.is_moderator {
+            return refuse(format!(
+                "Only whoever posted puzzle {id} (or a moderator) can reveal its answer early; \
+                 it opens to everyone a day after posting."
+            ));
+        }
+        let now = self.clock.now();
+        self.db.write(|c| db::set_reveal_at(c, id, now))?;
+        self.answer_reply(&record)
+    }
+
+    fn daily_puzzle(&self, request: &Request, on: bool) -> Outcome {
+        if !request.is_moderator {
+            return refuse("Only moderators can turn the daily puzzle on or off in a channel.");
+        }
+        let now = self.clock.now();
+        let changed = self
+            .db
+            .write(|c| db::set_daily(c, &request.channel, &request.user.id, on.then_some(now)))?;
+        self.wake();
+        Ok(Reply::text(match (on, changed) {
+            (true, true) => "A puzzle a day in this channel from now on; the first comes now.",
+            (true, false) => "This channel already gets a puzzle a day.",
+            (false, true) => "No more daily puzzles in this channel.",
+            (false, false) => "This channel gets no daily puzzle; `puzzle daily on` starts one.",
+        }))
+    }
+
+    /// Posts the daily puzzles due by `now` (from [`Service::tick`]). Returns how many.
+    pub(super) fn post_daily_puzzles(&self, now: i64) -> Result<usize, ServiceError> {
+        let due = self.db.read(|c| db::due_daily(c, now))?;
+        let mut posted = 0;
+        for (channel, was) in due {
+            let used = self.db.read(|c| db::used_bank_lines(c, &channel))?;
+            let choice = pick_bank_line(&channel, &used);
+            let proven = choice.map(|(line, puzzle)| {
+                let first_moves = if puzzle.unique {
+                    puzzle.solution.iter().take(1).copied().collect()
+                } else {
+                    let _slot = self.search_slot();
+                    winning_moves(
+                        &puzzle.position,
+                        puzzle.rule,
+                        puzzle.moves,
+                        self.config.ai.solver_nodes,
+                    )
+                    .unwrap_or_else(|| puzzle.solution.iter().take(1).copied().collect())
+                };
+                (line, puzzle, first_moves)
+            });
+            // The next one a day after this one was due; after downtime, the next such time
+            // still ahead (one puzzle for the missed days, not one each).
+            let next = was + DAY * ((now - was).max(0) / DAY + 1);
+            let done = self.db.write(|c| {
+                if !db::advance_daily(c, &channel, was, next)? {
+                    return Ok(false);
+                }
+                match &proven {
+                    Some((line, puzzle, first_moves)) => {
+                        self.post_bank_puzzle(c, &channel, *line, puzzle, first_moves, now)?;
+                    }
+                    None => {
+                        db::set_daily(c, &channel, &crate::model::UserId(String::new()), None)?;
+                        let mut draft = Draft::to(
+                            Destination::Channel(channel.clone()),
+                            crate::model::GameId(0),
+                        );
+                        draft.game = None;
+                        draft.reply.text = format!(
+                            "Every one of the {} puzzles in the bank has been posted here, so \
+                             the daily puzzle stops.",
+                            bank().len()
+                        );
+                        self.push_notice(c, &draft, now)?;
+                    }
+                }
+                Ok::<_, DbError>(true)
+            })?;
+            posted += usize::from(done);
+        }
+        if posted > 0 {
+            self.wake();
+        }
+        Ok(posted)
+    }
+
+    fn post_bank_puzzle(
+        &self,
+        conn: &Connection,
+        channel: &ChannelId,
+        line: usize,
+        puzzle: &Puzzle,
+        first_moves: &[Move],
+        now: i64,
+    ) -> Result<(), DbError> {
+        let mut record = PuzzleRecord {
+            id: PuzzleId(0),
+            channel: channel.clone(),
+            poster: None,
+            code: puzzle.position.code(),
+            win_rule: puzzle.rule,
+            title: "Daily puzzle".to_string(),
+            moves: puzzle.moves,
+            unique: first_moves.len() <= 1,
+            solution: names(&puzzle.solution),
+            first_moves: names(first_moves),
+            bank_line: i64::try_from(line).ok(),
+            created_at: now,
+            reveal_at: now + REVEAL_AFTER,
+        };
+        record.id = db::insert_puzzle(conn, &record)?;
+        let mut draft = Draft::to(
+            Destination::Channel(channel.clone()),
+            crate::model::GameId(0),
+        );
+        draft.game = None;
+        draft.puzzle = Some(record.id);
+        draft.reply.text = puzzle_text(&record, &puzzle.position);
+        self.push_notice(conn, &draft, now)?;
+        Ok(())
+    }
+
+    /// When the next daily puzzle is due anywhere.
+    pub(super) fn next_daily(&self) -> Result<Option<i64>, ServiceError> {
+        Ok(self.db.read(db::next_daily)?)
+    }
+
+    /// The picture of a puzzle (for notices, drawn at delivery).
+    pub(super) fn puzzle_image(&self, id: PuzzleId) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some(record) = self.db.read(|c| db::puzzle(c, id))? else {
+            return Ok(None);
+        };
+        Ok(Position::from_code(&record.code)
+            .ok()
+            .and_then(|p| self.puzzle_picture(&p)))
+    }
+
+    fn puzzle_picture(&self, position: &Position) -> Option<Vec<u8>> {
+        self.images.png(&Picture::new(position))
+    }
+}
+
+/// The bank line a channel gets next: the unused one that comes first in the channel's own
+/// order (a hash of the channel and the line), so channels do not all get the same one.
+fn pick_bank_line(channel: &ChannelId, used: &[i64]) -> Option<(usize, &'static Puzzle)> {
+    bank()
+        .iter()
+        .enumerate()
+        .filter(|(line, _)| !used.contains(&i64::try_from(*line).unwrap_or(-1)))
+        .min_by_key(|(line, _)| order_key(channel, *line))
+}
+
+/// FNV-1a of the channel id and the line number.
+fn order_key(channel: &ChannelId, line: usize) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in channel.as_str().bytes().chain(line.to_le_bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// `win in 2 moves`.
+fn moves_phrase(moves: u32) -> String {
+    format!("{moves} move{}", if moves == 1 { "" } else { "s" })
+}
+
+/// The puzzle's announcement.
+fn puzzle_text(record: &PuzzleRecord, position: &Position) -> String {
+    let id = record.id;
+    let turn: Color = position.turn();
+    let mut text = format!("**Puzzle {id}**");
+    if !record.title.is_empty() {
+        let _ = write!(text, ": {}", crate::model::escape_markdown(&record.title));
+    }
+    if let Some(poster) = &record.poster {
+        let _ = write!(text, " (by {})", poster.shown());
+    }
+    let _ = write!(
+        text,
+        "\n**{} to move and win in {}** ({} rule, {} × {}){}. Proven by the solver.\n\
+         Answer privately with `puzzle solve {id} MOVE`; `puzzle answer {id}` shows the \
+         solution a day after posting.\n`{}`",
+        turn.title(),
+        moves_phrase(record.moves),
+        record.win_rule,
+        position.size(),
+        position.size(),
+        if record.unique {
+            ""
+        } else {
+            ", several solutions"
+        },
+        record.code
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bank_is_read_and_channels_get_their_own_order() {
+        assert!(bank().len() >= 200);
+        let a = ChannelId::new("console", "a");
+        let b = ChannelId::new("console", "b");
+        let first_a = pick_bank_line(&a, &[]).map(|(line, _)| line);
+        let first_b = pick_bank_line(&b, &[]).map(|(line, _)| line);
+        assert!(first_a.is_some());
+        assert_ne!(first_a, first_b);
+        let used: Vec<i64> = (0..bank().len() as i64).collect();
+        assert!(pick_bank_line(&a, &used).is_none());
+    }
+}
