@@ -1,6 +1,7 @@
 //! The Akron bot's library: the platform-neutral game service, its storage, game records,
 //! board pictures and the console front end. The `akron` binary is a thin layer on top.
 
+pub mod chart;
 pub mod console;
 pub mod db;
 pub mod discord;

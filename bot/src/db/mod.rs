@@ -10,13 +10,17 @@ mod correspondence;
 mod games;
 mod moves;
 mod outbox;
+mod ratings;
 mod settings;
+mod tournaments;
 
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
+pub use ratings::*;
 pub use settings::*;
+pub use tournaments::*;
 
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -32,6 +36,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../../migrations/0003_clocks.sql")),
     M::up(include_str!(
         "../../../migrations/0004_premoves_vacations.sql"
+    )),
+    M::up(include_str!(
+        "../../../migrations/0007_ratings_tournaments.sql"
     )),
 ];
 

@@ -4,8 +4,8 @@
 //! declined, cancelled or expired; next, timeouts and forfeits) is written by
 //! [`Service::end_game`] inside the caller's transaction. It emits a [`GameEnded`] event, and
 //! [`Service::on_game_ended`] is the one place that reacts to it, in the same transaction:
-//! what it writes (notices today; ratings and tournament results next) lands together with
-//! the ending or not at all.
+//! what it writes (notices, rating changes, tournament results and the next round's
+//! pairings) lands together with the ending or not at all.
 
 use super::notices::Draft;
 use super::play::result_sentence_for;
@@ -82,6 +82,10 @@ impl Service {
         announced: Announced,
     ) -> Result<(), DbError> {
         tracing::info!(game = event.game.0, ending = ?event.ending, "game ended");
+        if super::rated::is_rated(record, &event.ending, event.plies) {
+            super::rated::apply_ratings(conn, record, event)?;
+        }
+        self.record_tournament_result(conn, record, event)?;
         if announced == Announced::ByReply {
             return Ok(());
         }
@@ -101,7 +105,15 @@ impl Service {
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
-                result_sentence_for(event, outcome, &mut draft.reply)
+                let mut text = result_sentence_for(event, outcome, &mut draft.reply);
+                let players = [&record.players.black, &record.players.white];
+                if let Some(note) =
+                    super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?
+                {
+                    text.push('\n');
+                    text.push_str(&note);
+                }
+                text
             }
         };
         draft.reply.text = text;

@@ -23,13 +23,16 @@ mod ending;
 mod info;
 mod notices;
 mod play;
+mod rated;
 mod store;
 pub mod text;
+mod tournaments;
 pub mod types;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
-pub use notices::{Notice, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
+pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use play::MAX_TEXT;
+pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use store::{GameView, Seat};
 pub use types::*;
 
@@ -407,6 +410,9 @@ impl Service {
             Command::Settings(setting) => self.settings(request, *setting),
             Command::Premove(text) => self.premove(request, text),
             Command::Vacation(on) => self.vacation(request, *on),
+            Command::Stats(who) => self.stats(request, who.as_ref()),
+            Command::Leaderboard => self.leaderboard(request),
+            Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

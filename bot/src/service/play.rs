@@ -89,6 +89,12 @@ impl Service {
         let next = Arc::new(next);
         self.remember(&next);
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
+        if report.outcome.is_some() {
+            if let Some(note) = self.rating_note_of(&next.record)? {
+                reply.text.push('\n');
+                reply.text.push_str(&note);
+            }
+        }
         if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
             let offerer = next
                 .colour_of(&by)

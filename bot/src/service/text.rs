@@ -4,7 +4,8 @@
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
 use super::types::{
-    Challenge, ColourChoice, Command, Offer, ReplayRequest, Setting, Speed, TimeControl, User, View,
+    Challenge, ColourChoice, Command, GameId, Offer, ReplayRequest, Setting, Speed, TimeControl,
+    TournamentAction, TournamentFormat, TournamentOptions, User, Verdict, View,
 };
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
@@ -19,11 +20,19 @@ pub enum Group {
     End,
     /// Records, positions, your games, the rules.
     LookUp,
+    /// Ratings, leaderboards and tournaments.
+    Compete,
 }
 
 impl Group {
     /// Every group, in the help's order.
-    pub const ALL: [Group; 4] = [Group::Start, Group::Play, Group::End, Group::LookUp];
+    pub const ALL: [Group; 5] = [
+        Group::Start,
+        Group::Play,
+        Group::End,
+        Group::LookUp,
+        Group::Compete,
+    ];
 
     /// The group's heading in the help.
     #[must_use]
@@ -33,6 +42,7 @@ impl Group {
             Group::Play => "Play",
             Group::End => "End",
             Group::LookUp => "Look up",
+            Group::Compete => "Compete",
         }
     }
 }
@@ -67,11 +77,11 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 23] = [
+pub const COMMANDS: [CommandHelp; 26] = [
     entry(
         "challenge",
         Group::Start,
-        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
+        "challenge @player [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off] [rated:on|off]",
         "Challenge someone here (8 × 8, delayed rule, random colour and no clock by default).",
     ),
     entry(
@@ -201,6 +211,24 @@ pub const COMMANDS: [CommandHelp; 23] = [
         "Your reminders and board view; moderators: whether new games open threads.",
     ),
     entry("help", Group::LookUp, "help", "The command list."),
+    entry(
+        "stats",
+        Group::Compete,
+        "stats [@player]",
+        "Rating, results by colour, longest streak and a rating chart (yours or a player's).",
+    ),
+    entry(
+        "leaderboard",
+        Group::Compete,
+        "leaderboard",
+        "This server's top 20 by rating (provisional ratings, marked ?, come last).",
+    ),
+    entry(
+        "tournament",
+        Group::Compete,
+        "tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule] [rated] [double] [vacation] [max] | join | leave | start | standings | pairings [round] | withdraw [@player] | adjudicate #game black|white|draw|forfeit | pause | resume | cancel",
+        "Tournaments: create one, join, start, standings, pairings; organisers run it.",
+    ),
 ];
 
 /// The entry of a command name, if it is one.
@@ -297,6 +325,14 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
         "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
+        "stats" => match strip_option(rest, "player") {
+            "" => Ok(Command::Stats(None)),
+            who => user(who)
+                .map(|u| Command::Stats(Some(u)))
+                .ok_or_else(|| format!("'{who}' is not a user I know")),
+        },
+        "leaderboard" | "top" => one_word(Command::Leaderboard),
+        "tournament" | "t" => parse_tournament(rest, user).map(Command::Tournament),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
@@ -427,6 +463,10 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
             ("time" | "clock", _) => challenge.time = Some(value.parse::<TimeControl>()?),
             ("thread", _) => challenge.thread = Some(parse_switch(value)?),
+            ("rated", _) => challenge.rated = Some(parse_switch(value)?),
+            ("", None) if value == "rated" || value == "casual" => {
+                challenge.rated = Some(value == "rated");
+            }
             ("", None) => {
                 if let Ok(rule) = value.parse::<WinRule>() {
                     challenge.rule = Some(rule);
@@ -442,6 +482,149 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         }
     }
     Ok(challenge)
+}
+
+/// `tournament create NAME format:swiss ...`, `tournament join`, `tournament withdraw @bob`,
+/// `tournament adjudicate #12 black`, ...
+fn parse_tournament(
+    rest: &str,
+    user: impl Fn(&str) -> Option<User>,
+) -> Result<TournamentAction, String> {
+    let (action, args) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(a, r)| (a, r.trim()));
+    let none = |action: TournamentAction| {
+        if args.is_empty() {
+            Ok(action)
+        } else {
+            Err(format!(
+                "tournament {} takes nothing after it",
+                rest.split_whitespace().next().unwrap_or_default()
+            ))
+        }
+    };
+    match action.to_ascii_lowercase().as_str() {
+        "create" | "new" => parse_tournament_options(args).map(TournamentAction::Create),
+        "join" => none(TournamentAction::Join),
+        "leave" => none(TournamentAction::Leave),
+        "start" => none(TournamentAction::Start),
+        "standings" => none(TournamentAction::Standings),
+        "pairings" => match strip_option(args, "round") {
+            "" => Ok(TournamentAction::Pairings(None)),
+            n => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .map(|n| TournamentAction::Pairings(Some(n)))
+                .ok_or_else(|| format!("round '{n}' must be a number from 1")),
+        },
+        "withdraw" => match strip_option(args, "player") {
+            "" => Ok(TournamentAction::Withdraw(None)),
+            who => user(who)
+                .map(|u| TournamentAction::Withdraw(Some(u)))
+                .ok_or_else(|| format!("'{who}' is not a user I know")),
+        },
+        "adjudicate" => {
+            let mut game = None;
+            let mut verdict = None;
+            for word in args.split_whitespace() {
+                let (key, value) = word.split_once(':').unwrap_or(("", word));
+                match key {
+                    "game" => game = Some(value.parse::<GameId>()?),
+                    "result" => verdict = Some(value.parse::<Verdict>()?),
+                    _ if value.starts_with('#') => game = Some(value.parse::<GameId>()?),
+                    _ => verdict = Some(value.parse::<Verdict>()?),
+                }
+            }
+            let verdict = verdict.ok_or_else(|| {
+                "adjudicate needs a result: `tournament adjudicate #12 black|white|draw|forfeit`"
+                    .to_string()
+            })?;
+            Ok(TournamentAction::Adjudicate(game, verdict))
+        }
+        "pause" => none(TournamentAction::Pause),
+        "resume" => none(TournamentAction::Resume),
+        "cancel" => none(TournamentAction::Cancel),
+        "" => Err(TOURNAMENT_USAGE.to_string()),
+        other => Err(format!(
+            "'{other}' is not a tournament action; {TOURNAMENT_USAGE}"
+        )),
+    }
+}
+
+const TOURNAMENT_USAGE: &str = "write `tournament create NAME format:swiss|roundrobin`, or \
+    `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`";
+
+/// `Spring Open format:swiss rounds:4 time:3d size:8 rated:on max:32`: the name is every
+/// word before the first option.
+fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
+    let usage = "write it like `tournament create Spring Open format:swiss rounds:4 time:3d` \
+                 (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)";
+    let mut name = Vec::new();
+    let mut options = TournamentOptions::new("", TournamentFormat::Swiss);
+    let mut format = None;
+    let mut seen_option = false;
+    for word in args.split_whitespace() {
+        let Some((key, value)) = word.split_once(':') else {
+            if !seen_option {
+                name.push(word);
+                continue;
+            }
+            return Err(format!("'{word}' is not a tournament option; {usage}"));
+        };
+        seen_option = true;
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{key} must be a number, not '{value}'"))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "format" => format = Some(value.parse::<TournamentFormat>()?),
+            "rounds" => {
+                options.rounds = Some(number()?).filter(|n| (1..=50).contains(n));
+                if options.rounds.is_none() {
+                    return Err(format!("rounds must be 1 to 50, not '{value}'"));
+                }
+            }
+            "time" | "clock" => options.time = Some(value.parse::<TimeControl>()?),
+            "size" => {
+                options.size = Some(
+                    u8::try_from(number()?)
+                        .ok()
+                        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                        .ok_or_else(|| {
+                            format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
+                        })?,
+                );
+            }
+            "pieces" | "pile" => {
+                options.pieces = Some(
+                    u16::try_from(number()?)
+                        .ok()
+                        .filter(|n| *n <= MAX_PILE)
+                        .ok_or_else(|| {
+                            format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
+                        })?,
+                );
+            }
+            "rule" => options.rule = Some(value.parse::<WinRule>()?),
+            "rated" => options.rated = Some(parse_switch(value)?),
+            "double" => options.double = Some(parse_switch(value)?),
+            "vacation" => options.vacation = Some(parse_switch(value)?),
+            "max" | "players" => options.max_players = Some(number()?).filter(|n| *n >= 2),
+            _ => return Err(format!("'{word}' is not a tournament option; {usage}")),
+        }
+    }
+    options.name = name.join(" ");
+    if options.name.is_empty() {
+        return Err(format!("the tournament needs a name; {usage}"));
+    }
+    if options.name.chars().count() > 60 {
+        return Err("a tournament name has at most 60 characters".to_string());
+    }
+    options.format = format
+        .ok_or_else(|| format!("say the format: format:swiss or format:roundrobin; {usage}"))?;
+    Ok(options)
 }
 
 /// Reads `draw` and `takeback` answers; used by [`parse_command`].
@@ -523,6 +706,7 @@ mod tests {
                 "move" => "move F6",
                 "show" => "show 3:b:4,4:3/3/3",
                 "vacation" => "vacation on",
+                "tournament" => "tournament standings",
                 other => other,
             };
             let parsed = parse_command(line, user);

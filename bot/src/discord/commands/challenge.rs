@@ -52,6 +52,7 @@ pub async fn challenge(
     time: Option<String>,
     #[description = "Play in a thread of its own once accepted (default: the server's setting)"]
     thread: Option<bool>,
+    #[description = "Whether the result moves ratings (default: rated)"] rated: Option<bool>,
 ) -> Result<(), DiscordError> {
     if opponent.bot {
         let refusal = format!(
@@ -83,6 +84,7 @@ pub async fn challenge(
             }
         },
         thread,
+        rated,
     };
     run(ctx, Command::Challenge(challenge)).await
 }

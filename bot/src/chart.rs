@@ -1,0 +1,84 @@
+//! A small chart of a rating over a player's rated games, as a PNG (for `stats`).
+//!
+//! Drawn with tiny-skia, as the renderer draws boards: a light grid every 100 points, the
+//! line, and a dot per game. The numbers are in the message beside it, so the picture has no
+//! text. Its size is fixed and the points are capped, so no input can make it large.
+
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// The chart's size in pixels.
+const WIDTH: u32 = 480;
+const HEIGHT: u32 = 200;
+/// Space around the plot.
+const MARGIN: f32 = 14.0;
+/// The most recent games shown at most.
+const MAX_POINTS: usize = 200;
+
+/// The chart of `ratings` (the rating before the first game, then after each), or `None`
+/// with fewer than two points or when drawing fails.
+#[must_use]
+pub fn rating_chart(ratings: &[f64]) -> Option<Vec<u8>> {
+    let shown = &ratings[ratings.len().saturating_sub(MAX_POINTS)..];
+    if shown.len() < 2 || shown.iter().any(|r| !r.is_finite()) {
+        return None;
+    }
+    let mut pixmap = Pixmap::new(WIDTH, HEIGHT)?;
+    pixmap.fill(Color::from_rgba8(250, 248, 242, 255));
+    let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = shown.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // Whole hundreds around the range, at least 200 points tall.
+    let bottom = (low / 100.0).floor() * 100.0;
+    let top = ((high / 100.0).ceil() * 100.0).max(bottom + 200.0);
+    let plot_w = WIDTH as f32 - 2.0 * MARGIN;
+    let plot_h = HEIGHT as f32 - 2.0 * MARGIN;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    let x = |i: usize| MARGIN + plot_w * i as f32 / (shown.len() - 1) as f32;
+    #[allow(clippy::cast_possible_truncation)]
+    let y = |r: f64| MARGIN + plot_h * (1.0 - ((r - bottom) / (top - bottom)) as f32);
+    let mut grid = Paint::default();
+    grid.set_color_rgba8(210, 205, 195, 255);
+    let mut level = bottom;
+    while level <= top {
+        let rect = Rect::from_xywh(MARGIN, y(level), plot_w, 1.0)?;
+        pixmap.fill_rect(rect, &grid, Transform::identity(), None);
+        level += 100.0;
+    }
+    let mut path = PathBuilder::new();
+    path.move_to(x(0), y(shown[0]));
+    for (i, rating) in shown.iter().enumerate().skip(1) {
+        path.line_to(x(i), y(*rating));
+    }
+    let path = path.finish()?;
+    let mut line = Paint::default();
+    line.set_color_rgba8(40, 90, 160, 255);
+    line.anti_alias = true;
+    let stroke = Stroke {
+        width: 3.0,
+        ..Stroke::default()
+    };
+    pixmap.stroke_path(&path, &line, &stroke, Transform::identity(), None);
+    if shown.len() <= 60 {
+        for (i, rating) in shown.iter().enumerate() {
+            let dot = PathBuilder::from_circle(x(i), y(*rating), 4.0)?;
+            pixmap.fill_path(&dot, &line, FillRule::Winding, Transform::identity(), None);
+        }
+    }
+    pixmap.encode_png().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_is_a_png_and_needs_two_points() {
+        let png = rating_chart(&[1500.0, 1742.0, 1690.0, 1720.0]);
+        assert!(png.is_some_and(|png| &png[1..4] == b"PNG"));
+        assert_eq!(rating_chart(&[1500.0]), None);
+        assert_eq!(rating_chart(&[1500.0, f64::NAN]), None);
+        assert!(
+            rating_chart(&[1500.0; 1000]).is_some(),
+            "a flat line is fine"
+        );
+    }
+}
