@@ -5,6 +5,7 @@
 //! registered subcommands are exactly that table.
 
 mod challenge;
+mod compete;
 mod info;
 mod play;
 
@@ -44,7 +45,10 @@ use poise::serenity_prelude as serenity;
         "info::rules",
         "info::settings",
         "info::vacation",
-        "info::help"
+        "info::help",
+        "compete::stats",
+        "compete::leaderboard",
+        "compete::tournament"
     )
 )]
 pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
