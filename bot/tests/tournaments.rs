@@ -41,8 +41,11 @@ fn deliver(h: &Harness) -> Vec<Notice> {
     }
 }
 
+/// A tournament command in `lobby`; `org` is a moderator.
 fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
-    h.send_in("lobby", who, Command::Tournament(action))
+    let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+    request.is_moderator = who == "org";
+    h.service.handle(&request)
 }
 
 fn in_game(h: &Harness, game: i64, who: &str, command: Command) -> Reply {
@@ -294,8 +297,41 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     assert!(again.text.contains("after 3 rounds of 3"), "{}", again.text);
 }
 
-/// The Swiss above, worked by hand (see the comments in the test for the results' rule).
-const EIGHT_PLAYER_SWISS: (&[&str], &[&str]) = (&[], &[]);
+/// The Swiss above, worked by hand. Results: the lower number wins, except round 2's
+/// draw (3-2), timeout (p1 never moved: a forfeit) and withdrawal (p8, a forfeit).
+/// Points: p1 W L W = 2, p2 W D L = 1½, p3 W D W = 2½, p4 W W L = 2, p5 L W W = 2,
+/// p6 L W L = 1, p7 L L bye = 1, p8 L L = 0.
+/// Buchholz: p1 p5+p4+p2 = 2+2+1½ = 5½; p2 p6+p3+p1 = 1+2½+2 = 5½; p3 p7+p2+p4 = 1+1½+2
+/// = 4½; p4 p8+p1+p3 = 0+2+2½ = 4½; p5 p1+p8+p6 = 2+0+1 = 3; p6 p2+p7+p5 = 1½+1+2 = 4½;
+/// p7 p3+p6 = 2½+1 = 3½ (a bye adds nothing); p8 p4+p5 = 4.
+/// So: p3; then p1, p4, p5 on 2 points by Buchholz; p2; p6 before p7 by Buchholz; p8.
+const EIGHT_PLAYER_SWISS: (&[&str], &[&str]) = (
+    &[
+        "1:5-1=second",
+        "1:2-6=first",
+        "1:7-3=second",
+        "1:4-8=first",
+        "2:1-4=first-forfeit",
+        "2:3-2=draw",
+        "2:8-5=first-forfeit",
+        "2:6-7=first",
+        "3:bye=7",
+        "3:4-3=second",
+        "3:2-1=second",
+        "3:5-6=first",
+    ],
+    &[
+        "Congratulations, <@test:p3>!",
+        "1 p3                   2½   4.5    2-1-0",
+        "2 p1                    2   5.5    2-0-1",
+        "3 p4                    2   4.5    2-0-1",
+        "4 p5                    2     3    2-0-1",
+        "5 p2                   1½   5.5    1-1-1",
+        "6 p6                    1   4.5    1-0-2",
+        "7 p7                    1   3.5    0-0-2",
+        "8 p8 (wd)               0     4    0-0-2",
+    ],
+);
 
 #[test]
 fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
@@ -338,5 +374,36 @@ fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
     }
 }
 
-/// The round robin above, worked by hand.
-const FIVE_PLAYER_RR: (&[&str], &[&str]) = (&[], &[]);
+/// The round robin above, worked by hand (the Berger table for 5: byes 1, 4, 2, 5, 3).
+/// Results: the lower number wins, except round 1's draw (2-5), round 2's timeout (p3 never
+/// moved: a forfeit to p5) and p5's forfeits after withdrawing (their round-4 bye is dropped).
+/// Points: p1 bye W W W W = 5; p2 D L bye W W = 3½; p3 W L L L bye = 2; p4 L bye W L L = 2;
+/// p5 D W L L = 1½.
+/// Sonneborn-Berger: p1 beat p2, p3, p4, p5 = 3½+2+2+1½ = 9; p2 drew p5, beat p3 and p4 =
+/// ¾+2+2 = 4.75; p3 beat p4 = 2; p4 beat p5 = 1.5; p5 drew p2, beat p3 = 1.75+2 = 3.75.
+/// So p3 is ahead of p4 on equal points by Sonneborn-Berger.
+const FIVE_PLAYER_RR: (&[&str], &[&str]) = (
+    &[
+        "1:bye=1",
+        "1:2-5=draw",
+        "1:3-4=first",
+        "2:bye=4",
+        "2:5-3=second-forfeit",
+        "2:1-2=first",
+        "3:bye=2",
+        "3:3-1=second",
+        "3:4-5=second-forfeit",
+        "4:1-4=first",
+        "4:2-3=first",
+        "5:bye=3",
+        "5:4-2=second",
+        "5:5-1=first-forfeit",
+    ],
+    &[
+        "1 p1                    5     9    4-0-0",
+        "2 p2                   3½  4.75    2-1-1",
+        "3 p3                    2     2    1-0-3",
+        "4 p4                    2   1.5    1-0-3",
+        "5 p5 (wd)              1½  3.75    1-1-2",
+    ],
+);

@@ -382,3 +382,16 @@ pub fn pairings(conn: &Connection, id: TournamentId) -> Result<Vec<StoredPairing
     let rows = stmt.query_map([id.0], pairing_from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Removes a round's bye (a round robin's bye for a player who withdrew scores nothing).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn delete_bye(conn: &Connection, id: TournamentId, round: u32) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "DELETE FROM tournament_pairings WHERE tournament_id = ?1 AND round = ?2 AND board = 0",
+    )?
+    .execute(params![id.0, round])?;
+    Ok(())
+}

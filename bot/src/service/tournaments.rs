@@ -327,6 +327,14 @@ impl Service {
             .into_iter()
             .filter(|p| p.round == round)
             .collect();
+        // A round robin's schedule is fixed: a withdrawn player's bye scores nothing.
+        if rows
+            .iter()
+            .any(|p| p.board == 0 && withdrawn.contains(&p.first))
+        {
+            db::delete_bye(conn, t.id, round)?;
+            rows.retain(|p| p.board > 0);
+        }
         let mut games = Vec::new();
         for row in rows.iter_mut().filter(|p| p.board > 0) {
             let Some(second) = row.second else { continue };
@@ -903,7 +911,8 @@ fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
 fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
     let mut rounds: Vec<Round> = (0..count).map(|_| Round::default()).collect();
     for row in stored {
-        let Some(round) = rounds.get_mut(row.round as usize - 1) else {
+        let index = (row.round as usize).checked_sub(1);
+        let Some(round) = index.and_then(|i| rounds.get_mut(i)) else {
             continue;
         };
         match row.second {
