@@ -84,7 +84,12 @@ fn prepared(players: u32) -> (PathBuf, i64, u32) {
         );
         let games = open_games(&path);
         for (game, first) in &games[1..] {
-            send(&service, player(*first), Some(GameId(*game)), Command::Resign);
+            send(
+                &service,
+                player(*first),
+                Some(GameId(*game)),
+                Command::Resign,
+            );
         }
         drop(service);
     }

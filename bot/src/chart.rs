@@ -1,16 +1,26 @@
 //! A small chart of a rating over a player's rated games, as a PNG (for `stats`).
 //!
-//! Drawn with tiny-skia, as the renderer draws boards: a light grid every 100 points, the
-//! line, and a dot per game. The numbers are in the message beside it, so the picture has no
-//! text. Its size is fixed and the points are capped, so no input can make it large.
+//! Drawn with tiny-skia, as the renderer draws boards: a light grid every 100 points labelled
+//! on the left, the line, a dot per game and the latest rating at its end, in the renderer's
+//! font. Its size is fixed and the points are capped, so no input can make it large.
 
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// The renderer's font (digits and Latin letters).
+static FONT_BYTES: &[u8] = include_bytes!("../../renderer/assets/DejaVuSans-Bold-subset.ttf");
+
+/// The size of the labels, in pixels.
+const LABEL: f32 = 13.0;
 
 /// The chart's size in pixels.
 const WIDTH: u32 = 480;
 const HEIGHT: u32 = 200;
 /// Space around the plot.
 const MARGIN: f32 = 14.0;
+/// Room for the labels on the left and right.
+const LEFT: f32 = 44.0;
+const RIGHT: f32 = 48.0;
 /// The most recent games shown at most.
 const MAX_POINTS: usize = 200;
 
@@ -29,18 +39,23 @@ pub fn rating_chart(ratings: &[f64]) -> Option<Vec<u8>> {
     // Whole hundreds around the range, at least 200 points tall.
     let bottom = (low / 100.0).floor() * 100.0;
     let top = ((high / 100.0).ceil() * 100.0).max(bottom + 200.0);
-    let plot_w = WIDTH as f32 - 2.0 * MARGIN;
+    let plot_w = WIDTH as f32 - LEFT - RIGHT;
     let plot_h = HEIGHT as f32 - 2.0 * MARGIN;
     #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-    let x = |i: usize| MARGIN + plot_w * i as f32 / (shown.len() - 1) as f32;
+    let x = |i: usize| LEFT + plot_w * i as f32 / (shown.len() - 1) as f32;
+    let font = FontRef::try_from_slice(FONT_BYTES).ok()?;
+    let ink = Color::from_rgba8(90, 85, 80, 255);
     #[allow(clippy::cast_possible_truncation)]
     let y = |r: f64| MARGIN + plot_h * (1.0 - ((r - bottom) / (top - bottom)) as f32);
     let mut grid = Paint::default();
     grid.set_color_rgba8(210, 205, 195, 255);
     let mut level = bottom;
     while level <= top {
-        let rect = Rect::from_xywh(MARGIN, y(level), plot_w, 1.0)?;
+        let rect = Rect::from_xywh(LEFT, y(level), plot_w, 1.0)?;
         pixmap.fill_rect(rect, &grid, Transform::identity(), None);
+        #[allow(clippy::cast_possible_truncation)]
+        let label = format!("{}", level.round() as i64);
+        text(&mut pixmap, &font, &label, (4.0, y(level)), ink);
         level += 100.0;
     }
     let mut path = PathBuilder::new();
@@ -63,7 +78,67 @@ pub fn rating_chart(ratings: &[f64]) -> Option<Vec<u8>> {
             pixmap.fill_path(&dot, &line, FillRule::Winding, Transform::identity(), None);
         }
     }
+    let last = shown.len() - 1;
+    #[allow(clippy::cast_possible_truncation)]
+    let label = format!("{}", shown[last].round() as i64);
+    let blue = Color::from_rgba8(40, 90, 160, 255);
+    text(
+        &mut pixmap,
+        &font,
+        &label,
+        (x(last) + 8.0, y(shown[last])),
+        blue,
+    );
     pixmap.encode_png().ok()
+}
+
+/// Draws `label` with its left end at `x`, centred vertically on `y`.
+fn text(pixmap: &mut Pixmap, font: &FontRef<'_>, label: &str, (x, y): (f32, f32), ink: Color) {
+    let scaled = font.as_scaled(PxScale::from(LABEL));
+    let mut pen = x;
+    let baseline = y + 0.365 * LABEL;
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let ink = ink.to_color_u8();
+    for c in label.chars() {
+        let id = scaled.glyph_id(c);
+        let glyph = id.with_scale_and_position(LABEL, ab_glyph::point(pen, baseline));
+        pen += scaled.h_advance(id);
+        let Some(outline) = font.outline_glyph(glyph) else {
+            continue;
+        };
+        let bounds = outline.px_bounds();
+        let pixels = pixmap.pixels_mut();
+        outline.draw(|gx, gy, coverage| {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let (px, py) = (
+                (bounds.min.x + gx as f32) as i64,
+                (bounds.min.y + gy as f32) as i64,
+            );
+            if px < 0 || py < 0 || px >= i64::from(width) || py >= i64::from(height) {
+                return;
+            }
+            let Ok(index) = usize::try_from(py * i64::from(width) + px) else {
+                return;
+            };
+            let Some(pixel) = pixels.get_mut(index) else {
+                return;
+            };
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let a = (coverage.clamp(0.0, 1.0) * 255.0) as u32;
+            let mix = |under: u8, over: u8| {
+                u8::try_from((u32::from(under) * (255 - a) + u32::from(over) * a + 127) / 255)
+                    .unwrap_or(255)
+            };
+            if let Some(mixed) = tiny_skia::PremultipliedColorU8::from_rgba(
+                mix(pixel.red(), ink.red()),
+                mix(pixel.green(), ink.green()),
+                mix(pixel.blue(), ink.blue()),
+                255,
+            ) {
+                *pixel = mixed;
+            }
+        });
+    }
 }
 
 #[cfg(test)]

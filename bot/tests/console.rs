@@ -241,12 +241,24 @@ fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
          wait 25h\nwait 25h\nwait 25h\nwait 25h\nin lobby\ntournament standings\nquit\n",
     );
     let text = session(dir.path(), &out, script.as_bytes());
-    assert!(text.contains("[Join] type: /akron tournament join #1"), "{text}");
-    assert!(text.contains("Entrants (6): p1, p2, p3, p4, p5, p6"), "{text}");
+    assert!(
+        text.contains("[Join] type: /akron tournament join #1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Entrants (6): p1, p2, p3, p4, p5, p6"),
+        "{text}"
+    );
     assert!(text.contains("6 players, 4 rounds"), "{text}");
     assert!(text.contains("» thread \"Akron #1: "), "{text}");
-    assert!(text.contains("channel game-12"), "four rounds of three games: {text}");
+    assert!(
+        text.contains("channel game-12"),
+        "four rounds of three games: {text}"
+    );
     assert!(text.contains("Round 3 of Console Cup is over"), "{text}");
-    assert!(text.contains("Console Cup is over. Congratulations"), "{text}");
+    assert!(
+        text.contains("Console Cup is over. Congratulations"),
+        "{text}"
+    );
     assert!(text.contains("standings after 4 rounds of 4"), "{text}");
 }

@@ -1424,14 +1424,21 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         ))
         .await?;
     assert!(!created.is_ephemeral(), "{}", created.content());
-    assert!(created.content().contains("Friday Cup"), "{}", created.content());
+    assert!(
+        created.content().contains("Friday Cup"),
+        "{}",
+        created.content()
+    );
     let join = button_id(&created, "Join")?;
     let signup = created.message.ok_or("the sign-up message was stored")?;
     for (who, count) in [(&ALICE, 1), (&BOB, 2)] {
         let pressed = fake
             .interact_and_wait(&payloads::button(who, &signup, &join))
             .await?;
-        assert_eq!(pressed.callback_type, 7, "the sign-up message is edited in place");
+        assert_eq!(
+            pressed.callback_type, 7,
+            "the sign-up message is edited in place"
+        );
         let shown = fake
             .message(signup["id"].as_str().unwrap_or_default().parse()?)
             .ok_or("the sign-up message is still there")?;
@@ -1441,7 +1448,11 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     let started = fake
         .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
         .await?;
-    assert!(started.content().contains("2 players, 1 rounds"), "{}", started.content());
+    assert!(
+        started.content().contains("2 players, 1 rounds"),
+        "{}",
+        started.content()
+    );
     // The pairings, then the game's notice with a thread opened off it and the board inside.
     fake.wait_channel(CHANNEL_ID, "the pairings", |messages| {
         messages.iter().any(|m| {
@@ -1463,7 +1474,9 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     let threads = fake.threads_of(CHANNEL_ID);
     let thread = threads.first().ok_or("a thread was opened")?;
     assert!(
-        thread["name"].as_str().is_some_and(|n| n.starts_with("Akron #1: ")),
+        thread["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Akron #1: ")),
         "{thread}"
     );
     let thread: u64 = thread["id"].as_str().unwrap_or_default().parse()?;
@@ -1473,7 +1486,13 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     assert!(text.contains(&format!("<@{}>", BOB.id)), "{text}");
     // A resignation in the thread ends the tournament: the final standings are posted.
     let resigned = fake
-        .interact_and_wait(&payloads::slash(&ALICE, thread, "akron", Some("resign"), Vec::new()))
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("resign"),
+            Vec::new(),
+        ))
         .await?;
     assert!(!resigned.is_ephemeral(), "{}", resigned.content());
     fake.wait_channel(CHANNEL_ID, "the final standings", |messages| {

@@ -6,8 +6,8 @@
 mod common;
 
 use akron_bot::service::{
-    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, TimeControl,
-    TournamentAction, TournamentFormat, TournamentOptions,
+    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, TimeControl, TournamentAction,
+    TournamentFormat, TournamentOptions,
 };
 use common::{channel_id, user, Harness};
 use rusqlite::Connection;
@@ -50,7 +50,11 @@ fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
 
 fn in_game(h: &Harness, game: i64, who: &str, command: Command) -> Reply {
     let reply = h.send_in(&format!("game-{game}"), who, command.clone());
-    assert!(!reply.ephemeral, "{who} {command:?} in game {game}: {}", reply.text);
+    assert!(
+        !reply.ephemeral,
+        "{who} {command:?} in game {game}: {}",
+        reply.text
+    );
     reply
 }
 
@@ -116,8 +120,16 @@ fn sign_up(h: &Harness, options: TournamentOptions, players: u32) {
     assert_eq!(created.buttons.len(), 2, "Join and Leave");
     for player in 1..=players {
         let joined = tournament(h, &name(player), TournamentAction::Join);
-        assert!(joined.replaces_pressed && !joined.ephemeral, "{}", joined.text);
-        assert!(joined.text.contains(&format!("Entrants ({player})")), "{}", joined.text);
+        assert!(
+            joined.replaces_pressed && !joined.ephemeral,
+            "{}",
+            joined.text
+        );
+        assert!(
+            joined.text.contains(&format!("Entrants ({player})")),
+            "{}",
+            joined.text
+        );
     }
     let twice = tournament(h, "p1", TournamentAction::Join);
     assert!(twice.ephemeral, "joining twice is refused");
@@ -152,13 +164,19 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     let ended = h.ok("alice", Command::Resign);
     // Two new players (1500, RD 500): the winner gains 242, the loser drops as much.
     assert!(
-        ended.text.contains("Ratings: **alice** 1258? (-242) · **bob** 1742? (+242)"),
+        ended
+            .text
+            .contains("Ratings: **alice** 1258? (-242) · **bob** 1742? (+242)"),
         "{}",
         ended.text
     );
     let conn = db(&h);
     let rows: i64 = conn
-        .query_row("SELECT COUNT(*) FROM rating_history WHERE game_id = 1", [], |r| r.get(0))
+        .query_row(
+            "SELECT COUNT(*) FROM rating_history WHERE game_id = 1",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(rows, 2, "both players, the global scope (no server here)");
     let finished: String = conn
@@ -167,7 +185,11 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     assert_eq!(finished, "finished");
     let stats = h.ok("bob", Command::Stats(None));
     assert!(stats.text.contains("rating **1742?**"), "{}", stats.text);
-    assert!(stats.text.contains("1 won, 0 lost, 0 drawn"), "{}", stats.text);
+    assert!(
+        stats.text.contains("1 won, 0 lost, 0 drawn"),
+        "{}",
+        stats.text
+    );
     let board = h.ok("alice", Command::Leaderboard);
     let bob_at = board.text.find("bob").unwrap();
     let alice_at = board.text.find("alice").unwrap();
@@ -241,7 +263,11 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     options.time = Some(TimeControl::PerMove(DAY));
     sign_up(&h, options, 8);
     let started = tournament(&h, "org", TournamentAction::Start);
-    assert!(started.text.contains("8 players, 3 rounds"), "{}", started.text);
+    assert!(
+        started.text.contains("8 players, 3 rounds"),
+        "{}",
+        started.text
+    );
     let notices = deliver(&h);
     assert_eq!(
         notices.iter().filter(|n| n.thread.is_some()).count(),
@@ -252,7 +278,9 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     play_out(&h, 1, &[]);
     let notices = deliver(&h);
     assert!(
-        notices.iter().any(|n| n.reply.text.contains("Round 1 of **Autumn Swiss** is over")),
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains("Round 1 of **Autumn Swiss** is over")),
         "{notices:?}"
     );
     // Round 2: one game is drawn, one is never started (its first player times out, a
@@ -262,21 +290,34 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     let (timeout_game, timeout_first, timeout_second) = round2[0];
     let (draw_game, draw_first, draw_second) = round2[1];
     open_up(&h, draw_game, &name(draw_first), &name(draw_second));
-    in_game(&h, draw_game, &name(draw_first), Command::Draw(Offer::Offer));
-    in_game(&h, draw_game, &name(draw_second), Command::Draw(Offer::Accept));
-    let withdrawn = tournament(
+    in_game(
         &h,
-        "org",
-        TournamentAction::Withdraw(Some(user("p8"))),
+        draw_game,
+        &name(draw_first),
+        Command::Draw(Offer::Offer),
     );
-    assert!(withdrawn.text.contains("p8** withdrew"), "{}", withdrawn.text);
+    in_game(
+        &h,
+        draw_game,
+        &name(draw_second),
+        Command::Draw(Offer::Accept),
+    );
+    let withdrawn = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p8"))));
+    assert!(
+        withdrawn.text.contains("p8** withdrew"),
+        "{}",
+        withdrawn.text
+    );
     for (game, first, second) in open_games(&h, 2) {
         if game != timeout_game {
             open_up(&h, game, &name(first), &name(second));
             in_game(&h, game, &name(first.max(second)), Command::Resign);
         }
     }
-    assert_eq!(open_games(&h, 2), [(timeout_game, timeout_first, timeout_second)]);
+    assert_eq!(
+        open_games(&h, 2),
+        [(timeout_game, timeout_first, timeout_second)]
+    );
     h.clock.advance(DAY + 1);
     deliver(&h);
     // Round 3: seven players, so a bye.
@@ -291,7 +332,11 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     let expected = EIGHT_PLAYER_SWISS;
     assert_eq!(table, expected.0);
     for line in expected.1 {
-        assert!(last.reply.text.contains(line), "{line}\n{}", last.reply.text);
+        assert!(
+            last.reply.text.contains(line),
+            "{line}\n{}",
+            last.reply.text
+        );
     }
     let again = tournament(&h, "p1", TournamentAction::Standings);
     assert!(again.text.contains("after 3 rounds of 3"), "{}", again.text);
@@ -341,7 +386,11 @@ fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
     options.time = Some(TimeControl::PerMove(DAY));
     sign_up(&h, options, 5);
     let started = tournament(&h, "org", TournamentAction::Start);
-    assert!(started.text.contains("5 players, 5 rounds"), "{}", started.text);
+    assert!(
+        started.text.contains("5 players, 5 rounds"),
+        "{}",
+        started.text
+    );
     deliver(&h);
     // Round 1: a draw between the two lowest-numbered players paired, else lower wins.
     let round1 = open_games(&h, 1);

@@ -102,8 +102,7 @@ pub(super) async fn open_for_notice(
             let note = serenity::CreateMessage::new().content(format!(
                 "I could not open a thread for game {} (I need the Create Public Threads \
                  permission). Its players can still play it with `#{}` after each command.",
-                request.game,
-                request.game.0
+                request.game, request.game.0
             ));
             if let Err(error) = channel.send_message(http, note).await {
                 tracing::warn!(%error, "could not say that the thread failed");

@@ -85,10 +85,20 @@ impl Service {
         if super::rated::is_rated(record, &event.ending, event.plies) {
             super::rated::apply_ratings(conn, record, event)?;
         }
-        self.record_tournament_result(conn, record, event)?;
-        if announced == Announced::ByReply {
-            return Ok(());
+        if announced == Announced::No {
+            self.announce_ending(conn, record, event)?;
         }
+        // Last, so that the result is told before the next round it may start.
+        self.record_tournament_result(conn, record, event)
+    }
+
+    /// Tells the game's channel how it ended, when no reply to a command says it.
+    fn announce_ending(
+        &self,
+        conn: &Connection,
+        record: &GameRecord,
+        event: &GameEnded,
+    ) -> Result<(), DbError> {
         let mut draft = Draft::to(Destination::Channel(event.channel.clone()), event.game);
         let text = match event.ending {
             Ending::Expired => {

@@ -998,6 +998,7 @@ fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbE
     }
     let stored = db::pairings(conn, t.id)?;
     let rounds = rounds_of(&stored, t.current_round);
+    let done = rounds.iter().filter(|r| r.is_complete()).count();
     let tiebreak = tiebreak_of(t);
     let lines =
         standings(&pure_entrants(&entrants), &rounds, tiebreak).map_err(pairing_failure(t))?;
@@ -1007,11 +1008,15 @@ fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbE
         tiebreak,
         TABLE_CHARS,
     );
+    let playing = if (done as u32) < t.current_round && t.status.is_live() {
+        format!(", round {} being played", t.current_round)
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "**{}**, standings after {} round{} of {} ({} then head-to-head):\n{table}",
+        "**{}**, standings after {done} round{} of {}{playing} ({} then head-to-head):\n{table}",
         escape(&t.name),
-        t.current_round,
-        if t.current_round == 1 { "" } else { "s" },
+        if done == 1 { "" } else { "s" },
         t.rounds.unwrap_or(t.current_round),
         match tiebreak {
             Tiebreak::Buchholz => "points, Buchholz",

@@ -88,9 +88,7 @@ pub async fn create(
     pieces: Option<u16>,
     #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
     #[description = "Whether its games are rated (default: yes)"] rated: Option<bool>,
-    #[description = "Round robin: play every pairing twice, colours reversed"] double: Option<
-        bool,
-    >,
+    #[description = "Round robin: play every pairing twice, colours reversed"] double: Option<bool>,
     #[description = "Whether vacations stop its clocks (default: no)"] vacation: Option<bool>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(str::parse::<TimeControl>) {
