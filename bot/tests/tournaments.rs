@@ -256,7 +256,7 @@ fn a_rated_game_with_a_server_moves_the_server_and_the_global_rating() {
 
 #[test]
 fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
-    let h = Harness::new();
+    let mut h = Harness::new();
     let mut options = TournamentOptions::new("Autumn Swiss", TournamentFormat::Swiss);
     options.rounds = Some(3);
     options.size = Some(5);
@@ -283,6 +283,11 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
             .any(|n| n.reply.text.contains("Round 1 of **Autumn Swiss** is over")),
         "{notices:?}"
     );
+    // A restart in the middle of a round changes nothing: everything is in the database.
+    let before = pairings(&h);
+    h.reopen();
+    assert_eq!(pairings(&h), before);
+    assert!(deliver(&h).is_empty(), "nothing is sent twice");
     // Round 2: one game is drawn, one is never started (its first player times out, a
     // forfeit), and p8 is withdrawn by the organiser while their game runs.
     let round2 = open_games(&h, 2);
