@@ -241,6 +241,24 @@ impl<'a> Console<'a> {
             };
             writeln!(out, "» notice {place}:")?;
             self.print(&notice.reply, out)?;
+            if let Some(thread) = &notice.thread {
+                // The console's threads are channels named after their game.
+                let channel = format!("game-{}", thread.game.0);
+                match self
+                    .service
+                    .thread_opened(thread.game, &ChannelId::new("console", &channel))
+                {
+                    Ok(posted) => {
+                        writeln!(
+                            out,
+                            "» thread \"{}\" opened: channel {channel} (`in {channel}` to play there).",
+                            thread.name
+                        )?;
+                        self.print(&posted, out)?;
+                    }
+                    Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+                }
+            }
             if let Err(error) = self.service.notice_delivered(notice.id) {
                 writeln!(out, "! could not mark the notice delivered: {error}")?;
             }
@@ -453,10 +471,12 @@ pub fn terminal_text(markdown: &str, styled: bool) -> String {
 
 /// The command a button stands for, as typed.
 fn button_text(button: &crate::service::Button) -> String {
-    use crate::service::Command;
+    use crate::service::{Command, TournamentAction};
     match &button.command {
         Command::Draw(o) => format!("draw {}", o.name()),
         Command::Takeback(o) => format!("takeback {}", o.name()),
+        Command::Tournament(TournamentAction::Join) => "tournament join".to_string(),
+        Command::Tournament(TournamentAction::Leave) => "tournament leave".to_string(),
         other => other.name().to_string(),
     }
 }

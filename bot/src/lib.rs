@@ -2,6 +2,7 @@
 //! board pictures and the console front end. The `akron` binary is a thin layer on top.
 
 pub mod ai_player;
+pub mod chart;
 pub mod console;
 pub mod db;
 pub mod discord;

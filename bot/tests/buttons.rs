@@ -128,6 +128,7 @@ fn accepting_mentions_only_the_player_to_move() {
             colour: Some(akron_bot::service::ColourChoice::White),
             time: None,
             thread: None,
+            rated: None,
         }),
     );
     let accepted = h.ok("alice", Command::Accept);

@@ -223,3 +223,42 @@ fn a_mistaken_game_number_is_named_as_such() {
     assert!(text.contains("! '#0' is not a game number"), "{text}");
     assert!(text.contains("! '#x' is not a game number"), "{text}");
 }
+
+#[test]
+fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let mut script = String::from(
+        "in lobby\nas org\ntournament create Console Cup format:swiss time:1d size:5\n",
+    );
+    for n in 1..=6 {
+        script.push_str(&format!("as p{n}\ntournament join\n"));
+    }
+    // Round 1 pairs 1-4, 2-5, 3-6 (equal ratings rank by entry); p4 resigns in game 1's
+    // thread, the other games run out of time (a forfeit each); then every round times out.
+    script.push_str(
+        "as org\ntournament start\nas p4\nin game-1\nresign\n\
+         wait 25h\nwait 25h\nwait 25h\nwait 25h\nin lobby\ntournament standings\nquit\n",
+    );
+    let text = session(dir.path(), &out, script.as_bytes());
+    assert!(
+        text.contains("[Join] type: /akron tournament join #1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Entrants (6): p1, p2, p3, p4, p5, p6"),
+        "{text}"
+    );
+    assert!(text.contains("6 players, 4 rounds"), "{text}");
+    assert!(text.contains("» thread \"Akron #1: "), "{text}");
+    assert!(
+        text.contains("channel game-12"),
+        "four rounds of three games: {text}"
+    );
+    assert!(text.contains("Round 3 of Console Cup is over"), "{text}");
+    assert!(
+        text.contains("Console Cup is over. Congratulations"),
+        "{text}"
+    );
+    assert!(text.contains("standings after 4 rounds of 4"), "{text}");
+}

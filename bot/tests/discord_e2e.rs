@@ -1413,3 +1413,113 @@ async fn only_the_latest_board_of_a_game_keeps_its_buttons() -> Result<(), Error
     .await?;
     stop_bot(bot).await
 }
+
+/// `/akron tournament ACTION options…`: a subcommand of the `tournament` group.
+fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Value {
+    let inner = serde_json::json!({"name": action, "type": 1, "options": options});
+    let mut interaction = akron(user, "tournament", vec![inner]);
+    // A subcommand group.
+    interaction["data"]["options"][0]["type"] = serde_json::json!(2);
+    interaction
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> Result<(), Error> {
+    use fake_discord::payloads::MODERATOR;
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Friday Cup"),
+                payloads::integer_option("format", 0),
+                payloads::integer_option("rounds", 1),
+                payloads::integer_option("board", SIZE),
+            ],
+        ))
+        .await?;
+    assert!(!created.is_ephemeral(), "{}", created.content());
+    assert!(
+        created.content().contains("Friday Cup"),
+        "{}",
+        created.content()
+    );
+    let join = button_id(&created, "Join")?;
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    for (who, count) in [(&ALICE, 1), (&BOB, 2)] {
+        let pressed = fake
+            .interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+        assert_eq!(
+            pressed.callback_type, 7,
+            "the sign-up message is edited in place"
+        );
+        let shown = fake
+            .message(signup["id"].as_str().unwrap_or_default().parse()?)
+            .ok_or("the sign-up message is still there")?;
+        let text = shown["content"].as_str().unwrap_or_default();
+        assert!(text.contains(&format!("Entrants ({count})")), "{text}");
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("2 players, 1 rounds"),
+        "{}",
+        started.content()
+    );
+    // The pairings, then the game's notice with a thread opened off it and the board inside.
+    fake.wait_channel(CHANNEL_ID, "the pairings", |messages| {
+        messages.iter().any(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("round 1 of 1") && c.contains("board 1"))
+        })
+    })
+    .await?;
+    let thread = fake
+        .wait_for("a thread for the game", |requests| {
+            requests
+                .iter()
+                .any(|request| request.is("POST", "/threads") && !request.refused())
+                .then_some(())
+        })
+        .await;
+    thread?;
+    let threads = fake.threads_of(CHANNEL_ID);
+    let thread = threads.first().ok_or("a thread was opened")?;
+    assert!(
+        thread["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Akron #1: ")),
+        "{thread}"
+    );
+    let thread: u64 = thread["id"].as_str().unwrap_or_default().parse()?;
+    let posted = fake.wait_messages(thread, 1).await?;
+    let text = posted[0]["content"].as_str().unwrap_or_default();
+    assert!(text.contains(&format!("<@{}>", ALICE.id)), "{text}");
+    assert!(text.contains(&format!("<@{}>", BOB.id)), "{text}");
+    // A resignation in the thread ends the tournament: the final standings are posted.
+    let resigned = fake
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("resign"),
+            Vec::new(),
+        ))
+        .await?;
+    assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    fake.wait_channel(CHANNEL_ID, "the final standings", |messages| {
+        messages.iter().any(|m| {
+            m["content"].as_str().is_some_and(|c| {
+                c.contains("Friday Cup** is over") && c.contains(&format!("<@{}>", BOB.id))
+            })
+        })
+    })
+    .await?;
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}

@@ -312,6 +312,7 @@ fn challenges_expire_after_a_day() {
                 colour: None,
                 time: None,
                 thread: None,
+                rated: None,
             }),
         )
     };
@@ -355,6 +356,7 @@ fn games_lists_every_channel_and_whose_turn() {
             colour: None,
             time: None,
             thread: None,
+            rated: None,
         }),
     );
     h.clock.advance(3 * 3600 + 120);

@@ -22,6 +22,7 @@ fn challenge(h: &Harness, channel: &str, from: &str, to: &str) {
             colour: Some(ColourChoice::Black),
             time: None,
             thread: None,
+            rated: None,
         }),
     );
     assert!(!reply.ephemeral, "{}", reply.text);
@@ -192,6 +193,7 @@ fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
             colour: Some(ColourChoice::White),
             time: None,
             thread: None,
+            rated: None,
         }),
     ));
     assert!(!reply.ephemeral, "{}", reply.text);

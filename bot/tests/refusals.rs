@@ -16,6 +16,7 @@ fn challenge(opponent: &str) -> Command {
         colour: None,
         time: None,
         thread: None,
+        rated: None,
     })
 }
 
@@ -62,6 +63,7 @@ fn challenges() {
                 colour: None,
                 time: None,
                 thread: None,
+                rated: None,
             }),
         );
         assert!(r.text.contains("not possible"), "{}", r.text);

@@ -11,7 +11,7 @@ use std::str::FromStr;
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
     takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
-    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers";
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers, rated";
 
 fn corrupt(what: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
@@ -73,6 +73,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
                 Some((UserId(user.to_string()), ply.parse().ok()?))
             })
             .collect(),
+        rated: r.get(30)?,
     })
 }
 
@@ -87,8 +88,10 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
         .prepare_cached(
             "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
              white_name, size, pile, win_rule, start_code, created_at, deadline_at, \
-             time_control, wants_thread, server) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+             time_control, wants_thread, server, rated, started_at, clock_first, clock_second, \
+             reminders_sent) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
+             ?18, ?19, ?20, ?21)",
         )?
         .execute(params![
             game.channel.0,
@@ -107,6 +110,11 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
             game.time_control.stored(),
             game.wants_thread,
             game.server.as_ref().map(|s| &s.0),
+            game.rated,
+            game.started_at,
+            game.clocks[0],
+            game.clocks[1],
+            game.reminders_sent,
         ]);
     match inserted {
         Ok(_) => Ok(GameId(conn.last_insert_rowid())),
@@ -221,6 +229,7 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
              reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
+             rated = ?19, \
              version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
@@ -247,6 +256,7 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
                 .collect::<Vec<_>>()
                 .join("\n"),
             game.wants_thread,
+            game.rated,
         ])?;
     if changed == 1 {
         Ok(game.version + 1)

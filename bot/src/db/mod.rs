@@ -12,7 +12,9 @@ mod games;
 mod moves;
 mod outbox;
 mod puzzles;
+mod ratings;
 mod settings;
+mod tournaments;
 
 pub use ai::*;
 pub use correspondence::*;
@@ -20,7 +22,9 @@ pub use games::*;
 pub use moves::*;
 pub use outbox::*;
 pub use puzzles::*;
+pub use ratings::*;
 pub use settings::*;
+pub use tournaments::*;
 
 use rusqlite::{Connection, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -38,6 +42,9 @@ const MIGRATIONS: &[M<'static>] = &[
         "../../../migrations/0004_premoves_vacations.sql"
     )),
     M::up(include_str!("../../../migrations/0006_ai_puzzles.sql")),
+    M::up(include_str!(
+        "../../../migrations/0007_ratings_tournaments.sql"
+    )),
     M::up(include_str!(
         "../../../migrations/0008_thread_challenges.sql"
     )),

@@ -48,6 +48,11 @@ pub(super) async fn pressed(
         let response = serenity::CreateInteractionResponse::UpdateMessage(closed);
         press.create_response(ctx, response).await?;
         Some(press.create_followup(ctx, message.into_followup()).await?)
+    } else if answer.replaces_pressed && !answer.ephemeral {
+        // The sign-up message with its live list of entrants: edited in place.
+        let response = serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
+        press.create_response(ctx, response).await?;
+        None
     } else {
         let response = serenity::CreateInteractionResponse::Message(message.into_response());
         press.create_response(ctx, response).await?;

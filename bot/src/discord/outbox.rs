@@ -72,10 +72,14 @@ async fn round(
     Ok(Some(sleep))
 }
 
-/// Posts one notice and records how it went.
+/// Posts one notice (and opens the thread it asks for) and records how it went.
 async fn deliver(http: &serenity::Http, service: &Arc<Service>, notice: Notice) {
     let id = notice.id;
     let posted = post(http, &notice).await;
+    if let (Ok(Some(message)), Some(thread)) = (&posted, &notice.thread) {
+        super::threads::open_for_notice(http, service, thread, *message).await;
+    }
+    let posted = posted.map(|_| ());
     let worker = Arc::clone(service);
     let recorded = tokio::task::spawn_blocking(move || match posted {
         Ok(()) => worker.notice_delivered(id).map(|_| ()),
@@ -96,10 +100,13 @@ const DIRECT_MESSAGES_CLOSED: isize = 50007;
 /// itself after a week without messages; the notice reopens it.
 const THREAD_ARCHIVED: isize = 50083;
 
+/// Where a posted message is.
+type Posted = Option<(serenity::ChannelId, serenity::MessageId)>;
+
 /// Sends the notice's message; a direct message the user refuses goes to the fallback
-/// channel instead (mentioning them). On failure, the error and whether retrying is
-/// pointless.
-async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, bool)> {
+/// channel instead (mentioning them). Returns where it was posted; on failure, the error and
+/// whether retrying is pointless.
+async fn post(http: &serenity::Http, notice: &Notice) -> Result<Posted, (String, bool)> {
     match send(http, &notice.to, notice).await {
         Err(Refused::DirectMessagesClosed(error)) => match &notice.fallback {
             Some(channel) => {
@@ -151,7 +158,7 @@ impl Refused {
 }
 
 /// Sends the notice's message to `to`.
-async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Result<(), Refused> {
+async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Result<Posted, Refused> {
     let channel = match to {
         Destination::Channel(channel) => channel
             .local()
@@ -181,7 +188,7 @@ async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Resul
             .enforce_nonce(true)
     };
     match channel.send_message(http, message()).await {
-        Ok(_) => Ok(()),
+        Ok(posted) => Ok(Some((posted.channel_id, posted.id))),
         Err(error) => match Refused::of(&error) {
             Refused::ThreadArchived(_) => {
                 // Reopen the game's thread, then send again.
@@ -193,7 +200,7 @@ async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Resul
                 channel
                     .send_message(http, message())
                     .await
-                    .map(|_| ())
+                    .map(|posted| Some((posted.channel_id, posted.id)))
                     .map_err(|e| Refused::of(&e))
             }
             other => Err(other),

@@ -3,7 +3,7 @@
 //! service moves the game there, and the board is posted in it.
 
 use super::{channel_of, reply, Data};
-use crate::service::Reply;
+use crate::service::{Reply, Service, ThreadRequest};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -84,5 +84,68 @@ pub(super) async fn open_if_asked(
                 .await;
         }
         Err(error) => tracing::warn!(%error, "could not post the board in the game's thread"),
+    }
+}
+
+/// Discord's code for "a thread has already been created for this message": a retry after
+/// a crash between opening the thread and marking the notice. A thread opened from a
+/// message has the message's id.
+const THREAD_EXISTS: isize = 160_004;
+
+/// Opens the thread a notice asked for off its posted message, moves the game there and
+/// posts its board (the contract of [`ThreadRequest`]). Failures are logged and told in the
+/// channel; the notice still counts as delivered.
+pub(super) async fn open_for_notice(
+    http: &serenity::Http,
+    service: &Arc<Service>,
+    request: &ThreadRequest,
+    posted: (serenity::ChannelId, serenity::MessageId),
+) {
+    let (channel, message) = posted;
+    let name: String = request.name.chars().take(NAME_LIMIT).collect();
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match channel
+        .create_thread_from_message(http, message, builder)
+        .await
+    {
+        Ok(thread) => thread.id,
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
+            if response.error.code == THREAD_EXISTS =>
+        {
+            serenity::ChannelId::new(message.get())
+        }
+        Err(error) => {
+            tracing::warn!(%error, game = request.game.0, "could not open a tournament game's thread");
+            let note = serenity::CreateMessage::new().content(format!(
+                "I could not open a thread for game {} (I need the Create Public Threads \
+                 permission). Its players can still play it with `#{}` after each command.",
+                request.game, request.game.0
+            ));
+            if let Err(error) = channel.send_message(http, note).await {
+                tracing::warn!(%error, "could not say that the thread failed");
+            }
+            return;
+        }
+    };
+    let worker = Arc::clone(service);
+    let game = request.game;
+    let at = channel_of(thread);
+    let moved = tokio::task::spawn_blocking(move || worker.thread_opened(game, &at)).await;
+    let board = match moved {
+        Ok(Ok(board)) => board,
+        Ok(Err(error)) => {
+            tracing::error!(%error, game = game.0, "could not move a game into its thread");
+            return;
+        }
+        Err(error) => {
+            tracing::error!(%error, "the service worker died");
+            return;
+        }
+    };
+    let message = reply::message(&board, None).into_create_message();
+    if let Err(error) = thread.send_message(http, message).await {
+        tracing::warn!(%error, "could not post the board in the game's thread");
     }
 }

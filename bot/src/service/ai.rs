@@ -178,6 +178,9 @@ impl Service {
         let Some((ai_colour, level)) = players.ai() else {
             return refuse("That is not a game against the AI.");
         };
+        if challenge.rated == Some(true) {
+            return refuse("Games against the AI are never rated. Leave out `rated`.");
+        }
         if !matches!(challenge.time, None | Some(TimeControl::None)) {
             return refuse(
                 "Games against the AI have no clock: it answers within seconds. Leave out `time`.",
@@ -193,6 +196,7 @@ impl Service {
             now,
         );
         row.status = Status::Active;
+        row.rated = false;
         row.wants_thread = wants_thread;
         row.server.clone_from(&request.server);
         super::clocks::start(&mut row, 0, now);

@@ -100,6 +100,7 @@ impl Service {
         row.time_control = challenge.time.unwrap_or_default();
         row.wants_thread = wants_thread;
         row.server.clone_from(&request.server);
+        row.rated = challenge.rated.unwrap_or(true);
         let id = match self.db.write(|c| db::insert_game(c, &row)) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
@@ -130,7 +131,7 @@ impl Service {
         reply.text = format!(
             "**{}** challenges {them_token} to a game of Akron (game {id}): {}, {} pieces each, {} rule. \
              {} would play **Black** and move first, {} **White**. \
-             Clock: {}. {them_token}, accept or decline; the challenge expires in 24 hours.{place}",
+             Clock: {}. {}. {them_token}, accept or decline; the challenge expires in 24 hours.{place}",
             me.shown(),
             board_name(size),
             pile,
@@ -138,6 +139,7 @@ impl Service {
             black.shown(),
             white.shown(),
             challenge.time.unwrap_or_default(),
+            if row.rated { "Rated" } else { "Casual (not rated)" },
         );
         reply.buttons = [
             Button::of(Command::Accept, id),

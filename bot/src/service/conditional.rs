@@ -162,9 +162,10 @@ impl Service {
             }
             account.since = Some(now);
             let games = self.db.read(|c| db::user_games(c, me))?;
+            let games = self.vacation_games(games)?;
             self.db.write(|c| {
                 db::set_vacation(c, me, account)?;
-                for record in games.iter().filter(|r| paused_by_vacation(r)) {
+                for record in &games {
                     let mut draft =
                         Draft::to(Destination::Channel(record.channel.clone()), record.id);
                     draft.reply.text = format!(
@@ -207,7 +208,7 @@ impl Service {
         let end = now.min(since + (VACATION_PER_YEAR - account.used).max(0));
         let games = self.db.read(|c| db::user_games(c, user))?;
         let mut loaded = Vec::new();
-        for record in games.into_iter().filter(paused_by_vacation) {
+        for record in self.vacation_games(games)? {
             loaded.push(self.load(record)?);
         }
         self.db.write(|c| {
@@ -260,7 +261,7 @@ impl Service {
         player: &UserId,
         now: i64,
     ) -> Result<Option<i64>, ServiceError> {
-        if !paused_by_vacation(record) {
+        if !paused_by_vacation(record) || !self.vacation_allowed(record)? {
             return Ok(None);
         }
         let account = self.db.read(|c| db::vacation(c, player))?;
@@ -273,6 +274,28 @@ impl Service {
             return Ok(None);
         }
         Ok(Some(runs_out))
+    }
+}
+
+impl Service {
+    /// Whether vacations may stop this game's clock: any game outside tournaments, and the
+    /// games of tournaments that allow them (tournaments forbid them by default).
+    fn vacation_allowed(&self, record: &GameRecord) -> Result<bool, ServiceError> {
+        Ok(self
+            .db
+            .read(|c| db::game_tournament(c, record.id))?
+            .is_none_or(|(tournament, _, _)| tournament.vacation))
+    }
+
+    /// The games among `games` whose clocks a vacation stops.
+    fn vacation_games(&self, games: Vec<GameRecord>) -> Result<Vec<GameRecord>, ServiceError> {
+        let mut kept = Vec::new();
+        for record in games {
+            if paused_by_vacation(&record) && self.vacation_allowed(&record)? {
+                kept.push(record);
+            }
+        }
+        Ok(kept)
     }
 }
 

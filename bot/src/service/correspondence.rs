@@ -70,7 +70,8 @@ impl Service {
     ) -> Result<(), DbError> {
         let plies = loaded.game.moves().len();
         let late = loaded.game.turn();
-        let outcome = if plies == 0 {
+        // In a tournament a timeout is always a loss: a player who never moves forfeits.
+        let outcome = if plies == 0 && db::game_tournament(conn, record.id)?.is_none() {
             GameOutcome {
                 winner: None,
                 reason: Reason::Abort,
@@ -177,6 +178,10 @@ impl Service {
         let ended = self.load(row)?;
         let mut reply = self.board_reply(&ended, None);
         reply.text = super::play::result_sentence(&ended, &mut reply);
+        if let Some(note) = self.rating_note_of(&ended.record)? {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
+        }
         Ok(reply)
     }
 

@@ -114,6 +114,17 @@ impl Service {
         if !player && !request.is_moderator {
             return Err(not_a_player(&loaded));
         }
+        if !request.is_moderator
+            && self
+                .db
+                .read(|c| db::game_tournament(c, loaded.record.id))?
+                .is_some()
+        {
+            return refuse(
+                "Tournament games cannot be aborted: play, offer a draw or resign. The organiser \
+                 can adjudicate the game.",
+            );
+        }
         if !request.is_moderator && loaded.game.moves().len() >= 2 {
             return refuse(
                 "Both sides have moved, so the game can no longer be aborted. You can offer a draw \
@@ -205,6 +216,10 @@ impl Service {
         self.remember(&next);
         let mut reply = self.board_reply(&next, None);
         reply.text = result_sentence(&next, &mut reply);
+        if let Some(note) = self.rating_note_of(&next.record)? {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
+        }
         Ok(reply)
     }
 

@@ -4,8 +4,8 @@
 //! declined, cancelled or expired; next, timeouts and forfeits) is written by
 //! [`Service::end_game`] inside the caller's transaction. It emits a [`GameEnded`] event, and
 //! [`Service::on_game_ended`] is the one place that reacts to it, in the same transaction:
-//! what it writes (notices today; ratings and tournament results next) lands together with
-//! the ending or not at all.
+//! what it writes (notices, rating changes, tournament results and the next round's
+//! pairings) lands together with the ending or not at all.
 
 use super::notices::Draft;
 use super::play::result_sentence_for;
@@ -85,9 +85,23 @@ impl Service {
         announced: Announced,
     ) -> Result<(), DbError> {
         tracing::info!(game = event.game.0, ending = ?event.ending, "game ended");
-        if announced == Announced::ByReply {
-            return Ok(());
+        if super::rated::is_rated(record, &event.ending, event.plies) {
+            super::rated::apply_ratings(conn, record, event)?;
         }
+        if announced == Announced::No {
+            self.announce_ending(conn, record, event)?;
+        }
+        // Last, so that the result is told before the next round it may start.
+        self.record_tournament_result(conn, record, event)
+    }
+
+    /// Tells the game's channel how it ended, when no reply to a command says it.
+    fn announce_ending(
+        &self,
+        conn: &Connection,
+        record: &GameRecord,
+        event: &GameEnded,
+    ) -> Result<(), DbError> {
         let mut draft = Draft::to(Destination::Channel(event.channel.clone()), event.game);
         let text = match event.ending {
             Ending::Expired => {
@@ -104,7 +118,15 @@ impl Service {
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
-                result_sentence_for(event, outcome, &mut draft.reply)
+                let mut text = result_sentence_for(event, outcome, &mut draft.reply);
+                let players = [&record.players.black, &record.players.white];
+                if let Some(note) =
+                    super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?
+                {
+                    text.push('\n');
+                    text.push_str(&note);
+                }
+                text
             }
         };
         draft.reply.text = text;

@@ -25,14 +25,17 @@ mod info;
 mod notices;
 mod play;
 mod puzzles;
+mod rated;
 mod store;
 pub mod text;
+mod tournaments;
 pub mod types;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
-pub use notices::{Notice, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
+pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use play::MAX_TEXT;
+pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use store::{GameView, Seat};
 pub use types::*;
 
@@ -419,6 +422,9 @@ impl Service {
             Command::Hint => self.hint(request),
             Command::Analyze(asked) => self.analyze(request, asked),
             Command::Puzzle(puzzle) => self.puzzle(request, puzzle),
+            Command::Stats(who) => self.stats(request, who.as_ref()),
+            Command::Leaderboard => self.leaderboard(request),
+            Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

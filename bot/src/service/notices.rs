@@ -46,6 +46,34 @@ pub struct Notice {
     /// Where to post it instead when a direct message is refused (the user does not accept
     /// direct messages from the bot).
     pub fallback: Option<ChannelId>,
+    /// Asks for a thread off the posted message; see [`ThreadRequest`] for what the front
+    /// end must do.
+    pub thread: Option<ThreadRequest>,
+}
+
+/// A notice's request for a thread: how a game that starts without anyone typing (a
+/// tournament round paired when another game ended) gets a thread of its own.
+///
+/// The contract for every front end, after posting the notice's message in its channel:
+/// 1. open a public thread off that message named [`ThreadRequest::name`] (Discord: at most
+///    100 characters; a thread opened from a message has the message's id, which also finds
+///    it again when a retry posts the same message);
+/// 2. call [`Service::thread_opened`] with [`ThreadRequest::game`] and the thread's channel
+///    id: the game moves into the thread (until then it lives in a placeholder channel
+///    nobody can post in);
+/// 3. post the reply that returns (the board, both players mentioned) in the thread;
+/// 4. mark the notice delivered. A front end that cannot open threads (or fails to) posts
+///    the board where it can, logs the failure, and still marks the notice delivered: the
+///    game then stays in its placeholder channel and its players use `#N` on commands.
+///
+/// The console opens no real thread: it names the channel `game-N`, calls
+/// [`Service::thread_opened`] with it and prints what returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadRequest {
+    /// The thread's name, like `Akron #12: alice vs bob`.
+    pub name: String,
+    /// The game that moves into it.
+    pub game: GameId,
 }
 
 /// What [`Service::tick`] did.
@@ -71,6 +99,7 @@ pub(crate) struct Draft {
     /// A puzzle whose position is drawn when it is delivered.
     pub puzzle: Option<crate::model::PuzzleId>,
     pub fallback: Option<ChannelId>,
+    pub thread: Option<ThreadRequest>,
 }
 
 impl Draft {
@@ -84,6 +113,19 @@ impl Draft {
             mark_last: false,
             puzzle: None,
             fallback: None,
+            thread: None,
+        }
+    }
+
+    /// An empty notice to `to` about no game in particular (tournament announcements).
+    pub(crate) fn general(to: Destination) -> Draft {
+        Draft {
+            to,
+            game: None,
+            reply: Reply::default(),
+            board: None,
+            fallback: None,
+            thread: None,
         }
     }
 }
@@ -302,6 +344,13 @@ impl Service {
             fallback: payload["fallback"]
                 .as_str()
                 .map(|c| ChannelId(c.to_string())),
+            thread: match (payload["thread"].as_str(), payload["thread_game"].as_i64()) {
+                (Some(name), Some(game)) => Some(ThreadRequest {
+                    name: name.to_string(),
+                    game: GameId(game),
+                }),
+                _ => None,
+            },
         })
     }
 }
@@ -342,6 +391,8 @@ fn encode(draft: &Draft) -> Value {
         "mark_last": draft.mark_last,
         "puzzle": draft.puzzle.map(|p| p.0),
         "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
+        "thread": draft.thread.as_ref().map(|t| t.name.clone()),
+        "thread_game": draft.thread.as_ref().map(|t| t.game.0),
     })
 }
 

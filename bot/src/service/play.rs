@@ -93,6 +93,12 @@ impl Service {
             self.wake();
         }
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
+        if report.outcome.is_some() {
+            if let Some(note) = self.rating_note_of(&next.record)? {
+                reply.text.push('\n');
+                reply.text.push_str(&note);
+            }
+        }
         if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
             let offerer = next
                 .colour_of(&by)

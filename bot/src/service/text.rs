@@ -6,7 +6,8 @@
 use super::ai::DEFAULT_LEVEL;
 use super::types::{
     AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
-    ReplayRequest, Setting, Speed, TimeControl, User, View,
+    ReplayRequest, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
+    TournamentOptions, User, Verdict, View,
 };
 use akron_ai::Level;
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
@@ -22,11 +23,19 @@ pub enum Group {
     End,
     /// Records, positions, your games, the rules.
     LookUp,
+    /// Ratings, leaderboards and tournaments.
+    Compete,
 }
 
 impl Group {
     /// Every group, in the help's order.
-    pub const ALL: [Group; 4] = [Group::Start, Group::Play, Group::End, Group::LookUp];
+    pub const ALL: [Group; 5] = [
+        Group::Start,
+        Group::Play,
+        Group::End,
+        Group::LookUp,
+        Group::Compete,
+    ];
 
     /// The group's heading in the help.
     #[must_use]
@@ -36,6 +45,7 @@ impl Group {
             Group::Play => "Play",
             Group::End => "End",
             Group::LookUp => "Look up",
+            Group::Compete => "Compete",
         }
     }
 }
@@ -74,7 +84,7 @@ pub const COMMANDS: [CommandHelp; 26] = [
     entry(
         "challenge",
         Group::Start,
-        "challenge @player|ai [level:1-8] [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off]",
+        "challenge @player|ai [level:1-8] [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off] [rated:on|off]",
         "Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).",
     ),
     entry(
@@ -222,6 +232,24 @@ pub const COMMANDS: [CommandHelp; 26] = [
         "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
     ),
     entry("help", Group::LookUp, "help", "The command list."),
+    entry(
+        "stats",
+        Group::Compete,
+        "stats [@player]",
+        "Rating, results by colour, longest streak and a rating chart (yours or a player's).",
+    ),
+    entry(
+        "leaderboard",
+        Group::Compete,
+        "leaderboard",
+        "This server's top 20 by rating (provisional ratings, marked ?, come last).",
+    ),
+    entry(
+        "tournament",
+        Group::Compete,
+        "tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule] [rated] [double] [vacation] [max] | join | leave | start | standings | pairings [round] | withdraw [@player] | adjudicate #game black|white|draw|forfeit | pause | resume | cancel",
+        "Tournaments: create one, join, start, standings, pairings; organisers run it.",
+    ),
 ];
 
 /// The entry of a command name, if it is one.
@@ -321,6 +349,14 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "hint" => one_word(Command::Hint),
         "analyze" | "analyse" => parse_analyze(rest).map(Command::Analyze),
         "puzzle" => parse_puzzle(rest).map(Command::Puzzle),
+        "stats" => match strip_option(rest, "player") {
+            "" => Ok(Command::Stats(None)),
+            who => user(who)
+                .map(|u| Command::Stats(Some(u)))
+                .ok_or_else(|| format!("'{who}' is not a user I know")),
+        },
+        "leaderboard" | "top" => one_word(Command::Leaderboard),
+        "tournament" | "t" => parse_tournament(rest, user).map(Command::Tournament),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
         other => Err(format!(
@@ -562,6 +598,10 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             ("level", _) => {
                 return Err("level is for games against the AI: `challenge ai level:5`".to_string())
             }
+            ("rated", _) => challenge.rated = Some(parse_switch(value)?),
+            ("", None) if value == "rated" || value == "casual" => {
+                challenge.rated = Some(value == "rated");
+            }
             ("", None) => {
                 if let Ok(rule) = value.parse::<WinRule>() {
                     challenge.rule = Some(rule);
@@ -577,6 +617,149 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
         }
     }
     Ok(challenge)
+}
+
+/// `tournament create NAME format:swiss ...`, `tournament join`, `tournament withdraw @bob`,
+/// `tournament adjudicate #12 black`, ...
+fn parse_tournament(
+    rest: &str,
+    user: impl Fn(&str) -> Option<User>,
+) -> Result<TournamentAction, String> {
+    let (action, args) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(a, r)| (a, r.trim()));
+    let none = |action: TournamentAction| {
+        if args.is_empty() {
+            Ok(action)
+        } else {
+            Err(format!(
+                "tournament {} takes nothing after it",
+                rest.split_whitespace().next().unwrap_or_default()
+            ))
+        }
+    };
+    match action.to_ascii_lowercase().as_str() {
+        "create" | "new" => parse_tournament_options(args).map(TournamentAction::Create),
+        "join" => none(TournamentAction::Join),
+        "leave" => none(TournamentAction::Leave),
+        "start" => none(TournamentAction::Start),
+        "standings" => none(TournamentAction::Standings),
+        "pairings" => match strip_option(args, "round") {
+            "" => Ok(TournamentAction::Pairings(None)),
+            n => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .map(|n| TournamentAction::Pairings(Some(n)))
+                .ok_or_else(|| format!("round '{n}' must be a number from 1")),
+        },
+        "withdraw" => match strip_option(args, "player") {
+            "" => Ok(TournamentAction::Withdraw(None)),
+            who => user(who)
+                .map(|u| TournamentAction::Withdraw(Some(u)))
+                .ok_or_else(|| format!("'{who}' is not a user I know")),
+        },
+        "adjudicate" => {
+            let mut game = None;
+            let mut verdict = None;
+            for word in args.split_whitespace() {
+                let (key, value) = word.split_once(':').unwrap_or(("", word));
+                match key {
+                    "game" => game = Some(value.parse::<GameId>()?),
+                    "result" => verdict = Some(value.parse::<Verdict>()?),
+                    _ if value.starts_with('#') => game = Some(value.parse::<GameId>()?),
+                    _ => verdict = Some(value.parse::<Verdict>()?),
+                }
+            }
+            let verdict = verdict.ok_or_else(|| {
+                "adjudicate needs a result: `tournament adjudicate #12 black|white|draw|forfeit`"
+                    .to_string()
+            })?;
+            Ok(TournamentAction::Adjudicate(game, verdict))
+        }
+        "pause" => none(TournamentAction::Pause),
+        "resume" => none(TournamentAction::Resume),
+        "cancel" => none(TournamentAction::Cancel),
+        "" => Err(TOURNAMENT_USAGE.to_string()),
+        other => Err(format!(
+            "'{other}' is not a tournament action; {TOURNAMENT_USAGE}"
+        )),
+    }
+}
+
+const TOURNAMENT_USAGE: &str = "write `tournament create NAME format:swiss|roundrobin`, or \
+    `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`";
+
+/// `Spring Open format:swiss rounds:4 time:3d size:8 rated:on max:32`: the name is every
+/// word before the first option.
+fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
+    let usage = "write it like `tournament create Spring Open format:swiss rounds:4 time:3d` \
+                 (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)";
+    let mut name = Vec::new();
+    let mut options = TournamentOptions::new("", TournamentFormat::Swiss);
+    let mut format = None;
+    let mut seen_option = false;
+    for word in args.split_whitespace() {
+        let Some((key, value)) = word.split_once(':') else {
+            if !seen_option {
+                name.push(word);
+                continue;
+            }
+            return Err(format!("'{word}' is not a tournament option; {usage}"));
+        };
+        seen_option = true;
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{key} must be a number, not '{value}'"))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "format" => format = Some(value.parse::<TournamentFormat>()?),
+            "rounds" => {
+                options.rounds = Some(number()?).filter(|n| (1..=50).contains(n));
+                if options.rounds.is_none() {
+                    return Err(format!("rounds must be 1 to 50, not '{value}'"));
+                }
+            }
+            "time" | "clock" => options.time = Some(value.parse::<TimeControl>()?),
+            "size" => {
+                options.size = Some(
+                    u8::try_from(number()?)
+                        .ok()
+                        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                        .ok_or_else(|| {
+                            format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
+                        })?,
+                );
+            }
+            "pieces" | "pile" => {
+                options.pieces = Some(
+                    u16::try_from(number()?)
+                        .ok()
+                        .filter(|n| *n <= MAX_PILE)
+                        .ok_or_else(|| {
+                            format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
+                        })?,
+                );
+            }
+            "rule" => options.rule = Some(value.parse::<WinRule>()?),
+            "rated" => options.rated = Some(parse_switch(value)?),
+            "double" => options.double = Some(parse_switch(value)?),
+            "vacation" => options.vacation = Some(parse_switch(value)?),
+            "max" | "players" => options.max_players = Some(number()?).filter(|n| *n >= 2),
+            _ => return Err(format!("'{word}' is not a tournament option; {usage}")),
+        }
+    }
+    options.name = name.join(" ");
+    if options.name.is_empty() {
+        return Err(format!("the tournament needs a name; {usage}"));
+    }
+    if options.name.chars().count() > 60 {
+        return Err("a tournament name has at most 60 characters".to_string());
+    }
+    options.format = format
+        .ok_or_else(|| format!("say the format: format:swiss or format:roundrobin; {usage}"))?;
+    Ok(options)
 }
 
 /// Reads `draw` and `takeback` answers; used by [`parse_command`].
@@ -659,6 +842,7 @@ mod tests {
                 "show" => "show 3:b:4,4:3/3/3",
                 "vacation" => "vacation on",
                 "puzzle" => "puzzle daily on",
+                "tournament" => "tournament standings",
                 other => other,
             };
             let parsed = parse_command(line, user);

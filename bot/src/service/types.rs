@@ -6,7 +6,8 @@
 
 pub use crate::images::{Speed, View};
 pub use crate::model::{
-    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, TimeControl, User, UserId,
+    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, TimeControl, TournamentFormat,
+    TournamentId, User, UserId,
 };
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -88,6 +89,8 @@ pub struct Challenge {
     /// Whether the game opens a thread of its own when accepted (default: the server's
     /// setting, off unless a moderator turned it on).
     pub thread: Option<bool>,
+    /// Whether the result moves ratings (default: rated).
+    pub rated: Option<bool>,
 }
 
 impl Challenge {
@@ -102,8 +105,116 @@ impl Challenge {
             colour: None,
             time: None,
             thread: None,
+            rated: None,
         }
     }
+}
+
+/// The options of a new tournament; missing values take the defaults (8 × 8, default
+/// pieces, delayed rule, 3 days per move, rated, Swiss rounds ceil(log2 n) + 1, no size
+/// limit, no vacations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentOptions {
+    /// Its name.
+    pub name: String,
+    /// Swiss or round robin.
+    pub format: TournamentFormat,
+    /// Swiss rounds (round robin: ignored).
+    pub rounds: Option<u32>,
+    /// The clock of every game.
+    pub time: Option<TimeControl>,
+    /// The most entrants taken.
+    pub max_players: Option<u32>,
+    /// Board side.
+    pub size: Option<u8>,
+    /// Marbles each player starts with.
+    pub pieces: Option<u16>,
+    /// When a connection wins.
+    pub rule: Option<WinRule>,
+    /// Whether its games are rated (default: yes).
+    pub rated: Option<bool>,
+    /// Round robin: every pairing twice, colours reversed.
+    pub double: Option<bool>,
+    /// Whether vacations stop its games' clocks (default: no).
+    pub vacation: Option<bool>,
+}
+
+impl TournamentOptions {
+    /// A tournament named `name` in `format` with every other option at its default.
+    #[must_use]
+    pub fn new(name: impl Into<String>, format: TournamentFormat) -> TournamentOptions {
+        TournamentOptions {
+            name: name.into(),
+            format,
+            rounds: None,
+            time: None,
+            max_players: None,
+            size: None,
+            pieces: None,
+            rule: None,
+            rated: None,
+            double: None,
+            vacation: None,
+        }
+    }
+}
+
+/// An organiser's verdict on a tournament game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The player who moved first (Black at the start) wins.
+    First,
+    /// The player who moved second wins.
+    Second,
+    /// A draw.
+    Draw,
+    /// Neither scores.
+    BothForfeit,
+}
+
+impl FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Verdict, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "black" | "first" | "1-0" => Ok(Verdict::First),
+            "white" | "second" | "0-1" => Ok(Verdict::Second),
+            "draw" | "½-½" | "1/2-1/2" => Ok(Verdict::Draw),
+            "forfeit" | "0-0" | "none" => Ok(Verdict::BothForfeit),
+            other => Err(format!(
+                "result '{other}' must be black (the first player wins), white, draw or forfeit \
+                 (nobody scores)"
+            )),
+        }
+    }
+}
+
+/// What `tournament` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// `tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule]
+    /// [rated] [double] [vacation] [max]` (moderators; anyone in the console).
+    Create(TournamentOptions),
+    /// Enter the tournament in sign-up (the Join button).
+    Join,
+    /// Leave it before the start (the Leave button).
+    Leave,
+    /// Close sign-up and pair round 1 (the organiser or a moderator).
+    Start,
+    /// The standings.
+    Standings,
+    /// A round's pairings and results (default: the current round).
+    Pairings(Option<u32>),
+    /// Withdraw: oneself, or (the organiser) a named player. Their future games are
+    /// forfeits; past results stand.
+    Withdraw(Option<User>),
+    /// Set a game's result (the organiser), by game number (or the `#N` of the request).
+    Adjudicate(Option<GameId>, Verdict),
+    /// Hold the next round until `resume`.
+    Pause,
+    /// Go on after `pause`, pairing the next round if it is due.
+    Resume,
+    /// Call the tournament off; its running games are aborted.
+    Cancel,
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.
@@ -253,6 +364,12 @@ pub enum Command {
     Analyze(AnalyzeRequest),
     /// `puzzle ...`: puzzles proven by the solver.
     Puzzle(PuzzleCommand),
+    /// `stats [@user]`: rating, results and a rating chart.
+    Stats(Option<User>),
+    /// `leaderboard`: the server's top players by rating.
+    Leaderboard,
+    /// `tournament ACTION ...`: sign-up, rounds and standings.
+    Tournament(TournamentAction),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -288,6 +405,9 @@ impl Command {
             Command::Hint => "hint",
             Command::Analyze(_) => "analyze",
             Command::Puzzle(_) => "puzzle",
+            Command::Stats(_) => "stats",
+            Command::Leaderboard => "leaderboard",
+            Command::Tournament(_) => "tournament",
             Command::Rules => "rules",
             Command::Help => "help",
         }
@@ -320,14 +440,15 @@ pub struct Button {
     pub style: ButtonStyle,
     /// The command it stands for (also what the console prints for typing).
     pub command: Command,
-    /// The game it is about.
+    /// The game it is about (for the tournament buttons: the tournament's number).
     pub game: GameId,
 }
 
 /// Every button: the middle part of its id, the command it stands for, its label and how it
 /// looks. The one source of button metadata. Ids on messages already posted keep their
-/// meaning, so entries are only ever added.
-const BUTTONS: [(&str, Command, &str, ButtonStyle); 12] = [
+/// meaning, so entries are only ever added. The tournament buttons carry the tournament's
+/// number where the others carry a game's.
+const BUTTONS: [(&str, Command, &str, ButtonStyle); 14] = [
     ("accept", Command::Accept, "Accept", ButtonStyle::Success),
     ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
     ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
@@ -374,6 +495,18 @@ const BUTTONS: [(&str, Command, &str, ButtonStyle); 12] = [
         Command::Resign,
         "Yes, resign",
         ButtonStyle::Danger,
+    ),
+    (
+        "tournament-join",
+        Command::Tournament(TournamentAction::Join),
+        "Join",
+        ButtonStyle::Success,
+    ),
+    (
+        "tournament-leave",
+        Command::Tournament(TournamentAction::Leave),
+        "Leave",
+        ButtonStyle::Secondary,
     ),
 ];
 
@@ -453,6 +586,9 @@ pub struct Reply {
     /// [`Service::thread_opened`](crate::service::Service::thread_opened) with the new
     /// channel and posts what that returns in the thread.
     pub thread: Option<String>,
+    /// When answering a button press, replace the message the button is on with this one
+    /// instead of posting a new message (the tournament sign-up's live list of entrants).
+    pub replaces_pressed: bool,
 }
 
 impl Reply {
@@ -550,6 +686,8 @@ mod tests {
             Command::Takeback(Offer::Decline),
             Command::Board(None),
             Command::Resign,
+            Command::Tournament(TournamentAction::Join),
+            Command::Tournament(TournamentAction::Leave),
         ];
         for command in commands {
             let Some(button) = Button::of(command.clone(), GameId(42)) else {

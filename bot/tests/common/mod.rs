@@ -135,6 +135,7 @@ impl Harness {
                 colour: Some(ColourChoice::Black),
                 time: None,
                 thread: None,
+                rated: None,
             }),
         );
         assert!(!reply.ephemeral, "{}", reply.text);

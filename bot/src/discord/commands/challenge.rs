@@ -67,6 +67,7 @@ pub async fn challenge(
     #[min = 1]
     #[max = 8]
     level: Option<u8>,
+    #[description = "Whether the result moves ratings (default: rated)"] rated: Option<bool>,
 ) -> Result<(), DiscordError> {
     let me = ctx.framework().bot_id();
     let opponent_user = if opponent.id == me {
@@ -108,6 +109,7 @@ pub async fn challenge(
             }
         },
         thread,
+        rated,
     };
     run(ctx, Command::Challenge(challenge)).await
 }

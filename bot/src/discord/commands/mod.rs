@@ -6,6 +6,7 @@
 
 mod ai;
 mod challenge;
+mod compete;
 mod info;
 mod play;
 
@@ -48,6 +49,9 @@ use poise::serenity_prelude as serenity;
         "info::vacation",
         "ai::analyze",
         "ai::puzzle",
+        "compete::stats",
+        "compete::leaderboard",
+        "compete::tournament",
         "info::help"
     )
 )]

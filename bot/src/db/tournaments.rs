@@ -1,0 +1,397 @@
+//! Queries on `tournaments`, `tournament_entrants` and `tournament_pairings`.
+
+use super::DbError;
+use crate::model::{
+    ChannelId, GameId, ServerId, TimeControl, TournamentEntrant, TournamentFormat, TournamentId,
+    TournamentRecord, TournamentStatus, User, UserId,
+};
+use crate::tournament::GameResult;
+use akron_rules::WinRule;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use std::str::FromStr;
+
+const COLUMNS: &str = "id, server, channel, name, organiser_id, organiser_name, format, double, \
+    rounds, time_control, size, pile, win_rule, rated, vacation, max_players, status, \
+    current_round, created_at";
+
+fn corrupt(what: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
+}
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<TournamentRecord> {
+    let format: String = r.get(6)?;
+    let control: String = r.get(9)?;
+    let rule: String = r.get(12)?;
+    let status: String = r.get(16)?;
+    Ok(TournamentRecord {
+        id: TournamentId(r.get(0)?),
+        server: r.get::<_, Option<String>>(1)?.map(ServerId),
+        channel: ChannelId(r.get(2)?),
+        name: r.get(3)?,
+        organiser: User::new(UserId(r.get(4)?), r.get::<_, String>(5)?),
+        format: TournamentFormat::from_str(&format).map_err(corrupt)?,
+        double: r.get(7)?,
+        rounds: r.get(8)?,
+        time_control: TimeControl::from_stored(&control)
+            .ok_or_else(|| corrupt(format!("time control {control}")))?,
+        size: r.get(10)?,
+        pile: r.get(11)?,
+        win_rule: WinRule::from_str(&rule).map_err(corrupt)?,
+        rated: r.get(13)?,
+        vacation: r.get(14)?,
+        max_players: r.get(15)?,
+        status: TournamentStatus::from_name(&status)
+            .ok_or_else(|| corrupt(format!("tournament status {status}")))?,
+        current_round: r.get(17)?,
+        created_at: r.get(18)?,
+    })
+}
+
+/// Stores a new tournament and returns its id.
+///
+/// # Errors
+///
+/// [`DbError::ChannelTaken`] when the channel already has a live tournament; a database
+/// failure.
+pub fn insert_tournament(
+    conn: &Connection,
+    tournament: &TournamentRecord,
+) -> Result<TournamentId, DbError> {
+    let t = tournament;
+    let inserted = conn
+        .prepare_cached(
+            "INSERT INTO tournaments (server, channel, name, organiser_id, organiser_name, \
+             format, double, rounds, time_control, size, pile, win_rule, rated, vacation, \
+             max_players, status, current_round, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+             ?17, ?18)",
+        )?
+        .execute(params![
+            t.server.as_ref().map(|s| &s.0),
+            t.channel.0,
+            t.name,
+            t.organiser.id.0,
+            t.organiser.name,
+            t.format.name(),
+            t.double,
+            t.rounds,
+            t.time_control.stored(),
+            t.size,
+            t.pile,
+            t.win_rule.name(),
+            t.rated,
+            t.vacation,
+            t.max_players,
+            t.status.name(),
+            t.current_round,
+            t.created_at,
+        ]);
+    match inserted {
+        Ok(_) => Ok(TournamentId(conn.last_insert_rowid())),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            Err(DbError::ChannelTaken)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Writes a tournament's changeable columns: status, rounds, current round.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn save_tournament(conn: &Connection, tournament: &TournamentRecord) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "UPDATE tournaments SET status = ?2, rounds = ?3, current_round = ?4 WHERE id = ?1",
+    )?
+    .execute(params![
+        tournament.id.0,
+        tournament.status.name(),
+        tournament.rounds,
+        tournament.current_round
+    ])?;
+    Ok(())
+}
+
+/// The tournament with this id.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn tournament(
+    conn: &Connection,
+    id: TournamentId,
+) -> Result<Option<TournamentRecord>, DbError> {
+    Ok(conn
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
+        .query_row([id.0], from_row)
+        .optional()?)
+}
+
+/// The live tournament (sign-up, running or paused) of a channel, else its latest one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn channel_tournament(
+    conn: &Connection,
+    channel: &ChannelId,
+) -> Result<Option<TournamentRecord>, DbError> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE channel = ?1 \
+             ORDER BY status IN ('signup', 'running', 'paused') DESC, id DESC LIMIT 1"
+        ))?
+        .query_row([&channel.0], from_row)
+        .optional()?)
+}
+
+/// The tournament a game belongs to, with the game's round and board.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn game_tournament(
+    conn: &Connection,
+    game: GameId,
+) -> Result<Option<(TournamentRecord, u32, u32)>, DbError> {
+    let found: Option<(i64, u32, u32)> = conn
+        .prepare_cached(
+            "SELECT tournament_id, round, board FROM tournament_pairings WHERE game_id = ?1",
+        )?
+        .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    let Some((id, round, board)) = found else {
+        return Ok(None);
+    };
+    Ok(tournament(conn, TournamentId(id))?.map(|t| (t, round, board)))
+}
+
+fn entrant_from_row(r: &Row<'_>) -> rusqlite::Result<TournamentEntrant> {
+    Ok(TournamentEntrant {
+        player: r.get(0)?,
+        user: User::new(UserId(r.get(1)?), r.get::<_, String>(2)?),
+        rating: r.get(3)?,
+        withdrawn: r.get(4)?,
+    })
+}
+
+/// A tournament's entrants, by number.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn entrants(conn: &Connection, id: TournamentId) -> Result<Vec<TournamentEntrant>, DbError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT player, user_id, name, rating, withdrawn FROM tournament_entrants \
+         WHERE tournament_id = ?1 ORDER BY player",
+    )?;
+    let rows = stmt.query_map([id.0], entrant_from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Adds an entrant under the next free number. Returns false when they are already in.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn add_entrant(
+    conn: &Connection,
+    id: TournamentId,
+    user: &User,
+    rating: f64,
+    now: i64,
+) -> Result<bool, DbError> {
+    let added = conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO tournament_entrants \
+             (tournament_id, player, user_id, name, rating, joined_at) \
+             SELECT ?1, COALESCE(MAX(player), 0) + 1, ?2, ?3, ?4, ?5 \
+             FROM tournament_entrants WHERE tournament_id = ?1",
+        )?
+        .execute(params![id.0, user.id.0, user.name, rating, now])?;
+    Ok(added == 1)
+}
+
+/// Removes an entrant before the start. Returns false when they were not in.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn remove_entrant(conn: &Connection, id: TournamentId, user: &UserId) -> Result<bool, DbError> {
+    let removed = conn
+        .prepare_cached(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2",
+        )?
+        .execute(params![id.0, user.0])?;
+    Ok(removed == 1)
+}
+
+/// Sets an entrant's seeding rating (at the start).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_entrant_rating(
+    conn: &Connection,
+    id: TournamentId,
+    player: u32,
+    rating: f64,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "UPDATE tournament_entrants SET rating = ?3 WHERE tournament_id = ?1 AND player = ?2",
+    )?
+    .execute(params![id.0, player, rating])?;
+    Ok(())
+}
+
+/// Marks an entrant withdrawn. Returns false when they already were (or are not in).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn withdraw_entrant(conn: &Connection, id: TournamentId, player: u32) -> Result<bool, DbError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE tournament_entrants SET withdrawn = 1 \
+             WHERE tournament_id = ?1 AND player = ?2 AND withdrawn = 0",
+        )?
+        .execute(params![id.0, player])?;
+    Ok(changed == 1)
+}
+
+/// One stored pairing: board 0 is the bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredPairing {
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 1; 0 for the bye.
+    pub board: u32,
+    /// Moves first (or has the bye).
+    pub first: u32,
+    /// Moves second; `None` for the bye.
+    pub second: Option<u32>,
+    /// The game, once made.
+    pub game: Option<GameId>,
+    /// How it ended, once it has.
+    pub result: Option<GameResult>,
+}
+
+fn result_name(result: GameResult) -> &'static str {
+    match result {
+        GameResult::FirstWon => "first",
+        GameResult::SecondWon => "second",
+        GameResult::Draw => "draw",
+        GameResult::FirstForfeited => "first-forfeit",
+        GameResult::SecondForfeited => "second-forfeit",
+        GameResult::BothForfeited => "both-forfeit",
+    }
+}
+
+fn result_of(name: &str) -> Option<GameResult> {
+    Some(match name {
+        "first" => GameResult::FirstWon,
+        "second" => GameResult::SecondWon,
+        "draw" => GameResult::Draw,
+        "first-forfeit" => GameResult::FirstForfeited,
+        "second-forfeit" => GameResult::SecondForfeited,
+        "both-forfeit" => GameResult::BothForfeited,
+        _ => return None,
+    })
+}
+
+fn pairing_from_row(r: &Row<'_>) -> rusqlite::Result<StoredPairing> {
+    let result: Option<String> = r.get(5)?;
+    Ok(StoredPairing {
+        round: r.get(0)?,
+        board: r.get(1)?,
+        first: r.get(2)?,
+        second: r.get(3)?,
+        game: r.get::<_, Option<i64>>(4)?.map(GameId),
+        result: match result {
+            Some(name) => {
+                Some(result_of(&name).ok_or_else(|| corrupt(format!("pairing result {name}")))?)
+            }
+            None => None,
+        },
+    })
+}
+
+/// Stores a pairing (or a bye, board 0).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn insert_pairing(
+    conn: &Connection,
+    id: TournamentId,
+    pairing: &StoredPairing,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO tournament_pairings (tournament_id, round, board, first, second, game_id, \
+         result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        id.0,
+        pairing.round,
+        pairing.board,
+        pairing.first,
+        pairing.second,
+        pairing.game.map(|g| g.0),
+        pairing.result.map(result_name)
+    ])?;
+    Ok(())
+}
+
+/// Sets a pairing's game and result.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn update_pairing(
+    conn: &Connection,
+    id: TournamentId,
+    pairing: &StoredPairing,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "UPDATE tournament_pairings SET game_id = ?4, result = ?5 \
+         WHERE tournament_id = ?1 AND round = ?2 AND board = ?3",
+    )?
+    .execute(params![
+        id.0,
+        pairing.round,
+        pairing.board,
+        pairing.game.map(|g| g.0),
+        pairing.result.map(result_name)
+    ])?;
+    Ok(())
+}
+
+/// Every pairing of a tournament, by round and board.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn pairings(conn: &Connection, id: TournamentId) -> Result<Vec<StoredPairing>, DbError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, board, first, second, game_id, result FROM tournament_pairings \
+         WHERE tournament_id = ?1 ORDER BY round, board",
+    )?;
+    let rows = stmt.query_map([id.0], pairing_from_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Removes a round's bye (a round robin's bye for a player who withdrew scores nothing).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn delete_bye(conn: &Connection, id: TournamentId, round: u32) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "DELETE FROM tournament_pairings WHERE tournament_id = ?1 AND round = ?2 AND board = 0",
+    )?
+    .execute(params![id.0, round])?;
+    Ok(())
+}

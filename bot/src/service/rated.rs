@@ -1,0 +1,290 @@
+//! Rated games: which games count, the ratings a result moves (in the transaction that
+//! records it), the line the result message shows, `stats` and `leaderboard`.
+//!
+//! Ratings are kept per server and globally (see [`crate::ratings`] for the Glicko-2
+//! details). The leaderboard lists players with an established rating first, by rating, and
+//! provisional ones (RD ≥ 110, shown with `?`) after them.
+
+use super::types::{Reply, Request, User};
+use super::{Outcome, Service, ServiceError};
+use crate::db::{self, DbError, RatingChange, GLOBAL_SCOPE};
+use crate::model::{Ending, GameEnded, GameId, GameRecord, ServerId};
+use crate::ratings::{format_change, rate_game, Contestant, Outcome as RatedOutcome, Rating};
+use akron_rules::Reason;
+use rusqlite::Connection;
+use std::fmt::Write as _;
+
+/// Players listed on the leaderboard.
+pub const LEADERBOARD_SIZE: usize = 20;
+
+/// Whether a game's end moves ratings: it was agreed as rated, it is not against oneself,
+/// it was not aborted, and both players moved (a game someone never moved in is a forfeit,
+/// not a rated result). Games against the AI are never rated.
+#[must_use]
+pub fn is_rated(record: &GameRecord, ending: &Ending, plies: usize) -> bool {
+    record.rated
+        && record.players.black.id != record.players.white.id
+        && !record.players.black.id.is_ai()
+        && !record.players.white.id.is_ai()
+        && matches!(ending, Ending::Result(outcome) if outcome.reason != Reason::Abort)
+        && plies >= 2
+}
+
+/// The scope a game's server rating lives in, and the global one.
+fn scopes(server: Option<&ServerId>) -> Vec<String> {
+    let mut scopes: Vec<String> = server.map(|s| s.0.clone()).into_iter().collect();
+    scopes.push(GLOBAL_SCOPE.to_string());
+    scopes
+}
+
+/// The scope shown to users: the server's, else the global one.
+fn shown_scope(server: Option<&ServerId>) -> String {
+    server.map_or_else(|| GLOBAL_SCOPE.to_string(), |s| s.0.clone())
+}
+
+/// A stored rating as it stands at `now`: its deviation grown for the idle time.
+fn current(stored: &db::StoredRating, now: i64) -> Rating {
+    stored
+        .rating
+        .after_idle(idle_days(stored.last_game_at, now))
+}
+
+fn idle_days(since: i64, now: i64) -> f64 {
+    // Seconds fit an f64 exactly far beyond any real date.
+    #[allow(clippy::cast_precision_loss)]
+    let seconds = now.saturating_sub(since).max(0) as f64;
+    seconds / 86_400.0
+}
+
+/// Updates both players' ratings in every scope for a rated game that just ended, inside
+/// the transaction that ended it.
+pub(super) fn apply_ratings(
+    conn: &Connection,
+    record: &GameRecord,
+    event: &GameEnded,
+) -> Result<(), DbError> {
+    let first = &record.players.black;
+    let second = &record.players.white;
+    let outcome = match &event.winner {
+        Some(winner) if winner.id == first.id => RatedOutcome::FirstWon,
+        Some(_) => RatedOutcome::SecondWon,
+        None => RatedOutcome::Draw,
+    };
+    for scope in scopes(record.server.as_ref()) {
+        let contestant = |user: &User| -> Result<(Contestant, Rating), DbError> {
+            let stored = db::rating(conn, &user.id, &scope)?;
+            Ok(match stored {
+                Some(stored) => (
+                    Contestant {
+                        rating: stored.rating,
+                        idle_days: idle_days(stored.last_game_at, event.at),
+                    },
+                    stored.rating,
+                ),
+                None => (
+                    Contestant {
+                        rating: Rating::INITIAL,
+                        idle_days: 0.0,
+                    },
+                    Rating::INITIAL,
+                ),
+            })
+        };
+        let (one, one_before) = contestant(first)?;
+        let (two, two_before) = contestant(second)?;
+        let (one_after, two_after) = rate_game(one, two, outcome);
+        for (user, before, after) in [
+            (first, one_before, one_after),
+            (second, two_before, two_after),
+        ] {
+            db::set_rating(conn, &user.id, &user.name, &scope, &after, event.at)?;
+            db::insert_rating_change(
+                conn,
+                &RatingChange {
+                    game: event.game,
+                    user: user.id.clone(),
+                    scope: scope.clone(),
+                    before,
+                    after,
+                    at: event.at,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `Ratings: alice 1532 (+18) · bob 1468? (-18)`: what a game did to the players' ratings
+/// on its server (else globally), or `None` when it was not rated.
+pub(super) fn rating_note(
+    conn: &Connection,
+    game: GameId,
+    players: &[&User],
+    server: Option<&ServerId>,
+) -> Result<Option<String>, DbError> {
+    let scope = shown_scope(server);
+    let changes = db::game_rating_changes(conn, game)?;
+    let parts: Vec<String> = players
+        .iter()
+        .filter_map(|user| {
+            let change = changes
+                .iter()
+                .find(|c| c.user == user.id && c.scope == scope)?;
+            Some(format!(
+                "**{}** {} ({})",
+                user.shown(),
+                change.after,
+                format_change(&change.before, &change.after)
+            ))
+        })
+        .collect();
+    Ok((!parts.is_empty()).then(|| format!("Ratings: {}", parts.join(" · "))))
+}
+
+impl Service {
+    /// The rating line of a finished game, read after the transaction that ended it.
+    pub(super) fn rating_note_of(
+        &self,
+        record: &GameRecord,
+    ) -> Result<Option<String>, ServiceError> {
+        let players = [&record.players.black, &record.players.white];
+        Ok(self
+            .db
+            .read(|c| rating_note(c, record.id, &players, record.server.as_ref()))?)
+    }
+
+    /// `stats [@user]`: rating, deviation, results (by colour), the longest winning streak
+    /// and a chart of the rating over the rated games, on this server.
+    pub(super) fn stats(&self, request: &Request, who: Option<&User>) -> Outcome {
+        let user = who.unwrap_or(&request.user);
+        let scope = shown_scope(request.server.as_ref());
+        let now = self.clock.now();
+        let stored = self.db.read(|c| db::rating(c, &user.id, &scope))?;
+        let global = self.db.read(|c| db::rating(c, &user.id, GLOBAL_SCOPE))?;
+        let games = self.db.read(|c| db::rated_games(c, &user.id, &scope))?;
+        let Some(stored) = stored else {
+            return Ok(Reply::text(format!(
+                "**{}** has no rated games here yet: a new rating starts at 1500? (RD 500). \
+                 Challenges are rated unless made with `rated:off`.",
+                user.shown()
+            )));
+        };
+        let rating = current(&stored, now);
+        let mut text = format!(
+            "**{}**: rating **{rating}** (RD {:.0}{}), {} rated game{}.",
+            user.shown(),
+            rating.deviation,
+            if rating.is_provisional() {
+                ", provisional"
+            } else {
+                ""
+            },
+            games.len(),
+            if games.len() == 1 { "" } else { "s" }
+        );
+        let tally = |filter: &dyn Fn(&db::RatedGame) -> bool| {
+            let mut wins = 0;
+            let mut losses = 0;
+            let mut draws = 0;
+            for game in games.iter().filter(|g| filter(g)) {
+                match game.won {
+                    Some(true) => wins += 1,
+                    Some(false) => losses += 1,
+                    None => draws += 1,
+                }
+            }
+            format!("{wins} won, {losses} lost, {draws} drawn")
+        };
+        let _ = write!(
+            text,
+            "\nAll: {}. As Black (first): {}. As White: {}.",
+            tally(&|_| true),
+            tally(&|g| g.as_black),
+            tally(&|g| !g.as_black)
+        );
+        let mut streak = 0;
+        let mut longest = 0;
+        for game in &games {
+            streak = if game.won == Some(true) {
+                streak + 1
+            } else {
+                0
+            };
+            longest = longest.max(streak);
+        }
+        let _ = write!(text, "\nLongest winning streak: {longest}.");
+        if let Some(global) = global.filter(|_| scope != GLOBAL_SCOPE) {
+            let _ = write!(
+                text,
+                " Global rating: {} over {} game{}.",
+                current(&global, now),
+                global.games,
+                if global.games == 1 { "" } else { "s" }
+            );
+        }
+        let mut reply = Reply::text(text);
+        if self.config.images && games.len() >= 2 {
+            let start = games.first().map_or(crate::ratings::INITIAL_RATING, |g| {
+                self.db
+                    .read(|c| db::game_rating_changes(c, g.game))
+                    .ok()
+                    .and_then(|changes| {
+                        changes
+                            .into_iter()
+                            .find(|c| c.user == user.id && c.scope == scope)
+                            .map(|c| c.before.rating)
+                    })
+                    .unwrap_or(crate::ratings::INITIAL_RATING)
+            });
+            let points: Vec<f64> = std::iter::once(start)
+                .chain(games.iter().map(|g| g.rating_after))
+                .collect();
+            reply.image = crate::chart::rating_chart(&points);
+        }
+        Ok(reply)
+    }
+
+    /// `leaderboard`: the server's top players, established ratings first, then
+    /// provisional ones.
+    pub(super) fn leaderboard(&self, request: &Request) -> Outcome {
+        let scope = shown_scope(request.server.as_ref());
+        let now = self.clock.now();
+        let mut all: Vec<(db::StoredRating, Rating)> = self
+            .db
+            .read(|c| db::scope_ratings(c, &scope, 10_000))?
+            .into_iter()
+            .map(|s| {
+                let rating = current(&s, now);
+                (s, rating)
+            })
+            .collect();
+        if all.is_empty() {
+            return Ok(Reply::text(
+                "Nobody has played a rated game here yet. Challenges are rated by default.",
+            ));
+        }
+        all.sort_by(|(_, a), (_, b)| {
+            a.is_provisional()
+                .cmp(&b.is_provisional())
+                .then(b.rating.total_cmp(&a.rating))
+        });
+        let mut text = format!(
+            "**Leaderboard** (top {LEADERBOARD_SIZE}; provisional ratings, marked `?`, come \
+             last)\n```\n"
+        );
+        for (rank, (stored, rating)) in all.iter().take(LEADERBOARD_SIZE).enumerate() {
+            let name: String = stored.name.chars().take(20).collect();
+            let _ = writeln!(
+                text,
+                "{:>2}. {:<20} {:>6}  {:>3} game{}",
+                rank + 1,
+                name.replace('`', "'"),
+                rating.to_string(),
+                stored.games,
+                if stored.games == 1 { "" } else { "s" }
+            );
+        }
+        text.push_str("```");
+        Ok(Reply::text(text))
+    }
+}

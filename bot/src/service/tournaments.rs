@@ -1,0 +1,1088 @@
+//! Tournaments in the service: sign-up, rounds, results and standings, stored in SQLite.
+//!
+//! Pairing and standings are the pure functions of [`crate::tournament`]; this file stores
+//! what they decide and reacts to games ending. Everything a round does happens inside one
+//! transaction: when the last game of a round ends, [`Service::record_tournament_result`]
+//! (called from the one game-ending transition) records the result, pairs the next round,
+//! makes its games (each with its clock running from that moment) and writes the notices
+//! that announce them, each asking the front end for a thread of its own
+//! ([`ThreadRequest`]). A restart in the middle of a round therefore changes nothing.
+//!
+//! Until the front end has opened its thread, a game lives in a placeholder channel
+//! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
+
+use super::clocks;
+use super::ending::{Announced, Conclusion};
+use super::notices::{Draft, ThreadRequest};
+use super::types::{
+    Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
+};
+use super::{refuse, Failure, Outcome, Refusal, Service};
+use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
+use crate::model::{
+    ChannelId, Destination, Ending, GameEnded, GameRecord, Players, Status, TimeControl,
+    TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
+};
+use crate::ratings::INITIAL_RATING;
+use crate::tournament::{
+    default_rounds, format_table, pair_swiss, round_robin, round_robin_rounds, standings, Entrant,
+    GameResult, Pairing, PairingError, Round, Tiebreak,
+};
+use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
+use rusqlite::Connection;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// The clock of tournament games unless the organiser names one: 3 days per move.
+pub const DEFAULT_TOURNAMENT_TIME: TimeControl = TimeControl::PerMove(3 * 86_400);
+
+/// Characters a posted table may take (Discord allows 2,000 per message).
+const TABLE_CHARS: usize = 1_700;
+
+impl Service {
+    /// `tournament ...`.
+    pub(super) fn tournament(&self, request: &Request, action: &TournamentAction) -> Outcome {
+        match action {
+            TournamentAction::Create(options) => self.create_tournament(request, options),
+            TournamentAction::Join => self.join_tournament(request),
+            TournamentAction::Leave => self.leave_tournament(request),
+            TournamentAction::Start => self.start_tournament(request),
+            TournamentAction::Standings => {
+                let t = self.find_tournament(request)?;
+                Ok(Reply::text(self.db.read(|c| standings_text(c, &t))?))
+            }
+            TournamentAction::Pairings(round) => {
+                let t = self.find_tournament(request)?;
+                let round = round.unwrap_or(t.current_round);
+                if round == 0 || t.rounds.is_some_and(|r| round > r) {
+                    return refuse(match t.current_round {
+                        0 => "The tournament has not started, so there are no pairings yet."
+                            .to_string(),
+                        n => format!("Round {round} does not exist; this is round {n}."),
+                    });
+                }
+                let mut reply = Reply::default();
+                reply.text = self.db.read(|c| pairings_text(c, &t, round, &mut reply))?;
+                Ok(reply)
+            }
+            TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),
+            TournamentAction::Adjudicate(game, verdict) => {
+                self.adjudicate(request, game.or(request.game), *verdict)
+            }
+            TournamentAction::Pause => self.pause_tournament(request, true),
+            TournamentAction::Resume => self.pause_tournament(request, false),
+            TournamentAction::Cancel => self.cancel_tournament(request),
+        }
+    }
+
+    /// The tournament a request is about: for the Join and Leave buttons (and `#N` after
+    /// `join` or `leave`), the one numbered; else the channel's, else the tournament of the
+    /// game in this channel (a game's thread).
+    fn find_tournament(&self, request: &Request) -> Result<TournamentRecord, Failure> {
+        let by_number = matches!(
+            request.command,
+            Command::Tournament(TournamentAction::Join | TournamentAction::Leave)
+        );
+        let found = match request.game {
+            Some(number) if by_number => self
+                .db
+                .read(|c| db::tournament(c, TournamentId(number.0)))?,
+            _ => match self
+                .db
+                .read(|c| db::channel_tournament(c, &request.channel))?
+            {
+                Some(t) => Some(t),
+                None => {
+                    let game = match request.game {
+                        Some(game) => Some(game),
+                        None => self
+                            .db
+                            .read(|c| db::latest_channel_game(c, &request.channel))?
+                            .map(|g| g.id),
+                    };
+                    match game {
+                        Some(game) => self
+                            .db
+                            .read(|c| db::game_tournament(c, game))?
+                            .map(|(t, _, _)| t),
+                        None => None,
+                    }
+                }
+            },
+        };
+        found.ok_or_else(|| {
+            Refusal::new(
+                "There is no tournament here. A moderator can make one with `tournament create \
+                 NAME format:swiss`.",
+            )
+            .into()
+        })
+    }
+
+    /// Refuses unless the caller runs `t` (its organiser, or a moderator).
+    fn organiser_only(request: &Request, t: &TournamentRecord) -> Result<(), Failure> {
+        if request.user.id == t.organiser.id || request.is_moderator {
+            Ok(())
+        } else {
+            refuse(format!(
+                "Only the organiser ({}) or a moderator can do that.",
+                t.organiser.shown()
+            ))
+        }
+    }
+
+    fn create_tournament(&self, request: &Request, options: &TournamentOptions) -> Outcome {
+        if !request.is_moderator && request.channel.platform() != "console" {
+            return refuse("Only moderators can create tournaments.");
+        }
+        let size = options.size.unwrap_or(akron_rules::DEFAULT_SIZE);
+        let pile = options.pieces.unwrap_or_else(|| default_pile(size));
+        if pile < u16::from(size) || pile > MAX_PILE {
+            return refuse(format!(
+                "{pile} pieces each is not possible on {size} × {size}: choose {size} to \
+                 {MAX_PILE} (the default is {}).",
+                default_pile(size)
+            ));
+        }
+        let t = TournamentRecord {
+            id: TournamentId(0),
+            server: request.server.clone(),
+            channel: request.channel.clone(),
+            name: options.name.clone(),
+            organiser: request.user.clone(),
+            format: options.format,
+            double: options.double.unwrap_or(false),
+            rounds: match options.format {
+                TournamentFormat::Swiss => options.rounds,
+                TournamentFormat::RoundRobin => None,
+            },
+            time_control: options.time.unwrap_or(DEFAULT_TOURNAMENT_TIME),
+            size,
+            pile,
+            win_rule: options.rule.unwrap_or_default(),
+            rated: options.rated.unwrap_or(true),
+            vacation: options.vacation.unwrap_or(false),
+            max_players: options.max_players,
+            status: TournamentStatus::SignUp,
+            current_round: 0,
+            created_at: self.clock.now(),
+        };
+        let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
+            Ok(id) => id,
+            Err(DbError::ChannelTaken) => {
+                return refuse(
+                    "This channel already has a tournament going on. One tournament per \
+                     channel: use another channel, or cancel that one first.",
+                )
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let t = TournamentRecord { id, ..t };
+        Ok(signup_reply(&t, &[]))
+    }
+
+    fn join_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        if t.status != TournamentStatus::SignUp {
+            return refuse(format!(
+                "**{}** has started; sign-up is closed.",
+                escape(&t.name)
+            ));
+        }
+        let now = self.clock.now();
+        let me = &request.user;
+        let rating = self.seeding_rating(&t, me)?;
+        let joined = self.db.write(|c| {
+            let entrants = db::entrants(c, t.id)?;
+            if entrants.iter().any(|e| e.user.id == me.id) {
+                return Ok(Err("You are already in. The Leave button takes you out."));
+            }
+            if t.max_players
+                .is_some_and(|max| entrants.len() >= max as usize)
+            {
+                return Ok(Err("The tournament is full."));
+            }
+            db::add_entrant(c, t.id, me, rating, now)?;
+            Ok::<_, DbError>(Ok(()))
+        })?;
+        if let Err(why) = joined {
+            return refuse(why);
+        }
+        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+        let mut reply = signup_reply(&t, &entrants);
+        reply.replaces_pressed = true;
+        Ok(reply)
+    }
+
+    fn leave_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        if t.status != TournamentStatus::SignUp {
+            return refuse(
+                "The tournament has started: to stop playing, `tournament withdraw` (your \
+                 future games are then forfeits).",
+            );
+        }
+        if !self
+            .db
+            .write(|c| db::remove_entrant(c, t.id, &request.user.id))?
+        {
+            return refuse("You are not in this tournament.");
+        }
+        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+        let mut reply = signup_reply(&t, &entrants);
+        reply.replaces_pressed = true;
+        Ok(reply)
+    }
+
+    /// A player's rating for seeding: their server rating (else global), 1500 when new.
+    fn seeding_rating(&self, t: &TournamentRecord, user: &User) -> Result<f64, DbError> {
+        let scope = t
+            .server
+            .as_ref()
+            .map_or_else(|| GLOBAL_SCOPE.to_string(), |s| s.0.clone());
+        Ok(self
+            .db
+            .read(|c| db::rating(c, &user.id, &scope))?
+            .map_or(INITIAL_RATING, |r| r.rating.rating))
+    }
+
+    fn start_tournament(&self, request: &Request) -> Outcome {
+        let mut t = self.find_tournament(request)?;
+        Self::organiser_only(request, &t)?;
+        if t.status != TournamentStatus::SignUp {
+            return refuse("The tournament has already started.");
+        }
+        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+        if entrants.len() < 2 {
+            return refuse("A tournament needs at least two entrants to start.");
+        }
+        let mut seeds = Vec::with_capacity(entrants.len());
+        for entrant in &entrants {
+            seeds.push((entrant.player, self.seeding_rating(&t, &entrant.user)?));
+        }
+        let now = self.clock.now();
+        let count = entrants.len();
+        t.rounds = Some(match t.format {
+            TournamentFormat::Swiss => t.rounds.unwrap_or_else(|| default_rounds(count)),
+            TournamentFormat::RoundRobin => {
+                u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
+            }
+        });
+        t.status = TournamentStatus::Running;
+        self.db.write(|c| {
+            for (player, rating) in &seeds {
+                db::set_entrant_rating(c, t.id, *player, *rating)?;
+            }
+            if t.format == TournamentFormat::RoundRobin {
+                let pure: Vec<Entrant> = seeds
+                    .iter()
+                    .map(|(player, rating)| Entrant::new(*player, *rating))
+                    .collect();
+                let schedule = round_robin(&pure, t.double).map_err(pairing_failure(&t))?;
+                for (index, round) in schedule.iter().enumerate() {
+                    let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                    insert_round(c, t.id, number, round)?;
+                }
+            }
+            self.begin_round(c, &mut t, 1, now)
+        })?;
+        self.wake();
+        Ok(Reply::text(format!(
+            "**{}** starts: {count} players, {} rounds ({}). Round 1's pairings follow; each \
+             game opens in a thread of its own with its clock running.",
+            escape(&t.name),
+            t.rounds.unwrap_or(0),
+            describe(&t)
+        )))
+    }
+
+    /// Pairs (Swiss) or opens (round robin) round `round` inside `conn`'s transaction: its
+    /// games are made with their clocks running and announced, forfeits of withdrawn
+    /// players recorded; if nothing is left to play in it, the tournament moves on at once.
+    fn begin_round(
+        &self,
+        conn: &Connection,
+        t: &mut TournamentRecord,
+        round: u32,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let entrants = db::entrants(conn, t.id)?;
+        if t.format == TournamentFormat::Swiss {
+            let stored = db::pairings(conn, t.id)?;
+            let history = rounds_of(&stored, round - 1);
+            match pair_swiss(&pure_entrants(&entrants), &history, id_seed(t.id)) {
+                Ok(paired) => insert_round(conn, t.id, round, &paired)?,
+                Err(PairingError::NotEnoughPlayers) => return self.finish(conn, t, now),
+                Err(e) => return Err(pairing_failure(t)(e)),
+            }
+        }
+        t.current_round = round;
+        db::save_tournament(conn, t)?;
+        let withdrawn: HashSet<u32> = entrants
+            .iter()
+            .filter(|e| e.withdrawn)
+            .map(|e| e.player)
+            .collect();
+        let mut rows: Vec<StoredPairing> = db::pairings(conn, t.id)?
+            .into_iter()
+            .filter(|p| p.round == round)
+            .collect();
+        // A round robin's schedule is fixed: a withdrawn player's bye scores nothing.
+        if rows
+            .iter()
+            .any(|p| p.board == 0 && withdrawn.contains(&p.first))
+        {
+            db::delete_bye(conn, t.id, round)?;
+            rows.retain(|p| p.board > 0);
+        }
+        let mut games = Vec::new();
+        for row in rows.iter_mut().filter(|p| p.board > 0) {
+            let Some(second) = row.second else { continue };
+            let forfeit = match (withdrawn.contains(&row.first), withdrawn.contains(&second)) {
+                (true, true) => Some(GameResult::BothForfeited),
+                (true, false) => Some(GameResult::FirstForfeited),
+                (false, true) => Some(GameResult::SecondForfeited),
+                (false, false) => None,
+            };
+            if let Some(result) = forfeit {
+                row.result = Some(result);
+            } else {
+                let (Some(first), Some(second)) =
+                    (entrant(&entrants, row.first), entrant(&entrants, second))
+                else {
+                    return Err(DbError::Corrupt(format!(
+                        "tournament {} pairs a player it does not have",
+                        t.id
+                    )));
+                };
+                let game = self.make_game(conn, t, row, &first.user, &second.user, now)?;
+                row.game = Some(game);
+                games.push((row.board, game, first.user.clone(), second.user.clone()));
+            }
+            db::update_pairing(conn, t.id, row)?;
+        }
+        let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
+        summary.reply.text = pairings_text(conn, t, round, &mut Reply::default())?;
+        self.push_notice(conn, &summary, now)?;
+        for (board, game, first, second) in games {
+            let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
+            let a = draft.reply.mention_user(&first);
+            let b = draft.reply.mention_user(&second);
+            draft.reply.text = format!(
+                "**{}**, round {round}, board {board}: {a} (Black, moves first) against {b} \
+                 (White), game {game}. It opens in a thread of its own; the clock ({}) runs \
+                 from now.",
+                escape(&t.name),
+                t.time_control
+            );
+            draft.thread = Some(ThreadRequest {
+                name: thread_name(game, &first, &second),
+                game,
+            });
+            self.push_notice(conn, &draft, now)?;
+        }
+        if rows
+            .iter()
+            .filter(|p| p.board > 0)
+            .all(|p| p.result.is_some())
+        {
+            self.advance(conn, t, now)?;
+        }
+        Ok(())
+    }
+
+    /// Makes the game of one pairing: active at once, its clock running, in a placeholder
+    /// channel until its thread opens.
+    fn make_game(
+        &self,
+        conn: &Connection,
+        t: &TournamentRecord,
+        row: &StoredPairing,
+        first: &User,
+        second: &User,
+        now: i64,
+    ) -> Result<GameId, DbError> {
+        let start = Position::start(t.size, t.pile)
+            .map_err(|e| DbError::Corrupt(format!("tournament {} start position: {e}", t.id)))?;
+        let placeholder = ChannelId(format!(
+            "{}:pending-t{}-r{}-b{}",
+            t.channel.platform(),
+            t.id.0,
+            row.round,
+            row.board
+        ));
+        let mut game = GameRecord::challenge(
+            placeholder,
+            t.organiser.id.clone(),
+            Players {
+                black: first.clone(),
+                white: second.clone(),
+            },
+            &start,
+            t.win_rule,
+            now,
+        );
+        game.status = Status::Active;
+        game.time_control = t.time_control;
+        game.server.clone_from(&t.server);
+        game.rated = t.rated;
+        game.wants_thread = true;
+        clocks::start(&mut game, 0, now);
+        db::insert_game(conn, &game)
+    }
+
+    /// The current round is complete: pair the next one, or finish. A paused tournament
+    /// waits for `resume`.
+    fn advance(
+        &self,
+        conn: &Connection,
+        t: &mut TournamentRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        if t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        if t.current_round >= t.rounds.unwrap_or(0) {
+            return self.finish(conn, t, now);
+        }
+        let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+        draft.reply.text = format!(
+            "Round {} of **{}** is over.\n{}",
+            t.current_round,
+            escape(&t.name),
+            standings_text(conn, t)?
+        );
+        self.push_notice(conn, &draft, now)?;
+        let next = t.current_round + 1;
+        self.begin_round(conn, t, next, now)
+    }
+
+    /// Every round played: the final standings.
+    fn finish(&self, conn: &Connection, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
+        t.status = TournamentStatus::Finished;
+        db::save_tournament(conn, t)?;
+        let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+        let table = standings_text(conn, t)?;
+        let lines = final_standings(conn, t)?;
+        let winners: Vec<String> = lines
+            .iter()
+            .filter(|(rank, _)| *rank == 1)
+            .map(|(_, user)| draft.reply.mention_user(user))
+            .collect();
+        draft.reply.text = format!(
+            "🏆 **{}** is over. Congratulations, {}!\nFinal standings:\n{table}",
+            escape(&t.name),
+            winners.join(" and ")
+        );
+        self.push_notice(conn, &draft, now)?;
+        Ok(())
+    }
+
+    /// Records a tournament game's result from the [`GameEnded`] event, inside the
+    /// transaction that ended it, and pairs the next round when this was the last game of
+    /// the current one.
+    pub(super) fn record_tournament_result(
+        &self,
+        conn: &Connection,
+        record: &GameRecord,
+        event: &GameEnded,
+    ) -> Result<(), DbError> {
+        let Ending::Result(outcome) = event.ending else {
+            return Ok(());
+        };
+        let Some((mut t, round, board)) = db::game_tournament(conn, event.game)? else {
+            return Ok(());
+        };
+        if !matches!(
+            t.status,
+            TournamentStatus::Running | TournamentStatus::Paused
+        ) {
+            return Ok(());
+        }
+        let mut rows = db::pairings(conn, t.id)?;
+        let Some(row) = rows
+            .iter_mut()
+            .find(|p| p.round == round && p.board == board)
+        else {
+            return Ok(());
+        };
+        if row.result.is_some() {
+            return Ok(());
+        }
+        row.result = Some(tournament_result(record, event, outcome));
+        db::update_pairing(conn, t.id, row)?;
+        let complete = rows
+            .iter()
+            .filter(|p| p.round == round && p.board > 0)
+            .all(|p| p.result.is_some());
+        if round == t.current_round && complete {
+            self.advance(conn, &mut t, event.at)?;
+        }
+        Ok(())
+    }
+
+    /// `tournament withdraw [@player]`: the player's running game is lost by forfeit, and
+    /// their future games are forfeits; past results stand.
+    fn withdraw(&self, request: &Request, who: Option<&User>) -> Outcome {
+        let t = self.find_tournament(request)?;
+        let user = match who {
+            Some(user) if user.id != request.user.id => {
+                Self::organiser_only(request, &t)?;
+                user
+            }
+            _ => &request.user,
+        };
+        if t.status == TournamentStatus::SignUp {
+            return refuse("The tournament has not started: use Leave (`tournament leave`).");
+        }
+        if !t.status.is_live() {
+            return refuse("The tournament is over.");
+        }
+        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+        let Some(entrant) = entrants.iter().find(|e| e.user.id == user.id) else {
+            return refuse(format!("{} is not in this tournament.", user.shown()));
+        };
+        if entrant.withdrawn {
+            return refuse(format!("{} has already withdrawn.", user.shown()));
+        }
+        // Their game of the current round, if it is still being played.
+        let rows = self.db.read(|c| db::pairings(c, t.id))?;
+        let running = rows
+            .iter()
+            .filter(|p| p.round == t.current_round && p.result.is_none())
+            .find(|p| p.first == entrant.player || p.second == Some(entrant.player))
+            .and_then(|p| p.game);
+        let loaded = match running {
+            Some(game) => match self.db.read(|c| db::game(c, game))? {
+                Some(record) if record.status == Status::Active => Some(self.load(record)?),
+                _ => None,
+            },
+            None => None,
+        };
+        let now = self.clock.now();
+        let player = entrant.player;
+        self.db.write(|c| {
+            db::withdraw_entrant(c, t.id, player)?;
+            if let Some(loaded) = &loaded {
+                let colour = loaded.colour_of(&user.id).unwrap_or(Color::Black);
+                let mut record = loaded.record.clone();
+                let conclusion = Conclusion {
+                    ending: Ending::Result(akron_rules::Outcome {
+                        winner: Some(colour.other()),
+                        reason: Reason::Resignation,
+                    }),
+                    winner: Some(loaded.player(colour.other())),
+                    plies: loaded.game.moves().len(),
+                    announced: Announced::No,
+                };
+                self.end_game(c, &mut record, conclusion, now)?;
+            }
+            Ok::<_, DbError>(())
+        })?;
+        if let Some(loaded) = &loaded {
+            self.cache_remove(loaded.record.id);
+        }
+        self.wake();
+        Ok(Reply::text(format!(
+            "**{}** withdrew from **{}**{}. Their remaining games are forfeits; their results \
+             so far stand.",
+            user.shown(),
+            escape(&t.name),
+            if loaded.is_some() {
+                " and resigned their running game"
+            } else {
+                ""
+            }
+        )))
+    }
+
+    /// `tournament adjudicate #N black|white|draw|forfeit`: the organiser decides a game.
+    /// A game still being played ends now (unrated); a finished one keeps its board result
+    /// but scores as decided.
+    fn adjudicate(&self, request: &Request, game: Option<GameId>, verdict: Verdict) -> Outcome {
+        let Some(game) = game else {
+            return refuse("Name the game: `tournament adjudicate #12 black`.");
+        };
+        let Some((t, round, board)) = self.db.read(|c| db::game_tournament(c, game))? else {
+            return refuse(format!("Game {game} is not a tournament game."));
+        };
+        Self::organiser_only(request, &t)?;
+        if !matches!(
+            t.status,
+            TournamentStatus::Running | TournamentStatus::Paused
+        ) {
+            return refuse("The tournament is not running.");
+        }
+        let result = match verdict {
+            Verdict::First => GameResult::FirstWon,
+            Verdict::Second => GameResult::SecondWon,
+            Verdict::Draw => GameResult::Draw,
+            Verdict::BothForfeit => GameResult::BothForfeited,
+        };
+        let record = self.db.read(|c| db::game(c, game))?;
+        let loaded = match record {
+            Some(record) if record.status == Status::Active => Some(self.load(record)?),
+            _ => None,
+        };
+        let now = self.clock.now();
+        self.db.write(|c| {
+            // Set first, so that the ending below finds the result already decided.
+            let mut rows = db::pairings(c, t.id)?;
+            if let Some(row) = rows
+                .iter_mut()
+                .find(|p| p.round == round && p.board == board)
+            {
+                row.result = Some(result);
+                db::update_pairing(c, t.id, row)?;
+            }
+            if let Some(loaded) = &loaded {
+                let winner = match verdict {
+                    Verdict::First => Some(Color::Black),
+                    Verdict::Second => Some(Color::White),
+                    Verdict::Draw | Verdict::BothForfeit => None,
+                };
+                // Winners by starting colour: the first player started as Black.
+                let winner_user = winner.map(|c| loaded.record.players.by_start_colour(c).clone());
+                let colour_now = winner_user.as_ref().and_then(|u| loaded.colour_of(&u.id));
+                let mut record = loaded.record.clone();
+                record.rated = false;
+                let conclusion = Conclusion {
+                    ending: Ending::Result(akron_rules::Outcome {
+                        winner: colour_now,
+                        reason: match (verdict, colour_now) {
+                            (Verdict::BothForfeit, _) => Reason::Abort,
+                            (_, None) => Reason::Agreement,
+                            _ => Reason::Resignation,
+                        },
+                    }),
+                    winner: winner_user,
+                    plies: loaded.game.moves().len(),
+                    announced: Announced::No,
+                };
+                self.end_game(c, &mut record, conclusion, now)?;
+            }
+            let mut t = t.clone();
+            let complete = db::pairings(c, t.id)?
+                .iter()
+                .filter(|p| p.round == t.current_round && p.board > 0)
+                .all(|p| p.result.is_some());
+            if round == t.current_round && complete {
+                self.advance(c, &mut t, now)?;
+            }
+            Ok::<_, DbError>(())
+        })?;
+        if let Some(loaded) = &loaded {
+            self.cache_remove(loaded.record.id);
+        }
+        self.wake();
+        Ok(Reply::text(format!(
+            "Game {game} of **{}** (round {round}, board {board}) is adjudicated: {}.",
+            escape(&t.name),
+            match verdict {
+                Verdict::First => "the first player (Black) wins",
+                Verdict::Second => "the second player (White) wins",
+                Verdict::Draw => "a draw",
+                Verdict::BothForfeit => "forfeited by both, nobody scores",
+            }
+        )))
+    }
+
+    fn pause_tournament(&self, request: &Request, pause: bool) -> Outcome {
+        let mut t = self.find_tournament(request)?;
+        Self::organiser_only(request, &t)?;
+        let now = self.clock.now();
+        match (pause, t.status) {
+            (true, TournamentStatus::Running) => {
+                t.status = TournamentStatus::Paused;
+                self.db.write(|c| db::save_tournament(c, &t))?;
+                Ok(Reply::text(format!(
+                    "**{}** is paused: running games go on, but the next round waits for \
+                     `tournament resume`.",
+                    escape(&t.name)
+                )))
+            }
+            (false, TournamentStatus::Paused) => {
+                t.status = TournamentStatus::Running;
+                self.db.write(|c| {
+                    db::save_tournament(c, &t)?;
+                    let complete = db::pairings(c, t.id)?
+                        .iter()
+                        .filter(|p| p.round == t.current_round && p.board > 0)
+                        .all(|p| p.result.is_some());
+                    if complete {
+                        self.advance(c, &mut t, now)?;
+                    }
+                    Ok::<_, DbError>(())
+                })?;
+                self.wake();
+                Ok(Reply::text(format!("**{}** goes on.", escape(&t.name))))
+            }
+            (true, _) => refuse("Only a running tournament can be paused."),
+            (false, _) => refuse("The tournament is not paused."),
+        }
+    }
+
+    fn cancel_tournament(&self, request: &Request) -> Outcome {
+        let mut t = self.find_tournament(request)?;
+        Self::organiser_only(request, &t)?;
+        if !t.status.is_live() {
+            return refuse("The tournament is already over.");
+        }
+        let rows = self.db.read(|c| db::pairings(c, t.id))?;
+        let mut running = Vec::new();
+        for game in rows
+            .iter()
+            .filter(|p| p.result.is_none())
+            .filter_map(|p| p.game)
+        {
+            if let Some(record) = self.db.read(|c| db::game(c, game))? {
+                if record.status == Status::Active {
+                    running.push(self.load(record)?);
+                }
+            }
+        }
+        let now = self.clock.now();
+        t.status = TournamentStatus::Cancelled;
+        self.db.write(|c| {
+            db::save_tournament(c, &t)?;
+            for loaded in &running {
+                let mut record = loaded.record.clone();
+                let conclusion = Conclusion {
+                    ending: Ending::Result(akron_rules::Outcome {
+                        winner: None,
+                        reason: Reason::Abort,
+                    }),
+                    winner: None,
+                    plies: loaded.game.moves().len(),
+                    announced: Announced::No,
+                };
+                self.end_game(c, &mut record, conclusion, now)?;
+            }
+            Ok::<_, DbError>(())
+        })?;
+        for loaded in &running {
+            self.cache_remove(loaded.record.id);
+        }
+        self.wake();
+        Ok(Reply::text(format!(
+            "**{}** is cancelled{}.",
+            escape(&t.name),
+            if running.is_empty() {
+                String::new()
+            } else {
+                format!("; its {} running games are aborted", running.len())
+            }
+        )))
+    }
+}
+
+/// A tournament game's result from how it ended. A player who lost without ever moving
+/// forfeited (a timeout before one's first move); an abort is a forfeit by both.
+fn tournament_result(
+    record: &GameRecord,
+    event: &GameEnded,
+    outcome: akron_rules::Outcome,
+) -> GameResult {
+    if outcome.reason == Reason::Abort {
+        return GameResult::BothForfeited;
+    }
+    // The first player moves at ply 0, the second at ply 1 (a swap included).
+    match &event.winner {
+        None => GameResult::Draw,
+        Some(winner) if winner.id == record.players.black.id => {
+            if event.plies <= 1 {
+                GameResult::SecondForfeited
+            } else {
+                GameResult::FirstWon
+            }
+        }
+        Some(_) => {
+            if event.plies == 0 {
+                GameResult::FirstForfeited
+            } else {
+                GameResult::SecondWon
+            }
+        }
+    }
+}
+
+/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons.
+fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
+    let names: Vec<String> = entrants.iter().map(|e| e.user.shown()).collect();
+    let mut text = format!(
+        "🏁 **{}** ({}): {}. Organiser: **{}**.\nPress **Join** to enter (or `tournament join`).",
+        escape(&t.name),
+        t.id,
+        describe(t),
+        t.organiser.shown()
+    );
+    let _ = write!(
+        text,
+        "\nEntrants ({}{}): {}",
+        entrants.len(),
+        t.max_players
+            .map_or_else(String::new, |m| format!(" of {m}")),
+        if names.is_empty() {
+            "nobody yet".to_string()
+        } else {
+            names.join(", ")
+        }
+    );
+    if text.chars().count() > 1_900 {
+        text = text.chars().take(1_890).collect::<String>() + " …";
+    }
+    let number = GameId(t.id.0);
+    Reply {
+        text,
+        buttons: [
+            Button::of(Command::Tournament(TournamentAction::Join), number),
+            Button::of(Command::Tournament(TournamentAction::Leave), number),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        ..Reply::default()
+    }
+}
+
+/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`.
+fn describe(t: &TournamentRecord) -> String {
+    let format = match (t.format, t.rounds) {
+        (TournamentFormat::Swiss, Some(rounds)) => format!("Swiss, {rounds} rounds"),
+        (TournamentFormat::Swiss, None) => "Swiss, ceil(log2 players) + 1 rounds".to_string(),
+        (TournamentFormat::RoundRobin, _) if t.double => "double round robin".to_string(),
+        (TournamentFormat::RoundRobin, _) => "round robin".to_string(),
+    };
+    format!(
+        "{format}, {size} × {size}, {} pieces, {} rule, {}, {}, {}",
+        t.pile,
+        t.win_rule,
+        t.time_control,
+        if t.rated { "rated" } else { "casual" },
+        if t.vacation {
+            "vacations allowed"
+        } else {
+            "no vacations"
+        },
+        size = t.size,
+    )
+}
+
+/// A user-chosen text shown in Markdown.
+fn escape(text: &str) -> String {
+    crate::model::escape_markdown(text)
+}
+
+/// `Akron #12: alice vs bob`.
+fn thread_name(game: GameId, first: &User, second: &User) -> String {
+    format!(
+        "Akron {game}: {} vs {}",
+        first.name.chars().take(30).collect::<String>(),
+        second.name.chars().take(30).collect::<String>()
+    )
+}
+
+fn id_seed(id: TournamentId) -> u64 {
+    u64::try_from(id.0).unwrap_or_default()
+}
+
+/// Turns a pairing module error into a storage error: stored rounds that the pairing
+/// module refuses mean damaged data.
+fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
+    move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
+}
+
+fn entrant(entrants: &[TournamentEntrant], player: u32) -> Option<&TournamentEntrant> {
+    entrants.iter().find(|e| e.player == player)
+}
+
+fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
+    entrants
+        .iter()
+        .map(|e| Entrant {
+            id: e.player,
+            rating: e.rating,
+            withdrawn: e.withdrawn,
+        })
+        .collect()
+}
+
+/// The first `count` rounds as the pairing module reads them.
+fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
+    let mut rounds: Vec<Round> = (0..count).map(|_| Round::default()).collect();
+    for row in stored {
+        let index = (row.round as usize).checked_sub(1);
+        let Some(round) = index.and_then(|i| rounds.get_mut(i)) else {
+            continue;
+        };
+        match row.second {
+            Some(second) if row.board > 0 => round.pairings.push(Pairing {
+                first: row.first,
+                second,
+                result: row.result,
+            }),
+            _ => round.bye = Some(row.first),
+        }
+    }
+    rounds
+}
+
+/// Stores a round's pairings (boards from 1) and its bye (board 0).
+fn insert_round(
+    conn: &Connection,
+    id: TournamentId,
+    number: u32,
+    round: &Round,
+) -> Result<(), DbError> {
+    for (index, pairing) in round.pairings.iter().enumerate() {
+        db::insert_pairing(
+            conn,
+            id,
+            &StoredPairing {
+                round: number,
+                board: u32::try_from(index + 1).unwrap_or(u32::MAX),
+                first: pairing.first,
+                second: Some(pairing.second),
+                game: None,
+                result: pairing.result,
+            },
+        )?;
+    }
+    if let Some(bye) = round.bye {
+        db::insert_pairing(
+            conn,
+            id,
+            &StoredPairing {
+                round: number,
+                board: 0,
+                first: bye,
+                second: None,
+                game: None,
+                result: None,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
+    match t.format {
+        TournamentFormat::Swiss => Tiebreak::Buchholz,
+        TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
+    }
+}
+
+/// The standings of every round played or being played, best first, with each line's user.
+fn final_standings(conn: &Connection, t: &TournamentRecord) -> Result<Vec<(u32, User)>, DbError> {
+    let entrants = db::entrants(conn, t.id)?;
+    let stored = db::pairings(conn, t.id)?;
+    let rounds = rounds_of(&stored, t.current_round);
+    let lines = standings(&pure_entrants(&entrants), &rounds, tiebreak_of(t))
+        .map_err(pairing_failure(t))?;
+    Ok(lines
+        .iter()
+        .filter_map(|l| entrant(&entrants, l.player).map(|e| (l.rank, e.user.clone())))
+        .collect())
+}
+
+/// The standings table as text, in a code block.
+fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbError> {
+    let entrants = db::entrants(conn, t.id)?;
+    if t.current_round == 0 {
+        return Ok(format!(
+            "**{}** has not started; {} entrant{} so far.",
+            escape(&t.name),
+            entrants.len(),
+            if entrants.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let stored = db::pairings(conn, t.id)?;
+    let rounds = rounds_of(&stored, t.current_round);
+    let done = rounds.iter().filter(|r| r.is_complete()).count();
+    let tiebreak = tiebreak_of(t);
+    let lines =
+        standings(&pure_entrants(&entrants), &rounds, tiebreak).map_err(pairing_failure(t))?;
+    let table = format_table(
+        &lines,
+        |player| entrant(&entrants, player).map_or_else(String::new, |e| e.user.name.clone()),
+        tiebreak,
+        TABLE_CHARS,
+    );
+    let playing = if (done as u32) < t.current_round && t.status.is_live() {
+        format!(", round {} being played", t.current_round)
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "**{}**, standings after {done} round{} of {}{playing} ({} then head-to-head):\n{table}",
+        escape(&t.name),
+        if done == 1 { "" } else { "s" },
+        t.rounds.unwrap_or(t.current_round),
+        match tiebreak {
+            Tiebreak::Buchholz => "points, Buchholz",
+            Tiebreak::SonnebornBerger => "points, Sonneborn-Berger",
+        }
+    ))
+}
+
+/// A round's pairings and results as text.
+fn pairings_text(
+    conn: &Connection,
+    t: &TournamentRecord,
+    round: u32,
+    reply: &mut Reply,
+) -> Result<String, DbError> {
+    let entrants = db::entrants(conn, t.id)?;
+    let rows: Vec<StoredPairing> = db::pairings(conn, t.id)?
+        .into_iter()
+        .filter(|p| p.round == round)
+        .collect();
+    let name = |player: u32| {
+        entrant(&entrants, player).map_or_else(|| format!("player {player}"), |e| e.user.shown())
+    };
+    let mut text = format!(
+        "**{}**, round {round} of {}:",
+        escape(&t.name),
+        t.rounds.unwrap_or(round)
+    );
+    for row in &rows {
+        let Some(second) = row.second.filter(|_| row.board > 0) else {
+            let _ = write!(text, "\n- bye: **{}** (scores a win)", name(row.first));
+            continue;
+        };
+        let result = match row.result {
+            None => "playing".to_string(),
+            Some(GameResult::FirstWon) => "1–0".to_string(),
+            Some(GameResult::SecondWon) => "0–1".to_string(),
+            Some(GameResult::Draw) => "½–½".to_string(),
+            Some(GameResult::FirstForfeited) => "0–1 forfeit".to_string(),
+            Some(GameResult::SecondForfeited) => "1–0 forfeit".to_string(),
+            Some(GameResult::BothForfeited) => "0–0 forfeit".to_string(),
+        };
+        let game = row.game.map_or_else(String::new, |g| {
+            let place = match conn_game_channel(conn, g) {
+                Some(channel) if !channel.local().starts_with("pending-") => {
+                    format!(" in {}", reply.name_channel(&channel))
+                }
+                _ => String::new(),
+            };
+            format!(", game {g}{place}")
+        });
+        let _ = write!(
+            text,
+            "\n- board {}: **{}** (Black) – **{}** (White): {result}{game}",
+            row.board,
+            name(row.first),
+            name(second)
+        );
+    }
+    if text.chars().count() > 1_900 {
+        text = text.chars().take(1_890).collect::<String>() + " …";
+    }
+    Ok(text)
+}
+
+/// Where a game lives now, if it exists.
+fn conn_game_channel(conn: &Connection, game: GameId) -> Option<ChannelId> {
+    db::game(conn, game).ok().flatten().map(|g| g.channel)
+}

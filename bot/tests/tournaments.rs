@@ -1,0 +1,463 @@
+//! Ratings and tournaments through the service, with the injected clock: rated and unrated
+//! games, an 8-player Swiss and a 5-player round robin played to the end with timeouts and a
+//! withdrawal, their standings checked against values worked out by hand.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use akron_bot::service::{
+    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, TimeControl, TournamentAction,
+    TournamentFormat, TournamentOptions,
+};
+use common::{channel_id, user, Harness};
+use rusqlite::Connection;
+
+const DAY: i64 = 86_400;
+
+fn db(h: &Harness) -> Connection {
+    Connection::open(h.db_path()).unwrap()
+}
+
+/// Settles what is due and delivers every notice as a front end would: a notice asking for
+/// a thread gets one (channel `game-N`). Returns the notices.
+fn deliver(h: &Harness) -> Vec<Notice> {
+    let mut all = Vec::new();
+    loop {
+        h.service.tick(h.service.now()).unwrap();
+        let notices = h.service.due_notices("test", 500).unwrap();
+        if notices.is_empty() {
+            return all;
+        }
+        for notice in &notices {
+            if let Some(thread) = &notice.thread {
+                let channel = channel_id(&format!("game-{}", thread.game.0));
+                let posted = h.service.thread_opened(thread.game, &channel).unwrap();
+                assert!(!posted.ephemeral, "{}", posted.text);
+                assert_eq!(posted.mentions.len(), 2, "both players are mentioned");
+            }
+            h.service.notice_delivered(notice.id).unwrap();
+        }
+        all.extend(notices);
+    }
+}
+
+/// A tournament command in `lobby`; `org` is a moderator.
+fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
+    let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+    request.is_moderator = who == "org";
+    h.service.handle(&request)
+}
+
+fn in_game(h: &Harness, game: i64, who: &str, command: Command) -> Reply {
+    let reply = h.send_in(&format!("game-{game}"), who, command.clone());
+    assert!(
+        !reply.ephemeral,
+        "{who} {command:?} in game {game}: {}",
+        reply.text
+    );
+    reply
+}
+
+/// The unfinished games of a round: (game, first player's number, second player's number).
+fn open_games(h: &Harness, round: u32) -> Vec<(i64, u32, u32)> {
+    let conn = db(h);
+    let mut stmt = conn
+        .prepare(
+            "SELECT game_id, first, second FROM tournament_pairings WHERE round = ?1 \
+             AND game_id IS NOT NULL AND result IS NULL ORDER BY board",
+        )
+        .unwrap();
+    stmt.query_map([round], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Every pairing as `round:first-second=result`, byes as `round:bye=first`.
+fn pairings(h: &Harness) -> Vec<String> {
+    let conn = db(h);
+    let mut stmt = conn
+        .prepare(
+            "SELECT round, board, first, second, result FROM tournament_pairings \
+             ORDER BY round, board",
+        )
+        .unwrap();
+    stmt.query_map([], |r| {
+        let round: u32 = r.get(0)?;
+        let board: u32 = r.get(1)?;
+        let first: u32 = r.get(2)?;
+        let second: Option<u32> = r.get(3)?;
+        let result: Option<String> = r.get(4)?;
+        Ok(if board == 0 {
+            format!("{round}:bye={first}")
+        } else {
+            format!(
+                "{round}:{first}-{}={}",
+                second.unwrap_or(0),
+                result.unwrap_or_else(|| "-".to_string())
+            )
+        })
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
+/// Plays a few opening placements so that both players have moved.
+fn open_up(h: &Harness, game: i64, first: &str, second: &str) {
+    in_game(h, game, first, Command::Move("C3".into()));
+    in_game(h, game, second, Command::Move("B2".into()));
+}
+
+fn name(player: u32) -> String {
+    format!("p{player}")
+}
+
+/// Creates a tournament in `lobby` and lets p1..pN join in order (the sign-up's numbers).
+fn sign_up(h: &Harness, options: TournamentOptions, players: u32) {
+    let created = tournament(h, "org", TournamentAction::Create(options));
+    assert!(!created.ephemeral, "{}", created.text);
+    assert_eq!(created.buttons.len(), 2, "Join and Leave");
+    for player in 1..=players {
+        let joined = tournament(h, &name(player), TournamentAction::Join);
+        assert!(
+            joined.replaces_pressed && !joined.ephemeral,
+            "{}",
+            joined.text
+        );
+        assert!(
+            joined.text.contains(&format!("Entrants ({player})")),
+            "{}",
+            joined.text
+        );
+    }
+    let twice = tournament(h, "p1", TournamentAction::Join);
+    assert!(twice.ephemeral, "joining twice is refused");
+}
+
+/// Decides one game as the test's rule says: the lower-numbered player wins by the
+/// opponent's resignation after both moved, except the draws listed.
+fn play_out(h: &Harness, round: u32, draws: &[(u32, u32)]) {
+    for (game, first, second) in open_games(h, round) {
+        open_up(h, game, &name(first), &name(second));
+        if draws.contains(&(first.min(second), first.max(second))) {
+            in_game(h, game, &name(first), Command::Draw(Offer::Offer));
+            in_game(h, game, &name(second), Command::Draw(Offer::Accept));
+        } else {
+            let loser = first.max(second);
+            in_game(h, game, &name(loser), Command::Resign);
+        }
+    }
+}
+
+#[test]
+fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
+    let h = Harness::new();
+    let mut challenge = Challenge::new(user("bob"));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    let made = h.ok("alice", Command::Challenge(challenge.clone()));
+    assert!(made.text.contains("Rated"), "{}", made.text);
+    h.ok("bob", Command::Accept);
+    h.play(common::mv("C3"));
+    h.play(common::mv("B2"));
+    let ended = h.ok("alice", Command::Resign);
+    // Two new players (1500, RD 500): the winner gains 242, the loser drops as much.
+    assert!(
+        ended
+            .text
+            .contains("Ratings: **alice** 1258? (-242) · **bob** 1742? (+242)"),
+        "{}",
+        ended.text
+    );
+    let conn = db(&h);
+    let rows: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM rating_history WHERE game_id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(rows, 2, "both players, the global scope (no server here)");
+    let finished: String = conn
+        .query_row("SELECT status FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(finished, "finished");
+    let stats = h.ok("bob", Command::Stats(None));
+    assert!(stats.text.contains("rating **1742?**"), "{}", stats.text);
+    assert!(
+        stats.text.contains("1 won, 0 lost, 0 drawn"),
+        "{}",
+        stats.text
+    );
+    let board = h.ok("alice", Command::Leaderboard);
+    let bob_at = board.text.find("bob").unwrap();
+    let alice_at = board.text.find("alice").unwrap();
+    assert!(bob_at < alice_at, "{}", board.text);
+
+    // Unrated: nothing moves.
+    challenge.rated = Some(false);
+    let made = h.ok("alice", Command::Challenge(challenge.clone()));
+    assert!(made.text.contains("Casual"), "{}", made.text);
+    h.ok("bob", Command::Accept);
+    h.play(common::mv("C3"));
+    h.play(common::mv("B2"));
+    let ended = h.ok("bob", Command::Resign);
+    assert!(!ended.text.contains("Ratings"), "{}", ended.text);
+    // Rated, but one side never moved: a forfeit, not rated.
+    challenge.rated = None;
+    h.ok("alice", Command::Challenge(challenge));
+    h.ok("bob", Command::Accept);
+    h.ok("alice", Command::Resign);
+    let rows: i64 = conn
+        .query_row("SELECT COUNT(*) FROM rating_history", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 2, "only the first game moved ratings");
+}
+
+#[test]
+fn a_rated_game_with_a_server_moves_the_server_and_the_global_rating() {
+    let h = Harness::new();
+    let mut request = Request::new(
+        user("alice"),
+        channel_id("main"),
+        Command::Challenge(Challenge::new(user("bob"))),
+    );
+    request.server = Some(akron_bot::service::ServerId("test:guild".to_string()));
+    assert!(!h.service.handle(&request).ephemeral);
+    request.user = user("bob");
+    request.command = Command::Accept;
+    assert!(!h.service.handle(&request).ephemeral);
+    let view = h.view();
+    let black = view.players.black.name.clone();
+    let white = view.players.white.name.clone();
+    for (who, mv) in [(&black, "C3"), (&white, "B2")] {
+        request.user = user(who);
+        request.command = Command::Move(mv.to_string());
+        assert!(!h.service.handle(&request).ephemeral);
+    }
+    request.user = user(&white);
+    request.command = Command::Draw(Offer::Offer);
+    assert!(!h.service.handle(&request).ephemeral);
+    request.user = user(&black);
+    request.command = Command::Draw(Offer::Accept);
+    let drawn = h.service.handle(&request);
+    assert!(drawn.text.contains("Ratings:"), "{}", drawn.text);
+    let conn = db(&h);
+    let scopes: Vec<String> = conn
+        .prepare("SELECT DISTINCT scope FROM ratings ORDER BY scope")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(scopes, ["*", "test:guild"]);
+}
+
+#[test]
+fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
+    let mut h = Harness::new();
+    let mut options = TournamentOptions::new("Autumn Swiss", TournamentFormat::Swiss);
+    options.rounds = Some(3);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(DAY));
+    sign_up(&h, options, 8);
+    let started = tournament(&h, "org", TournamentAction::Start);
+    assert!(
+        started.text.contains("8 players, 3 rounds"),
+        "{}",
+        started.text
+    );
+    let notices = deliver(&h);
+    assert_eq!(
+        notices.iter().filter(|n| n.thread.is_some()).count(),
+        4,
+        "four games, each asking for a thread"
+    );
+    // Round 1: the lower number wins everywhere.
+    play_out(&h, 1, &[]);
+    let notices = deliver(&h);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains("Round 1 of **Autumn Swiss** is over")),
+        "{notices:?}"
+    );
+    // A restart in the middle of a round changes nothing: everything is in the database.
+    let before = pairings(&h);
+    h.reopen();
+    assert_eq!(pairings(&h), before);
+    assert!(deliver(&h).is_empty(), "nothing is sent twice");
+    // Round 2: one game is drawn, one is never started (its first player times out, a
+    // forfeit), and p8 is withdrawn by the organiser while their game runs.
+    let round2 = open_games(&h, 2);
+    assert_eq!(round2.len(), 4, "{:?}", pairings(&h));
+    let (timeout_game, timeout_first, timeout_second) = round2[0];
+    let (draw_game, draw_first, draw_second) = round2[1];
+    open_up(&h, draw_game, &name(draw_first), &name(draw_second));
+    in_game(
+        &h,
+        draw_game,
+        &name(draw_first),
+        Command::Draw(Offer::Offer),
+    );
+    in_game(
+        &h,
+        draw_game,
+        &name(draw_second),
+        Command::Draw(Offer::Accept),
+    );
+    let withdrawn = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p8"))));
+    assert!(
+        withdrawn.text.contains("p8** withdrew"),
+        "{}",
+        withdrawn.text
+    );
+    for (game, first, second) in open_games(&h, 2) {
+        if game != timeout_game {
+            open_up(&h, game, &name(first), &name(second));
+            in_game(&h, game, &name(first.max(second)), Command::Resign);
+        }
+    }
+    assert_eq!(
+        open_games(&h, 2),
+        [(timeout_game, timeout_first, timeout_second)]
+    );
+    h.clock.advance(DAY + 1);
+    deliver(&h);
+    // Round 3: seven players, so a bye.
+    play_out(&h, 3, &[]);
+    let notices = deliver(&h);
+    let last = notices
+        .iter()
+        .find(|n| n.reply.text.contains("is over. Congratulations"))
+        .expect("the final standings are posted");
+    let table = pairings(&h);
+    println!("{table:#?}\n{}", last.reply.text);
+    let expected = EIGHT_PLAYER_SWISS;
+    assert_eq!(table, expected.0);
+    for line in expected.1 {
+        assert!(
+            last.reply.text.contains(line),
+            "{line}\n{}",
+            last.reply.text
+        );
+    }
+    let again = tournament(&h, "p1", TournamentAction::Standings);
+    assert!(again.text.contains("after 3 rounds of 3"), "{}", again.text);
+}
+
+/// The Swiss above, worked by hand. Results: the lower number wins, except round 2's
+/// draw (3-2), timeout (p1 never moved: a forfeit) and withdrawal (p8, a forfeit).
+/// Points: p1 W L W = 2, p2 W D L = 1½, p3 W D W = 2½, p4 W W L = 2, p5 L W W = 2,
+/// p6 L W L = 1, p7 L L bye = 1, p8 L L = 0.
+/// Buchholz: p1 p5+p4+p2 = 2+2+1½ = 5½; p2 p6+p3+p1 = 1+2½+2 = 5½; p3 p7+p2+p4 = 1+1½+2
+/// = 4½; p4 p8+p1+p3 = 0+2+2½ = 4½; p5 p1+p8+p6 = 2+0+1 = 3; p6 p2+p7+p5 = 1½+1+2 = 4½;
+/// p7 p3+p6 = 2½+1 = 3½ (a bye adds nothing); p8 p4+p5 = 4.
+/// So: p3; then p1, p4, p5 on 2 points by Buchholz; p2; p6 before p7 by Buchholz; p8.
+const EIGHT_PLAYER_SWISS: (&[&str], &[&str]) = (
+    &[
+        "1:5-1=second",
+        "1:2-6=first",
+        "1:7-3=second",
+        "1:4-8=first",
+        "2:1-4=first-forfeit",
+        "2:3-2=draw",
+        "2:8-5=first-forfeit",
+        "2:6-7=first",
+        "3:bye=7",
+        "3:4-3=second",
+        "3:2-1=second",
+        "3:5-6=first",
+    ],
+    &[
+        "Congratulations, <@test:p3>!",
+        "1 p3                   2½   4.5    2-1-0",
+        "2 p1                    2   5.5    2-0-1",
+        "3 p4                    2   4.5    2-0-1",
+        "4 p5                    2     3    2-0-1",
+        "5 p2                   1½   5.5    1-1-1",
+        "6 p6                    1   4.5    1-0-2",
+        "7 p7                    1   3.5    0-0-2",
+        "8 p8 (wd)               0     4    0-0-2",
+    ],
+);
+
+#[test]
+fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
+    let h = Harness::new();
+    let mut options = TournamentOptions::new("Club RR", TournamentFormat::RoundRobin);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(DAY));
+    sign_up(&h, options, 5);
+    let started = tournament(&h, "org", TournamentAction::Start);
+    assert!(
+        started.text.contains("5 players, 5 rounds"),
+        "{}",
+        started.text
+    );
+    deliver(&h);
+    // Round 1: a draw between the two lowest-numbered players paired, else lower wins.
+    let round1 = open_games(&h, 1);
+    let first_pair = (round1[0].1.min(round1[0].2), round1[0].1.max(round1[0].2));
+    play_out(&h, 1, &[first_pair]);
+    deliver(&h);
+    // Round 2: one game times out after the first player moved (the second loses on time).
+    let round2 = open_games(&h, 2);
+    let (late_game, late_first, _) = round2[0];
+    in_game(&h, late_game, &name(late_first), Command::Move("C3".into()));
+    for (game, first, second) in round2.iter().skip(1) {
+        open_up(&h, *game, &name(*first), &name(*second));
+        in_game(&h, *game, &name((*first).max(*second)), Command::Resign);
+    }
+    h.clock.advance(DAY + 1);
+    deliver(&h);
+    // p5 withdraws between rounds; their remaining games are forfeits.
+    let gone = tournament(&h, "p5", TournamentAction::Withdraw(None));
+    assert!(gone.text.contains("p5** withdrew"), "{}", gone.text);
+    for round in 3..=5 {
+        play_out(&h, round, &[]);
+        deliver(&h);
+    }
+    let table = pairings(&h);
+    let standings = tournament(&h, "p1", TournamentAction::Standings);
+    println!("{table:#?}\n{}", standings.text);
+    assert_eq!(table, FIVE_PLAYER_RR.0);
+    for line in FIVE_PLAYER_RR.1 {
+        assert!(standings.text.contains(line), "{line}\n{}", standings.text);
+    }
+}
+
+/// The round robin above, worked by hand (the Berger table for 5: byes 1, 4, 2, 5, 3).
+/// Results: the lower number wins, except round 1's draw (2-5), round 2's timeout (p3 never
+/// moved: a forfeit to p5) and p5's forfeits after withdrawing (their round-4 bye is dropped).
+/// Points: p1 bye W W W W = 5; p2 D L bye W W = 3½; p3 W L L L bye = 2; p4 L bye W L L = 2;
+/// p5 D W L L = 1½.
+/// Sonneborn-Berger: p1 beat p2, p3, p4, p5 = 3½+2+2+1½ = 9; p2 drew p5, beat p3 and p4 =
+/// ¾+2+2 = 4.75; p3 beat p4 = 2; p4 beat p5 = 1.5; p5 drew p2, beat p3 = 1.75+2 = 3.75.
+/// So p3 is ahead of p4 on equal points by Sonneborn-Berger.
+const FIVE_PLAYER_RR: (&[&str], &[&str]) = (
+    &[
+        "1:bye=1",
+        "1:2-5=draw",
+        "1:3-4=first",
+        "2:bye=4",
+        "2:5-3=second-forfeit",
+        "2:1-2=first",
+        "3:bye=2",
+        "3:3-1=second",
+        "3:4-5=second-forfeit",
+        "4:1-4=first",
+        "4:2-3=first",
+        "5:bye=3",
+        "5:4-2=second",
+        "5:5-1=first-forfeit",
+    ],
+    &[
+        "1 p1                    5     9    4-0-0",
+        "2 p2                   3½  4.75    2-1-1",
+        "3 p3                    2     2    1-0-3",
+        "4 p4                    2   1.5    1-0-3",
+        "5 p5 (wd)              1½  3.75    1-1-2",
+    ],
+);
