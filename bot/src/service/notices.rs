@@ -124,6 +124,8 @@ impl Draft {
             game: None,
             reply: Reply::default(),
             board: None,
+            mark_last: false,
+            puzzle: None,
             fallback: None,
             thread: None,
         }

@@ -80,7 +80,7 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 26] = [
+pub const COMMANDS: [CommandHelp; 29] = [
     entry(
         "challenge",
         Group::Start,
