@@ -433,7 +433,8 @@ fn a_daily_puzzle_comes_once_a_day_and_never_twice() {
 fn the_console_shows_the_ais_reply_after_each_move() {
     let h = harness();
     let out = h.dir.path().join("boards");
-    let script = "challenge ai level:1 size:4 colour:white\nmove B2\npuzzle answer #1\nquit\n";
+    // The AI's opening is seeded (B2 with the current engine); C3 stays free after it.
+    let script = "challenge ai level:1 size:4 colour:white\nmove C3\npuzzle answer #1\nquit\n";
     let mut printed = Vec::new();
     akron_bot::console::Console::new(&h.service, &out)
         .run(script.as_bytes(), &mut printed)
@@ -441,8 +442,8 @@ fn the_console_shows_the_ais_reply_after_each_move() {
     let text = String::from_utf8(printed).unwrap();
     let ai_moves = text.matches("Akron AI level 1 (Black) placed").count()
         + text.matches("Akron AI level 1 (Black) stepped").count();
-    assert_eq!(ai_moves, 2, "the opening and the answer to B2: {text}");
-    assert!(text.contains("alice (White) placed B2"), "{text}");
+    assert_eq!(ai_moves, 2, "the opening and the answer to C3: {text}");
+    assert!(text.contains("alice (White) placed C3"), "{text}");
     assert!(
         text.contains("There is no puzzle #1"),
         "a puzzle number, not a game: {text}"
