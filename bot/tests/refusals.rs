@@ -69,13 +69,16 @@ fn challenges() {
         assert!(r.text.contains("not possible"), "{}", r.text);
     }
     h.ok("alice", challenge("bob"));
-    let r = h.refused("carol", challenge("dave"));
-    assert!(r.text.contains("thread"), "{}", r.text);
+    // A second challenge in the busy channel waits for a thread of its own.
+    let r = h.ok("carol", challenge("dave"));
+    assert!(r.text.contains("thread of its own"), "{}", r.text);
     let r = h.refused("alice", Command::Accept);
     assert!(r.text.contains("only bob can accept"), "{}", r.text);
     let r = h.refused("carol", Command::Accept);
+    assert!(r.text.contains("only dave can accept"), "{}", r.text);
+    let r = h.refused("erin", Command::Accept);
     assert!(r.text.contains("for bob, not for you"), "{}", r.text);
-    h.refused("carol", Command::Decline);
+    h.refused("erin", Command::Decline);
     let r = h.refused("bob", Command::Cancel);
     assert!(r.text.contains("decline"), "{}", r.text);
     let r = h.refused("alice", Command::Move("C3".into()));
@@ -85,8 +88,11 @@ fn challenges() {
     h.ok("alice", challenge("bob"));
     let r = h.send_in("thread", "carol", challenge("dave"));
     assert!(!r.ephemeral);
+    assert!(!r.text.contains("thread of its own"), "{}", r.text);
+    // Typed answers find the caller's own challenge among the waiting ones.
     h.ok("bob", Command::Decline);
     h.refused("bob", Command::Accept);
+    h.ok("dave", Command::Accept);
 }
 
 #[test]

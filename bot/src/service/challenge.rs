@@ -260,32 +260,25 @@ impl Service {
     }
 
     /// The open challenge a request is about, if any.
-    /// The challenge a command is about: the one named, the channel's own, or else the
-    /// newest one in the channel that the caller received (then made) while it waits for a
-    /// thread of its own.
+    /// The challenge a command is about: the one named; else, in this channel, the newest one
+    /// the caller received, then the newest one they made (a channel can hold challenges
+    /// waiting for threads of their own beside its game); else the channel's own.
     fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, super::ServiceError> {
-        if let Some(row) = self
+        if request.game.is_none() {
+            let me = &request.user.id;
+            let mine = self
+                .db
+                .read(|c| db::open_challenges_of(c, &request.channel, me))?;
+            let received = mine.iter().find(|r| r.challenger != *me);
+            if let Some(row) = received.or_else(|| mine.first()) {
+                if !self.settle_if_due(row, self.clock.now())? {
+                    return Ok(Some(row.clone()));
+                }
+            }
+        }
+        Ok(self
             .target(request)?
-            .filter(|row| row.status == Status::Open)
-        {
-            return Ok(Some(row));
-        }
-        if request.game.is_some() {
-            return Ok(None);
-        }
-        let me = &request.user.id;
-        let mine = self
-            .db
-            .read(|c| db::open_challenges_of(c, &request.channel, me))?;
-        let now = self.clock.now();
-        let received = mine.iter().find(|r| r.challenger != *me);
-        let Some(row) = received.or_else(|| mine.first()) else {
-            return Ok(None);
-        };
-        if self.settle_if_due(row, now)? {
-            return Ok(None);
-        }
-        Ok(Some(row.clone()))
+            .filter(|row| row.status == Status::Open))
     }
 
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {

@@ -275,6 +275,9 @@ pub struct Service {
     /// Bumped whenever a change may have made something due sooner (a notice written, a
     /// deadline set), so that delivery loops wake.
     wake: tokio::sync::watch::Sender<u64>,
+    /// Set when a notice is written; a command that wrote one wakes the delivery loops once
+    /// it is done (after its transaction committed).
+    notices_written: std::sync::atomic::AtomicBool,
     /// At most one search per core at a time, whoever runs it.
     slots: ai::SearchSlots,
 }
@@ -313,6 +316,7 @@ impl Service {
             config,
             cache: Mutex::new(HashMap::new()),
             wake: tokio::sync::watch::Sender::new(0),
+            notices_written: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -374,6 +378,15 @@ impl Service {
     ///
     /// Storage failures and damaged stored games.
     pub fn try_handle(&self, request: &Request) -> Result<Reply, ServiceError> {
+        let answer = self.try_handle_once(request);
+        if self.notices_written.swap(false, Ordering::AcqRel) {
+            self.wake();
+        }
+        answer
+    }
+
+    /// [`Service::try_handle`] without the wake-up of the delivery loops.
+    fn try_handle_once(&self, request: &Request) -> Result<Reply, ServiceError> {
         let mut attempts = 0;
         loop {
             match self.dispatch(request) {

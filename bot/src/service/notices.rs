@@ -141,6 +141,8 @@ impl Service {
         now: i64,
     ) -> Result<NoticeId, DbError> {
         let id = db::push_notice(conn, &draft.to, draft.game, &encode(draft).to_string(), now)?;
+        self.notices_written
+            .store(true, std::sync::atomic::Ordering::Release);
         Ok(id)
     }
 
