@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 /// Akron, Cameron Browne's 3D connection game: rules tools, a console game and a Discord bot.
 ///
-/// Without a command: the Discord bot when `DISCORD_TOKEN` is set, else the console game.
+/// Without a command: the Discord bot when `DISCORD_TOKEN` is set, the Matrix bot when the
+/// Matrix settings are, both when both are, else the console game.
 #[derive(Parser)]
 #[command(name = "akron", version, about)]
 struct Args {
@@ -36,6 +37,9 @@ enum Command {
     Render(cli::render::RenderArgs),
     /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
     Discord(cli::discord::DiscordArgs),
+    /// Runs the Matrix bot (password from `MATRIX_PASSWORD`, or a token from
+    /// `MATRIX_ACCESS_TOKEN`, or a file).
+    Matrix(cli::matrix::MatrixArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +68,7 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::play::play(&a),
         Command::Render(a) => cli::render::render(&a),
         Command::Discord(a) => cli::discord::discord(&a),
+        Command::Matrix(a) => cli::matrix::matrix(&a),
     })
 }
 

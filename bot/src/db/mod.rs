@@ -28,6 +28,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../../migrations/0001_games.sql")),
     M::up(include_str!("../../../migrations/0002_outbox.sql")),
     M::up(include_str!("../../../migrations/0003_clocks.sql")),
+    M::up(include_str!("../../../migrations/0005_matrix.sql")),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.
