@@ -106,7 +106,8 @@ pid=$!
 echo "$pid" > "$data/pid"
 
 for _ in $(seq 1 300); do
-  if curl -fsS "http://127.0.0.1:$port/_matrix/client/versions" >/dev/null 2>&1; then
+  if python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" \
+      "http://127.0.0.1:$port/_matrix/client/versions" >/dev/null 2>&1; then
     echo "AKRON_SYNAPSE_URL=http://127.0.0.1:$port"
     echo "AKRON_SYNAPSE_SECRET=$secret"
     echo "AKRON_SYNAPSE_PID=$pid"
