@@ -15,7 +15,6 @@ use akron_rules::{GameOptions, WinRule};
 use matrix::{png_size, register, synapse, unique, BotProcess, Human, Seen};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::MessageType;
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
@@ -32,21 +31,18 @@ async fn room_with(
     request.invite = vec![bob.id.clone(), bot.clone()];
     if encrypted {
         request.initial_state =
-            vec![InitialStateEvent::new(RoomEncryptionEventContent::with_recommended_defaults())
+            vec![InitialStateEvent::with_empty_state_key(RoomEncryptionEventContent::with_recommended_defaults())
                 .to_raw_any()];
     }
     let room = alice.client.create_room(request).await.unwrap();
     let room_id = room.room_id().to_owned();
     bob.client.join_room_by_id(&room_id).await.unwrap();
-    for who in [bot.to_string(), bob.id.to_string()] {
-        alice
-            .expect(&format!("{who} joining"), |s| {
-                matches!(s, Seen::Member { room, user, membership: MembershipState::Join }
-                    if *room == room_id && *user == who)
-            })
-            .await;
-    }
+    alice.joined(&room_id, &[bot.clone(), bob.id.clone()]).await;
     room_id
+}
+
+fn is_image(seen: &Seen) -> bool {
+    matches!(seen, Seen::Message { content, .. } if matches!(content.msgtype, MessageType::Image(_)))
 }
 
 /// Waits for the bot's `key` reaction on `message`.
@@ -73,6 +69,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     let room = room_with(&mut alice, &bob, &bot, false).await;
 
     // A challenge names Bob by his id; the bot pings only him and offers ✅ and ❌.
+    // (After each answer the other human catches up, so both read the same next message.)
     alice
         .say(
             &room,
@@ -80,6 +77,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         )
         .await;
     let challenge = bob.message_from(&bot, &room).await;
+    alice.sync_to(&challenge.id()).await;
     assert!(challenge.text().contains("challenge"), "{}", challenge.text());
     assert_eq!(challenge.pinged(), [bob.id.to_string()]);
     offered(&mut bob, &bot, &challenge, "✅").await;
@@ -88,17 +86,15 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     // Alice may not accept her own challenge: the refusal is a thread reply pinging her alone.
     alice.react(&room, &challenge.id(), "✅").await;
     let refusal = alice.message_from(&bot, &room).await;
-    assert_eq!(refusal.thread(), Some(challenge.id()));
+    bob.sync_to(&refusal.id()).await;
+    assert_eq!(refusal.thread(), Some(challenge.id()), "{}", refusal.text());
     assert_eq!(refusal.pinged(), [alice.id.to_string()]);
 
     // Bob accepts by reaction: the board comes as an image of the size it states.
     bob.react(&room, &challenge.id(), "✅").await;
-    let board = alice
-        .expect("the first board", |s| {
-            s.is_message_by(&bot)
-                && matches!(s, Seen::Message { content, .. } if matches!(content.msgtype, MessageType::Image(_)))
-        })
-        .await;
+    let board = alice.message_from(&bot, &room).await;
+    bob.sync_to(&board.id()).await;
+    assert!(is_image(&board), "{}", board.text());
     let (png, (width, height, size, mimetype)) = alice.image(&board).await;
     assert_eq!(mimetype, "image/png");
     assert_eq!(png_size(&png), (width, height));
@@ -110,6 +106,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     // A move out of turn is refused with a reply to it, pinging only Bob.
     let wrong = bob.say(&room, "!akron move A1").await;
     let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
     assert!(refusal.text().contains("not your turn"), "{}", refusal.text());
     assert_eq!(refusal.answers(), Some(wrong));
     assert_eq!(refusal.pinged(), [bob.id.to_string()]);
@@ -131,7 +128,6 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         } else {
             (&mut bob, &mut alice)
         };
-        let _ = watcher;
         if ply == restart_at {
             // The bot goes down; a move sent meanwhile is answered when it is back, once,
             // and nothing older is answered again.
@@ -139,7 +135,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
             mover.say(&room, &format!("!akron move {step}")).await;
             running = BotProcess::start(&synapse, &bot, &password, dir.path());
             let reply = mover.message_from(&bot, &room).await;
-            assert!(reply.text().contains("to move"), "{}", reply.text());
+            assert!(is_image(&reply), "a board after {step}: {}", reply.text());
             mover.say(&room, "!akron board").await;
             let after = mover
                 .collect_until("the board after the restart", |s| {
@@ -152,12 +148,15 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
                 .map(Seen::text)
                 .collect();
             assert_eq!(from_bot.len(), 1, "replayed after the restart: {from_bot:?}");
+            let shown = after.last().map(Seen::id).unwrap();
+            watcher.sync_to(&shown).await;
             last = reply;
             continue;
         }
         mover.say(&room, &format!("!akron move {step}")).await;
         last = mover.message_from(&bot, &room).await;
-        assert!(!last.text().contains("not"), "{}", last.text());
+        watcher.sync_to(&last.id()).await;
+        assert!(is_image(&last), "a board after {step}: {}", last.text());
     }
     assert!(last.text().contains("dropped to"), "{}", last.text());
 
@@ -167,10 +166,10 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     } else {
         (&mut bob, &mut alice)
     };
-    let _ = winner;
     offered(loser, &bot, &last, "🏳️").await;
     loser.react(&room, &last.id(), "🏳️").await;
     let question = loser.message_from(&bot, &room).await;
+    winner.sync_to(&question.id()).await;
     assert!(question.text().contains("Resign game"), "{}", question.text());
     assert_eq!(question.pinged(), [loser.id.to_string()]);
     assert_eq!(question.thread(), Some(last.id()));
@@ -203,14 +202,12 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
         )
         .await;
     let challenge = bob.message_from(&bot, &room).await;
+    alice.sync_to(&challenge.id()).await;
     offered(&mut bob, &bot, &challenge, "✅").await;
     // Bob types the command instead of reacting: both work.
     bob.say(&room, "!akron accept").await;
-    let accepted = alice
-        .expect("the accepted challenge in the room", |s| {
-            s.is_message_by(&bot) && s.thread().is_none() && s.text().contains("accept")
-        })
-        .await;
+    let accepted = alice.message_from(&bot, &room).await;
+    assert_eq!(accepted.thread(), None, "{}", accepted.text());
     let in_thread = alice
         .expect("the board in the game's thread", |s| {
             s.is_message_by(&bot) && s.thread() == Some(accepted.id())

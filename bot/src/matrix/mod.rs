@@ -21,7 +21,6 @@ mod threads;
 use crate::service::{Service, ServiceError};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::OwnedUserId;
-use matrix_sdk::Client;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;

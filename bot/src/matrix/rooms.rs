@@ -16,7 +16,7 @@ use matrix_sdk::Room;
 use std::time::Duration;
 
 /// The power level from which a member moderates (Matrix's default for moderators).
-pub(super) const MODERATOR: i64 = 50;
+pub(super) const MODERATOR: i32 = 50;
 
 /// Accepts an invitation addressed to the bot.
 pub(super) async fn on_invite(event: StrippedRoomMemberEvent, room: Room, bot: Ctx<Bot>) {
@@ -76,8 +76,9 @@ pub(super) async fn user_in(room: &Room, id: &MxUserId) -> User {
 pub(super) async fn is_moderator(room: &Room, id: &MxUserId) -> bool {
     match room.get_member_no_sync(id).await {
         Ok(Some(member)) => match member.power_level() {
-            UserPowerLevel::Infinite => true,
-            UserPowerLevel::Int(level) => level >= Int::from(MODERATOR as i32),
+            UserPowerLevel::Int(level) => level >= Int::from(MODERATOR),
+            // A room creator (room version 12 on) outranks everyone.
+            _ => true,
         },
         _ => false,
     }

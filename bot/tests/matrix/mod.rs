@@ -297,6 +297,22 @@ impl Human {
         }
     }
 
+    /// Waits until every one of `users` joined `room`, in any order.
+    pub async fn joined(&mut self, room: &RoomId, users: &[OwnedUserId]) {
+        let mut waiting: Vec<String> = users.iter().map(ToString::to_string).collect();
+        while !waiting.is_empty() {
+            let seen = self
+                .expect(&format!("{waiting:?} joining"), |s| {
+                    matches!(s, Seen::Member { room: r, user, membership: MembershipState::Join }
+                        if r == room && waiting.contains(user))
+                })
+                .await;
+            if let Seen::Member { user, .. } = seen {
+                waiting.retain(|w| *w != user);
+            }
+        }
+    }
+
     /// Everything seen until (and with) the first thing `want` accepts.
     pub async fn collect_until(
         &mut self,
@@ -325,6 +341,15 @@ impl Human {
             matches!(s, Seen::Message { sender: by, room: r, .. } if by == sender && r == room)
         })
         .await
+    }
+
+    /// Catches up with another client: waits for the message `id` (skipping what came
+    /// before), so that both have seen the same.
+    pub async fn sync_to(&mut self, id: &OwnedEventId) {
+        self.expect(&format!("the message {id}"), |s| {
+            matches!(s, Seen::Message { event_id, .. } if event_id == id)
+        })
+        .await;
     }
 
     /// The room, once this client knows it.
