@@ -56,9 +56,11 @@ fn main() {
             alice
                 .say(&room, &format!("!akron challenge {} colour:black", bob.id))
                 .await;
-            bob.message_from(&bot, &room).await;
+            let challenge = bob.message_from(&bot, &room).await;
+            alice.sync_to(&challenge.id()).await;
             bob.say(&room, "!akron accept").await;
-            bob.message_from(&bot, &room).await;
+            let board = bob.message_from(&bot, &room).await;
+            alice.sync_to(&board.id()).await;
             let mut game = Game::new(options).unwrap();
             while times.len() < MOVES && !game.is_over() {
                 let moves: Vec<Move> = game
@@ -69,15 +71,16 @@ fn main() {
                 let Some(&choice) = moves.get(rng.random_range(0..moves.len().max(1))) else {
                     break;
                 };
-                let mover = if game.moves().len() % 2 == 0 {
-                    &mut alice
+                let (mover, watcher) = if game.moves().len() % 2 == 0 {
+                    (&mut alice, &mut bob)
                 } else {
-                    &mut bob
+                    (&mut bob, &mut alice)
                 };
                 let started = Instant::now();
                 mover.say(&room, &format!("!akron move {choice}")).await;
                 let reply = mover.message_from(&bot, &room).await;
                 times.push(started.elapsed());
+                watcher.sync_to(&reply.id()).await;
                 assert!(
                     matches!(&reply, Seen::Message { content, .. }
                         if matches!(content.msgtype, MessageType::Image(_))),

@@ -30,9 +30,10 @@ async fn room_with(
     let mut request = CreateRoom::new();
     request.invite = vec![bob.id.clone(), bot.clone()];
     if encrypted {
-        request.initial_state =
-            vec![InitialStateEvent::with_empty_state_key(RoomEncryptionEventContent::with_recommended_defaults())
-                .to_raw_any()];
+        request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+            RoomEncryptionEventContent::with_recommended_defaults(),
+        )
+        .to_raw_any()];
     }
     let room = alice.client.create_room(request).await.unwrap();
     let room_id = room.room_id().to_owned();
@@ -78,7 +79,11 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         .await;
     let challenge = bob.message_from(&bot, &room).await;
     alice.sync_to(&challenge.id()).await;
-    assert!(challenge.text().contains("challenge"), "{}", challenge.text());
+    assert!(
+        challenge.text().contains("challenge"),
+        "{}",
+        challenge.text()
+    );
     assert_eq!(challenge.pinged(), [bob.id.to_string()]);
     offered(&mut bob, &bot, &challenge, "✅").await;
     offered(&mut bob, &bot, &challenge, "❌").await;
@@ -100,14 +105,25 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     assert_eq!(png_size(&png), (width, height));
     assert_eq!(size, png.len() as u64);
     assert!(width >= 200 && height >= 200, "{width} x {height}");
-    assert!(board.pinged().contains(&alice.id.to_string()), "{:?}", board.pinged());
-    assert!(!board.pinged().contains(&bob.id.to_string()), "only the player to move");
+    assert!(
+        board.pinged().contains(&alice.id.to_string()),
+        "{:?}",
+        board.pinged()
+    );
+    assert!(
+        !board.pinged().contains(&bob.id.to_string()),
+        "only the player to move"
+    );
 
     // A move out of turn is refused with a reply to it, pinging only Bob.
     let wrong = bob.say(&room, "!akron move A1").await;
     let refusal = bob.message_from(&bot, &room).await;
     alice.sync_to(&refusal.id()).await;
-    assert!(refusal.text().contains("not your turn"), "{}", refusal.text());
+    assert!(
+        refusal.text().contains("not your turn"),
+        "{}",
+        refusal.text()
+    );
     assert_eq!(refusal.answers(), Some(wrong));
     assert_eq!(refusal.pinged(), [bob.id.to_string()]);
 
@@ -147,7 +163,11 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
                 .filter(|s| s.is_message_by(&bot))
                 .map(Seen::text)
                 .collect();
-            assert_eq!(from_bot.len(), 1, "replayed after the restart: {from_bot:?}");
+            assert_eq!(
+                from_bot.len(),
+                1,
+                "replayed after the restart: {from_bot:?}"
+            );
             let shown = after.last().map(Seen::id).unwrap();
             watcher.sync_to(&shown).await;
             last = reply;
@@ -170,7 +190,11 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     loser.react(&room, &last.id(), "🏳️").await;
     let question = loser.message_from(&bot, &room).await;
     winner.sync_to(&question.id()).await;
-    assert!(question.text().contains("Resign game"), "{}", question.text());
+    assert!(
+        question.text().contains("Resign game"),
+        "{}",
+        question.text()
+    );
     assert_eq!(question.pinged(), [loser.id.to_string()]);
     assert_eq!(question.thread(), Some(last.id()));
     offered(loser, &bot, &question, "✅").await;
@@ -192,7 +216,12 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
     let mut alice = Human::new(&synapse, "alice").await;
     let mut bob = Human::new(&synapse, "bob").await;
     let room = room_with(&mut alice, &bob, &bot, true).await;
-    assert!(alice.room(&room).latest_encryption_state().await.unwrap().is_encrypted());
+    assert!(alice
+        .room(&room)
+        .latest_encryption_state()
+        .await
+        .unwrap()
+        .is_encrypted());
 
     // The challenge, written with Bob's id, asks for a thread.
     alice
@@ -213,7 +242,11 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
             s.is_message_by(&bot) && s.thread() == Some(accepted.id())
         })
         .await;
-    assert!(in_thread.text().contains("Play here"), "{}", in_thread.text());
+    assert!(
+        in_thread.text().contains("Play here"),
+        "{}",
+        in_thread.text()
+    );
     let (png, (width, height, _, _)) = alice.image(&in_thread).await;
     assert_eq!(png_size(&png), (width, height));
 
@@ -223,9 +256,15 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
         .await;
     let answer = alice
         .expect("the answer in the thread", |s| {
-            s.is_message_by(&bot) && s.thread() == Some(accepted.id()) && s.text().contains("to move")
+            s.is_message_by(&bot)
+                && s.thread() == Some(accepted.id())
+                && s.text().contains("to move")
         })
         .await;
-    assert!(answer.pinged().contains(&bob.id.to_string()), "{:?}", answer.pinged());
+    assert!(
+        answer.pinged().contains(&bob.id.to_string()),
+        "{:?}",
+        answer.pinged()
+    );
     running.stop().await;
 }

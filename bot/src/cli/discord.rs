@@ -48,8 +48,8 @@ fn token(args: &DiscordArgs) -> Result<String> {
 /// every frame, and the gateway's IDENTIFY frame carries the token.
 pub(super) fn init_logging(default: &str) {
     use tracing_subscriber::prelude::*;
-    let wanted = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| default.into());
+    let wanted =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default.into());
     let no_frames = tracing_subscriber::filter::filter_fn(|event| {
         *event.level() < tracing::Level::TRACE || !event.target().contains("tungstenite")
     });

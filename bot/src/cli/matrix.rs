@@ -112,10 +112,7 @@ fn service(db: Option<&PathBuf>) -> Result<(Config, Service)> {
 /// Without the settings, when the database cannot be opened, or when the login or the
 /// homeserver fails for good.
 pub fn matrix(args: &MatrixArgs) -> Result<()> {
-    let db = args
-        .db
-        .clone()
-        .unwrap_or_else(|| Config::default().db_path);
+    let db = args.db.clone().unwrap_or_else(|| Config::default().db_path);
     let settings = settings(args, &db)?;
     discord_cli::init_logging(LOG_FILTER);
     let (config, service) = service(Some(&db))?;

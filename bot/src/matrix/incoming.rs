@@ -50,7 +50,10 @@ pub(super) fn pointed_at(
     if let Some(html) = html {
         for link in html.split("https://matrix.to/#/").skip(1) {
             let end = link.find(['"', '?', '\'', '<', '>']).unwrap_or(link.len());
-            let id = link[..end].replace("%40", "@").replace("%3A", ":").replace("%3a", ":");
+            let id = link[..end]
+                .replace("%40", "@")
+                .replace("%3A", ":")
+                .replace("%3a", ":");
             if let Ok(id) = MxUserId::parse(&id) {
                 add(id);
             }
@@ -223,8 +226,16 @@ pub(super) async fn on_undecryptable(
         ..Place::default()
     };
     let channel = send::channel_of(room.room_id(), None);
-    if let Err(error) =
-        send::post(&client, &room, &bot.store, &answer, &place, Some(&user), &channel).await
+    if let Err(error) = send::post(
+        &client,
+        &room,
+        &bot.store,
+        &answer,
+        &place,
+        Some(&user),
+        &channel,
+    )
+    .await
     {
         tracing::warn!(%error, "could not say that a message could not be decrypted");
     }
@@ -252,7 +263,11 @@ mod tests {
         };
         let html = "<a href=\"https://matrix.to/#/%40carol%3Alocalhost\">Carol</a> and \
                     <a href=\"https://matrix.to/#/@bob:localhost\">Bob</a>";
-        let found = pointed_at(&[bob.clone()], Some(html), "hi @dan:localhost, @bob:localhost");
+        let found = pointed_at(
+            &[bob.clone()],
+            Some(html),
+            "hi @dan:localhost, @bob:localhost",
+        );
         let found: Vec<&str> = found.iter().map(|u| u.as_str()).collect();
         assert_eq!(
             found,

@@ -66,13 +66,11 @@ async fn round(client: &Client, bot: &Bot) -> Result<Option<Duration>, MatrixErr
         return Ok(None);
     }
     let worker = Arc::clone(&bot.service);
-    let (next, now) = tokio::task::spawn_blocking(move || {
-        worker.next_wake(PLATFORM).map(|n| (n, worker.now()))
-    })
-    .await??;
+    let (next, now) =
+        tokio::task::spawn_blocking(move || worker.next_wake(PLATFORM).map(|n| (n, worker.now())))
+            .await??;
     Ok(Some(next.map_or(LONGEST_SLEEP, |due| {
-        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0))
-            .min(LONGEST_SLEEP)
+        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0)).min(LONGEST_SLEEP)
     })))
 }
 
@@ -107,9 +105,17 @@ async fn post(client: &Client, bot: &Bot, notice: &Notice) -> Result<(), MatrixE
                     txn: Some(txn),
                     ..Place::default()
                 };
-                send::post(client, &room, &bot.store, &notice.reply, &place, None, &channel)
-                    .await
-                    .map(|_| ())
+                send::post(
+                    client,
+                    &room,
+                    &bot.store,
+                    &notice.reply,
+                    &place,
+                    None,
+                    &channel,
+                )
+                .await
+                .map(|_| ())
             }
             Err(error) => match &notice.fallback {
                 Some(channel) => {
@@ -137,9 +143,17 @@ async fn to_channel(
         reply_to: None,
         txn: Some(txn),
     };
-    send::post(client, &room, &bot.store, &notice.reply, &place, None, channel)
-        .await
-        .map(|_| ())
+    send::post(
+        client,
+        &room,
+        &bot.store,
+        &notice.reply,
+        &place,
+        None,
+        channel,
+    )
+    .await
+    .map(|_| ())
 }
 
 fn joined(client: &Client, room_id: &OwnedRoomId) -> Result<Room, MatrixError> {

@@ -71,15 +71,31 @@ async fn handle(
             reply_to: Some(target),
             txn: None,
         };
-        send::post(client, room, &bot.store, &answer, &place, Some(&user), &choice.channel)
-            .await?;
+        send::post(
+            client,
+            room,
+            &bot.store,
+            &answer,
+            &place,
+            Some(&user),
+            &choice.channel,
+        )
+        .await?;
     } else {
         let place = Place {
             thread: thread.clone(),
             ..Place::default()
         };
-        let posted =
-            send::post(client, room, &bot.store, &answer, &place, None, &choice.channel).await?;
+        let posted = send::post(
+            client,
+            room,
+            &bot.store,
+            &answer,
+            &place,
+            None,
+            &choice.channel,
+        )
+        .await?;
         if thread.is_none() {
             threads::open_if_asked(client, bot, room, &answer, posted).await;
         }

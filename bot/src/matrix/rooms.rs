@@ -3,6 +3,7 @@
 
 use super::Bot;
 use crate::service::{ServerId, User, UserId};
+use matrix_sdk::deserialized_responses::SyncOrStrippedState;
 use matrix_sdk::event_handler::Ctx;
 use matrix_sdk::ruma::events::room::member::{
     MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
@@ -11,7 +12,6 @@ use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::space::parent::SpaceParentEventContent;
 use matrix_sdk::ruma::events::SyncStateEvent;
 use matrix_sdk::ruma::{Int, UserId as MxUserId};
-use matrix_sdk::deserialized_responses::SyncOrStrippedState;
 use matrix_sdk::Room;
 use std::time::Duration;
 
@@ -96,5 +96,8 @@ pub(super) async fn server_of(room: &Room) -> ServerId {
         }
         _ => None,
     });
-    ServerId::new("matrix", parent.as_deref().unwrap_or(room.room_id().as_str()))
+    ServerId::new(
+        "matrix",
+        parent.as_deref().unwrap_or(room.room_id().as_str()),
+    )
 }

@@ -130,7 +130,10 @@ pub(super) fn png_size(png: &[u8]) -> Option<(u32, u32)> {
     Some((width, height))
 }
 
-fn relation(place: &Place) -> Option<Relation<matrix_sdk::ruma::events::room::message::RoomMessageEventContentWithoutRelation>> {
+fn relation(
+    place: &Place,
+) -> Option<Relation<matrix_sdk::ruma::events::room::message::RoomMessageEventContentWithoutRelation>>
+{
     match (&place.thread, &place.reply_to) {
         (Some(root), Some(answered)) => Some(Relation::Thread(Thread::reply(
             root.clone(),
@@ -239,13 +242,7 @@ pub(super) async fn post(
         main = Some(send(room, content, txn.take()).await?);
     }
     if let Some(file) = &reply.attachment {
-        let source = upload(
-            client,
-            room,
-            &mime::TEXT_PLAIN_UTF_8,
-            file.content.clone(),
-        )
-        .await?;
+        let source = upload(client, room, &mime::TEXT_PLAIN_UTF_8, file.content.clone()).await?;
         let file_content = FileMessageEventContent::new(file.filename.clone(), source);
         let mut content = RoomMessageEventContent::new(MessageType::File(file_content));
         content.relates_to = relation(place);
@@ -326,7 +323,10 @@ mod tests {
         assert_eq!(pinged.user_ids.len(), 1);
         let carol = User::new(UserId::new("matrix", "@carol:localhost"), "Carol");
         let pinged = mentions(&reply, Some(&carol));
-        assert!(pinged.user_ids.iter().all(|u| u.as_str() == "@carol:localhost"));
+        assert!(pinged
+            .user_ids
+            .iter()
+            .all(|u| u.as_str() == "@carol:localhost"));
     }
 
     #[test]
@@ -336,10 +336,7 @@ mod tests {
         assert_eq!(key(Command::Decline), Some("❌"));
         assert_eq!(key(Command::AskResign), Some("🏳️"));
         assert_eq!(key(Command::Resign), Some("✅"));
-        assert_eq!(
-            key(Command::Draw(crate::service::Offer::Offer)),
-            Some("🤝")
-        );
+        assert_eq!(key(Command::Draw(crate::service::Offer::Offer)), Some("🤝"));
     }
 
     #[test]

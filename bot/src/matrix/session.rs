@@ -40,7 +40,10 @@ pub(super) async fn connect(settings: &Settings) -> Result<(Client, bool), Matri
     let file = session_file(&settings.store);
     if let Ok(saved) = std::fs::read_to_string(&file) {
         let session: MatrixSession = serde_json::from_str(&saved).map_err(|e| {
-            MatrixError::Setup(format!("the session file {} is damaged: {e}", file.display()))
+            MatrixError::Setup(format!(
+                "the session file {} is damaged: {e}",
+                file.display()
+            ))
         })?;
         if session.meta.user_id != user {
             return Err(MatrixError::Setup(format!(
@@ -102,8 +105,7 @@ async fn whoami(homeserver: &str, token: &str) -> Result<OwnedDeviceId, MatrixEr
     if !status.is_success() {
         return Err(failed(format!("the homeserver answered {status}")));
     }
-    let body: serde_json::Value =
-        serde_json::from_str(&body).map_err(|e| failed(e.to_string()))?;
+    let body: serde_json::Value = serde_json::from_str(&body).map_err(|e| failed(e.to_string()))?;
     let device = body["device_id"]
         .as_str()
         .ok_or_else(|| failed("the token has no device; log in with a password".to_string()))?;
@@ -114,7 +116,10 @@ fn save(file: &Path, session: &MatrixSession) -> Result<(), MatrixError> {
     let text = serde_json::to_string(session)
         .map_err(|e| MatrixError::Setup(format!("cannot write the session: {e}")))?;
     let io = |e: std::io::Error| {
-        MatrixError::Setup(format!("cannot write the session file {}: {e}", file.display()))
+        MatrixError::Setup(format!(
+            "cannot write the session file {}: {e}",
+            file.display()
+        ))
     };
     let partial = file.with_extension("json.partial");
     std::fs::write(&partial, text).map_err(io)?;

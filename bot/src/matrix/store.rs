@@ -133,7 +133,9 @@ mod tests {
         assert_eq!(choice.channel, channel);
         assert!(store.choice("$e", "❌").unwrap().is_none());
         assert_eq!(store.dm_room("@bob:localhost").unwrap(), None);
-        store.set_dm_room("@bob:localhost", "!dm:localhost").unwrap();
+        store
+            .set_dm_room("@bob:localhost", "!dm:localhost")
+            .unwrap();
         assert_eq!(
             store.dm_room("@bob:localhost").unwrap().as_deref(),
             Some("!dm:localhost")

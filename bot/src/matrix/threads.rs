@@ -24,8 +24,7 @@ pub(super) async fn open_if_asked(
     let thread = send::channel_of(room.room_id(), Some(&root));
     let service = Arc::clone(&bot.service);
     let at = thread.clone();
-    let board = match tokio::task::spawn_blocking(move || service.thread_opened(game, &at)).await
-    {
+    let board = match tokio::task::spawn_blocking(move || service.thread_opened(game, &at)).await {
         Ok(Ok(board)) => board,
         Ok(Err(error)) => {
             tracing::error!(%error, game = game.0, "could not move a game into its thread");

@@ -35,7 +35,9 @@ pub struct Synapse {
 /// The running Synapse; `None` (after saying why) when there is none and `CI` is not set.
 /// Under CI a missing Synapse fails the test.
 pub fn synapse() -> Option<Synapse> {
-    let url = std::env::var("AKRON_SYNAPSE_URL").ok().filter(|v| !v.is_empty());
+    let url = std::env::var("AKRON_SYNAPSE_URL")
+        .ok()
+        .filter(|v| !v.is_empty());
     let secret = std::env::var("AKRON_SYNAPSE_SECRET")
         .ok()
         .filter(|v| !v.is_empty());
@@ -71,8 +73,7 @@ pub async fn register(synapse: &Synapse, name: &str) -> (OwnedUserId, String) {
     let http = matrix_sdk::reqwest::Client::new();
     let url = format!("{}/_synapse/admin/v1/register", synapse.url);
     let nonce: serde_json::Value =
-        serde_json::from_str(&http.get(&url).send().await.unwrap().text().await.unwrap())
-            .unwrap();
+        serde_json::from_str(&http.get(&url).send().await.unwrap().text().await.unwrap()).unwrap();
     let nonce = nonce["nonce"].as_str().unwrap().to_string();
     let password = format!("password-of-{name}");
     let mut mac = Hmac::<Sha1>::new_from_slice(synapse.secret.as_bytes()).unwrap();
@@ -337,18 +338,20 @@ impl Human {
 
     /// Waits for the next message by `sender` in `room`.
     pub async fn message_from(&mut self, sender: &OwnedUserId, room: &RoomId) -> Seen {
-        self.expect(&format!("a message from {sender}"), |s| {
-            matches!(s, Seen::Message { sender: by, room: r, .. } if by == sender && r == room)
-        })
+        self.expect(
+            &format!("a message from {sender}"),
+            |s| matches!(s, Seen::Message { sender: by, room: r, .. } if by == sender && r == room),
+        )
         .await
     }
 
     /// Catches up with another client: waits for the message `id` (skipping what came
     /// before), so that both have seen the same.
     pub async fn sync_to(&mut self, id: &OwnedEventId) {
-        self.expect(&format!("the message {id}"), |s| {
-            matches!(s, Seen::Message { event_id, .. } if event_id == id)
-        })
+        self.expect(
+            &format!("the message {id}"),
+            |s| matches!(s, Seen::Message { event_id, .. } if event_id == id),
+        )
         .await;
     }
 
@@ -360,14 +363,29 @@ impl Human {
     /// Sends a plain text message; returns its event id.
     pub async fn say(&self, room: &RoomId, text: &str) -> OwnedEventId {
         let content = RoomMessageEventContent::text_plain(text);
-        self.room(room).send(content).await.unwrap().response.event_id
+        self.room(room)
+            .send(content)
+            .await
+            .unwrap()
+            .response
+            .event_id
     }
 
     /// Sends a plain text message in a thread.
-    pub async fn say_in_thread(&self, room: &RoomId, root: &OwnedEventId, text: &str) -> OwnedEventId {
+    pub async fn say_in_thread(
+        &self,
+        room: &RoomId,
+        root: &OwnedEventId,
+        text: &str,
+    ) -> OwnedEventId {
         let mut content = RoomMessageEventContent::text_plain(text);
         content.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
-        self.room(room).send(content).await.unwrap().response.event_id
+        self.room(room)
+            .send(content)
+            .await
+            .unwrap()
+            .response
+            .event_id
     }
 
     /// Reacts to a message.
