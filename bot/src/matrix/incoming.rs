@@ -264,7 +264,7 @@ mod tests {
         let html = "<a href=\"https://matrix.to/#/%40carol%3Alocalhost\">Carol</a> and \
                     <a href=\"https://matrix.to/#/@bob:localhost\">Bob</a>";
         let found = pointed_at(
-            &[bob.clone()],
+            std::slice::from_ref(&bob),
             Some(html),
             "hi @dan:localhost, @bob:localhost",
         );
@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(opponent("@bob:localhost", &both), Some(bob.clone()));
         assert_eq!(opponent("Carol", &both), Some(carol));
         assert_eq!(opponent("someone", &both), None);
-        assert_eq!(opponent("Bobby", &[bob.clone()]), Some(bob));
+        assert_eq!(opponent("Bobby", std::slice::from_ref(&bob)), Some(bob));
         assert_eq!(opponent("@eve:localhost", &[]), None);
     }
 }

@@ -266,17 +266,30 @@ async fn offer(
     buttons: &[Button],
     channel: &ChannelId,
 ) -> Result<(), MatrixError> {
-    let mut used: Vec<&str> = Vec::new();
+    let mut keys: Vec<&'static str> = Vec::new();
     for button in buttons {
         let key = emoji(button);
-        if used.contains(&key) {
+        if keys.contains(&key) {
             continue;
         }
-        used.push(key);
+        keys.push(key);
         store.offer(event.as_str(), key, &button.id, channel)?;
-        let reaction = ReactionEventContent::new(Annotation::new(event.clone(), key.to_string()));
-        room.send(reaction).await?;
     }
+    if keys.is_empty() {
+        return Ok(());
+    }
+    // The reactions are only the visible handles of choices already remembered: they go out
+    // in the background, so the next command is not kept waiting behind them.
+    let room = room.clone();
+    let event = event.clone();
+    tokio::spawn(async move {
+        for key in keys {
+            let reaction = ReactionEventContent::new(Annotation::new(event.clone(), key.into()));
+            if let Err(error) = room.send(reaction).await {
+                tracing::warn!(%error, key, "could not offer a reaction");
+            }
+        }
+    });
     Ok(())
 }
 

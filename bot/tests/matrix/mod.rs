@@ -118,7 +118,7 @@ pub enum Seen {
         room: OwnedRoomId,
         event_id: OwnedEventId,
         sender: OwnedUserId,
-        content: RoomMessageEventContent,
+        content: Box<RoomMessageEventContent>,
     },
     /// A reaction.
     Reaction {
@@ -237,7 +237,7 @@ impl Human {
                     room: room.room_id().to_owned(),
                     event_id: event.event_id,
                     sender: event.sender,
-                    content: event.content,
+                    content: Box::new(event.content),
                 });
             }
         });
