@@ -45,7 +45,11 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
         db.write(|c| {
             for i in 0..ACTIVE {
                 let overdue = i < OVERDUE;
-                let last_move = if overdue { NOW - DAY - 3600 } else { NOW - 3600 };
+                let last_move = if overdue {
+                    NOW - DAY - 3600
+                } else {
+                    NOW - 3600
+                };
                 let record = GameRecord {
                     id: GameId(0),
                     channel: ChannelId::new("bench", &i.to_string()),
@@ -63,6 +67,7 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
                     winner_id: None,
                     reason: None,
                     draw_offer_by: None,
+                    last_draw_offers: Vec::new(),
                     takeback_by: None,
                     created_at: last_move - 10,
                     started_at: Some(last_move - 10),

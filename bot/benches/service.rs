@@ -94,6 +94,7 @@ fn setup() -> &'static Setup {
                     winner_id: None,
                     reason: None,
                     draw_offer_by: None,
+                    last_draw_offers: Vec::new(),
                     takeback_by: None,
                     created_at: 0,
                     started_at: Some(0),

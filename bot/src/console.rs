@@ -159,7 +159,13 @@ impl<'a> Console<'a> {
             }
             _ => {}
         }
-        let (line, game) = split_game(line);
+        let (line, game) = match split_game(line) {
+            Ok(split) => split,
+            Err(refusal) => {
+                writeln!(out, "! {refusal}")?;
+                return Ok(true);
+            }
+        };
         let line = match self.read_show_file(line) {
             Ok(line) => line,
             Err(refusal) => {
@@ -290,6 +296,16 @@ impl<'a> Console<'a> {
                 )?,
             }
         }
+        if let Some(gif) = &reply.animation {
+            match self.save_numbered(gif, replay_name) {
+                Ok(path) => writeln!(out, "(replay: {})", path.display())?,
+                Err(e) => writeln!(
+                    out,
+                    "! The replay could not be saved in {} ({e}).",
+                    self.out_dir.display()
+                )?,
+            }
+        }
         if let Some(file) = &reply.attachment {
             let name = Path::new(&file.filename)
                 .file_name()
@@ -315,16 +331,22 @@ impl<'a> Console<'a> {
 
     /// Writes a board picture under the next free number, never over an existing file.
     fn save_picture(&mut self, png: &[u8]) -> io::Result<PathBuf> {
+        self.save_numbered(png, picture_name)
+    }
+
+    /// Writes `bytes` under the next free number that `name` turns into a file name, never
+    /// over an earlier file.
+    fn save_numbered(&mut self, bytes: &[u8], name: fn(usize) -> String) -> io::Result<PathBuf> {
         loop {
             self.pictures += 1;
-            let path = self.out_dir.join(picture_name(self.pictures));
+            let path = self.out_dir.join(name(self.pictures));
             match fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(&path)
             {
                 Ok(mut file) => {
-                    return match file.write_all(png) {
+                    return match file.write_all(bytes) {
                         Ok(()) => Ok(path),
                         Err(e) => {
                             // Leave no half-written picture behind.
@@ -339,6 +361,11 @@ impl<'a> Console<'a> {
             }
         }
     }
+}
+
+/// The file name of replay `number`.
+fn replay_name(number: usize) -> String {
+    format!("replay-{number:04}.gif")
 }
 
 /// The file name of board picture `number`.
@@ -459,15 +486,15 @@ pub fn console_user(name: &str) -> User {
 }
 
 /// Splits a trailing `#N` off a command line.
-fn split_game(line: &str) -> (&str, Option<GameId>) {
+fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
     if let Some((head, tail)) = line.rsplit_once(char::is_whitespace) {
         if tail.starts_with('#') {
-            if let Ok(id) = tail.parse::<GameId>() {
-                return (head.trim_end(), Some(id));
-            }
+            // `#0` or `#x` is a mistaken game number, not something the command takes.
+            let id = tail.parse::<GameId>()?;
+            return Ok((head.trim_end(), Some(id)));
         }
     }
-    (line, None)
+    Ok((line, None))
 }
 
 /// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty.

@@ -1,7 +1,8 @@
 //! Board pictures: the one place that talks to the renderer.
 
-use akron_renderer::{LastMove, RenderOptions, Selection};
-use akron_rules::{Drop, Move, Point, Position};
+pub use akron_renderer::{Caption, Speed, View};
+use akron_renderer::{LastMove, RenderOptions, ReplayError, ReplayOptions, Selection};
+use akron_rules::{Drop, Game, Move, Point, Position};
 
 /// What to draw: a position and what to mark on it.
 #[derive(Clone, Debug)]
@@ -16,6 +17,12 @@ pub struct Picture<'a> {
     pub selected: Option<(Point, &'a [Point])>,
     /// A winning chain to highlight.
     pub chain: Option<&'a [Point]>,
+    /// Under the delayed rule, the chain the player to move must cut now.
+    pub pending: Option<&'a [Point]>,
+    /// The game number, the players' names, the move number and the result.
+    pub caption: Caption,
+    /// Perspective (with per-level maps) or plan.
+    pub view: View,
 }
 
 impl<'a> Picture<'a> {
@@ -28,6 +35,9 @@ impl<'a> Picture<'a> {
             drops: &[],
             selected: None,
             chain: None,
+            pending: None,
+            caption: Caption::default(),
+            view: View::default(),
         }
     }
 }
@@ -53,6 +63,16 @@ impl Images {
         }
         render(picture)
     }
+
+    /// A game as an animated GIF (see [`akron_renderer::replay`]).
+    ///
+    /// # Errors
+    ///
+    /// A range outside the game, or a GIF that would be too large for a chat upload (the
+    /// error says how many moves would fit).
+    pub fn gif(&self, game: &Game, options: &ReplayOptions) -> Result<Vec<u8>, ReplayError> {
+        akron_renderer::replay(game, options)
+    }
 }
 
 /// Draws with the renderer's default perspective view. A failure to draw is not worth
@@ -63,11 +83,13 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
             mv,
             drops: picture.drops.to_vec(),
         }),
-        selected: picture.selected.map(|(from, destinations)| Selection {
-            from,
-            destinations: destinations.to_vec(),
+        selected: picture.selected.map(|(from, destinations)| {
+            Selection::new(picture.position, from, destinations.to_vec())
         }),
         winning_chain: picture.chain.map(<[Point]>::to_vec),
+        pending_chain: picture.pending.map(<[Point]>::to_vec),
+        caption: picture.caption.clone(),
+        view: picture.view,
         ..RenderOptions::default()
     };
     akron_renderer::render(picture.position, &options).ok()

@@ -7,5 +7,7 @@ pub mod discord;
 pub mod images;
 pub mod matrix;
 pub mod model;
+pub mod ratings;
 pub mod record;
 pub mod service;
+pub mod tournament;

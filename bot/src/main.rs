@@ -35,11 +35,21 @@ enum Command {
     /// Draws a position as a PNG board image. With --last-move, the move is played on CODE
     /// first, and the image shows the position after it with the move and its drops marked.
     Render(cli::render::RenderArgs),
+    /// Draws a game as an animated GIF: a record (file or text), or a position code and moves.
+    Replay(cli::replay::ReplayArgs),
     /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
     Discord(cli::discord::DiscordArgs),
     /// Runs the Matrix bot (password from `MATRIX_PASSWORD`, or a token from
     /// `MATRIX_ACCESS_TOKEN`, or a file).
     Matrix(cli::matrix::MatrixArgs),
+    /// Searches a position and prints `MOVE WINRATE PV...`.
+    Bestmove(cli::ai::BestmoveArgs),
+    /// Proves a forced win: prints `win MOVE...`, `loss` or `unknown`, then the time taken.
+    Solve(cli::ai::SolveArgs),
+    /// Plays engines against each other and prints the score and the Elo difference.
+    Arena(cli::ai::ArenaArgs),
+    /// Generates or checks the puzzle bank.
+    Puzzles(cli::ai::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,8 +77,13 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => cli::rules::selfplay(&a),
         Command::Play(a) => cli::play::play(&a),
         Command::Render(a) => cli::render::render(&a),
+        Command::Replay(a) => cli::replay::replay(&a),
         Command::Discord(a) => cli::discord::discord(&a),
         Command::Matrix(a) => cli::matrix::matrix(&a),
+        Command::Bestmove(a) => cli::ai::bestmove(&a),
+        Command::Solve(a) => cli::ai::solve(&a),
+        Command::Arena(a) => cli::ai::arena(&a),
+        Command::Puzzles(a) => cli::ai::puzzles(&a),
     })
 }
 

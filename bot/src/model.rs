@@ -179,7 +179,7 @@ impl Status {
 }
 
 /// The two players by the colour they started with; a swap exchanges colours during the game
-/// (see [`GameRecord::player`]).
+/// (see `Loaded::player` in the service).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Players {
     /// Who started as Black.
@@ -235,6 +235,8 @@ pub struct GameRecord {
     pub reason: Option<Reason>,
     /// Who offered a draw that is still open.
     pub draw_offer_by: Option<UserId>,
+    /// Each player's last draw offer (open or not): who, and how many moves had been played.
+    pub last_draw_offers: Vec<(UserId, usize)>,
     /// Who asked to take back a move, still unanswered.
     pub takeback_by: Option<UserId>,
     /// Unix seconds.

@@ -35,7 +35,7 @@ fn press(h: &Harness, name: &str, button: &Button) -> Reply {
 fn the_board_carries_swap_draw_and_resign_while_the_game_runs() {
     let h = Harness::new();
     h.start(5, None, WinRule::Delayed);
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert_eq!(labels(&board), ["Offer draw", "Resign"]);
 
     let placed = h.play(mv("C3"));
@@ -48,7 +48,7 @@ fn the_board_carries_swap_draw_and_resign_while_the_game_runs() {
     // An open draw offer turns Offer draw into Accept draw and Decline draw.
     let offered = press(&h, "bob", button(&swapped, "Offer draw"));
     assert!(!offered.ephemeral, "{}", offered.text);
-    let board = h.ok("carol", Command::Board);
+    let board = h.ok("carol", Command::Board(None));
     assert_eq!(labels(&board), ["Accept draw", "Decline draw", "Resign"]);
     let refused = press(&h, "bob", button(&board, "Accept draw"));
     assert!(
@@ -59,7 +59,7 @@ fn the_board_carries_swap_draw_and_resign_while_the_game_runs() {
     let declined = press(&h, "alice", button(&board, "Decline draw"));
     assert!(!declined.ephemeral, "{}", declined.text);
     assert_eq!(
-        labels(&h.ok("carol", Command::Board)),
+        labels(&h.ok("carol", Command::Board(None))),
         ["Offer draw", "Resign"]
     );
 }

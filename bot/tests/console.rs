@@ -210,3 +210,16 @@ fn the_console_waits_for_time_controls_and_plays_thread_games() {
     assert!(text.contains("! 'soon' is not a duration"), "{text}");
     assert!(text.contains("Black (alice) won on time"), "{text}");
 }
+
+/// Regression (issue 17): `accept #0` said "accept takes nothing after it".
+#[test]
+fn a_mistaken_game_number_is_named_as_such() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = session(
+        dir.path(),
+        &dir.path().join("boards"),
+        b"accept #0\nmove A1 #x\n",
+    );
+    assert!(text.contains("! '#0' is not a game number"), "{text}");
+    assert!(text.contains("! '#x' is not a game number"), "{text}");
+}

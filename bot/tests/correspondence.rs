@@ -98,7 +98,7 @@ fn running_out_of_time_loses_and_the_channel_is_told_with_the_board() {
     );
     assert_eq!(result[0].reply.mentions.len(), 2, "both players are told");
     assert!(result[0].reply.image.is_some(), "with the board");
-    let board = h.ok("bob", Command::Board);
+    let board = h.ok("bob", Command::Board(None));
     assert!(board.text.contains("won on time"), "{}", board.text);
     assert!(tick(&h).is_empty(), "settled once");
 }
@@ -113,7 +113,7 @@ fn a_timeout_before_the_opponent_has_moved_aborts_the_game() {
         notices.iter().any(|n| n.reply.text.contains("aborted")),
         "{notices:?}"
     );
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(board.text.contains("aborted"), "{}", board.text);
 }
 
@@ -165,7 +165,7 @@ fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
         "{}",
         claimed.text
     );
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(
         board.text.contains("Black (alice) won on time"),
         "{}",
@@ -324,4 +324,155 @@ fn games_shows_the_time_left_most_urgent_first() {
     assert!(fast < slow, "most urgent first: {games}");
     assert!(games.contains("**23 h 0 min left**"), "{games}");
     assert!(games.contains("**6 d 23 h left**"), "{games}");
+}
+
+#[test]
+fn a_conditional_move_answers_the_expected_move_at_once() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    // bob to move; alice queues answers (refused for bob, who is to move).
+    let r = h.refused("bob", Command::Premove("B2 D4".into()));
+    assert!(r.text.contains("your move"), "{}", r.text);
+    let queued = h.send("alice", Command::Premove("B2 D4, B4 D2".into()));
+    assert!(queued.ephemeral, "the queue is private");
+    assert!(
+        queued
+            .text
+            .contains("if your opponent plays B2, you answer D4"),
+        "{}",
+        queued.text
+    );
+    for bad in ["B2", "B2 C3", "Z9 D4", "B2 D4, B2 A1"] {
+        let r = h.send("alice", Command::Premove(bad.into()));
+        assert!(
+            r.ephemeral && !r.text.contains("queued"),
+            "{bad}: {}",
+            r.text
+        );
+    }
+    // The refusals left the queue as it was; bob plays B2 and D4 follows at once.
+    let shown = h.send("alice", Command::Premove(String::new()));
+    assert!(
+        shown.text.contains("2 conditional moves queued"),
+        "{}",
+        shown.text
+    );
+    let reply = h.play(mv("B2"));
+    assert!(
+        reply.text.contains("alice's conditional move"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains("placed **D4**"), "{}", reply.text);
+    let view = h.view();
+    assert_eq!(view.game.moves().len(), 3);
+    assert_eq!(view.game.moves()[2], mv("D4"));
+    // The queue was used up.
+    let shown = h.send("alice", Command::Premove(String::new()));
+    assert!(
+        shown.text.contains("no conditional moves"),
+        "{}",
+        shown.text
+    );
+}
+
+#[test]
+fn a_different_move_drops_the_queue_and_tells_its_owner() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    h.send("alice", Command::Premove("B2 D4".into()));
+    let reply = h.play(mv("B4"));
+    assert!(!reply.text.contains("conditional move:"), "{}", reply.text);
+    assert_eq!(
+        h.view().game.moves().len(),
+        2,
+        "nothing was played for alice"
+    );
+    let notices = tick(&h);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].to, Destination::User(user("alice").id));
+    assert!(
+        notices[0].reply.text.contains("dropped"),
+        "{}",
+        notices[0].reply.text
+    );
+}
+
+#[test]
+fn a_vacation_stops_the_clock_and_moves_the_deadline_on_by_the_time_away() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(2 * DAY));
+    h.play(mv("C3"));
+    // bob to move; he goes on vacation after half a day.
+    h.clock.advance(DAY / 2);
+    let on = h.send("bob", Command::Vacation(true));
+    assert!(
+        on.ephemeral && on.text.contains("on vacation"),
+        "{}",
+        on.text
+    );
+    assert!(h
+        .send("bob", Command::Vacation(true))
+        .text
+        .contains("already"));
+    let told = tick(&h);
+    assert!(
+        told.iter()
+            .any(|n| n.reply.text.contains("**bob** is on vacation")),
+        "the opponent's channel is told: {told:?}"
+    );
+    // Five days away: no reminder, no timeout.
+    h.clock.advance(5 * DAY);
+    assert!(tick(&h).is_empty());
+    assert_eq!(h.view().status, Status::Active);
+    h.send("bob", Command::Vacation(false));
+    let back = tick(&h);
+    assert!(
+        back.iter()
+            .any(|n| n.reply.text.contains("back from vacation")),
+        "{back:?}"
+    );
+    // He had 1.5 days left when he left; the reminder at half time came before, so the next
+    // is an hour before the end, and he loses only 1.5 days after coming back.
+    h.clock.advance(DAY + DAY / 2 - 1);
+    assert!(tick(&h)
+        .iter()
+        .all(|n| !n.reply.text.contains("ran out of time")));
+    h.clock.advance(1);
+    let out = tick(&h);
+    assert!(
+        out.iter()
+            .any(|n| n.reply.text.contains("bob ran out of time")),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_vacation_ends_by_itself_after_fourteen_days_a_year() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    h.send("bob", Command::Vacation(true));
+    tick(&h);
+    h.clock.advance(14 * DAY);
+    let back = tick(&h);
+    assert!(
+        back.iter()
+            .any(|n| n.reply.text.contains("back from vacation")),
+        "{back:?}"
+    );
+    assert!(h
+        .send("bob", Command::Vacation(true))
+        .text
+        .contains("used all 14 days"));
+    // His day for the move runs again from the end of the allowance.
+    h.clock.advance(DAY);
+    let out = tick(&h);
+    assert!(
+        out.iter()
+            .any(|n| n.reply.text.contains("bob ran out of time")),
+        "{out:?}"
+    );
 }

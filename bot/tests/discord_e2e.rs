@@ -4,7 +4,7 @@
 mod fake_discord;
 
 use akron_bot::discord::{self, Settings};
-use akron_bot::service::{Config, Service};
+use akron_bot::service::{Config, ManualClock, Service};
 use akron_rules::{Game, GameOptions, Move, WinRule};
 use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
 use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
@@ -29,11 +29,15 @@ async fn start_bot(fake: &FakeDiscord, db: &Path) -> Result<Bot, Error> {
 }
 
 async fn start_bot_with(fake: &FakeDiscord, config: Config) -> Result<Bot, Error> {
-    let service = Arc::new(Service::open(config)?);
+    start_bot_on(fake, Arc::new(Service::open(config)?)).await
+}
+
+async fn start_bot_on(fake: &FakeDiscord, service: Arc<Service>) -> Result<Bot, Error> {
     let settings = Settings {
         token: "fake-token".into(),
         dev_guild: Some(GUILD_ID),
-        api_url: Some(fake.api_url()),
+        api_url: None,
+        http_client: Some(fake.http_client()?),
     };
     let mut client = discord::client(&settings, service).await?;
     let shards = client.shard_manager.clone();
@@ -85,6 +89,21 @@ fn winning_game() -> Result<Vec<Move>, Error> {
         }
     }
     Err("no winning game found".into())
+}
+
+/// A GIF replay attached and shown in the embed.
+fn assert_gif_in_embed(reply: &Reply) -> Result<(), Error> {
+    let gif = reply
+        .files
+        .iter()
+        .find(|file| file.filename.ends_with(".gif"))
+        .ok_or_else(|| format!("no GIF attached to: {}", reply.content()))?;
+    assert!(gif.bytes.starts_with(b"GIF89a"), "a GIF file");
+    assert_eq!(
+        reply.data["embeds"][0]["image"]["url"].as_str(),
+        Some(format!("attachment://{}", gif.filename).as_str())
+    );
+    Ok(())
 }
 
 fn assert_png(reply: &Reply) -> Result<(), Error> {
@@ -223,20 +242,24 @@ async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_game_from_challenge_to_win() -> Result<(), Error> {
-    full_game(false).await
+async fn a_full_game_from_challenge_to_win_through_rate_limits() -> Result<(), Error> {
+    full_game(false, Some(3)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result<(), Error> {
-    full_game(true).await
+    full_game(true, None).await
 }
 
 /// Plays a whole game through the bot; with `require_png`, every board reply must carry a
-/// PNG in its embed.
-async fn full_game(require_png: bool) -> Result<(), Error> {
+/// PNG in its embed; with `throttle_every`, every so many requests are answered 429 first.
+/// Discord refuses none of the bot's requests.
+async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(), Error> {
     let moves = winning_game()?;
     let (fake, bot, _dir) = setup().await?;
+    if let Some(every) = throttle_every {
+        fake.throttle("*", "*", every);
+    }
     let accepted = start_game(&fake).await?;
     let check_png = |reply: &Reply| {
         if require_png || !reply.files.is_empty() {
@@ -290,6 +313,14 @@ async fn full_game(require_png: bool) -> Result<(), Error> {
         last.buttons().is_empty(),
         "a finished game has no board buttons"
     );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    if throttle_every.is_some() {
+        assert!(
+            fake.throttled().len() >= moves.len() / 2,
+            "the bot went through its rate limiter's retries"
+        );
+    }
     stop_bot(bot).await
 }
 
@@ -676,6 +707,23 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{record}"
     );
 
+    // /akron replay animates the channel's game: the GIF arrives as an attachment in an embed.
+    let replayed = fake
+        .interact_and_wait(&akron(
+            &CAROL,
+            "replay",
+            // Poise registers choices as integers: fast is the third speed.
+            vec![payloads::integer_option("speed", 2)],
+        ))
+        .await?;
+    assert!(!replayed.is_ephemeral(), "{}", replayed.content());
+    assert!(
+        replayed.content().contains(&format!("moves 1 to {played}")),
+        "{}",
+        replayed.content()
+    );
+    assert_gif_in_embed(&replayed)?;
+
     // The file, attached to /akron show, draws the position after those moves.
     let upload = fake.upload("akron-1.txt", &file.bytes);
     let shown = fake
@@ -691,7 +739,9 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{}",
         shown.content()
     );
-    assert_png(&shown)?;
+    // A record is also animated: the replay GIF takes the embed, the still board is attached.
+    assert_gif_in_embed(&shown)?;
+    assert!(shown.files.iter().any(|f| f.filename == "board.png"));
 
     // Neither a code nor a file; a file that is not text: private refusals, no picture.
     let nothing = fake
@@ -829,6 +879,352 @@ async fn manage_threads_lets_a_moderator_abort_in_a_thread_only() -> Result<(), 
         .interact_and_wait(&akron(&CAROL, "board", vec![]))
         .await?;
     assert!(board.content().contains("2 moves"), "{}", board.content());
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_opened_off_a_board_is_a_channel_of_its_own_with_thread_rules() -> Result<(), Error>
+{
+    let (fake, bot, _dir) = setup().await?;
+    let accepted = start_game(&fake).await?;
+    let board = accepted.message.ok_or("the board message was stored")?;
+    let board_id = board["id"].as_str().ok_or("a message id")?;
+    let url =
+        format!("https://discord.com/api/v10/channels/{CHANNEL_ID}/messages/{board_id}/threads");
+    let opened = fake
+        .http_client()?
+        .post(url)
+        .header("content-type", "application/json")
+        .body(r#"{"name": "Akron game 1"}"#)
+        .send()
+        .await?;
+    assert_eq!(opened.status().as_u16(), 200);
+    let thread: u64 = board_id.parse()?;
+    assert_eq!(fake.threads_of(CHANNEL_ID).len(), 2);
+    assert!(fake.archive_thread(thread));
+    let reopened = fake
+        .http_client()?
+        .patch(format!("https://discord.com/api/v10/channels/{thread}"))
+        .header("content-type", "application/json")
+        .body(r#"{"archived": false}"#)
+        .send()
+        .await?;
+    assert_eq!(reopened.status().as_u16(), 200);
+
+    let here = |user: &TestUser, subcommand: &str, options: Vec<Value>| {
+        payloads::slash(user, thread, "akron", Some(subcommand), options)
+    };
+    let challenge = fake
+        .interact_and_wait(&here(
+            &ALICE,
+            "challenge",
+            vec![payloads::user_option("opponent", &BOB)],
+        ))
+        .await?;
+    assert!(!challenge.is_ephemeral(), "{}", challenge.content());
+    fake.interact_and_wait(&here(&BOB, "accept", vec![]))
+        .await?;
+    // The fake tells the bot the channel is a thread: Manage Threads may abort there.
+    let aborted = fake
+        .interact_and_wait(&here(&payloads::THREAD_MODERATOR, "abort", vec![]))
+        .await?;
+    assert!(aborted.text().contains("aborted"), "{}", aborted.text());
+    let in_thread = fake.channel_messages(thread);
+    assert_eq!(in_thread.len(), 3, "challenge, accepted board, abort");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).len(),
+        2,
+        "challenge and board"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    assert_eq!(
+        fake.identifies_and_resumes(),
+        (1, 0),
+        "THREAD_CREATE and THREAD_UPDATE parse: the gateway never had to reconnect"
+    );
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expiry_notice_lands_once_when_the_bot_dies_after_discord_stored_it() -> Result<(), Error>
+{
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("akron.db");
+    let clock = Arc::new(ManualClock::new(1_700_000_000));
+    let service = Arc::new(Service::with_clock(Config::with_db(&db), clock.clone())?);
+    let first = start_bot_on(&fake, Arc::clone(&service)).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![payloads::user_option("opponent", &BOB)],
+    );
+    fake.interact_and_wait(&challenge).await?;
+
+    // Discord stores the notice, but its answer never reaches this bot, which then dies.
+    fake.hold("POST", "/channels/*/messages");
+    fake.throttle("POST", "/channels/*/messages", 2);
+    clock.advance(25 * 3600);
+    service.wake();
+    fake.wait_held(1).await?;
+    first.task.abort();
+    first.shards.shutdown_all().await;
+    let stored = fake.channel_messages(CHANNEL_ID);
+    assert_eq!(stored.len(), 2, "the challenge and its expiry");
+    let notice = stored[1].clone();
+    assert!(notice["content"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("expired"));
+    let nonce = notice["nonce"].clone();
+    assert!(
+        nonce.is_string(),
+        "sent with the notice id as nonce: {notice}"
+    );
+
+    // Restarted, the bot delivers the notice again (through a 429); Discord hands back the
+    // earlier message.
+    let restarted = Arc::new(Service::with_clock(Config::with_db(&db), clock)?);
+    let second = start_bot_on(&fake, restarted).await?;
+    let posts = |requests: &[fake_discord::Recorded]| {
+        requests
+            .iter()
+            .filter(|request| {
+                request.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+                    && request
+                        .json
+                        .as_ref()
+                        .is_some_and(|body| body["nonce"] == nonce)
+            })
+            .count()
+    };
+    fake.wait_for("the notice sent again", |requests| {
+        (posts(requests) >= 2).then_some(())
+    })
+    .await?;
+    assert!(!fake.throttled().is_empty(), "the retry met a 429 first");
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID),
+        stored,
+        "nothing posted twice"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(second).await
+}
+
+/// A bot on a service with a clock the test moves, and a 1-day-per-move game between Alice
+/// (to move) and Bob in the test channel.
+async fn correspondence_game(
+    fake: &FakeDiscord,
+    db: &Path,
+) -> Result<(Bot, Arc<Service>, Arc<ManualClock>), Error> {
+    correspondence_game_with(fake, db, Vec::new()).await
+}
+
+/// [`correspondence_game`] with more challenge options.
+async fn correspondence_game_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    options: Vec<Value>,
+) -> Result<(Bot, Arc<Service>, Arc<ManualClock>), Error> {
+    let clock = Arc::new(ManualClock::new(1_700_000_000));
+    let service = Arc::new(Service::with_clock(Config::with_db(db), clock.clone())?);
+    let bot = start_bot_on(fake, Arc::clone(&service)).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    let mut all = vec![
+        payloads::user_option("opponent", &BOB),
+        payloads::integer_option("size", SIZE),
+        payloads::integer_option("colour", 0),
+        payloads::string_option("time", "1d"),
+    ];
+    all.extend(options);
+    let reply = fake
+        .interact_and_wait(&akron(&ALICE, "challenge", all))
+        .await?;
+    let accept = button_id(&reply, "Accept")?;
+    let message = reply.message.ok_or("the challenge message was stored")?;
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
+        .await?;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.content());
+    Ok((bot, service, clock))
+}
+
+/// Messages in `channel` whose text contains `text`.
+fn messages_with(fake: &FakeDiscord, channel: u64, text: &str) -> Vec<Value> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|message| {
+            message["content"]
+                .as_str()
+                .is_some_and(|c| c.contains(text))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_at_half_time_reaches_the_player_by_direct_message() -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let (bot, service, clock) = correspondence_game(&fake, &dir.path().join("akron.db")).await?;
+    clock.advance(13 * 3600);
+    service.wake();
+    fake.wait_for("a direct message channel", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/users/@me/channels"))
+            .then_some(())
+    })
+    .await?;
+    let dm = fake
+        .dm_channel_of(ALICE.id)
+        .ok_or("the direct message channel is alice's")?;
+    let reminder = fake.wait_messages(dm, 1).await?;
+    let text = reminder[0]["content"].as_str().unwrap_or_default();
+    assert!(text.contains("it is your move"), "{text}");
+    assert!(reminder[0].get("guild_id").is_none(), "a direct message");
+    assert!(messages_with(&fake, CHANNEL_ID, "it is your move").is_empty());
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_goes_to_the_game_channel_when_the_player_refuses_direct_messages(
+) -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    fake.refuse_dms(ALICE.id);
+    let dir = tempfile::tempdir()?;
+    let (bot, service, clock) = correspondence_game(&fake, &dir.path().join("akron.db")).await?;
+    clock.advance(13 * 3600);
+    service.wake();
+    fake.wait_for("the refused direct message", |requests| {
+        requests
+            .iter()
+            .any(|request| request.error_code() == Some(50007))
+            .then_some(())
+    })
+    .await?;
+    let fallback = fake
+        .wait_channel(CHANNEL_ID, "the reminder in the channel", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("it is your move"))
+            })
+        })
+        .await?;
+    let text = fallback
+        .iter()
+        .filter_map(|m| m["content"].as_str())
+        .find(|c| c.contains("it is your move"))
+        .unwrap_or_default();
+    assert!(text.contains(&format!("<@{}>", ALICE.id)), "{text}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_asks_for_a_thread_moves_into_one_opened_off_its_board() -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![
+            payloads::user_option("opponent", &BOB),
+            payloads::integer_option("size", SIZE),
+            payloads::integer_option("colour", 0),
+            serde_json::json!({"name": "thread", "type": 5, "value": true}),
+        ],
+    );
+    let reply = fake.interact_and_wait(&challenge).await?;
+    let accept = button_id(&reply, "Accept")?;
+    let message = reply.message.ok_or("the challenge message was stored")?;
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
+        .await?;
+    let board = accepted.message.ok_or("the board message was stored")?;
+    fake.wait_for("a thread opened off the board", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/threads") && !request.refused())
+            .then_some(())
+    })
+    .await?;
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .into_iter()
+        .find(|thread| thread["id"] == board["id"])
+        .ok_or("the thread starts at the board message")?;
+    let thread: u64 = thread["id"].as_str().unwrap_or_default().parse()?;
+    let posted = fake.wait_messages(thread, 1).await?;
+    let text = posted[0]["content"].as_str().unwrap_or_default();
+    assert!(text.contains(&format!("<@{}>", ALICE.id)), "{text}");
+    let moves = winning_game()?;
+    let first = fake
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("move"),
+            vec![payloads::string_option("notation", &moves[0].to_string())],
+        ))
+        .await?;
+    assert!(
+        !first.is_ephemeral(),
+        "the game is played in the thread: {}",
+        first.content()
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_reopens_the_games_thread_that_discord_archived() -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let thread_game = serde_json::json!({"name": "thread", "type": 5, "value": true});
+    let (bot, service, clock) =
+        correspondence_game_with(&fake, &dir.path().join("akron.db"), vec![thread_game]).await?;
+    let settings = akron(
+        &ALICE,
+        "settings",
+        vec![payloads::integer_option("reminders", 1)],
+    );
+    fake.interact_and_wait(&settings).await?;
+    fake.wait_for("the game's thread", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/threads") && !request.refused())
+            .then_some(())
+    })
+    .await?;
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .filter_map(|thread| thread["id"].as_str()?.parse::<u64>().ok())
+        .find(|id| *id != payloads::THREAD_ID)
+        .ok_or("a thread for the game")?;
+    fake.wait_messages(thread, 1).await?;
+    // A week without a move: Discord archives the thread.
+    assert!(fake.archive_thread(thread));
+    clock.advance(13 * 3600);
+    service.wake();
+    fake.wait_channel(thread, "the reminder in the game's thread", |messages| {
+        messages.iter().any(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("it is your move"))
+        })
+    })
+    .await?;
+    let reopened = fake.channel(thread).ok_or("the thread")?;
+    assert_eq!(reopened["thread_metadata"]["archived"], false);
     stop_bot(bot).await
 }
 

@@ -51,8 +51,7 @@ async fn start_bot(fake: &FakeDiscord) -> Result<Bot, Error> {
         })
         .build();
     let http = serenity::HttpBuilder::new("fake-token")
-        .proxy(fake.api_url())
-        .ratelimiter_disabled(true)
+        .client(fake.http_client()?)
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)

@@ -67,7 +67,7 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         record.contains("[Result \"") && record.contains("wins connection\"]"),
         "{record}"
     );
-    let shown = h.ok("carol", Command::Show(record.clone()));
+    let shown = h.ok("carol", Command::Show(record.clone(), None));
     let final_code = record
         .lines()
         .find_map(|l| {
@@ -126,7 +126,7 @@ fn an_immediate_rule_game_is_won_at_once() {
     assert!(last.text.contains("wins** (") && last.text.contains("connects its edges"));
     // Under the immediate rule nothing is ever pending.
     assert!(replies.iter().all(|r| !r.text.contains("must cut it now")));
-    let board = h.ok("alice", Command::Board);
+    let board = h.ok("alice", Command::Board(None));
     assert!(board.text.contains("won by connection"), "{}", board.text);
 }
 
@@ -175,12 +175,20 @@ fn resignation_draw_and_abort() {
     let offer = h.ok("alice", Command::Draw(Offer::Offer));
     assert_eq!(offer.buttons.len(), 2);
     assert_eq!(offer.mentions[0].name, "bob");
-    // A move declines the offer implicitly...
+    // An offer made with one's move stays open for the opponent...
     h.play(mv("E5"));
+    // ...and lapses, with a word, when the opponent moves instead of answering.
+    let lapsed = h.play(mv("B2"));
+    assert!(lapsed.text.contains("lapsed"), "{}", lapsed.text);
     h.refused("bob", Command::Draw(Offer::Accept));
-    // ...and a fresh one can be declined, then offered again and accepted.
+    // A fresh one can be declined, then offered again once the opponent has moved twice,
+    // and accepted.
     h.ok("bob", Command::Draw(Offer::Offer));
     h.ok("alice", Command::Draw(Offer::Decline));
+    h.refused("bob", Command::Draw(Offer::Offer));
+    for m in ["A1", "F6", "A6"] {
+        h.play(mv(m));
+    }
     h.ok("bob", Command::Draw(Offer::Offer));
     h.refused("bob", Command::Draw(Offer::Accept));
     let reply = h.ok("alice", Command::Draw(Offer::Accept));
@@ -283,7 +291,7 @@ fn a_damaged_stored_game_is_reported_not_accepted() {
     h.reopen();
     let err = h.service.check_all_games().expect_err("damage is found");
     assert!(err.to_string().contains("after ply 1"), "{err}");
-    let reply = h.send("alice", Command::Board);
+    let reply = h.send("alice", Command::Board(None));
     assert!(reply.ephemeral);
     assert!(reply.text.contains("damaged"), "{}", reply.text);
     let refusal = h.send("alice", Command::Move("A1".into()));
@@ -420,14 +428,17 @@ fn a_long_games_list_fits_one_message() {
 #[test]
 fn show_reads_codes_and_refuses_nonsense() {
     let h = Harness::new();
-    let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into()));
+    let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into(), None));
     assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
     assert!(is_png(reply.image.as_deref()));
-    let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into()));
+    let reply = h.refused("carol", Command::Show("3:b:4,4:3/1b1".into(), None));
     assert!(reply
         .text
         .contains("neither a position code nor a game record"));
-    let reply = h.refused("carol", Command::Show("[Size \"4\"]\n1. B2 B2".into()));
+    let reply = h.refused(
+        "carol",
+        Command::Show("[Size \"4\"]\n1. B2 B2".into(), None),
+    );
     assert!(
         reply.text.contains("move 2 (B2) cannot be played"),
         "{}",

@@ -162,7 +162,7 @@ fn every_ending_goes_through_one_transition_and_leaves_no_deadline_or_offer() {
             .map(|v| v.status),
         None
     );
-    let reply = h.ok("alice", Command::Board);
+    let reply = h.ok("alice", Command::Board(None));
     assert!(reply.text.contains("won by resignation"), "{}", reply.text);
     // Declined and cancelled challenges free the channel and send no notice (the reply
     // says it).

@@ -25,7 +25,7 @@ fn no_game() {
     for command in [
         Command::Move("C3".into()),
         Command::Swap,
-        Command::Board,
+        Command::Board(None),
         Command::Moves(None),
         Command::Resign,
         Command::Draw(Offer::Offer),
@@ -105,7 +105,15 @@ fn moves() {
         ("C 3", "is not a move"),
         ("", "is not a move"),
         ("C3'", "not legal here"),
-        ("F6", "not on this 5 × 5 board"),
+        // Regression (issue 17): the range named is this board's, not 16 × 16's.
+        (
+            "F6",
+            "F6 is not on this 5 × 5 board: column F is outside A to E and row 6 is outside 1 to 5",
+        ),
+        (
+            "D0",
+            "D0 is not on this 5 × 5 board: row 0 is outside 1 to 5",
+        ),
         ("swap", "not legal here"),
         ("A1-A2", "not legal here"),
     ] {
@@ -117,7 +125,8 @@ fn moves() {
     assert!(r.text.contains("C3 is occupied"), "{}", r.text);
     let r = h.refused("bob", Command::Moves(Some("C3".into())));
     assert!(r.text.contains("Black's"), "{}", r.text);
-    h.refused("bob", Command::Moves(Some("Q9".into())));
+    let r = h.refused("bob", Command::Moves(Some("Q9".into())));
+    assert!(r.text.contains("column Q is outside A to E"), "{}", r.text);
     // Where a connected piece can go: a picture and the names.
     h.play(mv("A1"));
     h.play(mv("C2"));
@@ -168,4 +177,39 @@ fn moves() {
     old.game = Some(akron_bot::service::GameId(1));
     let r = h.service.handle(&old);
     assert!(r.ephemeral && r.text.contains("is over"), "{}", r.text);
+}
+
+/// Regression (issue 17): a draw offer cannot be repeated until the opponent has moved
+/// twice, and an offer the opponent moves past lapses with a word in the move's reply.
+#[test]
+fn draw_offers_lapse_visibly_and_cannot_be_spammed() {
+    let h = Harness::new();
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    h.play(mv("C3"));
+    // bob (to move) offers; alice declines; bob may not offer again yet.
+    h.ok("bob", Command::Draw(Offer::Offer));
+    h.ok("alice", Command::Draw(Offer::Decline));
+    let r = h.refused("bob", Command::Draw(Offer::Offer));
+    assert!(r.text.contains("once alice has moved twice"), "{}", r.text);
+    h.play(mv("B2"));
+    // alice offers, bob moves instead of answering: the offer lapses, and the reply says so.
+    h.ok("alice", Command::Draw(Offer::Offer));
+    h.play(mv("D4"));
+    let reply = h.play(mv("B4"));
+    assert!(
+        reply
+            .text
+            .contains("The draw offer from alice lapsed: bob moved instead of answering"),
+        "{}",
+        reply.text
+    );
+    let r = h.refused("bob", Command::Draw(Offer::Offer));
+    assert!(
+        r.text.contains("moved twice"),
+        "one alice move is not enough: {}",
+        r.text
+    );
+    h.play(mv("D2"));
+    // alice has now moved twice since bob's offer (D4, D2).
+    h.ok("bob", Command::Draw(Offer::Offer));
 }

@@ -33,7 +33,6 @@ struct GlyphImage {
 fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     type Cache = Mutex<HashMap<(char, u32), Arc<GlyphImage>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let steps = (size.clamp(1.0, 1000.0) * 4.0).round() as u32;
     let key = (c, steps);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -44,7 +43,6 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     {
         return Ok(Arc::clone(image));
     }
-    #[allow(clippy::cast_precision_loss)]
     let size = steps as f32 / 4.0;
     let scaled = font()?.as_scaled(PxScale::from(size));
     let id = scaled.glyph_id(c);
@@ -57,14 +55,11 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     };
     if let Some(outline) = scaled.outline_glyph(id.with_scale(size)) {
         let bounds = outline.px_bounds();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let (width, height) = (bounds.width() as usize, bounds.height() as usize);
-        #[allow(clippy::cast_possible_truncation)]
         let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
         let mut coverage = vec![0u8; width * height];
         outline.draw(|x, y, c| {
             if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 {
                     *cell = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
                 }
@@ -107,7 +102,6 @@ pub(crate) struct Canvas {
 
 fn paint(color: Rgb, alpha: f32) -> Paint<'static> {
     let mut paint = Paint::default();
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
     paint.set_color_rgba8(color.0, color.1, color.2, a);
     paint.anti_alias = true;
@@ -156,7 +150,6 @@ impl Canvas {
     fn touch(&mut self, rect: Rect, pad: f32) {
         let width = self.pixmap.width();
         let height = self.pixmap.height();
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max) as usize;
         let (x0, x1) = (
             clamp(rect.left() - pad - 1.0, width),
@@ -174,7 +167,6 @@ impl Canvas {
 
     /// Composites `sprite` with its anchor at `(x, y)`.
     pub(crate) fn blit(&mut self, sprite: &Sprite, x: f32, y: f32) {
-        #[allow(clippy::cast_possible_truncation)]
         let (x, y) = (x.round() as i32, y.round() as i32);
         let width = i32::try_from(self.pixmap.width()).unwrap_or(0);
         let height = i32::try_from(self.pixmap.height()).unwrap_or(0);
@@ -188,36 +180,52 @@ impl Canvas {
             return;
         }
         let data = self.pixmap.data_mut();
+        let canvas_width = usize::try_from(width).unwrap_or(0);
+        let (Ok(col0), Ok(col1)) = (usize::try_from(col0), usize::try_from(col1)) else {
+            return;
+        };
         for row in (-top).max(0)..(height - top).min(sprite_height) {
-            let (Ok(src_start), Ok(dst_start)) = (
-                usize::try_from(row * sprite_width + col0),
-                usize::try_from(((top + row) * width + left + col0) * 4),
-            ) else {
+            let (Ok(row), Ok(dst_row)) = (usize::try_from(row), usize::try_from(top + row)) else {
                 continue;
             };
-            let len = usize::try_from(col1 - col0).unwrap_or(0);
-            let src = &sprite.data[src_start..src_start + len];
-            let src_indices = &sprite.indices[src_start..src_start + len];
-            let dst = &mut data[dst_start..dst_start + 4 * len];
-            let dst_indices = &mut self.indices[dst_start / 4..dst_start / 4 + len];
-            for ((s, d), (&si, di)) in src
-                .iter()
-                .zip(dst.chunks_exact_mut(4))
-                .zip(src_indices.iter().zip(dst_indices))
-            {
-                match s[3] {
-                    0 => {}
-                    255 => {
-                        d[..3].copy_from_slice(&s[..3]);
-                        *di = si;
-                    }
-                    a => {
-                        *di = UNKNOWN;
-                        let keep = 255 - u32::from(a);
-                        for c in 0..3 {
-                            let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
-                            d[c] = u8::try_from(v.min(255)).unwrap_or(255);
-                        }
+            let Some(runs) = sprite.runs.get(row) else {
+                continue;
+            };
+            for run in runs {
+                let (start, end) = (run.start.max(col0), run.end.min(col1));
+                if start >= end {
+                    continue;
+                }
+                let src_start = row * sprite.width + start;
+                let len = end - start;
+                // Columns of the canvas: left + start is non-negative because start >= col0.
+                let Ok(dst_col) =
+                    usize::try_from(i64::from(left) + i64::try_from(start).unwrap_or(0))
+                else {
+                    continue;
+                };
+                let dst_start = dst_row * canvas_width + dst_col;
+                let (Some(src), Some(src_indices), Some(dst_indices)) = (
+                    sprite.data.get(src_start..src_start + len),
+                    sprite.indices.get(src_start..src_start + len),
+                    self.indices.get_mut(dst_start..dst_start + len),
+                ) else {
+                    continue;
+                };
+                let Some(dst) = data.get_mut(4 * dst_start..4 * (dst_start + len)) else {
+                    continue;
+                };
+                if run.opaque {
+                    dst.copy_from_slice(src.as_flattened());
+                    dst_indices.copy_from_slice(src_indices);
+                    continue;
+                }
+                dst_indices.fill(UNKNOWN);
+                for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+                    let keep = 255 - u32::from(s[3]);
+                    for c in 0..3 {
+                        let v = u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255;
+                        d[c] = u8::try_from(v.min(255)).unwrap_or(255);
                     }
                 }
             }
@@ -311,6 +319,18 @@ impl Canvas {
         color: Rgb,
         alpha: f32,
     ) {
+        self.stroke_dashed_line(points, width, color, alpha, None);
+    }
+
+    /// Strokes a polyline with round ends, dashed when `dash` is given (dash and gap lengths).
+    pub(crate) fn stroke_dashed_line(
+        &mut self,
+        points: &[(f32, f32)],
+        width: f32,
+        color: Rgb,
+        alpha: f32,
+        dash: Option<(f32, f32)>,
+    ) {
         let mut builder = PathBuilder::new();
         for (i, &(x, y)) in points.iter().enumerate() {
             if i == 0 {
@@ -325,6 +345,7 @@ impl Canvas {
                 width,
                 line_cap: LineCap::Round,
                 line_join: tiny_skia::LineJoin::Round,
+                dash: dash.and_then(|(on, off)| StrokeDash::new(vec![on, off], 0.0)),
                 ..Stroke::default()
             };
             self.pixmap.stroke_path(
@@ -387,14 +408,12 @@ impl Canvas {
             Align::Right => x - width,
         };
         // Cap height of DejaVu is about 0.73 em.
-        #[allow(clippy::cast_possible_truncation)]
         let baseline = (y + 0.365 * size).round() as i64;
         let canvas_width = i64::from(self.pixmap.width());
         let canvas_height = i64::from(self.pixmap.height());
         let data = self.pixmap.data_mut();
         for c in text.chars() {
             let glyph = glyph(c, size)?;
-            #[allow(clippy::cast_possible_truncation)]
             let left = pen.round() as i64 + i64::from(glyph.left);
             let top = baseline + i64::from(glyph.top);
             pen += glyph.advance;
@@ -487,6 +506,14 @@ mod tests {
             anchor_y: 2,
             data: vec![[255, 255, 255, 255]; 25],
             indices: vec![UNKNOWN; 25],
+            runs: vec![
+                vec![crate::sprites::Run {
+                    start: 0,
+                    end: 5,
+                    opaque: true
+                }];
+                5
+            ],
         };
         for (x, y) in [
             (-10.0, -10.0),

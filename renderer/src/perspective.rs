@@ -2,6 +2,7 @@
 
 use crate::canvas::{Align, Canvas};
 use crate::geometry::{centre, painter_order, Camera, Vec3, RADIUS};
+use crate::inset;
 use crate::overlay::{Frame, Spot};
 use crate::palette::{Rgb, BOARD, EDGE_BLACK, EDGE_WHITE, INK, TEXT};
 use crate::sprites::{Kind, Sprites};
@@ -25,10 +26,18 @@ pub(crate) struct Layout {
     pub caption_height: f32,
     pub camera: Camera,
     pub label_size: f32,
+    /// The per-level maps under the board, when there are any.
+    pub inset: Option<inset::Layout>,
 }
 
-/// Fits the whole board, its labels and the tallest possible pyramid into `width` pixels.
-pub(crate) fn layout(size: u8, width: u32) -> Layout {
+/// The caption's height for an image `width` pixels wide: two lines of text.
+pub(crate) fn caption_height(width: f32) -> f32 {
+    (width * 0.1).clamp(58.0, 150.0).round()
+}
+
+/// Fits the whole board, its labels and the tallest possible pyramid into `width` pixels,
+/// with `levels` per-level maps below (none when 0).
+pub(crate) fn layout(size: u8, width: u32, levels: u8) -> Layout {
     let n = f32::from(size);
     let camera = Camera::new(size);
     let low = -0.5 - MARGIN;
@@ -54,14 +63,15 @@ pub(crate) fn layout(size: u8, width: u32) -> Layout {
     include(Vec3::new(low, -THICKNESS, low - label));
     include(Vec3::new(low - label, 0.0, high));
     include(Vec3::new(apex.x, apex.y + RADIUS * 1.3, apex.z));
-    #[allow(clippy::cast_precision_loss)]
     let w = width as f32;
     let pad = (w * 0.015).round();
-    let caption_height = (w * 0.075).clamp(36.0, 110.0).round();
+    let caption_height = caption_height(w);
     let scale = (w - 2.0 * pad) / (bounds.1 - bounds.0);
     let body = (bounds.3 - bounds.2) * scale;
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let mut height = (caption_height + body + 2.0 * pad).ceil() as u32;
+    let inset = (levels >= 2)
+        .then(|| inset::Layout::new(size, levels, w, pad, caption_height + body + 2.0 * pad));
+    let inset_height = inset.as_ref().map_or(0.0, |i| i.height);
+    let mut height = (caption_height + body + 2.0 * pad + inset_height).ceil() as u32;
     if height == width {
         height += 2;
     }
@@ -78,6 +88,7 @@ pub(crate) fn layout(size: u8, width: u32) -> Layout {
         caption_height,
         camera,
         label_size,
+        inset,
     }
 }
 
@@ -166,7 +177,6 @@ pub(crate) fn draw_board(
         canvas.fill_polygon(&points, fill, 1.0);
     }
     // The dips.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let flattening = (camera.flattening() * 64.0).round() as u8;
     for y in (0..size).rev() {
         for x in 0..size {
@@ -190,6 +200,9 @@ pub(crate) fn draw_board(
         let right = camera.project(Vec3::new(high + LABEL_GAP, 0.0, z));
         canvas.text(&number, (left.x, left.y), text_size, TEXT, Align::Right)?;
         canvas.text(&number, (right.x, right.y), text_size, TEXT, Align::Left)?;
+    }
+    if let Some(inset) = &layout.inset {
+        inset.draw_board(canvas, sprites)?;
     }
     Ok(())
 }
@@ -253,7 +266,7 @@ mod tests {
     fn layouts_are_bounded_and_not_square() {
         for size in 3..=16 {
             for width in [400, 1100, 2000] {
-                let layout = layout(size, width);
+                let layout = layout(size, width, 0);
                 assert!(layout.height != layout.width, "{size} {width}");
                 assert!(
                     layout.height <= width * 3 / 2,
@@ -330,7 +343,7 @@ mod tests {
             }
         }
         let position = Position::from_setup(&setup)?;
-        let layout = layout(8, 1100);
+        let layout = layout(8, 1100, 0);
         let mut pieces: Vec<(Point, Color)> = position.pieces().collect();
         painter_order(&layout.camera, &mut pieces);
         let spots: Vec<Spot> = pieces.iter().map(|&(p, _)| layout.spot(p)).collect();
@@ -345,9 +358,78 @@ mod tests {
         Ok(())
     }
 
+    /// Seeded random moves that climb when they can, until `pieces` marbles are down.
+    fn dense_position(size: u8, pieces: usize, seed: u64) -> Position {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut position = Position::start(size, 200).unwrap_or_default();
+        for _ in 0..2000 {
+            let moves = position.legal_moves();
+            if moves.is_empty() || position.pieces().count() >= pieces {
+                break;
+            }
+            let climbs: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.to().is_some_and(|p| p.level() > 0))
+                .collect();
+            let places: Vec<_> = moves.iter().copied().filter(|m| m.is_place()).collect();
+            let pick = if !climbs.is_empty() && rng.random_bool(0.6) {
+                climbs[rng.random_range(0..climbs.len())]
+            } else if !places.is_empty() {
+                places[rng.random_range(0..places.len())]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            let _ = position.play(pick);
+        }
+        position
+    }
+
+    /// Every occupied point of random dense positions is seen: its marble in the main view is
+    /// at least half uncovered, or the per-level maps show it as a disc of a legible size
+    /// inside the image, apart from its neighbours.
+    #[test]
+    fn every_marble_of_dense_positions_is_visible_somewhere() {
+        const MIN_SHARE: f32 = 0.5;
+        for (size, pieces) in [(5, 30), (8, 60), (8, 90), (16, 300)] {
+            for seed in 0..4 {
+                let position = dense_position(size, pieces, seed);
+                let levels = crate::Inset::Auto.levels(&position);
+                for width in [400, 480, 1100] {
+                    let layout = layout(size, width, levels);
+                    let mut pieces: Vec<(Point, Color)> = position.pieces().collect();
+                    painter_order(&layout.camera, &mut pieces);
+                    let spots: Vec<Spot> = pieces.iter().map(|&(p, _)| layout.spot(p)).collect();
+                    for (i, &(point, _)) in pieces.iter().enumerate() {
+                        let in_inset = layout
+                            .inset
+                            .as_ref()
+                            .and_then(|inset| Some((inset.spot(point)?, inset.cell)))
+                            .is_some_and(|(s, cell)| {
+                                s.radius >= 3.5
+                                    && s.radius * 2.0 <= cell
+                                    && s.x - s.radius >= 0.0
+                                    && s.x + s.radius <= width as f32
+                                    && s.y + s.radius <= layout.height as f32
+                            });
+                        if in_inset {
+                            continue;
+                        }
+                        let share = visible_share(&spots, i);
+                        assert!(
+                            share >= MIN_SHARE,
+                            "{size}x{size} seed {seed} at {width} px: {point} shows {share:.2}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn levels_rise_visibly() {
-        let layout = layout(8, 1100);
+        let layout = layout(8, 1100, 0);
         assert!(step_pixels(&layout) > 25.0, "{}", step_pixels(&layout));
     }
 }

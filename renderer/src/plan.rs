@@ -31,15 +31,13 @@ pub(crate) struct Layout {
 /// Fits the board and its labels into `width` pixels, below the caption.
 pub(crate) fn layout(size: u8, width: u32) -> Layout {
     let n = f32::from(size);
-    #[allow(clippy::cast_precision_loss)]
     let w = width as f32;
     let pad = (w * 0.015).round();
-    let caption_height = (w * 0.075).clamp(36.0, 110.0).round();
+    let caption_height = crate::perspective::caption_height(w);
     let cell = (w - 2.0 * pad) / (n + 2.0 * (MARGIN + LABEL_ROOM));
     let span = cell * (n - 1.0);
     let origin_x = pad + cell * (MARGIN + LABEL_ROOM + 0.5);
     let origin_y = caption_height + pad + cell * (MARGIN + LABEL_ROOM + 0.5) + span;
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let height = (origin_y + cell * (MARGIN + LABEL_ROOM + 0.5) + pad).ceil() as u32;
     Layout {
         width,

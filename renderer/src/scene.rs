@@ -27,16 +27,25 @@ pub(crate) struct Background {
     pub indices: Vec<u8>,
 }
 
-type Key = (View, u8, u32);
+type Key = (View, u8, u32, u8);
 /// Recently used backgrounds, most recent last.
 type Cache = Mutex<Vec<(Key, Arc<Background>)>>;
 
 impl Scene {
-    /// The layout for `view` of an `size` board, `width` pixels wide (already clamped).
-    pub(crate) fn new(view: View, size: u8, width: u32) -> Scene {
+    /// The layout for `view` of an `size` board, `width` pixels wide (already clamped), with
+    /// `levels` per-level maps under a perspective view.
+    pub(crate) fn new(view: View, size: u8, width: u32, levels: u8) -> Scene {
         match view {
-            View::Perspective => Scene::Perspective(perspective::layout(size, width)),
+            View::Perspective => Scene::Perspective(perspective::layout(size, width, levels)),
             View::Plan => Scene::Plan(plan::layout(size, width)),
+        }
+    }
+
+    /// The per-level maps, if this scene has them.
+    pub(crate) fn inset(&self) -> Option<&crate::inset::Layout> {
+        match self {
+            Scene::Perspective(l) => l.inset.as_ref(),
+            Scene::Plan(_) => None,
         }
     }
 
@@ -104,7 +113,10 @@ impl Scene {
     pub(crate) fn background(&self, view: View, size: u8) -> Result<Arc<Background>, RenderError> {
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        let key = (view, size, self.dimensions().0);
+        let levels = self
+            .inset()
+            .map_or(0, |i| u8::try_from(i.panels.len()).unwrap_or(u8::MAX));
+        let key = (view, size, self.dimensions().0, levels);
         {
             let mut entries = cache.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(i) = entries.iter().position(|(k, _)| *k == key) {

@@ -4,8 +4,10 @@
 //! and look at every changed image before committing it. A failing test also writes what it drew
 //! to `target/golden-actual/` (or the system temp directory) for comparison.
 
-use akron_renderer::{render, LastMove, RenderOptions, Selection, View};
-use akron_rules::{Color, Move, Point, Position, Setup};
+use akron_renderer::{render, Caption, LastMove, RenderOptions, Selection, View};
+use akron_rules::{
+    ByColor, Color, Game, GameOptions, Move, Outcome, Point, Position, Reason, Setup,
+};
 use image::RgbaImage;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -14,8 +16,8 @@ use std::path::PathBuf;
 
 type TestResult = Result<(), Box<dyn Error>>;
 
-/// Golden images are drawn small to keep the repository small.
-const WIDTH: u32 = 560;
+/// Golden images are drawn at the bot's default width and at a phone's.
+const WIDTHS: [u32; 2] = [1100, 480];
 /// A pixel differs when a channel is off by more than this.
 const CHANNEL_TOLERANCE: u8 = 24;
 /// The share of pixels that may differ (anti-aliasing on another CPU).
@@ -32,13 +34,20 @@ fn decode(bytes: &[u8]) -> Result<RgbaImage, Box<dyn Error>> {
     Ok(image::load_from_memory_with_format(bytes, image::ImageFormat::Png)?.to_rgba8())
 }
 
-/// Renders and compares with `tests/golden/NAME.png`.
+/// Renders at each of [`WIDTHS`] and compares with `tests/golden/NAME_WIDTH.png`.
 fn check(name: &str, position: &Position, options: RenderOptions) -> TestResult {
-    let options = RenderOptions {
-        width: WIDTH,
-        ..options
-    };
-    let png = render(position, &options)?;
+    for width in WIDTHS {
+        let options = RenderOptions {
+            width,
+            ..options.clone()
+        };
+        check_one(&format!("{name}_{width}"), position, &options)?;
+    }
+    Ok(())
+}
+
+fn check_one(name: &str, position: &Position, options: &RenderOptions) -> TestResult {
+    let png = render(position, options)?;
     let path = golden_path(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &png)?;
@@ -75,7 +84,6 @@ fn check(name: &str, position: &Position, options: RenderOptions) -> TestResult 
         }
     }
     let total = (actual.width() * actual.height()) as usize;
-    #[allow(clippy::cast_precision_loss)]
     let share = differing as f64 / total as f64;
     if share > PIXEL_TOLERANCE {
         let written = save_actual(name, &png);
@@ -161,13 +169,31 @@ fn pyramid(size: u8, levels: u8) -> Result<Position, Box<dyn Error>> {
     Ok(Position::from_setup(&setup)?)
 }
 
-#[test]
-fn empty_3x3() -> TestResult {
-    check(
-        "empty_3x3",
-        &Position::from_code("3:b:4,4:3/3/3")?,
-        RenderOptions::default(),
-    )
+fn names(black: &str, white: &str) -> ByColor<Option<String>> {
+    ByColor {
+        black: Some(black.to_string()),
+        white: Some(white.to_string()),
+    }
+}
+
+/// Seeded random placements only: a flat position.
+fn flat_game(pieces: usize, seed: u64) -> Result<(Position, Move), Box<dyn Error>> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut position = Position::default();
+    let mut last = None;
+    while position.pieces().count() < pieces {
+        let places: Vec<Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_place())
+            .collect();
+        let Some(&pick) = places.get(rng.random_range(0..places.len().max(1))) else {
+            break;
+        };
+        last = Some((position.clone(), pick));
+        position.play(pick)?;
+    }
+    last.ok_or_else(|| "no move played".into())
 }
 
 #[test]
@@ -176,11 +202,31 @@ fn empty_8x8() -> TestResult {
 }
 
 #[test]
-fn middle_game_with_last_move() -> TestResult {
-    let (mut position, mv) = random_game(8, 32, 36, 3)?;
+fn flat_middle_game_with_last_move() -> TestResult {
+    let (mut position, mv) = flat_game(30, 5)?;
     let last = LastMove::play(&mut position, mv)?;
     check(
         "middle_game",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(12),
+                names: names("alice", "bob"),
+                moves_played: Some(30),
+                outcome: None,
+            },
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn climbing_middle_game_with_last_move() -> TestResult {
+    let (mut position, mv) = random_game(8, 32, 36, 3)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "climbing_game",
         &position,
         RenderOptions {
             last_move: Some(last),
@@ -190,13 +236,13 @@ fn middle_game_with_last_move() -> TestResult {
 }
 
 #[test]
-fn pyramid_of_six_levels() -> TestResult {
-    check("pyramid_6", &pyramid(8, 6)?, RenderOptions::default())
+fn pyramid_of_three_levels() -> TestResult {
+    check("pyramid_3", &pyramid(8, 3)?, RenderOptions::default())
 }
 
 #[test]
-fn full_pyramid_8x8() -> TestResult {
-    check("pyramid_8", &pyramid(8, 8)?, RenderOptions::default())
+fn pyramid_of_four_levels() -> TestResult {
+    check("pyramid_4", &pyramid(8, 4)?, RenderOptions::default())
 }
 
 #[test]
@@ -211,15 +257,23 @@ fn board_16x16_with_300_pieces() -> TestResult {
     check("board_16x16", &position, RenderOptions::default())
 }
 
+const CASCADE: &str = "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2";
+
 #[test]
-fn cascade_as_last_move() -> TestResult {
-    let mut position = Position::from_code("5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2")?;
+fn two_marble_cascade_as_last_move() -> TestResult {
+    let mut position = Position::from_code(CASCADE)?;
     let last = LastMove::play(&mut position, "A1-D1".parse()?)?;
     assert_eq!(last.drops.len(), 2, "a two-marble cascade");
     check(
         "cascade",
         &position,
         RenderOptions {
+            caption: Caption {
+                game: Some(7),
+                names: names("carol", "dave"),
+                moves_played: Some(19),
+                outcome: None,
+            },
             last_move: Some(last),
             ..RenderOptions::default()
         },
@@ -227,20 +281,62 @@ fn cascade_as_last_move() -> TestResult {
 }
 
 #[test]
-fn won_game_with_chain_and_severed_link() -> TestResult {
-    let position = Position::from_code("5:w:8,8:2b2/1wb2/1ww2/1wb1w/2b2|4/1b2/1b2/4")?;
-    let analysis = position.analysis();
-    assert_eq!(analysis.spanner, Some(Color::Black));
-    assert!(analysis.severed().count() > 0);
+fn selection_with_drops() -> TestResult {
+    let position = Position::from_code(CASCADE)?;
+    let selection = Selection::of(&position, Point::new(0, 0, 0))?;
+    assert_eq!(selection.drops.len(), 2);
+    assert!(!selection.destinations.is_empty());
     check(
-        "won_game",
+        "selection_drops",
         &position,
         RenderOptions {
-            winning_chain: analysis.winning_chain,
-            severed_links: true,
+            selected: Some(selection),
             ..RenderOptions::default()
         },
     )
+}
+
+/// Black spans with White to move: under the delayed rule White must cut now.
+const PENDING: &str = "5:w:8,8:2b2/1wb2/1ww2/1wb1w/2b2|4/1b2/1b2/4";
+
+#[test]
+fn pending_connection() -> TestResult {
+    let game = Game::from_position(Position::from_code(PENDING)?, akron_rules::WinRule::Delayed);
+    assert_eq!(game.pending_connection(), Some(Color::Black));
+    let mut options = RenderOptions::of_game(&game);
+    assert!(options.pending_chain.is_some());
+    options.caption.names = names("alice", "bob");
+    options.severed_links = true;
+    check("pending", game.position(), options)
+}
+
+#[test]
+fn finished_game_with_chain_and_result() -> TestResult {
+    let mut game =
+        Game::from_position(Position::from_code(PENDING)?, akron_rules::WinRule::Delayed);
+    // White does not cut, and Black's connection wins.
+    game.play("E1".parse()?)?;
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::Black, Reason::Connection))
+    );
+    let mut options = RenderOptions::of_game(&game);
+    assert!(options.winning_chain.is_some());
+    options.caption.game = Some(31);
+    options.caption.names = names("alice", "bob");
+    check("won_game", game.position(), options)
+}
+
+#[test]
+fn resigned_game_says_who_resigned() -> TestResult {
+    let mut game = Game::new(GameOptions::new(8))?;
+    for mv in ["D4", "E5", "D5", "E4"] {
+        game.play(mv.parse()?)?;
+    }
+    game.decide(Outcome::win(Color::White, Reason::Resignation))?;
+    let mut options = RenderOptions::of_game(&game);
+    options.caption.names = names("alice", "bob");
+    check("resigned", game.position(), options)
 }
 
 fn labels_position() -> Result<(Position, Selection), Box<dyn Error>> {
@@ -270,10 +366,11 @@ fn destination_labels_on_levels_0_to_2() -> TestResult {
 }
 
 #[test]
-fn plan_view_with_destinations() -> TestResult {
-    let (position, selection) = labels_position()?;
+fn plan_view_with_selection_and_drops() -> TestResult {
+    let position = Position::from_code(CASCADE)?;
+    let selection = Selection::of(&position, Point::new(0, 0, 0))?;
     check(
-        "plan_destinations",
+        "plan_selection",
         &position,
         RenderOptions {
             view: View::Plan,
@@ -287,7 +384,7 @@ fn plan_view_with_destinations() -> TestResult {
 fn plan_view_of_a_pyramid() -> TestResult {
     check(
         "plan_pyramid",
-        &pyramid(8, 6)?,
+        &pyramid(8, 4)?,
         RenderOptions {
             view: View::Plan,
             ..RenderOptions::default()
@@ -303,6 +400,13 @@ fn default_width_middle_game_is_small() -> TestResult {
     let image = decode(&png)?;
     assert_eq!(image.width(), akron_renderer::DEFAULT_WIDTH);
     assert_ne!(image.width(), image.height());
-    assert!(png.len() <= 200_000, "{} bytes", png.len());
+    assert!(png.len() <= 150_000, "{} bytes", png.len());
+    Ok(())
+}
+
+#[test]
+fn large_boards_default_to_a_wider_image() -> TestResult {
+    let png = render(&Position::start(16, 128)?, &RenderOptions::default())?;
+    assert_eq!(decode(&png)?.width(), akron_renderer::LARGE_BOARD_WIDTH);
     Ok(())
 }

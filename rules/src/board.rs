@@ -9,6 +9,7 @@
 use crate::bits::{Bits, Geometry, GeometryTable};
 use crate::color::{ByColor, Color};
 use crate::point::Point;
+use crate::zobrist;
 
 /// The most levels any board has.
 pub(crate) const LEVELS: usize = 16;
@@ -27,6 +28,9 @@ pub(crate) struct Board<B> {
     pub pieces: [Levels<B>; 2],
     pub turn: Color,
     pub piles: ByColor<u16>,
+    /// Zobrist hash of the pieces, the side to move and the piles, kept up to date by every
+    /// change (see [`crate::zobrist`]).
+    pub hash: u64,
 }
 
 /// Covering and live links of one board, for both colours. Levels at and above the board's
@@ -94,6 +98,9 @@ impl<B: GeometryTable> Board<B> {
             pieces: [[B::ZERO; LEVELS]; 2],
             turn,
             piles,
+            hash: zobrist::turn(turn)
+                ^ zobrist::pile(Color::Black, piles.black)
+                ^ zobrist::pile(Color::White, piles.white),
         }
     }
 
@@ -143,6 +150,12 @@ impl<B: GeometryTable> Board<B> {
 
     #[inline]
     fn set_at(&mut self, index: u32, k: usize, color: Option<Color>) {
+        if let Some(old) = self.get_at(index, k) {
+            self.hash ^= zobrist::piece(old, k, index);
+        }
+        if let Some(new) = color {
+            self.hash ^= zobrist::piece(new, k, index);
+        }
         let bit = B::bit(index);
         self.pieces[0][k] &= !bit;
         self.pieces[1][k] &= !bit;
@@ -268,20 +281,55 @@ impl<B: GeometryTable> Board<B> {
         let h = usize::from(self.height);
         let c = c.index();
         let uncovered = &links.uncovered[c];
+        // Spreads along straight runs of links in all four directions at once (Kogge-Stone
+        // fills: shifts by 1, 2, 4, ... rows or columns), repeated until nothing changes, so
+        // a round costs the same whatever the length of the runs.
         let spread = |k: usize, mut x: B| -> B {
             let east = links.east[c][k];
             let north = links.north[c][k];
             let s = B::STRIDE;
+            // Points that can be entered from the west, east, south and north neighbour.
+            if (east | north).is_empty() {
+                return x;
+            }
+            // Points that can be entered from the west, east, south and north neighbour, and
+            // from 2, 4, 8 points away in a straight line.
+            let mut pro = [[B::ZERO; 4]; 4];
+            pro[0][0] = east << 1;
+            pro[1][0] = east;
+            pro[2][0] = north << s;
+            pro[3][0] = north;
+            let mut rounds = 1;
+            let mut shift = 1;
+            while (shift << 1) < s {
+                let p = pro;
+                pro[0][rounds] = p[0][rounds - 1] & (p[0][rounds - 1] << shift);
+                pro[1][rounds] = p[1][rounds - 1] & (p[1][rounds - 1] >> shift);
+                pro[2][rounds] = p[2][rounds - 1] & (p[2][rounds - 1] << (shift * s));
+                pro[3][rounds] = p[3][rounds - 1] & (p[3][rounds - 1] >> (shift * s));
+                rounds += 1;
+                shift <<= 1;
+            }
+            let step = |x: B| -> B {
+                x | ((x & east) << 1) | ((x >> 1) & east) | ((x & north) << s) | ((x >> s) & north)
+            };
             loop {
-                let y = x
-                    | ((x & east) << 1)
-                    | ((x >> 1) & east)
-                    | ((x & north) << s)
-                    | ((x >> s) & north);
-                if y == x {
-                    return x;
+                let (mut ge, mut gw, mut gn, mut gs) = (x, x, x, x);
+                let mut shift = 1;
+                for r in 0..rounds {
+                    ge |= pro[0][r] & (ge << shift);
+                    gw |= pro[1][r] & (gw >> shift);
+                    gn |= pro[2][r] & (gn << (shift * s));
+                    gs |= pro[3][r] & (gs >> (shift * s));
+                    shift <<= 1;
                 }
-                x = y;
+                let y = ge | gw | gn | gs;
+                // One more single step tells whether a turn leads further.
+                let z = step(y);
+                if z == y {
+                    return y;
+                }
+                x = z;
             }
         };
         for k in 0..h {
@@ -302,7 +350,7 @@ impl<B: GeometryTable> Board<B> {
                 if k > 0 {
                     x |= uncovered[k] & g.resting_on_any(reach[k - 1], k - 1);
                 }
-                if first || x != reach[k] {
+                if (first && !x.is_empty()) || x != reach[k] {
                     reach[k] = spread(k, x);
                 }
             }
@@ -350,13 +398,7 @@ impl<B: GeometryTable> Board<B> {
         Color::ALL.into_iter().find(|&c| self.spans(links, c))
     }
 
-    /// The pieces resting directly on `(index, k)`.
-    #[inline]
-    fn above(&self, index: u32, k: usize) -> B {
-        self.above_in(self.geometry(), index, k)
-    }
-
-    /// As [`Board::above`], with the geometry at hand.
+    /// The pieces resting directly on `(index, k)`, with the geometry at hand.
     #[inline]
     fn above_in(&self, g: &Geometry<B>, index: u32, k: usize) -> B {
         if k + 1 >= usize::from(self.height) {
@@ -374,7 +416,8 @@ impl<B: GeometryTable> Board<B> {
         };
         chain.points[0] = (index, k as u8);
         chain.mask[k] = B::bit(index);
-        let first = self.above(index, k);
+        let g = self.geometry();
+        let first = self.above_in(g, index, k);
         match first.count() {
             0 => return Ok(chain),
             1 => {}
@@ -388,7 +431,7 @@ impl<B: GeometryTable> Board<B> {
             chain.len += 1;
             chain.mask[level] |= current;
             // The geometry guarantees at most one piece above each later link of the chain.
-            let next = self.above(i, level);
+            let next = self.above_in(g, i, level);
             if next.is_empty() {
                 return Ok(chain);
             }
@@ -399,7 +442,7 @@ impl<B: GeometryTable> Board<B> {
 
     /// The destinations of the piece at `from` whose connected group (without the piece) is
     /// `group`, given its chain.
-    fn destinations_for(&self, group: &Levels<B>, chain: &Chain<B>) -> Levels<B> {
+    pub fn destinations_for(&self, group: &Levels<B>, chain: &Chain<B>) -> Levels<B> {
         let g = self.geometry();
         let n = usize::from(self.size);
         let top = (usize::from(self.height) + 1).min(n);
@@ -472,14 +515,15 @@ impl<B: GeometryTable> Board<B> {
     /// The cascade chain of `(index, k)` as plain points into `out`, `c0` first; its length,
     /// or the number of marbles the piece holds up when that is more than one.
     #[inline]
-    fn chain_points(
+    pub fn chain_points(
         &self,
         index: u32,
         k: usize,
         out: &mut [(u32, u8); LEVELS],
     ) -> Result<usize, u8> {
+        let g = self.geometry();
         out[0] = (index, k as u8);
-        let first = self.above(index, k);
+        let first = self.above_in(g, index, k);
         match first.count() {
             0 => return Ok(1),
             1 => {}
@@ -491,7 +535,7 @@ impl<B: GeometryTable> Board<B> {
         loop {
             out[len] = (current, level as u8);
             len += 1;
-            let next = self.above(current, level);
+            let next = self.above_in(g, current, level);
             if next.is_empty() {
                 return Ok(len);
             }
@@ -710,7 +754,12 @@ impl<B: GeometryTable> Board<B> {
     pub fn place(&mut self, index: u32) {
         let c = self.turn;
         self.pieces[c.index()][0] |= B::bit(index);
-        self.piles[c] = self.piles[c].saturating_sub(1);
+        let pile = self.piles[c].saturating_sub(1);
+        self.hash ^= zobrist::piece(c, 0, index)
+            ^ zobrist::pile(c, self.piles[c])
+            ^ zobrist::pile(c, pile)
+            ^ zobrist::WHITE_TO_MOVE;
+        self.piles[c] = pile;
         if self.height == 0 {
             self.height = 1;
         }
@@ -720,30 +769,47 @@ impl<B: GeometryTable> Board<B> {
     /// Lifts the piece at `(index, k)` and lets its chain fall. Returns the piece's colour and
     /// the chain. No rule is checked; the piece must hold up at most one marble.
     pub fn lift(&mut self, index: u32, k: usize) -> (Option<Color>, Chain<B>) {
-        let color = self.get_at(index, k);
-        let chain = match self.chain(index, k) {
-            Ok(chain) => chain,
-            Err(_) => {
-                let mut chain = Chain {
-                    points: [(0, 0); LEVELS],
-                    len: 1,
-                    mask: [B::ZERO; LEVELS],
-                };
-                chain.points[0] = (index, k as u8);
-                chain
-            }
+        let mut chain = Chain {
+            points: [(0, 0); LEVELS],
+            len: 1,
+            mask: [B::ZERO; LEVELS],
         };
-        let points = chain.points();
-        for w in 0..points.len() - 1 {
+        let (color, len) = self.lift_points(index, k, &mut chain.points);
+        chain.len = len;
+        for &(i, l) in &chain.points[..len] {
+            chain.mask[usize::from(l)] |= B::bit(i);
+        }
+        (color, chain)
+    }
+
+    /// As [`Board::lift`] without building the chain's masks: the chain's points go to
+    /// `points` and its length is returned with the piece's colour.
+    #[inline]
+    pub fn lift_points(
+        &mut self,
+        index: u32,
+        k: usize,
+        points: &mut [(u32, u8); LEVELS],
+    ) -> (Option<Color>, usize) {
+        let color = self.get_at(index, k);
+        let len = self.chain_points(index, k, points).unwrap_or_else(|_| {
+            points[0] = (index, k as u8);
+            1
+        });
+        for w in 0..len - 1 {
             let (to_i, to_k) = points[w];
             let (from_i, from_k) = points[w + 1];
             let dropping = self.get_at(from_i, usize::from(from_k));
             self.set_at(to_i, usize::from(to_k), dropping);
         }
-        let (last_i, last_k) = points[points.len() - 1];
+        let (last_i, last_k) = points[len - 1];
         self.set_at(last_i, usize::from(last_k), None);
-        self.fix_height();
-        (color, chain)
+        if usize::from(last_k) + 1 == usize::from(self.height)
+            && self.occupied(usize::from(last_k)).is_empty()
+        {
+            self.fix_height();
+        }
+        (color, len)
     }
 
     /// Completes a step after [`Board::lift`]: lands the piece and passes the turn.
@@ -753,6 +819,7 @@ impl<B: GeometryTable> Board<B> {
             self.height = (k + 1) as u8;
         }
         self.turn = self.turn.other();
+        self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 
     /// Steps the piece at `from` to `to`, with its cascade, and passes the turn. No rule is

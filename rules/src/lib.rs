@@ -37,6 +37,7 @@ pub mod notation;
 mod playout;
 mod point;
 mod position;
+mod zobrist;
 
 pub use color::{ByColor, Color};
 pub use connectivity::Analysis;
@@ -44,6 +45,6 @@ pub use error::{IllegalMove, PositionError, MAX_PILE};
 pub use game::{Game, GameOptions, MoveReport, Outcome, Reason, WinRule};
 pub use moves::{Drop, Link, LinkKind, LinkState, Move, MoveEffect};
 pub use notation::{CodeError, ParseError};
-pub use playout::Playout;
+pub use playout::{Playout, PlayoutPolicy, Uniform};
 pub use point::{Point, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use position::{default_pile, Position, Setup};

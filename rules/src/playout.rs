@@ -3,10 +3,13 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::bits::GeometryTable;
-use crate::board::{Board, LEVELS};
+use crate::board::{Board, Levels, Links, LEVELS};
 use crate::color::Color;
 use crate::game::{Outcome, Reason, WinRule};
+use crate::moves::Move;
 use crate::position::{with_board, Position};
+#[cfg(test)]
+use crate::zobrist;
 use rand::Rng;
 
 /// How a random playout ended.
@@ -18,58 +21,45 @@ pub struct Playout {
     pub plies: u32,
 }
 
-const ZOBRIST_LEN: usize = 2 * LEVELS * 256;
-
-const fn splitmix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-static ZOBRIST: [u64; ZOBRIST_LEN] = {
-    let mut table = [0u64; ZOBRIST_LEN];
-    let mut i = 0;
-    while i < ZOBRIST_LEN {
-        table[i] = splitmix(i as u64 * 0x1000_0001 + 7);
-        i += 1;
+/// Steers a playout: which proposed moves to keep, and a report of each move played.
+///
+/// A playout proposes legal moves uniformly at random and keeps each with the probability
+/// that [`PlayoutPolicy::keep`] gives, so moves are played with probabilities proportional to
+/// it. After a run of refusals a uniformly random move is played instead, so a playout never
+/// stalls.
+pub trait PlayoutPolicy {
+    /// The probability, from 0 to 1, of keeping the legal move `mv` of `mover` when it is
+    /// proposed. The default keeps every move: uniformly random playouts.
+    #[inline]
+    fn keep(&mut self, mover: Color, mv: Move) -> f32 {
+        let _ = (mover, mv);
+        1.0
     }
-    table
-};
 
-const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
-
-#[inline]
-fn key(color: Color, k: usize, index: u32) -> u64 {
-    ZOBRIST[(color.index() * LEVELS + k) * 256 + index as usize]
+    /// Called after each move the playout plays.
+    #[inline]
+    fn played(&mut self, mover: Color, mv: Move) {
+        let _ = (mover, mv);
+    }
 }
 
-fn full_hash<B: GeometryTable>(b: &Board<B>) -> u64 {
-    let mut h = if b.turn == Color::White {
-        WHITE_TO_MOVE
-    } else {
-        0
-    };
+/// The uniformly random policy.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+impl PlayoutPolicy for Uniform {}
+
+/// The Zobrist hash computed from scratch, to check the incremental one.
+#[cfg(test)]
+pub(crate) fn full_hash<B: GeometryTable>(b: &Board<B>) -> u64 {
+    let mut h = zobrist::turn(b.turn)
+        ^ zobrist::pile(Color::Black, b.piles.black)
+        ^ zobrist::pile(Color::White, b.piles.white);
     for c in Color::ALL {
         for k in 0..usize::from(b.height) {
             for i in b.pieces[c.index()][k].ones() {
-                h ^= key(c, k, i);
+                h ^= zobrist::piece(c, k, i);
             }
-        }
-    }
-    h
-}
-
-/// Hash contribution of a few points.
-#[inline]
-fn points_hash<B: GeometryTable>(b: &Board<B>, points: &[(u32, u8)]) -> u64 {
-    let mut h = 0;
-    for &(i, k) in points {
-        let k = usize::from(k);
-        if b.pieces[0][k].has(i) {
-            h ^= key(Color::Black, k, i);
-        } else if b.pieces[1][k].has(i) {
-            h ^= key(Color::White, k, i);
         }
     }
     h
@@ -95,38 +85,348 @@ impl Position {
         max_plies: u32,
         rng: &mut R,
     ) -> Playout {
-        with_board!(self, b => playout(b, rule, max_plies, rng))
+        self.playout_with(rule, max_plies, rng, &mut Uniform)
+    }
+
+    /// As [`Position::random_playout`], with moves drawn through `policy`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use akron_rules::{Color, Move, PlayoutPolicy, Position, WinRule};
+    /// use rand::SeedableRng;
+    /// /// Counts the moves and prefers placements.
+    /// struct Placer(u32);
+    /// impl PlayoutPolicy for Placer {
+    ///     fn keep(&mut self, _: Color, mv: Move) -> f32 {
+    ///         if mv.is_place() { 1.0 } else { 0.2 }
+    ///     }
+    ///     fn played(&mut self, _: Color, _: Move) {
+    ///         self.0 += 1;
+    ///     }
+    /// }
+    /// let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    /// let mut policy = Placer(0);
+    /// let start = Position::default();
+    /// let result = start.playout_with(WinRule::Delayed, 300, &mut rng, &mut policy);
+    /// assert_eq!(result.plies, policy.0);
+    /// ```
+    pub fn playout_with<R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
+        &self,
+        rule: WinRule,
+        max_plies: u32,
+        rng: &mut R,
+        policy: &mut P,
+    ) -> Playout {
+        with_board!(self, b => playout(b, rule, max_plies, rng, policy))
+    }
+
+    /// The Zobrist hash of this position: pieces, side to move and piles. Equal positions
+    /// have equal hashes; different ones almost surely differ. Moves update it in a few XORs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use akron_rules::Position;
+    /// let a = Position::from_code("4:w:7,8:4/4/1b2/4")?;
+    /// let mut b = Position::start(4, 8)?;
+    /// b.play("B2".parse()?)?;
+    /// assert_eq!(a.zobrist(), b.zobrist());
+    /// assert_ne!(a.zobrist(), Position::start(4, 8)?.zobrist());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        with_board!(self, b => b.hash)
     }
 }
 
-fn playout<B: GeometryTable, R: Rng + ?Sized>(
-    start: &Board<B>,
-    rule: WinRule,
-    max_plies: u32,
-    rng: &mut R,
-) -> Playout {
-    let mut b = *start;
-    let mut steps: Vec<((u32, u8), u32, u16)> = Vec::with_capacity(64);
-    let mut groups = Vec::with_capacity(16);
-    let mut hash = full_hash(&b);
-    let mut window: Vec<u64> = Vec::with_capacity(256);
-    window.push(hash);
-    let mut links = crate::board::Links::new();
-    b.links_into(&mut links);
-    let mut plies = 0;
-    loop {
+/// A move of the fast path: a placement on a hole, or a step between two board points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Place(u32),
+    Step((u32, u8), (u32, u8)),
+}
+
+impl Choice {
+    fn to_move<B: GeometryTable>(self) -> Move {
+        match self {
+            Choice::Place(i) => Move::Place(Board::<B>::point(i, 0)),
+            Choice::Step(from, to) => Move::Step {
+                from: Board::<B>::point(from.0, from.1),
+                to: Board::<B>::point(to.0, to.1),
+            },
+        }
+    }
+}
+
+/// Proposals drawn before falling back to counting every legal move.
+const ATTEMPTS: u32 = 24;
+
+/// Components the sampler keeps while it draws one move.
+const COMPONENTS: usize = 8;
+
+/// Reused buffers of the move sampler.
+struct Sampler<B> {
+    steps: Vec<((u32, u8), u32, u16)>,
+    groups: Vec<Levels<B>>,
+    components: [Levels<B>; COMPONENTS],
+    touched: [Levels<B>; COMPONENTS],
+    movable: Vec<(u32, u8)>,
+    targets: Vec<(u32, u8)>,
+}
+
+impl<B: GeometryTable> Sampler<B> {
+    fn new() -> Self {
+        Sampler {
+            steps: Vec::with_capacity(64),
+            groups: Vec::with_capacity(16),
+            components: [[B::ZERO; LEVELS]; COMPONENTS],
+            touched: [[B::ZERO; LEVELS]; COMPONENTS],
+            movable: Vec::with_capacity(64),
+            targets: Vec::with_capacity(64),
+        }
+    }
+
+    /// A random legal move of the side to move, or `None` if it has none.
+    ///
+    /// Rejection sampling: every legal move is one candidate among the placements and the
+    /// pairs (movable piece, open point that some linked piece of the mover touches), a
+    /// superset of the legal steps that is cheap to count. A uniformly drawn candidate is kept
+    /// if it is legal and the policy keeps it. After [`ATTEMPTS`] refusals the legal moves are
+    /// counted exactly and one is drawn uniformly, so a playout never stalls and, with the
+    /// uniform policy, every legal move has the same probability.
+    fn sample<R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
+        &mut self,
+        b: &Board<B>,
+        links: &Links<B>,
+        rng: &mut R,
+        policy: &mut P,
+    ) -> Option<Choice> {
+        let g = b.geometry();
         let mover = b.turn;
-        let step_total = b.step_counts(&links, mover, &mut steps, &mut groups);
+        let h = usize::from(b.height);
+        let top = (h + 1).min(usize::from(b.size));
+        let holes = b.empty_holes();
+        let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
+        let ci = mover.index();
+        let uncovered = &links.uncovered[ci];
+        let mut movable = [B::ZERO; LEVELS];
+        let mut targets = [B::ZERO; LEVELS];
+        let mut open = [B::ZERO; LEVELS];
+        let (mut movable_count, mut target_count) = (0u32, 0u32);
+        let mut linked_below = B::ZERO;
+        let mut occupied_below = B::ZERO;
+        for k in 0..top {
+            let occupied = b.occupied(k);
+            let mut linked = B::ZERO;
+            if k < h {
+                let east = links.east[ci][k];
+                let north = links.north[ci][k];
+                linked = east | (east << 1) | north | (north << B::STRIDE);
+                if k > 0 {
+                    linked |= g.resting_on_any(uncovered[k - 1], k - 1);
+                }
+                linked &= uncovered[k];
+                movable[k] = linked;
+                if k + 1 < h {
+                    let above = b.occupied(k + 1);
+                    linked |= uncovered[k] & g.supports_of(uncovered[k + 1], k);
+                    movable[k] = linked & !g.held_up_twice(above, k);
+                }
+                movable_count += movable[k].count();
+            }
+            open[k] = if k == 0 {
+                g.level[0] & !occupied
+            } else {
+                g.resting_on_all(occupied_below, k - 1) & !occupied
+            };
+            let mut touch = g.neighbours(linked, k);
+            if k > 0 {
+                touch |= g.resting_on_any(linked_below, k - 1);
+            }
+            targets[k] = touch & open[k];
+            target_count += targets[k].count();
+            linked_below = linked;
+            occupied_below = occupied;
+        }
+        let total = places + movable_count * target_count;
+        if total == 0 {
+            return None;
+        }
+        let mut listed = false;
+        // The components met so far, and the open points each touches.
+        let mut found = 0;
+        let mut points = [(0u32, 0u8); LEVELS];
+        for _ in 0..ATTEMPTS {
+            let pick = rng.random_range(0..total);
+            let choice = if pick < places {
+                Choice::Place(holes.nth_one(pick))
+            } else {
+                let pick = pick - places;
+                if !listed {
+                    // Listed on the first proposed step only: most placements need no list.
+                    listed = true;
+                    self.movable.clear();
+                    self.targets.clear();
+                    for k in 0..top {
+                        self.movable.extend(movable[k].ones().map(|i| (i, k as u8)));
+                        self.targets.extend(targets[k].ones().map(|i| (i, k as u8)));
+                    }
+                }
+                let from = self.movable[(pick / target_count) as usize];
+                let to = self.targets[(pick % target_count) as usize];
+                let (fi, fk) = (from.0, usize::from(from.1));
+                let slot = match (0..found).find(|&c| self.components[c][fk].has(fi)) {
+                    Some(slot) => slot,
+                    None => {
+                        let slot = if found < COMPONENTS { found } else { 0 };
+                        found = (slot + 1).max(found);
+                        let component = &mut self.components[slot];
+                        *component = [B::ZERO; LEVELS];
+                        component[fk] = B::bit(fi);
+                        b.fill_in_place(links, mover, component);
+                        let touched = &mut self.touched[slot];
+                        for k in 0..top {
+                            let mut touch = g.neighbours(component[k], k);
+                            if k > 0 {
+                                touch |= g.resting_on_any(component[k - 1], k - 1);
+                            }
+                            touched[k] = touch & open[k];
+                        }
+                        slot
+                    }
+                };
+                if !self.touched[slot][usize::from(to.1)].has(to.0)
+                    || !step_is_legal(b, &self.components[slot], from, to, &mut points)
+                {
+                    continue;
+                }
+                Choice::Step(from, to)
+            };
+            let keep = policy.keep(mover, choice.to_move::<B>());
+            if keep >= 1.0 || rng.random::<f32>() < keep {
+                return Some(choice);
+            }
+        }
+        self.exact(b, links, rng)
+    }
+
+    /// A uniformly random legal move, from an exact count of all of them.
+    fn exact<R: Rng + ?Sized>(
+        &mut self,
+        b: &Board<B>,
+        links: &Links<B>,
+        rng: &mut R,
+    ) -> Option<Choice> {
+        let mover = b.turn;
+        let step_total = b.step_counts(links, mover, &mut self.steps, &mut self.groups);
         let holes = b.empty_holes();
         let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
         let total = places + step_total;
         if total == 0 {
+            return None;
+        }
+        let mut pick = rng.random_range(0..total);
+        if pick < places {
+            return Some(Choice::Place(holes.nth_one(pick)));
+        }
+        pick -= places;
+        for &(from, count, group) in &self.steps {
+            if pick < count {
+                let destinations = b.destinations_in(
+                    &self.groups[usize::from(group)],
+                    from.0,
+                    usize::from(from.1),
+                );
+                for (k, level) in destinations.iter().enumerate() {
+                    let n = level.count();
+                    if pick < n {
+                        return Some(Choice::Step(from, (level.nth_one(pick), k as u8)));
+                    }
+                    pick -= n;
+                }
+                return None;
+            }
+            pick -= count;
+        }
+        None
+    }
+}
+
+/// Whether the piece on `from`, whose connected component (with itself) is `component`, may
+/// step to `to`, an open point (empty, and supported if above level 0). RULES section 4.2.
+#[inline]
+fn step_is_legal<B: GeometryTable>(
+    b: &Board<B>,
+    component: &Levels<B>,
+    from: (u32, u8),
+    to: (u32, u8),
+    points: &mut [(u32, u8); LEVELS],
+) -> bool {
+    let g = b.geometry();
+    let Ok(len) = b.chain_points(from.0, usize::from(from.1), points) else {
+        return false;
+    };
+    let (ti, tk) = (to.0, usize::from(to.1));
+    let target = B::bit(ti);
+    // What stays of the group: the component without the chain.
+    let mut here = component[tk];
+    let mut below = if tk > 0 { component[tk - 1] } else { B::ZERO };
+    let supports = if tk > 0 {
+        g.supports_of(target, tk - 1)
+    } else {
+        B::ZERO
+    };
+    for &(ci, cl) in &points[..len] {
+        let cl = usize::from(cl);
+        if cl == tk {
+            here &= !B::bit(ci);
+        } else if cl + 1 == tk {
+            if supports.has(ci) {
+                // The destination would rest on a piece of the chain.
+                return false;
+            }
+            below &= !B::bit(ci);
+        }
+    }
+    !(g.neighbours(target, tk) & here).is_empty() || !(supports & below).is_empty()
+}
+
+/// Buckets of the repetition filter.
+const SEEN: usize = 1024;
+
+fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
+    start: &Board<B>,
+    rule: WinRule,
+    max_plies: u32,
+    rng: &mut R,
+    policy: &mut P,
+) -> Playout {
+    let mut b = *start;
+    let mut sampler = Sampler::new();
+    // Hashes since the last placement, and how many of them fall in each bucket: the window
+    // is searched only when the current position's bucket holds three.
+    let mut window: Vec<u64> = Vec::with_capacity(256);
+    let mut seen = [0u16; SEEN];
+    window.push(b.hash);
+    seen[(b.hash as usize) % SEEN] += 1;
+    let mut links = Links::new();
+    b.links_into(&mut links);
+    let mut plies = 0;
+    let mut points = [(0u32, 0u8); LEVELS];
+    loop {
+        let mover = b.turn;
+        let Some(choice) = sampler.sample(&b, &links, rng, policy) else {
             return Playout {
                 outcome: Some(Outcome::win(mover.other(), Reason::NoLegalMove)),
                 plies,
             };
-        }
-        if plies > 0 && window.iter().filter(|&&h| h == hash).count() >= 3 {
+        };
+        if plies > 0
+            && seen[(b.hash as usize) % SEEN] >= 3
+            && window.iter().filter(|&&h| h == b.hash).count() >= 3
+        {
             return Playout {
                 outcome: Some(Outcome::draw(Reason::Repetition)),
                 plies,
@@ -138,57 +438,27 @@ fn playout<B: GeometryTable, R: Rng + ?Sized>(
                 plies,
             };
         }
-        let mut pick = rng.random_range(0..total);
         let mut in_flight = None;
-        if pick < places {
-            let index = holes.nth_one(pick);
-            b.place(index);
-            hash ^= key(mover, 0, index) ^ WHITE_TO_MOVE;
-            window.clear();
-        } else {
-            pick -= places;
-            let mut chosen = None;
-            for &(from, count, group) in &steps {
-                if pick < count {
-                    chosen = Some((from, group));
-                    break;
+        match choice {
+            Choice::Place(index) => {
+                b.place(index);
+                for &h in &window {
+                    seen[(h as usize) % SEEN] -= 1;
                 }
-                pick -= count;
+                window.clear();
             }
-            let Some((from, group)) = chosen else {
-                unreachable!("pick is below the move total")
-            };
-            let destinations =
-                b.destinations_in(&groups[usize::from(group)], from.0, usize::from(from.1));
-            let mut to = (0, 0);
-            for (k, level) in destinations.iter().enumerate() {
-                let n = level.count();
-                if pick < n {
-                    to = (level.nth_one(pick), k as u8);
-                    break;
+            Choice::Step(from, to) => {
+                let (color, _) = b.lift_points(from.0, usize::from(from.1), &mut points);
+                if rule == WinRule::Immediate {
+                    b.links_into(&mut links);
+                    in_flight = b.spanner(&links);
                 }
-                pick -= n;
+                b.land(color, to.0, usize::from(to.1));
             }
-            let chain_before = b.chain(from.0, usize::from(from.1));
-            let mut touched = [(0u32, 0u8); LEVELS + 1];
-            let mut len = 0;
-            if let Ok(chain) = chain_before {
-                for &p in chain.points() {
-                    touched[len] = p;
-                    len += 1;
-                }
-            }
-            touched[len] = to;
-            len += 1;
-            hash ^= points_hash(&b, &touched[..len]);
-            let (color, _) = b.lift(from.0, usize::from(from.1));
-            if rule == WinRule::Immediate {
-                in_flight = b.spanner(&b.links());
-            }
-            b.land(color, to.0, usize::from(to.1));
-            hash ^= points_hash(&b, &touched[..len]) ^ WHITE_TO_MOVE;
         }
-        window.push(hash);
+        policy.played(mover, choice.to_move::<B>());
+        window.push(b.hash);
+        seen[(b.hash as usize) % SEEN] += 1;
         plies += 1;
         b.links_into(&mut links);
         let opponent = mover.other();
@@ -245,20 +515,107 @@ mod tests {
 
     #[test]
     fn incremental_hash_matches_a_fresh_one() {
-        // Play random moves through the public API and compare with the playout's hashing.
+        // Random games on both board widths, with drops: after every move the hash that the
+        // moves kept up to date equals the one computed from scratch, and it changed.
         let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
-        for _ in 0..20 {
-            let mut position = Position::start(4, 8).unwrap_or_default();
-            for _ in 0..60 {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
+        let mut drops = 0;
+        for (size, pile) in [(4u8, 8u16), (5, 12), (8, 32), (9, 40)] {
+            for _ in 0..6 {
+                let mut position = Position::start(size, pile).unwrap_or_default();
+                for _ in 0..150 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Prefer steps, which cascade.
+                    let steps: Vec<Move> =
+                        moves.iter().copied().filter(|m| !m.is_place()).collect();
+                    let pool = if steps.is_empty() || rng.random_bool(0.3) {
+                        &moves
+                    } else {
+                        &steps
+                    };
+                    let mv = pool[rng.random_range(0..pool.len())];
+                    let before = position.zobrist();
+                    drops += position.play_unchecked(mv).len();
+                    let fresh = with_board!(position, b => full_hash(b));
+                    assert_eq!(position.zobrist(), fresh, "{mv} in {}", position.code());
+                    assert_ne!(before, fresh, "{mv}");
+                    // A position rebuilt from its code has the same hash.
+                    let again = Position::from_code(&position.code()).map(|p| p.zobrist());
+                    assert_eq!(again.ok(), Some(fresh));
                 }
-                let mv = moves[rng.random_range(0..moves.len())];
-                let before = with_board!(position, b => full_hash(b));
-                let drops = position.play_unchecked(mv);
-                let after = with_board!(position, b => full_hash(b));
-                assert_ne!(before, after, "{mv} {drops:?}");
+            }
+        }
+        assert!(drops > 0, "the games exercised cascades");
+    }
+
+    #[test]
+    fn sampled_moves_are_uniform_over_the_legal_moves() {
+        // A middle game with many steps: each legal move is drawn about equally often.
+        let code = "5:b:0,0:wbwbw/bw1wb/wbbww/bwwbw/bbwbb|b3/4/1w2/4";
+        let Ok(position) = Position::from_code(code) else {
+            panic!("bad code {code}");
+        };
+        let moves = position.legal_moves();
+        assert!(moves.len() > 5, "{} moves", moves.len());
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut counts = std::collections::HashMap::new();
+        let draws = 2000 * moves.len();
+        fn draw<B: GeometryTable>(
+            b: &Board<B>,
+            draws: usize,
+            rng: &mut rand::rngs::SmallRng,
+            counts: &mut std::collections::HashMap<Option<Move>, usize>,
+        ) {
+            let mut sampler = Sampler::new();
+            let mut links = Links::new();
+            b.links_into(&mut links);
+            for _ in 0..draws {
+                let choice = sampler.sample(b, &links, rng, &mut Uniform);
+                *counts.entry(choice.map(Choice::to_move::<B>)).or_insert(0) += 1;
+            }
+        }
+        with_board!(position, b => draw(b, draws, &mut rng, &mut counts));
+        for mv in &moves {
+            let n = counts.get(&Some(*mv)).copied().unwrap_or(0);
+            // 2000 expected; 5 standard deviations is about 220.
+            assert!((1780..=2220).contains(&n), "{mv}: {n}");
+        }
+        assert_eq!(counts.len(), moves.len(), "only legal moves");
+    }
+
+    #[test]
+    fn sampled_moves_are_legal_on_random_positions() {
+        // On many positions of random games, every drawn move is in the full legal list, and
+        // the sampler finds no move exactly when there is none.
+        fn check<B: GeometryTable>(b: &Board<B>, legal: &[Move], rng: &mut rand::rngs::SmallRng) {
+            let mut sampler = Sampler::new();
+            let mut links = Links::new();
+            b.links_into(&mut links);
+            for _ in 0..30 {
+                let mv = sampler
+                    .sample(b, &links, rng, &mut Uniform)
+                    .map(Choice::to_move::<B>);
+                match mv {
+                    Some(mv) => assert!(legal.contains(&mv), "{mv} is not legal"),
+                    None => assert!(legal.is_empty(), "a legal move was missed"),
+                }
+            }
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
+        for (size, pile) in [(3u8, 4u16), (4, 8), (5, 6), (8, 32), (10, 20)] {
+            for _ in 0..4 {
+                let mut position = Position::start(size, pile).unwrap_or_default();
+                for _ in 0..120 {
+                    let moves = position.legal_moves();
+                    with_board!(position, b => check(b, &moves, &mut rng));
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    position.play_unchecked(mv);
+                }
             }
         }
     }

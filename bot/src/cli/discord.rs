@@ -73,6 +73,7 @@ pub(super) fn settings(args: &DiscordArgs) -> Result<Settings> {
         token: token(args)?,
         dev_guild: args.dev_guild,
         api_url: args.api_url.clone(),
+        http_client: None,
     })
 }
 

@@ -1,9 +1,11 @@
 //! Command-line subcommands.
 
+pub mod ai;
 pub mod discord;
 pub mod matrix;
 pub mod play;
 pub mod render;
+pub mod replay;
 pub mod rules;
 
 use anyhow::{Context, Result};

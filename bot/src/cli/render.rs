@@ -1,7 +1,7 @@
 //! `akron render`: draws a position as a PNG file.
 
-use akron_renderer::{render as draw, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH};
-use akron_rules::{notation, Position};
+use akron_renderer::{render as draw, Caption, LastMove, RenderOptions, Selection, View};
+use akron_rules::{notation, ByColor, Position};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -24,15 +24,24 @@ pub struct RenderArgs {
     /// `perspective` (the default) or `plan`, a flat view with each marble's level.
     #[arg(long, default_value = "perspective")]
     view: View,
-    /// Image width in pixels, clamped to 400..=2000.
-    #[arg(long, default_value_t = DEFAULT_WIDTH)]
-    width: u32,
+    /// Image width in pixels, clamped to 400..=2000 (default: 1100, or 1300 above 10 × 10).
+    #[arg(long)]
+    width: Option<u32>,
     /// Highlight the winning chain when a player spans.
     #[arg(long)]
     chain: bool,
     /// Mark links that a crossing severs.
     #[arg(long)]
     severed: bool,
+    /// The game number for the caption.
+    #[arg(long)]
+    game: Option<u64>,
+    /// Black's name for the caption.
+    #[arg(long)]
+    black: Option<String>,
+    /// White's name for the caption.
+    #[arg(long)]
+    white: Option<String>,
 }
 
 /// `akron render CODE -o FILE [--last-move MOVE] [--select POINT] [--view V] [--width PX]`.
@@ -61,8 +70,16 @@ pub fn render(args: &RenderArgs) -> Result<()> {
         None
     };
     let options = RenderOptions {
+        caption: Caption {
+            game: args.game,
+            names: ByColor {
+                black: args.black.clone(),
+                white: args.white.clone(),
+            },
+            ..Caption::default()
+        },
         view: args.view,
-        width: args.width,
+        width: args.width.unwrap_or(0),
         last_move,
         selected,
         winning_chain,
@@ -86,9 +103,12 @@ mod tests {
             last_move: None,
             select: None,
             view: View::Perspective,
-            width: 500,
+            width: Some(500),
             chain: false,
             severed: false,
+            game: None,
+            black: None,
+            white: None,
         }
     }
 
@@ -102,6 +122,8 @@ mod tests {
         a.last_move = Some("A1-D1".to_string());
         a.select = Some("C3".to_string());
         a.view = View::Plan;
+        a.game = Some(3);
+        a.black = Some("alice".to_string());
         let result = render(&a);
         let bytes = std::fs::read(&output);
         let _ = std::fs::remove_file(&output);

@@ -140,6 +140,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<()> {
         counts.insert(key.to_string(), 0);
     }
     let mut plies = 0u64;
+    let cpu_start = cpu_seconds();
     let clock = Instant::now();
     for _ in 0..args.games {
         let result = start.random_playout(args.rule, args.max_plies, &mut rng);
@@ -164,12 +165,32 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<()> {
     } else {
         0.0
     };
+    // CPU time of the process, so that other work on a shared machine does not hide the
+    // engine's speed; the wall clock where it cannot be read.
+    let cpu = match (cpu_start, cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => b - a,
+        _ => seconds,
+    };
+    let cpu_rate = if cpu > 0.0 {
+        args.games as f64 / cpu
+    } else {
+        0.0
+    };
     let outcomes: Vec<String> = counts.iter().map(|(k, v)| format!("{k}={v}")).collect();
     super::print_line(format!(
-        "games={} plies={plies} seconds={seconds:.3} games_per_second={rate:.1} {} size={} rule={} seed={seed}",
+        "games={} plies={plies} seconds={seconds:.3} games_per_second={rate:.1} cpu_seconds={cpu:.3} games_per_cpu_second={cpu_rate:.1} {} size={} rule={} seed={seed}",
         args.games,
         outcomes.join(" "),
         args.size,
         args.rule
     ))
+}
+
+/// CPU seconds this process has used (Linux: `/proc/self/stat`, in 1/100 s), if readable.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }

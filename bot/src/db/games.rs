@@ -11,7 +11,7 @@ use std::str::FromStr;
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
     takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
-    time_control, clock_first, clock_second, reminders_sent, wants_thread, server";
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers";
 
 fn corrupt(what: String) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
@@ -64,6 +64,15 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         reminders_sent: r.get(26)?,
         wants_thread: r.get(27)?,
         server: r.get::<_, Option<String>>(28)?.map(ServerId),
+        last_draw_offers: r
+            .get::<_, Option<String>>(29)?
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| {
+                let (ply, user) = line.split_once(' ')?;
+                Some((UserId(user.to_string()), ply.parse().ok()?))
+            })
+            .collect(),
     })
 }
 
@@ -191,7 +200,7 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
-             reminders_sent = ?15, channel = ?16, version = version + 1 \
+             reminders_sent = ?15, channel = ?16, draw_offers = ?17, version = version + 1 \
              WHERE id = ?1 AND version = ?2",
         )?
         .execute(params![
@@ -211,6 +220,11 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
             game.clocks[1],
             game.reminders_sent,
             game.channel.0,
+            game.last_draw_offers
+                .iter()
+                .map(|(by, ply)| format!("{ply} {}", by.0))
+                .collect::<Vec<_>>()
+                .join("\n"),
         ])?;
     if changed == 1 {
         Ok(game.version + 1)

@@ -6,11 +6,13 @@
 //!   updates a game only at the version it read ([`save_game`]). A stale writer changes
 //!   nothing and learns it from [`DbError::Conflict`].
 
+mod correspondence;
 mod games;
 mod moves;
 mod outbox;
 mod settings;
 
+pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
@@ -28,6 +30,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../../migrations/0001_games.sql")),
     M::up(include_str!("../../../migrations/0002_outbox.sql")),
     M::up(include_str!("../../../migrations/0003_clocks.sql")),
+    M::up(include_str!(
+        "../../../migrations/0004_premoves_vacations.sql"
+    )),
     M::up(include_str!("../../../migrations/0005_matrix.sql")),
 ];
 

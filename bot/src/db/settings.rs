@@ -1,6 +1,7 @@
 //! Queries on `user_settings` and `server_settings`. A missing row means the defaults.
 
 use super::DbError;
+use crate::images::View;
 use crate::model::{ReminderPlace, ServerId, UserId};
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -64,5 +65,36 @@ pub fn set_thread_games(conn: &Connection, server: &ServerId, on: bool) -> Resul
          ON CONFLICT (server_id) DO UPDATE SET thread_games = excluded.thread_games",
     )?
     .execute(params![server.0, on])?;
+    Ok(())
+}
+
+/// The board view a user chose, if any.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn view_setting(conn: &Connection, user: &UserId) -> Result<Option<View>, DbError> {
+    let stored: Option<Option<String>> = conn
+        .prepare_cached("SELECT view FROM user_settings WHERE user_id = ?1")?
+        .query_row([&user.0], |r| r.get(0))
+        .optional()?;
+    Ok(stored.flatten().and_then(|name| name.parse().ok()))
+}
+
+/// Sets the board view a user sees by default.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_view_setting(conn: &Connection, user: &UserId, view: View) -> Result<(), DbError> {
+    let name = match view {
+        View::Perspective => "perspective",
+        View::Plan => "plan",
+    };
+    conn.prepare_cached(
+        "INSERT INTO user_settings (user_id, view) VALUES (?1, ?2) \
+         ON CONFLICT (user_id) DO UPDATE SET view = excluded.view",
+    )?
+    .execute(params![user.0, name])?;
     Ok(())
 }

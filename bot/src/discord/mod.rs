@@ -101,8 +101,12 @@ pub struct Settings {
     /// A guild to register the commands in at once (development); `None` registers them
     /// globally, which Discord may take a while to show.
     pub dev_guild: Option<u64>,
-    /// Another REST base URL instead of `https://discord.com` (a proxy, or the tests' fake).
+    /// A REST proxy to send every request to instead of `https://discord.com`; the proxy
+    /// then does the rate limiting, so serenity's own limiter is off.
     pub api_url: Option<String>,
+    /// The HTTP client for Discord's REST API instead of serenity's default (the tests' one
+    /// reaches a fake Discord); serenity's rate limiter uses it too.
+    pub http_client: Option<reqwest::Client>,
 }
 
 impl fmt::Debug for Settings {
@@ -111,6 +115,7 @@ impl fmt::Debug for Settings {
             .field("token", &"<redacted>")
             .field("dev_guild", &self.dev_guild)
             .field("api_url", &self.api_url)
+            .field("http_client", &self.http_client.is_some())
             .finish()
     }
 }
@@ -171,8 +176,12 @@ pub async fn client(
         })
         .build();
     let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(client) = &settings.http_client {
+        http = http.client(client.clone());
+    }
     if let Some(url) = &settings.api_url {
-        // The rate limiter sends its requests straight to discord.com, ignoring the proxy.
+        // Serenity's rate limiter would send its requests straight to discord.com, ignoring
+        // the proxy; the proxy limits the rate instead.
         http = http.proxy(url.clone()).ratelimiter_disabled(true);
     }
     let client = serenity::ClientBuilder::new_with_http(http.build(), intents())

@@ -92,6 +92,10 @@ async fn deliver(http: &serenity::Http, service: &Arc<Service>, notice: Notice) 
 /// Discord's code for a user who does not accept direct messages from the bot.
 const DIRECT_MESSAGES_CLOSED: isize = 50007;
 
+/// Discord's code for a message sent into an archived thread. A game's thread archives
+/// itself after a week without messages; the notice reopens it.
+const THREAD_ARCHIVED: isize = 50083;
+
 /// Sends the notice's message; a direct message the user refuses goes to the fallback
 /// channel instead (mentioning them). On failure, the error and whether retrying is
 /// pointless.
@@ -117,6 +121,8 @@ async fn post(http: &serenity::Http, notice: &Notice) -> Result<(), (String, boo
 enum Refused {
     /// The user does not accept direct messages from the bot.
     DirectMessagesClosed(String),
+    /// The thread is archived.
+    ThreadArchived(String),
     /// Anything else: the error, and whether it is permanent.
     Other(String, bool),
 }
@@ -125,6 +131,7 @@ impl Refused {
     fn into_failure(self) -> (String, bool) {
         match self {
             Refused::DirectMessagesClosed(error) => (error, true),
+            Refused::ThreadArchived(error) => (error, false),
             Refused::Other(error, permanent) => (error, permanent),
         }
     }
@@ -133,6 +140,9 @@ impl Refused {
         if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = error {
             if response.error.code == DIRECT_MESSAGES_CLOSED {
                 return Refused::DirectMessagesClosed(error.to_string());
+            }
+            if response.error.code == THREAD_ARCHIVED {
+                return Refused::ThreadArchived(error.to_string());
             }
         }
         let (text, permanent) = failure(error);
@@ -164,15 +174,31 @@ async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Resul
                 .id
         }
     };
-    let message = reply::message(&notice.reply, None)
-        .into_create_message()
-        .nonce(serenity::Nonce::String(notice.id.0.to_string()))
-        .enforce_nonce(true);
-    channel
-        .send_message(http, message)
-        .await
-        .map(|_| ())
-        .map_err(|e| Refused::of(&e))
+    let message = || {
+        reply::message(&notice.reply, None)
+            .into_create_message()
+            .nonce(serenity::Nonce::String(notice.id.0.to_string()))
+            .enforce_nonce(true)
+    };
+    match channel.send_message(http, message()).await {
+        Ok(_) => Ok(()),
+        Err(error) => match Refused::of(&error) {
+            Refused::ThreadArchived(_) => {
+                // Reopen the game's thread, then send again.
+                let reopen = serenity::EditThread::new().archived(false);
+                channel
+                    .edit_thread(http, reopen)
+                    .await
+                    .map_err(|e| Refused::of(&e))?;
+                channel
+                    .send_message(http, message())
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| Refused::of(&e))
+            }
+            other => Err(other),
+        },
+    }
 }
 
 /// The error's text, and whether it is permanent: the channel or user is gone, or the bot

@@ -19,6 +19,9 @@ const DESCRIPTION_LIMIT: usize = 4096;
 /// The file name of board pictures, referenced from the embed.
 const BOARD_FILE: &str = "board.png";
 
+/// The file name of replays, referenced from the embed.
+const REPLAY_FILE: &str = "replay.gif";
+
 /// Runs `request` on a blocking thread. If it takes longer than [`DEFER_AFTER`], `defer` is
 /// awaited first so the interaction does not expire. Returns the reply and whether it
 /// deferred; on the way, the channel's legal moves are refreshed for autocompletion.
@@ -106,6 +109,21 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
                 board = board.title(format!("Akron game {game}"));
             }
             embed = Some(board);
+        }
+    }
+    if let Some(gif) = &reply.animation {
+        if no_pictures {
+            text.push_str(
+                "\n*I can't show the replay here: I need the Attach Files and Embed Links \
+                 permissions in this channel.*",
+            );
+        } else {
+            files.push(serenity::CreateAttachment::bytes(gif.clone(), REPLAY_FILE));
+            let replay = serenity::CreateEmbed::new()
+                .image(format!("attachment://{REPLAY_FILE}"))
+                .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));
+            // A reply carries a board or a replay; the replay takes the embed.
+            embed = Some(replay);
         }
     }
     if let Some(file) = &reply.attachment {

@@ -78,6 +78,7 @@ impl Service {
             winner_id: None,
             reason: None,
             draw_offer_by: None,
+            last_draw_offers: Vec::new(),
             takeback_by: None,
             created_at: now,
             started_at: None,

@@ -162,6 +162,7 @@ mod tests {
             winner_id: None,
             reason: None,
             draw_offer_by: None,
+            last_draw_offers: Vec::new(),
             takeback_by: None,
             created_at: 0,
             started_at: None,

@@ -24,6 +24,24 @@ impl Service {
     ) -> Result<bool, ServiceError> {
         let loaded = self.load(record.clone())?;
         let plies = loaded.game.moves().len();
+        if let Some(back) = self.vacation_hold(&loaded.record, &loaded.to_move().id, now)? {
+            // The player to move is on vacation: nothing is due before it runs out.
+            let mut held = loaded.record.clone();
+            if held.deadline_at != Some(back) {
+                held.deadline_at = Some(back);
+                match self.db.write(|c| db::save_game(c, &held)) {
+                    Ok(_) | Err(DbError::Conflict) => {}
+                    Err(e) => return Err(e.into()),
+                }
+                self.cache_remove(held.id);
+            }
+            return Ok(false);
+        }
+        // A vacation that just ran out moved the game on: read it again.
+        let loaded = match self.db.read(|c| db::game(c, record.id))? {
+            Some(fresh) if fresh.version != loaded.record.version => self.load(fresh)?,
+            _ => loaded,
+        };
         let mut next = loaded.record.clone();
         let result = if clocks::timeout_at(&next, plies).is_some_and(|out| now >= out) {
             self.db
@@ -170,6 +188,9 @@ impl Service {
             Some(Setting::Reminders(place)) => {
                 self.db.write(|c| db::set_reminder_place(c, me, place))?;
             }
+            Some(Setting::View(view)) => {
+                self.db.write(|c| db::set_view_setting(c, me, view))?;
+            }
             Some(Setting::ThreadGames(on)) => {
                 if !request.is_moderator {
                     return refuse(
@@ -184,6 +205,10 @@ impl Service {
             None => {}
         }
         let place = self.db.read(|c| db::reminder_place(c, me))?;
+        let view = self
+            .db
+            .read(|c| db::view_setting(c, me))?
+            .unwrap_or_default();
         let threads = match &request.server {
             Some(server) => self.db.read(|c| db::thread_games(c, server))?,
             None => false,
@@ -194,12 +219,17 @@ impl Service {
         };
         let _ = write!(
             text,
-            "Your reminders: **{}** (`settings reminders:dm|channel|off`). New games here open \
-             a thread of their own: **{}** (moderators: `settings thread-games:on|off`).",
+            "Your reminders: **{}** (`settings reminders:dm|channel|off`). Your boards: **{}** \
+             (`settings view:perspective|plan`). New games here open a thread of their own: \
+             **{}** (moderators: `settings thread-games:on|off`).",
             match place {
                 ReminderPlace::Direct => "direct message",
                 ReminderPlace::Channel => "in the game's channel",
                 ReminderPlace::Off => "off",
+            },
+            match view {
+                crate::images::View::Perspective => "perspective, with a map of each level",
+                crate::images::View::Plan => "plan, from above",
             },
             if threads { "on" } else { "off" }
         );

@@ -52,6 +52,28 @@ impl Service {
                 self.decide(&loaded, None, Reason::Agreement)
             }
             (Offer::Offer, None) => {
+                let plies = loaded.game.moves().len();
+                if let Some((_, at)) = loaded
+                    .record
+                    .last_draw_offers
+                    .iter()
+                    .find(|(by, _)| by == me)
+                {
+                    // The opponent moves at the plies of the other parity than the caller's.
+                    let mine = if loaded.game.turn() == colour {
+                        plies % 2
+                    } else {
+                        (plies + 1) % 2
+                    };
+                    let replies = (*at..plies).filter(|q| q % 2 != mine).count();
+                    if replies < 2 {
+                        return refuse(format!(
+                            "You offered a draw {}; you can offer again once {} has moved twice.",
+                            if replies == 0 { "already" } else { "recently" },
+                            opponent.shown()
+                        ));
+                    }
+                }
                 self.set_offers(&loaded, Some(me.clone()), loaded.record.takeback_by.clone())?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
@@ -184,6 +206,15 @@ impl Service {
         takeback: Option<UserId>,
     ) -> Result<(), ServiceError> {
         let mut record = loaded.record.clone();
+        if let Some(by) = draw
+            .as_ref()
+            .filter(|by| record.draw_offer_by.as_ref() != Some(*by))
+        {
+            record.last_draw_offers.retain(|(who, _)| who != by);
+            record
+                .last_draw_offers
+                .push((by.clone(), loaded.game.moves().len()));
+        }
         record.draw_offer_by = draw;
         record.takeback_by = takeback;
         record.version = self.db.write(|c| db::save_game(c, &record))?;
@@ -217,6 +248,7 @@ impl Service {
         let id = record.id;
         record.version = self.db.write(|c| {
             db::delete_moves_from(c, id, keep)?;
+            db::clear_premoves(c, id, None)?;
             db::save_game(c, &record)
         })?;
         let next = Arc::new(Loaded {

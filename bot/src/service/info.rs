@@ -2,14 +2,40 @@
 
 use super::play::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
-use super::types::{Attachment, Reply, Request};
+use super::types::{Attachment, ReplayRequest, Reply, Request};
 use super::{refuse, Outcome, Service};
 use crate::db;
-use crate::images::Picture;
+use crate::images::{Caption, Picture, View};
 use crate::model::Status;
 use crate::record::{date, Record};
-use akron_rules::{Color, Game, Position, Reason, WinRule};
+use akron_renderer::{ReplayError, ReplayOptions};
+use akron_rules::{ByColor, Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
+
+/// A record read and replayed, with the caption its tags give (names by the colour each
+/// plays at the end).
+fn read_record(text: &str) -> Result<(Game, Caption), String> {
+    let record = Record::parse(text).map_err(|e| e.to_string())?;
+    let game = record.replay().map_err(|e| e.to_string())?;
+    let (black, white) = (
+        record.tag("Black").map(str::to_string),
+        record.tag("White").map(str::to_string),
+    );
+    let names = if game.swapped() {
+        ByColor {
+            black: white,
+            white: black,
+        }
+    } else {
+        ByColor { black, white }
+    };
+    let caption = Caption {
+        game: record.tag("Game").and_then(|g| g.parse().ok()),
+        names,
+        ..Caption::default()
+    };
+    Ok((game, caption))
+}
 
 /// How many finished games `games` lists.
 const FINISHED_SHOWN: usize = 10;
@@ -69,8 +95,9 @@ impl Service {
         Ok(reply)
     }
 
-    /// Renders a position code, or the end of a record, with no game attached.
-    pub(super) fn show(&self, text: &str) -> Outcome {
+    /// Renders a position code, or the end of a record (and animates the record), with no
+    /// game attached.
+    pub(super) fn show(&self, request: &Request, text: &str, view: Option<View>) -> Outcome {
         let text = text.trim();
         if text.len() > MAX_SHOW_TEXT {
             return refuse(format!(
@@ -79,11 +106,19 @@ impl Service {
                 MAX_SHOW_TEXT / 1024
             ));
         }
+        let mut animated = None;
         let (position, note, chain) = if Record::looks_like_record(text) {
-            let game = match Record::parse(text).and_then(|r| r.replay()) {
-                Ok(game) => game,
+            let (game, caption) = match read_record(text) {
+                Ok(read) => read,
                 Err(e) => return refuse(format!("That record cannot be read: {e}.")),
             };
+            if !game.moves().is_empty() {
+                let options = ReplayOptions {
+                    caption,
+                    ..ReplayOptions::default()
+                };
+                animated = Some(self.images.gif(&game, &options));
+            }
             let chain = match game.outcome() {
                 Some(o) if o.reason == Reason::Connection => {
                     game.position().analysis().winning_chain
@@ -126,19 +161,103 @@ impl Service {
         let piles = position.piles();
         let mut picture = Picture::new(&position);
         picture.chain = chain.as_deref();
+        picture.view = match view {
+            Some(view) => view,
+            None => self.view_of(&request.user.id)?,
+        };
+        let mut text = format!(
+            "{} × {} board, Black {} and White {} left in the pile. {note}\n`{}`",
+            position.size(),
+            position.size(),
+            piles.black,
+            piles.white,
+            position.code()
+        );
+        let animation = match animated {
+            Some(Ok(gif)) => Some(gif),
+            Some(Err(e)) => {
+                let _ = write!(
+                    text,
+                    "\n(No animation: {e}. `replay` with `from:` and `to:` shows part of it.)"
+                );
+                None
+            }
+            None => None,
+        };
         Ok(Reply {
-            text: format!(
-                "{} × {} board, Black {} and White {} left in the pile. {note}\n`{}`",
-                position.size(),
-                position.size(),
-                piles.black,
-                piles.white,
-                position.code()
-            ),
+            text,
             image: self.images.png(&picture),
+            animation,
             position: Some(position.code()),
             ..Reply::default()
         })
+    }
+
+    /// `replay`: the channel's game (or game #N, or a record) as an animated GIF.
+    pub(super) fn replay(&self, request: &Request, replay: &ReplayRequest) -> Outcome {
+        let (game, caption, title) = match &replay.record {
+            Some(text) => match read_record(text.trim()) {
+                Ok((game, caption)) => (game, caption, "The record".to_string()),
+                Err(e) => return refuse(format!("That record cannot be read: {e}.")),
+            },
+            None => {
+                let Some(row) = self.target_or_latest(request)? else {
+                    return Err(no_game(request));
+                };
+                let loaded = self.load(row)?;
+                let caption = Caption {
+                    game: u64::try_from(loaded.record.id.0).ok(),
+                    names: ByColor {
+                        black: Some(loaded.player(Color::Black).name),
+                        white: Some(loaded.player(Color::White).name),
+                    },
+                    ..Caption::default()
+                };
+                let title = format!("Game {}", loaded.record.id);
+                (loaded.game.clone(), caption, title)
+            }
+        };
+        let moves = game.moves().len();
+        if moves == 0 {
+            return refuse(format!("{title} has no moves yet: nothing to replay."));
+        }
+        let options = ReplayOptions {
+            from: replay.from.unwrap_or(1),
+            to: replay.to,
+            speed: replay.speed.unwrap_or_default(),
+            caption,
+            ..ReplayOptions::default()
+        };
+        let first = options.from.max(1);
+        let last = options.to.unwrap_or(moves);
+        match self.images.gif(&game, &options) {
+            Ok(gif) => Ok(Reply {
+                text: format!(
+                    "{title}, moves {first} to {last} of {moves}{}.",
+                    match game.outcome() {
+                        Some(o) => format!(" ({o})"),
+                        None => String::new(),
+                    }
+                ),
+                animation: Some(gif),
+                ..Reply::default()
+            }),
+            Err(ReplayError::TooLarge { limit, .. }) => {
+                let half = first + (last - first) / 2;
+                refuse(format!(
+                    "A replay of moves {first} to {last} would be larger than {} MB, too big to \
+                     post. Ask for part of it: `replay from:{first} to:{half}`.",
+                    limit / (1024 * 1024)
+                ))
+            }
+            Err(ReplayError::Range { .. }) => refuse(format!(
+                "{title} has {moves} moves: ask for `from:` and `to:` between 1 and {moves}."
+            )),
+            Err(e) => {
+                tracing::error!(%e, "a replay could not be drawn");
+                refuse("The replay could not be drawn; nothing was changed.")
+            }
+        }
     }
 
     /// The caller's open challenges and active games across channels, then their last

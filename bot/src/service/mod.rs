@@ -12,10 +12,11 @@
 //! the outbox in the decision's own transaction; front ends fetch them with
 //! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
 //! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
-//! emits [`GameEnded`](crate::model::GameEnded).
+//! emits [`GameEnded`].
 
 mod challenge;
 pub mod clocks;
+mod conditional;
 mod correspondence;
 mod decisions;
 mod ending;
@@ -390,7 +391,7 @@ impl Service {
             Command::Cancel => self.cancel(request),
             Command::Move(text) => self.play_text(request, text),
             Command::Swap => self.play_text(request, "swap"),
-            Command::Board => self.board(request),
+            Command::Board(view) => self.board(request, *view),
             Command::Moves(point) => self.list_moves(request, point.as_deref()),
             Command::Resign => self.resign(request),
             Command::AskResign => self.ask_resign(request),
@@ -399,10 +400,13 @@ impl Service {
             Command::Takeback(offer) => self.takeback(request, *offer),
             Command::History => self.history(request),
             Command::Export => self.export(request),
-            Command::Show(text) => self.show(text),
+            Command::Show(text, view) => self.show(request, text, *view),
+            Command::Replay(replay) => self.replay(request, replay),
             Command::Games => self.games(request),
             Command::Claim => self.claim(request),
             Command::Settings(setting) => self.settings(request, *setting),
+            Command::Premove(text) => self.premove(request, text),
+            Command::Vacation(on) => self.vacation(request, *on),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),
         }

@@ -5,9 +5,9 @@ use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request, User};
 use super::{refuse, Failure, Outcome, Service};
 use crate::db::{self, DbError, MoveRow};
-use crate::images::Picture;
+use crate::images::{Caption, Picture, View};
 use crate::model::{Ending, GameEnded, GameId, Status};
-use akron_rules::{notation, Color, Move, MoveReport, Point, Reason};
+use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -41,8 +41,12 @@ impl Service {
         let now = self.clock.now();
         let mut record = loaded.record.clone();
         super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
-        // An open draw offer lapses when the other player moves instead of answering.
-        let lapsed = record.draw_offer_by.take();
+        // An open draw offer lapses when the other player moves instead of answering; the
+        // offerer's own move (an offer made with a move) leaves it open.
+        let lapsed = match &record.draw_offer_by {
+            Some(by) if *by != request.user.id => record.draw_offer_by.take(),
+            _ => None,
+        };
         record.takeback_by = None;
         let mut next = Loaded {
             record,
@@ -62,7 +66,11 @@ impl Service {
             .and_then(|o| o.winner)
             .map(|c| next.player(c));
         let plies = next.game.moves().len();
+        let mut answer = None;
         self.db.write(|c| {
+            if report.outcome.is_none() {
+                answer = self.take_premove(c, &next, mv, now)?;
+            }
             match report.outcome {
                 Some(outcome) => {
                     let conclusion = Conclusion {
@@ -80,7 +88,7 @@ impl Service {
         })?;
         let next = Arc::new(next);
         self.remember(&next);
-        let mut reply = self.move_reply(&next, &report);
+        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
         if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
             let offerer = next
                 .colour_of(&by)
@@ -90,17 +98,55 @@ impl Service {
                 request.user.shown()
             ));
         }
+        if let Some((player, answer)) = answer {
+            // The opponent's conditional answer, played at once in its own transaction.
+            let mut premove = Request::new(
+                player.clone(),
+                next.record.channel.clone(),
+                Command::Move(answer.clone()),
+            );
+            premove.game = Some(next.record.id);
+            premove.server.clone_from(&request.server);
+            match self.play_text(&premove, &answer) {
+                Ok(answered) => {
+                    let mut text = reply.text;
+                    let _ = write!(
+                        text,
+                        "\n\n↪ {}'s conditional move: {}",
+                        player.shown(),
+                        answered.text
+                    );
+                    for user in &answered.mentions {
+                        if !reply.mentions.contains(user) {
+                            reply.mentions.push(user.clone());
+                        }
+                    }
+                    reply = Reply {
+                        text,
+                        mentions: reply.mentions,
+                        ..answered
+                    };
+                }
+                Err(error) => {
+                    tracing::warn!(game = next.record.id.0, ?error, "a conditional move failed");
+                }
+            }
+        }
         Ok(reply)
     }
 
     /// Shows the position again (of the channel's game, or its most recent one).
-    pub(super) fn board(&self, request: &Request) -> Outcome {
+    pub(super) fn board(&self, request: &Request, view: Option<View>) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
             return Err(no_game(request));
         };
         let loaded = self.load(row)?;
         let last = last_report(&loaded);
-        let mut reply = self.board_reply(&loaded, last.as_ref());
+        let view = match view {
+            Some(view) => view,
+            None => self.view_of(&request.user.id)?,
+        };
+        let mut reply = self.board_reply_as(&loaded, last.as_ref(), view);
         reply.text = status_line(&loaded, self.clock.now());
         Ok(reply)
     }
@@ -158,19 +204,45 @@ impl Service {
         let names: Vec<String> = destinations.iter().map(Point::to_string).collect();
         let mut picture = Picture::new(position);
         picture.selected = Some((from, &destinations));
+        picture.view = self.view_of(&request.user.id)?;
+        // What rests on the piece drops whatever the destination: say so once.
+        let drops = destinations
+            .first()
+            .and_then(|&to| loaded.game.clone().play(Move::Step { from, to }).ok())
+            .map(|report| report.effect.drops)
+            .unwrap_or_default();
         let mut reply = Reply::text(if names.is_empty() {
             format!("The piece on {from} has nowhere to go.")
         } else {
-            format!(
+            let mut text = format!(
                 "The piece on {from} can go to {} point{}: {}",
                 names.len(),
                 if names.len() == 1 { "" } else { "s" },
                 names.join(" ")
-            )
+            );
+            if !drops.is_empty() {
+                let drops: Vec<String> = drops
+                    .iter()
+                    .map(|d| format!("{} {} → {}", d.color.title(), d.from, d.to))
+                    .collect();
+                let _ = write!(
+                    text,
+                    "\nWhichever step it takes, what rests on it drops: {}.",
+                    drops.join(", ")
+                );
+            }
+            text
         });
         reply.image = self.images.png(&picture);
         reply.position = Some(position.code());
         Ok(reply)
+    }
+
+    /// The board view a user chose in `settings` (perspective unless they chose plan).
+    pub(super) fn view_of(&self, user: &crate::model::UserId) -> Result<View, DbError> {
+        self.db
+            .read(|c| db::view_setting(c, user))
+            .map(Option::unwrap_or_default)
     }
 
     /// The channel's active game and the caller's colour in it, or the refusal that explains
@@ -228,9 +300,25 @@ impl Service {
 
     /// A reply carrying the board picture and code, marking `last` and a winning chain.
     pub(super) fn board_reply(&self, loaded: &Loaded, last: Option<&MoveReport>) -> Reply {
+        self.board_reply_as(loaded, last, View::default())
+    }
+
+    /// [`Service::board_reply`] in a chosen view. The picture's caption carries the game's
+    /// number, both players' names, the move number and last move, and the result.
+    pub(super) fn board_reply_as(
+        &self,
+        loaded: &Loaded,
+        last: Option<&MoveReport>,
+        view: View,
+    ) -> Reply {
         let position = loaded.game.position();
-        let chain = match loaded.game.outcome() {
+        let outcome = loaded.stored_outcome().or(loaded.game.outcome());
+        let chain = match outcome {
             Some(o) if o.reason == Reason::Connection => position.analysis().winning_chain,
+            _ => None,
+        };
+        let pending = match (outcome, loaded.game.pending_connection()) {
+            (None, Some(_)) => position.analysis().winning_chain,
             _ => None,
         };
         let mut picture = Picture::new(position);
@@ -239,6 +327,17 @@ impl Service {
             picture.drops = &report.effect.drops;
         }
         picture.chain = chain.as_deref();
+        picture.pending = pending.as_deref();
+        picture.view = view;
+        picture.caption = Caption {
+            game: u64::try_from(loaded.record.id.0).ok(),
+            names: ByColor {
+                black: Some(loaded.player(Color::Black).name),
+                white: Some(loaded.player(Color::White).name),
+            },
+            moves_played: Some(loaded.game.moves().len()),
+            outcome,
+        };
         Reply {
             image: self.images.png(&picture),
             position: Some(position.code()),
@@ -249,8 +348,8 @@ impl Service {
     }
 
     /// What a move did, whose turn it is, pending connections and results.
-    fn move_reply(&self, loaded: &Loaded, report: &MoveReport) -> Reply {
-        let mut reply = self.board_reply(loaded, Some(report));
+    fn move_reply(&self, loaded: &Loaded, report: &MoveReport, view: View) -> Reply {
+        let mut reply = self.board_reply_as(loaded, Some(report), view);
         let mover = loaded.player(report.mover);
         let mut text = match report.mv {
             Move::Swap => {

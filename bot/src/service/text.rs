@@ -3,7 +3,9 @@
 //! Front ends without native slash commands (the console, a future Matrix bridge) read what
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
-use super::types::{Challenge, ColourChoice, Command, Offer, Setting, TimeControl, User};
+use super::types::{
+    Challenge, ColourChoice, Command, Offer, ReplayRequest, Setting, Speed, TimeControl, User, View,
+};
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
 /// The part of the help a command belongs to.
@@ -65,7 +67,7 @@ const fn entry(
 }
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 20] = [
+pub const COMMANDS: [CommandHelp; 23] = [
     entry(
         "challenge",
         Group::Start,
@@ -103,10 +105,16 @@ pub const COMMANDS: [CommandHelp; 20] = [
         "Swap: as White, take over Black's opening placement (second turn only).",
     ),
     entry(
+        "premove",
+        Group::Play,
+        "premove B4 C5, D2-E3' F6 | premove clear",
+        "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
+    ),
+    entry(
         "board",
         Group::Play,
-        "board",
-        "Show the current board again.",
+        "board [view:plan|perspective]",
+        "Show the current board again, in perspective (default) or as a plan.",
     ),
     entry(
         "moves",
@@ -159,8 +167,14 @@ pub const COMMANDS: [CommandHelp; 20] = [
     entry(
         "show",
         Group::LookUp,
-        "show CODE-or-RECORD",
+        "show CODE-or-RECORD [view:plan|perspective]",
         "Draw any position from a position code or a game record (for puzzles).",
+    ),
+    entry(
+        "replay",
+        Group::LookUp,
+        "replay [#N] [from:PLY] [to:PLY] [speed:slow|normal|fast]",
+        "The game as an animated picture (GIF), drops falling level by level.",
     ),
     entry(
         "games",
@@ -175,10 +189,16 @@ pub const COMMANDS: [CommandHelp; 20] = [
         "A short summary of the rules and the players' guide.",
     ),
     entry(
+        "vacation",
+        Group::LookUp,
+        "vacation on|off",
+        "Stop your correspondence clocks while you are away (up to 14 days a year).",
+    ),
+    entry(
         "settings",
         Group::LookUp,
-        "settings [reminders:dm|channel|off] [thread-games:on|off]",
-        "Show or change where your reminders go; moderators: threads for new games.",
+        "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off]",
+        "Your reminders and board view; moderators: whether new games open threads.",
     ),
     entry("help", Group::LookUp, "help", "The command list."),
 ];
@@ -244,7 +264,11 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             }
         }
         "swap" => one_word(Command::Swap),
-        "board" => one_word(Command::Board),
+        "board" => match rest {
+            "" => Ok(Command::Board(None)),
+            view => parse_view(view).map(|v| Command::Board(Some(v))),
+        },
+        "replay" => parse_replay(rest).map(Command::Replay),
         "moves" => Ok(Command::Moves(
             (!rest.is_empty()).then(|| strip_option(rest, "point").to_string()),
         )),
@@ -261,11 +285,17 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
                         .to_string(),
                 )
             } else {
-                Ok(Command::Show(strip_option(rest, "position").to_string()))
+                let (text, view) = split_view(rest);
+                Ok(Command::Show(
+                    strip_option(text, "position").to_string(),
+                    view.map(parse_view).transpose()?,
+                ))
             }
         }
         "games" => one_word(Command::Games),
         "claim" => one_word(Command::Claim),
+        "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
+        "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
@@ -274,6 +304,54 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             COMMANDS.map(|c| c.name).join(", ")
         )),
     }
+}
+
+/// `plan`, `perspective`, or `view:plan`.
+fn parse_view(text: &str) -> Result<View, String> {
+    strip_option(text.trim(), "view")
+        .parse::<View>()
+        .map_err(|_| format!("view '{}' must be plan or perspective", text.trim()))
+}
+
+/// A trailing `view:plan` split off a free text.
+fn split_view(text: &str) -> (&str, Option<&str>) {
+    match text.rsplit_once(char::is_whitespace) {
+        Some((head, tail)) if tail.to_ascii_lowercase().starts_with("view:") => {
+            (head.trim_end(), Some(tail))
+        }
+        _ => (text, None),
+    }
+}
+
+/// `replay [from:3] [to:20] [speed:fast]`, or a record to animate.
+fn parse_replay(rest: &str) -> Result<ReplayRequest, String> {
+    let mut request = ReplayRequest::default();
+    if rest.contains('[') || rest.contains('\n') {
+        request.record = Some(rest.to_string());
+        return Ok(request);
+    }
+    for word in rest.split_whitespace() {
+        let (key, value) = word.split_once(':').unwrap_or(("", word));
+        let number = || {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| format!("'{word}' must be a move number from 1"))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "from" => request.from = Some(number()?),
+            "to" => request.to = Some(number()?),
+            "speed" => request.speed = Some(value.parse()?),
+            "" if value.parse::<Speed>().is_ok() => request.speed = value.parse().ok(),
+            _ => {
+                return Err(format!(
+                "'{word}' is not a replay option; write it like `replay from:1 to:30 speed:fast`"
+            ))
+            }
+        }
+    }
+    Ok(request)
 }
 
 /// `on`, `true`, `yes` or `off`, `false`, `no`.
@@ -298,6 +376,7 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
     match key.trim().to_ascii_lowercase().as_str() {
         "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
+        "view" => Ok(Some(Setting::View(parse_view(value)?))),
         other => Err(format!("'{other}' is not a setting; {usage}")),
     }
 }
@@ -443,6 +522,7 @@ mod tests {
                 "challenge" => "challenge bob",
                 "move" => "move F6",
                 "show" => "show 3:b:4,4:3/3/3",
+                "vacation" => "vacation on",
                 other => other,
             };
             let parsed = parse_command(line, user);

@@ -4,6 +4,7 @@
 //! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
 //! never decides anything about the game itself.
 
+pub use crate::images::{Speed, View};
 pub use crate::model::{ChannelId, GameId, ReminderPlace, ServerId, TimeControl, User, UserId};
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -110,6 +111,22 @@ pub enum Setting {
     Reminders(ReminderPlace),
     /// Whether accepted challenges on this server open a thread by default (moderators).
     ThreadGames(bool),
+    /// How the caller's boards are drawn by default.
+    View(View),
+}
+
+/// What `replay` animates: a range of moves at a speed, of the channel's game (or the game a
+/// `#N` names), or of a record given as text.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ReplayRequest {
+    /// The first move shown, counted from 1 (default: the first).
+    pub from: Option<usize>,
+    /// The last move shown (default: the last).
+    pub to: Option<usize>,
+    /// How fast it plays (default: normal).
+    pub speed: Option<Speed>,
+    /// A game record (as `export` gives it) to animate instead of a stored game.
+    pub record: Option<String>,
 }
 
 /// The three answers to an offer (a draw or a takeback).
@@ -152,8 +169,8 @@ pub enum Command {
     Move(String),
     /// `swap`: White's answer to the opening placement.
     Swap,
-    /// `board`: the current position again.
-    Board,
+    /// `board [view:plan|perspective]`: the current position again.
+    Board(Option<View>),
     /// `moves [POINT]`: the destinations of one piece, or every legal move.
     Moves(Option<String>),
     /// `resign`: the caller resigns at once.
@@ -171,8 +188,11 @@ pub enum Command {
     History,
     /// `export`: the game record as a text file.
     Export,
-    /// `show CODE-or-RECORD`: render any position, no game attached.
-    Show(String),
+    /// `show CODE-or-RECORD [view:plan|perspective]`: render any position, no game
+    /// attached; a record is also animated.
+    Show(String, Option<View>),
+    /// `replay [#N] [from:PLY] [to:PLY] [speed:slow|normal|fast]`: the game as an animated GIF.
+    Replay(ReplayRequest),
     /// `games`: the caller's active games in every channel.
     Games,
     /// `claim`: end the game when the opponent's time has run out (when the bot was down at
@@ -180,6 +200,11 @@ pub enum Command {
     Claim,
     /// `settings [reminders:dm|channel|off] [thread-games:on|off]`: show or change settings.
     Settings(Option<Setting>),
+    /// `premove X Y, X Y`: conditional moves, answers to the opponent's next move; `premove
+    /// clear` empties the queue, `premove` alone shows it.
+    Premove(String),
+    /// `vacation on|off`: stop one's correspondence clocks (up to 14 days a year).
+    Vacation(bool),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
     /// `help`: the command list.
@@ -197,7 +222,7 @@ impl Command {
             Command::Cancel => "cancel",
             Command::Move(_) => "move",
             Command::Swap => "swap",
-            Command::Board => "board",
+            Command::Board(_) => "board",
             Command::Moves(_) => "moves",
             Command::Resign | Command::AskResign => "resign",
             Command::Draw(_) => "draw",
@@ -205,10 +230,13 @@ impl Command {
             Command::Takeback(_) => "takeback",
             Command::History => "history",
             Command::Export => "export",
-            Command::Show(_) => "show",
+            Command::Show(..) => "show",
+            Command::Replay(_) => "replay",
             Command::Games => "games",
             Command::Claim => "claim",
             Command::Settings(_) => "settings",
+            Command::Premove(_) => "premove",
+            Command::Vacation(_) => "vacation",
             Command::Rules => "rules",
             Command::Help => "help",
         }
@@ -253,7 +281,12 @@ const BUTTONS: [(&str, Command, &str, ButtonStyle); 12] = [
     ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
     ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
     ("swap", Command::Swap, "Swap", ButtonStyle::Primary),
-    ("board", Command::Board, "Board", ButtonStyle::Secondary),
+    (
+        "board",
+        Command::Board(None),
+        "Board",
+        ButtonStyle::Secondary,
+    ),
     (
         "draw-offer",
         Command::Draw(Offer::Offer),
@@ -346,6 +379,8 @@ pub struct Reply {
     pub text: String,
     /// A board picture, PNG bytes.
     pub image: Option<Vec<u8>>,
+    /// An animated replay, GIF bytes.
+    pub animation: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.
     pub position: Option<String>,
     /// The game whose board this reply shows, if it shows one. A front end may use it to
@@ -458,7 +493,7 @@ mod tests {
             Command::Draw(Offer::Decline),
             Command::Takeback(Offer::Accept),
             Command::Takeback(Offer::Decline),
-            Command::Board,
+            Command::Board(None),
             Command::Resign,
         ];
         for command in commands {

@@ -1,39 +1,73 @@
-//! A fake Discord for end-to-end tests: REST API and gateway on loopback.
+//! A fake Discord for end-to-end tests: REST API and gateway on loopback, checking what Discord
+//! checks.
 //!
-//! The real serenity client talks to it: REST requests through serenity's proxy base URL
-//! (`HttpBuilder::proxy`, with the rate limiter disabled, which would otherwise bypass the proxy),
-//! and the gateway through the `ws://` URL that `GET /api/v10/gateway` returns. Plain `ws://` is
-//! fine: serenity hands the URL to tokio-tungstenite, which only uses TLS for `wss://`.
+//! The real serenity client talks to it with its rate limiter on: [`FakeDiscord::http_client`]
+//! is a `reqwest` client that resolves `discord.com` to the fake's TLS listener and trusts the
+//! fake's test certificate authority (`tls/`), so serenity's own requests to
+//! `https://discord.com/api/v10/...` (which its rate limiter builds without any proxy) land
+//! here. The same routes are also served over plain HTTP at [`FakeDiscord::api_url`], for
+//! serenity's `HttpBuilder::proxy` and for tests that send raw requests. The gateway is the
+//! `ws://` URL that `GET /gateway/bot` returns; serenity hands it to tokio-tungstenite, which
+//! only uses TLS for `wss://`. The gateway speaks v10 JSON in text frames and never compresses.
 //!
-//! The gateway speaks v10 JSON in text frames. Serenity identifies with `compress: true` (payload
-//! compression), but it reads text frames as plain JSON, so the fake never compresses.
+//! Like Discord, the fake refuses what Discord refuses, with Discord's status codes, error codes
+//! and messages (see [`validate`] and the `rest` module): over-long content, embeds,
+//! components or autocomplete choices (50035 Invalid Form Body), empty messages (50006), a
+//! second answer to an interaction (40060), a first answer after three seconds (10062), a
+//! follow-up after fifteen minutes (50027), an unknown message (10008) or channel (10003),
+//! posting into an archived thread (50083) or to a user who refuses direct messages (50007).
+//! Messages live per channel; threads and direct-message channels are channels.
+//! `POST /channels/{id}/messages` honours `nonce` with `enforce_nonce`. Every bucketed response
+//! carries `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a
+//! route answer `429` with `retry_after`, so that serenity's retry path runs.
 //!
 //! Every REST request is recorded (method, path, JSON body or multipart `payload_json` plus file
-//! parts) so tests can assert on it. Tests inject `INTERACTION_CREATE` dispatches built with
-//! [`payloads`] and wait for the bot's answers with bounded timeouts.
+//! parts, and the status the fake answered) so tests can assert on it. Tests inject
+//! `INTERACTION_CREATE` dispatches built with [`payloads`] and wait for the bot's answers with
+//! bounded timeouts.
+//!
+//! Helpers by purpose:
+//! - connect the bot: [`FakeDiscord::http_client`] (serenity's real path, rate limiter on) or
+//!   [`FakeDiscord::api_url`] (a proxy, limiter off);
+//! - drive it: [`FakeDiscord::interact`], [`FakeDiscord::interact_and_wait`],
+//!   [`FakeDiscord::interact_backdated`], [`FakeDiscord::backdate`],
+//!   [`FakeDiscord::track_interaction`] (for raw HTTP answers), [`FakeDiscord::drop_gateway`];
+//! - look: [`FakeDiscord::channel_messages`], [`FakeDiscord::wait_messages`],
+//!   [`FakeDiscord::wait_channel`], [`FakeDiscord::message`], [`FakeDiscord::channel`], [`FakeDiscord::threads_of`],
+//!   [`FakeDiscord::dm_channel_of`], [`FakeDiscord::requests`], [`FakeDiscord::refusals`],
+//!   [`FakeDiscord::throttled`], [`FakeDiscord::slowest_first_answer`];
+//! - make the world harder: [`FakeDiscord::forbid_channel`], [`FakeDiscord::refuse_dms`],
+//!   [`FakeDiscord::archive_thread`], [`FakeDiscord::delete_channel`],
+//!   [`FakeDiscord::throttle`], [`FakeDiscord::fail_next`], [`FakeDiscord::hold`] with
+//!   [`FakeDiscord::wait_held`] and [`FakeDiscord::release`] (Discord acted, the answer never
+//!   reached the bot: kill it then).
 
 // Each test binary uses a different part of this support module.
 #![allow(dead_code)]
 
+mod gateway;
 pub mod payloads;
+mod rest;
+mod state;
+mod tls;
+pub mod validate;
 
-use axum::body::Bytes;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde_json::{json, Value};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
-use tokio::sync::{mpsc, watch};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+#[allow(unused_imports)]
 pub use payloads::{APPLICATION_ID, CHANNEL_ID, GUILD_ID};
+pub use state::Throttle;
+use state::{Interaction, Outage, Traffic};
+
+#[allow(unused_imports)]
+pub use rest::{INTERACTION_DEADLINE, NONCE_WINDOW, TOKEN_LIFETIME};
 
 /// How long a test waits for the bot before failing.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -47,6 +81,8 @@ pub enum FakeError {
     Timeout(String),
     /// The recorded traffic is not what the test expected.
     Unexpected(String),
+    /// The fake's TLS setup or its client could not be built.
+    Tls(String),
 }
 
 impl fmt::Display for FakeError {
@@ -55,6 +91,7 @@ impl fmt::Display for FakeError {
             Self::Io(error) => write!(f, "fake discord i/o: {error}"),
             Self::Timeout(what) => write!(f, "timed out waiting for {what}"),
             Self::Unexpected(what) => write!(f, "unexpected traffic: {what}"),
+            Self::Tls(what) => write!(f, "fake discord tls: {what}"),
         }
     }
 }
@@ -93,12 +130,26 @@ pub struct Recorded {
     pub json: Option<Value>,
     /// The multipart file parts.
     pub files: Vec<FilePart>,
+    /// The HTTP status the fake answered with.
+    pub status: u16,
+    /// Discord's JSON error body, when the fake refused the request.
+    pub error: Option<Value>,
 }
 
 impl Recorded {
     /// Whether this request has the method and its path ends with `suffix`.
     pub fn is(&self, method: &str, suffix: &str) -> bool {
         self.method == method && self.path.ends_with(suffix)
+    }
+
+    /// Whether the fake refused it (a 4xx or 5xx answer).
+    pub fn refused(&self) -> bool {
+        self.status >= 400
+    }
+
+    /// Discord's error code of a refusal, such as 50035 or 10008.
+    pub fn error_code(&self) -> Option<u64> {
+        self.error.as_ref().and_then(|error| error["code"].as_u64())
     }
 }
 
@@ -197,30 +248,11 @@ struct Session {
     sent: Vec<(u64, Value)>,
 }
 
-#[derive(Default)]
-struct Traffic {
-    requests: Vec<Recorded>,
-    gateway: Option<mpsc::UnboundedSender<Outgoing>>,
-    session: Option<Session>,
-    sessions_started: u64,
-    identifies: usize,
-    resumes: usize,
-    heartbeats: usize,
-    ready_sent: usize,
-    /// Messages the fake created, by id, as Discord returns them.
-    messages: HashMap<u64, Value>,
-    /// Interaction token to the id of its original response message.
-    originals: HashMap<String, u64>,
-    /// Channels where posting messages is refused with Missing Permissions.
-    forbidden_channels: BTreeSet<u64>,
-    /// Files users "uploaded", served at `/files/ID/NAME` as Discord's CDN would.
-    uploads: HashMap<String, Vec<u8>>,
-    next_id: u64,
-}
-
 struct Shared {
     state: Mutex<Traffic>,
     changed: watch::Sender<u64>,
+    /// Bumped by [`FakeDiscord::release`] to let held answers go.
+    released: watch::Sender<u64>,
     base_url: String,
 }
 
@@ -240,58 +272,176 @@ impl Shared {
 /// The fake Discord server; it stops when dropped.
 pub struct FakeDiscord {
     shared: Arc<Shared>,
-    server: JoinHandle<()>,
+    servers: Vec<JoinHandle<()>>,
     addr: SocketAddr,
+    tls_addr: SocketAddr,
 }
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
-        self.server.abort();
+        // Shown with a failing test's output: what the fake refused, and why.
+        for refused in self.refusals() {
+            eprintln!(
+                "fake discord refused {} {} with {}: {}",
+                refused.method,
+                refused.path,
+                refused.status,
+                refused.error.unwrap_or(Value::Null)
+            );
+        }
+        if let Some(slowest) = self.slowest_first_answer() {
+            eprintln!("fake discord: the slowest first answer came after {slowest:?}");
+        }
+        for server in &self.servers {
+            server.abort();
+        }
     }
 }
 
 impl FakeDiscord {
-    /// Starts the fake on 127.0.0.1 with an ephemeral port.
+    /// Starts the fake on 127.0.0.1 with ephemeral ports (plain HTTP and TLS).
     ///
     /// # Errors
     ///
-    /// Fails when the loopback listener cannot be bound.
+    /// Fails when a loopback listener cannot be bound or the TLS setup fails.
     pub async fn start() -> Result<Self, FakeError> {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
         let addr = listener.local_addr()?;
+        let tls_listener = tls::Listener::bind().await?;
+        let tls_addr = tls_listener.addr();
         let (changed, _) = watch::channel(0);
+        let (released, _) = watch::channel(0);
+        let mut channels = BTreeMap::new();
+        for channel in payloads::guild_channels() {
+            if let Some(id) = channel["id"].as_str().and_then(|id| id.parse().ok()) {
+                channels.insert(id, channel);
+            }
+        }
         let shared = Arc::new(Shared {
             state: Mutex::new(Traffic {
                 next_id: 1_000,
+                channels,
                 ..Traffic::default()
             }),
             changed,
+            released,
             base_url: format!("http://{addr}"),
         });
-        let app = Router::new()
-            .route("/gateway-ws", get(gateway_upgrade))
-            .fallback(rest)
+        let app = axum::Router::new()
+            .route("/gateway-ws", axum::routing::get(gateway::gateway_upgrade))
+            .fallback(rest::rest)
             .with_state(Arc::clone(&shared));
-        let server = tokio::spawn(async move {
-            if let Err(error) = axum::serve(listener, app).await {
+        let plain_app = app.clone();
+        let plain = tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, plain_app).await {
                 eprintln!("fake discord stopped: {error}");
+            }
+        });
+        let secure = tokio::spawn(async move {
+            if let Err(error) = axum::serve(tls_listener, app).await {
+                eprintln!("fake discord (tls) stopped: {error}");
             }
         });
         Ok(Self {
             shared,
-            server,
+            servers: vec![plain, secure],
             addr,
+            tls_addr,
         })
     }
 
-    /// The REST base URL to give serenity's `HttpBuilder::proxy`.
+    /// The plain-HTTP REST base URL, for serenity's `HttpBuilder::proxy` (with its rate limiter
+    /// off) and for raw requests.
     pub fn api_url(&self) -> String {
         format!("http://{}", self.addr)
     }
 
-    /// A copy of every REST request so far.
+    /// A `reqwest` client for serenity's `HttpBuilder::client`: it sends `https://discord.com`
+    /// to the fake's TLS listener and trusts only the fake's test certificate authority, so
+    /// serenity runs its real HTTP path, rate limiter included.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the client cannot be built.
+    pub fn http_client(&self) -> Result<reqwest::Client, FakeError> {
+        tls::client(self.tls_addr)
+    }
+
+    /// A copy of every REST request so far, except those answered 429 (see
+    /// [`Self::throttled`]).
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.lock().requests.clone()
+    }
+
+    /// Every request the fake answered 429 (the client retried it).
+    pub fn throttled(&self) -> Vec<Recorded> {
+        self.shared.lock().throttled.clone()
+    }
+
+    /// Every request the fake refused (4xx, 429 aside): the bot's mistakes, or the refusals a
+    /// test arranged.
+    pub fn refusals(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(Recorded::refused)
+            .collect()
+    }
+
+    /// Makes every `every`th `method` request on `route` (counting from now) answer 429 with
+    /// `retry_after` 0.05 seconds. See [`Throttle`] for the route syntax.
+    pub fn throttle(&self, method: &str, route: &str, every: u64) {
+        self.throttle_with(Throttle {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            every,
+            retry_after: 0.05,
+        });
+    }
+
+    /// Adds a [`Throttle`].
+    pub fn throttle_with(&self, throttle: Throttle) {
+        self.shared.lock().throttles.push((throttle, 0));
+    }
+
+    /// Answers the next `times` `method` requests on `route` (see [`Throttle`] for the
+    /// syntax) with `status` and Discord's generic body, doing nothing, as an outage would
+    /// (serenity retries only 429s, so the caller sees the error).
+    pub fn fail_next(&self, method: &str, route: &str, times: u64, status: u16) {
+        self.shared.lock().outages.push(Outage {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            remaining: times,
+            status,
+        });
+    }
+
+    /// Holds the answer to the next `method` request on `route`: it is carried out (a message
+    /// is stored, the request recorded) but its response is kept back until
+    /// [`Self::release`], so a test can stop or kill the bot after Discord acted and before
+    /// the bot heard of it. [`Self::wait_held`] waits for it. Call again to hold more.
+    pub fn hold(&self, method: &str, route: &str) {
+        self.shared
+            .lock()
+            .holds
+            .push((method.to_owned(), route.to_owned()));
+    }
+
+    /// Sends the held answers and cancels holds not yet used.
+    pub fn release(&self) {
+        self.shared.lock().holds.clear();
+        self.shared
+            .released
+            .send_modify(|generation| *generation += 1);
+    }
+
+    /// Waits until at least `count` answers are being held.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`].
+    pub async fn wait_held(&self, count: usize) -> Result<(), FakeError> {
+        self.wait_state("a held answer", |state| (state.held >= count).then_some(()))
+            .await
     }
 
     /// How many Identify (op 2) and Resume (op 6) the gateway received.
@@ -310,7 +460,124 @@ impl FakeDiscord {
         self.shared.lock().forbidden_channels.insert(channel);
     }
 
-    /// Waits until `check` finds what it looks for in the recorded requests.
+    /// Makes `user` refuse direct messages: posting in their DM channel fails with 403, code
+    /// 50007 "Cannot send messages to this user" (the channel itself can still be opened).
+    pub fn refuse_dms(&self, user: u64) {
+        self.shared.lock().dm_refusers.insert(user);
+    }
+
+    /// The id of the DM channel the bot opened with `user`, if any.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        let state = self.shared.lock();
+        state.channels.iter().find_map(|(id, channel)| {
+            (channel["type"] == 1 && channel["recipients"][0]["id"] == user.to_string().as_str())
+                .then_some(*id)
+        })
+    }
+
+    /// A channel (text channel, thread or DM) as `GET /channels/{id}` returns it.
+    pub fn channel(&self, id: u64) -> Option<Value> {
+        self.shared.lock().channels.get(&id).cloned()
+    }
+
+    /// The threads whose parent is `channel`, oldest first.
+    pub fn threads_of(&self, channel: u64) -> Vec<Value> {
+        let parent = channel.to_string();
+        self.shared
+            .lock()
+            .channels
+            .values()
+            .filter(|thread| thread["parent_id"] == parent.as_str() && thread["type"] != 0)
+            .cloned()
+            .collect()
+    }
+
+    /// Deletes a channel or thread (and its messages), as a moderator would: requests to it
+    /// are then answered 404 Unknown Channel (10003). Returns whether it existed.
+    pub fn delete_channel(&self, channel: u64) -> bool {
+        let mut state = self.shared.lock();
+        let Some(removed) = state.channels.remove(&channel) else {
+            return false;
+        };
+        let id = channel.to_string();
+        state
+            .messages
+            .retain(|_, message| message["channel_id"] != id.as_str());
+        let event = match removed["type"].as_u64() {
+            Some(10..=12) => "THREAD_DELETE",
+            _ => "CHANNEL_DELETE",
+        };
+        state.dispatch(event, removed);
+        drop(state);
+        self.shared.touch();
+        true
+    }
+
+    /// Archives a thread, as Discord does after its auto-archive duration: posting into it is
+    /// then refused with 50083 until it is unarchived (`PATCH /channels/{id}`
+    /// `{"archived": false}`). Returns whether `thread` is a thread.
+    pub fn archive_thread(&self, thread: u64) -> bool {
+        let mut state = self.shared.lock();
+        let Some(channel) = state.channels.get_mut(&thread) else {
+            return false;
+        };
+        if !matches!(channel["type"].as_u64(), Some(10..=12)) {
+            return false;
+        }
+        channel["thread_metadata"]["archived"] = json!(true);
+        let update = channel.clone();
+        state.dispatch("THREAD_UPDATE", update);
+        drop(state);
+        self.shared.touch();
+        true
+    }
+
+    /// The messages in a channel (or thread, or DM) that everyone sees, oldest first, as
+    /// Discord returns them (edits applied, deleted ones gone).
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        self.shared.lock().channel_messages(channel)
+    }
+
+    /// A stored message by id, ephemeral ones included.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.shared.lock().messages.get(&id).cloned()
+    }
+
+    /// Waits until `channel` holds at least `count` messages, and returns them.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`].
+    pub async fn wait_messages(&self, channel: u64, count: usize) -> Result<Vec<Value>, FakeError> {
+        let what = format!("{count} messages in channel {channel}");
+        self.wait_state(&what, |state| {
+            let messages = state.channel_messages(channel);
+            (messages.len() >= count).then_some(messages)
+        })
+        .await
+    }
+
+    /// Waits until the messages of `channel` (oldest first) satisfy `check`, and returns them.
+    /// `check` runs with the fake locked: it must not call the fake's methods.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`], naming `what`.
+    pub async fn wait_channel(
+        &self,
+        channel: u64,
+        what: &str,
+        mut check: impl FnMut(&[Value]) -> bool,
+    ) -> Result<Vec<Value>, FakeError> {
+        self.wait_state(what, |state| {
+            let messages = state.channel_messages(channel);
+            check(&messages).then_some(messages)
+        })
+        .await
+    }
+
+    /// Waits until `check` finds what it looks for in the recorded requests. `check` runs
+    /// with the fake locked: it must not call the fake's methods.
     ///
     /// # Errors
     ///
@@ -378,21 +645,65 @@ impl FakeDiscord {
     ///
     /// Fails when no session was ever identified.
     pub fn dispatch(&self, event: &str, data: Value) -> Result<(), FakeError> {
-        let mut state = self.shared.lock();
-        let state = &mut *state;
-        let Some(session) = state.session.as_mut() else {
-            return Err(FakeError::Unexpected(
+        if self.shared.lock().dispatch(event, data) {
+            Ok(())
+        } else {
+            Err(FakeError::Unexpected(
                 "dispatch before any gateway session".into(),
-            ));
-        };
-        session.seq += 1;
-        let frame = json!({"op": 0, "t": event, "s": session.seq, "d": data});
-        session.sent.push((session.seq, frame.clone()));
-        if let Some(gateway) = &state.gateway {
-            // A closed connection just means the client will resume and get it replayed.
-            let _ = gateway.send(Outgoing::Frame(frame));
+            ))
         }
-        Ok(())
+    }
+
+    /// Starts the clocks of an interaction (built with [`payloads`]) without dispatching it:
+    /// from now on its callback, follow-ups and edits are accepted or refused as Discord
+    /// would. [`Self::interact`] does this itself; tests that answer by raw HTTP call it.
+    /// `age` backdates it, as if it had been dispatched that long ago.
+    pub fn track_interaction(&self, interaction: &Value, age: Duration) {
+        let token = interaction["token"].as_str().unwrap_or_default().to_owned();
+        let channel = interaction["channel_id"]
+            .as_str()
+            .and_then(|id| id.parse().ok())
+            .unwrap_or(CHANNEL_ID);
+        let component_message = interaction["message"]["id"]
+            .as_str()
+            .and_then(|id| id.parse().ok());
+        let tracked = Interaction {
+            id: interaction["id"].as_str().unwrap_or_default().to_owned(),
+            kind: interaction["type"].as_u64().unwrap_or(2),
+            channel,
+            component_message,
+            dispatched: Instant::now(),
+            age,
+            callback: None,
+            answered_after: None,
+            original: None,
+            messages: BTreeSet::new(),
+        };
+        self.shared.lock().interactions.insert(token, tracked);
+    }
+
+    /// The longest time the bot took to first answer (or defer) an interaction, from its
+    /// dispatch; Discord allows [`INTERACTION_DEADLINE`].
+    pub fn slowest_first_answer(&self) -> Option<Duration> {
+        let state = self.shared.lock();
+        state
+            .interactions
+            .values()
+            .filter_map(|interaction| interaction.answered_after)
+            .max()
+    }
+
+    /// Makes an interaction older by `by`, as if time had passed: three seconds after its
+    /// dispatch its first answer is refused (10062), fifteen minutes after, its token
+    /// (50027). Returns whether the fake knows the token.
+    pub fn backdate(&self, token: &str, by: Duration) -> bool {
+        match self.shared.lock().interactions.get_mut(token) {
+            Some(interaction) => {
+                interaction.age += by;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Sends an interaction (built with [`payloads`]) as `INTERACTION_CREATE`.
@@ -401,7 +712,27 @@ impl FakeDiscord {
     ///
     /// Fails when no session was ever identified.
     pub fn interact(&self, interaction: &Value) -> Result<(), FakeError> {
-        self.dispatch("INTERACTION_CREATE", interaction.clone())
+        self.interact_backdated(interaction, Duration::ZERO)
+    }
+
+    /// Sends an interaction as if Discord had created it `age` ago (a slow gateway, a busy
+    /// bot): its three-second and fifteen-minute clocks start that much earlier.
+    ///
+    /// # Errors
+    ///
+    /// Fails when no session was ever identified.
+    pub fn interact_backdated(&self, interaction: &Value, age: Duration) -> Result<(), FakeError> {
+        self.track_interaction(interaction, age);
+        let mut sent = interaction.clone();
+        let channel = interaction["channel_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok());
+        // As Discord does, the interaction carries the channel as it is now (a thread the bot
+        // opened is a thread, an archived one says so).
+        if let Some(known) = channel.and_then(|id| self.channel(id)) {
+            sent["channel"] = known;
+        }
+        self.dispatch("INTERACTION_CREATE", sent)
     }
 
     /// Stores a file as if a user had attached it to a command, and returns its attachment
@@ -449,17 +780,38 @@ impl FakeDiscord {
     ///
     /// # Errors
     ///
-    /// Times out after [`WAIT`].
+    /// Times out after [`WAIT`]; fails at once when the fake refused that answer (the error
+    /// names Discord's error body).
     pub async fn wait_reply(&self, id: &str, token: &str) -> Result<Reply, FakeError> {
         let callback = format!("/interactions/{id}/{token}/callback");
         let followup = format!("/webhooks/{APPLICATION_ID}/{token}");
         let original = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
         let what = format!("a reply to interaction {id}");
+        let refused = |request: &Recorded| {
+            FakeError::Unexpected(format!(
+                "the fake refused {} {} with {}: {}",
+                request.method,
+                request.path,
+                request.status,
+                request.error.clone().unwrap_or(Value::Null)
+            ))
+        };
         self.wait_state(&what, |state| {
             let requests = &state.requests;
+            let original_message = || {
+                state
+                    .interactions
+                    .get(token)
+                    .and_then(|interaction| interaction.original)
+                    .and_then(|id| state.messages.get(&id))
+                    .cloned()
+            };
             let callback = requests
                 .iter()
                 .find(|request| request.is("POST", &callback))?;
+            if callback.refused() {
+                return Some(Err(refused(callback)));
+            }
             let body = callback.json.clone().unwrap_or(Value::Null);
             let kind = body["type"].as_u64().unwrap_or(0);
             if kind == 5 || kind == 6 {
@@ -467,6 +819,9 @@ impl FakeDiscord {
                     request.is("POST", &followup) || request.is("PATCH", &original)
                 })?;
                 let later = &requests[position];
+                if later.refused() {
+                    return Some(Err(refused(later)));
+                }
                 let mut data = later.json.clone().unwrap_or(Value::Null);
                 // As on Discord: after a "thinking" deferral, the first follow-up takes the
                 // place of the thinking message and keeps its visibility, whatever flags it
@@ -478,33 +833,25 @@ impl FakeDiscord {
                     data["flags"] = body["data"]["flags"].clone();
                 }
                 let message = if later.method == "PATCH" {
-                    state
-                        .originals
-                        .get(token)
-                        .and_then(|id| state.messages.get(id))
+                    original_message()
                 } else {
                     None
                 };
-                return Some(Reply {
+                return Some(Ok(Reply {
                     callback_type: kind,
                     data,
                     files: later.files.clone(),
-                    message: message.cloned(),
-                });
+                    message,
+                }));
             }
-            let message = state
-                .originals
-                .get(token)
-                .and_then(|id| state.messages.get(id))
-                .cloned();
-            Some(Reply {
+            Some(Ok(Reply {
                 callback_type: kind,
                 data: body["data"].clone(),
                 files: callback.files.clone(),
-                message,
-            })
+                message: original_message(),
+            }))
         })
-        .await
+        .await?
     }
 
     /// Every follow-up and channel message the bot posted after the first answer to a token.
@@ -514,363 +861,5 @@ impl FakeDiscord {
             .into_iter()
             .filter(|request| request.is("POST", &followup))
             .collect()
-    }
-}
-
-async fn gateway_upgrade(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade.on_upgrade(move |socket| gateway_connection(socket, shared))
-}
-
-async fn send_frame(socket: &mut WebSocket, frame: &Value) -> bool {
-    socket
-        .send(Message::Text(frame.to_string().into()))
-        .await
-        .is_ok()
-}
-
-/// One gateway connection: Hello, then Identify or Resume, heartbeats and dispatches.
-async fn gateway_connection(mut socket: WebSocket, shared: Arc<Shared>) {
-    let (sender, mut outgoing) = mpsc::unbounded_channel();
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 5_000}, "s": null, "t": null});
-    if !send_frame(&mut socket, &hello).await {
-        return;
-    }
-    loop {
-        tokio::select! {
-            incoming = socket.recv() => {
-                let Some(Ok(message)) = incoming else { break };
-                let payload: Value = match message {
-                    Message::Text(text) => match serde_json::from_str(text.as_str()) {
-                        Ok(value) => value,
-                        Err(_) => continue,
-                    },
-                    Message::Close(_) => break,
-                    _ => continue,
-                };
-                let replies = on_gateway_payload(&shared, &payload, &sender);
-                for reply in replies {
-                    if !send_frame(&mut socket, &reply).await {
-                        return;
-                    }
-                }
-                shared.touch();
-            }
-            next = outgoing.recv() => match next {
-                Some(Outgoing::Frame(frame)) => {
-                    if !send_frame(&mut socket, &frame).await {
-                        break;
-                    }
-                }
-                Some(Outgoing::Close(code)) => {
-                    let close = CloseFrame { code, reason: "fake discord closed it".into() };
-                    let _ = socket.send(Message::Close(Some(close))).await;
-                    break;
-                }
-                None => break,
-            }
-        }
-    }
-    let mut state = shared.lock();
-    if state
-        .gateway
-        .as_ref()
-        .is_some_and(|current| current.same_channel(&sender))
-    {
-        state.gateway = None;
-    }
-    drop(state);
-    shared.touch();
-}
-
-/// Handles one client payload and returns the frames to send back, in order.
-fn on_gateway_payload(
-    shared: &Shared,
-    payload: &Value,
-    sender: &mpsc::UnboundedSender<Outgoing>,
-) -> Vec<Value> {
-    let mut state = shared.lock();
-    let state = &mut *state;
-    match payload["op"].as_u64() {
-        Some(1) => {
-            state.heartbeats += 1;
-            vec![json!({"op": 11, "d": null, "s": null, "t": null})]
-        }
-        Some(2) => {
-            state.identifies += 1;
-            state.sessions_started += 1;
-            let id = format!("fake-session-{}", state.sessions_started);
-            let resume_url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));
-            let ready = payloads::ready(&id, &resume_url);
-            let guild = payloads::guild_create();
-            let frames = vec![
-                json!({"op": 0, "t": "READY", "s": 1, "d": ready}),
-                json!({"op": 0, "t": "GUILD_CREATE", "s": 2, "d": guild}),
-            ];
-            state.session = Some(Session {
-                id,
-                seq: 2,
-                sent: frames
-                    .iter()
-                    .cloned()
-                    .enumerate()
-                    .map(|(i, f)| (i as u64 + 1, f))
-                    .collect(),
-            });
-            state.gateway = Some(sender.clone());
-            state.ready_sent += 1;
-            frames
-        }
-        Some(6) => {
-            state.resumes += 1;
-            let wanted = payload["d"]["session_id"].as_str().unwrap_or_default();
-            let after = payload["d"]["seq"].as_u64().unwrap_or(0);
-            match state.session.as_mut() {
-                Some(session) if session.id == wanted => {
-                    let mut frames: Vec<Value> = session
-                        .sent
-                        .iter()
-                        .filter(|(seq, _)| *seq > after)
-                        .map(|(_, frame)| frame.clone())
-                        .collect();
-                    session.seq += 1;
-                    let resumed = json!({"op": 0, "t": "RESUMED", "s": session.seq, "d": {}});
-                    session.sent.push((session.seq, resumed.clone()));
-                    frames.push(resumed);
-                    state.gateway = Some(sender.clone());
-                    state.ready_sent += 1;
-                    frames
-                }
-                _ => vec![json!({"op": 9, "d": false, "s": null, "t": null})],
-            }
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// Splits a multipart body into its `payload_json` and file parts.
-fn parse_multipart(content_type: &str, body: &[u8]) -> (Option<Value>, Vec<FilePart>) {
-    let Some(boundary) = content_type
-        .split(';')
-        .find_map(|param| param.trim().strip_prefix("boundary="))
-    else {
-        return (None, Vec::new());
-    };
-    let delimiter = format!("--{}", boundary.trim_matches('"'));
-    let delimiter = delimiter.as_bytes();
-    let mut json = None;
-    let mut files = Vec::new();
-    let mut rest = body;
-    while let Some(start) = find(rest, delimiter) {
-        rest = &rest[start + delimiter.len()..];
-        if rest.starts_with(b"--") {
-            break;
-        }
-        let Some(end) = find(rest, delimiter) else {
-            break;
-        };
-        let part = rest[..end].strip_prefix(b"\r\n").unwrap_or(&rest[..end]);
-        let part = part.strip_suffix(b"\r\n").unwrap_or(part);
-        let Some(split) = find(part, b"\r\n\r\n") else {
-            continue;
-        };
-        let headers = String::from_utf8_lossy(&part[..split]).to_string();
-        let content = &part[split + 4..];
-        let mut field = String::new();
-        let mut filename = None;
-        let mut part_type = None;
-        for line in headers.lines() {
-            let lower = line.to_ascii_lowercase();
-            if lower.starts_with("content-disposition:") {
-                field = header_param(line, "name").unwrap_or_default();
-                filename = header_param(line, "filename");
-            } else if let Some(value) = lower.strip_prefix("content-type:") {
-                part_type = Some(value.trim().to_owned());
-            }
-        }
-        match filename {
-            Some(filename) => files.push(FilePart {
-                field,
-                filename,
-                content_type: part_type,
-                bytes: content.to_vec(),
-            }),
-            None if field == "payload_json" => json = serde_json::from_slice(content).ok(),
-            None => {}
-        }
-    }
-    (json, files)
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
-}
-
-fn header_param(line: &str, name: &str) -> Option<String> {
-    line.split(';').find_map(|param| {
-        let (key, value) = param.trim().split_once('=')?;
-        (key == name).then(|| value.trim_matches('"').to_owned())
-    })
-}
-
-/// Every REST route: record, then answer like Discord would.
-async fn rest(
-    State(shared): State<Arc<Shared>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let content_type = headers
-        .get("content-type")
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("")
-        .to_owned();
-    let (json, files) = if content_type.starts_with("multipart/") {
-        parse_multipart(&content_type, &body)
-    } else {
-        (serde_json::from_slice(&body).ok(), Vec::new())
-    };
-    let recorded = Recorded {
-        method: method.as_str().to_owned(),
-        path: uri.path().to_owned(),
-        query: uri.query().unwrap_or("").to_owned(),
-        json,
-        files,
-    };
-    let response = answer(&shared, &recorded);
-    shared.lock().requests.push(recorded);
-    shared.touch();
-    response
-}
-
-fn answer(shared: &Shared, request: &Recorded) -> Response {
-    let path = request
-        .path
-        .strip_prefix("/api/v10")
-        .unwrap_or(&request.path);
-    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let body = request.json.clone().unwrap_or(Value::Null);
-    let mut state = shared.lock();
-    let state = &mut *state;
-    match (request.method.as_str(), segments.as_slice()) {
-        ("GET", ["gateway"]) => {
-            let url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));
-            Json(json!({"url": url})).into_response()
-        }
-        ("GET", ["gateway", "bot"]) => {
-            let url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));
-            Json(json!({
-                "url": url,
-                "shards": 1,
-                "session_start_limit": {
-                    "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
-                }
-            }))
-            .into_response()
-        }
-        ("GET", ["users", "@me"]) => Json(payloads::bot_user()).into_response(),
-        ("GET", ["oauth2", "applications", "@me"]) => Json(payloads::application()).into_response(),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            let commands: Vec<Value> = body
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|command| payloads::registered_command(command, state.next_id()))
-                .collect();
-            Json(Value::Array(commands)).into_response()
-        }
-        ("GET", ["applications", _, "commands"])
-        | ("GET", ["applications", _, "guilds", _, "commands"]) => Json(json!([])).into_response(),
-        ("POST", ["interactions", _, token, "callback"]) => {
-            let kind = body["type"].as_u64().unwrap_or(0);
-            if matches!(kind, 4 | 5) {
-                let id = state.next_id();
-                let data = body["data"].clone();
-                let message = payloads::message(id, CHANNEL_ID, &data, &request.files);
-                state.messages.insert(id, message);
-                state.originals.insert((*token).to_owned(), id);
-            }
-            StatusCode::NO_CONTENT.into_response()
-        }
-        ("POST", ["webhooks", _, _token]) => {
-            let id = state.next_id();
-            let message = payloads::message(id, CHANNEL_ID, &body, &request.files);
-            state.messages.insert(id, message.clone());
-            Json(message).into_response()
-        }
-        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
-            let id = match state.originals.get(*token) {
-                Some(id) => *id,
-                None => {
-                    let id = state.next_id();
-                    state.originals.insert((*token).to_owned(), id);
-                    id
-                }
-            };
-            let message = payloads::message(id, CHANNEL_ID, &body, &request.files);
-            state.messages.insert(id, message.clone());
-            Json(message).into_response()
-        }
-        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
-            match state.originals.get(*token).copied() {
-                Some(id) => {
-                    state.messages.remove(&id);
-                    StatusCode::NO_CONTENT.into_response()
-                }
-                None => not_found(),
-            }
-        }
-        ("GET", ["webhooks", _, token, "messages", "@original"]) => {
-            match state
-                .originals
-                .get(*token)
-                .and_then(|id| state.messages.get(id))
-            {
-                Some(message) => Json(message.clone()).into_response(),
-                None => not_found(),
-            }
-        }
-        ("PATCH", ["webhooks", _, _, "messages", id])
-        | ("PATCH", ["channels", _, "messages", id]) => {
-            let id = id.parse().unwrap_or(0);
-            let message = payloads::message(id, CHANNEL_ID, &body, &request.files);
-            state.messages.insert(id, message.clone());
-            Json(message).into_response()
-        }
-        ("POST", ["channels", channel, "messages"]) => {
-            let channel: u64 = channel.parse().unwrap_or(0);
-            if state.forbidden_channels.contains(&channel) {
-                let error = json!({"message": "Missing Permissions", "code": 50013});
-                return (StatusCode::FORBIDDEN, Json(error)).into_response();
-            }
-            let id = state.next_id();
-            let message = payloads::message(id, channel, &body, &request.files);
-            state.messages.insert(id, message.clone());
-            Json(message).into_response()
-        }
-        ("GET", ["files", id, name]) => match state.uploads.get(&format!("{id}/{name}")) {
-            Some(bytes) => bytes.clone().into_response(),
-            None => not_found(),
-        },
-        ("GET", ["channels", channel]) => Json(payloads::text_channel(
-            channel.parse().unwrap_or(CHANNEL_ID),
-        ))
-        .into_response(),
-        _ => not_found(),
-    }
-}
-
-fn not_found() -> Response {
-    let error = json!({"message": "404: Not Found", "code": 0});
-    (StatusCode::NOT_FOUND, Json(error)).into_response()
-}
-
-impl Traffic {
-    fn next_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
     }
 }

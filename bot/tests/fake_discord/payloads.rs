@@ -77,7 +77,8 @@ fn next_interaction_id() -> u64 {
     NEXT_INTERACTION.fetch_add(1, Ordering::Relaxed)
 }
 
-const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
+/// The timestamp every fake object carries.
+pub const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 
 /// A user object.
 pub fn user(user: &TestUser) -> Value {
@@ -150,20 +151,57 @@ pub fn text_channel(id: u64) -> Value {
 }
 
 fn thread_channel() -> Value {
+    let mut thread = thread(THREAD_ID, CHANNEL_ID, 11, "akron-thread", 1440);
+    thread["owner_id"] = json!(ALICE.id.to_string());
+    thread
+}
+
+/// A thread channel: `kind` 11 public, 12 private, 10 announcement; not archived.
+pub fn thread(id: u64, parent: u64, kind: u64, name: &str, auto_archive_minutes: u64) -> Value {
     json!({
-        "id": THREAD_ID.to_string(),
-        "type": 11,
+        "id": id.to_string(),
+        "type": kind,
         "guild_id": GUILD_ID.to_string(),
-        "parent_id": CHANNEL_ID.to_string(),
-        "owner_id": ALICE.id.to_string(),
-        "name": "akron-thread",
+        "parent_id": parent.to_string(),
+        "owner_id": BOT_USER_ID.to_string(),
+        "name": name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
         "thread_metadata": {
             "archived": false,
-            "auto_archive_duration": 1440,
+            "auto_archive_duration": auto_archive_minutes,
             "archive_timestamp": TIMESTAMP,
             "locked": false,
         },
     })
+}
+
+/// A direct-message channel with the user `recipient`.
+pub fn dm_channel(id: u64, recipient: u64) -> Value {
+    let known = [ALICE, BOB, CAROL, THREAD_MODERATOR, MODERATOR];
+    let name = known
+        .iter()
+        .find(|user_| user_.id == recipient)
+        .map_or("someone", |user_| user_.name);
+    json!({
+        "id": id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": [user(&TestUser { id: recipient, name, permissions: 0 })],
+    })
+}
+
+/// The guild's channels the fake starts with: two text channels and a thread.
+pub fn guild_channels() -> Vec<Value> {
+    vec![
+        text_channel(CHANNEL_ID),
+        text_channel(OTHER_CHANNEL_ID),
+        thread_channel(),
+    ]
 }
 
 fn member(user_: &TestUser) -> Value {
@@ -250,20 +288,7 @@ pub fn registered_command(command: &Value, id: u64) -> Value {
 
 /// A message the bot created, as Discord returns it, from the body the bot sent.
 pub fn message(id: u64, channel: u64, body: &Value, files: &[FilePart]) -> Value {
-    let attachments: Vec<Value> = files
-        .iter()
-        .enumerate()
-        .map(|(index, file)| {
-            json!({
-                "id": (id * 10 + index as u64).to_string(),
-                "filename": file.filename,
-                "size": file.bytes.len(),
-                "url": format!("https://cdn.invalid/{id}/{}", file.filename),
-                "proxy_url": format!("https://media.invalid/{id}/{}", file.filename),
-                "content_type": file.content_type,
-            })
-        })
-        .collect();
+    let attachments = attachments(id, files);
     json!({
         "id": id.to_string(),
         "channel_id": channel.to_string(),
@@ -284,7 +309,26 @@ pub fn message(id: u64, channel: u64, body: &Value, files: &[FilePart]) -> Value
         "flags": body["flags"].as_u64().unwrap_or(0),
         "application_id": APPLICATION_ID.to_string(),
         "webhook_id": APPLICATION_ID.to_string(),
+        "nonce": body.get("nonce").cloned().unwrap_or(Value::Null),
     })
+}
+
+/// Attachment objects for uploaded files; their ids derive from `id`.
+pub fn attachments(id: u64, files: &[FilePart]) -> Vec<Value> {
+    files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| {
+            json!({
+                "id": (id * 10 + index as u64).to_string(),
+                "filename": file.filename,
+                "size": file.bytes.len(),
+                "url": format!("https://cdn.invalid/{id}/{}", file.filename),
+                "proxy_url": format!("https://media.invalid/{id}/{}", file.filename),
+                "content_type": file.content_type,
+            })
+        })
+        .collect()
 }
 
 fn interaction_base(kind: u8, user_: &TestUser, channel: u64, app_permissions: u64) -> Value {

@@ -28,6 +28,7 @@ pub async fn show(
     #[description = "A game record file, as /akron export attaches it"] record: Option<
         serenity::Attachment,
     >,
+    #[description = "Perspective (default: your setting) or plan"] view: Option<ViewChoice>,
 ) -> Result<(), DiscordError> {
     let text = match (code, record) {
         (_, Some(file)) => match read_record(&file).await {
@@ -45,7 +46,7 @@ pub async fn show(
             return Ok(());
         }
     };
-    run(ctx, Command::Show(text)).await
+    run(ctx, Command::Show(text, view.map(ViewChoice::view))).await
 }
 
 /// The largest record file `show` reads. An exported 8 × 8 game of 300 moves is about 3 KB.
@@ -133,17 +134,97 @@ pub enum RemindersChoice {
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Where your reminders go (default dm)"] reminders: Option<RemindersChoice>,
+    #[description = "How your boards are drawn (default perspective)"] view: Option<ViewChoice>,
     #[description = "Moderators: new games open a thread of their own"] thread_games: Option<bool>,
 ) -> Result<(), DiscordError> {
     use crate::service::{ReminderPlace, Setting};
-    let setting = match (reminders, thread_games) {
-        (Some(choice), _) => Some(Setting::Reminders(match choice {
+    let setting = match (reminders, view, thread_games) {
+        (Some(choice), _, _) => Some(Setting::Reminders(match choice {
             RemindersChoice::Direct => ReminderPlace::Direct,
             RemindersChoice::Channel => ReminderPlace::Channel,
             RemindersChoice::Off => ReminderPlace::Off,
         })),
-        (None, Some(on)) => Some(Setting::ThreadGames(on)),
-        (None, None) => None,
+        (None, Some(view), _) => Some(Setting::View(view.view())),
+        (None, None, Some(on)) => Some(Setting::ThreadGames(on)),
+        (None, None, None) => None,
     };
     run(ctx, Command::Settings(setting)).await
+}
+
+/// Stop your correspondence clocks while you are away (up to 14 days a year).
+#[poise::command(slash_command, guild_only)]
+pub async fn vacation(
+    ctx: Context<'_>,
+    #[description = "true to go on vacation, false when you are back"] on: bool,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Vacation(on)).await
+}
+
+/// How a board is drawn.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ViewChoice {
+    /// In perspective, with a small map of each level.
+    #[name = "perspective"]
+    Perspective,
+    /// From straight above, the level written on each marble.
+    #[name = "plan"]
+    Plan,
+}
+
+impl ViewChoice {
+    /// The service's view.
+    pub fn view(self) -> crate::service::View {
+        match self {
+            ViewChoice::Perspective => crate::service::View::Perspective,
+            ViewChoice::Plan => crate::service::View::Plan,
+        }
+    }
+}
+
+/// How fast a replay plays.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SpeedChoice {
+    /// Long holds, for studying.
+    #[name = "slow"]
+    Slow,
+    /// About a second per move.
+    #[name = "normal"]
+    Normal,
+    /// Quick, for a glance.
+    #[name = "fast"]
+    Fast,
+}
+
+/// Watch a game as an animated picture: this channel's game, or game #N.
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "A game number (default: this channel's game)"]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "The first move shown (default 1)"]
+    #[min = 1]
+    from: Option<usize>,
+    #[description = "The last move shown (default: the last)"]
+    #[min = 1]
+    to: Option<usize>,
+    #[description = "How fast it plays (default normal)"] speed: Option<SpeedChoice>,
+) -> Result<(), DiscordError> {
+    use crate::service::{ReplayRequest, Speed};
+    let replay = ReplayRequest {
+        from,
+        to,
+        speed: speed.map(|s| match s {
+            SpeedChoice::Slow => Speed::Slow,
+            SpeedChoice::Normal => Speed::Normal,
+            SpeedChoice::Fast => Speed::Fast,
+        }),
+        record: None,
+    };
+    super::run_about(
+        ctx,
+        Command::Replay(replay),
+        game.map(crate::service::GameId),
+    )
+    .await
 }

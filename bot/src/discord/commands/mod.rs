@@ -32,15 +32,18 @@ use poise::serenity_prelude as serenity;
         "play::moves",
         "play::resign",
         "play::claim",
+        "play::premove",
         "play::draw",
         "play::abort",
         "play::takeback",
         "info::history",
         "info::export",
         "info::show",
+        "info::replay",
         "info::games",
         "info::rules",
         "info::settings",
+        "info::vacation",
         "info::help"
     )
 )]
@@ -80,6 +83,15 @@ fn is_moderator(interaction: &serenity::CommandInteraction) -> bool {
 
 /// Sends `command` to the service as the caller, in the caller's channel, and shows the reply.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
+    run_about(ctx, command, None).await
+}
+
+/// Like [`run`], about game `game` when one is named.
+async fn run_about(
+    ctx: Context<'_>,
+    command: Command,
+    game: Option<crate::service::GameId>,
+) -> Result<(), DiscordError> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -93,7 +105,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
         user: user_of(ctx.author()),
         channel: channel_of(ctx.channel_id()),
         is_moderator: is_moderator(interaction),
-        game: None,
+        game,
         server: ctx
             .guild_id()
             .map(|g| ServerId::new("discord", &g.to_string())),

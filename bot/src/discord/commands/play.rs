@@ -45,8 +45,13 @@ pub async fn swap(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// Show the current board again.
 #[poise::command(slash_command, guild_only)]
-pub async fn board(ctx: Context<'_>) -> Result<(), DiscordError> {
-    run(ctx, Command::Board).await
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Perspective (default: your setting) or plan"] view: Option<
+        super::info::ViewChoice,
+    >,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Board(view.map(super::info::ViewChoice::view))).await
 }
 
 /// Show where one piece can go, or list every legal move.
@@ -94,4 +99,15 @@ pub async fn takeback(
 #[poise::command(slash_command, guild_only)]
 pub async fn claim(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Claim).await
+}
+
+/// Queue answers to your opponent's next move, like `B4 C5, D2-E3' F6` (or `clear`).
+#[poise::command(slash_command, guild_only)]
+pub async fn premove(
+    ctx: Context<'_>,
+    #[description = "Pairs of their move and your answer, like B4 C5, D2-E3' F6; or clear"]
+    #[max_length = 400]
+    moves: Option<String>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Premove(moves.unwrap_or_default())).await
 }

@@ -1,0 +1,552 @@
+//! One search tree: nodes, edges, the transposition table, selection, simulation and
+//! back-propagation (RAVE, MAST and MCTS-Solver), or plain UCT.
+
+use crate::game::{play, MoveKeys};
+use akron_rules::{Color, Move, PlayoutPolicy, Position, Uniform, WinRule};
+use rand::rngs::SmallRng;
+use rand::Rng;
+use std::collections::HashMap;
+
+/// No child node yet.
+const NONE: u32 = u32::MAX;
+
+/// Plies a playout may last before it counts as a draw.
+const PLAYOUT_PLIES: u32 = 200;
+
+/// What is proven about a node, from the side of the player who moved into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Proven {
+    Unknown,
+    /// The player who moved into the node wins by force.
+    MoverWins,
+    /// The player who moved into the node loses by force.
+    MoverLoses,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    hash: u64,
+    to_move: Color,
+    pub(crate) visits: u32,
+    /// Total reward of the player who moved into this node.
+    pub(crate) wins: f32,
+    first_edge: u32,
+    edge_count: u32,
+    expanded: bool,
+    pub(crate) proven: Proven,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Edge {
+    pub(crate) mv: Move,
+    key: u32,
+    pub(crate) child: u32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+}
+
+/// The search flavour of a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Flavour {
+    /// RAVE, MAST, the solver and the transposition table; else plain UCT.
+    pub(crate) enhanced: bool,
+}
+
+/// Move statistics of the playouts (MAST): average reward of each move key for its mover.
+#[derive(Clone, Debug)]
+pub(crate) struct Mast {
+    visits: Vec<[f32; 2]>,
+    wins: Vec<[f32; 2]>,
+}
+
+impl Mast {
+    fn new(len: usize) -> Mast {
+        Mast {
+            visits: vec![[0.0; 2]; len],
+            wins: vec![[0.0; 2]; len],
+        }
+    }
+
+    /// Halves every statistic, so that older searches weigh less.
+    fn decay(&mut self) {
+        for v in &mut self.visits {
+            v[0] *= 0.5;
+            v[1] *= 0.5;
+        }
+        for w in &mut self.wins {
+            w[0] *= 0.5;
+            w[1] *= 0.5;
+        }
+    }
+}
+
+/// The playout policy: Gibbs sampling on MAST averages, and a record of the moves played.
+struct Policy<'a> {
+    mast: &'a Mast,
+    keys: &'a MoveKeys,
+    played: &'a mut Vec<(Color, u32)>,
+}
+
+/// Temperature of the MAST Gibbs distribution.
+const MAST_TEMPERATURE: f32 = 0.6;
+
+impl PlayoutPolicy for Policy<'_> {
+    fn keep(&mut self, mover: Color, mv: Move) -> f32 {
+        let key = self.keys.key(mv);
+        let c = usize::from(mover == Color::White);
+        let n = self.mast.visits[key][c];
+        let q = if n > 0.0 {
+            self.mast.wins[key][c] / n
+        } else {
+            0.5
+        };
+        ((q - 1.0) / MAST_TEMPERATURE).exp()
+    }
+
+    fn played(&mut self, mover: Color, mv: Move) {
+        self.played.push((mover, self.keys.key(mv) as u32));
+    }
+}
+
+/// A search tree with its root position.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) edges: Vec<Edge>,
+    table: HashMap<u64, u32>,
+    pub(crate) root: u32,
+    root_position: Position,
+    rule: WinRule,
+    keys: MoveKeys,
+    mast: Mast,
+    flavour: Flavour,
+    max_nodes: usize,
+    max_edges: usize,
+    /// Scratch buffers of one simulation.
+    path: Vec<(u32, u32)>,
+    played: Vec<(Color, u32)>,
+    amaf_seen: [Vec<u64>; 2],
+}
+
+/// Reward of `color` when the simulation ended with `winner` (`None`: a draw).
+fn reward(winner: Option<Color>, color: Color) -> f32 {
+    match winner {
+        Some(w) if w == color => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+impl Tree {
+    pub(crate) fn new(
+        position: &Position,
+        rule: WinRule,
+        flavour: Flavour,
+        max_nodes: usize,
+        max_edges: usize,
+    ) -> Tree {
+        let keys = MoveKeys::new(position.size());
+        let len = keys.len();
+        let words = len / 64 + 1;
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            table: HashMap::new(),
+            root: 0,
+            root_position: position.clone(),
+            rule,
+            keys,
+            mast: Mast::new(len),
+            flavour,
+            max_nodes: max_nodes.max(1),
+            max_edges,
+            path: Vec::new(),
+            played: Vec::new(),
+            amaf_seen: [vec![0; words], vec![0; words]],
+        };
+        tree.reset(position);
+        tree
+    }
+
+    /// Drops every node and starts from `position`.
+    fn reset(&mut self, position: &Position) {
+        self.nodes.clear();
+        self.edges.clear();
+        self.table.clear();
+        self.root_position = position.clone();
+        self.root = self.add_node(position, None);
+    }
+
+    /// Moves the root to `position`, keeping its subtree if the tree holds it and has room
+    /// to grow; otherwise starts afresh. Whether the tree was reused.
+    pub(crate) fn set_root(&mut self, position: &Position, rule: WinRule) -> bool {
+        let same_board = position.size() == self.root_position.size() && rule == self.rule;
+        if same_board && self.flavour.enhanced {
+            if let Some(&node) = self.table.get(&position.zobrist()) {
+                if self.nodes.len() < self.max_nodes / 2 && self.edges.len() < self.max_edges / 2 {
+                    self.root = node;
+                    self.root_position = position.clone();
+                    self.mast.decay();
+                    return true;
+                }
+            }
+        }
+        if !same_board {
+            self.keys = MoveKeys::new(position.size());
+            self.mast = Mast::new(self.keys.len());
+            let words = self.keys.len() / 64 + 1;
+            self.amaf_seen = [vec![0; words], vec![0; words]];
+            self.rule = rule;
+        } else {
+            self.mast.decay();
+        }
+        self.reset(position);
+        false
+    }
+
+    fn add_node(&mut self, position: &Position, winner: Option<Color>) -> u32 {
+        let to_move = position.turn();
+        let mover = to_move.other();
+        let proven = match winner {
+            Some(w) if w == mover => Proven::MoverWins,
+            Some(_) => Proven::MoverLoses,
+            None => Proven::Unknown,
+        };
+        let hash = position.zobrist();
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            hash,
+            to_move,
+            visits: 0,
+            wins: 0.0,
+            first_edge: 0,
+            edge_count: 0,
+            expanded: winner.is_some(),
+            proven,
+        });
+        if self.flavour.enhanced && winner.is_none() {
+            self.table.insert(hash, index);
+        }
+        index
+    }
+
+    /// Whether the tree may still grow.
+    fn has_room(&self) -> bool {
+        self.nodes.len() < self.max_nodes && self.edges.len() < self.max_edges
+    }
+
+    /// Creates the edges of `node` (at `position`). A node without legal moves becomes a
+    /// proven win for the player who moved into it.
+    fn expand(&mut self, node: u32, position: &Position) {
+        let moves = position.legal_moves();
+        let n = &mut self.nodes[node as usize];
+        n.expanded = true;
+        if moves.is_empty() {
+            n.proven = Proven::MoverWins;
+            return;
+        }
+        n.first_edge = self.edges.len() as u32;
+        n.edge_count = moves.len() as u32;
+        for mv in moves {
+            let key = self.keys.key(mv) as u32;
+            self.edges.push(Edge {
+                mv,
+                key,
+                child: NONE,
+                amaf_visits: 0,
+                amaf_wins: 0.0,
+            });
+        }
+    }
+
+    /// The edges of a node.
+    pub(crate) fn edges_of(&self, node: u32) -> std::ops::Range<usize> {
+        let n = &self.nodes[node as usize];
+        let start = n.first_edge as usize;
+        start..start + n.edge_count as usize
+    }
+
+    /// Picks the edge to follow from `node`.
+    fn select(&self, node: u32, rng: &mut SmallRng) -> usize {
+        let n = &self.nodes[node as usize];
+        let log_n = ((n.visits.max(1)) as f32).ln();
+        let mut best = usize::MAX;
+        let mut best_score = f32::NEG_INFINITY;
+        for e in self.edges_of(node) {
+            let edge = &self.edges[e];
+            let (visits, wins, proven) = if edge.child == NONE {
+                (0, 0.0, Proven::Unknown)
+            } else {
+                let c = &self.nodes[edge.child as usize];
+                (c.visits, c.wins, c.proven)
+            };
+            let score = if self.flavour.enhanced {
+                match proven {
+                    Proven::MoverWins => return e,
+                    Proven::MoverLoses => -1.0e9 + visits as f32,
+                    Proven::Unknown => {
+                        let explore = 0.2 * (log_n / (visits as f32 + 1.0)).sqrt();
+                        let an = edge.amaf_visits as f32;
+                        let n = visits as f32;
+                        let amaf = if an > 0.0 { edge.amaf_wins / an } else { 0.5 };
+                        if visits == 0 {
+                            amaf + explore
+                        } else {
+                            let beta = an / (an + n + 0.02 * n * an);
+                            (1.0 - beta) * (wins / n) + beta * amaf + explore
+                        }
+                    }
+                }
+            } else if visits == 0 {
+                // Plain UCT tries every move once, in random order.
+                1.0e6 + rng.random::<f32>()
+            } else {
+                wins / visits as f32 + std::f32::consts::SQRT_2 * (log_n / visits as f32).sqrt()
+            };
+            if score > best_score {
+                best_score = score;
+                best = e;
+            }
+        }
+        best
+    }
+
+    /// One simulation: selection, expansion, a playout and back-propagation.
+    pub(crate) fn simulate(&mut self, rng: &mut SmallRng) {
+        let mut position = self.root_position.clone();
+        let mut node = self.root;
+        self.path.clear();
+        self.played.clear();
+        let winner: Option<Color>;
+        loop {
+            let n = &self.nodes[node as usize];
+            match n.proven {
+                Proven::MoverWins => {
+                    winner = Some(n.to_move.other());
+                    break;
+                }
+                Proven::MoverLoses => {
+                    winner = Some(n.to_move);
+                    break;
+                }
+                Proven::Unknown => {}
+            }
+            if !n.expanded {
+                if (n.visits > 0 || node == self.root) && self.has_room() {
+                    self.expand(node, &position);
+                    continue;
+                }
+                winner = self.playout(&position, rng);
+                break;
+            }
+            let e = self.select(node, rng);
+            let edge = &self.edges[e];
+            let mv = edge.mv;
+            let mover = position.turn();
+            self.played.push((mover, edge.key));
+            let mut child = edge.child;
+            if child == NONE {
+                let (next, ended) = play(&position, mv, self.rule);
+                // Terminal nodes stay out of the table: under the immediate rule, whether a
+                // move ends the game depends on the move (a lifted piece), not only on the
+                // position it leads to.
+                let known = if self.flavour.enhanced && ended.is_none() {
+                    self.table.get(&next.zobrist()).copied()
+                } else {
+                    None
+                };
+                child = match known {
+                    Some(c) => c,
+                    None if self.has_room() => self.add_node(&next, ended),
+                    None => {
+                        // At the cap the tree stops growing: the playout starts below the
+                        // last node, which alone learns from it.
+                        self.path.push((node, e as u32));
+                        winner = match ended {
+                            Some(w) => Some(w),
+                            None => self.playout(&next, rng),
+                        };
+                        self.backpropagate(winner, None);
+                        return;
+                    }
+                };
+                self.edges[e].child = child;
+                position = next;
+            } else {
+                position.play_unchecked(mv);
+            }
+            self.path.push((node, e as u32));
+            // A position met again on the way down is scored as a draw, as repetition would.
+            let hash = self.nodes[child as usize].hash;
+            if self.flavour.enhanced
+                && (self.nodes[self.root as usize].hash == hash
+                    || self
+                        .path
+                        .iter()
+                        .any(|&(p, _)| self.nodes[p as usize].hash == hash))
+            {
+                self.backpropagate(None, Some(child));
+                return;
+            }
+            node = child;
+        }
+        self.backpropagate(winner, Some(node));
+    }
+
+    /// A playout from `position`; its winner, or `None` for a draw or the ply cap.
+    fn playout(&mut self, position: &Position, rng: &mut SmallRng) -> Option<Color> {
+        let result = if self.flavour.enhanced {
+            let mut policy = Policy {
+                mast: &self.mast,
+                keys: &self.keys,
+                played: &mut self.played,
+            };
+            position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut policy)
+        } else {
+            position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut Uniform)
+        };
+        result.outcome.and_then(|o| o.winner)
+    }
+
+    /// Updates the path's statistics with the result, the AMAF values of every edge on the
+    /// way and the MAST table; then the proofs.
+    fn backpropagate(&mut self, winner: Option<Color>, leaf: Option<u32>) {
+        if let Some(leaf) = leaf {
+            let n = &mut self.nodes[leaf as usize];
+            n.visits += 1;
+            n.wins += reward(winner, n.to_move.other());
+        }
+        for &(node, e) in &self.path {
+            let n = &mut self.nodes[node as usize];
+            if node == self.root {
+                n.visits += 1;
+            }
+            let child = self.edges[e as usize].child;
+            if child != NONE && Some(child) != leaf {
+                let c = &mut self.nodes[child as usize];
+                c.visits += 1;
+                c.wins += reward(winner, c.to_move.other());
+            }
+        }
+        if !self.flavour.enhanced {
+            return;
+        }
+        for &(mover, key) in &self.played {
+            let c = usize::from(mover == Color::White);
+            self.mast.visits[key as usize][c] += 1.0;
+            self.mast.wins[key as usize][c] += reward(winner, mover);
+        }
+        // AMAF: going up the path, each node's edges learn from the moves its player made
+        // from there on (in the tree and in the playout).
+        for seen in &mut self.amaf_seen {
+            seen.fill(0);
+        }
+        let tree_moves = self.path.len();
+        for &(mover, key) in &self.played[tree_moves.min(self.played.len())..] {
+            let c = usize::from(mover == Color::White);
+            self.amaf_seen[c][key as usize / 64] |= 1 << (key % 64);
+        }
+        for i in (0..self.path.len()).rev() {
+            let (node, _) = self.path[i];
+            if let Some(&(mover, key)) = self.played.get(i) {
+                let c = usize::from(mover == Color::White);
+                self.amaf_seen[c][key as usize / 64] |= 1 << (key % 64);
+            }
+            let to_move = self.nodes[node as usize].to_move;
+            let c = usize::from(to_move == Color::White);
+            let r = reward(winner, to_move);
+            let range = self.edges_of(node);
+            for edge in &mut self.edges[range] {
+                let key = edge.key as usize;
+                if self.amaf_seen[c][key / 64] >> (key % 64) & 1 != 0 {
+                    edge.amaf_visits += 1;
+                    edge.amaf_wins += r;
+                }
+            }
+        }
+        // MCTS-Solver: proofs climb the path while they change something.
+        for i in (0..self.path.len()).rev() {
+            let (node, _) = self.path[i];
+            if !self.update_proof(node) {
+                break;
+            }
+        }
+    }
+
+    /// Derives the proof of `node` from its children; whether it changed.
+    fn update_proof(&mut self, node: u32) -> bool {
+        if self.nodes[node as usize].proven != Proven::Unknown {
+            return false;
+        }
+        let mut all_lose = true;
+        let mut any_win = false;
+        for e in self.edges_of(node) {
+            let child = self.edges[e].child;
+            if child == NONE {
+                all_lose = false;
+                continue;
+            }
+            match self.nodes[child as usize].proven {
+                Proven::MoverWins => any_win = true,
+                Proven::MoverLoses => {}
+                Proven::Unknown => all_lose = false,
+            }
+        }
+        let n = &mut self.nodes[node as usize];
+        if any_win {
+            n.proven = Proven::MoverLoses;
+        } else if all_lose && n.edge_count > 0 {
+            n.proven = Proven::MoverWins;
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The root's edges with their (visits, wins, proven) for the root's player.
+    pub(crate) fn root_stats(&self) -> Vec<(Move, u32, f32, Proven)> {
+        self.edges_of(self.root)
+            .map(|e| {
+                let edge = &self.edges[e];
+                if edge.child == NONE {
+                    (edge.mv, 0, 0.0, Proven::Unknown)
+                } else {
+                    let c = &self.nodes[edge.child as usize];
+                    (edge.mv, c.visits, c.wins, c.proven)
+                }
+            })
+            .collect()
+    }
+
+    /// The most visited line from the root's child reached by `first`, `first` included.
+    pub(crate) fn principal_variation(&self, first: Move, length: usize) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut node = self
+            .edges_of(self.root)
+            .find(|&e| self.edges[e].mv == first)
+            .map_or(NONE, |e| self.edges[e].child);
+        while node != NONE && pv.len() < length {
+            let best = self
+                .edges_of(node)
+                .filter(|&e| self.edges[e].child != NONE)
+                .max_by_key(|&e| self.nodes[self.edges[e].child as usize].visits);
+            let Some(e) = best else { break };
+            if self.nodes[self.edges[e].child as usize].visits == 0 {
+                break;
+            }
+            pv.push(self.edges[e].mv);
+            node = self.edges[e].child;
+        }
+        pv
+    }
+
+    /// Whether the root has been expanded (it has moves).
+    pub(crate) fn root_moves(&self) -> usize {
+        self.nodes[self.root as usize].edge_count as usize
+    }
+
+    /// Nodes in the tree.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+}

@@ -1,0 +1,302 @@
+//! Conditional moves (`premove`) and vacations: what correspondence players ask for.
+//!
+//! - After moving, a player may queue `if X then Y` pairs. When the opponent plays X, Y is
+//!   played at once; when the opponent plays anything else, the queue is dropped and the
+//!   player told. The queue is private; a takeback clears it.
+//! - `vacation on` stops the player's correspondence clocks (per-move games) for up to 14
+//!   days a calendar year; `vacation off`, or the allowance running out, starts them again,
+//!   each move's deadline moved on by the time it stood still. Opponents are told.
+
+use super::clocks;
+use super::notices::Draft;
+use super::store::Loaded;
+use super::types::{Reply, Request, User};
+use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::{self, DbError, Premoves, Vacation};
+use crate::model::{Destination, GameRecord, Status, TimeControl, UserId};
+use akron_rules::{notation, Move};
+use rusqlite::Connection;
+use std::fmt::Write as _;
+
+/// Vacation allowed per calendar year, in seconds.
+pub const VACATION_PER_YEAR: i64 = 14 * 86_400;
+
+/// Conditional moves one queue holds at most.
+const MAX_PAIRS: usize = 16;
+
+impl Service {
+    /// `premove X Y, X Y`: queues the caller's answers to the opponent's next move; `premove
+    /// clear` empties the queue; `premove` alone shows it.
+    pub(super) fn premove(&self, request: &Request, text: &str) -> Outcome {
+        let (loaded, colour) = self.seated(request)?;
+        let id = loaded.record.id;
+        let me = &request.user.id;
+        let text = text.trim();
+        if text.is_empty() {
+            let queue = self.db.read(|c| db::premoves(c, id, me))?;
+            return Ok(Reply::private(match queue {
+                Some(q) if q.after_ply == loaded.game.moves().len() => describe(&q.pairs),
+                _ => "You have no conditional moves queued in this game.".to_string(),
+            }));
+        }
+        if text.eq_ignore_ascii_case("clear") || text.eq_ignore_ascii_case("none") {
+            self.db.write(|c| db::clear_premoves(c, id, Some(me)))?;
+            return Ok(Reply::private(
+                "Your conditional moves in this game are cleared.",
+            ));
+        }
+        if loaded.game.turn() == colour {
+            return refuse(
+                "It is your move: play it first. Conditional moves answer your opponent's next move.",
+            );
+        }
+        let size = loaded.game.position().size();
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in text.split(',') {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let [x, y] = words.as_slice() else {
+                return refuse(format!(
+                    "'{}' is not a pair: write each as the opponent's move and your answer, like \
+                     `premove B4 C5, D2-E3' F6`.",
+                    part.trim().chars().take(24).collect::<String>()
+                ));
+            };
+            let theirs: Move = match notation::read_move(x, size) {
+                Ok(m) => m,
+                Err(e) => return refuse(format!("'{x}' is not a move: {e}.")),
+            };
+            let mut after = loaded.game.clone();
+            if let Err(e) = after.play(theirs) {
+                return refuse(format!("{theirs} is not legal for your opponent now: {e}."));
+            }
+            if after.is_over() {
+                return refuse(format!(
+                    "After {theirs} the game is over; nothing to answer."
+                ));
+            }
+            let mine: Move = match notation::read_move(y, size) {
+                Ok(m) => m,
+                Err(e) => return refuse(format!("'{y}' is not a move: {e}.")),
+            };
+            if let Err(e) = after.play(mine) {
+                return refuse(format!("{mine} is not legal after {theirs}: {e}."));
+            }
+            if pairs.iter().any(|(t, _)| *t == theirs.to_string()) {
+                return refuse(format!(
+                    "{theirs} is answered twice; give one answer for each move."
+                ));
+            }
+            pairs.push((theirs.to_string(), mine.to_string()));
+        }
+        if pairs.len() > MAX_PAIRS {
+            return refuse(format!("At most {MAX_PAIRS} conditional moves at a time."));
+        }
+        let queue = Premoves {
+            user: me.clone(),
+            after_ply: loaded.game.moves().len(),
+            pairs,
+        };
+        self.db.write(|c| db::set_premoves(c, id, &queue))?;
+        Ok(Reply::private(describe(&queue.pairs)))
+    }
+
+    /// After `mover` played `played` in a game that goes on, inside the move's transaction:
+    /// takes the opponent's queue. Returns the answer to play, if the queue had one; when it
+    /// had none for this move, the queue is dropped and its owner told.
+    pub(super) fn take_premove(
+        &self,
+        conn: &Connection,
+        next: &Loaded,
+        played: Move,
+        now: i64,
+    ) -> Result<Option<(User, String)>, DbError> {
+        let queued = next.to_move();
+        let id = next.record.id;
+        let Some(queue) = db::premoves(conn, id, &queued.id)? else {
+            return Ok(None);
+        };
+        db::clear_premoves(conn, id, Some(&queued.id))?;
+        if queue.after_ply + 1 != next.game.moves().len() {
+            return Ok(None);
+        }
+        let played = played.to_string();
+        if let Some((_, answer)) = queue.pairs.iter().find(|(x, _)| *x == played) {
+            return Ok(Some((queued, answer.clone())));
+        }
+        let mut draft = Draft::to(Destination::User(queued.id.clone()), id);
+        draft.fallback = Some(next.record.channel.clone());
+        let token = draft.reply.mention_user(&queued);
+        draft.reply.text = format!(
+            "{token}, your conditional moves in game {id} were dropped: your opponent played \
+             {played}, which they did not answer. It is your move."
+        );
+        self.push_notice(conn, &draft, now)?;
+        Ok(None)
+    }
+
+    /// `vacation on|off`.
+    pub(super) fn vacation(&self, request: &Request, on: bool) -> Outcome {
+        let me = &request.user.id;
+        let now = self.clock.now();
+        let year = year_of(now);
+        let mut account = self.db.read(|c| db::vacation(c, me))?;
+        if account.year != year && account.since.is_none() {
+            account = Vacation {
+                year,
+                used: 0,
+                since: None,
+            };
+        }
+        if on {
+            if account.since.is_some() {
+                return refuse("You are already on vacation. `vacation off` ends it.");
+            }
+            let left = VACATION_PER_YEAR - account.used;
+            if left <= 0 {
+                return refuse("You have used all 14 days of vacation this year.");
+            }
+            account.since = Some(now);
+            let games = self.db.read(|c| db::user_games(c, me))?;
+            self.db.write(|c| {
+                db::set_vacation(c, me, account)?;
+                for record in games.iter().filter(|r| paused_by_vacation(r)) {
+                    let mut draft =
+                        Draft::to(Destination::Channel(record.channel.clone()), record.id);
+                    draft.reply.text = format!(
+                        "**{}** is on vacation for up to {}: their clock in game {} stands still \
+                         until they come back.",
+                        request.user.shown(),
+                        clocks::words(left, false),
+                        record.id
+                    );
+                    self.push_notice(c, &draft, now)?;
+                }
+                Ok::<_, DbError>(())
+            })?;
+            self.wake();
+            return Ok(Reply::private(format!(
+                "You are on vacation: your clocks in casual correspondence games stand still for \
+                 up to {} (what is left of your 14 days this year). `vacation off` when you are \
+                 back.",
+                clocks::words(left, false)
+            )));
+        }
+        if account.since.is_none() {
+            return refuse("You are not on vacation.");
+        }
+        self.end_vacation(me, now)?;
+        Ok(Reply::private(
+            "Welcome back: your clocks run again, each move's deadline moved on by the time it \
+             stood still.",
+        ))
+    }
+
+    /// Ends `user`'s vacation at `now` (or when their allowance ran out, if earlier): their
+    /// paused games' deadlines move on by the time they stood still, and the opponents are
+    /// told.
+    pub(super) fn end_vacation(&self, user: &UserId, now: i64) -> Result<(), ServiceError> {
+        let account = self.db.read(|c| db::vacation(c, user))?;
+        let Some(since) = account.since else {
+            return Ok(());
+        };
+        let end = now.min(since + (VACATION_PER_YEAR - account.used).max(0));
+        let games = self.db.read(|c| db::user_games(c, user))?;
+        let mut loaded = Vec::new();
+        for record in games.into_iter().filter(paused_by_vacation) {
+            loaded.push(self.load(record)?);
+        }
+        self.db.write(|c| {
+            db::set_vacation(
+                c,
+                user,
+                Vacation {
+                    year: account.year,
+                    used: account.used + (end - since).max(0),
+                    since: None,
+                },
+            )?;
+            for game in &loaded {
+                let plies = game.game.moves().len();
+                let mut record = game.record.clone();
+                let mover = game.to_move();
+                if mover.id == *user {
+                    let last = record.last_move_at.or(record.started_at).unwrap_or(since);
+                    let stood = (end - since.max(last)).max(0);
+                    record.last_move_at = Some(last + stood);
+                }
+                record.deadline_at = clocks::next_due(&record, plies);
+                record.version = db::save_game(c, &record)?;
+                let mut draft = Draft::to(Destination::Channel(record.channel.clone()), record.id);
+                draft.reply.text = format!(
+                    "**{}** is back from vacation: the clock of game {} runs again.",
+                    if game.record.players.black.id == *user {
+                        game.record.players.black.shown()
+                    } else {
+                        game.record.players.white.shown()
+                    },
+                    record.id
+                );
+                self.push_notice(c, &draft, now)?;
+            }
+            Ok::<_, DbError>(())
+        })?;
+        for game in &loaded {
+            self.cache_remove(game.record.id);
+        }
+        self.wake();
+        Ok(())
+    }
+
+    /// When the player to move in `record` is on vacation: the time their vacation runs out
+    /// (`Some`), after ending it if it already has (`None` then, and the game was moved on).
+    pub(super) fn vacation_hold(
+        &self,
+        record: &GameRecord,
+        player: &UserId,
+        now: i64,
+    ) -> Result<Option<i64>, ServiceError> {
+        if !paused_by_vacation(record) {
+            return Ok(None);
+        }
+        let account = self.db.read(|c| db::vacation(c, player))?;
+        let Some(since) = account.since else {
+            return Ok(None);
+        };
+        let runs_out = since + (VACATION_PER_YEAR - account.used).max(0);
+        if now >= runs_out {
+            self.end_vacation(player, now)?;
+            return Ok(None);
+        }
+        Ok(Some(runs_out))
+    }
+}
+
+/// Whether a vacation stops this game's clock: casual correspondence games being played.
+fn paused_by_vacation(record: &GameRecord) -> bool {
+    record.status == Status::Active && matches!(record.time_control, TimeControl::PerMove(_))
+}
+
+/// The calendar year of a Unix time.
+fn year_of(unix_seconds: i64) -> i64 {
+    crate::record::date(unix_seconds)
+        .get(..4)
+        .and_then(|y| y.parse().ok())
+        .unwrap_or(1970)
+}
+
+/// The queue in words.
+fn describe(pairs: &[(String, String)]) -> String {
+    let mut text = format!(
+        "{} conditional move{} queued (only you see them):",
+        pairs.len(),
+        if pairs.len() == 1 { "" } else { "s" }
+    );
+    for (theirs, mine) in pairs {
+        let _ = write!(
+            text,
+            "\n- if your opponent plays {theirs}, you answer {mine}"
+        );
+    }
+    text.push_str("\nAny other move drops the queue; `premove clear` empties it.");
+    text
+}

@@ -1,0 +1,14 @@
+//! Tournaments without storage: pairing (Swiss and round robin) and standings, as pure
+//! functions of the entrants and the rounds played. The service stores rounds and results and
+//! calls these; any round can be re-derived and checked from what is stored.
+
+mod matching;
+pub mod pairing;
+pub mod round_robin;
+pub mod standings;
+pub mod swiss;
+
+pub use pairing::{Entrant, GameResult, Pairing, PairingError, PlayerId, Points, Round, Side};
+pub use round_robin::{berger_table, round_robin, round_robin_rounds};
+pub use standings::{format_table, standings, Standing, Tiebreak};
+pub use swiss::{default_rounds, pair_swiss};

@@ -1,0 +1,143 @@
+//! The fake's gateway: Hello, Identify or Resume, heartbeats and dispatches over a loopback
+//! WebSocket, speaking v10 JSON in text frames.
+
+use super::{payloads, Outgoing, Session, Shared};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+pub(super) async fn gateway_upgrade(
+    State(shared): State<Arc<Shared>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    upgrade.on_upgrade(move |socket| gateway_connection(socket, shared))
+}
+
+async fn send_frame(socket: &mut WebSocket, frame: &Value) -> bool {
+    socket
+        .send(Message::Text(frame.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// One gateway connection: Hello, then Identify or Resume, heartbeats and dispatches.
+async fn gateway_connection(mut socket: WebSocket, shared: Arc<Shared>) {
+    let (sender, mut outgoing) = mpsc::unbounded_channel();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 5_000}, "s": null, "t": null});
+    if !send_frame(&mut socket, &hello).await {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                let payload: Value = match message {
+                    Message::Text(text) => match serde_json::from_str(text.as_str()) {
+                        Ok(value) => value,
+                        Err(_) => continue,
+                    },
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                let replies = on_gateway_payload(&shared, &payload, &sender);
+                for reply in replies {
+                    if !send_frame(&mut socket, &reply).await {
+                        return;
+                    }
+                }
+                shared.touch();
+            }
+            next = outgoing.recv() => match next {
+                Some(Outgoing::Frame(frame)) => {
+                    if !send_frame(&mut socket, &frame).await {
+                        break;
+                    }
+                }
+                Some(Outgoing::Close(code)) => {
+                    let close = CloseFrame { code, reason: "fake discord closed it".into() };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    break;
+                }
+                None => break,
+            }
+        }
+    }
+    let mut state = shared.lock();
+    if state
+        .gateway
+        .as_ref()
+        .is_some_and(|current| current.same_channel(&sender))
+    {
+        state.gateway = None;
+    }
+    drop(state);
+    shared.touch();
+}
+
+/// Handles one client payload and returns the frames to send back, in order.
+fn on_gateway_payload(
+    shared: &Shared,
+    payload: &Value,
+    sender: &mpsc::UnboundedSender<Outgoing>,
+) -> Vec<Value> {
+    let mut state = shared.lock();
+    let state = &mut *state;
+    match payload["op"].as_u64() {
+        Some(1) => {
+            state.heartbeats += 1;
+            vec![json!({"op": 11, "d": null, "s": null, "t": null})]
+        }
+        Some(2) => {
+            state.identifies += 1;
+            state.sessions_started += 1;
+            let id = format!("fake-session-{}", state.sessions_started);
+            let resume_url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));
+            let ready = payloads::ready(&id, &resume_url);
+            let guild = payloads::guild_create();
+            let frames = vec![
+                json!({"op": 0, "t": "READY", "s": 1, "d": ready}),
+                json!({"op": 0, "t": "GUILD_CREATE", "s": 2, "d": guild}),
+            ];
+            state.session = Some(Session {
+                id,
+                seq: 2,
+                sent: frames
+                    .iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, f)| (i as u64 + 1, f))
+                    .collect(),
+            });
+            state.gateway = Some(sender.clone());
+            state.ready_sent += 1;
+            frames
+        }
+        Some(6) => {
+            state.resumes += 1;
+            let wanted = payload["d"]["session_id"].as_str().unwrap_or_default();
+            let after = payload["d"]["seq"].as_u64().unwrap_or(0);
+            match state.session.as_mut() {
+                Some(session) if session.id == wanted => {
+                    let mut frames: Vec<Value> = session
+                        .sent
+                        .iter()
+                        .filter(|(seq, _)| *seq > after)
+                        .map(|(_, frame)| frame.clone())
+                        .collect();
+                    session.seq += 1;
+                    let resumed = json!({"op": 0, "t": "RESUMED", "s": session.seq, "d": {}});
+                    session.sent.push((session.seq, resumed.clone()));
+                    frames.push(resumed);
+                    state.gateway = Some(sender.clone());
+                    state.ready_sent += 1;
+                    frames
+                }
+                _ => vec![json!({"op": 9, "d": false, "s": null, "t": null})],
+            }
+        }
+        _ => Vec::new(),
+    }
+}

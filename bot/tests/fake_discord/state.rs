@@ -1,0 +1,308 @@
+//! The fake's state: channels and their messages, interactions and their clocks, and the
+//! rules (throttles, outages, holds) tests set for the REST API.
+
+use super::{payloads, validate, FilePart, Outgoing, Recorded, Session};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// An interaction the fake dispatched, and what the bot did with it so far.
+pub(super) struct Interaction {
+    pub(super) id: String,
+    /// 2 command, 3 component, 4 autocomplete.
+    pub(super) kind: u64,
+    pub(super) channel: u64,
+    /// The message a component interaction is attached to.
+    pub(super) component_message: Option<u64>,
+    pub(super) dispatched: Instant,
+    /// Added to the real elapsed time: tests backdate interactions instead of sleeping.
+    pub(super) age: Duration,
+    /// The callback type of the first answer.
+    pub(super) callback: Option<u64>,
+    /// How long after its dispatch the first answer came (backdating included).
+    pub(super) answered_after: Option<Duration>,
+    /// The message `@original` refers to.
+    pub(super) original: Option<u64>,
+    /// Every message made through this interaction's token.
+    pub(super) messages: BTreeSet<u64>,
+}
+
+impl Interaction {
+    pub(super) fn elapsed(&self) -> Duration {
+        self.dispatched.elapsed() + self.age
+    }
+}
+
+/// A deterministic rate limit: every `every`th request (counting from 1) of `method` on
+/// `route` is answered `429` with `retry_after` seconds.
+#[derive(Clone, Debug)]
+pub struct Throttle {
+    /// The HTTP method, or `*` for any.
+    pub method: String,
+    /// The route: the path after `/api/v10` with ids and tokens written `*`, such as
+    /// `/channels/*/messages` or `/interactions/*/*/callback`; `*` alone for every route.
+    pub route: String,
+    /// Every how many matching requests one is refused; at least 2, so the retry passes.
+    pub every: u64,
+    /// The seconds the client is told to wait. Discord rounds the `Retry-After` header up to
+    /// whole seconds; the fake sends the exact value to keep tests quick.
+    pub retry_after: f64,
+}
+
+impl Throttle {
+    pub(super) fn matches(&self, method: &str, route: &str) -> bool {
+        route_matches(&self.method, &self.route, method, route)
+    }
+}
+
+/// Whether a request matches a method (or `*`) and a route (or `*`).
+pub(super) fn route_matches(
+    method_pattern: &str,
+    route_pattern: &str,
+    method: &str,
+    route: &str,
+) -> bool {
+    (method_pattern == "*" || method_pattern == method)
+        && (route_pattern == "*" || route_pattern == route)
+}
+
+/// Requests the fake answers with an outage instead of serving them.
+pub(super) struct Outage {
+    pub(super) method: String,
+    pub(super) route: String,
+    /// How many more to fail.
+    pub(super) remaining: u64,
+    pub(super) status: u16,
+}
+
+#[derive(Default)]
+pub(super) struct Traffic {
+    pub(super) requests: Vec<Recorded>,
+    /// Requests answered 429.
+    pub(super) throttled: Vec<Recorded>,
+    pub(super) throttles: Vec<(Throttle, u64)>,
+    pub(super) outages: Vec<Outage>,
+    /// (method, route) of the next requests whose answers are to be held until released.
+    pub(super) holds: Vec<(String, String)>,
+    /// How many answers are being held now.
+    pub(super) held: usize,
+    pub(super) gateway: Option<mpsc::UnboundedSender<Outgoing>>,
+    pub(super) session: Option<Session>,
+    pub(super) sessions_started: u64,
+    pub(super) identifies: usize,
+    pub(super) resumes: usize,
+    pub(super) heartbeats: usize,
+    pub(super) ready_sent: usize,
+    /// Every message, by id, as Discord returns it; its `channel_id` says where it is.
+    /// Ephemeral ones (flag 64) are reachable only through their interaction's token.
+    pub(super) messages: BTreeMap<u64, Value>,
+    /// Every channel: the guild's text channels, threads and direct-message channels.
+    pub(super) channels: BTreeMap<u64, Value>,
+    /// Interactions by token.
+    pub(super) interactions: HashMap<String, Interaction>,
+    /// (channel, nonce) to the message created with it and when.
+    pub(super) nonces: HashMap<(u64, String), (u64, Instant)>,
+    /// Channels where posting messages is refused with Missing Permissions.
+    pub(super) forbidden_channels: BTreeSet<u64>,
+    /// Users who refuse direct messages from the bot.
+    pub(super) dm_refusers: BTreeSet<u64>,
+    /// Files users "uploaded", served at `/files/ID/NAME` as Discord's CDN would.
+    pub(super) uploads: HashMap<String, Vec<u8>>,
+    pub(super) next_id: u64,
+}
+
+impl Traffic {
+    pub(super) fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Counts a request against the throttles; `Some(retry_after)` when it is to be refused.
+    pub(super) fn throttled_now(&mut self, method: &str, route: &str) -> Option<f64> {
+        let mut refuse = None;
+        for (throttle, count) in &mut self.throttles {
+            if throttle.matches(method, route) {
+                *count += 1;
+                if *count % throttle.every.max(2) == 0 {
+                    refuse = Some(throttle.retry_after);
+                }
+            }
+        }
+        refuse
+    }
+
+    /// Counts a request against the outages; `Some(status)` when it is to fail.
+    pub(super) fn failing_now(&mut self, method: &str, route: &str) -> Option<u16> {
+        let outage = self.outages.iter_mut().find(|outage| {
+            outage.remaining > 0 && route_matches(&outage.method, &outage.route, method, route)
+        })?;
+        outage.remaining -= 1;
+        Some(outage.status)
+    }
+
+    /// Whether the answer to this request is to be held (each hold catches one request).
+    pub(super) fn holding(&mut self, method: &str, route: &str) -> bool {
+        let position = self.holds.iter().position(|(held_method, held_route)| {
+            route_matches(held_method, held_route, method, route)
+        });
+        position.map(|index| self.holds.remove(index)).is_some()
+    }
+
+    /// Sends a dispatch on the gateway session, if there is one; without a live connection it
+    /// is kept for the resume. Returns whether there was a session.
+    pub(super) fn dispatch(&mut self, event: &str, data: Value) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        session.seq += 1;
+        let frame = json!({"op": 0, "t": event, "s": session.seq, "d": data});
+        session.sent.push((session.seq, frame.clone()));
+        if let Some(gateway) = &self.gateway {
+            // A closed connection just means the client will resume and get it replayed.
+            let _ = gateway.send(Outgoing::Frame(frame));
+        }
+        true
+    }
+
+    /// The channel's messages that anyone sees (not ephemeral), oldest first.
+    pub(super) fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        let channel = channel.to_string();
+        self.messages
+            .values()
+            .filter(|message| message["channel_id"] == channel.as_str() && !is_ephemeral(message))
+            .cloned()
+            .collect()
+    }
+
+    /// A message of the channel that anyone sees.
+    pub(super) fn channel_message(&self, channel: u64, id: u64) -> Option<&Value> {
+        self.messages.get(&id).filter(|message| {
+            message["channel_id"] == channel.to_string().as_str() && !is_ephemeral(message)
+        })
+    }
+
+    /// Whether messages may be posted or edited in the channel: not in an archived thread.
+    ///
+    /// Editing in an archived thread fails with 50083 on Discord. For sending, Discord's docs
+    /// say the API unarchives an unlocked thread by itself, while some bots report 50083; the
+    /// fake refuses, so a bot must unarchive first (`PATCH /channels/{id}`
+    /// `{"archived": false}`), which works on Discord either way.
+    pub(super) fn writable(&self, channel: u64) -> Result<(), validate::Refusal> {
+        let archived = self
+            .channels
+            .get(&channel)
+            .is_some_and(|channel| channel["thread_metadata"]["archived"] == true);
+        if archived {
+            // The message Discord's API returns (its docs' table words it differently).
+            return Err(validate::Refusal::new(400, 50083, "Thread is archived"));
+        }
+        Ok(())
+    }
+
+    /// Stores a new message in `channel` from a request body; returns its id.
+    pub(super) fn create(&mut self, channel: u64, body: &Value, files: &[FilePart]) -> u64 {
+        let id = self.next_id();
+        let mut message = payloads::message(id, channel, body, files);
+        if self.dm_recipient(channel).is_some() {
+            if let Some(fields) = message.as_object_mut() {
+                fields.remove("guild_id");
+            }
+        }
+        self.messages.insert(id, message);
+        if let Some(channel) = self.channels.get_mut(&channel) {
+            channel["last_message_id"] = json!(id.to_string());
+            if let Some(count) = channel["message_count"].as_u64() {
+                channel["message_count"] = json!(count + 1);
+            }
+        }
+        id
+    }
+
+    /// Edits a stored message as `PATCH` does: the fields the body has replace the message's
+    /// (flags aside: see below); new files are added. A message left with nothing to show is refused with 50006.
+    pub(super) fn edit(
+        &mut self,
+        id: u64,
+        body: &Value,
+        files: &[FilePart],
+    ) -> Result<Value, validate::Refusal> {
+        let mut errors = validate::FormErrors::default();
+        validate::message(&mut errors, &[], body);
+        if let Some(refusal) = errors.into_refusal() {
+            return Err(refusal);
+        }
+        let Some(existing) = self.messages.get(&id) else {
+            return Err(validate::Refusal::new(404, 10008, "Unknown Message"));
+        };
+        let mut edited = existing.clone();
+        for key in ["content", "embeds", "components"] {
+            if let Some(value) = body.get(key) {
+                edited[key] = match (key, value.is_null()) {
+                    ("content", true) => json!(""),
+                    (_, true) => json!([]),
+                    _ => value.clone(),
+                };
+            }
+        }
+        // An edit ends a deferral's "thinking" (128); of the flags, only SUPPRESS_EMBEDS (4)
+        // can be changed.
+        let mut flags = edited["flags"].as_u64().unwrap_or(0) & !128;
+        if let Some(asked) = body["flags"].as_u64() {
+            flags = (flags & !4) | (asked & 4);
+        }
+        edited["flags"] = json!(flags);
+        if let Some(kept) = body.get("attachments").and_then(Value::as_array) {
+            let kept: BTreeSet<&str> = kept.iter().filter_map(|a| a["id"].as_str()).collect();
+            let attachments: Vec<Value> = edited["attachments"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|attachment| attachment["id"].as_str().is_some_and(|a| kept.contains(a)))
+                .cloned()
+                .collect();
+            edited["attachments"] = Value::Array(attachments);
+        }
+        let added = payloads::attachments(id * 100 + self.next_id % 100, files);
+        if let Some(attachments) = edited["attachments"].as_array_mut() {
+            attachments.extend(added);
+        }
+        if validate::is_empty(&edited, 0) {
+            return Err(validate::empty_message());
+        }
+        edited["edited_timestamp"] = json!(payloads::TIMESTAMP);
+        self.messages.insert(id, edited.clone());
+        Ok(edited)
+    }
+
+    /// The DM channel with `user`, created on first use.
+    pub(super) fn dm_channel(&mut self, user: u64) -> Value {
+        let existing = self
+            .channels
+            .values()
+            .find(|channel| {
+                channel["type"] == 1 && channel["recipients"][0]["id"] == user.to_string().as_str()
+            })
+            .cloned();
+        if let Some(existing) = existing {
+            return existing;
+        }
+        let id = self.next_id();
+        let channel = payloads::dm_channel(id, user);
+        self.channels.insert(id, channel.clone());
+        channel
+    }
+
+    /// The user a DM channel is with.
+    pub(super) fn dm_recipient(&self, channel: u64) -> Option<u64> {
+        self.channels
+            .get(&channel)
+            .filter(|channel| channel["type"] == 1)
+            .and_then(|channel| channel["recipients"][0]["id"].as_str())
+            .and_then(|id| id.parse().ok())
+    }
+}
+
+fn is_ephemeral(message: &Value) -> bool {
+    message["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
