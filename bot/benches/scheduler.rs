@@ -7,7 +7,7 @@
 
 use akron_bot::db::{self, Db, MoveRow};
 use akron_bot::model::{GameRecord, Players, Status, TimeControl};
-use akron_bot::service::{ChannelId, Config, GameId, ManualClock, Service, User, UserId};
+use akron_bot::service::{ChannelId, Config, ManualClock, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -50,38 +50,24 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
                 } else {
                     NOW - 3600
                 };
-                let record = GameRecord {
-                    id: GameId(0),
-                    channel: ChannelId::new("bench", &i.to_string()),
-                    status: Status::Active,
-                    challenger: player("alice").id,
-                    players: Players {
+                let mut record = GameRecord::challenge(
+                    ChannelId::new("bench", &i.to_string()),
+                    player("alice").id,
+                    Players {
                         black: player("alice"),
                         white: player("bob"),
                     },
-                    size: 8,
-                    pile: 32,
-                    win_rule: akron_rules::WinRule::Delayed,
-                    start_code: start.code(),
-                    winner: None,
-                    winner_id: None,
-                    reason: None,
-                    draw_offer_by: None,
-                    last_draw_offers: Vec::new(),
-                    takeback_by: None,
-                    created_at: last_move - 10,
-                    started_at: Some(last_move - 10),
-                    last_move_at: Some(last_move),
-                    finished_at: None,
-                    // Reminders already sent: the timeout is what is due next.
-                    deadline_at: Some(last_move + DAY),
-                    time_control: TimeControl::PerMove(DAY),
-                    clocks: [None, None],
-                    reminders_sent: 2,
-                    wants_thread: false,
-                    server: None,
-                    version: 0,
-                };
+                    &start,
+                    akron_rules::WinRule::Delayed,
+                    last_move - 10,
+                );
+                record.status = Status::Active;
+                record.started_at = Some(last_move - 10);
+                record.last_move_at = Some(last_move);
+                // Reminders already sent: the timeout is what is due next.
+                record.deadline_at = Some(last_move + DAY);
+                record.time_control = TimeControl::PerMove(DAY);
+                record.reminders_sent = 2;
                 let id = db::insert_game(c, &record)?;
                 let mut saved = record;
                 saved.id = id;

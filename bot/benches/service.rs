@@ -7,8 +7,8 @@
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use akron_bot::db::{self, Db, MoveRow};
-use akron_bot::model::{GameRecord, Players, Status, TimeControl};
-use akron_bot::service::{ChannelId, Command, Config, GameId, Request, Service, User, UserId};
+use akron_bot::model::{GameRecord, Players, Status};
+use akron_bot::service::{ChannelId, Command, Config, Request, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -77,37 +77,20 @@ fn setup() -> &'static Setup {
         let start = Position::start(8, 32).expect("start");
         db.write(|c| {
             for (i, line) in lines.iter().enumerate() {
-                let row = GameRecord {
-                    id: GameId(0),
-                    channel: ChannelId::new("bench", &i.to_string()),
-                    status: Status::Active,
-                    challenger: player(0).id,
-                    players: Players {
+                let mut row = GameRecord::challenge(
+                    ChannelId::new("bench", &i.to_string()),
+                    player(0).id,
+                    Players {
                         black: player(0),
                         white: player(1),
                     },
-                    size: 8,
-                    pile: 32,
-                    win_rule: akron_rules::WinRule::Delayed,
-                    start_code: start.code(),
-                    winner: None,
-                    winner_id: None,
-                    reason: None,
-                    draw_offer_by: None,
-                    last_draw_offers: Vec::new(),
-                    takeback_by: None,
-                    created_at: 0,
-                    started_at: Some(0),
-                    last_move_at: Some(0),
-                    finished_at: None,
-                    deadline_at: None,
-                    time_control: TimeControl::None,
-                    clocks: [None, None],
-                    reminders_sent: 0,
-                    wants_thread: false,
-                    server: None,
-                    version: 0,
-                };
+                    &start,
+                    akron_rules::WinRule::Delayed,
+                    0,
+                );
+                row.status = Status::Active;
+                row.started_at = Some(0);
+                row.last_move_at = Some(0);
                 let id = db::insert_game(c, &row)?;
                 let mut game = Game::new(GameOptions::default()).expect("options");
                 for (ply, &m) in line[..PLAYED].iter().enumerate() {

@@ -266,6 +266,48 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A new open challenge in `channel` from `challenger`, starting from `start` (its size
+    /// and Black's pile give the options), made at `now`: no result, no clock, no deadline,
+    /// not stored yet (id 0). Callers set what differs.
+    #[must_use]
+    pub fn challenge(
+        channel: ChannelId,
+        challenger: UserId,
+        players: Players,
+        start: &akron_rules::Position,
+        win_rule: WinRule,
+        now: i64,
+    ) -> GameRecord {
+        GameRecord {
+            id: GameId(0),
+            channel,
+            status: Status::Open,
+            challenger,
+            players,
+            size: start.size(),
+            pile: start.piles().black,
+            win_rule,
+            start_code: start.code(),
+            winner: None,
+            winner_id: None,
+            reason: None,
+            draw_offer_by: None,
+            last_draw_offers: Vec::new(),
+            takeback_by: None,
+            created_at: now,
+            started_at: None,
+            last_move_at: None,
+            finished_at: None,
+            deadline_at: None,
+            time_control: TimeControl::None,
+            clocks: [None, None],
+            reminders_sent: 0,
+            wants_thread: false,
+            server: None,
+            version: 0,
+        }
+    }
+
     /// The stored result, if the game has one.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

@@ -8,7 +8,7 @@ use crate::canvas::{Align, Canvas};
 use crate::palette::{Rgb, TEXT, YELLOW};
 use crate::sprites::{Kind, Sprites};
 use crate::{RenderError, RenderOptions};
-use akron_rules::{Color, Move, Position};
+use akron_rules::{Color, Position};
 
 /// The smallest caption text, in pixels: still legible on a phone.
 pub(crate) const MIN_TEXT: f32 = 13.0;
@@ -51,8 +51,8 @@ pub(crate) fn texts(position: &Position, options: &RenderOptions) -> Texts {
     }
     let last = options.last_move.as_ref().map(|l| l.mv);
     match (caption.moves_played, last) {
-        (Some(n), Some(mv)) if n > 0 => info.push(format!("Move {n}: {}", notation(mv))),
-        (_, Some(mv)) => info.push(format!("Last: {}", notation(mv))),
+        (Some(n), Some(mv)) if n > 0 => info.push(format!("Move {n}: {mv}")),
+        (_, Some(mv)) => info.push(format!("Last: {mv}")),
         (Some(0), None) => info.push("Start".to_string()),
         _ => {}
     }
@@ -69,10 +69,6 @@ pub(crate) fn texts(position: &Position, options: &RenderOptions) -> Texts {
             player(Color::White, piles.white),
         ],
     }
-}
-
-fn notation(mv: Move) -> String {
-    mv.to_string()
 }
 
 /// `text` at the largest size from `size` down to [`MIN_TEXT`] that fits `room`, cut short

@@ -17,7 +17,7 @@ const BORDER: f32 = 0.25;
 const MAX_CELL_SHARE: f32 = 1.0 / 44.0;
 /// Cells this large stay legible when a phone shows the image 400 to 600 pixels wide.
 const PHONE_CELL: f32 = 16.0;
-/// The smallest cell worth drawing, in pixels; below it the maps wrap onto more rows.
+/// The smallest legible cell, in pixels: the maps wrap onto more rows rather than go below it.
 const MIN_CELL: f32 = 9.0;
 
 /// One level's map.
@@ -54,8 +54,8 @@ impl Layout {
             .max(PHONE_CELL)
             .min(width * 0.3 / (f32::from(size) + 0.5))
             .max(MIN_CELL);
-        // Try one row, then more, and keep the arrangement with the largest cells.
-        let mut best: Option<(f32, Vec<Vec<u8>>)> = None;
+        // Every way to wrap the maps onto rows, with its cell size and height.
+        let mut candidates: Vec<(f32, f32, Vec<Vec<u8>>)> = Vec::new();
         for rows in 1..=levels.max(1) {
             let per_row = levels.div_ceil(rows).max(1);
             let arrangement: Vec<Vec<u8>> = (0..levels)
@@ -63,6 +63,9 @@ impl Layout {
                 .chunks(usize::from(per_row))
                 .map(<[u8]>::to_vec)
                 .collect();
+            if candidates.iter().any(|c| c.2 == arrangement) {
+                continue;
+            }
             let widest = arrangement
                 .iter()
                 .map(|row| {
@@ -71,14 +74,36 @@ impl Layout {
                 })
                 .fold(0.0, f32::max);
             let cell = (usable / widest).min(cap);
-            let better = best.as_ref().is_none_or(|(c, _)| cell > *c + 0.5);
-            if better {
-                best = Some((cell, arrangement));
-            }
-            if cell >= cap || cell >= MIN_CELL {
-                break;
-            }
+            let title = (cell * 0.62).clamp(12.0, 22.0) * 1.5;
+            let height: f32 = arrangement
+                .iter()
+                .map(|row| title + side(row.first().copied().unwrap_or(0)) * cell + pad * 0.5)
+                .sum();
+            candidates.push((cell, height, arrangement));
         }
+        // The largest legible cells within a modest height, where another row must buy a
+        // fifth larger cells; else the shortest legible arrangement; else the largest cells.
+        let tallest = width * 0.6;
+        let legible = |c: &&(f32, f32, Vec<Vec<u8>>)| c.0 >= MIN_CELL - 0.01;
+        let chosen = candidates
+            .iter()
+            .filter(legible)
+            .filter(|c| c.1 <= tallest)
+            .fold(
+                None,
+                |best: Option<&(f32, f32, Vec<Vec<u8>>)>, c| match best {
+                    Some(b) if c.0 <= b.0 * 1.2 => Some(b),
+                    _ => Some(c),
+                },
+            )
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .filter(legible)
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+            })
+            .or_else(|| candidates.iter().max_by(|a, b| a.0.total_cmp(&b.0)));
+        let best = chosen.map(|c| (c.0, c.2.clone()));
         let (cell, arrangement) = best.unwrap_or((cap, Vec::new()));
         let title_size = (cell * 0.62).clamp(12.0, 22.0);
         let mut panels = Vec::new();

@@ -186,7 +186,7 @@ fn tag(
     label_limits: (f32, f32),
 ) -> Result<(), RenderError> {
     let size = (spot.radius * 0.6).clamp(label_limits.0, label_limits.1);
-    let y = spot.y - spot.radius * 1.25 - size * 0.6;
+    let y = spot.y - spot.radius * 1.5 - size * 0.6;
     canvas.label(text, (spot.x, y), size, fill, ink, Some(INK))
 }
 
@@ -253,15 +253,13 @@ fn head(canvas: &mut Canvas, back: (f32, f32), tip: (f32, f32), size: f32, color
 
 /// A bold arrow along a dropped marble's fall, from its old place to its new one.
 fn arrow(canvas: &mut Canvas, from: Spot, to: Spot, color: Rgb) {
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let width = (to.radius * 0.24).max(4.0);
+    // From straight above the old place, so that the shaft shows above the marble now there
+    // and reads as a fall.
+    let start = (from.x, from.y - from.radius * 0.95);
+    let (dx, dy) = (to.x - start.0, to.y - start.1);
     let length = (dx * dx + dy * dy).sqrt().max(1.0);
     let (ux, uy) = (dx / length, dy / length);
-    let width = (to.radius * 0.24).max(4.0);
-    // From above the old place, so that the shaft shows above the marble now there.
-    let start = (
-        from.x - ux * from.radius * 0.35,
-        from.y - uy * from.radius * 0.35,
-    );
     let tip = (to.x + ux * to.radius * 0.1, to.y + uy * to.radius * 0.1);
     let size = (to.radius * 0.75).max(9.0);
     let base = (tip.0 - ux * size * 0.9, tip.1 - uy * size * 0.9);

@@ -428,6 +428,21 @@ mod tests {
     }
 
     #[test]
+    fn labels_stay_legible_at_phone_width() {
+        for size in 3..=16 {
+            for levels in [0, 2, size] {
+                let layout = layout(size, crate::MIN_WIDTH, levels);
+                assert!(layout.label_size >= 12.0, "{size}: {}", layout.label_size);
+                if let Some(inset) = &layout.inset {
+                    assert!(inset.title_size >= 12.0, "{size} {levels}");
+                    assert!(inset.cell >= 9.0, "{size} {levels}: {}", inset.cell);
+                }
+                assert!(layout.caption_height * 0.24 >= crate::caption::MIN_TEXT - 1.0);
+            }
+        }
+    }
+
+    #[test]
     fn levels_rise_visibly() {
         let layout = layout(8, 1100, 0);
         assert!(step_pixels(&layout) > 25.0, "{}", step_pixels(&layout));

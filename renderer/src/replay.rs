@@ -178,7 +178,7 @@ impl From<gif::EncodingError> for ReplayError {
     }
 }
 
-/// One move of the replay: the position before and after, and what the move did.
+/// One move of the replay: the position after it, and the marbles it dropped.
 struct Ply {
     /// The move's number, from 1.
     number: usize,
@@ -387,7 +387,10 @@ fn draw_frames(
             FrameKind::Flight { index, arc, t } => {
                 let ply = &plies[*index];
                 let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
-                let canvas = flight(ply, &opts, *arc, *t, &mut sprites, &mut still)?;
+                // An in-between frame is a nicety: one that cannot be drawn is left out.
+                let Ok(canvas) = flight(ply, &opts, *arc, *t, &mut sprites, &mut still) else {
+                    continue;
+                };
                 let (w, _, _, indices) = canvas.finish();
                 (indices, w, options.speed.step_delay())
             }
@@ -836,6 +839,54 @@ mod tests {
             })
         );
         assert!(error.unwrap().to_string().contains("ask for fewer moves"));
+        Ok(())
+    }
+
+    #[test]
+    fn names_follow_the_players_across_a_swap() -> TestResult {
+        let mut game = Game::new(GameOptions::new(5))?;
+        for mv in ["C3", "swap", "B2"] {
+            game.play(mv.parse()?)?;
+        }
+        let mut options = ReplayOptions::default();
+        // By the colours they play at the end: alice swapped and plays Black.
+        options.caption.names = akron_rules::ByColor {
+            black: Some("alice".into()),
+            white: Some("bob".into()),
+        };
+        let mut position = game.start().clone();
+        let mut plies = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            if mv != Move::Swap {
+                position.play(mv)?;
+            }
+            plies.push(Ply {
+                number: i + 1,
+                mv,
+                after: position.clone(),
+                drops: Vec::new(),
+            });
+        }
+        let base = RenderOptions::default();
+        let black = |k: usize| {
+            let o = still_options(
+                &game,
+                Some(&plies[k]),
+                &plies[k].after,
+                &plies,
+                true,
+                &base,
+                &options,
+            );
+            o.caption.names.black
+        };
+        assert_eq!(black(0).as_deref(), Some("bob"), "bob opened as Black");
+        assert_eq!(
+            black(1).as_deref(),
+            Some("alice"),
+            "alice is Black after her swap"
+        );
+        assert_eq!(black(2).as_deref(), Some("alice"));
         Ok(())
     }
 

@@ -61,37 +61,21 @@ impl Service {
             detail: format!("the start position cannot be built: {e}"),
         })?;
         let now = self.clock.now();
-        let row = GameRecord {
-            id: GameId(0),
-            channel: request.channel.clone(),
-            status: Status::Open,
-            challenger: me.id.clone(),
-            players: Players {
+        let mut row = GameRecord::challenge(
+            request.channel.clone(),
+            me.id.clone(),
+            Players {
                 black: black.clone(),
                 white: white.clone(),
             },
-            size,
-            pile,
-            win_rule: rule,
-            start_code: start.code(),
-            winner: None,
-            winner_id: None,
-            reason: None,
-            draw_offer_by: None,
-            last_draw_offers: Vec::new(),
-            takeback_by: None,
-            created_at: now,
-            started_at: None,
-            last_move_at: None,
-            finished_at: None,
-            deadline_at: Some(now + CHALLENGE_TTL),
-            time_control: challenge.time.unwrap_or_default(),
-            clocks: [None, None],
-            reminders_sent: 0,
-            wants_thread,
-            server: request.server.clone(),
-            version: 0,
-        };
+            &start,
+            rule,
+            now,
+        );
+        row.deadline_at = Some(now + CHALLENGE_TTL);
+        row.time_control = challenge.time.unwrap_or_default();
+        row.wants_thread = wants_thread;
+        row.server.clone_from(&request.server);
         let id = match self.db.write(|c| db::insert_game(c, &row)) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {

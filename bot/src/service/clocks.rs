@@ -145,37 +145,22 @@ mod tests {
 
     fn record(control: TimeControl) -> GameRecord {
         let user = |n: &str| User::new(UserId::new("test", n), n);
-        GameRecord {
-            id: GameId(1),
-            channel: ChannelId::new("test", "main"),
-            status: Status::Active,
-            challenger: user("a").id,
-            players: Players {
+        let start = akron_rules::Position::start(5, 12).unwrap_or_default();
+        let mut record = GameRecord::challenge(
+            ChannelId::new("test", "main"),
+            user("a").id,
+            Players {
                 black: user("a"),
                 white: user("b"),
             },
-            size: 5,
-            pile: 12,
-            win_rule: WinRule::Delayed,
-            start_code: String::new(),
-            winner: None,
-            winner_id: None,
-            reason: None,
-            draw_offer_by: None,
-            last_draw_offers: Vec::new(),
-            takeback_by: None,
-            created_at: 0,
-            started_at: None,
-            last_move_at: None,
-            finished_at: None,
-            deadline_at: None,
-            time_control: control,
-            clocks: [None, None],
-            reminders_sent: 0,
-            wants_thread: false,
-            server: None,
-            version: 0,
-        }
+            &start,
+            WinRule::Delayed,
+            0,
+        );
+        record.id = GameId(1);
+        record.status = Status::Active;
+        record.time_control = control;
+        record
     }
 
     #[test]
