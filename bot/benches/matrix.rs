@@ -13,7 +13,7 @@
 mod matrix;
 
 use akron_rules::{Game, GameOptions, Move, WinRule};
-use matrix::{register, synapse, unique, BotProcess, Human, Seen};
+use matrix::{now_millis, register, synapse, unique, BotProcess, Human, Seen};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::message::MessageType;
 use rand::rngs::SmallRng;
@@ -23,7 +23,46 @@ use std::time::{Duration, Instant};
 /// Moves measured.
 const MOVES: usize = 200;
 
+/// Where the time of a round trip goes, by the homeserver's timestamps (same machine, so
+/// the same clock): the mover's send until Synapse has the command, Synapse having it until
+/// it has the bot's answer (the bot's sync, the service, the upload, the send), and Synapse
+/// having the answer until the mover's client sees it (its sync).
+fn report_legs(legs: &mut [[u64; 3]]) {
+    let names = [
+        "send the command",
+        "bot: command in, answer out",
+        "client sees the answer",
+    ];
+    for (leg, name) in names.iter().enumerate() {
+        let mut values: Vec<u64> = legs.iter().map(|l| l[leg]).collect();
+        values.sort_unstable();
+        let at = |q: f64| {
+            let i = ((values.len() as f64 - 1.0) * q).round() as usize;
+            values.get(i).copied().unwrap_or(0)
+        };
+        println!(
+            "  {name}: p50 {} ms, p99 {} ms, slowest {} ms",
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
+    }
+}
+
+/// The `q` quantile of sorted durations.
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted.get(i).copied().unwrap_or(Duration::ZERO)
+}
+
 fn main() {
+    // AKRON_BENCH_LOG=akron_bot::matrix=debug shows the bot's own timings per command.
+    if let Ok(filter) = std::env::var("AKRON_BENCH_LOG") {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let Some(synapse) = synapse() else {
         return;
     };
@@ -46,6 +85,8 @@ fn main() {
         alice.joined(&room, &[bot.clone(), bob.id.clone()]).await;
         let mut rng = SmallRng::seed_from_u64(7);
         let mut times = Vec::with_capacity(MOVES);
+        let mut legs: Vec<[u64; 3]> = Vec::with_capacity(MOVES);
+        let mut pictures = Vec::with_capacity(MOVES);
         let options = GameOptions {
             size: 8,
             pile: 32,
@@ -76,10 +117,38 @@ fn main() {
                 } else {
                     (&mut bob, &mut alice)
                 };
+                let said_at = now_millis();
                 let started = Instant::now();
-                mover.say(&room, &format!("!akron move {choice}")).await;
-                let reply = mover.message_from(&bot, &room).await;
+                let command = mover.say(&room, &format!("!akron move {choice}")).await;
+                let seen = mover
+                    .collect_until("the bot's answer", |s| s.is_message_by(&bot))
+                    .await;
                 times.push(started.elapsed());
+                let reply = seen.last().cloned().unwrap();
+                // The picture itself: a client shows it once it has downloaded it (the
+                // homeserver holds the download until the bot's upload is in).
+                let (png, _) = mover.image(&reply).await;
+                pictures.push(started.elapsed());
+                assert!(png.starts_with(b"\x89PNG"), "a PNG");
+                let command_at = seen.iter().find_map(|s| match s {
+                    Seen::Message {
+                        event_id, sent_at, ..
+                    } if *event_id == command => Some(*sent_at),
+                    _ => None,
+                });
+                if let (
+                    Some(command_at),
+                    Seen::Message {
+                        sent_at, seen_at, ..
+                    },
+                ) = (command_at, &reply)
+                {
+                    legs.push([
+                        command_at.saturating_sub(said_at),
+                        sent_at.saturating_sub(command_at),
+                        seen_at.saturating_sub(*sent_at),
+                    ]);
+                }
                 watcher.sync_to(&reply.id()).await;
                 assert!(
                     matches!(&reply, Seen::Message { content, .. }
@@ -94,13 +163,18 @@ fn main() {
             }
         }
         running.stop().await;
+        report_legs(&mut legs);
+        pictures.sort();
+        println!(
+            "  picture downloaded: p50 {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
+            percentile(&pictures, 0.5).as_secs_f64() * 1e3,
+            percentile(&pictures, 0.99).as_secs_f64() * 1e3,
+            percentile(&pictures, 1.0).as_secs_f64() * 1e3
+        );
         times
     });
     times.sort();
-    let at = |q: f64| {
-        let i = ((times.len() as f64 - 1.0) * q).round() as usize;
-        times.get(i).copied().unwrap_or(Duration::ZERO)
-    };
+    let at = |q: f64| percentile(&times, q);
     println!(
         "matrix: {} moves, message in to reply seen (board image included): p50 {:.1} ms, \
          p99 {:.1} ms, slowest {:.1} ms",

@@ -17,7 +17,7 @@ use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::MessageType;
 use matrix_sdk::ruma::events::InitialStateEvent;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
+use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId};
 
 /// Alice makes a room with Bob and the bot (encrypted when asked), and waits until both
 /// joined.
@@ -223,11 +223,39 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
         .unwrap()
         .is_encrypted());
 
-    // The challenge, written with Bob's id, asks for a thread.
+    // Only moderators (power level 50 or more) may make new games open threads: Bob (0)
+    // is refused with a reply pinging him alone; at 50 he may.
+    let asked = bob.say(&room, "!akron settings thread-games:on").await;
+    let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
+    assert!(
+        refusal.text().contains("Only moderators"),
+        "{}",
+        refusal.text()
+    );
+    assert_eq!(refusal.answers(), Some(asked));
+    assert_eq!(refusal.pinged(), [bob.id.to_string()]);
+    alice
+        .room(&room)
+        .update_power_levels(vec![(&bob.id, Int::from(50))])
+        .await
+        .unwrap();
+    bob.say(&room, "!akron settings thread-games:on").await;
+    let saved = bob.message_from(&bot, &room).await;
+    alice.sync_to(&saved.id()).await;
+    assert!(saved.text().contains("Saved."), "{}", saved.text());
+    let switched_on = saved
+        .text()
+        .split("of their own:")
+        .nth(1)
+        .is_some_and(|rest| rest.trim_start().trim_start_matches('*').starts_with("on"));
+    assert!(switched_on, "{}", saved.text());
+
+    // So the challenge, written with Bob's id, opens a thread when accepted.
     alice
         .say(
             &room,
-            &format!("!akron challenge {} size:4 colour:black thread:on", bob.id),
+            &format!("!akron challenge {} size:4 colour:black", bob.id),
         )
         .await;
     let challenge = bob.message_from(&bot, &room).await;
@@ -267,4 +295,42 @@ async fn a_game_in_a_thread_of_an_encrypted_room() {
         answer.pinged()
     );
     running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn akron_alone_runs_the_matrix_bot_when_matrix_is_configured() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // `akron` with no command, the Matrix variables set and no Discord token.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", bot.as_str())
+        .env("MATRIX_PASSWORD", &password)
+        .env("AKRON_DB", dir.path().join("akron.db"))
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(!log.contains(&password), "the password is never logged");
+    // The session is kept beside the database.
+    assert!(dir.path().join("akron.db.matrix/session.json").exists());
 }

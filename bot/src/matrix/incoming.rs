@@ -11,9 +11,10 @@ use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation,
 };
-use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UserId as MxUserId};
+use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, OwnedEventId, OwnedUserId, UserId as MxUserId};
 use matrix_sdk::{Client, Room, RoomState};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The prefix of commands in messages.
 pub(super) const PREFIX: &str = "!akron";
@@ -130,6 +131,8 @@ pub(super) async fn on_message(
         thread,
         event_id: event.event_id.clone(),
         sender: event.sender.clone(),
+        delivered_ms: delivery_millis(event.origin_server_ts),
+        received: Instant::now(),
     };
     if let Err(error) = handle(&client, &bot, &incoming, command).await {
         tracing::error!(%error, room = %incoming.room.room_id(), "could not answer a command");
@@ -142,6 +145,21 @@ struct Incoming {
     thread: Option<OwnedEventId>,
     event_id: OwnedEventId,
     sender: OwnedUserId,
+    /// How long it took from the homeserver to this handler.
+    delivered_ms: u64,
+    /// When the handler got it.
+    received: Instant,
+}
+
+/// Milliseconds since `start`, for the timing log.
+pub(super) fn millis(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// How long an event took from the homeserver to this handler (0 when the clocks disagree).
+fn delivery_millis(sent_at: MilliSecondsSinceUnixEpoch) -> u64 {
+    let now = MilliSecondsSinceUnixEpoch::now().get();
+    u64::from(now.saturating_sub(sent_at.get()))
 }
 
 async fn handle(
@@ -176,6 +194,7 @@ async fn handle(
             tokio::task::spawn_blocking(move || service.handle(&request)).await?
         }
     };
+    let decided = millis(incoming.received);
     let (place, only) = if answer.ephemeral {
         let place = Place {
             thread: incoming.thread.clone(),
@@ -190,9 +209,17 @@ async fn handle(
         };
         (place, None)
     };
-    let posted = send::post(client, room, &bot.store, &answer, &place, only, &channel).await?;
+    let posted = send::post(client, room, bot, &answer, &place, only, &channel).await?;
+    // Where the time of a round trip goes: homeserver to handler, the service (the board
+    // picture included), upload and send.
+    tracing::debug!(
+        delivered_ms = incoming.delivered_ms,
+        decided_ms = decided,
+        answered_ms = millis(incoming.received),
+        "answered a command"
+    );
     if incoming.thread.is_none() {
-        threads::open_if_asked(client, bot, room, &answer, posted).await;
+        threads::open_if_asked(client, bot, room, &answer, posted, None).await;
     }
     Ok(())
 }
@@ -226,16 +253,8 @@ pub(super) async fn on_undecryptable(
         ..Place::default()
     };
     let channel = send::channel_of(room.room_id(), None);
-    if let Err(error) = send::post(
-        &client,
-        &room,
-        &bot.store,
-        &answer,
-        &place,
-        Some(&user),
-        &channel,
-    )
-    .await
+    if let Err(error) =
+        send::post(&client, &room, &bot, &answer, &place, Some(&user), &channel).await
     {
         tracing::warn!(%error, "could not say that a message could not be decrypted");
     }

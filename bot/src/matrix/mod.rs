@@ -10,6 +10,7 @@
 //! [`outbox`](self) to rooms, or to a direct message room made once per user.
 
 mod incoming;
+mod media;
 mod outbox;
 mod reactions;
 mod rooms;
@@ -20,6 +21,10 @@ mod threads;
 
 use crate::service::{Service, ServiceError};
 use matrix_sdk::config::SyncSettings;
+use matrix_sdk::ruma::api::client::filter::{
+    Filter as RumaFilter, FilterDefinition, RoomEventFilter,
+};
+use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
 use matrix_sdk::ruma::OwnedUserId;
 use std::fmt;
 use std::path::PathBuf;
@@ -140,10 +145,22 @@ pub(crate) struct Bot {
     service: Arc<Service>,
     store: Arc<Store>,
     me: OwnedUserId,
+    /// Media ids reserved for the next board pictures.
+    media: Arc<media::Reserved>,
 }
 
 /// How long one sync waits for news on the homeserver.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// What the bot syncs: rooms and their timelines, without presence, typing notices and
+/// read receipts, which it never uses. (Each would also wake the long poll for nothing,
+/// and a command arriving meanwhile would wait for the next round.)
+fn sync_filter() -> FilterDefinition {
+    let mut filter = FilterDefinition::empty();
+    filter.presence = RumaFilter::ignore_all();
+    filter.room.ephemeral = RoomEventFilter::ignore_all();
+    filter
+}
 
 /// Aborts a task when dropped: the delivery loop ends with the bot.
 struct AbortOnDrop(tokio::task::JoinHandle<()>);
@@ -168,7 +185,12 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
         .ok_or_else(|| MatrixError::Setup("logged in without a user id".to_string()))?
         .to_owned();
     let store = Arc::new(Store::open(&service.config().db_path)?);
-    let bot = Bot { service, store, me };
+    let bot = Bot {
+        service,
+        store,
+        me,
+        media: Arc::default(),
+    };
     if new_login {
         // A new device: what happened before it belongs to the past, so it is synced once
         // without handlers. Invitations waiting since are accepted below.
@@ -183,12 +205,15 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
     for room in client.invited_rooms() {
         rooms::join(&room).await;
     }
+    bot.media.refill(&client);
     tracing::info!(user = %bot.me, "connected to Matrix");
     let _outbox = AbortOnDrop(tokio::spawn(outbox::deliver_forever(
         client.clone(),
         bot.clone(),
     )));
-    let settings = SyncSettings::default().timeout(SYNC_TIMEOUT);
+    let settings = SyncSettings::default()
+        .timeout(SYNC_TIMEOUT)
+        .filter(Filter::FilterDefinition(sync_filter()));
     let mut failures = 0u32;
     loop {
         match client.sync_once(settings.clone()).await {

@@ -8,7 +8,7 @@
 //! posting twice. Direct messages go to a room made once per user and remembered.
 
 use super::send::{self, Place};
-use super::{Bot, MatrixError};
+use super::{threads, Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::{Destination, Notice};
 use matrix_sdk::ruma::{OwnedRoomId, UserId as MxUserId};
@@ -105,17 +105,9 @@ async fn post(client: &Client, bot: &Bot, notice: &Notice) -> Result<(), MatrixE
                     txn: Some(txn),
                     ..Place::default()
                 };
-                send::post(
-                    client,
-                    &room,
-                    &bot.store,
-                    &notice.reply,
-                    &place,
-                    None,
-                    &channel,
-                )
-                .await
-                .map(|_| ())
+                send::post(client, &room, bot, &notice.reply, &place, None, &channel)
+                    .await
+                    .map(|_| ())
             }
             Err(error) => match &notice.fallback {
                 Some(channel) => {
@@ -138,22 +130,26 @@ async fn to_channel(
     let (room_id, thread) = send::room_of(channel)
         .ok_or_else(|| MatrixError::Setup(format!("'{channel}' is not a Matrix room")))?;
     let room = joined(client, &room_id)?;
+    let in_thread = thread.is_some();
     let place = Place {
         thread,
         reply_to: None,
-        txn: Some(txn),
+        txn: Some(txn.clone()),
     };
-    send::post(
-        client,
-        &room,
-        &bot.store,
-        &notice.reply,
-        &place,
-        None,
-        channel,
-    )
-    .await
-    .map(|_| ())
+    let posted = send::post(client, &room, bot, &notice.reply, &place, None, channel).await?;
+    // A notice that opens a game in a thread of its own (a tournament's pairing): its
+    // message is the thread's root. A retry after a crash posts the root again under the
+    // same transaction id, which the homeserver answers with the same event, so the thread
+    // is the same one.
+    if let (Some(_), Some(game), Some(root), false) = (
+        &notice.reply.thread,
+        notice.reply.board_of,
+        posted,
+        in_thread,
+    ) {
+        threads::open(client, bot, &room, root, game, Some(txn)).await?;
+    }
+    Ok(())
 }
 
 fn joined(client: &Client, room_id: &OwnedRoomId) -> Result<Room, MatrixError> {

@@ -74,7 +74,7 @@ async fn handle(
         send::post(
             client,
             room,
-            &bot.store,
+            bot,
             &answer,
             &place,
             Some(&user),
@@ -86,18 +86,9 @@ async fn handle(
             thread: thread.clone(),
             ..Place::default()
         };
-        let posted = send::post(
-            client,
-            room,
-            &bot.store,
-            &answer,
-            &place,
-            None,
-            &choice.channel,
-        )
-        .await?;
+        let posted = send::post(client, room, bot, &answer, &place, None, &choice.channel).await?;
         if thread.is_none() {
-            threads::open_if_asked(client, bot, room, &answer, posted).await;
+            threads::open_if_asked(client, bot, room, &answer, posted, None).await;
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! and the reply's buttons as reactions on the posted message.
 
 use super::store::Store;
-use super::MatrixError;
+use super::{media, Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::{Button, Reply, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
@@ -160,18 +160,21 @@ async fn send(
     Ok(sending.await?.response.event_id)
 }
 
+/// Whether the room is encrypted (as far as the bot knows; unknown counts as not).
+async fn is_encrypted(room: &Room) -> bool {
+    room.latest_encryption_state()
+        .await
+        .map(|state| state.is_encrypted())
+        .unwrap_or(false)
+}
+
 /// Uploads bytes, encrypted when the room is; the media source to reference.
 async fn upload(
     client: &Client,
-    room: &Room,
+    encrypted: bool,
     mime: &mime::Mime,
     bytes: Vec<u8>,
 ) -> Result<MediaSource, MatrixError> {
-    let encrypted = room
-        .latest_encryption_state()
-        .await
-        .map(|state| state.is_encrypted())
-        .unwrap_or(false);
     if encrypted {
         let mut reader = std::io::Cursor::new(bytes);
         let file = client.upload_encrypted_file(&mut reader).await?;
@@ -188,7 +191,7 @@ async fn upload(
 pub(super) async fn post(
     client: &Client,
     room: &Room,
-    store: &Store,
+    bot: &Bot,
     reply: &Reply,
     place: &Place,
     only: Option<&User>,
@@ -209,8 +212,22 @@ pub(super) async fn post(
     let mentions = mentions(reply, only);
     let mut main = None;
     let mut txn = place.txn.clone();
+    let encrypted = is_encrypted(room).await;
     if let Some(png) = &reply.image {
-        let source = upload(client, room, &mime::IMAGE_PNG, png.clone()).await?;
+        // A fresh reply's board is posted at once under a reserved media id, and uploaded
+        // meanwhile. A notice's (which has a transaction id) is uploaded first: posted again
+        // after a crash, it must not name a reserved id that was never filled.
+        let reserved = if encrypted || txn.is_some() {
+            None
+        } else {
+            bot.media.take(client)
+        };
+        let early = reserved.is_some();
+        let started = std::time::Instant::now();
+        let source = match &reserved {
+            Some(uri) => MediaSource::Plain(uri.clone()),
+            None => upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?,
+        };
         let caption = if plain.trim().is_empty() {
             BOARD_FILE.to_string()
         } else {
@@ -230,7 +247,26 @@ pub(super) async fn post(
         let mut content = RoomMessageEventContent::new(MessageType::Image(image));
         content.relates_to = relation(place);
         content.mentions = Some(mentions.clone());
-        main = Some(send(room, content, txn.take()).await?);
+        let sent = match reserved {
+            Some(uri) => {
+                let (sent, filled) = tokio::join!(
+                    send(room, content, None),
+                    media::fill(client, &uri, &mime::IMAGE_PNG, png.clone())
+                );
+                if let Err(error) = filled {
+                    tracing::warn!(%error, %uri, "the board was posted but its picture could not be uploaded");
+                }
+                sent?
+            }
+            None => send(room, content, txn.take()).await?,
+        };
+        tracing::debug!(
+            posted_ms = super::incoming::millis(started),
+            bytes = png.len(),
+            early,
+            "posted a board"
+        );
+        main = Some(sent);
     } else if !plain.trim().is_empty() {
         let text = match formatted {
             Some(html) => TextMessageEventContent::html(plain.clone(), html.body),
@@ -242,7 +278,13 @@ pub(super) async fn post(
         main = Some(send(room, content, txn.take()).await?);
     }
     if let Some(file) = &reply.attachment {
-        let source = upload(client, room, &mime::TEXT_PLAIN_UTF_8, file.content.clone()).await?;
+        let source = upload(
+            client,
+            encrypted,
+            &mime::TEXT_PLAIN_UTF_8,
+            file.content.clone(),
+        )
+        .await?;
         let file_content = FileMessageEventContent::new(file.filename.clone(), source);
         let mut content = RoomMessageEventContent::new(MessageType::File(file_content));
         content.relates_to = relation(place);
@@ -251,7 +293,7 @@ pub(super) async fn post(
         main.get_or_insert(sent);
     }
     if let Some(event) = &main {
-        offer(room, store, event, &reply.buttons, channel).await?;
+        offer(room, &bot.store, event, &reply.buttons, channel).await?;
     }
     Ok(main)
 }
@@ -266,18 +308,18 @@ async fn offer(
     buttons: &[Button],
     channel: &ChannelId,
 ) -> Result<(), MatrixError> {
-    let mut keys: Vec<&'static str> = Vec::new();
+    let mut choices: Vec<(&'static str, &str)> = Vec::new();
     for button in buttons {
         let key = emoji(button);
-        if keys.contains(&key) {
-            continue;
+        if !choices.iter().any(|(k, _)| *k == key) {
+            choices.push((key, &button.id));
         }
-        keys.push(key);
-        store.offer(event.as_str(), key, &button.id, channel)?;
     }
-    if keys.is_empty() {
+    if choices.is_empty() {
         return Ok(());
     }
+    store.offer(event.as_str(), &choices, channel)?;
+    let keys: Vec<&'static str> = choices.iter().map(|(key, _)| *key).collect();
     // The reactions are only the visible handles of choices already remembered: they go out
     // in the background, so the next command is not kept waiting behind them.
     let room = room.clone();

@@ -44,21 +44,24 @@ impl Store {
         f(&conn)
     }
 
-    /// Remembers that reacting `key` on `event_id` presses `button_id`.
+    /// Remembers that reacting `key` on `event_id` presses `button_id`, for each
+    /// `(key, button_id)` of `choices`, in one transaction.
     pub(super) fn offer(
         &self,
         event_id: &str,
-        key: &str,
-        button_id: &str,
+        choices: &[(&str, &str)],
         channel: &ChannelId,
     ) -> rusqlite::Result<()> {
         self.with(|c| {
-            c.execute(
-                "INSERT OR REPLACE INTO matrix_reactions (event_id, key, button_id, channel) \
-                 VALUES (?1, ?2, ?3, ?4)",
-                params![event_id, key, button_id, channel.as_str()],
-            )
-            .map(|_| ())
+            let transaction = c.unchecked_transaction()?;
+            for (key, button_id) in choices {
+                transaction.execute(
+                    "INSERT OR REPLACE INTO matrix_reactions (event_id, key, button_id, channel) \
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![event_id, key, button_id, channel.as_str()],
+                )?;
+            }
+            transaction.commit()
         })
     }
 
@@ -127,11 +130,19 @@ mod tests {
         let _service = Service::open(Config::with_db(&path)).unwrap();
         let store = Store::open(&path).unwrap();
         let channel = ChannelId::new("matrix", "!r:localhost");
-        store.offer("$e", "✅", "akron:accept:3", &channel).unwrap();
+        store
+            .offer(
+                "$e",
+                &[("✅", "akron:accept:3"), ("❌", "akron:decline:3")],
+                &channel,
+            )
+            .unwrap();
         let choice = store.choice("$e", "✅").unwrap().unwrap();
         assert_eq!(choice.button_id, "akron:accept:3");
         assert_eq!(choice.channel, channel);
-        assert!(store.choice("$e", "❌").unwrap().is_none());
+        let choice = store.choice("$e", "❌").unwrap().unwrap();
+        assert_eq!(choice.button_id, "akron:decline:3");
+        assert!(store.choice("$e", "🏳️").unwrap().is_none());
         assert_eq!(store.dm_room("@bob:localhost").unwrap(), None);
         store
             .set_dm_room("@bob:localhost", "!dm:localhost")

@@ -119,6 +119,10 @@ pub enum Seen {
         event_id: OwnedEventId,
         sender: OwnedUserId,
         content: Box<RoomMessageEventContent>,
+        /// When the homeserver received it, in milliseconds since the epoch (its clock).
+        sent_at: u64,
+        /// When this client saw it, in milliseconds since the epoch.
+        seen_at: u64,
     },
     /// A reaction.
     Reaction {
@@ -238,6 +242,8 @@ impl Human {
                     event_id: event.event_id,
                     sender: event.sender,
                     content: Box::new(event.content),
+                    sent_at: event.origin_server_ts.get().into(),
+                    seen_at: now_millis(),
                 });
             }
         });
@@ -453,6 +459,13 @@ impl BotProcess {
         self.task.abort();
         let _ = self.task.await;
     }
+}
+
+/// Milliseconds since the epoch, now.
+pub fn now_millis() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// The width and height in a PNG's header.

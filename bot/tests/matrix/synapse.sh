@@ -5,7 +5,8 @@
 #
 # Installs matrix-synapse from PyPI into DIR/venv (once), writes a config for server name
 # `localhost` on 127.0.0.1 with a free port, SQLite, registration closed except through the
-# shared secret, generous rate limits, then starts it and waits until it answers.
+# shared secret, generous rate limits, thumbnails on demand, then starts it and waits until
+# it answers.
 # Prints the environment the tests read, ready for `eval`:
 #   AKRON_SYNAPSE_URL=http://127.0.0.1:PORT  AKRON_SYNAPSE_SECRET=...  AKRON_SYNAPSE_PID=...
 set -euo pipefail
@@ -83,6 +84,13 @@ rc_presence:
 rc_key_requests: $generous
 log_config: "$data/log.yaml"
 YAML
+# Thumbnails are made when a client asks for one, not at every upload: Synapse otherwise
+# answers an upload only after making five thumbnails (about 300 ms for a board picture on
+# a busy 2-core machine), which every move's reply waits for. AKRON_SYNAPSE_THUMBNAILS=upload
+# keeps Synapse's default, to measure the difference (BENCHMARKS.md, Matrix).
+if [ "${AKRON_SYNAPSE_THUMBNAILS:-dynamic}" != "upload" ]; then
+  printf 'dynamic_thumbnails: true\nthumbnail_sizes: []\n' >> "$data/overrides.yaml"
+fi
 cat > "$data/log.yaml" <<YAML
 version: 1
 formatters:
