@@ -3,7 +3,7 @@
 //! and the reply's buttons as reactions on the posted message.
 
 use super::store::Store;
-use super::{media, Bot, MatrixError};
+use super::{Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::{Button, Reply, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
@@ -214,20 +214,8 @@ pub(super) async fn post(
     let mut txn = place.txn.clone();
     let encrypted = is_encrypted(room).await;
     if let Some(png) = &reply.image {
-        // A fresh reply's board is posted at once under a reserved media id, and uploaded
-        // meanwhile. A notice's (which has a transaction id) is uploaded first: posted again
-        // after a crash, it must not name a reserved id that was never filled.
-        let reserved = if encrypted || txn.is_some() {
-            None
-        } else {
-            bot.media.take(client)
-        };
-        let early = reserved.is_some();
         let started = std::time::Instant::now();
-        let source = match &reserved {
-            Some(uri) => MediaSource::Plain(uri.clone()),
-            None => upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?,
-        };
+        let source = upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?;
         let caption = if plain.trim().is_empty() {
             BOARD_FILE.to_string()
         } else {
@@ -247,23 +235,10 @@ pub(super) async fn post(
         let mut content = RoomMessageEventContent::new(MessageType::Image(image));
         content.relates_to = relation(place);
         content.mentions = Some(mentions.clone());
-        let sent = match reserved {
-            Some(uri) => {
-                let (sent, filled) = tokio::join!(
-                    send(room, content, None),
-                    media::fill(client, &uri, &mime::IMAGE_PNG, png.clone())
-                );
-                if let Err(error) = filled {
-                    tracing::warn!(%error, %uri, "the board was posted but its picture could not be uploaded");
-                }
-                sent?
-            }
-            None => send(room, content, txn.take()).await?,
-        };
+        let sent = send(room, content, txn.take()).await?;
         tracing::debug!(
             posted_ms = super::incoming::millis(started),
             bytes = png.len(),
-            early,
             "posted a board"
         );
         main = Some(sent);
