@@ -16,7 +16,7 @@ pub(super) const LOG_FILTER: &str =
 /// Arguments of `akron matrix`.
 #[derive(Args, Default)]
 pub struct MatrixArgs {
-    /// The homeserver's URL (default: `$MATRIX_HOMESERVER`), such as https://matrix.example.org.
+    /// The homeserver's URL (default: `$MATRIX_HOMESERVER`), such as `https://matrix.example.org`.
     #[arg(long)]
     homeserver: Option<String>,
     /// The bot's user id (default: `$MATRIX_USER`), such as @akron:example.org.
@@ -133,7 +133,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
 ///
 /// # Errors
 ///
-/// As [`matrix`] and [`discord_cli::discord`].
+/// As [`matrix()`] and [`discord_cli::discord`].
 pub fn with_discord() -> Result<()> {
     let (config, service) = service(None)?;
     let matrix_settings = settings(&MatrixArgs::default(), &config.db_path)?;
