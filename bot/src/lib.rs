@@ -7,6 +7,7 @@ pub mod console;
 pub mod db;
 pub mod discord;
 pub mod images;
+pub mod matrix;
 pub mod model;
 pub mod ratings;
 pub mod record;

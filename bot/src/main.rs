@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 /// Akron, Cameron Browne's 3D connection game: rules tools, a console game and a Discord bot.
 ///
-/// Without a command: the Discord bot when `DISCORD_TOKEN` is set, else the console game.
+/// Without a command: the Discord bot when `DISCORD_TOKEN` is set, the Matrix bot when the
+/// Matrix settings are, both when both are, else the console game.
 #[derive(Parser)]
 #[command(name = "akron", version, about)]
 struct Args {
@@ -38,6 +39,9 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Runs the Discord bot (token from `DISCORD_TOKEN` or `--token-file`).
     Discord(cli::discord::DiscordArgs),
+    /// Runs the Matrix bot (password from `MATRIX_PASSWORD`, or a token from
+    /// `MATRIX_ACCESS_TOKEN`, or a file).
+    Matrix(cli::matrix::MatrixArgs),
     /// Searches a position and prints `MOVE WINRATE PV...`.
     Bestmove(cli::ai::BestmoveArgs),
     /// Proves a forced win: prints `win MOVE...`, `loss` or `unknown`, then the time taken.
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::render(&a),
         Command::Replay(a) => cli::replay::replay(&a),
         Command::Discord(a) => cli::discord::discord(&a),
+        Command::Matrix(a) => cli::matrix::matrix(&a),
         Command::Bestmove(a) => cli::ai::bestmove(&a),
         Command::Solve(a) => cli::ai::solve(&a),
         Command::Arena(a) => cli::ai::arena(&a),

@@ -41,14 +41,15 @@ fn token(args: &DiscordArgs) -> Result<String> {
     Ok(token)
 }
 
-/// Logs to standard error, filtered by `RUST_LOG` (default `info,serenity=warn`).
+/// Logs to standard error, filtered by `RUST_LOG` (else `default`, such as
+/// `info,serenity=warn`).
 ///
 /// Whatever `RUST_LOG` says, the websocket crates never log at trace level: there they print
 /// every frame, and the gateway's IDENTIFY frame carries the token.
-fn init_logging() {
+pub(super) fn init_logging(default: &str) {
     use tracing_subscriber::prelude::*;
-    let wanted = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,serenity=warn".into());
+    let wanted =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| default.into());
     let no_frames = tracing_subscriber::filter::filter_fn(|event| {
         *event.level() < tracing::Level::TRACE || !event.target().contains("tungstenite")
     });
@@ -62,6 +63,20 @@ fn init_logging() {
         .init();
 }
 
+/// The connection settings from the arguments and the environment.
+///
+/// # Errors
+///
+/// Without a token.
+pub(super) fn settings(args: &DiscordArgs) -> Result<Settings> {
+    Ok(Settings {
+        token: token(args)?,
+        dev_guild: args.dev_guild,
+        api_url: args.api_url.clone(),
+        http_client: None,
+    })
+}
+
 /// Runs the bot until Ctrl-C.
 ///
 /// # Errors
@@ -69,20 +84,14 @@ fn init_logging() {
 /// Without a token, when the database cannot be opened, or when the connection fails for
 /// good.
 pub fn discord(args: &DiscordArgs) -> Result<()> {
-    let token = token(args)?;
-    init_logging();
+    let settings = settings(args)?;
+    init_logging("info,serenity=warn");
     let mut config = Config::default();
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
     }
     // The error names the file and says why it cannot be used.
     let service = Service::open(config.clone())?;
-    let settings = Settings {
-        token,
-        dev_guild: args.dev_guild,
-        api_url: args.api_url.clone(),
-        http_client: None,
-    };
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime

@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod discord;
+pub mod matrix;
 pub mod play;
 pub mod render;
 pub mod replay;
@@ -27,21 +28,29 @@ pub fn print_line(line: impl Display) -> Result<()> {
         .context(STDOUT)
 }
 
-/// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, else the console
-/// game, each with its defaults (the database `$AKRON_DB`, else `akron.db`).
+/// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, the Matrix bot when
+/// `MATRIX_HOMESERVER`, `MATRIX_USER` and a password or access token are, both in one
+/// process when both are, else the console game, each with its defaults (the database
+/// `$AKRON_DB`, else `akron.db`).
 ///
 /// # Errors
 ///
 /// Whatever the bot or the console returns.
 pub fn bot_or_console() -> anyhow::Result<()> {
-    if std::env::var("DISCORD_TOKEN").is_ok_and(|token| !token.trim().is_empty()) {
+    let discord = std::env::var("DISCORD_TOKEN").is_ok_and(|token| !token.trim().is_empty());
+    if discord && matrix::configured() {
+        matrix::with_discord()
+    } else if discord {
         discord::discord(&discord::DiscordArgs::default())
+    } else if matrix::configured() {
+        matrix::matrix(&matrix::MatrixArgs::default())
     } else {
         // A failing standard error must not stop the console; the note is only a courtesy.
         let _ = writeln!(
             std::io::stderr(),
-            "DISCORD_TOKEN is not set, so this is the console game (`akron play`). \
-             Set it to run the Discord bot; `akron --help` lists every command."
+            "DISCORD_TOKEN is not set, nor MATRIX_HOMESERVER with MATRIX_USER and a secret, so \
+             this is the console game (`akron play`). Set them to run the bots; `akron --help` \
+             lists every command."
         );
         play::play(&play::PlayArgs::default())
     }

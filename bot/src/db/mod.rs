@@ -41,6 +41,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../../migrations/0004_premoves_vacations.sql"
     )),
+    M::up(include_str!("../../../migrations/0005_matrix.sql")),
     M::up(include_str!("../../../migrations/0006_ai_puzzles.sql")),
     M::up(include_str!(
         "../../../migrations/0007_ratings_tournaments.sql"

@@ -1,0 +1,151 @@
+//! `akron matrix`: runs the Matrix bot (and `akron` alone runs it next to the Discord bot when
+//! both are configured, in one process on one database).
+
+use super::discord as discord_cli;
+use akron_bot::matrix::{self, Secret, Settings};
+use akron_bot::service::{Config, Service};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The log filter by default: matrix-sdk's own chatter only when something is wrong.
+pub(super) const LOG_FILTER: &str =
+    "info,serenity=warn,matrix_sdk=warn,matrix_sdk_base=warn,matrix_sdk_crypto=warn,matrix_sdk_sqlite=warn";
+
+/// Arguments of `akron matrix`.
+#[derive(Args, Default)]
+pub struct MatrixArgs {
+    /// The homeserver's URL (default: `$MATRIX_HOMESERVER`), such as `https://matrix.example.org`.
+    #[arg(long)]
+    homeserver: Option<String>,
+    /// The bot's user id (default: `$MATRIX_USER`), such as @akron:example.org.
+    #[arg(long)]
+    user: Option<String>,
+    /// A file holding the password, instead of the `MATRIX_PASSWORD` environment variable.
+    #[arg(long)]
+    password_file: Option<PathBuf>,
+    /// A file holding an access token, instead of the `MATRIX_ACCESS_TOKEN` environment
+    /// variable.
+    #[arg(long, conflicts_with = "password_file")]
+    token_file: Option<PathBuf>,
+    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The folder of the Matrix session and store (default: the database's path with
+    /// `.matrix` added, such as `akron.db.matrix`).
+    #[arg(long)]
+    store: Option<PathBuf>,
+}
+
+fn read_secret(path: &Path, what: &str) -> Result<String> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the {what} file {}", path.display()))?;
+    Ok(text.trim().to_owned())
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+/// Whether the environment configures the Matrix bot: `MATRIX_HOMESERVER`, `MATRIX_USER`
+/// and `MATRIX_PASSWORD` or `MATRIX_ACCESS_TOKEN`.
+pub fn configured() -> bool {
+    env("MATRIX_HOMESERVER").is_some()
+        && env("MATRIX_USER").is_some()
+        && (env("MATRIX_PASSWORD").is_some() || env("MATRIX_ACCESS_TOKEN").is_some())
+}
+
+fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
+    let Some(homeserver) = args.homeserver.clone().or_else(|| env("MATRIX_HOMESERVER")) else {
+        bail!("no Matrix homeserver: pass --homeserver URL or set MATRIX_HOMESERVER");
+    };
+    let Some(user) = args.user.clone().or_else(|| env("MATRIX_USER")) else {
+        bail!("no Matrix user: pass --user @akron:example.org or set MATRIX_USER");
+    };
+    let secret = if let Some(path) = &args.password_file {
+        Secret::Password(read_secret(path, "password")?)
+    } else if let Some(path) = &args.token_file {
+        Secret::AccessToken(read_secret(path, "access token")?)
+    } else if let Some(token) = env("MATRIX_ACCESS_TOKEN") {
+        Secret::AccessToken(token)
+    } else if let Some(password) = env("MATRIX_PASSWORD") {
+        Secret::Password(password)
+    } else {
+        bail!(
+            "no Matrix password or access token: set MATRIX_PASSWORD or MATRIX_ACCESS_TOKEN \
+             (or pass --password-file or --token-file)"
+        );
+    };
+    if matches!(&secret, Secret::Password(p) | Secret::AccessToken(p) if p.is_empty()) {
+        bail!("the Matrix password or access token file is empty");
+    }
+    let store = args.store.clone().unwrap_or_else(|| {
+        let mut folder = db.as_os_str().to_owned();
+        folder.push(".matrix");
+        PathBuf::from(folder)
+    });
+    Ok(Settings {
+        homeserver,
+        user,
+        secret,
+        store,
+    })
+}
+
+fn service(db: Option<&PathBuf>) -> Result<(Config, Service)> {
+    let mut config = Config::default();
+    if let Some(db) = db {
+        config.db_path.clone_from(db);
+    }
+    let service = Service::open(config.clone())?;
+    Ok((config, service))
+}
+
+/// Runs the Matrix bot until Ctrl-C.
+///
+/// # Errors
+///
+/// Without the settings, when the database cannot be opened, or when the login or the
+/// homeserver fails for good.
+pub fn matrix(args: &MatrixArgs) -> Result<()> {
+    let db = args.db.clone().unwrap_or_else(|| Config::default().db_path);
+    let settings = settings(args, &db)?;
+    discord_cli::init_logging(LOG_FILTER);
+    let (config, service) = service(Some(&db))?;
+    tracing::info!(db = %config.db_path.display(), ?settings, "starting the Matrix bot");
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        tokio::select! {
+            result = matrix::run(&settings, Arc::new(service)) => result.context("matrix"),
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("shutting down");
+                Ok(())
+            }
+        }
+    })
+}
+
+/// Runs the Discord and the Matrix bots in one process on one database, until either stops.
+///
+/// # Errors
+///
+/// As [`matrix()`] and [`discord_cli::discord`].
+pub fn with_discord() -> Result<()> {
+    let (config, service) = service(None)?;
+    let matrix_settings = settings(&MatrixArgs::default(), &config.db_path)?;
+    let discord_settings = discord_cli::settings(&discord_cli::DiscordArgs::default())?;
+    discord_cli::init_logging(LOG_FILTER);
+    tracing::info!(db = %config.db_path.display(), "starting the Discord and Matrix bots");
+    let service = Arc::new(service);
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        tokio::select! {
+            result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
+            result = akron_bot::discord::run(&discord_settings, service) => result.context("discord"),
+        }
+    })
+}

@@ -1,0 +1,308 @@
+//! Messages: `!akron ...` commands read with the service's grammar, answered in the room
+//! (or thread) they came from; refusals as replies to the offending message, pinging only
+//! its sender. Encrypted messages the bot cannot read get a clear answer, never silence.
+
+use super::send::{self, Place};
+use super::{rooms, threads, Bot, MatrixError};
+use crate::service::text::parse_command;
+use crate::service::{Reply, Request, User};
+use matrix_sdk::event_handler::Ctx;
+use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
+use matrix_sdk::ruma::events::room::message::{
+    MessageType, OriginalSyncRoomMessageEvent, Relation,
+};
+use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, OwnedEventId, OwnedUserId, UserId as MxUserId};
+use matrix_sdk::{Client, Room, RoomState};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The prefix of commands in messages.
+pub(super) const PREFIX: &str = "!akron";
+
+/// The command part of a message, if it is one: `!akron move F6` → `move F6`.
+#[must_use]
+pub(super) fn command_text(body: &str) -> Option<&str> {
+    let body = body.trim();
+    let head = body.get(..PREFIX.len())?;
+    if !head.eq_ignore_ascii_case(PREFIX) {
+        return None;
+    }
+    let rest = &body[PREFIX.len()..];
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
+}
+
+/// The users a message points at: its `m.mentions`, `matrix.to` links in its HTML, and
+/// user ids written out (`@bob:example.org`), in that order, without repeats.
+#[must_use]
+pub(super) fn pointed_at(
+    mentions: &[OwnedUserId],
+    html: Option<&str>,
+    body: &str,
+) -> Vec<OwnedUserId> {
+    let mut found: Vec<OwnedUserId> = Vec::new();
+    let mut add = |id: OwnedUserId| {
+        if !found.contains(&id) {
+            found.push(id);
+        }
+    };
+    for id in mentions {
+        add(id.clone());
+    }
+    if let Some(html) = html {
+        for link in html.split("https://matrix.to/#/").skip(1) {
+            let end = link.find(['"', '?', '\'', '<', '>']).unwrap_or(link.len());
+            let id = link[..end]
+                .replace("%40", "@")
+                .replace("%3A", ":")
+                .replace("%3a", ":");
+            if let Ok(id) = MxUserId::parse(&id) {
+                add(id);
+            }
+        }
+    }
+    for word in body.split_whitespace() {
+        let word = word.trim_end_matches([',', '.', ';', ')']);
+        if word.starts_with('@') {
+            if let Ok(id) = MxUserId::parse(word) {
+                add(id);
+            }
+        }
+    }
+    found
+}
+
+/// The opponent a challenge names: a user id, or a mentioned user by name, or the only
+/// mentioned user (a pill's plain text is the display name).
+#[must_use]
+pub(super) fn opponent(word: &str, known: &[User]) -> Option<User> {
+    if let Some(user) = known
+        .iter()
+        .find(|u| u.id.local().eq_ignore_ascii_case(word))
+    {
+        return Some(user.clone());
+    }
+    let name = word.trim_start_matches('@');
+    if let Some(user) = known.iter().find(|u| u.name.eq_ignore_ascii_case(name)) {
+        return Some(user.clone());
+    }
+    match known {
+        [only] if !word.contains(':') => Some(only.clone()),
+        _ => None,
+    }
+}
+
+/// A message in a room the bot is in.
+pub(super) async fn on_message(
+    event: OriginalSyncRoomMessageEvent,
+    room: Room,
+    client: Client,
+    bot: Ctx<Bot>,
+) {
+    if event.sender == bot.me || room.state() != RoomState::Joined {
+        return;
+    }
+    let MessageType::Text(text) = &event.content.msgtype else {
+        return;
+    };
+    let Some(line) = command_text(&text.body) else {
+        return;
+    };
+    let thread = match &event.content.relates_to {
+        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
+        _ => None,
+    };
+    let mentioned: Vec<OwnedUserId> = event
+        .content
+        .mentions
+        .as_ref()
+        .map(|m| m.user_ids.iter().cloned().collect())
+        .unwrap_or_default();
+    let html = text.formatted.as_ref().map(|f| f.body.as_str());
+    let mut known = Vec::new();
+    for id in pointed_at(&mentioned, html, &text.body) {
+        if id != bot.me && id != event.sender {
+            known.push(rooms::user_in(&room, &id).await);
+        }
+    }
+    let line = line.to_string();
+    let command = parse_command(&line, |word| opponent(word, &known));
+    let incoming = Incoming {
+        room,
+        thread,
+        event_id: event.event_id.clone(),
+        sender: event.sender.clone(),
+        delivered_ms: delivery_millis(event.origin_server_ts),
+        received: Instant::now(),
+    };
+    if let Err(error) = handle(&client, &bot, &incoming, command).await {
+        tracing::error!(%error, room = %incoming.room.room_id(), "could not answer a command");
+    }
+}
+
+/// Where a command came from.
+struct Incoming {
+    room: Room,
+    thread: Option<OwnedEventId>,
+    event_id: OwnedEventId,
+    sender: OwnedUserId,
+    /// How long it took from the homeserver to this handler.
+    delivered_ms: u64,
+    /// When the handler got it.
+    received: Instant,
+}
+
+/// Milliseconds since `start`, for the timing log.
+pub(super) fn millis(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// How long an event took from the homeserver to this handler (0 when the clocks disagree).
+fn delivery_millis(sent_at: MilliSecondsSinceUnixEpoch) -> u64 {
+    let now = MilliSecondsSinceUnixEpoch::now().get();
+    u64::from(now.saturating_sub(sent_at.get()))
+}
+
+async fn handle(
+    client: &Client,
+    bot: &Bot,
+    incoming: &Incoming,
+    command: Result<crate::service::Command, String>,
+) -> Result<(), MatrixError> {
+    let worker = Arc::clone(&bot.store);
+    let event = incoming.event_id.to_string();
+    let now = bot.service.now();
+    if !tokio::task::spawn_blocking(move || worker.first_time(&event, now)).await?? {
+        tracing::debug!(event = %incoming.event_id, "already handled");
+        return Ok(());
+    }
+    let room = &incoming.room;
+    let user = rooms::user_in(room, &incoming.sender).await;
+    let channel = send::channel_of(room.room_id(), incoming.thread.as_ref());
+    let answer = match command {
+        Err(error) => Reply::refusal(format!("{error}. Write `{PREFIX} help` for the commands.")),
+        Ok(command) => {
+            let request = Request {
+                user: user.clone(),
+                channel: channel.clone(),
+                is_moderator: rooms::is_moderator(room, &incoming.sender).await,
+                game: None,
+                server: Some(rooms::server_of(room).await),
+                command,
+            };
+            tracing::debug!(command = request.command.name(), %channel, "command");
+            let service = Arc::clone(&bot.service);
+            tokio::task::spawn_blocking(move || service.handle(&request)).await?
+        }
+    };
+    let decided = millis(incoming.received);
+    let (place, only) = if answer.ephemeral {
+        let place = Place {
+            thread: incoming.thread.clone(),
+            reply_to: Some(incoming.event_id.clone()),
+            txn: None,
+        };
+        (place, Some(&user))
+    } else {
+        let place = Place {
+            thread: incoming.thread.clone(),
+            ..Place::default()
+        };
+        (place, None)
+    };
+    let posted = send::post(client, room, bot, &answer, &place, only, &channel).await?;
+    // Where the time of a round trip goes: homeserver to handler, the service (the board
+    // picture included), upload and send.
+    tracing::debug!(
+        delivered_ms = incoming.delivered_ms,
+        decided_ms = decided,
+        answered_ms = millis(incoming.received),
+        "answered a command"
+    );
+    if incoming.thread.is_none() {
+        threads::open_if_asked(client, bot, room, &answer, posted, None).await;
+    }
+    Ok(())
+}
+
+/// An encrypted message the bot could not decrypt: said in the room, never ignored.
+pub(super) async fn on_undecryptable(
+    event: OriginalSyncRoomEncryptedEvent,
+    room: Room,
+    client: Client,
+    bot: Ctx<Bot>,
+) {
+    if event.sender == bot.me || room.state() != RoomState::Joined {
+        return;
+    }
+    let worker = Arc::clone(&bot.store);
+    let id = event.event_id.to_string();
+    let now = bot.service.now();
+    match tokio::task::spawn_blocking(move || worker.first_time(&id, now)).await {
+        Ok(Ok(true)) => {}
+        _ => return,
+    }
+    tracing::warn!(room = %room.room_id(), "could not decrypt a message");
+    let user = rooms::user_in(&room, &event.sender).await;
+    let answer = Reply::refusal(
+        "I could not decrypt that message, so I could not read it. If it was a command, \
+         send it again in a moment (my keys may not have reached your device yet), or \
+         verify my session.",
+    );
+    let place = Place {
+        reply_to: Some(event.event_id.clone()),
+        ..Place::default()
+    };
+    let channel = send::channel_of(room.room_id(), None);
+    if let Err(error) =
+        send::post(&client, &room, &bot, &answer, &place, Some(&user), &channel).await
+    {
+        tracing::warn!(%error, "could not say that a message could not be decrypted");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::UserId;
+
+    #[test]
+    fn commands_start_with_the_prefix() {
+        assert_eq!(command_text("!akron move F6"), Some("move F6"));
+        assert_eq!(command_text("  !AKRON   help "), Some("help"));
+        assert_eq!(command_text("!akron"), Some(""));
+        assert_eq!(command_text("!akronite hello"), None);
+        assert_eq!(command_text("hello !akron"), None);
+        assert_eq!(command_text("é"), None);
+    }
+
+    #[test]
+    fn pills_links_and_written_ids_are_found_once() {
+        let Ok(bob) = MxUserId::parse("@bob:localhost") else {
+            panic!("a user id");
+        };
+        let html = "<a href=\"https://matrix.to/#/%40carol%3Alocalhost\">Carol</a> and \
+                    <a href=\"https://matrix.to/#/@bob:localhost\">Bob</a>";
+        let found = pointed_at(
+            std::slice::from_ref(&bob),
+            Some(html),
+            "hi @dan:localhost, @bob:localhost",
+        );
+        let found: Vec<&str> = found.iter().map(|u| u.as_str()).collect();
+        assert_eq!(
+            found,
+            ["@bob:localhost", "@carol:localhost", "@dan:localhost"]
+        );
+    }
+
+    #[test]
+    fn the_opponent_is_named_by_id_by_name_or_by_the_only_pill() {
+        let bob = User::new(UserId::new("matrix", "@bob:localhost"), "Bob");
+        let carol = User::new(UserId::new("matrix", "@carol:localhost"), "Carol");
+        let both = [bob.clone(), carol.clone()];
+        assert_eq!(opponent("@bob:localhost", &both), Some(bob.clone()));
+        assert_eq!(opponent("Carol", &both), Some(carol));
+        assert_eq!(opponent("someone", &both), None);
+        assert_eq!(opponent("Bobby", std::slice::from_ref(&bob)), Some(bob));
+        assert_eq!(opponent("@eve:localhost", &[]), None);
+    }
+}

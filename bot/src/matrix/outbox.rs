@@ -1,0 +1,182 @@
+//! The delivery loop: notices the service wrote to the outbox, posted to Matrix.
+//!
+//! One task, started with the bot, like the Discord front end's: it settles what is due
+//! ([`Service::tick`](crate::service::Service::tick)), posts every due notice for the
+//! `matrix` platform, and sleeps until the next deadline or retry, or until the service says
+//! something new was written. Each message's transaction id is its notice id, so when the
+//! process dies between posting and marking, the homeserver recognises the retry instead of
+//! posting twice. Direct messages go to a room made once per user and remembered.
+
+use super::send::{self, Place};
+use super::{threads, Bot, MatrixError};
+use crate::model::ChannelId;
+use crate::service::{Destination, Notice};
+use matrix_sdk::ruma::{OwnedRoomId, UserId as MxUserId};
+use matrix_sdk::{Client, Room, RoomState};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The platform whose notices this loop delivers.
+const PLATFORM: &str = "matrix";
+
+/// Notices fetched per round.
+const BATCH: usize = 50;
+
+/// The longest sleep between two rounds, whatever is planned: a safety net.
+const LONGEST_SLEEP: Duration = Duration::from_secs(600);
+
+/// Runs the delivery loop until the bot stops.
+pub(super) async fn deliver_forever(client: Client, bot: Bot) {
+    let mut wakeups = bot.service.wakeups();
+    loop {
+        wakeups.borrow_and_update();
+        let sleep = match round(&client, &bot).await {
+            Ok(Some(sleep)) => sleep,
+            Ok(None) => continue,
+            Err(error) => {
+                tracing::error!(%error, "the notice loop failed; trying again in a minute");
+                Duration::from_secs(60)
+            }
+        };
+        tokio::select! {
+            changed = wakeups.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+            }
+            () = tokio::time::sleep(sleep) => {}
+        }
+    }
+}
+
+/// One round: settle, deliver what is due. Returns how long to sleep, or `None` to go again
+/// at once (a full batch was delivered, so more may wait).
+async fn round(client: &Client, bot: &Bot) -> Result<Option<Duration>, MatrixError> {
+    let worker = Arc::clone(&bot.service);
+    let notices = tokio::task::spawn_blocking(move || {
+        worker.tick(worker.now())?;
+        worker.due_notices(PLATFORM, BATCH)
+    })
+    .await??;
+    let full = notices.len() == BATCH;
+    for notice in notices {
+        deliver(client, bot, notice).await;
+    }
+    if full {
+        return Ok(None);
+    }
+    let worker = Arc::clone(&bot.service);
+    let (next, now) =
+        tokio::task::spawn_blocking(move || worker.next_wake(PLATFORM).map(|n| (n, worker.now())))
+            .await??;
+    Ok(Some(next.map_or(LONGEST_SLEEP, |due| {
+        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0)).min(LONGEST_SLEEP)
+    })))
+}
+
+/// Posts one notice and records how it went.
+async fn deliver(client: &Client, bot: &Bot, notice: Notice) {
+    let id = notice.id;
+    let posted = post(client, bot, &notice).await;
+    let worker = Arc::clone(&bot.service);
+    let recorded = tokio::task::spawn_blocking(move || match posted {
+        Ok(()) => worker.notice_delivered(id).map(|_| ()),
+        Err(error) => worker
+            .notice_failed(id, &error.to_string(), error.is_permanent())
+            .map(|_| ()),
+    })
+    .await;
+    match recorded {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::error!(notice = id.0, %error, "could not record a delivery"),
+        Err(error) => tracing::error!(notice = id.0, %error, "the delivery worker died"),
+    }
+}
+
+/// Sends the notice; a direct message that cannot be made goes to the fallback channel.
+async fn post(client: &Client, bot: &Bot, notice: &Notice) -> Result<(), MatrixError> {
+    let txn = format!("akron-notice-{}", notice.id.0);
+    match &notice.to {
+        Destination::Channel(channel) => to_channel(client, bot, notice, channel, txn).await,
+        Destination::User(user) => match dm_room(client, bot, user.local()).await {
+            Ok(room) => {
+                let channel = send::channel_of(room.room_id(), None);
+                let place = Place {
+                    txn: Some(txn),
+                    ..Place::default()
+                };
+                send::post(client, &room, bot, &notice.reply, &place, None, &channel)
+                    .await
+                    .map(|_| ())
+            }
+            Err(error) => match &notice.fallback {
+                Some(channel) => {
+                    tracing::debug!(notice = notice.id.0, %error, "no direct message room");
+                    to_channel(client, bot, notice, channel, txn).await
+                }
+                None => Err(error),
+            },
+        },
+    }
+}
+
+async fn to_channel(
+    client: &Client,
+    bot: &Bot,
+    notice: &Notice,
+    channel: &ChannelId,
+    txn: String,
+) -> Result<(), MatrixError> {
+    let (room_id, thread) = send::room_of(channel)
+        .ok_or_else(|| MatrixError::Setup(format!("'{channel}' is not a Matrix room")))?;
+    let room = joined(client, &room_id)?;
+    let in_thread = thread.is_some();
+    let place = Place {
+        thread,
+        reply_to: None,
+        txn: Some(txn.clone()),
+    };
+    let posted = send::post(client, &room, bot, &notice.reply, &place, None, channel).await?;
+    // A notice that opens a game in a thread of its own (a tournament's pairing): its
+    // message is the thread's root. A retry after a crash posts the root again under the
+    // same transaction id, which the homeserver answers with the same event, so the thread
+    // is the same one.
+    if let (Some(_), Some(game), Some(root), false) = (
+        &notice.reply.thread,
+        notice.reply.board_of,
+        posted,
+        in_thread,
+    ) {
+        threads::open(client, bot, &room, root, game, Some(txn)).await?;
+    }
+    Ok(())
+}
+
+fn joined(client: &Client, room_id: &OwnedRoomId) -> Result<Room, MatrixError> {
+    client
+        .get_room(room_id)
+        .filter(|room| room.state() == RoomState::Joined)
+        .ok_or_else(|| MatrixError::Setup(format!("the bot is not in the room {room_id}")))
+}
+
+/// The direct message room with `user`: the remembered one while the bot is still in it,
+/// else a new one (invited, remembered).
+async fn dm_room(client: &Client, bot: &Bot, user: &str) -> Result<Room, MatrixError> {
+    let id = MxUserId::parse(user)
+        .map_err(|e| MatrixError::Setup(format!("'{user}' is not a Matrix user: {e}")))?;
+    let store = Arc::clone(&bot.store);
+    let key = id.to_string();
+    let known = tokio::task::spawn_blocking(move || store.dm_room(&key)).await??;
+    if let Some(room) = known
+        .and_then(|room| OwnedRoomId::try_from(room).ok())
+        .and_then(|room| joined(client, &room).ok())
+    {
+        return Ok(room);
+    }
+    let room = client.create_dm(&id).await?;
+    let store = Arc::clone(&bot.store);
+    let (key, value) = (id.to_string(), room.room_id().to_string());
+    tokio::task::spawn_blocking(move || store.set_dm_room(&key, &value)).await??;
+    tracing::info!(user = %id, room = %room.room_id(), "made a direct message room");
+    Ok(room)
+}

@@ -1,0 +1,95 @@
+//! Reactions are Matrix's buttons. The bot offers a reply's buttons as reactions on its
+//! message (remembered in the database); a reaction with one of them is the request the
+//! button stands for, made by whoever reacted. The service decides who may (and asks before
+//! a resignation); a refusal goes to that user alone, as a thread reply to the message.
+
+use super::send::{self, Place};
+use super::{rooms, threads, Bot, MatrixError};
+use crate::service::{parse_button_id, Request};
+use matrix_sdk::event_handler::Ctx;
+use matrix_sdk::ruma::events::reaction::OriginalSyncReactionEvent;
+use matrix_sdk::{Client, Room, RoomState};
+use std::sync::Arc;
+
+/// A reaction in a room the bot is in.
+pub(super) async fn on_reaction(
+    event: OriginalSyncReactionEvent,
+    room: Room,
+    client: Client,
+    bot: Ctx<Bot>,
+) {
+    if event.sender == bot.me || room.state() != RoomState::Joined {
+        return;
+    }
+    if let Err(error) = handle(&client, &bot, &room, &event).await {
+        tracing::error!(%error, room = %room.room_id(), "could not answer a reaction");
+    }
+}
+
+async fn handle(
+    client: &Client,
+    bot: &Bot,
+    room: &Room,
+    event: &OriginalSyncReactionEvent,
+) -> Result<(), MatrixError> {
+    let target = event.content.relates_to.event_id.clone();
+    let key = event.content.relates_to.key.clone();
+    let store = Arc::clone(&bot.store);
+    let reaction = event.event_id.to_string();
+    let now = bot.service.now();
+    let looked_up = target.to_string();
+    let choice = tokio::task::spawn_blocking(move || {
+        let Some(choice) = store.choice(&looked_up, &key)? else {
+            return Ok::<_, rusqlite::Error>(None);
+        };
+        Ok(store.first_time(&reaction, now)?.then_some(choice))
+    })
+    .await??;
+    let Some(choice) = choice else {
+        return Ok(());
+    };
+    let Some((command, game)) = parse_button_id(&choice.button_id) else {
+        return Ok(());
+    };
+    let user = rooms::user_in(room, &event.sender).await;
+    let request = Request {
+        user: user.clone(),
+        channel: choice.channel.clone(),
+        is_moderator: rooms::is_moderator(room, &event.sender).await,
+        game: Some(game),
+        server: Some(rooms::server_of(room).await),
+        command,
+    };
+    tracing::debug!(command = request.command.name(), %game, "reaction");
+    let service = Arc::clone(&bot.service);
+    let answer = tokio::task::spawn_blocking(move || service.handle(&request)).await?;
+    let thread = send::room_of(&choice.channel).and_then(|(_, thread)| thread);
+    if answer.ephemeral {
+        // Only for the one who reacted: a thread reply to the message, pinging only them.
+        let place = Place {
+            thread: Some(thread.unwrap_or_else(|| target.clone())),
+            reply_to: Some(target),
+            txn: None,
+        };
+        send::post(
+            client,
+            room,
+            bot,
+            &answer,
+            &place,
+            Some(&user),
+            &choice.channel,
+        )
+        .await?;
+    } else {
+        let place = Place {
+            thread: thread.clone(),
+            ..Place::default()
+        };
+        let posted = send::post(client, room, bot, &answer, &place, None, &choice.channel).await?;
+        if thread.is_none() {
+            threads::open_if_asked(client, bot, room, &answer, posted, None).await;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,380 @@
+//! From the service's [`Reply`] to Matrix events: Markdown text with a plain body, board
+//! pictures as `m.image` uploads, exports as `m.file`, intentional mentions (`m.mentions`),
+//! and the reply's buttons as reactions on the posted message.
+
+use super::store::Store;
+use super::{Bot, MatrixError};
+use crate::model::ChannelId;
+use crate::service::{Button, Reply, User};
+use matrix_sdk::ruma::events::reaction::ReactionEventContent;
+use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
+use matrix_sdk::ruma::events::room::message::{
+    FileMessageEventContent, FormattedBody, ImageMessageEventContent, MessageType, Relation,
+    RoomMessageEventContent, TextMessageEventContent,
+};
+use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::{
+    OwnedEventId, OwnedRoomId, OwnedTransactionId, OwnedUserId, RoomId, UInt, UserId as MxUserId,
+};
+use matrix_sdk::{Client, Room};
+
+/// The file name board pictures are posted under.
+pub(super) const BOARD_FILE: &str = "board.png";
+
+/// Where in a room a message goes.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Place {
+    /// The thread it belongs to, by its root event.
+    pub thread: Option<OwnedEventId>,
+    /// The message it answers.
+    pub reply_to: Option<OwnedEventId>,
+    /// A fixed transaction id (the notice id), so that a retry is not posted twice.
+    pub txn: Option<String>,
+}
+
+/// The Matrix room and thread of a service channel: `matrix:!room:server` or
+/// `matrix:!room:server/$root` for a thread.
+pub(super) fn room_of(channel: &ChannelId) -> Option<(OwnedRoomId, Option<OwnedEventId>)> {
+    if channel.platform() != "matrix" {
+        return None;
+    }
+    let (room, thread) = match channel.local().split_once("/$") {
+        Some((room, root)) => (room, Some(format!("${root}"))),
+        None => (channel.local(), None),
+    };
+    let room = RoomId::parse(room).ok()?;
+    let thread = match thread {
+        Some(root) => Some(OwnedEventId::try_from(root).ok()?),
+        None => None,
+    };
+    Some((room, thread))
+}
+
+/// The service channel of a room, or of a thread in it.
+pub(super) fn channel_of(room: &RoomId, thread: Option<&OwnedEventId>) -> ChannelId {
+    match thread {
+        Some(root) => ChannelId::new("matrix", &format!("{room}/{root}")),
+        None => ChannelId::new("matrix", room.as_str()),
+    }
+}
+
+/// The Matrix user behind a service user, if it is one.
+pub(super) fn matrix_user(user: &User) -> Option<OwnedUserId> {
+    if user.id.platform() != "matrix" {
+        return None;
+    }
+    MxUserId::parse(user.id.local()).ok()
+}
+
+/// A user's pill: a `matrix.to` link that clients show as a mention.
+fn pill(user: &User) -> String {
+    match matrix_user(user) {
+        Some(id) => format!(
+            "[{}](https://matrix.to/#/{id})",
+            user.name.replace(['[', ']'], "")
+        ),
+        None => format!("**{}**", user.name),
+    }
+}
+
+fn channel_name(channel: &ChannelId) -> String {
+    match room_of(channel) {
+        Some((room, None)) => format!("[this room](https://matrix.to/#/{room})"),
+        Some((room, Some(root))) => format!("[a thread](https://matrix.to/#/{room}/{root})"),
+        None => format!("#{}", channel.local()),
+    }
+}
+
+/// The plain body and the HTML body of a reply's text, mentions as pills.
+pub(super) fn text_bodies(reply: &Reply) -> (String, Option<FormattedBody>) {
+    let plain = reply.text_with(|u| u.name.clone(), |c| format!("#{}", c.local()));
+    let markdown = reply.text_with(pill, channel_name);
+    (plain, FormattedBody::markdown(markdown))
+}
+
+/// Who a message pings: for a private answer only the one it answers, else everyone the
+/// reply mentions.
+pub(super) fn mentions(reply: &Reply, only: Option<&User>) -> Mentions {
+    let users: Vec<OwnedUserId> = match only {
+        Some(user) => matrix_user(user).into_iter().collect(),
+        None => reply.mentions.iter().filter_map(matrix_user).collect(),
+    };
+    Mentions::with_user_ids(users)
+}
+
+/// The emoji a button is offered as: ✅ accept, ❌ decline, 🏳️ resign, 🤝 draw, ...
+#[must_use]
+pub(super) fn emoji(button: &Button) -> &'static str {
+    let action = button.id.split(':').nth(1).unwrap_or_default();
+    match action {
+        "accept" | "draw-accept" | "takeback-accept" | "resign-confirm" => "✅",
+        "decline" | "draw-decline" | "takeback-decline" => "❌",
+        "cancel" => "🚫",
+        "swap" => "🔄",
+        "board" => "🖼️",
+        "draw-offer" => "🤝",
+        "resign" => "🏳️",
+        _ => "❔",
+    }
+}
+
+/// The width and height written in a PNG's header.
+#[must_use]
+pub(super) fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    if png.len() < 24 || &png[..8] != b"\x89PNG\r\n\x1a\n" || &png[12..16] != b"IHDR" {
+        return None;
+    }
+    let width = u32::from_be_bytes(png[16..20].try_into().ok()?);
+    let height = u32::from_be_bytes(png[20..24].try_into().ok()?);
+    Some((width, height))
+}
+
+fn relation(
+    place: &Place,
+) -> Option<Relation<matrix_sdk::ruma::events::room::message::RoomMessageEventContentWithoutRelation>>
+{
+    match (&place.thread, &place.reply_to) {
+        (Some(root), Some(answered)) => Some(Relation::Thread(Thread::reply(
+            root.clone(),
+            answered.clone(),
+        ))),
+        (Some(root), None) => Some(Relation::Thread(Thread::plain(root.clone(), root.clone()))),
+        (None, Some(answered)) => Some(Relation::Reply(ReplyRelation::new(InReplyTo::new(
+            answered.clone(),
+        )))),
+        (None, None) => None,
+    }
+}
+
+/// Sends one message event; the transaction id, when given, makes a retry idempotent.
+async fn send(
+    room: &Room,
+    content: RoomMessageEventContent,
+    txn: Option<String>,
+) -> Result<OwnedEventId, MatrixError> {
+    let mut sending = room.send(content);
+    if let Some(txn) = txn {
+        sending = sending.with_transaction_id(OwnedTransactionId::from(txn));
+    }
+    Ok(sending.await?.response.event_id)
+}
+
+/// Whether the room is encrypted (as far as the bot knows; unknown counts as not).
+async fn is_encrypted(room: &Room) -> bool {
+    room.latest_encryption_state()
+        .await
+        .map(|state| state.is_encrypted())
+        .unwrap_or(false)
+}
+
+/// Uploads bytes, encrypted when the room is; the media source to reference.
+async fn upload(
+    client: &Client,
+    encrypted: bool,
+    mime: &mime::Mime,
+    bytes: Vec<u8>,
+) -> Result<MediaSource, MatrixError> {
+    if encrypted {
+        let mut reader = std::io::Cursor::new(bytes);
+        let file = client.upload_encrypted_file(&mut reader).await?;
+        Ok(MediaSource::Encrypted(Box::new(file)))
+    } else {
+        let response = client.media().upload(mime, bytes, None).await?;
+        Ok(MediaSource::Plain(response.content_uri))
+    }
+}
+
+/// Posts a reply: the board picture with the text as its caption (or the text alone), the
+/// export as a file, then the buttons as reactions on the main message. `only` makes it a
+/// private answer that pings that user alone. Returns the main message's event id.
+pub(super) async fn post(
+    client: &Client,
+    room: &Room,
+    bot: &Bot,
+    reply: &Reply,
+    place: &Place,
+    only: Option<&User>,
+    channel: &ChannelId,
+) -> Result<Option<OwnedEventId>, MatrixError> {
+    let mut addressed;
+    let reply = match only {
+        // A private answer in a shared room: say whom it is for, and ping only them.
+        Some(user) => {
+            addressed = reply.clone();
+            let token = addressed.mention_user(user);
+            addressed.text = format!("{token}: {}", addressed.text);
+            &addressed
+        }
+        None => reply,
+    };
+    let (plain, formatted) = text_bodies(reply);
+    let mentions = mentions(reply, only);
+    let mut main = None;
+    let mut txn = place.txn.clone();
+    let encrypted = is_encrypted(room).await;
+    if let Some(png) = &reply.image {
+        let started = std::time::Instant::now();
+        let source = upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?;
+        let caption = if plain.trim().is_empty() {
+            BOARD_FILE.to_string()
+        } else {
+            plain.clone()
+        };
+        let mut image = ImageMessageEventContent::new(caption, source);
+        image.filename = Some(BOARD_FILE.to_string());
+        image.formatted.clone_from(&formatted);
+        let mut info = ImageInfo::new();
+        if let Some((width, height)) = png_size(png) {
+            info.width = Some(UInt::from(width));
+            info.height = Some(UInt::from(height));
+        }
+        info.mimetype = Some("image/png".to_string());
+        info.size = UInt::try_from(png.len()).ok();
+        let image = image.info(Box::new(info));
+        let mut content = RoomMessageEventContent::new(MessageType::Image(image));
+        content.relates_to = relation(place);
+        content.mentions = Some(mentions.clone());
+        let sent = send(room, content, txn.take()).await?;
+        tracing::debug!(
+            posted_ms = super::incoming::millis(started),
+            bytes = png.len(),
+            "posted a board"
+        );
+        main = Some(sent);
+    } else if !plain.trim().is_empty() {
+        let text = match formatted {
+            Some(html) => TextMessageEventContent::html(plain.clone(), html.body),
+            None => TextMessageEventContent::plain(plain.clone()),
+        };
+        let mut content = RoomMessageEventContent::new(MessageType::Text(text));
+        content.relates_to = relation(place);
+        content.mentions = Some(mentions.clone());
+        main = Some(send(room, content, txn.take()).await?);
+    }
+    if let Some(file) = &reply.attachment {
+        let source = upload(
+            client,
+            encrypted,
+            &mime::TEXT_PLAIN_UTF_8,
+            file.content.clone(),
+        )
+        .await?;
+        let file_content = FileMessageEventContent::new(file.filename.clone(), source);
+        let mut content = RoomMessageEventContent::new(MessageType::File(file_content));
+        content.relates_to = relation(place);
+        content.mentions = Some(Mentions::new());
+        let sent = send(room, content, txn.take().map(|t| format!("{t}-file"))).await?;
+        main.get_or_insert(sent);
+    }
+    if let Some(event) = &main {
+        offer(room, &bot.store, event, &reply.buttons, channel).await?;
+    }
+    Ok(main)
+}
+
+/// Offers `buttons` as reactions on `event`, remembering what each stands for first (so a
+/// quick reaction is understood). Two buttons wanting the same emoji: the first wins; the
+/// other stays a typed command.
+async fn offer(
+    room: &Room,
+    store: &Store,
+    event: &OwnedEventId,
+    buttons: &[Button],
+    channel: &ChannelId,
+) -> Result<(), MatrixError> {
+    let mut choices: Vec<(&'static str, &str)> = Vec::new();
+    for button in buttons {
+        let key = emoji(button);
+        if !choices.iter().any(|(k, _)| *k == key) {
+            choices.push((key, &button.id));
+        }
+    }
+    if choices.is_empty() {
+        return Ok(());
+    }
+    store.offer(event.as_str(), &choices, channel)?;
+    let keys: Vec<&'static str> = choices.iter().map(|(key, _)| *key).collect();
+    // The reactions are only the visible handles of choices already remembered: they go out
+    // in the background, so the next command is not kept waiting behind them.
+    let room = room.clone();
+    let event = event.clone();
+    tokio::spawn(async move {
+        for key in keys {
+            let reaction = ReactionEventContent::new(Annotation::new(event.clone(), key.into()));
+            if let Err(error) = room.send(reaction).await {
+                tracing::warn!(%error, key, "could not offer a reaction");
+            }
+        }
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::{Command, GameId, UserId};
+
+    #[test]
+    fn channels_name_rooms_and_threads_and_read_back() {
+        let Ok(room) = RoomId::parse("!abc:localhost") else {
+            panic!("a room id");
+        };
+        let Ok(root) = OwnedEventId::try_from("$root") else {
+            panic!("an event id");
+        };
+        let channel = channel_of(&room, None);
+        assert_eq!(channel.as_str(), "matrix:!abc:localhost");
+        assert_eq!(room_of(&channel), Some((room.clone(), None)));
+        let thread = channel_of(&room, Some(&root));
+        assert_eq!(thread.as_str(), "matrix:!abc:localhost/$root");
+        assert_eq!(room_of(&thread), Some((room, Some(root))));
+        assert_eq!(room_of(&ChannelId::new("discord", "12")), None);
+    }
+
+    #[test]
+    fn replies_mention_matrix_users_as_pills_and_ping_only_them() {
+        let bob = User::new(UserId::new("matrix", "@bob:localhost"), "Bob");
+        let ann = User::new(UserId::new("console", "ann"), "ann");
+        let mut reply = Reply::default();
+        let b = reply.mention_user(&bob);
+        let a = reply.mention_user(&ann);
+        reply.text = format!("{b} to move against {a}");
+        let (plain, html) = text_bodies(&reply);
+        assert_eq!(plain, "Bob to move against ann");
+        let Some(html) = html else {
+            panic!("formatted");
+        };
+        assert!(html
+            .body
+            .contains("<a href=\"https://matrix.to/#/@bob:localhost\">Bob</a>"));
+        assert!(html.body.contains("<strong>ann</strong>"));
+        let pinged = mentions(&reply, None);
+        assert_eq!(pinged.user_ids.len(), 1);
+        let carol = User::new(UserId::new("matrix", "@carol:localhost"), "Carol");
+        let pinged = mentions(&reply, Some(&carol));
+        assert!(pinged
+            .user_ids
+            .iter()
+            .all(|u| u.as_str() == "@carol:localhost"));
+    }
+
+    #[test]
+    fn buttons_become_the_agreed_reactions() {
+        let key = |command| Button::of(command, GameId(1)).map(|b| emoji(&b));
+        assert_eq!(key(Command::Accept), Some("✅"));
+        assert_eq!(key(Command::Decline), Some("❌"));
+        assert_eq!(key(Command::AskResign), Some("🏳️"));
+        assert_eq!(key(Command::Resign), Some("✅"));
+        assert_eq!(key(Command::Draw(crate::service::Offer::Offer)), Some("🤝"));
+    }
+
+    #[test]
+    fn png_sizes_are_read_from_the_header() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&640u32.to_be_bytes());
+        png.extend_from_slice(&480u32.to_be_bytes());
+        assert_eq!(png_size(&png), Some((640, 480)));
+        assert_eq!(png_size(b"GIF89a"), None);
+    }
+}

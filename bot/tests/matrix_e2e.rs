@@ -1,0 +1,336 @@
+//! The Matrix front end end to end against a real Synapse, with two human test users on a
+//! plain Matrix client: invitation, a challenge accepted by reaction, moves with drops, the
+//! board picture, a refusal, a restart in the middle of the game, resignation by reaction
+//! with its confirmation, and a game in a thread of an encrypted room.
+//!
+//! Needs Synapse: `eval "$(bot/tests/matrix/synapse.sh /tmp/akron-synapse)"` exports
+//! `AKRON_SYNAPSE_URL` and `AKRON_SYNAPSE_SECRET`. Without them the tests say so and pass,
+//! unless `CI` is set, where they fail.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod matrix;
+
+use akron_rules::{GameOptions, WinRule};
+use matrix::{png_size, register, synapse, unique, BotProcess, Human, Seen};
+use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::message::MessageType;
+use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId};
+
+/// Alice makes a room with Bob and the bot (encrypted when asked), and waits until both
+/// joined.
+async fn room_with(
+    alice: &mut Human,
+    bob: &Human,
+    bot: &OwnedUserId,
+    encrypted: bool,
+) -> OwnedRoomId {
+    let mut request = CreateRoom::new();
+    request.invite = vec![bob.id.clone(), bot.clone()];
+    if encrypted {
+        request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+            RoomEncryptionEventContent::with_recommended_defaults(),
+        )
+        .to_raw_any()];
+    }
+    let room = alice.client.create_room(request).await.unwrap();
+    let room_id = room.room_id().to_owned();
+    bob.client.join_room_by_id(&room_id).await.unwrap();
+    alice.joined(&room_id, &[bot.clone(), bob.id.clone()]).await;
+    room_id
+}
+
+fn is_image(seen: &Seen) -> bool {
+    matches!(seen, Seen::Message { content, .. } if matches!(content.msgtype, MessageType::Image(_)))
+}
+
+/// Waits for the bot's `key` reaction on `message`.
+async fn offered(human: &mut Human, bot: &OwnedUserId, message: &Seen, key: &str) {
+    let target = message.id();
+    human
+        .expect(&format!("the bot offering {key}"), |s| {
+            matches!(s, Seen::Reaction { target: t, key: k, sender, .. }
+                if *t == target && k == key && sender == bot)
+        })
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_by_messages_and_reactions_survives_a_restart() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut bob = Human::new(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, false).await;
+
+    // A challenge names Bob by his id; the bot pings only him and offers ✅ and ❌.
+    // (After each answer the other human catches up, so both read the same next message.)
+    alice
+        .say(
+            &room,
+            &format!("!akron challenge {} size:5 pieces:12 colour:black", bob.id),
+        )
+        .await;
+    let challenge = bob.message_from(&bot, &room).await;
+    alice.sync_to(&challenge.id()).await;
+    assert!(
+        challenge.text().contains("challenge"),
+        "{}",
+        challenge.text()
+    );
+    assert_eq!(challenge.pinged(), [bob.id.to_string()]);
+    offered(&mut bob, &bot, &challenge, "✅").await;
+    offered(&mut bob, &bot, &challenge, "❌").await;
+
+    // Alice may not accept her own challenge: the refusal is a thread reply pinging her alone.
+    alice.react(&room, &challenge.id(), "✅").await;
+    let refusal = alice.message_from(&bot, &room).await;
+    bob.sync_to(&refusal.id()).await;
+    assert_eq!(refusal.thread(), Some(challenge.id()), "{}", refusal.text());
+    assert_eq!(refusal.pinged(), [alice.id.to_string()]);
+
+    // Bob accepts by reaction: the board comes as an image of the size it states.
+    bob.react(&room, &challenge.id(), "✅").await;
+    let board = alice.message_from(&bot, &room).await;
+    bob.sync_to(&board.id()).await;
+    assert!(is_image(&board), "{}", board.text());
+    let (png, (width, height, size, mimetype)) = alice.image(&board).await;
+    assert_eq!(mimetype, "image/png");
+    assert_eq!(png_size(&png), (width, height));
+    assert_eq!(size, png.len() as u64);
+    assert!(width >= 200 && height >= 200, "{width} x {height}");
+    assert!(
+        board.pinged().contains(&alice.id.to_string()),
+        "{:?}",
+        board.pinged()
+    );
+    assert!(
+        !board.pinged().contains(&bob.id.to_string()),
+        "only the player to move"
+    );
+
+    // A move out of turn is refused with a reply to it, pinging only Bob.
+    let wrong = bob.say(&room, "!akron move A1").await;
+    let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
+    assert!(
+        refusal.text().contains("not your turn"),
+        "{}",
+        refusal.text()
+    );
+    assert_eq!(refusal.answers(), Some(wrong));
+    assert_eq!(refusal.pinged(), [bob.id.to_string()]);
+
+    // A line of play that ends with a step whose marbles drop.
+    let options = GameOptions {
+        size: 5,
+        pile: 12,
+        win_rule: WinRule::Delayed,
+    };
+    let line = common::find_line(options, false, 80, |r, _| {
+        !r.effect.drops.is_empty() && r.outcome.is_none()
+    });
+    let restart_at = line.len() / 2;
+    let mut last = board;
+    for (ply, step) in line.iter().enumerate() {
+        let (mover, watcher) = if ply % 2 == 0 {
+            (&mut alice, &mut bob)
+        } else {
+            (&mut bob, &mut alice)
+        };
+        if ply == restart_at {
+            // The bot goes down; a move sent meanwhile is answered when it is back, once,
+            // and nothing older is answered again.
+            running.stop().await;
+            mover.say(&room, &format!("!akron move {step}")).await;
+            running = BotProcess::start(&synapse, &bot, &password, dir.path());
+            let reply = mover.message_from(&bot, &room).await;
+            assert!(is_image(&reply), "a board after {step}: {}", reply.text());
+            mover.say(&room, "!akron board").await;
+            let after = mover
+                .collect_until("the board after the restart", |s| {
+                    s.is_message_by(&bot) && s.text().contains("Game #")
+                })
+                .await;
+            let from_bot: Vec<String> = after
+                .iter()
+                .filter(|s| s.is_message_by(&bot))
+                .map(Seen::text)
+                .collect();
+            assert_eq!(
+                from_bot.len(),
+                1,
+                "replayed after the restart: {from_bot:?}"
+            );
+            let shown = after.last().map(Seen::id).unwrap();
+            watcher.sync_to(&shown).await;
+            last = reply;
+            continue;
+        }
+        mover.say(&room, &format!("!akron move {step}")).await;
+        last = mover.message_from(&bot, &room).await;
+        watcher.sync_to(&last.id()).await;
+        assert!(is_image(&last), "a board after {step}: {}", last.text());
+    }
+    assert!(last.text().contains("dropped to"), "{}", last.text());
+
+    // Resigning by reaction asks first, privately, with its own ✅.
+    let (loser, winner) = if line.len() % 2 == 0 {
+        (&mut alice, &mut bob)
+    } else {
+        (&mut bob, &mut alice)
+    };
+    offered(loser, &bot, &last, "🏳️").await;
+    loser.react(&room, &last.id(), "🏳️").await;
+    let question = loser.message_from(&bot, &room).await;
+    winner.sync_to(&question.id()).await;
+    assert!(
+        question.text().contains("Resign game"),
+        "{}",
+        question.text()
+    );
+    assert_eq!(question.pinged(), [loser.id.to_string()]);
+    assert_eq!(question.thread(), Some(last.id()));
+    offered(loser, &bot, &question, "✅").await;
+    loser.react(&room, &question.id(), "✅").await;
+    let resigned = loser.message_from(&bot, &room).await;
+    assert!(resigned.text().contains("resign"), "{}", resigned.text());
+    assert_eq!(resigned.thread(), None, "the result is public, in the room");
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_thread_of_an_encrypted_room() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut bob = Human::new(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, true).await;
+    assert!(alice
+        .room(&room)
+        .latest_encryption_state()
+        .await
+        .unwrap()
+        .is_encrypted());
+
+    // Only moderators (power level 50 or more) may make new games open threads: Bob (0)
+    // is refused with a reply pinging him alone; at 50 he may.
+    let asked = bob.say(&room, "!akron settings thread-games:on").await;
+    let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
+    assert!(
+        refusal.text().contains("Only moderators"),
+        "{}",
+        refusal.text()
+    );
+    assert_eq!(refusal.answers(), Some(asked));
+    assert_eq!(refusal.pinged(), [bob.id.to_string()]);
+    alice
+        .room(&room)
+        .update_power_levels(vec![(&bob.id, Int::from(50))])
+        .await
+        .unwrap();
+    bob.say(&room, "!akron settings thread-games:on").await;
+    let saved = bob.message_from(&bot, &room).await;
+    alice.sync_to(&saved.id()).await;
+    assert!(saved.text().contains("Saved."), "{}", saved.text());
+    let switched_on = saved
+        .text()
+        .split("of their own:")
+        .nth(1)
+        .is_some_and(|rest| rest.trim_start().trim_start_matches('*').starts_with("on"));
+    assert!(switched_on, "{}", saved.text());
+
+    // So the challenge, written with Bob's id, opens a thread when accepted.
+    alice
+        .say(
+            &room,
+            &format!("!akron challenge {} size:4 colour:black", bob.id),
+        )
+        .await;
+    let challenge = bob.message_from(&bot, &room).await;
+    alice.sync_to(&challenge.id()).await;
+    offered(&mut bob, &bot, &challenge, "✅").await;
+    // Bob types the command instead of reacting: both work.
+    bob.say(&room, "!akron accept").await;
+    let accepted = alice.message_from(&bot, &room).await;
+    assert_eq!(accepted.thread(), None, "{}", accepted.text());
+    let in_thread = alice
+        .expect("the board in the game's thread", |s| {
+            s.is_message_by(&bot) && s.thread() == Some(accepted.id())
+        })
+        .await;
+    assert!(
+        in_thread.text().contains("Play here"),
+        "{}",
+        in_thread.text()
+    );
+    let (png, (width, height, _, _)) = alice.image(&in_thread).await;
+    assert_eq!(png_size(&png), (width, height));
+
+    // A move in the thread is answered in the thread.
+    alice
+        .say_in_thread(&room, &accepted.id(), "!akron move A1")
+        .await;
+    let answer = alice
+        .expect("the answer in the thread", |s| {
+            s.is_message_by(&bot)
+                && s.thread() == Some(accepted.id())
+                && s.text().contains("to move")
+        })
+        .await;
+    assert!(
+        answer.pinged().contains(&bob.id.to_string()),
+        "{:?}",
+        answer.pinged()
+    );
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn akron_alone_runs_the_matrix_bot_when_matrix_is_configured() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // `akron` with no command, the Matrix variables set and no Discord token.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", bot.as_str())
+        .env("MATRIX_PASSWORD", &password)
+        .env("AKRON_DB", dir.path().join("akron.db"))
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(!log.contains(&password), "the password is never logged");
+    // The session is kept beside the database.
+    assert!(dir.path().join("akron.db.matrix/session.json").exists());
+}
