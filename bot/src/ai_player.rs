@@ -57,8 +57,13 @@ pub fn play_pending(service: &Service) -> Result<usize, ServiceError> {
 
 /// Runs the worker until the service is dropped: waits for games where the AI is to move
 /// and plays them, at most [`AiConfig::searches`](crate::service::AiConfig::searches) at
-/// once, each on a blocking thread, the longest waiting first.
+/// once, each on a blocking thread, the longest waiting first. One worker runs per service:
+/// a second call returns at once.
 pub async fn run(service: Arc<Service>) {
+    if !service.claim_ai_worker() {
+        // Another front end in this process already runs the worker.
+        return;
+    }
     let searches = service.config().ai.searches.max(1);
     let permits = Arc::new(tokio::sync::Semaphore::new(searches));
     let busy: Arc<Mutex<HashSet<crate::service::GameId>>> = Arc::default();

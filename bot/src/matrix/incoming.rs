@@ -125,7 +125,18 @@ pub(super) async fn on_message(
         }
     }
     let line = line.to_string();
-    let command = parse_command(&line, |word| opponent(word, &known));
+    // The bot itself, named by its id, is the AI (as `ai` is).
+    let me = bot.me.as_str().to_owned();
+    let command = parse_command(&line, |word| {
+        if word
+            .trim_start_matches('@')
+            .eq_ignore_ascii_case(me.trim_start_matches('@'))
+        {
+            akron_ai::Level::new(crate::service::ai::DEFAULT_LEVEL).map(User::ai)
+        } else {
+            opponent(word, &known)
+        }
+    });
     let incoming = Incoming {
         room,
         thread,

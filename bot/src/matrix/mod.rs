@@ -202,6 +202,9 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
         client.clone(),
         bot.clone(),
     )));
+    let _ai = AbortOnDrop(tokio::spawn(crate::ai_player::run(Arc::clone(
+        &bot.service,
+    ))));
     let settings = SyncSettings::default()
         .timeout(SYNC_TIMEOUT)
         .filter(Filter::FilterDefinition(sync_filter()));

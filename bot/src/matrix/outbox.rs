@@ -141,12 +141,12 @@ async fn to_channel(
     // message is the thread's root. A retry after a crash posts the root again under the
     // same transaction id, which the homeserver answers with the same event, so the thread
     // is the same one.
-    if let (Some(_), Some(game), Some(root), false) = (
-        &notice.reply.thread,
-        notice.reply.board_of,
-        posted,
-        in_thread,
-    ) {
+    let game = notice
+        .thread
+        .as_ref()
+        .map(|asked| asked.game)
+        .or_else(|| notice.reply.thread.as_ref().and(notice.reply.board_of));
+    if let (Some(game), Some(root), false) = (game, posted, in_thread) {
         threads::open(client, bot, &room, root, game, Some(txn)).await?;
     }
     Ok(())

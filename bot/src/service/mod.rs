@@ -278,6 +278,9 @@ pub struct Service {
     /// Set when a notice is written; a command that wrote one wakes the delivery loops once
     /// it is done (after its transaction committed).
     notices_written: std::sync::atomic::AtomicBool,
+    /// Whether an AI worker already runs for this service (Discord and Matrix in one process
+    /// share one).
+    ai_worker: std::sync::atomic::AtomicBool,
     /// At most one search per core at a time, whoever runs it.
     slots: ai::SearchSlots,
 }
@@ -317,6 +320,7 @@ impl Service {
             cache: Mutex::new(HashMap::new()),
             wake: tokio::sync::watch::Sender::new(0),
             notices_written: std::sync::atomic::AtomicBool::new(false),
+            ai_worker: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -324,6 +328,12 @@ impl Service {
     #[must_use]
     pub fn now(&self) -> i64 {
         self.clock.now()
+    }
+
+    /// Claims the one AI worker of this service: true for the first caller only.
+    #[must_use]
+    pub fn claim_ai_worker(&self) -> bool {
+        !self.ai_worker.swap(true, Ordering::AcqRel)
     }
 
     /// Moves the service's clock forward, when it can be moved (the console's `wait`).
