@@ -3,7 +3,7 @@
 //! service moves the game there, and the board is posted in it.
 
 use super::{channel_of, reply, Data};
-use crate::service::{Reply, Service, ThreadRequest};
+use crate::service::{GameId, Reply, Service, ThreadRequest};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -56,34 +56,42 @@ pub(super) async fn open_if_asked(
             return;
         }
     };
-    let service = Arc::clone(&data.service);
-    let at = channel_of(thread.id);
-    let moved = tokio::task::spawn_blocking(move || service.thread_opened(game, &at)).await;
+    if let Some((board, posted)) = move_in(http, &data.service, game, thread.id).await {
+        data.boards
+            .posted(http, &data.service, &board, posted, Some(thread.guild_id))
+            .await;
+    }
+}
+
+/// Moves `game` into `thread` (the service's `thread_opened`) and posts its board there.
+/// Returns the board and where it was posted; failures are logged.
+async fn move_in(
+    http: &serenity::Http,
+    service: &Arc<Service>,
+    game: GameId,
+    thread: serenity::ChannelId,
+) -> Option<(Reply, (serenity::ChannelId, serenity::MessageId))> {
+    let worker = Arc::clone(service);
+    let at = channel_of(thread);
+    let moved = tokio::task::spawn_blocking(move || worker.thread_opened(game, &at)).await;
     let board = match moved {
         Ok(Ok(board)) => board,
         Ok(Err(error)) => {
             tracing::error!(%error, game = game.0, "could not move a game into its thread");
-            return;
+            return None;
         }
         Err(error) => {
             tracing::error!(%error, "the service worker died");
-            return;
+            return None;
         }
     };
     let message = reply::message(&board, None).into_create_message();
-    match thread.id.send_message(http, message).await {
-        Ok(posted) => {
-            data.boards
-                .posted(
-                    http,
-                    &data.service,
-                    &board,
-                    (posted.channel_id, posted.id),
-                    Some(thread.guild_id),
-                )
-                .await;
+    match thread.send_message(http, message).await {
+        Ok(posted) => Some((board, (posted.channel_id, posted.id))),
+        Err(error) => {
+            tracing::warn!(%error, "could not post the board in the game's thread");
+            None
         }
-        Err(error) => tracing::warn!(%error, "could not post the board in the game's thread"),
     }
 }
 
@@ -129,23 +137,5 @@ pub(super) async fn open_for_notice(
             return;
         }
     };
-    let worker = Arc::clone(service);
-    let game = request.game;
-    let at = channel_of(thread);
-    let moved = tokio::task::spawn_blocking(move || worker.thread_opened(game, &at)).await;
-    let board = match moved {
-        Ok(Ok(board)) => board,
-        Ok(Err(error)) => {
-            tracing::error!(%error, game = game.0, "could not move a game into its thread");
-            return;
-        }
-        Err(error) => {
-            tracing::error!(%error, "the service worker died");
-            return;
-        }
-    };
-    let message = reply::message(&board, None).into_create_message();
-    if let Err(error) = thread.send_message(http, message).await {
-        tracing::warn!(%error, "could not post the board in the game's thread");
-    }
+    move_in(http, service, request.game, thread).await;
 }

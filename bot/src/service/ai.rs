@@ -7,7 +7,6 @@
 //! to move is a row in the database (`ai_games.waiting_since`), written with the move that
 //! made it so, so a restart loses no pending move.
 
-use super::ending::{Announced, Conclusion};
 use super::notices::Draft;
 use super::play::no_game;
 use super::store::Loaded;
@@ -15,7 +14,7 @@ use super::types::{AnalyzeRequest, Challenge, Reply, Request};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::{self, DbError, MoveRow};
 use crate::images::{Caption, Picture};
-use crate::model::{Destination, Ending, GameId, GameRecord, Players, Status, TimeControl, User};
+use crate::model::{Destination, GameId, GameRecord, Players, Status, TimeControl, User};
 use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
 use akron_rules::{ByColor, Color, Game, Move, Position};
 use std::fmt::Write as _;
@@ -345,28 +344,13 @@ impl Service {
             played_at: now,
         };
         let plies = next.game.moves().len();
-        let winner = report
-            .outcome
-            .and_then(|o| o.winner)
-            .map(|c| next.player(c));
         let mut reply = self.move_reply(&next, &report, crate::images::View::default());
         let mut draft = Draft::to(Destination::Channel(next.record.channel.clone()), game);
         draft.board = Some(plies);
         draft.mark_last = true;
         let write = self.db.write(|c| {
-            match report.outcome {
-                Some(outcome) => {
-                    // The notice below carries the result with the move.
-                    let conclusion = Conclusion {
-                        ending: Ending::Result(outcome),
-                        winner: winner.clone(),
-                        plies,
-                        announced: Announced::ByReply,
-                    };
-                    self.end_game(c, &mut next.record, conclusion, now)?;
-                }
-                None => next.record.version = db::save_game(c, &next.record)?,
-            }
+            // The notice below carries the result with the move.
+            self.store_after_move(c, &mut next, report.outcome, now)?;
             db::insert_move(c, game, &stored)?;
             db::set_ai_waiting(c, game, None)?;
             draft.reply = std::mem::take(&mut reply);

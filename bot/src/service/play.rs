@@ -13,6 +13,30 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 impl Service {
+    /// Writes a game's row after a move, inside `conn`'s transaction: the game ends when the
+    /// move decided it (the move's own message announces it), else the row is saved.
+    pub(super) fn store_after_move(
+        &self,
+        conn: &rusqlite::Connection,
+        next: &mut Loaded,
+        outcome: Option<akron_rules::Outcome>,
+        now: i64,
+    ) -> Result<(), DbError> {
+        match outcome {
+            Some(outcome) => {
+                let conclusion = Conclusion {
+                    ending: Ending::Result(outcome),
+                    winner: outcome.winner.map(|c| next.player(c)),
+                    plies: next.game.moves().len(),
+                    announced: Announced::ByReply,
+                };
+                self.end_game(conn, &mut next.record, conclusion, now)?;
+            }
+            None => next.record.version = db::save_game(conn, &next.record)?,
+        }
+        Ok(())
+    }
+
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
@@ -61,29 +85,13 @@ impl Service {
             played_at: now,
         };
         let id = next.record.id;
-        let winner = report
-            .outcome
-            .and_then(|o| o.winner)
-            .map(|c| next.player(c));
-        let plies = next.game.moves().len();
         let mut answer = None;
         self.db.write(|c| {
             if report.outcome.is_none() {
                 answer = self.take_premove(c, &next, mv, now)?;
             }
             self.note_ai_turn(c, &next, now)?;
-            match report.outcome {
-                Some(outcome) => {
-                    let conclusion = Conclusion {
-                        ending: Ending::Result(outcome),
-                        winner: winner.clone(),
-                        plies,
-                        announced: Announced::ByReply,
-                    };
-                    self.end_game(c, &mut next.record, conclusion, now)?;
-                }
-                None => next.record.version = db::save_game(c, &next.record)?,
-            }
+            self.store_after_move(c, &mut next, report.outcome, now)?;
             db::insert_move(c, id, &stored)?;
             Ok::<_, DbError>(())
         })?;
