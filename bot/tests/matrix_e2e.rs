@@ -9,15 +9,21 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod fake_discord;
 mod matrix;
 
+use akron_bot::discord;
+use akron_bot::service::{Clock, Config, GameId, ManualClock, Service, SystemClock};
 use akron_rules::{GameOptions, WinRule};
+use fake_discord::payloads::{self, ALICE, BOB};
+use fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
 use matrix::{png_size, register, synapse, unique, BotProcess, Human, Seen};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::MessageType;
 use matrix_sdk::ruma::events::InitialStateEvent;
-use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId};
+use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId};
+use std::sync::Arc;
 
 /// Alice makes a room with Bob and the bot (encrypted when asked), and waits until both
 /// joined.
@@ -333,4 +339,242 @@ async fn akron_alone_runs_the_matrix_bot_when_matrix_is_configured() {
     assert!(!log.contains(&password), "the password is never logged");
     // The session is kept beside the database.
     assert!(dir.path().join("akron.db.matrix/session.json").exists());
+}
+
+/// A service on a clock the test moves, started at the real time (Synapse's timestamps are
+/// real).
+fn service_on_a_manual_clock(dir: &std::path::Path) -> (Arc<Service>, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(SystemClock.now()));
+    let config = Config::with_db(dir.join("akron.db"));
+    let service = Arc::new(Service::with_clock(config, clock.clone()).unwrap());
+    (service, clock)
+}
+
+/// Alice (Black) challenges Bob to a 5 × 5 game with a day per move, Bob accepts by typing,
+/// Alice plays C3. Returns the board Bob then sees (Bob to move).
+async fn correspondence_game(
+    alice: &mut Human,
+    bob: &mut Human,
+    bot: &OwnedUserId,
+    room: &RoomId,
+) -> Seen {
+    alice
+        .say(
+            room,
+            &format!("!akron challenge {} size:5 time:1d colour:black", bob.id),
+        )
+        .await;
+    let challenge = bob.message_from(bot, room).await;
+    assert!(
+        challenge.text().contains("challenge"),
+        "{}",
+        challenge.text()
+    );
+    bob.say(room, "!akron accept").await;
+    let started = bob.message_from(bot, room).await;
+    alice.sync_to(&started.id()).await;
+    alice.say(room, "!akron move C3").await;
+    let board = bob.message_from(bot, room).await;
+    assert!(is_image(&board), "a board: {}", board.text());
+    alice.sync_to(&board.id()).await;
+    board
+}
+
+/// Waits until the service knows where the latest board of `game` is: the bot remembers it
+/// just after its answer went out.
+async fn latest_board(service: &Service, game: GameId) -> String {
+    for _ in 0..400 {
+        if let Some(link) = service.board_link(game).unwrap() {
+            return link;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("the latest board of game {game} was never remembered");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_come_by_direct_message_in_one_remembered_room_and_link_the_board() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (service, clock) = service_on_a_manual_clock(dir.path());
+    let running = BotProcess::start_on(&synapse, &bot, &password, dir.path(), Arc::clone(&service));
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut bob = Human::new(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, false).await;
+    let board = correspondence_game(&mut alice, &mut bob, &bot, &room).await;
+    let link = latest_board(&service, GameId(1)).await;
+    assert_eq!(link, format!("https://matrix.to/#/{room}/{}", board.id()));
+
+    // Half time: Bob is reminded in a direct message room the bot makes.
+    clock.advance(13 * 3600);
+    service.wake();
+    let invite = bob
+        .expect("an invitation to a direct message room", |s| {
+            matches!(s, Seen::Invite { .. })
+        })
+        .await;
+    let Seen::Invite { room: dm } = invite else {
+        unreachable!("an invitation")
+    };
+    assert_ne!(dm, room);
+    bob.client.join_room_by_id(&dm).await.unwrap();
+    let reminder = bob.message_from(&bot, &dm).await;
+    let text = reminder.text();
+    assert!(text.contains("it is your move in game #1"), "{text}");
+    assert!(
+        text.contains(&format!("[latest board](<{link}>)")),
+        "{text}"
+    );
+    assert_eq!(reminder.pinged(), vec![bob.id.to_string()]);
+
+    // An hour before the end: the second reminder goes to the same room, with no new
+    // invitation.
+    clock.advance(10 * 3600);
+    service.wake();
+    let seen = bob
+        .collect_until(
+            "the second reminder",
+            |s| matches!(s, Seen::Message { sender, .. } if *sender == bot),
+        )
+        .await;
+    assert!(
+        !seen.iter().any(|s| matches!(s, Seen::Invite { .. })),
+        "no second direct message room: {seen:?}"
+    );
+    let second = seen.last().unwrap();
+    assert!(
+        matches!(second, Seen::Message { room: r, .. } if *r == dm),
+        "{second:?}"
+    );
+    assert!(
+        second.text().contains("it is your move"),
+        "{}",
+        second.text()
+    );
+
+    // The day runs out: the result goes to the game's room, not to the direct messages.
+    clock.advance(2 * 3600);
+    service.wake();
+    let result = alice.message_from(&bot, &room).await;
+    assert!(
+        result.text().contains("ran out of time"),
+        "{}",
+        result.text()
+    );
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_and_matrix_run_in_one_process_on_one_database() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (service, clock) = service_on_a_manual_clock(dir.path());
+    // Discord, against the fake.
+    let fake = FakeDiscord::start().await.unwrap();
+    let settings = discord::Settings {
+        token: "fake-token".into(),
+        dev_guild: Some(GUILD_ID),
+        api_url: None,
+        http_client: Some(fake.http_client().unwrap()),
+    };
+    let mut client = discord::client(&settings, Arc::clone(&service))
+        .await
+        .unwrap();
+    let shards = client.shard_manager.clone();
+    let discord_task = tokio::spawn(async move { client.start().await });
+    fake.wait_connected(1).await.unwrap();
+    fake.wait_commands().await.unwrap();
+    // Matrix, against Synapse, on the same service.
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let running = BotProcess::start_on(&synapse, &bot, &password, dir.path(), Arc::clone(&service));
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut bob = Human::new(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, false).await;
+
+    // A game on each.
+    let challenge = payloads::slash(
+        &ALICE,
+        CHANNEL_ID,
+        "akron",
+        Some("challenge"),
+        vec![
+            payloads::user_option("opponent", &BOB),
+            payloads::integer_option("size", 3),
+            payloads::integer_option("colour", 0),
+            payloads::string_option("time", "1d"),
+        ],
+    );
+    let reply = fake.interact_and_wait(&challenge).await.unwrap();
+    let accept = reply
+        .buttons()
+        .into_iter()
+        .find(|(_, label)| label == "Accept")
+        .map(|(id, _)| id)
+        .unwrap();
+    let message = reply.message.clone().unwrap();
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &accept))
+        .await
+        .unwrap();
+    assert!(
+        accepted.content().contains("Game #1"),
+        "{}",
+        accepted.content()
+    );
+    correspondence_game(&mut alice, &mut bob, &bot, &room).await;
+
+    let moved = payloads::slash(
+        &ALICE,
+        CHANNEL_ID,
+        "akron",
+        Some("move"),
+        vec![payloads::string_option("notation", "B2")],
+    );
+    let reply = fake.interact_and_wait(&moved).await.unwrap();
+    assert!(!reply.is_ephemeral(), "{}", reply.content());
+
+    // A day passes: each front end posts its own game's result, and only its own.
+    clock.advance(25 * 3600);
+    service.wake();
+    let result = alice.message_from(&bot, &room).await;
+    assert!(
+        result.text().contains("ran out of time"),
+        "{}",
+        result.text()
+    );
+    assert!(
+        result.text().contains(bob.id.localpart()),
+        "{}",
+        result.text()
+    );
+    let ended = |m: &serde_json::Value| {
+        m["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("ran out of time"))
+    };
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the Discord game's result", |all| {
+            all.iter().any(ended)
+        })
+        .await
+        .unwrap();
+    let on_discord: Vec<&serde_json::Value> = messages.iter().filter(|m| ended(m)).collect();
+    assert_eq!(on_discord.len(), 1, "{on_discord:?}");
+    let text = on_discord[0]["content"].as_str().unwrap_or_default();
+    assert!(
+        text.contains(&format!("<@{}>", BOB.id)),
+        "the Discord game: {text}"
+    );
+    assert!(service.due_notices("discord", 10).unwrap().is_empty());
+    assert!(service.due_notices("matrix", 10).unwrap().is_empty());
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    running.stop().await;
+    shards.shutdown_all().await;
+    let _ = discord_task.await;
 }

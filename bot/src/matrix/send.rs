@@ -78,18 +78,53 @@ fn pill(user: &User) -> String {
     }
 }
 
-fn channel_name(channel: &ChannelId) -> String {
+/// What a channel is called in text: the room's name when the bot knows it, else "a room".
+fn room_name(client: Option<&Client>, room: &RoomId) -> String {
+    use matrix_sdk::RoomDisplayName;
+    client
+        .and_then(|client| client.get_room(room))
+        .and_then(|room| match room.cached_display_name() {
+            Some(
+                RoomDisplayName::Named(name)
+                | RoomDisplayName::Aliased(name)
+                | RoomDisplayName::Calculated(name),
+            ) => Some(name),
+            _ => room.name(),
+        })
+        .map(|name| name.replace(['[', ']', '\n', '*', '_', '`'], ""))
+        .filter(|name| !name.trim().is_empty())
+        .unwrap_or_else(|| "a room".to_string())
+}
+
+/// A channel as a link: the room (by name) or a thread in it.
+fn channel_link(client: Option<&Client>, channel: &ChannelId) -> String {
     match room_of(channel) {
-        Some((room, None)) => format!("[this room](https://matrix.to/#/{room})"),
-        Some((room, Some(root))) => format!("[a thread](https://matrix.to/#/{room}/{root})"),
+        Some((room, None)) => format!("[{}](https://matrix.to/#/{room})", room_name(client, &room)),
+        Some((room, Some(root))) => format!(
+            "[a thread in {}](https://matrix.to/#/{room}/{root})",
+            room_name(client, &room)
+        ),
         None => format!("#{}", channel.local()),
     }
 }
 
-/// The plain body and the HTML body of a reply's text, mentions as pills.
-pub(super) fn text_bodies(reply: &Reply) -> (String, Option<FormattedBody>) {
-    let plain = reply.text_with(|u| u.name.clone(), |c| format!("#{}", c.local()));
-    let markdown = reply.text_with(pill, channel_name);
+/// A channel in plain text.
+fn channel_plain(client: Option<&Client>, channel: &ChannelId) -> String {
+    match room_of(channel) {
+        Some((room, None)) => room_name(client, &room),
+        Some((room, Some(_))) => format!("a thread in {}", room_name(client, &room)),
+        None => format!("#{}", channel.local()),
+    }
+}
+
+/// The plain body and the HTML body of a reply's text, mentions as pills; rooms named as
+/// `client` knows them.
+pub(super) fn text_bodies(
+    client: Option<&Client>,
+    reply: &Reply,
+) -> (String, Option<FormattedBody>) {
+    let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
+    let markdown = reply.text_with(pill, |c| channel_link(client, c));
     (plain, FormattedBody::markdown(markdown))
 }
 
@@ -208,7 +243,7 @@ pub(super) async fn post(
         }
         None => reply,
     };
-    let (plain, formatted) = text_bodies(reply);
+    let (plain, formatted) = text_bodies(Some(client), reply);
     let mentions = mentions(reply, only);
     let mut main = None;
     let mut txn = place.txn.clone();
@@ -269,8 +304,32 @@ pub(super) async fn post(
     }
     if let Some(event) = &main {
         offer(room, &bot.store, event, &reply.buttons, channel).await?;
+        if only.is_none() && !reply.ephemeral {
+            remember_board(bot, reply, room.room_id(), event).await;
+        }
     }
     Ok(main)
+}
+
+/// The `matrix.to` link of an event.
+pub(super) fn event_link(room: &RoomId, event: &OwnedEventId) -> String {
+    format!("https://matrix.to/#/{room}/{event}")
+}
+
+/// Tells the service where the latest board of a running game is, so that reminders link
+/// to it. A board without buttons belongs to a game that is over. Failures are logged: the
+/// reminder then names the room alone.
+async fn remember_board(bot: &Bot, reply: &Reply, room: &RoomId, event: &OwnedEventId) {
+    let (Some(game), false) = (reply.board_of, reply.buttons.is_empty()) else {
+        return;
+    };
+    let link = event_link(room, event);
+    let service = std::sync::Arc::clone(&bot.service);
+    match tokio::task::spawn_blocking(move || service.board_posted(game, &link)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "could not remember the latest board"),
+        Err(error) => tracing::error!(%error, "the service worker died"),
+    }
 }
 
 /// Offers `buttons` as reactions on `event`, remembering what each stands for first (so a
@@ -340,7 +399,7 @@ mod tests {
         let b = reply.mention_user(&bob);
         let a = reply.mention_user(&ann);
         reply.text = format!("{b} to move against {a}");
-        let (plain, html) = text_bodies(&reply);
+        let (plain, html) = text_bodies(None, &reply);
         assert_eq!(plain, "Bob to move against ann");
         let Some(html) = html else {
             panic!("formatted");

@@ -10,7 +10,9 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::events::reaction::{OriginalSyncReactionEvent, ReactionEventContent};
 use matrix_sdk::ruma::events::relation::{Annotation, Thread};
-use matrix_sdk::ruma::events::room::member::{MembershipState, OriginalSyncRoomMemberEvent};
+use matrix_sdk::ruma::events::room::member::{
+    MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
+};
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
 };
@@ -131,6 +133,8 @@ pub enum Seen {
         key: String,
         sender: OwnedUserId,
     },
+    /// An invitation of this client's user to a room (a direct message room, say).
+    Invite { room: OwnedRoomId },
     /// A membership change.
     Member {
         room: OwnedRoomId,
@@ -257,6 +261,19 @@ impl Human {
                     key: event.content.relates_to.key,
                     sender: event.sender,
                 });
+            }
+        });
+        let invites = tx.clone();
+        let me = id.clone();
+        client.add_event_handler(move |event: StrippedRoomMemberEvent, room: Room| {
+            let tx = invites.clone();
+            let me = me.clone();
+            async move {
+                if event.state_key == me && event.content.membership == MembershipState::Invite {
+                    let _ = tx.send(Seen::Invite {
+                        room: room.room_id().to_owned(),
+                    });
+                }
             }
         });
         client.add_event_handler(move |event: OriginalSyncRoomMemberEvent, room: Room| {
@@ -439,13 +456,24 @@ impl BotProcess {
     /// Starts the bot as `@user` with `password`.
     pub fn start(synapse: &Synapse, user: &OwnedUserId, password: &str, dir: &Path) -> BotProcess {
         let db: PathBuf = dir.join("akron.db");
+        let service = Arc::new(Service::open(Config::with_db(&db)).unwrap());
+        BotProcess::start_on(synapse, user, password, dir, service)
+    }
+
+    /// Starts the bot on a service of the test's own (one with a clock it moves, say).
+    pub fn start_on(
+        synapse: &Synapse,
+        user: &OwnedUserId,
+        password: &str,
+        dir: &Path,
+        service: Arc<Service>,
+    ) -> BotProcess {
         let settings = Settings {
             homeserver: synapse.url.clone(),
             user: user.to_string(),
             secret: Secret::Password(password.to_string()),
             store: dir.join("akron.db.matrix"),
         };
-        let service = Arc::new(Service::open(Config::with_db(&db)).unwrap());
         let task = tokio::spawn(async move {
             if let Err(error) = matrix::run(&settings, service).await {
                 panic!("the bot stopped: {error}");
