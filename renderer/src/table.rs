@@ -297,7 +297,8 @@ fn fit(text: &str, room: f32, size: f32) -> Result<String, RenderError> {
 
 fn draw(table: &Table) -> Result<Canvas, RenderError> {
     let cells = Cells::of(table);
-    let title_width = Canvas::text_width(&clean(&table.title), TITLE)?;
+    let title_width = Canvas::text_width(&clean(&table.title), TITLE)?
+        .max(Canvas::text_width(&clean(&table.subtitle), SUBTITLE)?);
     let layout = Layout::of(&cells, title_width)?;
     let inner = (layout.image_width - 2 * MARGIN) as f32;
     let per_block = cells.rows.len().div_ceil(layout.blocks);
