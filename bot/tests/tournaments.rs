@@ -306,6 +306,8 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     let bob_at = board.text.find("bob").unwrap();
     let alice_at = board.text.find("alice").unwrap();
     assert!(bob_at < alice_at, "{}", board.text);
+    let (_, height) = table_image(&board, "leaderboard.png");
+    assert!(height > 100, "two rows under a title and a header");
 
     // Unrated: nothing moves.
     challenge.rated = Some(false);

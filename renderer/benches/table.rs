@@ -8,7 +8,19 @@ use akron_renderer::table::{render, Align, Column, Table};
 fn main() {
     for players in [8, 50] {
         match render(&standings(players)) {
-            Ok(png) => println!("standings_{players}_rows: {} bytes", png.len()),
+            Ok(png) => {
+                let dimension = |at: usize| {
+                    png.get(at..at + 4)
+                        .and_then(|b| b.try_into().ok())
+                        .map_or(0, u32::from_be_bytes)
+                };
+                println!(
+                    "standings_{players}_rows: {} × {} px, {} bytes",
+                    dimension(16),
+                    dimension(20),
+                    png.len()
+                );
+            }
             Err(e) => println!("standings_{players}_rows: {e}"),
         }
     }

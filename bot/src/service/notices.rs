@@ -528,4 +528,27 @@ mod tests {
         assert_eq!(back.buttons, draft.reply.buttons);
         assert_eq!(stored["board"], 4);
     }
+
+    #[test]
+    fn tables_round_trip_through_their_stored_form() {
+        let mut draft = Draft::general(Destination::Channel(ChannelId::new("console", "main")));
+        let table = Table {
+            title: "Cup, round 2 of 3".to_string(),
+            subtitle: "after 1 round".to_string(),
+            columns: vec![
+                Column::new("Board", ColumnAlign::Right),
+                Column::new("Black", ColumnAlign::Left),
+                Column::new("Result", ColumnAlign::Centre),
+            ],
+            rows: vec![
+                vec!["1".into(), "**al**`ice".into(), "½–½".into()],
+                vec!["bye".into(), "bob".into(), String::new()],
+            ],
+        };
+        draft.table = Some(table.clone());
+        let stored = encode(&draft);
+        let back = serde_json::from_str(&stored.to_string()).unwrap_or_default();
+        assert_eq!(table_of(&back["table"]), Some(table));
+        assert_eq!(table_of(&encode(&Draft::general(draft.to))["table"]), None);
+    }
 }
