@@ -547,7 +547,7 @@ mod tests {
         };
         draft.table = Some(table.clone());
         let stored = encode(&draft);
-        let back = serde_json::from_str(&stored.to_string()).unwrap_or_default();
+        let back: Value = serde_json::from_str(&stored.to_string()).unwrap_or_default();
         assert_eq!(table_of(&back["table"]), Some(table));
         assert_eq!(table_of(&encode(&Draft::general(draft.to))["table"]), None);
     }
