@@ -1,6 +1,8 @@
 //! Table images: they decode, grow with their rows, stay within the phone-friendly widths,
-//! and survive hostile text. `AKRON_TABLE_OUT=DIR` also writes the images for a person to look
-//! at (8-player standings, 50-player standings, pairings with a bye, hostile names).
+//! and survive hostile text; two of them (8-player standings, pairings with a bye) are golden
+//! images in `tests/golden/table_*.png` (rerun with `UPDATE_GOLDEN=1` after a deliberate
+//! change, and look at them). `AKRON_TABLE_OUT=DIR` also writes the images for a person to
+//! look at (8-player standings, 50-player standings, pairings with a bye, hostile names).
 
 #![allow(clippy::unwrap_used)]
 
@@ -167,4 +169,44 @@ fn rows_beyond_the_cap_are_counted_not_drawn() {
     let (_, capped, _) = size_of(&render(&standings(200)).unwrap());
     let (_, more, _) = size_of(&render(&standings(5_000)).unwrap());
     assert!(more <= capped + 60, "{more} against {capped}");
+}
+
+/// Compares `png` with `tests/golden/table_NAME.png`, pixel for pixel within a small tolerance
+/// for anti-aliasing on another CPU.
+fn golden(name: &str, png: &[u8]) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("golden")
+        .join(format!("table_{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, png).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    let (width, height, actual) = size_of(png);
+    let (golden_width, golden_height, expected) = size_of(&expected);
+    assert_eq!(
+        (width, height),
+        (golden_width, golden_height),
+        "{name}: size"
+    );
+    // Indexed PNGs with the same palette: compare palette indices.
+    let differing = actual.iter().zip(&expected).filter(|(a, b)| a != b).count();
+    assert!(
+        differing * 500 <= actual.len(),
+        "{name}: {differing} of {} pixels differ from {}",
+        actual.len(),
+        path.display()
+    );
+}
+
+#[test]
+fn golden_standings_and_pairings() {
+    golden("standings_8", &render(&standings(8)).unwrap());
+    golden("pairings_bye", &render(&pairings()).unwrap());
 }
