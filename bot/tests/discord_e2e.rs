@@ -1543,14 +1543,24 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         ))
         .await?;
     assert!(!resigned.is_ephemeral(), "{}", resigned.content());
-    fake.wait_channel(CHANNEL_ID, "the final standings", |messages| {
-        messages.iter().any(|m| {
-            m["content"].as_str().is_some_and(|c| {
-                c.contains("Friday Cup** is over") && c.contains(&format!("<@{}>", BOB.id))
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the final standings", |messages| {
+            messages.iter().any(|m| {
+                m["content"].as_str().is_some_and(|c| {
+                    c.contains("Friday Cup** is over") && c.contains(&format!("<@{}>", BOB.id))
+                })
             })
         })
-    })
-    .await?;
+        .await?;
+    let standings = messages
+        .iter()
+        .find(|m| m["content"].as_str().is_some_and(|c| c.contains("is over")))
+        .ok_or("the final standings message")?;
+    assert_eq!(
+        standings["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the final standings come as a table image: {standings}"
+    );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
     stop_bot(bot).await

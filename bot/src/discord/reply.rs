@@ -162,10 +162,13 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
     let no_pictures = missing_for_pictures(bot);
     if let Some(png) = &reply.image {
         if no_pictures {
-            text.push_str(
+            text.push_str(if reply.board_of.is_some() {
                 "\n*I can't show the board picture here: I need the Attach Files and Embed \
-                 Links permissions in this channel.*",
-            );
+                 Links permissions in this channel.*"
+            } else {
+                "\n*I can't show the picture here: I need the Attach Files and Embed Links \
+                 permissions in this channel.*"
+            });
         } else {
             files.push(serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE));
             let mut board = serenity::CreateEmbed::new()
