@@ -1572,7 +1572,7 @@ async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() 
     use fake_discord::payloads::MODERATOR;
     use serde_json::json;
     const ROLE: u64 = 700_000_000_000_000_001;
-    let (fake, bot, _dir) = setup().await?;
+    let (fake, bot, dir) = setup().await?;
     let with_role = |mut interaction: Value| {
         interaction["member"]["roles"] = json!([ROLE.to_string()]);
         interaction
@@ -1618,6 +1618,21 @@ async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() 
     assert!(!created.is_ephemeral(), "{}", created.content());
     let signup = created.message.ok_or("the sign-up message was stored")?;
     let signup_id: u64 = signup["id"].as_str().unwrap_or_default().parse()?;
+    // The bot tells the service where the message went once Discord has answered; wait for it
+    // (a command in between would post the list anew, and that one would be tracked instead).
+    let db = dir.path().join("akron.db");
+    let stored = fake
+        .wait_for("the sign-up message's place to be stored", |_| {
+            rusqlite::Connection::open(&db)
+                .ok()?
+                .query_row("SELECT signup_message FROM tournaments", [], |r| {
+                    r.get::<_, Option<String>>(0)
+                })
+                .ok()
+                .flatten()
+        })
+        .await?;
+    assert_eq!(stored, format!("{CHANNEL_ID}/{signup_id}"));
     let posted = fake.channel_messages(CHANNEL_ID).len();
     // Bob types `join`, then `leave`: the sign-up message changes, and only Bob is answered.
     for (action, expected) in [("join", "Entrants (1): bob"), ("leave", "Entrants (0)")] {
