@@ -192,6 +192,7 @@ impl<'a> Console<'a> {
             is_moderator: self.moderator,
             game,
             server: Some(ServerId("console".to_string())),
+            roles: Vec::new(),
             command,
         };
         let reply = self.service.handle(&request);

@@ -1,5 +1,6 @@
-//! Board pictures: the one place that talks to the renderer.
+//! Board pictures and table images: the one place that talks to the renderer.
 
+pub use akron_renderer::table::{Align as ColumnAlign, Column, Table};
 pub use akron_renderer::{Caption, Speed, View};
 use akron_renderer::{LastMove, RenderOptions, ReplayError, ReplayOptions, Selection};
 use akron_rules::{Drop, Game, Move, Point, Position};
@@ -62,6 +63,16 @@ impl Images {
             return None;
         }
         render(picture)
+    }
+
+    /// A table (standings, pairings, a leaderboard) as PNG bytes, or `None` when pictures
+    /// are off or drawing failed.
+    #[must_use]
+    pub fn table(&self, table: &Table) -> Option<Vec<u8>> {
+        if !self.enabled {
+            return None;
+        }
+        akron_renderer::table::render(table).ok()
     }
 
     /// A game as an animated GIF (see [`akron_renderer::replay`]).

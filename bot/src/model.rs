@@ -410,6 +410,15 @@ impl fmt::Display for ServerId {
     }
 }
 
+/// A role on a server (Discord), by the platform's id, with its name for display.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ServerRole {
+    /// The platform's id of the role (Discord: the role's snowflake).
+    pub id: String,
+    /// Its name when it was named, for display.
+    pub name: String,
+}
+
 /// How long players have to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum TimeControl {

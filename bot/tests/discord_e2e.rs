@@ -1426,7 +1426,7 @@ fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Val
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> Result<(), Error> {
     use fake_discord::payloads::MODERATOR;
-    let (fake, bot, _dir) = setup().await?;
+    let (fake, bot, dir) = setup().await?;
     let created = fake
         .interact_and_wait(&tournament_command(
             &MODERATOR,
@@ -1470,14 +1470,28 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         started.content()
     );
     // The pairings, then the game's notice with a thread opened off it and the board inside.
-    fake.wait_channel(CHANNEL_ID, "the pairings", |messages| {
-        messages.iter().any(|m| {
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the pairings", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("round 1 of 1") && c.contains("board 1"))
+            })
+        })
+        .await?;
+    let pairings = messages
+        .iter()
+        .find(|m| {
             m["content"]
                 .as_str()
-                .is_some_and(|c| c.contains("round 1 of 1") && c.contains("board 1"))
+                .is_some_and(|c| c.contains("round 1 of 1"))
         })
-    })
-    .await?;
+        .ok_or("the pairings message")?;
+    assert_eq!(
+        pairings["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the pairings come as a table image: {pairings}"
+    );
     let thread = fake
         .wait_for("a thread for the game", |requests| {
             requests
@@ -1500,6 +1514,24 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     let text = posted[0]["content"].as_str().unwrap_or_default();
     assert!(text.contains(&format!("<@{}>", ALICE.id)), "{text}");
     assert!(text.contains(&format!("<@{}>", BOB.id)), "{text}");
+    // The board in the thread is the game's latest: reminders link to it.
+    let board = posted[0]["id"].as_str().unwrap_or_default().to_owned();
+    let db = dir.path().join("akron.db");
+    let link = fake
+        .wait_for("the thread's board to be the game's latest", |_| {
+            rusqlite::Connection::open(&db)
+                .ok()?
+                .query_row("SELECT board_link FROM games WHERE id = 1", [], |r| {
+                    r.get::<_, Option<String>>(0)
+                })
+                .ok()
+                .flatten()
+        })
+        .await?;
+    assert!(
+        link.ends_with(&format!("/{thread}/{board}")),
+        "{link} for board {board} in thread {thread}"
+    );
     // A resignation in the thread ends the tournament: the final standings are posted.
     let resigned = fake
         .interact_and_wait(&payloads::slash(
@@ -1511,14 +1543,118 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         ))
         .await?;
     assert!(!resigned.is_ephemeral(), "{}", resigned.content());
-    fake.wait_channel(CHANNEL_ID, "the final standings", |messages| {
-        messages.iter().any(|m| {
-            m["content"].as_str().is_some_and(|c| {
-                c.contains("Friday Cup** is over") && c.contains(&format!("<@{}>", BOB.id))
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the final standings", |messages| {
+            messages.iter().any(|m| {
+                m["content"].as_str().is_some_and(|c| {
+                    c.contains("Friday Cup** is over") && c.contains(&format!("<@{}>", BOB.id))
+                })
             })
         })
-    })
-    .await?;
+        .await?;
+    let standings = messages
+        .iter()
+        .find(|m| m["content"].as_str().is_some_and(|c| c.contains("is over")))
+        .ok_or("the final standings message")?;
+    assert_eq!(
+        standings["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the final standings come as a table image: {standings}"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() -> Result<(), Error>
+{
+    use fake_discord::payloads::MODERATOR;
+    use serde_json::json;
+    const ROLE: u64 = 700_000_000_000_000_001;
+    let (fake, bot, dir) = setup().await?;
+    let with_role = |mut interaction: Value| {
+        interaction["member"]["roles"] = json!([ROLE.to_string()]);
+        interaction
+    };
+    let create = || {
+        tournament_command(
+            &ALICE,
+            "create",
+            vec![
+                payloads::string_option("name", "Role Cup"),
+                payloads::integer_option("format", 0),
+                payloads::integer_option("rounds", 1),
+            ],
+        )
+    };
+    // Alice has the role, but no moderator has named it yet.
+    let refused = fake.interact_and_wait(&with_role(create())).await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    let mut name_it = akron(
+        &MODERATOR,
+        "settings",
+        vec![json!({"name": "tournament_role", "type": 8, "value": ROLE.to_string()})],
+    );
+    name_it["data"]["resolved"]["roles"] = json!({ROLE.to_string(): {
+        "id": ROLE.to_string(),
+        "name": "Organisers",
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "position": 1,
+        "permissions": "0",
+        "managed": false,
+        "mentionable": true,
+        "flags": 0,
+    }});
+    let named = fake.interact_and_wait(&name_it).await?;
+    assert!(
+        named.content().contains("@Organisers"),
+        "{}",
+        named.content()
+    );
+    let created = fake.interact_and_wait(&with_role(create())).await?;
+    assert!(!created.is_ephemeral(), "{}", created.content());
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    let signup_id: u64 = signup["id"].as_str().unwrap_or_default().parse()?;
+    // The bot tells the service where the message went once Discord has answered; wait for it
+    // (a command in between would post the list anew, and that one would be tracked instead).
+    let db = dir.path().join("akron.db");
+    let stored = fake
+        .wait_for("the sign-up message's place to be stored", |_| {
+            rusqlite::Connection::open(&db)
+                .ok()?
+                .query_row("SELECT signup_message FROM tournaments", [], |r| {
+                    r.get::<_, Option<String>>(0)
+                })
+                .ok()
+                .flatten()
+        })
+        .await?;
+    assert_eq!(stored, format!("{CHANNEL_ID}/{signup_id}"));
+    let posted = fake.channel_messages(CHANNEL_ID).len();
+    // Bob types `join`, then `leave`: the sign-up message changes, and only Bob is answered.
+    for (action, expected) in [("join", "Entrants (1): bob"), ("leave", "Entrants (0)")] {
+        let typed = fake
+            .interact_and_wait(&tournament_command(&BOB, action, Vec::new()))
+            .await?;
+        assert!(typed.is_ephemeral(), "{action}: {}", typed.content());
+        fake.wait_channel(CHANNEL_ID, "the sign-up message to change", |messages| {
+            messages.iter().any(|m| {
+                m["id"].as_str() == Some(&signup_id.to_string())
+                    && m["content"]
+                        .as_str()
+                        .is_some_and(|text| text.contains(expected))
+            })
+        })
+        .await?;
+    }
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).len(),
+        posted,
+        "no new sign-up message"
+    );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
     stop_bot(bot).await

@@ -6,8 +6,8 @@
 mod common;
 
 use akron_bot::service::{
-    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, TimeControl, TournamentAction,
-    TournamentFormat, TournamentOptions,
+    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, ServerRole, Setting,
+    TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
 };
 use common::{channel_id, user, Harness};
 use rusqlite::Connection;
@@ -39,6 +39,18 @@ fn deliver(h: &Harness) -> Vec<Notice> {
         }
         all.extend(notices);
     }
+}
+
+/// The PNG a reply carries: it decodes, and `AKRON_TABLE_OUT=DIR` keeps it as `DIR/NAME`
+/// for a person to look at. Returns its width and height.
+fn table_image(reply: &Reply, name: &str) -> (u32, u32) {
+    let png = reply.image.as_ref().expect("a table image");
+    if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+    }
+    let decoded = image::load_from_memory(png).expect("a PNG");
+    (decoded.width(), decoded.height())
 }
 
 /// A tournament command in `lobby`; `org` is a moderator.
@@ -150,6 +162,106 @@ fn play_out(h: &Harness, round: u32, draws: &[(u32, u32)]) {
     }
 }
 
+/// A request in `lobby` of the server `test:guild`, by `who` with these roles.
+fn on_server(who: &str, roles: &[&str], command: Command) -> Request {
+    let mut request = Request::new(user(who), channel_id("lobby"), command);
+    request.server = Some(akron_bot::service::ServerId("test:guild".to_string()));
+    request.roles = roles.iter().map(ToString::to_string).collect();
+    request.is_moderator = who == "mod";
+    request
+}
+
+#[test]
+fn members_of_the_tournament_role_create_and_run_tournaments() {
+    let h = Harness::new();
+    let create = || {
+        Command::Tournament(TournamentAction::Create(TournamentOptions::new(
+            "Role Cup",
+            TournamentFormat::RoundRobin,
+        )))
+    };
+    let refused = h.service.handle(&on_server("ann", &["42"], create()));
+    assert!(
+        refused.ephemeral && refused.text.contains("Only moderators"),
+        "{}",
+        refused.text
+    );
+    // Only a moderator names the role.
+    let role = Setting::TournamentRole(Some(ServerRole {
+        id: "42".to_string(),
+        name: "Organisers".to_string(),
+    }));
+    let not_yours = h.service.handle(&on_server(
+        "ann",
+        &["42"],
+        Command::Settings(Some(role.clone())),
+    ));
+    assert!(not_yours.ephemeral, "{}", not_yours.text);
+    let named = h
+        .service
+        .handle(&on_server("mod", &[], Command::Settings(Some(role))));
+    assert!(
+        named.text.contains("members of **@Organisers**"),
+        "{}",
+        named.text
+    );
+    // Another role is not enough; the named one is.
+    let other = h.service.handle(&on_server("bea", &["7"], create()));
+    assert!(other.ephemeral, "{}", other.text);
+    let created = h.service.handle(&on_server("ann", &["7", "42"], create()));
+    assert!(!created.ephemeral, "{}", created.text);
+    for who in ["p1", "p2"] {
+        let joined = h.service.handle(&on_server(
+            who,
+            &[],
+            Command::Tournament(TournamentAction::Join),
+        ));
+        assert!(!joined.ephemeral, "{}", joined.text);
+    }
+    // A role member runs another member's tournament; a player without the role cannot.
+    let start = || Command::Tournament(TournamentAction::Start);
+    let not_theirs = h.service.handle(&on_server("p1", &[], start()));
+    assert!(not_theirs.ephemeral, "{}", not_theirs.text);
+    let started = h.service.handle(&on_server("cid", &["42"], start()));
+    assert!(started.text.contains("2 players"), "{}", started.text);
+    // Forgotten: the role no longer creates.
+    let forgot = h.service.handle(&on_server(
+        "mod",
+        &[],
+        Command::Settings(Some(Setting::TournamentRole(None))),
+    ));
+    assert!(!forgot.text.contains("Organisers"), "{}", forgot.text);
+    let mut elsewhere = on_server("ann", &["42"], create());
+    elsewhere.channel = channel_id("hall");
+    let refused = h.service.handle(&elsewhere);
+    assert!(refused.ephemeral, "{}", refused.text);
+}
+
+#[test]
+fn a_typed_join_replaces_the_posted_sign_up_message() {
+    let h = Harness::new();
+    let created = tournament(
+        &h,
+        "org",
+        TournamentAction::Create(TournamentOptions::new("Typed Cup", TournamentFormat::Swiss)),
+    );
+    let id = created
+        .signup_of
+        .expect("the sign-up message names its tournament");
+    // Before the front end says where it posted it, a join has nothing to replace.
+    let joined = tournament(&h, "p1", TournamentAction::Join);
+    assert_eq!(joined.replaces_message, None);
+    h.service.signup_posted(id, "100/200").unwrap();
+    let joined = tournament(&h, "p2", TournamentAction::Join);
+    assert_eq!(joined.replaces_message.as_deref(), Some("100/200"));
+    assert!(joined.text.contains("Entrants (2)"), "{}", joined.text);
+    let left = tournament(&h, "p1", TournamentAction::Leave);
+    assert_eq!(left.replaces_message.as_deref(), Some("100/200"));
+    assert!(left.text.contains("Entrants (1)"), "{}", left.text);
+    let refused = tournament(&h, "p1", TournamentAction::Leave);
+    assert!(refused.ephemeral && refused.replaces_message.is_none());
+}
+
 #[test]
 fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     let h = Harness::new();
@@ -194,6 +306,8 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     let bob_at = board.text.find("bob").unwrap();
     let alice_at = board.text.find("alice").unwrap();
     assert!(bob_at < alice_at, "{}", board.text);
+    let (_, height) = table_image(&board, "leaderboard.png");
+    assert!(height > 100, "two rows under a title and a header");
 
     // Unrated: nothing moves.
     challenge.rated = Some(false);
@@ -274,6 +388,12 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
         4,
         "four games, each asking for a thread"
     );
+    let posted = notices
+        .iter()
+        .find(|n| n.reply.text.contains("round 1 of 3"))
+        .expect("the pairings are posted");
+    let (width, _) = table_image(&posted.reply, "swiss-8-round-1-pairings.png");
+    assert!((640..=1000).contains(&width), "{width}");
     // Round 1: the lower number wins everywhere.
     play_out(&h, 1, &[]);
     let notices = deliver(&h);
@@ -343,8 +463,14 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
             last.reply.text
         );
     }
+    let (_, final_height) = table_image(&last.reply, "swiss-8-final-standings.png");
     let again = tournament(&h, "p1", TournamentAction::Standings);
     assert!(again.text.contains("after 3 rounds of 3"), "{}", again.text);
+    assert_eq!(table_image(&again, "swiss-8-standings.png").1, final_height);
+    let with_bye = tournament(&h, "p1", TournamentAction::Pairings(Some(3)));
+    assert!(with_bye.text.contains("bye: **p7**"), "{}", with_bye.text);
+    let (_, pairings_height) = table_image(&with_bye, "swiss-8-round-3-pairings-bye.png");
+    assert!(pairings_height < final_height, "4 rows against 8");
 }
 
 /// The Swiss above, worked by hand. Results: the lower number wins, except round 2's

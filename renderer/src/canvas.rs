@@ -10,7 +10,7 @@ use tiny_skia::{
     FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
 };
 
-/// DejaVu Sans Bold, cut down to ASCII and a few signs; see `assets/LICENSE-DejaVu.txt`.
+/// DejaVu Sans Bold, cut down to Latin, Greek, Cyrillic and punctuation; see `assets/LICENSE-DejaVu.txt`.
 static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
 
 fn font() -> Result<&'static FontRef<'static>, RenderError> {
@@ -22,6 +22,8 @@ fn font() -> Result<&'static FontRef<'static>, RenderError> {
 
 /// One rasterised glyph: its coverage and where it sits relative to the pen on the baseline.
 struct GlyphImage {
+    /// The font has no glyph for the character: it is drawn as a hollow box.
+    missing: bool,
     left: i32,
     top: i32,
     width: usize,
@@ -47,6 +49,7 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     let scaled = font()?.as_scaled(PxScale::from(size));
     let id = scaled.glyph_id(c);
     let mut image = GlyphImage {
+        missing: id.0 == 0 && !c.is_whitespace(),
         left: 0,
         top: 0,
         width: 0,
@@ -427,6 +430,9 @@ impl Canvas {
             let glyph = glyph(c, size)?;
             let left = pen.round() as i64 + i64::from(glyph.left);
             let top = baseline + i64::from(glyph.top);
+            if glyph.missing {
+                self.missing_box(pen, baseline, glyph.advance, size, color);
+            }
             pen += glyph.advance;
             for (row, line) in glyph.coverage.chunks_exact(glyph.width.max(1)).enumerate() {
                 let py = top + i64::try_from(row).unwrap_or(0);
@@ -458,6 +464,55 @@ impl Canvas {
             }
         }
         Ok(())
+    }
+
+    /// The advance width of one character at `size` pixels.
+    pub(crate) fn char_width(c: char, size: f32) -> Result<f32, RenderError> {
+        let font = font()?.as_scaled(PxScale::from(size));
+        Ok(font.h_advance(font.glyph_id(c)))
+    }
+
+    /// A hollow box standing for a character the font lacks, in the `advance` it takes from
+    /// `pen` on `baseline`.
+    fn missing_box(&mut self, pen: f32, baseline: i64, advance: f32, size: f32, color: Rgb) {
+        let index = palette::index_of(color);
+        let line = (size / 12.0).round().max(1.0) as i64;
+        let left = (pen + advance * 0.15).round() as i64;
+        let right = (pen + advance * 0.85).round() as i64;
+        let top = baseline - (size * 0.72).round() as i64;
+        let (width, height) = (i64::from(self.width), i64::from(self.height));
+        for y in top.max(0)..baseline.min(height) {
+            for x in left.max(0)..right.min(width) {
+                let edge =
+                    y < top + line || y >= baseline - line || x < left + line || x >= right - line;
+                if let Some(cell) = usize::try_from(y * width + x)
+                    .ok()
+                    .filter(|_| edge)
+                    .and_then(|i| self.indices.get_mut(i))
+                {
+                    *cell = index;
+                }
+            }
+        }
+    }
+
+    /// Fills an axis-aligned rectangle with whole pixels of `color` (clipped to the canvas).
+    pub(crate) fn fill_rect(&mut self, (x, y, w, h): (u32, u32, u32, u32), color: Rgb) {
+        let index = palette::index_of(color);
+        let (x1, y1) = (
+            x.saturating_add(w).min(self.width),
+            y.saturating_add(h).min(self.height),
+        );
+        let width = self.width as usize;
+        for row in y.min(y1)..y1 {
+            let start = row as usize * width;
+            if let Some(cells) = self
+                .indices
+                .get_mut(start + x.min(x1) as usize..start + x1 as usize)
+            {
+                cells.fill(index);
+            }
+        }
     }
 
     /// Draws `text` centred on `(x, y)` in a rounded pill of `fill`.

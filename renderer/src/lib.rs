@@ -2,6 +2,7 @@
 //!
 //! Modelled on lichess's lila-gif: marble sprites are shaded once and cached, each image only
 //! blits them onto palette indices (of a fixed palette), written as an indexed PNG.
+//! [`table`] draws plain tables (standings, pairings, leaderboards) in the same colours and font.
 //! The crate knows nothing about Discord and does no I/O.
 //!
 //! # Examples
@@ -27,6 +28,7 @@ mod plan;
 mod replay;
 mod scene;
 mod sprites;
+pub mod table;
 
 pub use options::{
     default_width, Caption, Inset, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH,

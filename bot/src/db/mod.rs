@@ -49,6 +49,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../../migrations/0008_thread_challenges.sql"
     )),
+    M::up(include_str!(
+        "../../../migrations/0009_tournament_role_signup.sql"
+    )),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.

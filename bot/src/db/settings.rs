@@ -2,7 +2,7 @@
 
 use super::DbError;
 use crate::images::View;
-use crate::model::{ReminderPlace, ServerId, UserId};
+use crate::model::{ReminderPlace, ServerId, ServerRole, UserId};
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// Where a user's reminders go.
@@ -96,5 +96,54 @@ pub fn set_view_setting(conn: &Connection, user: &UserId, view: View) -> Result<
          ON CONFLICT (user_id) DO UPDATE SET view = excluded.view",
     )?
     .execute(params![user.0, name])?;
+    Ok(())
+}
+
+/// The role whose members may create and run tournaments on a server, if one is named.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn tournament_role(
+    conn: &Connection,
+    server: &ServerId,
+) -> Result<Option<ServerRole>, DbError> {
+    let stored: Option<(Option<String>, Option<String>)> = conn
+        .prepare_cached(
+            "SELECT tournament_role, tournament_role_name FROM server_settings \
+             WHERE server_id = ?1",
+        )?
+        .query_row([&server.0], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(match stored {
+        Some((Some(id), name)) => Some(ServerRole {
+            name: name.unwrap_or_else(|| id.clone()),
+            id,
+        }),
+        _ => None,
+    })
+}
+
+/// Names (or, with `None`, forgets) the role whose members may run tournaments on a server.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_tournament_role(
+    conn: &Connection,
+    server: &ServerId,
+    role: Option<&ServerRole>,
+) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO server_settings (server_id, tournament_role, tournament_role_name) \
+         VALUES (?1, ?2, ?3) ON CONFLICT (server_id) DO UPDATE SET \
+         tournament_role = excluded.tournament_role, \
+         tournament_role_name = excluded.tournament_role_name",
+    )?
+    .execute(params![
+        server.0,
+        role.map(|r| r.id.as_str()),
+        role.map(|r| r.name.as_str())
+    ])?;
     Ok(())
 }

@@ -115,6 +115,34 @@ pub fn save_tournament(conn: &Connection, tournament: &TournamentRecord) -> Resu
     Ok(())
 }
 
+/// Remembers where a tournament's sign-up message is (a front end's own reference).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_signup_message(
+    conn: &Connection,
+    id: TournamentId,
+    message: &str,
+) -> Result<(), DbError> {
+    conn.prepare_cached("UPDATE tournaments SET signup_message = ?2 WHERE id = ?1")?
+        .execute(params![id.0, message])?;
+    Ok(())
+}
+
+/// Where a tournament's sign-up message is, if a front end said so.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn signup_message(conn: &Connection, id: TournamentId) -> Result<Option<String>, DbError> {
+    Ok(conn
+        .prepare_cached("SELECT signup_message FROM tournaments WHERE id = ?1")?
+        .query_row([id.0], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten())
+}
+
 /// The tournament with this id.
 ///
 /// # Errors

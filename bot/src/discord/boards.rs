@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 type MessageAt = (serenity::ChannelId, serenity::MessageId);
 
 /// The link Discord shows for a message (`@me` stands for direct messages).
-fn message_link(guild: Option<serenity::GuildId>, (channel, id): MessageAt) -> String {
+pub(super) fn message_link(guild: Option<serenity::GuildId>, (channel, id): MessageAt) -> String {
     let server = guild.map_or_else(|| "@me".to_string(), |g| g.get().to_string());
     format!("https://discord.com/channels/{server}/{channel}/{id}")
 }

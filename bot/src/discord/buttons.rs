@@ -27,6 +27,7 @@ pub(super) async fn pressed(
         server: press
             .guild_id
             .map(|g| ServerId::new("discord", &g.to_string())),
+        roles: super::roles_of(press.member.as_ref(), press.guild_id),
         command,
     };
     tracing::debug!(command = request.command.name(), %game, "button");
@@ -52,6 +53,10 @@ pub(super) async fn pressed(
         // The sign-up message with its live list of entrants: edited in place.
         let response = serenity::CreateInteractionResponse::UpdateMessage(message.into_response());
         press.create_response(ctx, response).await?;
+        let pressed = (press.message.channel_id, press.message.id);
+        if answer.replaces_message != Some(reply::message_reference(pressed)) {
+            reply::remember_signup(data, &answer, pressed).await;
+        }
         None
     } else {
         let response = serenity::CreateInteractionResponse::Message(message.into_response());

@@ -259,6 +259,16 @@ fn user_of(user: &serenity::User) -> User {
     User::new(UserId::new("discord", &user.id.to_string()), name)
 }
 
+/// A member's roles as the service reads them: their role ids and the guild's own id (its
+/// `@everyone` role, which every member has).
+fn roles_of(member: Option<&serenity::Member>, guild: Option<serenity::GuildId>) -> Vec<String> {
+    member
+        .into_iter()
+        .flat_map(|m| m.roles.iter().map(|r| r.get().to_string()))
+        .chain(guild.map(|g| g.get().to_string()))
+        .collect()
+}
+
 /// The service's channel for a Discord channel (a thread is a channel too).
 fn channel_of(channel: serenity::ChannelId) -> ChannelId {
     ChannelId::new("discord", &channel.to_string())

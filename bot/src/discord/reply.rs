@@ -68,6 +68,72 @@ pub(super) struct Message {
     ephemeral: bool,
 }
 
+/// Where a message is, as the service keeps it for a sign-up message: `CHANNEL/MESSAGE`.
+pub(super) fn message_reference(
+    (channel, id): (serenity::ChannelId, serenity::MessageId),
+) -> String {
+    format!("{channel}/{id}")
+}
+
+/// A reference made by [`message_reference`] read back.
+pub(super) fn message_at(reference: &str) -> Option<(serenity::ChannelId, serenity::MessageId)> {
+    let (channel, id) = reference.split_once('/')?;
+    let (channel, id) = (channel.parse::<u64>().ok()?, id.parse::<u64>().ok()?);
+    (channel != 0 && id != 0).then(|| {
+        (
+            serenity::ChannelId::new(channel),
+            serenity::MessageId::new(id),
+        )
+    })
+}
+
+/// Tells the service where the sign-up message `answer` stands for was posted. Best effort:
+/// a failure is only logged (the command path then posts a new message instead of editing).
+pub(super) async fn remember_signup(
+    data: &Data,
+    answer: &Reply,
+    at: (serenity::ChannelId, serenity::MessageId),
+) {
+    let Some(tournament) = answer.signup_of.filter(|_| !answer.ephemeral) else {
+        return;
+    };
+    let service = data.service.clone();
+    let reference = message_reference(at);
+    match tokio::task::spawn_blocking(move || service.signup_posted(tournament, &reference)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "could not remember the sign-up message"),
+        Err(error) => tracing::error!(%error, "the service worker died"),
+    }
+}
+
+/// Edits the sign-up message `answer` replaces, if it names one, and says so privately to
+/// the caller. Returns whether it did; when not, the caller posts the reply as usual.
+pub(super) async fn edit_signup(
+    ctx: poise::Context<'_, Data, DiscordError>,
+    answer: &Reply,
+    bot: Option<serenity::Permissions>,
+) -> Result<bool, DiscordError> {
+    let Some((channel, id)) = answer
+        .replaces_message
+        .as_deref()
+        .filter(|_| !answer.ephemeral)
+        .and_then(message_at)
+    else {
+        return Ok(false);
+    };
+    let edit = message(answer, bot).into_edit();
+    if let Err(error) = channel.edit_message(ctx.http(), id, edit).await {
+        tracing::debug!(%error, "could not edit the sign-up message; posting it again");
+        return Ok(false);
+    }
+    let link = format!(
+        "Done: the sign-up message lists the entrants (https://discord.com/channels/{}/{channel}/{id}).",
+        ctx.guild_id().map_or_else(|| "@me".to_string(), |g| g.get().to_string())
+    );
+    ctx.send(refusal(&link).into_poise()).await?;
+    Ok(true)
+}
+
 /// A short ephemeral message, for refusals the Discord layer makes itself.
 pub(super) fn refusal(text: &str) -> Message {
     Message {
@@ -96,10 +162,13 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
     let no_pictures = missing_for_pictures(bot);
     if let Some(png) = &reply.image {
         if no_pictures {
-            text.push_str(
+            text.push_str(if reply.board_of.is_some() {
                 "\n*I can't show the board picture here: I need the Attach Files and Embed \
-                 Links permissions in this channel.*",
-            );
+                 Links permissions in this channel.*"
+            } else {
+                "\n*I can't show the picture here: I need the Attach Files and Embed Links \
+                 permissions in this channel.*"
+            });
         } else {
             files.push(serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE));
             let mut board = serenity::CreateEmbed::new()
@@ -231,6 +300,19 @@ impl Message {
             reply = reply.attachment(file);
         }
         reply
+    }
+
+    /// As an edit of a message the bot posted (the sign-up message after `tournament join`);
+    /// files are left out.
+    pub(super) fn into_edit(self) -> serenity::EditMessage {
+        let mut message = serenity::EditMessage::new()
+            .content(self.content)
+            .components(self.rows)
+            .allowed_mentions(self.mentions);
+        if let Some(embed) = self.embed {
+            message = message.embed(embed);
+        }
+        message
     }
 
     /// As a message the bot posts by itself (a notice).

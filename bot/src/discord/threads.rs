@@ -114,15 +114,15 @@ pub(super) async fn open_for_notice(
     let builder = serenity::CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let thread = match channel
+    let (thread, guild) = match channel
         .create_thread_from_message(http, message, builder)
         .await
     {
-        Ok(thread) => thread.id,
+        Ok(thread) => (thread.id, Some(thread.guild_id)),
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
             if response.error.code == THREAD_EXISTS =>
         {
-            serenity::ChannelId::new(message.get())
+            (serenity::ChannelId::new(message.get()), None)
         }
         Err(error) => {
             tracing::warn!(%error, game = request.game.0, "could not open a tournament game's thread");
@@ -137,5 +137,19 @@ pub(super) async fn open_for_notice(
             return;
         }
     };
-    move_in(http, service, request.game, thread).await;
+    let Some((board, posted)) = move_in(http, service, request.game, thread).await else {
+        return;
+    };
+    // The board in the thread is the game's latest: reminders link to it. (After a retry the
+    // guild is not known, and the link waits for the next board.)
+    if let (Some(guild), false) = (guild, board.buttons.is_empty()) {
+        let link = super::boards::message_link(Some(guild), posted);
+        let worker = Arc::clone(service);
+        let game = request.game;
+        match tokio::task::spawn_blocking(move || worker.board_posted(game, &link)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "could not remember the latest board"),
+            Err(error) => tracing::error!(%error, "the service worker died"),
+        }
+    }
 }

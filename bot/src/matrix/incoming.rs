@@ -198,6 +198,7 @@ async fn handle(
                 is_moderator: rooms::is_moderator(room, &incoming.sender).await,
                 game: None,
                 server: Some(rooms::server_of(room).await),
+                roles: Vec::new(),
                 command,
             };
             tracing::debug!(command = request.command.name(), %channel, "command");

@@ -58,6 +58,7 @@ async fn handle(
         is_moderator: rooms::is_moderator(room, &event.sender).await,
         game: Some(game),
         server: Some(rooms::server_of(room).await),
+        roles: Vec::new(),
         command,
     };
     tracing::debug!(command = request.command.name(), %game, "reaction");

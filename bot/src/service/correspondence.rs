@@ -218,6 +218,22 @@ impl Service {
             Some(Setting::View(view)) => {
                 self.db.write(|c| db::set_view_setting(c, me, view))?;
             }
+            Some(Setting::TournamentRole(ref role)) => {
+                if !request.is_moderator {
+                    return refuse("Only moderators can name the role that runs tournaments.");
+                }
+                let Some(server) = &request.server else {
+                    return refuse("Server settings can only be changed in a server.");
+                };
+                if matches!(server.0.split(':').next(), Some("matrix" | "console")) {
+                    return refuse(
+                        "Only Discord servers have roles. Here, moderators (Matrix: power level \
+                         50 or more) create and run tournaments.",
+                    );
+                }
+                self.db
+                    .write(|c| db::set_tournament_role(c, server, role.as_ref()))?;
+            }
             Some(Setting::ThreadGames(on)) => {
                 if !request.is_moderator {
                     return refuse(
@@ -240,6 +256,10 @@ impl Service {
             Some(server) => self.db.read(|c| db::thread_games(c, server))?,
             None => false,
         };
+        let organisers = match &request.server {
+            Some(server) => self.db.read(|c| db::tournament_role(c, server))?,
+            None => None,
+        };
         let mut text = match setting {
             Some(_) => "Saved. ".to_string(),
             None => String::new(),
@@ -248,7 +268,8 @@ impl Service {
             text,
             "Your reminders: **{}** (`settings reminders:dm|channel|off`). Your boards: **{}** \
              (`settings view:perspective|plan`). New games here open a thread of their own: \
-             **{}** (moderators: `settings thread-games:on|off`).",
+             **{}** (moderators: `settings thread-games:on|off`). Tournaments are created and \
+             run by moderators{} (moderators: `settings tournament-role:ROLE|off`).",
             match place {
                 ReminderPlace::Direct => "direct message",
                 ReminderPlace::Channel => "in the game's channel",
@@ -258,7 +279,11 @@ impl Service {
                 crate::images::View::Perspective => "perspective, with a map of each level",
                 crate::images::View::Plan => "plan, from above",
             },
-            if threads { "on" } else { "off" }
+            if threads { "on" } else { "off" },
+            organisers.map_or_else(String::new, |role| format!(
+                " and members of **@{}**",
+                crate::model::escape_markdown(&role.name)
+            ))
         );
         Ok(Reply::private(text))
     }

@@ -439,7 +439,7 @@ impl Service {
             Command::Replay(replay) => self.replay(request, replay),
             Command::Games => self.games(request),
             Command::Claim => self.claim(request),
-            Command::Settings(setting) => self.settings(request, *setting),
+            Command::Settings(setting) => self.settings(request, setting.clone()),
             Command::Premove(text) => self.premove(request, text),
             Command::Vacation(on) => self.vacation(request, *on),
             Command::Hint => self.hint(request),

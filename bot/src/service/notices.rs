@@ -12,6 +12,7 @@ use super::store::Loaded;
 use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use super::{Service, ServiceError};
 use crate::db::{self, DbError, OutboxEntry};
+use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{ChannelId, Destination, GameId, NoticeId};
 use rusqlite::Connection;
 use serde_json::{json, Value};
@@ -100,6 +101,8 @@ pub(crate) struct Draft {
     pub puzzle: Option<crate::model::PuzzleId>,
     pub fallback: Option<ChannelId>,
     pub thread: Option<ThreadRequest>,
+    /// A table drawn as the notice's picture when it is delivered (pairings, standings).
+    pub table: Option<Table>,
 }
 
 impl Draft {
@@ -114,6 +117,7 @@ impl Draft {
             puzzle: None,
             fallback: None,
             thread: None,
+            table: None,
         }
     }
 
@@ -128,6 +132,7 @@ impl Draft {
             puzzle: None,
             fallback: None,
             thread: None,
+            table: None,
         }
     }
 }
@@ -336,6 +341,9 @@ impl Service {
                 reply.board_of = Some(game);
             }
         }
+        if let Some(table) = table_of(&payload["table"]) {
+            reply.image = self.images.table(&table);
+        }
         if let Some(puzzle) = payload["puzzle"].as_i64() {
             let puzzle = crate::model::PuzzleId(puzzle);
             reply.image = self.puzzle_image(puzzle)?;
@@ -397,6 +405,49 @@ fn encode(draft: &Draft) -> Value {
         "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
         "thread": draft.thread.as_ref().map(|t| t.name.clone()),
         "thread_game": draft.thread.as_ref().map(|t| t.game.0),
+        "table": draft.table.as_ref().map(table_json),
+    })
+}
+
+/// A table as stored in a notice: its text, drawn when the notice is delivered.
+fn table_json(table: &Table) -> Value {
+    json!({
+        "title": table.title,
+        "subtitle": table.subtitle,
+        "columns": table.columns.iter().map(|c| json!([c.header, match c.align {
+            ColumnAlign::Left => "left",
+            ColumnAlign::Right => "right",
+            ColumnAlign::Centre => "centre",
+        }])).collect::<Vec<_>>(),
+        "rows": table.rows,
+    })
+}
+
+/// A stored table back, if the notice has one.
+fn table_of(value: &Value) -> Option<Table> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let columns = value["columns"]
+        .as_array()?
+        .iter()
+        .map(|c| {
+            let align = match c[1].as_str() {
+                Some("right") => ColumnAlign::Right,
+                Some("centre") => ColumnAlign::Centre,
+                _ => ColumnAlign::Left,
+            };
+            Column::new(text(&c[0]), align)
+        })
+        .collect();
+    let rows = value["rows"]
+        .as_array()?
+        .iter()
+        .map(|row| row.as_array().into_iter().flatten().map(text).collect())
+        .collect();
+    Some(Table {
+        title: text(&value["title"]),
+        subtitle: text(&value["subtitle"]),
+        columns,
+        rows,
     })
 }
 
@@ -476,5 +527,28 @@ mod tests {
         assert_eq!(back.mentions, draft.reply.mentions);
         assert_eq!(back.buttons, draft.reply.buttons);
         assert_eq!(stored["board"], 4);
+    }
+
+    #[test]
+    fn tables_round_trip_through_their_stored_form() {
+        let mut draft = Draft::general(Destination::Channel(ChannelId::new("console", "main")));
+        let table = Table {
+            title: "Cup, round 2 of 3".to_string(),
+            subtitle: "after 1 round".to_string(),
+            columns: vec![
+                Column::new("Board", ColumnAlign::Right),
+                Column::new("Black", ColumnAlign::Left),
+                Column::new("Result", ColumnAlign::Centre),
+            ],
+            rows: vec![
+                vec!["1".into(), "**al**`ice".into(), "½–½".into()],
+                vec!["bye".into(), "bob".into(), String::new()],
+            ],
+        };
+        draft.table = Some(table.clone());
+        let stored = encode(&draft);
+        let back: Value = serde_json::from_str(&stored.to_string()).unwrap_or_default();
+        assert_eq!(table_of(&back["table"]), Some(table));
+        assert_eq!(table_of(&encode(&Draft::general(draft.to))["table"]), None);
     }
 }

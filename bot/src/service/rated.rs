@@ -8,6 +8,7 @@
 use super::types::{Reply, Request, User};
 use super::{Outcome, Service, ServiceError};
 use crate::db::{self, DbError, RatingChange, GLOBAL_SCOPE};
+use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{Ending, GameEnded, GameId, GameRecord, ServerId};
 use crate::ratings::{format_change, rate_game, Contestant, Outcome as RatedOutcome, Rating};
 use akron_rules::Reason;
@@ -272,7 +273,24 @@ impl Service {
             "**Leaderboard** (top {LEADERBOARD_SIZE}; provisional ratings, marked `?`, come \
              last)\n```\n"
         );
+        let mut table = Table {
+            title: "Leaderboard".to_string(),
+            subtitle: format!("Top {LEADERBOARD_SIZE} · provisional ratings, marked ?, come last"),
+            columns: vec![
+                Column::new("#", ColumnAlign::Right),
+                Column::new("Player", ColumnAlign::Left),
+                Column::new("Rating", ColumnAlign::Right),
+                Column::new("Games", ColumnAlign::Right),
+            ],
+            rows: Vec::new(),
+        };
         for (rank, (stored, rating)) in all.iter().take(LEADERBOARD_SIZE).enumerate() {
+            table.rows.push(vec![
+                (rank + 1).to_string(),
+                stored.name.clone(),
+                rating.to_string(),
+                stored.games.to_string(),
+            ]);
             let name: String = stored.name.chars().take(20).collect();
             let _ = writeln!(
                 text,
@@ -285,6 +303,8 @@ impl Service {
             );
         }
         text.push_str("```");
-        Ok(Reply::text(text))
+        let mut reply = Reply::text(text);
+        reply.image = self.images.table(&table);
+        Ok(reply)
     }
 }

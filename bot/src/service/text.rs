@@ -6,7 +6,7 @@
 use super::ai::DEFAULT_LEVEL;
 use super::types::{
     AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
-    ReplayRequest, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
+    ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
     TournamentOptions, User, Verdict, View,
 };
 use akron_ai::Level;
@@ -216,8 +216,9 @@ pub const COMMANDS: [CommandHelp; 29] = [
     entry(
         "settings",
         Group::LookUp,
-        "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off]",
-        "Your reminders and board view; moderators: whether new games open threads.",
+        "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off] \
+         [tournament-role:ROLE|off]",
+        "Your reminders and board view; moderators: new games in threads, who runs tournaments.",
     ),
     entry(
         "analyze",
@@ -524,7 +525,8 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
     if rest.is_empty() {
         return Ok(None);
     }
-    let usage = "write `settings reminders:dm|channel|off` or `settings thread-games:on|off`";
+    let usage = "write `settings reminders:dm|channel|off`, `settings thread-games:on|off` or \
+                 `settings tournament-role:ROLE|off`";
     let (key, value) = rest
         .split_once(':')
         .or_else(|| rest.split_once(char::is_whitespace))
@@ -533,6 +535,19 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
         "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
         "view" => Ok(Some(Setting::View(parse_view(value)?))),
+        "tournament-role" | "tournament_role" => {
+            let role = value.trim().trim_start_matches("<@&").trim_end_matches('>');
+            Ok(Some(Setting::TournamentRole(
+                match role.to_ascii_lowercase().as_str() {
+                    "" => return Err(format!("tournament-role needs a role or off; {usage}")),
+                    "off" | "none" => None,
+                    _ => Some(ServerRole {
+                        id: role.to_string(),
+                        name: role.to_string(),
+                    }),
+                },
+            )))
+        }
         other => Err(format!("'{other}' is not a setting; {usage}")),
     }
 }

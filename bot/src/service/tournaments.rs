@@ -19,14 +19,15 @@ use super::types::{
 };
 use super::{refuse, Failure, Outcome, Refusal, Service};
 use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
+use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{
     ChannelId, Destination, Ending, GameEnded, GameRecord, Players, Status, TimeControl,
     TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
 };
 use crate::ratings::INITIAL_RATING;
 use crate::tournament::{
-    default_rounds, format_table, pair_swiss, round_robin, round_robin_rounds, standings, Entrant,
-    GameResult, Pairing, PairingError, Round, Tiebreak,
+    default_rounds, format_table, pair_swiss, round_robin, round_robin_rounds, standings,
+    trim_number, Entrant, GameResult, Pairing, PairingError, Round, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use rusqlite::Connection;
@@ -49,7 +50,12 @@ impl Service {
             TournamentAction::Start => self.start_tournament(request),
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
-                Ok(Reply::text(self.db.read(|c| standings_text(c, &t))?))
+                let (text, table) = self.db.read(|c| {
+                    Ok::<_, DbError>((standings_text(c, &t)?, standings_table(c, &t)?))
+                })?;
+                let mut reply = Reply::text(text);
+                reply.image = table.and_then(|table| self.images.table(&table));
+                Ok(reply)
             }
             TournamentAction::Pairings(round) => {
                 let t = self.find_tournament(request)?;
@@ -62,7 +68,11 @@ impl Service {
                     });
                 }
                 let mut reply = Reply::default();
-                reply.text = self.db.read(|c| pairings_text(c, &t, round, &mut reply))?;
+                let table = self.db.read(|c| {
+                    reply.text = pairings_text(c, &t, round, &mut reply)?;
+                    pairings_table(c, &t, round)
+                })?;
+                reply.image = self.images.table(&table);
                 Ok(reply)
             }
             TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),
@@ -119,21 +129,39 @@ impl Service {
         })
     }
 
-    /// Refuses unless the caller runs `t` (its organiser, or a moderator).
-    fn organiser_only(request: &Request, t: &TournamentRecord) -> Result<(), Failure> {
-        if request.user.id == t.organiser.id || request.is_moderator {
+    /// Whether the caller may create and run tournaments here: a moderator, a member of the
+    /// server's `tournament-role`, or anyone in the console.
+    fn may_organise(&self, request: &Request) -> Result<bool, DbError> {
+        if request.is_moderator || request.channel.platform() == "console" {
+            return Ok(true);
+        }
+        let Some(server) = &request.server else {
+            return Ok(false);
+        };
+        let role = self.db.read(|c| db::tournament_role(c, server))?;
+        Ok(role.is_some_and(|role| request.roles.contains(&role.id)))
+    }
+
+    /// Refuses unless the caller runs `t` (its organiser, a moderator or a member of the
+    /// server's tournament role).
+    fn organiser_only(&self, request: &Request, t: &TournamentRecord) -> Result<(), Failure> {
+        if request.user.id == t.organiser.id || self.may_organise(request)? {
             Ok(())
         } else {
             refuse(format!(
-                "Only the organiser ({}) or a moderator can do that.",
+                "Only the organiser ({}), a moderator or the server's tournament role can do \
+                 that.",
                 t.organiser.shown()
             ))
         }
     }
 
     fn create_tournament(&self, request: &Request, options: &TournamentOptions) -> Outcome {
-        if !request.is_moderator && request.channel.platform() != "console" {
-            return refuse("Only moderators can create tournaments.");
+        if !self.may_organise(request)? {
+            return refuse(
+                "Only moderators (and the role a moderator names with `settings \
+                 tournament-role`) can create tournaments.",
+            );
         }
         let size = options.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         let pile = options.pieces.unwrap_or_else(|| default_pile(size));
@@ -208,10 +236,36 @@ impl Service {
         if let Err(why) = joined {
             return refuse(why);
         }
-        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
-        let mut reply = signup_reply(&t, &entrants);
+        self.updated_signup(&t)
+    }
+
+    /// The sign-up message again, after a join or a leave: it replaces the pressed one (a
+    /// button) or the one posted (a command).
+    fn updated_signup(&self, t: &TournamentRecord) -> Outcome {
+        let (entrants, posted) = self
+            .db
+            .read(|c| Ok::<_, DbError>((db::entrants(c, t.id)?, db::signup_message(c, t.id)?)))?;
+        let mut reply = signup_reply(t, &entrants);
         reply.replaces_pressed = true;
+        reply.replaces_message = posted;
         Ok(reply)
+    }
+
+    /// The front end posted the sign-up message of `tournament` at `message` (its own
+    /// reference, such as Discord's `CHANNEL/MESSAGE`): `tournament join` and `leave` then
+    /// update it (see [`Reply::replaces_message`]).
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn signup_posted(
+        &self,
+        tournament: TournamentId,
+        message: &str,
+    ) -> Result<(), super::ServiceError> {
+        Ok(self
+            .db
+            .write(|c| db::set_signup_message(c, tournament, message))?)
     }
 
     fn leave_tournament(&self, request: &Request) -> Outcome {
@@ -228,10 +282,7 @@ impl Service {
         {
             return refuse("You are not in this tournament.");
         }
-        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
-        let mut reply = signup_reply(&t, &entrants);
-        reply.replaces_pressed = true;
-        Ok(reply)
+        self.updated_signup(&t)
     }
 
     /// A player's rating for seeding: their server rating (else global), 1500 when new.
@@ -248,7 +299,7 @@ impl Service {
 
     fn start_tournament(&self, request: &Request) -> Outcome {
         let mut t = self.find_tournament(request)?;
-        Self::organiser_only(request, &t)?;
+        self.organiser_only(request, &t)?;
         if t.status != TournamentStatus::SignUp {
             return refuse("The tournament has already started.");
         }
@@ -363,6 +414,7 @@ impl Service {
         }
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
         summary.reply.text = pairings_text(conn, t, round, &mut Reply::default())?;
+        summary.table = Some(pairings_table(conn, t, round)?);
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
@@ -474,6 +526,7 @@ impl Service {
             escape(&t.name),
             winners.join(" and ")
         );
+        draft.table = standings_table(conn, t)?;
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -527,7 +580,7 @@ impl Service {
         let t = self.find_tournament(request)?;
         let user = match who {
             Some(user) if user.id != request.user.id => {
-                Self::organiser_only(request, &t)?;
+                self.organiser_only(request, &t)?;
                 user
             }
             _ => &request.user,
@@ -606,7 +659,7 @@ impl Service {
         let Some((t, round, board)) = self.db.read(|c| db::game_tournament(c, game))? else {
             return refuse(format!("Game {game} is not a tournament game."));
         };
-        Self::organiser_only(request, &t)?;
+        self.organiser_only(request, &t)?;
         if !matches!(
             t.status,
             TournamentStatus::Running | TournamentStatus::Paused
@@ -689,7 +742,7 @@ impl Service {
 
     fn pause_tournament(&self, request: &Request, pause: bool) -> Outcome {
         let mut t = self.find_tournament(request)?;
-        Self::organiser_only(request, &t)?;
+        self.organiser_only(request, &t)?;
         let now = self.clock.now();
         match (pause, t.status) {
             (true, TournamentStatus::Running) => {
@@ -724,7 +777,7 @@ impl Service {
 
     fn cancel_tournament(&self, request: &Request) -> Outcome {
         let mut t = self.find_tournament(request)?;
-        Self::organiser_only(request, &t)?;
+        self.organiser_only(request, &t)?;
         if !t.status.is_live() {
             return refuse("The tournament is already over.");
         }
@@ -834,6 +887,7 @@ fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
     let number = GameId(t.id.0);
     Reply {
         text,
+        signup_of: Some(t.id),
         buttons: [
             Button::of(Command::Tournament(TournamentAction::Join), number),
             Button::of(Command::Tournament(TournamentAction::Leave), number),
@@ -1023,6 +1077,119 @@ fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbE
             Tiebreak::SonnebornBerger => "points, Sonneborn-Berger",
         }
     ))
+}
+
+/// The standings as a table image's rows (names as plain text), `None` before the start.
+fn standings_table(conn: &Connection, t: &TournamentRecord) -> Result<Option<Table>, DbError> {
+    if t.current_round == 0 {
+        return Ok(None);
+    }
+    let entrants = db::entrants(conn, t.id)?;
+    let stored = db::pairings(conn, t.id)?;
+    let rounds = rounds_of(&stored, t.current_round);
+    let done = rounds.iter().filter(|r| r.is_complete()).count();
+    let tiebreak = tiebreak_of(t);
+    let lines =
+        standings(&pure_entrants(&entrants), &rounds, tiebreak).map_err(pairing_failure(t))?;
+    let rows = lines
+        .iter()
+        .map(|line| {
+            let name = entrant(&entrants, line.player).map_or_else(
+                || format!("player {}", line.player),
+                |e| e.user.name.clone(),
+            );
+            vec![
+                line.rank.to_string(),
+                if line.withdrawn {
+                    format!("{name} (withdrawn)")
+                } else {
+                    name
+                },
+                line.points.to_string(),
+                trim_number(line.tiebreak),
+                format!("{}-{}-{}", line.wins, line.draws, line.losses),
+            ]
+        })
+        .collect();
+    let playing = if (done as u32) < t.current_round && t.status.is_live() {
+        format!(", round {} being played", t.current_round)
+    } else {
+        String::new()
+    };
+    Ok(Some(Table {
+        title: t.name.clone(),
+        subtitle: format!(
+            "Standings after {done} of {} rounds{playing} · points, {}, head-to-head",
+            t.rounds.unwrap_or(t.current_round),
+            match tiebreak {
+                Tiebreak::Buchholz => "Buchholz",
+                Tiebreak::SonnebornBerger => "Sonneborn-Berger",
+            }
+        ),
+        columns: vec![
+            Column::new("#", ColumnAlign::Right),
+            Column::new("Player", ColumnAlign::Left),
+            Column::new("Pts", ColumnAlign::Right),
+            Column::new(tiebreak.abbreviation(), ColumnAlign::Right),
+            Column::new("W-D-L", ColumnAlign::Centre),
+        ],
+        rows,
+    }))
+}
+
+/// A round's pairings and results as a table image's rows.
+fn pairings_table(conn: &Connection, t: &TournamentRecord, round: u32) -> Result<Table, DbError> {
+    let entrants = db::entrants(conn, t.id)?;
+    let name = |player: u32| {
+        entrant(&entrants, player)
+            .map_or_else(|| format!("player {player}"), |e| e.user.name.clone())
+    };
+    let mut pairings: Vec<StoredPairing> = db::pairings(conn, t.id)?
+        .into_iter()
+        .filter(|p| p.round == round)
+        .collect();
+    // The bye (board 0) last.
+    pairings.sort_by_key(|p| (p.board == 0, p.board));
+    let rows = pairings
+        .into_iter()
+        .map(|row| match row.second.filter(|_| row.board > 0) {
+            None => vec![
+                "bye".to_string(),
+                name(row.first),
+                String::new(),
+                "1 (bye)".to_string(),
+                String::new(),
+            ],
+            Some(second) => vec![
+                row.board.to_string(),
+                name(row.first),
+                name(second),
+                match row.result {
+                    None => "playing",
+                    Some(GameResult::FirstWon) => "1–0",
+                    Some(GameResult::SecondWon) => "0–1",
+                    Some(GameResult::Draw) => "½–½",
+                    Some(GameResult::FirstForfeited) => "0–1 ff",
+                    Some(GameResult::SecondForfeited) => "1–0 ff",
+                    Some(GameResult::BothForfeited) => "0–0 ff",
+                }
+                .to_string(),
+                row.game.map_or_else(String::new, |g| g.to_string()),
+            ],
+        })
+        .collect();
+    Ok(Table {
+        title: format!("{}, round {round} of {}", t.name, t.rounds.unwrap_or(round)),
+        subtitle: String::new(),
+        columns: vec![
+            Column::new("Board", ColumnAlign::Right),
+            Column::new("Black (first)", ColumnAlign::Left),
+            Column::new("White", ColumnAlign::Left),
+            Column::new("Result", ColumnAlign::Centre),
+            Column::new("Game", ColumnAlign::Right),
+        ],
+        rows,
+    })
 }
 
 /// A round's pairings and results as text.

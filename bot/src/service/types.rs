@@ -6,8 +6,8 @@
 
 pub use crate::images::{Speed, View};
 pub use crate::model::{
-    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, TimeControl, TournamentFormat,
-    TournamentId, User, UserId,
+    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
+    TournamentFormat, TournamentId, User, UserId,
 };
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -27,6 +27,10 @@ pub struct Request {
     pub game: Option<GameId>,
     /// The server the channel belongs to (a Discord guild), when there is one.
     pub server: Option<ServerId>,
+    /// The user's roles on that server, by the platform's id (Discord: the member's role ids
+    /// and the guild's own id, which is its `@everyone` role); empty where there are no
+    /// roles. The service compares them with the server's `tournament-role`.
+    pub roles: Vec<String>,
     /// What to do.
     pub command: Command,
 }
@@ -41,6 +45,7 @@ impl Request {
             is_moderator: false,
             game: None,
             server: None,
+            roles: Vec::new(),
             command,
         }
     }
@@ -192,7 +197,8 @@ impl FromStr for Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentAction {
     /// `tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule]
-    /// [rated] [double] [vacation] [max]` (moderators; anyone in the console).
+    /// [rated] [double] [vacation] [max]` (moderators and the server's `tournament-role`;
+    /// anyone in the console).
     Create(TournamentOptions),
     /// Enter the tournament in sign-up (the Join button).
     Join,
@@ -218,7 +224,7 @@ pub enum TournamentAction {
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Setting {
     /// Where the caller's reminders go.
     Reminders(ReminderPlace),
@@ -226,6 +232,9 @@ pub enum Setting {
     ThreadGames(bool),
     /// How the caller's boards are drawn by default.
     View(View),
+    /// The role whose members may create and run tournaments on this server besides the
+    /// moderators (moderators; `None` forgets it).
+    TournamentRole(Option<ServerRole>),
 }
 
 /// What `replay` animates: a range of moves at a speed, of the channel's game (or the game a
@@ -589,6 +598,16 @@ pub struct Reply {
     /// When answering a button press, replace the message the button is on with this one
     /// instead of posting a new message (the tournament sign-up's live list of entrants).
     pub replaces_pressed: bool,
+    /// This reply is the sign-up message of this tournament: a front end that can edit
+    /// messages tells [`Service::signup_posted`](crate::service::Service::signup_posted)
+    /// where it posted it.
+    pub signup_of: Option<TournamentId>,
+    /// Replace the message at this place (what the front end gave
+    /// [`Service::signup_posted`](crate::service::Service::signup_posted)) with this reply
+    /// instead of posting it, and answer the caller privately: `tournament join` and
+    /// `leave` typed as commands update the sign-up message as the buttons do. A front end
+    /// that cannot (or fails to) posts the reply as usual.
+    pub replaces_message: Option<String>,
 }
 
 impl Reply {

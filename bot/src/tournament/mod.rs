@@ -10,5 +10,5 @@ pub mod swiss;
 
 pub use pairing::{Entrant, GameResult, Pairing, PairingError, PlayerId, Points, Round, Side};
 pub use round_robin::{berger_table, round_robin, round_robin_rounds};
-pub use standings::{format_table, standings, Standing, Tiebreak};
+pub use standings::{format_table, standings, trim_number, Standing, Tiebreak};
 pub use swiss::{default_rounds, pair_swiss};

@@ -243,7 +243,8 @@ fn render(
 }
 
 /// `12`, `12.5`, `12.25`: no trailing zeros.
-fn trim_number(value: f64) -> String {
+#[must_use]
+pub fn trim_number(value: f64) -> String {
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

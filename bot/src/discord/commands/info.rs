@@ -136,8 +136,12 @@ pub async fn settings(
     #[description = "Where your reminders go (default dm)"] reminders: Option<RemindersChoice>,
     #[description = "How your boards are drawn (default perspective)"] view: Option<ViewChoice>,
     #[description = "Moderators: new games open a thread of their own"] thread_games: Option<bool>,
+    #[description = "Moderators: a role whose members may create and run tournaments"]
+    tournament_role: Option<serenity::Role>,
+    #[description = "Moderators: true to forget the tournament role (only moderators then)"]
+    no_tournament_role: Option<bool>,
 ) -> Result<(), DiscordError> {
-    use crate::service::{ReminderPlace, Setting};
+    use crate::service::{ReminderPlace, ServerRole, Setting};
     let setting = match (reminders, view, thread_games) {
         (Some(choice), _, _) => Some(Setting::Reminders(match choice {
             RemindersChoice::Direct => ReminderPlace::Direct,
@@ -146,7 +150,14 @@ pub async fn settings(
         })),
         (None, Some(view), _) => Some(Setting::View(view.view())),
         (None, None, Some(on)) => Some(Setting::ThreadGames(on)),
-        (None, None, None) => None,
+        (None, None, None) => match (tournament_role, no_tournament_role) {
+            (Some(role), _) => Some(Setting::TournamentRole(Some(ServerRole {
+                id: role.id.get().to_string(),
+                name: role.name,
+            }))),
+            (None, Some(true)) => Some(Setting::TournamentRole(None)),
+            (None, _) => None,
+        },
     };
     run(ctx, Command::Settings(setting)).await
 }

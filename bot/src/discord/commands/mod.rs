@@ -117,10 +117,14 @@ async fn run_about(
         server: ctx
             .guild_id()
             .map(|g| ServerId::new("discord", &g.to_string())),
+        roles: super::roles_of(interaction.member.as_deref(), ctx.guild_id()),
         command,
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
     let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
+    if reply::edit_signup(ctx, &answer, bot).await? {
+        return Ok(());
+    }
     let message = reply::message(&answer, bot);
     if deferred && answer.ephemeral {
         // The deferral showed everyone "thinking"; a follow-up would take its place and be
@@ -132,9 +136,11 @@ async fn run_about(
     } else {
         let sent = ctx.send(message.into_poise()).await?;
         // Best effort: the reply is out, so a failure here is only logged.
-        if Boards::tracks(&answer) || answer.thread.is_some() {
+        if Boards::tracks(&answer) || answer.thread.is_some() || answer.signup_of.is_some() {
             match sent.message().await {
                 Ok(posted) => {
+                    reply::remember_signup(ctx.data(), &answer, (posted.channel_id, posted.id))
+                        .await;
                     ctx.data()
                         .boards
                         .posted(
