@@ -107,6 +107,27 @@ fn fairness_check_of_a_position_no_game_has(bencher: divan::Bencher) {
     });
 }
 
+/// A position after the first move: in the history of about one game in 60 (1,700 of them
+/// here), the current position of none.
+#[divan::bench]
+fn fairness_check_of_an_opening_position_in_many_histories(bencher: divan::Bencher) {
+    let conn = connection();
+    let mut game = Game::new(GameOptions::default()).expect("options");
+    let first = game.legal_moves()[0];
+    game.play(first).expect("legal");
+    let code = game.position().code();
+    let in_history: i64 = conn
+        .query_row("SELECT count(*) FROM moves WHERE code = ?1", [&code], |r| {
+            r.get(0)
+        })
+        .expect("reads");
+    assert!(in_history > 1_000, "{in_history}");
+    bencher.bench_local(|| {
+        let found = db::active_game_at(&conn, &code).expect("reads");
+        assert!(found.is_none());
+    });
+}
+
 #[divan::bench]
 fn ai_queue_longest_waiting_first(bencher: divan::Bencher) {
     let conn = connection();

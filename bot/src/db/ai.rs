@@ -74,21 +74,10 @@ pub fn ai_waiting(conn: &Connection, limit: usize) -> Result<Vec<AiWaiting>, DbE
 ///
 /// A database failure.
 pub fn active_game_at(conn: &Connection, code: &str) -> Result<Option<GameId>, DbError> {
-    let by_moves = conn
-        .prepare_cached(
-            "SELECT m.game_id FROM moves m JOIN games g ON g.id = m.game_id \
-             WHERE m.code = ?1 AND g.status = 'active' \
-             AND m.ply = (SELECT MAX(ply) FROM moves WHERE game_id = m.game_id) LIMIT 1",
-        )?
-        .query_row([code], |r| r.get(0))
-        .optional()?;
-    if let Some(id) = by_moves {
-        return Ok(Some(GameId(id)));
-    }
+    // `current_code` is kept by triggers on `moves` (migration 0010): one index look-up.
     Ok(conn
         .prepare_cached(
-            "SELECT id FROM games WHERE status = 'active' AND start_code = ?1 \
-             AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = games.id) LIMIT 1",
+            "SELECT id FROM games WHERE status = 'active' AND current_code = ?1 LIMIT 1",
         )?
         .query_row([code], |r| r.get(0))
         .optional()?

@@ -52,6 +52,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../../migrations/0009_tournament_role_signup.sql"
     )),
+    M::up(include_str!("../../../migrations/0010_current_code.sql")),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.
@@ -436,6 +437,63 @@ mod tests {
             assert_eq!(count(c, "last")?, 1);
             Ok::<(), DbError>(())
         })?;
+        Ok(())
+    }
+
+    /// A game's current position code follows its moves, takebacks included, so the
+    /// fairness check finds a running game by its current position only.
+    #[test]
+    fn the_current_code_follows_moves_and_takebacks() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::model::{GameRecord, Players, Status};
+        use crate::service::{ChannelId, User, UserId};
+        let dir = tempfile::tempdir()?;
+        let db = Db::open(&dir.path().join("akron.db"))?;
+        let user = |name: &str| User::new(UserId::new("test", name), name);
+        let start = akron_rules::Position::start(5, 12)?;
+        let mut game =
+            akron_rules::Game::from_position(start.clone(), akron_rules::WinRule::Delayed);
+        let mut codes = vec![start.code()];
+        for _ in 0..3 {
+            let mv = game.legal_moves()[0];
+            game.play(mv)?;
+            codes.push(game.position().code());
+        }
+        let id = db.write(|c| {
+            let mut record = GameRecord::challenge(
+                ChannelId::new("test", "c"),
+                user("ann").id,
+                Players {
+                    black: user("ann"),
+                    white: user("bob"),
+                },
+                &start,
+                akron_rules::WinRule::Delayed,
+                100,
+            );
+            record.status = Status::Active;
+            insert_game(c, &record)
+        })?;
+        assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
+        for (ply, mv) in game.moves().iter().enumerate() {
+            let row = MoveRow {
+                ply,
+                notation: mv.to_string(),
+                code: codes[ply + 1].clone(),
+                played_at: 100,
+            };
+            db.write(|c| insert_move(c, id, &row))?;
+        }
+        for (ply, code) in codes.iter().enumerate() {
+            let found = db.read(|c| active_game_at(c, code))?;
+            assert_eq!(found, (ply == 3).then_some(id), "ply {ply}");
+        }
+        // A takeback of two moves: the position after the first is current again.
+        db.write(|c| delete_moves_from(c, id, 1))?;
+        assert_eq!(db.read(|c| active_game_at(c, &codes[1]))?, Some(id));
+        assert_eq!(db.read(|c| active_game_at(c, &codes[3]))?, None);
+        // Taken back to the start.
+        db.write(|c| delete_moves_from(c, id, 0))?;
+        assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
         Ok(())
     }
 
