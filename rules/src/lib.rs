@@ -32,6 +32,7 @@ mod color;
 mod connectivity;
 mod error;
 mod game;
+mod groups;
 mod moves;
 pub mod notation;
 mod playout;
