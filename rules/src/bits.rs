@@ -6,7 +6,7 @@
 //! on plain machine words.
 
 use ethnum::U256;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 
 /// A set of points on one level, as a bit set with a fixed row stride.
 pub(crate) trait Bits:
@@ -17,7 +17,6 @@ pub(crate) trait Bits:
     + BitAndAssign
     + BitOr<Output = Self>
     + BitOrAssign
-    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>

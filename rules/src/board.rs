@@ -198,21 +198,17 @@ impl<B: GeometryTable> Board<B> {
         let h = usize::from(self.height);
         let s = B::STRIDE;
         // Covering, from the top down: the topmost piece of each column prevails.
-        let mut top_black = [B::ZERO; LEVELS + 2];
-        let mut top_any = [B::ZERO; LEVELS + 2];
+        // The topmost pieces of the columns through each level (all and black ones), for the
+        // two levels above the current one: `[k + 1, k + 2]`.
+        let mut top_black = [B::ZERO; 2];
+        let mut top_any = [B::ZERO; 2];
         for k in (0..h).rev() {
-            let (above_black, above_any) = if k + 2 < h {
-                (
-                    (top_black[k + 2] << (s + 1)) & g.level[k],
-                    (top_any[k + 2] << (s + 1)) & g.level[k],
-                )
-            } else {
-                (B::ZERO, B::ZERO)
-            };
+            let above_black = (top_black[1] << (s + 1)) & g.level[k];
+            let above_any = (top_any[1] << (s + 1)) & g.level[k];
             let black = self.pieces[0][k];
             let white = self.pieces[1][k];
-            top_any[k] = above_any | black | white;
-            top_black[k] = above_black | (black & !above_any);
+            top_any = [above_any | black | white, top_any[0]];
+            top_black = [above_black | (black & !above_any), top_black[0]];
             let above_white = above_any & !above_black;
             links.uncovered[0][k] = black & !above_white;
             links.uncovered[1][k] = white & !above_black;
@@ -301,6 +297,17 @@ impl<B: GeometryTable> Board<B> {
                 return x;
             }
             x = first;
+            if B::STRIDE <= 8 {
+                // A 64-point level: plain single steps cost less than setting up the long
+                // shifts for the short paths of most groups.
+                loop {
+                    let y = step(x);
+                    if y == x {
+                        return x;
+                    }
+                    x = y;
+                }
+            }
             // Points that can be entered from the west, east, south and north neighbour, and
             // from 2, 4, 8 points away in a straight line.
             let mut pro = [[B::ZERO; 4]; 4];
@@ -926,5 +933,66 @@ mod tests {
         assert_eq!(chain.map(|c| c.len), Some(2));
         // (1,1,0) holds up both.
         assert_eq!(b.chain(Board::<u64>::index(at(1, 1, 0)), 0).err(), Some(2));
+    }
+
+    #[test]
+    fn fills_agree_on_both_level_widths() {
+        // Boards up to 8 × 8 spread on `u64` levels by single steps, wider ones on 256-bit
+        // levels by long shifts: the same position on both widths has the same groups.
+        use crate::position::{default_pile, Inner, Position};
+        use ethnum::U256;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
+        let mut checked = 0;
+        for size in 3..=8u8 {
+            for _ in 0..4 {
+                let mut position = Position::start(size, default_pile(size)).unwrap_or_default();
+                for _ in 0..150 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                    if let Inner::Small(narrow) = &position.inner {
+                        let mut wide = Board::<U256>::empty(size, narrow.turn, narrow.piles);
+                        for k in 0..usize::from(size) {
+                            for y in 0..size - k as u8 {
+                                for x in 0..size - k as u8 {
+                                    let p = Point::new(x, y, k as u8);
+                                    wide.put(p, narrow.get(p));
+                                }
+                            }
+                        }
+                        let (narrow_links, wide_links) = (narrow.links(), wide.links());
+                        for c in Color::ALL {
+                            for k in 0..usize::from(narrow.height) {
+                                for i in narrow_links.uncovered[c.index()][k].ones() {
+                                    let p = Board::<u64>::point(i, k as u8);
+                                    let mut seed = [0u64; LEVELS];
+                                    seed[k] = 1 << i;
+                                    let mut wide_seed = [U256::ZERO; LEVELS];
+                                    wide_seed[k] = U256::ONE << Board::<U256>::index(p);
+                                    let a = narrow.fill(&narrow_links, c, &seed);
+                                    let b = wide.fill(&wide_links, c, &wide_seed);
+                                    for (l, level) in a.iter().enumerate() {
+                                        let points: Vec<Point> = level
+                                            .ones()
+                                            .map(|j| Board::<u64>::point(j, l as u8))
+                                            .collect();
+                                        let wide_points: Vec<Point> = b[l]
+                                            .ones()
+                                            .map(|j| Board::<U256>::point(j, l as u8))
+                                            .collect();
+                                        assert_eq!(points, wide_points, "{}", position.code());
+                                    }
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} fills");
     }
 }

@@ -32,7 +32,6 @@ mod color;
 mod connectivity;
 mod error;
 mod game;
-mod groups;
 mod moves;
 pub mod notation;
 mod playout;

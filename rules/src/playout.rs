@@ -6,7 +6,6 @@ use crate::bits::{Bits, GeometryTable};
 use crate::board::{Board, Levels, Links, LEVELS};
 use crate::color::Color;
 use crate::game::{Outcome, Reason, WinRule};
-use crate::groups::{GroupCache, GROUP_SLOTS};
 use crate::moves::Move;
 use crate::position::{with_board, Position};
 #[cfg(test)]
@@ -164,18 +163,18 @@ impl Choice {
 /// Proposals drawn before falling back to counting every legal move.
 const ATTEMPTS: u32 = 24;
 
+/// Components the sampler keeps while it draws one move.
+const COMPONENTS: usize = 8;
+
 /// Reused buffers of the move sampler.
 struct Sampler<B> {
     steps: Vec<((u32, u8), u32, u16)>,
     groups: Vec<Levels<B>>,
-    /// The groups of both colours, kept from ply to ply by the playout.
-    cache: GroupCache<B>,
-    /// Open points each cached group of the mover touches, by slot: valid for the slots in
-    /// `ready` during one draw.
-    touched: [Levels<B>; GROUP_SLOTS],
-    /// Points of `touched`, by slot and level, and in all.
-    touched_counts: [[u32; LEVELS]; GROUP_SLOTS],
-    touched_total: [u32; GROUP_SLOTS],
+    components: [Levels<B>; COMPONENTS],
+    touched: [Levels<B>; COMPONENTS],
+    /// Points of `touched`, by component and level, and in all.
+    touched_counts: [[u32; LEVELS]; COMPONENTS],
+    touched_total: [u32; COMPONENTS],
 }
 
 impl<B: GeometryTable> Sampler<B> {
@@ -183,10 +182,10 @@ impl<B: GeometryTable> Sampler<B> {
         Sampler {
             steps: Vec::with_capacity(64),
             groups: Vec::with_capacity(16),
-            cache: GroupCache::new(),
-            touched: [[B::ZERO; LEVELS]; GROUP_SLOTS],
-            touched_counts: [[0; LEVELS]; GROUP_SLOTS],
-            touched_total: [0; GROUP_SLOTS],
+            components: [[B::ZERO; LEVELS]; COMPONENTS],
+            touched: [[B::ZERO; LEVELS]; COMPONENTS],
+            touched_counts: [[0; LEVELS]; COMPONENTS],
+            touched_total: [0; COMPONENTS],
         }
     }
 
@@ -256,8 +255,8 @@ impl<B: GeometryTable> Sampler<B> {
         if total == 0 {
             return None;
         }
-        // Slots of the groups whose touched points are computed for this draw.
-        let mut ready = 0u32;
+        // The components met so far, and the open points each touches.
+        let mut found = 0;
         let mut points = [(0u32, 0u8); LEVELS];
         for _ in 0..ATTEMPTS {
             let pick = rng.random_range(0..total);
@@ -267,24 +266,31 @@ impl<B: GeometryTable> Sampler<B> {
                 let pick = pick - places;
                 let from = nth_point(&movable, &movable_counts, top, pick / target_count);
                 let (fi, fk) = (from.0, usize::from(from.1));
-                let (slot, fresh) = self.cache.slot_of(b, links, mover, fi, fk);
-                if fresh || ready & (1 << slot) == 0 {
-                    ready |= 1 << slot;
-                    let component = self.cache.group(mover, slot);
-                    let touched = &mut self.touched[slot];
-                    let counts = &mut self.touched_counts[slot];
-                    let mut total = 0;
-                    for k in 0..top {
-                        let mut touch = g.neighbours(component[k], k);
-                        if k > 0 {
-                            touch |= g.resting_on_any(component[k - 1], k - 1);
+                let slot = match (0..found).find(|&c| self.components[c][fk].has(fi)) {
+                    Some(slot) => slot,
+                    None => {
+                        let slot = if found < COMPONENTS { found } else { 0 };
+                        found = (slot + 1).max(found);
+                        let component = &mut self.components[slot];
+                        *component = [B::ZERO; LEVELS];
+                        component[fk] = B::bit(fi);
+                        b.fill_in_place(links, mover, component);
+                        let touched = &mut self.touched[slot];
+                        let counts = &mut self.touched_counts[slot];
+                        let mut total = 0;
+                        for k in 0..top {
+                            let mut touch = g.neighbours(component[k], k);
+                            if k > 0 {
+                                touch |= g.resting_on_any(component[k - 1], k - 1);
+                            }
+                            touched[k] = touch & open[k];
+                            counts[k] = touched[k].count();
+                            total += counts[k];
                         }
-                        touched[k] = touch & open[k];
-                        counts[k] = touched[k].count();
-                        total += counts[k];
+                        self.touched_total[slot] = total;
+                        slot
                     }
-                    self.touched_total[slot] = total;
-                }
+                };
                 // The drawn target is uniform over all `target_count` targets. Those that this
                 // component touches are numbered first, so a draw past them is refused without
                 // looking the point up: the same law as drawing a point and finding it
@@ -294,7 +300,7 @@ impl<B: GeometryTable> Sampler<B> {
                     continue;
                 }
                 let to = nth_point(&self.touched[slot], &self.touched_counts[slot], top, target);
-                if !step_is_legal(b, self.cache.group(mover, slot), from, to, &mut points) {
+                if !step_is_legal(b, &self.components[slot], from, to, &mut points) {
                     continue;
                 }
                 Choice::Step(from, to)
@@ -425,19 +431,13 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
     let mut seen = [0u16; SEEN];
     window.push(b.hash);
     seen[(b.hash as usize) % SEEN] += 1;
-    // The links of the board, and of the board before the last move: a step compares them to
-    // find the groups it may have changed. `written` is the height each buffer was filled to
-    // (levels above it are zero).
-    let mut buffers = [Links::new(), Links::new()];
-    let mut written = [0usize; 2];
-    let mut current = 0;
-    fill_links(&b, &mut buffers[0], &mut written[0]);
-    let mut scratch = Links::new();
+    let mut links = Links::new();
+    b.links_into(&mut links);
     let mut plies = 0;
     let mut points = [(0u32, 0u8); LEVELS];
     loop {
         let mover = b.turn;
-        let Some(choice) = sampler.sample(&b, &buffers[current], rng, policy) else {
+        let Some(choice) = sampler.sample(&b, &links, rng, policy) else {
             return Playout {
                 outcome: Some(Outcome::win(mover.other(), Reason::NoLegalMove)),
                 plies,
@@ -459,7 +459,6 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
             };
         }
         let mut in_flight = None;
-        current ^= 1;
         match choice {
             Choice::Place(index) => {
                 b.place(index);
@@ -467,40 +466,25 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
                     seen[(h as usize) % SEEN] -= 1;
                 }
                 window.clear();
-                fill_links(&b, &mut buffers[current], &mut written[current]);
-                sampler.cache.placed(&b, mover, index);
             }
             Choice::Step(from, to) => {
-                let (color, len) = b.lift_points(from.0, usize::from(from.1), &mut points);
+                let (color, _) = b.lift_points(from.0, usize::from(from.1), &mut points);
                 if rule == WinRule::Immediate {
-                    b.links_into(&mut scratch);
-                    in_flight = b.spanner(&scratch);
+                    b.links_into(&mut links);
+                    in_flight = b.spanner(&links);
                 }
                 b.land(color, to.0, usize::from(to.1));
-                let top_changed = usize::from(points[len - 1].1).max(usize::from(to.1));
-                let [first, second] = &mut buffers;
-                let (links, before) = if current == 0 {
-                    (first, &*second)
-                } else {
-                    (second, &*first)
-                };
-                fill_links(&b, links, &mut written[current]);
-                sampler.cache.stepped(&b, before, links, top_changed);
             }
         }
         policy.played(mover, choice.to_move::<B>());
         window.push(b.hash);
         seen[(b.hash as usize) % SEEN] += 1;
         plies += 1;
-        let links = &buffers[current];
+        b.links_into(&mut links);
         let opponent = mover.other();
         let winner = match rule {
-            WinRule::Delayed => sampler.cache.spans(&b, links, opponent).then_some(opponent),
-            WinRule::Immediate => in_flight.or_else(|| {
-                Color::ALL
-                    .into_iter()
-                    .find(|&c| sampler.cache.spans(&b, links, c))
-            }),
+            WinRule::Delayed => b.spans(&links, opponent).then_some(opponent),
+            WinRule::Immediate => in_flight.or_else(|| b.spanner(&links)),
         };
         if let Some(winner) = winner {
             return Playout {
@@ -509,26 +493,6 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
             };
         }
     }
-}
-
-/// Fills `links` for `b` and zeroes the levels from the board's height up to `written`, the
-/// height the buffer was filled to before; `written` becomes the board's height.
-#[inline]
-pub(crate) fn fill_links<B: GeometryTable>(
-    b: &Board<B>,
-    links: &mut Links<B>,
-    written: &mut usize,
-) {
-    b.links_into(links);
-    let h = usize::from(b.height);
-    for k in h..*written {
-        for c in 0..2 {
-            links.uncovered[c][k] = B::ZERO;
-            links.east[c][k] = B::ZERO;
-            links.north[c][k] = B::ZERO;
-        }
-    }
-    *written = h;
 }
 
 /// Leaf count of the legal move tree (game ends ignored).
