@@ -197,11 +197,18 @@ impl<B: GeometryTable> Board<B> {
         let g = self.geometry();
         let h = usize::from(self.height);
         let s = B::STRIDE;
-        // Covering, from the top down: the topmost piece of each column prevails.
+        // One pass from the top down. Covering: the topmost piece of each column prevails.
+        // Crossings: at each midpoint of a level-0 edge the highest live candidate link
+        // decides the colour.
+        //
         // The topmost pieces of the columns through each level (all and black ones), for the
         // two levels above the current one: `[k + 1, k + 2]`.
         let mut top_black = [B::ZERO; 2];
         let mut top_any = [B::ZERO; 2];
+        // Midpoints of horizontal and of vertical level-0 edges that a link of each colour
+        // holds, in edge space.
+        let mut dom_h = [B::ZERO; 2];
+        let mut dom_v = [B::ZERO; 2];
         for k in (0..h).rev() {
             let above_black = (top_black[1] << (s + 1)) & g.level[k];
             let above_any = (top_any[1] << (s + 1)) & g.level[k];
@@ -210,55 +217,39 @@ impl<B: GeometryTable> Board<B> {
             top_any = [above_any | black | white, top_any[0]];
             top_black = [above_black | (black & !above_any), top_black[0]];
             let above_white = above_any & !above_black;
-            links.uncovered[0][k] = black & !above_white;
-            links.uncovered[1][k] = white & !above_black;
-        }
-        // Crossings, from the top down: at each midpoint of a level-0 edge the highest live
-        // candidate link decides the colour.
-        let mut dom_h = [B::ZERO; 2];
-        let mut dom_v = [B::ZERO; 2];
-        for k in (0..h).rev() {
+            let u = [black & !above_white, white & !above_black];
+            links.uncovered[0][k] = u[0];
+            links.uncovered[1][k] = u[1];
+            let east = [u[0] & g.west(u[0]), u[1] & g.west(u[1])];
+            let north = [u[0] & g.south(u[0]), u[1] & g.south(u[1])];
+            // On even levels east links lie over horizontal edges, on odd ones north links;
+            // and their shifts into edge space.
             let m = (k / 2) as u32 * (s + 1);
-            let mut east_candidates = [B::ZERO; 2];
-            let mut north_candidates = [B::ZERO; 2];
-            for c in 0..2 {
-                let u = links.uncovered[c][k];
-                east_candidates[c] = u & g.west(u);
-                north_candidates[c] = u & g.south(u);
-            }
-            // (over horizontal edges, over vertical edges) and their shifts into edge space.
-            let (h_shift, v_shift) = if k % 2 == 0 { (m, m) } else { (m + s, m + 1) };
-            let pick = |c: usize, over_horizontal: bool| -> B {
-                let east = east_candidates[c];
-                let north = north_candidates[c];
-                match (k % 2 == 0, over_horizontal) {
-                    (true, true) => east << h_shift,
-                    (true, false) => north << v_shift,
-                    (false, true) => north << h_shift,
-                    (false, false) => east << v_shift,
-                }
+            let even = k % 2 == 0;
+            let (h_shift, v_shift) = if even { (m, m) } else { (m + s, m + 1) };
+            let (over_h, over_v) = if even { (east, north) } else { (north, east) };
+            let ch = [over_h[0] << h_shift, over_h[1] << h_shift];
+            let cv = [over_v[0] << v_shift, over_v[1] << v_shift];
+            let free_h = !(dom_h[0] | dom_h[1]);
+            let free_v = !(dom_v[0] | dom_v[1]);
+            let live_h = [
+                (ch[0] & !dom_h[1]) >> h_shift,
+                (ch[1] & !dom_h[0]) >> h_shift,
+            ];
+            let live_v = [
+                (cv[0] & !dom_v[1]) >> v_shift,
+                (cv[1] & !dom_v[0]) >> v_shift,
+            ];
+            dom_h = [dom_h[0] | (ch[0] & free_h), dom_h[1] | (ch[1] & free_h)];
+            dom_v = [dom_v[0] | (cv[0] & free_v), dom_v[1] | (cv[1] & free_v)];
+            let (live_east, live_north) = if even {
+                (live_h, live_v)
+            } else {
+                (live_v, live_h)
             };
-            let mut live_h = [B::ZERO; 2];
-            let mut live_v = [B::ZERO; 2];
-            for (dom, live, over_horizontal) in [
-                (&mut dom_h, &mut live_h, true),
-                (&mut dom_v, &mut live_v, false),
-            ] {
-                let cand = [pick(0, over_horizontal), pick(1, over_horizontal)];
-                let free = !(dom[0] | dom[1]);
-                live[0] = cand[0] & !dom[1];
-                live[1] = cand[1] & !dom[0];
-                dom[0] |= cand[0] & free;
-                dom[1] |= cand[1] & free;
-            }
             for c in 0..2 {
-                if k % 2 == 0 {
-                    links.east[c][k] = live_h[c] >> h_shift;
-                    links.north[c][k] = live_v[c] >> v_shift;
-                } else {
-                    links.north[c][k] = live_h[c] >> h_shift;
-                    links.east[c][k] = live_v[c] >> v_shift;
-                }
+                links.east[c][k] = live_east[c];
+                links.north[c][k] = live_north[c];
             }
         }
     }
@@ -345,11 +336,14 @@ impl<B: GeometryTable> Board<B> {
                 x = z;
             }
         };
-        for k in 0..h {
-            reach[k] &= uncovered[k];
-        }
-        for k in h..LEVELS {
-            reach[k] = B::ZERO;
+        // All levels at once (no call to clear a variable tail): levels from the height up
+        // hold nothing.
+        for k in 0..LEVELS {
+            reach[k] = if k < h {
+                reach[k] & uncovered[k]
+            } else {
+                B::ZERO
+            };
         }
         if h <= 1 {
             reach[0] = spread(0, reach[0]);
