@@ -197,72 +197,59 @@ impl<B: GeometryTable> Board<B> {
         let g = self.geometry();
         let h = usize::from(self.height);
         let s = B::STRIDE;
-        // Covering, from the top down: the topmost piece of each column prevails.
-        let mut top_black = [B::ZERO; LEVELS + 2];
-        let mut top_any = [B::ZERO; LEVELS + 2];
-        for k in (0..h).rev() {
-            let (above_black, above_any) = if k + 2 < h {
-                (
-                    (top_black[k + 2] << (s + 1)) & g.level[k],
-                    (top_any[k + 2] << (s + 1)) & g.level[k],
-                )
-            } else {
-                (B::ZERO, B::ZERO)
-            };
-            let black = self.pieces[0][k];
-            let white = self.pieces[1][k];
-            top_any[k] = above_any | black | white;
-            top_black[k] = above_black | (black & !above_any);
-            let above_white = above_any & !above_black;
-            links.uncovered[0][k] = black & !above_white;
-            links.uncovered[1][k] = white & !above_black;
-        }
-        // Crossings, from the top down: at each midpoint of a level-0 edge the highest live
-        // candidate link decides the colour.
+        // One pass from the top down. Covering: the topmost piece of each column prevails.
+        // Crossings: at each midpoint of a level-0 edge the highest live candidate link
+        // decides the colour.
+        //
+        // The topmost pieces of the columns through each level (all and black ones), for the
+        // two levels above the current one: `[k + 1, k + 2]`.
+        let mut top_black = [B::ZERO; 2];
+        let mut top_any = [B::ZERO; 2];
+        // Midpoints of horizontal and of vertical level-0 edges that a link of each colour
+        // holds, in edge space.
         let mut dom_h = [B::ZERO; 2];
         let mut dom_v = [B::ZERO; 2];
         for k in (0..h).rev() {
+            let above_black = (top_black[1] << (s + 1)) & g.level[k];
+            let above_any = (top_any[1] << (s + 1)) & g.level[k];
+            let black = self.pieces[0][k];
+            let white = self.pieces[1][k];
+            top_any = [above_any | black | white, top_any[0]];
+            top_black = [above_black | (black & !above_any), top_black[0]];
+            let above_white = above_any & !above_black;
+            let u = [black & !above_white, white & !above_black];
+            links.uncovered[0][k] = u[0];
+            links.uncovered[1][k] = u[1];
+            let east = [u[0] & g.west(u[0]), u[1] & g.west(u[1])];
+            let north = [u[0] & g.south(u[0]), u[1] & g.south(u[1])];
+            // On even levels east links lie over horizontal edges, on odd ones north links;
+            // and their shifts into edge space.
             let m = (k / 2) as u32 * (s + 1);
-            let mut east_candidates = [B::ZERO; 2];
-            let mut north_candidates = [B::ZERO; 2];
-            for c in 0..2 {
-                let u = links.uncovered[c][k];
-                east_candidates[c] = u & g.west(u);
-                north_candidates[c] = u & g.south(u);
-            }
-            // (over horizontal edges, over vertical edges) and their shifts into edge space.
-            let (h_shift, v_shift) = if k % 2 == 0 { (m, m) } else { (m + s, m + 1) };
-            let pick = |c: usize, over_horizontal: bool| -> B {
-                let east = east_candidates[c];
-                let north = north_candidates[c];
-                match (k % 2 == 0, over_horizontal) {
-                    (true, true) => east << h_shift,
-                    (true, false) => north << v_shift,
-                    (false, true) => north << h_shift,
-                    (false, false) => east << v_shift,
-                }
+            let even = k % 2 == 0;
+            let (h_shift, v_shift) = if even { (m, m) } else { (m + s, m + 1) };
+            let (over_h, over_v) = if even { (east, north) } else { (north, east) };
+            let ch = [over_h[0] << h_shift, over_h[1] << h_shift];
+            let cv = [over_v[0] << v_shift, over_v[1] << v_shift];
+            let free_h = !(dom_h[0] | dom_h[1]);
+            let free_v = !(dom_v[0] | dom_v[1]);
+            let live_h = [
+                (ch[0] & !dom_h[1]) >> h_shift,
+                (ch[1] & !dom_h[0]) >> h_shift,
+            ];
+            let live_v = [
+                (cv[0] & !dom_v[1]) >> v_shift,
+                (cv[1] & !dom_v[0]) >> v_shift,
+            ];
+            dom_h = [dom_h[0] | (ch[0] & free_h), dom_h[1] | (ch[1] & free_h)];
+            dom_v = [dom_v[0] | (cv[0] & free_v), dom_v[1] | (cv[1] & free_v)];
+            let (live_east, live_north) = if even {
+                (live_h, live_v)
+            } else {
+                (live_v, live_h)
             };
-            let mut live_h = [B::ZERO; 2];
-            let mut live_v = [B::ZERO; 2];
-            for (dom, live, over_horizontal) in [
-                (&mut dom_h, &mut live_h, true),
-                (&mut dom_v, &mut live_v, false),
-            ] {
-                let cand = [pick(0, over_horizontal), pick(1, over_horizontal)];
-                let free = !(dom[0] | dom[1]);
-                live[0] = cand[0] & !dom[1];
-                live[1] = cand[1] & !dom[0];
-                dom[0] |= cand[0] & free;
-                dom[1] |= cand[1] & free;
-            }
             for c in 0..2 {
-                if k % 2 == 0 {
-                    links.east[c][k] = live_h[c] >> h_shift;
-                    links.north[c][k] = live_v[c] >> v_shift;
-                } else {
-                    links.north[c][k] = live_h[c] >> h_shift;
-                    links.east[c][k] = live_v[c] >> v_shift;
-                }
+                links.east[c][k] = live_east[c];
+                links.north[c][k] = live_north[c];
             }
         }
     }
@@ -301,6 +288,17 @@ impl<B: GeometryTable> Board<B> {
                 return x;
             }
             x = first;
+            if B::STRIDE <= 8 {
+                // A 64-point level: plain single steps cost less than setting up the long
+                // shifts for the short paths of most groups.
+                loop {
+                    let y = step(x);
+                    if y == x {
+                        return x;
+                    }
+                    x = y;
+                }
+            }
             // Points that can be entered from the west, east, south and north neighbour, and
             // from 2, 4, 8 points away in a straight line.
             let mut pro = [[B::ZERO; 4]; 4];
@@ -338,11 +336,14 @@ impl<B: GeometryTable> Board<B> {
                 x = z;
             }
         };
-        for k in 0..h {
-            reach[k] &= uncovered[k];
-        }
-        for k in h..LEVELS {
-            reach[k] = B::ZERO;
+        // All levels at once (no call to clear a variable tail): levels from the height up
+        // hold nothing.
+        for k in 0..LEVELS {
+            reach[k] = if k < h {
+                reach[k] & uncovered[k]
+            } else {
+                B::ZERO
+            };
         }
         if h <= 1 {
             reach[0] = spread(0, reach[0]);
@@ -926,5 +927,66 @@ mod tests {
         assert_eq!(chain.map(|c| c.len), Some(2));
         // (1,1,0) holds up both.
         assert_eq!(b.chain(Board::<u64>::index(at(1, 1, 0)), 0).err(), Some(2));
+    }
+
+    #[test]
+    fn fills_agree_on_both_level_widths() {
+        // Boards up to 8 × 8 spread on `u64` levels by single steps, wider ones on 256-bit
+        // levels by long shifts: the same position on both widths has the same groups.
+        use crate::position::{default_pile, Inner, Position};
+        use ethnum::U256;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
+        let mut checked = 0;
+        for size in 3..=8u8 {
+            for _ in 0..4 {
+                let mut position = Position::start(size, default_pile(size)).unwrap_or_default();
+                for _ in 0..150 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                    if let Inner::Small(narrow) = &position.inner {
+                        let mut wide = Board::<U256>::empty(size, narrow.turn, narrow.piles);
+                        for k in 0..usize::from(size) {
+                            for y in 0..size - k as u8 {
+                                for x in 0..size - k as u8 {
+                                    let p = Point::new(x, y, k as u8);
+                                    wide.put(p, narrow.get(p));
+                                }
+                            }
+                        }
+                        let (narrow_links, wide_links) = (narrow.links(), wide.links());
+                        for c in Color::ALL {
+                            for k in 0..usize::from(narrow.height) {
+                                for i in narrow_links.uncovered[c.index()][k].ones() {
+                                    let p = Board::<u64>::point(i, k as u8);
+                                    let mut seed = [0u64; LEVELS];
+                                    seed[k] = 1 << i;
+                                    let mut wide_seed = [U256::ZERO; LEVELS];
+                                    wide_seed[k] = U256::ONE << Board::<U256>::index(p);
+                                    let a = narrow.fill(&narrow_links, c, &seed);
+                                    let b = wide.fill(&wide_links, c, &wide_seed);
+                                    for (l, level) in a.iter().enumerate() {
+                                        let points: Vec<Point> = level
+                                            .ones()
+                                            .map(|j| Board::<u64>::point(j, l as u8))
+                                            .collect();
+                                        let wide_points: Vec<Point> = b[l]
+                                            .ones()
+                                            .map(|j| Board::<U256>::point(j, l as u8))
+                                            .collect();
+                                        assert_eq!(points, wide_points, "{}", position.code());
+                                    }
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} fills");
     }
 }
