@@ -10,7 +10,6 @@
 //! [`outbox`](self) to rooms, or to a direct message room made once per user.
 
 mod incoming;
-mod media;
 mod outbox;
 mod reactions;
 mod rooms;
@@ -145,8 +144,6 @@ pub(crate) struct Bot {
     service: Arc<Service>,
     store: Arc<Store>,
     me: OwnedUserId,
-    /// Content URIs reserved for the next board pictures.
-    media: Arc<media::MediaPool>,
 }
 
 /// How long one sync waits for news on the homeserver.
@@ -185,13 +182,7 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
         .ok_or_else(|| MatrixError::Setup("logged in without a user id".to_string()))?
         .to_owned();
     let store = Arc::new(Store::open(&service.config().db_path)?);
-    let bot = Bot {
-        service,
-        store,
-        me,
-        media: Arc::default(),
-    };
-    bot.media.refill(&client);
+    let bot = Bot { service, store, me };
     if new_login {
         // A new device: what happened before it belongs to the past, so it is synced once
         // without handlers. Invitations waiting since are accepted below.

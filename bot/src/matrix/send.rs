@@ -250,20 +250,7 @@ pub(super) async fn post(
     let encrypted = is_encrypted(room).await;
     if let Some(png) = &reply.image {
         let started = std::time::Instant::now();
-        // In a room that is not encrypted, the message goes out at once with a reserved
-        // URI and the bytes follow beside it (see `media`).
-        let source = match (encrypted, bot.media.take(client)) {
-            (false, Some(uri)) => {
-                super::media::upload_in_background(
-                    client,
-                    uri.clone(),
-                    &mime::IMAGE_PNG,
-                    png.clone(),
-                );
-                MediaSource::Plain(uri)
-            }
-            _ => upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?,
-        };
+        let source = upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?;
         let caption = if plain.trim().is_empty() {
             BOARD_FILE.to_string()
         } else {
