@@ -150,6 +150,8 @@ pub(super) fn emoji(button: &Button) -> &'static str {
         "board" => "🖼️",
         "draw-offer" => "🤝",
         "resign" => "🏳️",
+        "tournament-join" => "🙋",
+        "tournament-leave" => "👋",
         _ => "❔",
     }
 }
@@ -426,6 +428,21 @@ mod tests {
         assert_eq!(key(Command::AskResign), Some("🏳️"));
         assert_eq!(key(Command::Resign), Some("✅"));
         assert_eq!(key(Command::Draw(crate::service::Offer::Offer)), Some("🤝"));
+        use crate::service::TournamentAction;
+        assert_eq!(key(Command::Tournament(TournamentAction::Join)), Some("🙋"));
+        assert_eq!(
+            key(Command::Tournament(TournamentAction::Leave)),
+            Some("👋")
+        );
+        // Every button has a reaction of its own on the same message.
+        let sign_up: Vec<_> = [
+            Command::Tournament(TournamentAction::Join),
+            Command::Tournament(TournamentAction::Leave),
+        ]
+        .into_iter()
+        .filter_map(key)
+        .collect();
+        assert!(!sign_up.contains(&"❔"), "{sign_up:?}");
     }
 
     #[test]
