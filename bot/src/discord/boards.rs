@@ -56,7 +56,7 @@ impl Boards {
         message: MessageAt,
         guild: Option<serenity::GuildId>,
     ) {
-        if let (Some(game), false) = (reply.board_of, reply.buttons.is_empty()) {
+        if let Some(game) = reply.running_board() {
             let link = message_link(guild, message);
             let service = Arc::clone(service);
             let stored = tokio::task::spawn_blocking(move || service.board_posted(game, &link));

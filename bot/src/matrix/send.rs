@@ -322,7 +322,7 @@ pub(super) fn event_link(room: &RoomId, event: &OwnedEventId) -> String {
 /// to it. A board without buttons belongs to a game that is over. Failures are logged: the
 /// reminder then names the room alone.
 async fn remember_board(bot: &Bot, reply: &Reply, room: &RoomId, event: &OwnedEventId) {
-    let (Some(game), false) = (reply.board_of, reply.buttons.is_empty()) else {
+    let Some(game) = reply.running_board() else {
         return;
     };
     let link = event_link(room, event);

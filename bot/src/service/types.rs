@@ -611,6 +611,14 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The running game whose board this reply shows (a board with buttons: a finished
+    /// game's board has none). Front ends tell [`Service::board_posted`](crate::service::Service::board_posted)
+    /// where they posted it, so that reminders link to it.
+    #[must_use]
+    pub fn running_board(&self) -> Option<GameId> {
+        self.board_of.filter(|_| !self.buttons.is_empty())
+    }
+
     /// A plain public message.
     #[must_use]
     pub fn text(text: impl Into<String>) -> Reply {
