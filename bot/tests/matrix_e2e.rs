@@ -212,6 +212,88 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_and_leaves_edit_the_tournament_sign_up_message() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::new(&synapse, "alice").await;
+    let mut bob = Human::new(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, false).await;
+
+    // Alice made the room, so she may organise: the sign-up offers 🙋 and 👋.
+    alice
+        .say(
+            &room,
+            "!akron tournament create Matrix Cup format:swiss time:1d size:5",
+        )
+        .await;
+    let signup = bob.message_from(&bot, &room).await;
+    alice.sync_to(&signup.id()).await;
+    assert!(signup.text().contains("Entrants (0"), "{}", signup.text());
+    offered(&mut bob, &bot, &signup, "🙋").await;
+    offered(&mut bob, &bot, &signup, "👋").await;
+
+    // The bot's edits of the sign-up message, in order.
+    let edit_of = |s: &Seen| s.is_message_by(&bot) && s.replaces().is_some();
+    let edited = |seen: &Seen| {
+        let (target, text) = seen.replaces().unwrap();
+        assert_eq!(target, signup.id(), "edits the sign-up message");
+        assert!(seen.pinged().is_empty(), "an edit pings nobody");
+        text
+    };
+
+    // Bob joins by reaction: the message itself is edited, nothing new is posted.
+    bob.react(&room, &signup.id(), "🙋").await;
+    let first = bob.expect("the first edit", edit_of).await;
+    let text = edited(&first);
+    assert!(text.contains("Entrants (1"), "{text}");
+    assert!(text.contains(bob.id.localpart()), "{text}");
+    alice.sync_to(&first.id()).await;
+
+    // Alice types the command: the message is edited again, and only she hears "Done".
+    let typed = alice.say(&room, "!akron tournament join").await;
+    let seen = alice
+        .collect_until("the edit and the answer", |s| {
+            s.is_message_by(&bot) && s.answers().as_ref() == Some(&typed)
+        })
+        .await;
+    let from_bot: Vec<&Seen> = seen.iter().filter(|s| s.is_message_by(&bot)).collect();
+    let done = from_bot.last().unwrap();
+    assert!(done.text().contains("Done"), "{}", done.text());
+    assert_eq!(done.pinged(), [alice.id.to_string()]);
+    // The edit went out before the answer, so it came first.
+    let second = from_bot
+        .iter()
+        .find(|s| edit_of(s))
+        .expect("the second edit");
+    let text = edited(second);
+    assert!(text.contains("Entrants (2"), "{text}");
+    assert!(
+        from_bot
+            .iter()
+            .all(|s| s.replaces().is_some() || s.id() == done.id()),
+        "no new sign-up message: {:?}",
+        from_bot.iter().map(|s| s.text()).collect::<Vec<_>>()
+    );
+    bob.sync_to(&done.id()).await;
+
+    // Bob leaves by reaction: the list shrinks in place.
+    bob.react(&room, &signup.id(), "👋").await;
+    let third = bob
+        .expect("the third edit", |s| {
+            edit_of(s) && s.replaces().is_some_and(|(_, t)| t.contains("Entrants (1"))
+        })
+        .await;
+    let text = edited(&third);
+    assert!(!text.contains(bob.id.localpart()), "{text}");
+    assert!(text.contains(alice.id.localpart()), "{text}");
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_a_thread_of_an_encrypted_room() {
     let Some(synapse) = synapse() else {
         return;

@@ -207,6 +207,20 @@ async fn handle(
         }
     };
     let decided = millis(incoming.received);
+    if let Some(link) = send::edit_signup(client, &answer).await {
+        // `tournament join` or `leave` typed: the sign-up message now lists the entrants;
+        // only the caller hears so.
+        let done = Reply::private(format!(
+            "Done: the [sign-up message]({link}) lists the entrants."
+        ));
+        let place = Place {
+            thread: incoming.thread.clone(),
+            reply_to: Some(incoming.event_id.clone()),
+            txn: None,
+        };
+        send::post(client, room, bot, &done, &place, Some(&user), &channel).await?;
+        return Ok(());
+    }
     let (place, only) = if answer.ephemeral {
         let place = Place {
             thread: incoming.thread.clone(),

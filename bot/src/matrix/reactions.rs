@@ -65,6 +65,10 @@ async fn handle(
     let service = Arc::clone(&bot.service);
     let answer = tokio::task::spawn_blocking(move || service.handle(&request)).await?;
     let thread = send::room_of(&choice.channel).and_then(|(_, thread)| thread);
+    if send::edit_signup(client, &answer).await.is_some() {
+        // 🙋 or 👋 on the sign-up message: the message itself now shows the entrants.
+        return Ok(());
+    }
     if answer.ephemeral {
         // Only for the one who reacted: a thread reply to the message, pinging only them.
         let place = Place {

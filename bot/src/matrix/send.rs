@@ -10,14 +10,14 @@ use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
     FileMessageEventContent, FormattedBody, ImageMessageEventContent, MessageType, Relation,
-    RoomMessageEventContent, TextMessageEventContent,
+    ReplacementMetadata, RoomMessageEventContent, TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::{
     OwnedEventId, OwnedRoomId, OwnedTransactionId, OwnedUserId, RoomId, UInt, UserId as MxUserId,
 };
-use matrix_sdk::{Client, Room};
+use matrix_sdk::{Client, Room, RoomState};
 
 /// The file name board pictures are posted under.
 pub(super) const BOARD_FILE: &str = "board.png";
@@ -308,6 +308,7 @@ pub(super) async fn post(
         offer(room, &bot.store, event, &reply.buttons, channel).await?;
         if only.is_none() && !reply.ephemeral {
             remember_board(bot, reply, room.room_id(), event).await;
+            remember_signup(bot, reply, room.room_id(), event).await;
         }
     }
     Ok(main)
@@ -331,6 +332,63 @@ async fn remember_board(bot: &Bot, reply: &Reply, room: &RoomId, event: &OwnedEv
         Ok(Ok(())) => {}
         Ok(Err(error)) => tracing::warn!(%error, "could not remember the latest board"),
         Err(error) => tracing::error!(%error, "the service worker died"),
+    }
+}
+
+/// Tells the service where the sign-up message of a tournament is (its `matrix.to` link), so
+/// that `tournament join` and `leave` edit it. Failures are logged: a join then posts the
+/// list again.
+async fn remember_signup(bot: &Bot, reply: &Reply, room: &RoomId, event: &OwnedEventId) {
+    let Some(tournament) = reply.signup_of else {
+        return;
+    };
+    let link = event_link(room, event);
+    let service = std::sync::Arc::clone(&bot.service);
+    match tokio::task::spawn_blocking(move || service.signup_posted(tournament, &link)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "could not remember the sign-up message"),
+        Err(error) => tracing::error!(%error, "the service worker died"),
+    }
+}
+
+/// The room and event of a message the bot posted, from its `matrix.to` link (what
+/// [`remember_signup`] gave the service). Other platforms' references are not Matrix's.
+fn posted_at(reference: &str) -> Option<(OwnedRoomId, OwnedEventId)> {
+    let (room, event) = reference
+        .strip_prefix("https://matrix.to/#/")?
+        .split_once('/')?;
+    Some((
+        RoomId::parse(room).ok()?,
+        OwnedEventId::try_from(event).ok()?,
+    ))
+}
+
+/// Edits (`m.replace`) the sign-up message `reply` replaces, as Discord edits its message,
+/// when it names one in a room the bot is in. Returns its link when it did; when not (another
+/// platform's message, a room left, a failed send), the caller posts the reply as usual.
+pub(super) async fn edit_signup(client: &Client, reply: &Reply) -> Option<String> {
+    if reply.ephemeral || reply.image.is_some() || reply.attachment.is_some() {
+        return None;
+    }
+    let reference = reply.replaces_message.as_deref()?;
+    let (room_id, event) = posted_at(reference)?;
+    let room = client
+        .get_room(&room_id)
+        .filter(|room| room.state() == RoomState::Joined)?;
+    let (plain, formatted) = text_bodies(Some(client), reply);
+    let text = match formatted {
+        Some(html) => TextMessageEventContent::html(plain, html.body),
+        None => TextMessageEventContent::plain(plain),
+    };
+    // An edit pings nobody: the entrants were told when they joined.
+    let content = RoomMessageEventContent::new(MessageType::Text(text))
+        .make_replacement(ReplacementMetadata::new(event, Some(Mentions::new())));
+    match room.send(content).await {
+        Ok(_) => Some(reference.to_string()),
+        Err(error) => {
+            tracing::debug!(%error, "could not edit the sign-up message; posting it again");
+            None
+        }
     }
 }
 
@@ -443,6 +501,22 @@ mod tests {
         .filter_map(key)
         .collect();
         assert!(!sign_up.contains(&"❔"), "{sign_up:?}");
+    }
+
+    #[test]
+    fn posted_messages_are_found_again_from_their_links() {
+        let (Ok(room), Ok(event)) = (
+            RoomId::parse("!abc:localhost"),
+            OwnedEventId::try_from("$Ev3nt_id-x"),
+        ) else {
+            panic!("ids");
+        };
+        let link = event_link(&room, &event);
+        assert_eq!(posted_at(&link), Some((room, event)));
+        // Discord's reference, a bare room, and nonsense are not Matrix messages.
+        assert_eq!(posted_at("1234/5678"), None);
+        assert_eq!(posted_at("https://matrix.to/#/!abc:localhost"), None);
+        assert_eq!(posted_at("https://matrix.to/#/nonsense/$x"), None);
     }
 
     #[test]

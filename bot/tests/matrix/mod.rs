@@ -188,6 +188,19 @@ impl Seen {
         }
     }
 
+    /// The message an edit (`m.replace`) replaces, and the new text.
+    pub fn replaces(&self) -> Option<(OwnedEventId, String)> {
+        match self {
+            Seen::Message { content, .. } => match &content.relates_to {
+                Some(Relation::Replacement(r)) => {
+                    Some((r.event_id.clone(), r.new_content.msgtype.body().to_string()))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The message a message answers (a reply, or a reply inside a thread).
     pub fn answers(&self) -> Option<OwnedEventId> {
         match self {
