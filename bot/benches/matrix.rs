@@ -1,12 +1,17 @@
-//! The Matrix front end against a local Synapse: message in to reply seen, with the board
-//! picture, over 200 moves.
+//! The Matrix front end against a local Synapse, over 200 moves with the board picture:
+//! message in to reply sent (the bot's side), and the whole round trip a player waits for.
 //!
 //! `eval "$(bot/tests/matrix/synapse.sh /tmp/akron-synapse)"` and export the printed
 //! variables, then `cargo bench -p akron-bot --bench matrix`. A human test user sends
-//! `!akron move ...` and the clock stops when that user's client receives the bot's reply
-//! (an `m.image` with the board, uploaded to Synapse first): the whole round trip a player
-//! waits for, Synapse included. Prints p50, p99 and the slowest. Without Synapse it says so
-//! and does nothing.
+//! `!akron move ...`. Two clocks:
+//! - **message in to reply sent**, the issue's measure: from the bot's handler having the
+//!   command until the homeserver has accepted the reply (an `m.image` with the board,
+//!   uploaded first), by the bot's own timings (its "answered a command" trace);
+//! - **the round trip**: from the mover sending until the mover's client receives the
+//!   reply, both homeserver syncs included, and the picture downloaded.
+//!
+//! Prints p50, p99 and the slowest, and where the round trip's time goes. Without Synapse
+//! it says so and does nothing.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../tests/matrix/mod.rs"]
@@ -49,6 +54,49 @@ fn report_legs(legs: &mut [[u64; 3]]) {
     }
 }
 
+/// The bot's own timings of each command it answers (`delivered_ms`, `decided_ms` and
+/// `answered_ms` of its "answered a command" event: homeserver to handler, handler to the
+/// move decided and the board drawn, handler to the reply sent), caught from its tracing.
+struct Timings(tokio::sync::mpsc::UnboundedSender<[u64; 3]>);
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Timings {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        struct Fields([Option<u64>; 3]);
+        impl tracing::field::Visit for Fields {
+            fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
+                let slot = match field.name() {
+                    "delivered_ms" => 0,
+                    "decided_ms" => 1,
+                    "answered_ms" => 2,
+                    _ => return,
+                };
+                self.0[slot] = Some(value);
+            }
+            fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+        }
+        let mut fields = Fields([None; 3]);
+        event.record(&mut fields);
+        if let [Some(delivered), Some(decided), Some(answered)] = fields.0 {
+            let _ = self.0.send([delivered, decided, answered]);
+        }
+    }
+}
+
+/// p50, p99 and the slowest of `values`, in milliseconds.
+fn spread(values: &mut [u64]) -> String {
+    values.sort_unstable();
+    let at = |q: f64| {
+        let i = ((values.len() as f64 - 1.0) * q).round() as usize;
+        values.get(i).copied().unwrap_or(0)
+    };
+    format!(
+        "p50 {} ms, p99 {} ms, slowest {} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
+}
+
 /// The `q` quantile of sorted durations.
 fn percentile(sorted: &[Duration], q: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
@@ -56,13 +104,26 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 }
 
 fn main() {
-    // AKRON_BENCH_LOG=akron_bot::matrix=debug shows the bot's own timings per command.
-    if let Ok(filter) = std::env::var("AKRON_BENCH_LOG") {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+    // The bot's own timings come from its tracing; AKRON_BENCH_LOG=akron_bot::matrix=debug
+    // also prints them (and the rest of its log) per command.
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::Layer as _;
+    let (timings, mut bot_timings) = tokio::sync::mpsc::unbounded_channel();
+    let printed = std::env::var("AKRON_BENCH_LOG").ok().map(|filter| {
+        tracing_subscriber::fmt::layer()
             .with_writer(std::io::stderr)
-            .init();
-    }
+            .with_filter(tracing_subscriber::EnvFilter::new(filter))
+    });
+    tracing_subscriber::registry()
+        .with(
+            Timings(timings).with_filter(
+                tracing_subscriber::filter::Targets::new()
+                    .with_target("akron_bot::matrix::incoming", tracing::Level::DEBUG),
+            ),
+        )
+        .with(printed)
+        .init();
     let Some(synapse) = synapse() else {
         return;
     };
@@ -87,6 +148,7 @@ fn main() {
         let mut times = Vec::with_capacity(MOVES);
         let mut legs: Vec<[u64; 3]> = Vec::with_capacity(MOVES);
         let mut pictures = Vec::with_capacity(MOVES);
+        let mut bot_side: Vec<[u64; 3]> = Vec::with_capacity(MOVES);
         let options = GameOptions {
             size: 8,
             pile: 32,
@@ -117,6 +179,7 @@ fn main() {
                 } else {
                     (&mut bob, &mut alice)
                 };
+                while bot_timings.try_recv().is_ok() {}
                 let said_at = now_millis();
                 let started = Instant::now();
                 let command = mover.say(&room, &format!("!akron move {choice}")).await;
@@ -149,6 +212,10 @@ fn main() {
                         seen_at.saturating_sub(*sent_at),
                     ]);
                 }
+                // The bot logs its timings once the homeserver has accepted the reply,
+                // which may be just after the mover saw it.
+                let timed = tokio::time::timeout(matrix::PATIENCE, bot_timings.recv()).await;
+                bot_side.push(timed.ok().flatten().expect("the bot's timings of the move"));
                 watcher.sync_to(&reply.id()).await;
                 assert!(
                     matches!(&reply, Seen::Message { content, .. }
@@ -163,6 +230,21 @@ fn main() {
             }
         }
         running.stop().await;
+        let column = |i: usize| bot_side.iter().map(|t| t[i]).collect::<Vec<u64>>();
+        println!(
+            "matrix: {} moves, message in to reply sent (the bot's handler has the command \
+             until the homeserver has accepted the board's message): {}",
+            bot_side.len(),
+            spread(&mut column(2))
+        );
+        println!(
+            "  of which the move decided and the board drawn: {}",
+            spread(&mut column(1))
+        );
+        println!(
+            "  before it, homeserver to the bot's handler (its sync): {}",
+            spread(&mut column(0))
+        );
         report_legs(&mut legs);
         pictures.sort();
         println!(
@@ -176,8 +258,8 @@ fn main() {
     times.sort();
     let at = |q: f64| percentile(&times, q);
     println!(
-        "matrix: {} moves, message in to reply seen (board image included): p50 {:.1} ms, \
-         p99 {:.1} ms, slowest {:.1} ms",
+        "matrix: {} moves, round trip, message said to reply seen (board image included): \
+         p50 {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
         times.len(),
         at(0.5).as_secs_f64() * 1e3,
         at(0.99).as_secs_f64() * 1e3,
