@@ -349,6 +349,14 @@ impl<B: GeometryTable> Board<B> {
             reach[0] = spread(0, reach[0]);
             return;
         }
+        if B::STRIDE <= 8 {
+            // On 64-point levels, a few levels in lock step: one loop, one exit to guess.
+            match h {
+                2 => return self.fill_lock_step::<2>(links, c, reach),
+                3 => return self.fill_lock_step::<3>(links, c, reach),
+                _ => {}
+            }
+        }
         let mut first = true;
         loop {
             // Up: spread each level, then rest on it.
@@ -375,6 +383,44 @@ impl<B: GeometryTable> Board<B> {
                 return;
             }
         }
+    }
+
+    /// As [`Board::fill_in_place`] on a board of height `H`, with `reach` already inside the
+    /// uncovered pieces of colour index `c`: each round takes one single step along the
+    /// links of every level and between levels, until a round adds nothing.
+    #[inline]
+    fn fill_lock_step<const H: usize>(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
+        let g = self.geometry();
+        let s = B::STRIDE;
+        let east: [B; H] = std::array::from_fn(|k| links.east[c][k]);
+        let north: [B; H] = std::array::from_fn(|k| links.north[c][k]);
+        let uncovered: [B; H] = std::array::from_fn(|k| links.uncovered[c][k]);
+        let mut x: [B; H] = std::array::from_fn(|k| reach[k]);
+        loop {
+            let mut new = B::ZERO;
+            for k in 0..H {
+                let v = x[k];
+                let mut between = B::ZERO;
+                if k > 0 {
+                    between |= g.resting_on_any(x[k - 1], k - 1);
+                }
+                if k + 1 < H {
+                    between |= g.supports_of(x[k + 1], k);
+                }
+                let y = v
+                    | ((v & east[k]) << 1)
+                    | ((v >> 1) & east[k])
+                    | ((v & north[k]) << s)
+                    | ((v >> s) & north[k])
+                    | (between & uncovered[k]);
+                new |= y & !v;
+                x[k] = y;
+            }
+            if new.is_empty() {
+                break;
+            }
+        }
+        reach[..H].copy_from_slice(&x);
     }
 
     /// The level-0 edges of colour `c`: (start edge, far edge).
