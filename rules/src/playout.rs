@@ -212,7 +212,7 @@ impl<B: GeometryTable> Sampler<B> {
     }
 
     /// Fills the component of the mover's piece at `from` into `slot`, with its movable pieces
-    /// (among `movable`) and the points of `open` that it touches.
+    /// (those in `movable`, which holds all of them) and the points of `open` that it touches.
     #[inline]
     fn discover(
         &mut self,
@@ -273,10 +273,11 @@ impl<B: GeometryTable> Sampler<B> {
         let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
         let ci = mover.index();
         let uncovered = &links.uncovered[ci];
-        let mut movable = [B::ZERO; LEVELS];
+        // The movable pieces whose component has not been met yet: all of them at first.
+        let mut unknown = [B::ZERO; LEVELS];
         let mut open = [B::ZERO; LEVELS];
-        let (mut movable_count, mut target_count) = (0u32, 0u32);
-        let mut movable_counts = [0u32; LEVELS];
+        let (mut unknown_count, mut target_count) = (0u32, 0u32);
+        let mut unknown_counts = [0u32; LEVELS];
         let mut linked_below = B::ZERO;
         let mut occupied_below = B::ZERO;
         for k in 0..top {
@@ -290,14 +291,14 @@ impl<B: GeometryTable> Sampler<B> {
                     linked |= g.resting_on_any(uncovered[k - 1], k - 1);
                 }
                 linked &= uncovered[k];
-                movable[k] = linked;
+                unknown[k] = linked;
                 if k + 1 < h {
                     let above = b.occupied(k + 1);
                     linked |= uncovered[k] & g.supports_of(uncovered[k + 1], k);
-                    movable[k] = linked & !g.held_up_twice(above, k);
+                    unknown[k] = linked & !g.held_up_twice(above, k);
                 }
-                movable_counts[k] = movable[k].count();
-                movable_count += movable_counts[k];
+                unknown_counts[k] = unknown[k].count();
+                unknown_count += unknown_counts[k];
             }
             open[k] = if k == 0 {
                 g.level[0] & !occupied
@@ -312,11 +313,6 @@ impl<B: GeometryTable> Sampler<B> {
             linked_below = linked;
             occupied_below = occupied;
         }
-        // Movable pieces whose component has not been met, and the candidates of the met
-        // components.
-        let mut unknown = movable;
-        let mut unknown_counts = movable_counts;
-        let mut unknown_count = movable_count;
         let mut known_weight = 0u32;
         let mut found = 0;
         let mut points = [(0u32, 0u8); LEVELS];
@@ -352,7 +348,7 @@ impl<B: GeometryTable> Sampler<B> {
                 } else {
                     let from = nth_point(&unknown, &unknown_counts, top, pick / target_count);
                     let slot = found.min(COMPONENTS);
-                    self.discover(b, links, slot, from, &movable, &open);
+                    self.discover(b, links, slot, from, &unknown, &open);
                     let component = &self.components[slot];
                     if slot < COMPONENTS {
                         found += 1;
