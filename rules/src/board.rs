@@ -254,6 +254,22 @@ impl<B: GeometryTable> Board<B> {
         }
     }
 
+    /// Brings `links`, those of this board just before `c` placed a marble on hole `index`,
+    /// up to date after the placement (by [`Board::place`]).
+    ///
+    /// The hole was empty, so no piece stands over it (each would rest on it, through its
+    /// supports): the marble is uncovered, covers nothing, and no higher link passes over its
+    /// edges. Only its own level-0 links appear, all live, and nothing else changes.
+    pub fn links_after_place(&self, links: &mut Links<B>, c: Color, index: u32) {
+        let g = self.geometry();
+        let c = c.index();
+        let bit = B::bit(index);
+        let mine = links.uncovered[c][0] | bit;
+        links.uncovered[c][0] = mine;
+        links.east[c][0] |= (bit & g.west(mine)) | (g.west(bit) & mine);
+        links.north[c][0] |= (bit & g.south(mine)) | (g.south(bit) & mine);
+    }
+
     /// Everything of colour `c` connected to `seed` through live links (the seed included,
     /// as far as it is uncovered).
     pub fn fill(&self, links: &Links<B>, c: Color, seed: &Levels<B>) -> Levels<B> {
@@ -973,6 +989,61 @@ mod tests {
         assert_eq!(chain.map(|c| c.len), Some(2));
         // (1,1,0) holds up both.
         assert_eq!(b.chain(Board::<u64>::index(at(1, 1, 0)), 0).err(), Some(2));
+    }
+
+    #[test]
+    fn links_after_a_placement_match_fresh_ones() {
+        // Random games with steps up and cascades: after every placement the links brought
+        // up to date equal those computed from scratch, on both level widths.
+        use crate::moves::Move;
+        use crate::position::{default_pile, Inner, Position};
+        use ethnum::U256;
+        use rand::{Rng, SeedableRng};
+        fn check<B: GeometryTable>(before: &Board<B>, index: u32) -> bool {
+            let mut links = before.links();
+            let mut after = *before;
+            after.place(index);
+            after.links_after_place(&mut links, before.turn, index);
+            let fresh = after.links();
+            let h = usize::from(after.height);
+            (0..2).all(|c| {
+                links.uncovered[c][..h] == fresh.uncovered[c][..h]
+                    && links.east[c][..h] == fresh.east[c][..h]
+                    && links.north[c][..h] == fresh.north[c][..h]
+            })
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(37);
+        let mut checked = 0;
+        for size in [3u8, 4, 5, 6, 8, 9, 12] {
+            for _ in 0..6 {
+                let mut position = Position::start(size, default_pile(size)).unwrap_or_default();
+                for _ in 0..200 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for mv in moves.iter().filter(|m| m.is_place()) {
+                        let Move::Place(p) = *mv else { continue };
+                        let ok = match &position.inner {
+                            Inner::Small(b) => check(b, Board::<u64>::index(p)),
+                            Inner::Large(b) => check(b, Board::<U256>::index(p)),
+                        };
+                        assert!(ok, "{mv} in {}", position.code());
+                        checked += 1;
+                    }
+                    // Prefer steps, which build up levels.
+                    let steps: Vec<Move> =
+                        moves.iter().copied().filter(|m| !m.is_place()).collect();
+                    let pool = if steps.is_empty() || rng.random_bool(0.3) {
+                        &moves
+                    } else {
+                        &steps
+                    };
+                    position.play_unchecked(pool[rng.random_range(0..pool.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} placements");
     }
 
     #[test]

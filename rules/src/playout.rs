@@ -532,7 +532,13 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
         let mut in_flight = None;
         match choice {
             Choice::Place(index) => {
+                let first = b.height == 0;
                 b.place(index);
+                if first {
+                    b.links_into(&mut links);
+                } else {
+                    b.links_after_place(&mut links, mover, index);
+                }
                 for &h in &window {
                     seen[(h as usize) % SEEN] -= 1;
                 }
@@ -545,13 +551,13 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
                     in_flight = b.spanner(&links);
                 }
                 b.land(color, to.0, usize::from(to.1));
+                b.links_into(&mut links);
             }
         }
         policy.played(mover, choice.to_move::<B>());
         window.push(b.hash);
         seen[(b.hash as usize) % SEEN] += 1;
         plies += 1;
-        b.links_into(&mut links);
         let opponent = mover.other();
         let winner = match rule {
             WinRule::Delayed => b.spans(&links, opponent).then_some(opponent),
