@@ -271,14 +271,15 @@ impl<B: GeometryTable> Board<B> {
     }
 
     /// Everything of colour `c` connected to `seed` through live links (the seed included,
-    /// as far as it is uncovered).
+    /// as far as it is uncovered). `seed` holds pieces: nothing at or above the height.
     pub fn fill(&self, links: &Links<B>, c: Color, seed: &Levels<B>) -> Levels<B> {
         let mut reach = *seed;
         self.fill_in_place(links, c, &mut reach);
         reach
     }
 
-    /// Spreads `reach` (on entry the seed) over live links of colour `c`, in place.
+    /// Spreads `reach` (on entry the seed, some pieces: nothing at or above the height) over
+    /// live links of colour `c`, in place.
     pub fn fill_in_place(&self, links: &Links<B>, c: Color, reach: &mut Levels<B>) {
         let g = self.geometry();
         let h = usize::from(self.height);
@@ -352,19 +353,10 @@ impl<B: GeometryTable> Board<B> {
                 x = z;
             }
         };
-        // All levels at once (no call to clear a variable tail): levels from the height up
-        // hold nothing.
-        for k in 0..LEVELS {
-            reach[k] = if k < h {
-                reach[k] & uncovered[k]
-            } else {
-                B::ZERO
-            };
-        }
-        if h <= 1 {
-            reach[0] = spread(0, reach[0]);
-            return;
-        }
+        debug_assert!(
+            reach[h..].iter().all(|level| level.is_empty()),
+            "a seed of pieces holds nothing at or above the height"
+        );
         if B::STRIDE <= 8 {
             // On 64-point levels, a few levels in lock step: one loop, one exit to guess.
             match h {
@@ -372,6 +364,13 @@ impl<B: GeometryTable> Board<B> {
                 3 => return self.fill_lock_step::<3>(links, c, reach),
                 _ => {}
             }
+        }
+        for k in 0..h {
+            reach[k] &= uncovered[k];
+        }
+        if h <= 1 {
+            reach[0] = spread(0, reach[0]);
+            return;
         }
         let mut first = true;
         loop {
@@ -401,8 +400,7 @@ impl<B: GeometryTable> Board<B> {
         }
     }
 
-    /// As [`Board::fill_in_place`] on a board of height `H`, with `reach` already inside the
-    /// uncovered pieces of colour index `c`: each round takes one single step along the
+    /// As [`Board::fill_in_place`] on a board of height `H`, for colour index `c`: each round takes one single step along the
     /// links of every level and between levels, until a round adds nothing.
     #[inline]
     fn fill_lock_step<const H: usize>(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
@@ -411,7 +409,7 @@ impl<B: GeometryTable> Board<B> {
         let east: [B; H] = std::array::from_fn(|k| links.east[c][k]);
         let north: [B; H] = std::array::from_fn(|k| links.north[c][k]);
         let uncovered: [B; H] = std::array::from_fn(|k| links.uncovered[c][k]);
-        let mut x: [B; H] = std::array::from_fn(|k| reach[k]);
+        let mut x: [B; H] = std::array::from_fn(|k| reach[k] & uncovered[k]);
         loop {
             let mut new = B::ZERO;
             for k in 0..H {
