@@ -858,11 +858,20 @@ impl<B: GeometryTable> Board<B> {
         k: usize,
         points: &mut [(u32, u8); LEVELS],
     ) -> (Option<Color>, usize) {
-        let color = self.get_at(index, k);
         let len = self.chain_points(index, k, points).unwrap_or_else(|_| {
             points[0] = (index, k as u8);
             1
         });
+        (self.lift_chain(&points[..len]), len)
+    }
+
+    /// Lifts the piece at `points[0]` and lets the rest of its chain, `points` (from
+    /// [`Board::chain_points`]), fall. Returns the piece's colour. No rule is checked.
+    #[inline]
+    pub fn lift_chain(&mut self, points: &[(u32, u8)]) -> Option<Color> {
+        let &(index, k) = points.first()?;
+        let color = self.get_at(index, usize::from(k));
+        let len = points.len();
         for w in 0..len - 1 {
             let (to_i, to_k) = points[w];
             let (from_i, from_k) = points[w + 1];
@@ -876,7 +885,7 @@ impl<B: GeometryTable> Board<B> {
         {
             self.fix_height();
         }
-        (color, len)
+        color
     }
 
     /// Completes a step after [`Board::lift`]: lands the piece and passes the turn.

@@ -200,6 +200,9 @@ struct Sampler<B> {
     groups: Vec<Levels<B>>,
     /// The components met so far in this draw, and a scratch slot after them.
     components: [Component<B>; COMPONENTS + 1],
+    /// The cascade chain of the last step drawn, `c0` first, and its length.
+    chain: [(u32, u8); LEVELS],
+    chain_len: usize,
 }
 
 impl<B: GeometryTable> Sampler<B> {
@@ -208,6 +211,8 @@ impl<B: GeometryTable> Sampler<B> {
             steps: Vec::with_capacity(64),
             groups: Vec::with_capacity(16),
             components: [Component::EMPTY; COMPONENTS + 1],
+            chain: [(0, 0); LEVELS],
+            chain_len: 0,
         }
     }
 
@@ -247,7 +252,8 @@ impl<B: GeometryTable> Sampler<B> {
         component.targets = targets;
     }
 
-    /// A random legal move of the side to move, or `None` if it has none.
+    /// A random legal move of the side to move, or `None` if it has none. For a step, the
+    /// moving piece's chain is left in `chain`.
     ///
     /// Rejection sampling over candidates that include every legal move exactly once: the
     /// placements, and pairs (movable piece, open point). A piece whose component has not
@@ -315,7 +321,6 @@ impl<B: GeometryTable> Sampler<B> {
         }
         let mut known_weight = 0u32;
         let mut found = 0;
-        let mut points = [(0u32, 0u8); LEVELS];
         for _ in 0..ATTEMPTS {
             let total = places + known_weight + unknown_count * target_count;
             if total == 0 {
@@ -371,9 +376,11 @@ impl<B: GeometryTable> Sampler<B> {
                 };
                 let component = &self.components[slot];
                 let to = nth_point(&component.touched, &component.touched_counts, top, target);
-                if !step_is_legal(b, &component.pieces, from, to, &mut points) {
+                let Some(len) = step_is_legal(b, &component.pieces, from, to, &mut self.chain)
+                else {
                     continue;
-                }
+                };
+                self.chain_len = len;
                 Choice::Step(from, to)
             };
             let keep = policy.keep(mover, choice.to_move::<B>());
@@ -414,6 +421,8 @@ impl<B: GeometryTable> Sampler<B> {
                 for (k, level) in destinations.iter().enumerate() {
                     let n = level.count();
                     if pick < n {
+                        let (index, height) = (from.0, usize::from(from.1));
+                        self.chain_len = b.chain_points(index, height, &mut self.chain).ok()?;
                         return Some(Choice::Step(from, (level.nth_one(pick), k as u8)));
                     }
                     pick -= n;
@@ -446,7 +455,8 @@ fn nth_point<B: Bits>(
 }
 
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
-/// step to `to`, an open point (empty, and supported if above level 0). RULES section 4.2.
+/// step to `to`, an open point (empty, and supported if above level 0): the length of its
+/// chain, left in `points`, if it may. RULES section 4.2.
 #[inline]
 fn step_is_legal<B: GeometryTable>(
     b: &Board<B>,
@@ -454,11 +464,9 @@ fn step_is_legal<B: GeometryTable>(
     from: (u32, u8),
     to: (u32, u8),
     points: &mut [(u32, u8); LEVELS],
-) -> bool {
+) -> Option<usize> {
     let g = b.geometry();
-    let Ok(len) = b.chain_points(from.0, usize::from(from.1), points) else {
-        return false;
-    };
+    let len = b.chain_points(from.0, usize::from(from.1), points).ok()?;
     let (ti, tk) = (to.0, usize::from(to.1));
     let target = B::bit(ti);
     // What stays of the group: the component without the chain.
@@ -476,12 +484,13 @@ fn step_is_legal<B: GeometryTable>(
         } else if cl + 1 == tk {
             if supports.has(ci) {
                 // The destination would rest on a piece of the chain.
-                return false;
+                return None;
             }
             below &= !B::bit(ci);
         }
     }
-    !(g.neighbours(target, tk) & here).is_empty() || !(supports & below).is_empty()
+    let touches = !(g.neighbours(target, tk) & here).is_empty() || !(supports & below).is_empty();
+    touches.then_some(len)
 }
 
 /// Buckets of the repetition filter.
@@ -505,7 +514,6 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
     let mut links = Links::new();
     b.links_into(&mut links);
     let mut plies = 0;
-    let mut points = [(0u32, 0u8); LEVELS];
     loop {
         let mover = b.turn;
         let Some(choice) = sampler.sample(&b, &links, rng, policy) else {
@@ -544,8 +552,8 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
                 }
                 window.clear();
             }
-            Choice::Step(from, to) => {
-                let (color, _) = b.lift_points(from.0, usize::from(from.1), &mut points);
+            Choice::Step(_, to) => {
+                let color = b.lift_chain(&sampler.chain[..sampler.chain_len]);
                 if rule == WinRule::Immediate {
                     b.links_into(&mut links);
                     in_flight = b.spanner(&links);
