@@ -450,8 +450,18 @@ impl<B: GeometryTable> Board<B> {
     /// Whether colour `c` spans (RULES section 3).
     pub fn spans(&self, links: &Links<B>, c: Color) -> bool {
         let (start, end) = self.edges(c);
-        let seeds = links.uncovered[c.index()][0] & start;
-        if seeds.is_empty() || (links.uncovered[c.index()][0] & end).is_empty() {
+        let ci = c.index();
+        // Only a piece with a live link can be part of a span: the sides are at least 3, so
+        // no piece lies on both edges of a colour.
+        let east = links.east[ci][0];
+        let north = links.north[ci][0];
+        let mut linked = east | (east << 1) | north | (north << B::STRIDE);
+        if self.height > 1 {
+            linked |= self.geometry().supports_of(links.uncovered[ci][1], 0);
+        }
+        let linked = linked & links.uncovered[ci][0];
+        let seeds = linked & start;
+        if seeds.is_empty() || (linked & end).is_empty() {
             return false;
         }
         let mut seed = [B::ZERO; LEVELS];
