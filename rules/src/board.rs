@@ -898,6 +898,28 @@ impl<B: GeometryTable> Board<B> {
         color
     }
 
+    /// As [`Board::lift_chain`] for a piece of the side to move, whose colour is known: a
+    /// piece that holds nothing up is lifted without looking up its colour.
+    #[inline]
+    pub fn lift_own(&mut self, points: &[(u32, u8)]) -> Color {
+        let mover = self.turn;
+        if let [(index, k)] = *points {
+            let k = usize::from(k);
+            debug_assert!(
+                self.pieces[mover.index()][k].has(index),
+                "a piece of the mover"
+            );
+            self.pieces[mover.index()][k] &= !B::bit(index);
+            self.hash ^= zobrist::piece(mover, k, index);
+            if k + 1 == usize::from(self.height) && self.occupied(k).is_empty() {
+                self.fix_height();
+            }
+        } else {
+            self.lift_chain(points);
+        }
+        mover
+    }
+
     /// Completes a step after [`Board::lift`]: lands the piece and passes the turn.
     pub fn land(&mut self, color: Option<Color>, index: u32, k: usize) {
         self.set_at(index, k, color);

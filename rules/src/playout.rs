@@ -553,7 +553,7 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
                 window.clear();
             }
             Choice::Step(_, to) => {
-                let color = b.lift_chain(&sampler.chain[..sampler.chain_len]);
+                let color = Some(b.lift_own(&sampler.chain[..sampler.chain_len]));
                 if rule == WinRule::Immediate {
                     b.links_into(&mut links);
                     in_flight = b.spanner(&links);
