@@ -404,7 +404,6 @@ impl<B: GeometryTable> Board<B> {
     /// links of every level and between levels, until a round adds nothing.
     #[inline]
     fn fill_lock_step<const H: usize>(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
-        let g = self.geometry();
         let s = B::STRIDE;
         let east: [B; H] = std::array::from_fn(|k| links.east[c][k]);
         let north: [B; H] = std::array::from_fn(|k| links.north[c][k]);
@@ -414,12 +413,16 @@ impl<B: GeometryTable> Board<B> {
             let mut new = B::ZERO;
             for k in 0..H {
                 let v = x[k];
+                // Points resting on the level below and supports of the level above, not
+                // cut to the level's shape: `uncovered` does that below.
                 let mut between = B::ZERO;
                 if k > 0 {
-                    between |= g.resting_on_any(x[k - 1], k - 1);
+                    let b = x[k - 1];
+                    between |= b | b >> 1 | b >> s | b >> (s + 1);
                 }
                 if k + 1 < H {
-                    between |= g.supports_of(x[k + 1], k);
+                    let a = x[k + 1];
+                    between |= a | a << 1 | a << s | a << (s + 1);
                 }
                 let y = v
                     | ((v & east[k]) << 1)
