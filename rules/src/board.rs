@@ -254,15 +254,32 @@ impl<B: GeometryTable> Board<B> {
         }
     }
 
+    /// Brings `links`, those of this board just before `c` placed a marble on hole `index`,
+    /// up to date after the placement (by [`Board::place`]).
+    ///
+    /// The hole was empty, so no piece stands over it (each would rest on it, through its
+    /// supports): the marble is uncovered, covers nothing, and no higher link passes over its
+    /// edges. Only its own level-0 links appear, all live, and nothing else changes.
+    pub fn links_after_place(&self, links: &mut Links<B>, c: Color, index: u32) {
+        let g = self.geometry();
+        let c = c.index();
+        let bit = B::bit(index);
+        let mine = links.uncovered[c][0] | bit;
+        links.uncovered[c][0] = mine;
+        links.east[c][0] |= (bit & g.west(mine)) | (g.west(bit) & mine);
+        links.north[c][0] |= (bit & g.south(mine)) | (g.south(bit) & mine);
+    }
+
     /// Everything of colour `c` connected to `seed` through live links (the seed included,
-    /// as far as it is uncovered).
+    /// as far as it is uncovered). `seed` holds pieces: nothing at or above the height.
     pub fn fill(&self, links: &Links<B>, c: Color, seed: &Levels<B>) -> Levels<B> {
         let mut reach = *seed;
         self.fill_in_place(links, c, &mut reach);
         reach
     }
 
-    /// Spreads `reach` (on entry the seed) over live links of colour `c`, in place.
+    /// Spreads `reach` (on entry the seed, some pieces: nothing at or above the height) over
+    /// live links of colour `c`, in place.
     pub fn fill_in_place(&self, links: &Links<B>, c: Color, reach: &mut Levels<B>) {
         let g = self.geometry();
         let h = usize::from(self.height);
@@ -336,14 +353,20 @@ impl<B: GeometryTable> Board<B> {
                 x = z;
             }
         };
-        // All levels at once (no call to clear a variable tail): levels from the height up
-        // hold nothing.
-        for k in 0..LEVELS {
-            reach[k] = if k < h {
-                reach[k] & uncovered[k]
-            } else {
-                B::ZERO
-            };
+        debug_assert!(
+            reach[h..].iter().all(|level| level.is_empty()),
+            "a seed of pieces holds nothing at or above the height"
+        );
+        if B::STRIDE <= 8 {
+            // On 64-point levels, a few levels in lock step: one loop, one exit to guess.
+            match h {
+                2 => return self.fill_lock_step::<2>(links, c, reach),
+                3 => return self.fill_lock_step::<3>(links, c, reach),
+                _ => {}
+            }
+        }
+        for k in 0..h {
+            reach[k] &= uncovered[k];
         }
         if h <= 1 {
             reach[0] = spread(0, reach[0]);
@@ -377,6 +400,46 @@ impl<B: GeometryTable> Board<B> {
         }
     }
 
+    /// As [`Board::fill_in_place`] on a board of height `H`, for colour index `c`: each round takes one single step along the
+    /// links of every level and between levels, until a round adds nothing.
+    #[inline]
+    fn fill_lock_step<const H: usize>(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
+        let s = B::STRIDE;
+        let east: [B; H] = std::array::from_fn(|k| links.east[c][k]);
+        let north: [B; H] = std::array::from_fn(|k| links.north[c][k]);
+        let uncovered: [B; H] = std::array::from_fn(|k| links.uncovered[c][k]);
+        let mut x: [B; H] = std::array::from_fn(|k| reach[k] & uncovered[k]);
+        loop {
+            let mut new = B::ZERO;
+            for k in 0..H {
+                let v = x[k];
+                // Points resting on the level below and supports of the level above, not
+                // cut to the level's shape: `uncovered` does that below.
+                let mut between = B::ZERO;
+                if k > 0 {
+                    let b = x[k - 1];
+                    between |= b | b >> 1 | b >> s | b >> (s + 1);
+                }
+                if k + 1 < H {
+                    let a = x[k + 1];
+                    between |= a | a << 1 | a << s | a << (s + 1);
+                }
+                let y = v
+                    | ((v & east[k]) << 1)
+                    | ((v >> 1) & east[k])
+                    | ((v & north[k]) << s)
+                    | ((v >> s) & north[k])
+                    | (between & uncovered[k]);
+                new |= y & !v;
+                x[k] = y;
+            }
+            if new.is_empty() {
+                break;
+            }
+        }
+        reach[..H].copy_from_slice(&x);
+    }
+
     /// The level-0 edges of colour `c`: (start edge, far edge).
     #[inline]
     pub fn edges(&self, c: Color) -> (B, B) {
@@ -390,8 +453,18 @@ impl<B: GeometryTable> Board<B> {
     /// Whether colour `c` spans (RULES section 3).
     pub fn spans(&self, links: &Links<B>, c: Color) -> bool {
         let (start, end) = self.edges(c);
-        let seeds = links.uncovered[c.index()][0] & start;
-        if seeds.is_empty() || (links.uncovered[c.index()][0] & end).is_empty() {
+        let ci = c.index();
+        // Only a piece with a live link can be part of a span: the sides are at least 3, so
+        // no piece lies on both edges of a colour.
+        let east = links.east[ci][0];
+        let north = links.north[ci][0];
+        let mut linked = east | (east << 1) | north | (north << B::STRIDE);
+        if self.height > 1 {
+            linked |= self.geometry().supports_of(links.uncovered[ci][1], 0);
+        }
+        let linked = linked & links.uncovered[ci][0];
+        let seeds = linked & start;
+        if seeds.is_empty() || (linked & end).is_empty() {
             return false;
         }
         let mut seed = [B::ZERO; LEVELS];
@@ -798,11 +871,20 @@ impl<B: GeometryTable> Board<B> {
         k: usize,
         points: &mut [(u32, u8); LEVELS],
     ) -> (Option<Color>, usize) {
-        let color = self.get_at(index, k);
         let len = self.chain_points(index, k, points).unwrap_or_else(|_| {
             points[0] = (index, k as u8);
             1
         });
+        (self.lift_chain(&points[..len]), len)
+    }
+
+    /// Lifts the piece at `points[0]` and lets the rest of its chain, `points` (from
+    /// [`Board::chain_points`]), fall. Returns the piece's colour. No rule is checked.
+    #[inline]
+    pub fn lift_chain(&mut self, points: &[(u32, u8)]) -> Option<Color> {
+        let &(index, k) = points.first()?;
+        let color = self.get_at(index, usize::from(k));
+        let len = points.len();
         for w in 0..len - 1 {
             let (to_i, to_k) = points[w];
             let (from_i, from_k) = points[w + 1];
@@ -816,7 +898,29 @@ impl<B: GeometryTable> Board<B> {
         {
             self.fix_height();
         }
-        (color, len)
+        color
+    }
+
+    /// As [`Board::lift_chain`] for a piece of the side to move, whose colour is known: a
+    /// piece that holds nothing up is lifted without looking up its colour.
+    #[inline]
+    pub fn lift_own(&mut self, points: &[(u32, u8)]) -> Color {
+        let mover = self.turn;
+        if let [(index, k)] = *points {
+            let k = usize::from(k);
+            debug_assert!(
+                self.pieces[mover.index()][k].has(index),
+                "a piece of the mover"
+            );
+            self.pieces[mover.index()][k] &= !B::bit(index);
+            self.hash ^= zobrist::piece(mover, k, index);
+            if k + 1 == usize::from(self.height) && self.occupied(k).is_empty() {
+                self.fix_height();
+            }
+        } else {
+            self.lift_chain(points);
+        }
+        mover
     }
 
     /// Completes a step after [`Board::lift`]: lands the piece and passes the turn.
@@ -927,6 +1031,61 @@ mod tests {
         assert_eq!(chain.map(|c| c.len), Some(2));
         // (1,1,0) holds up both.
         assert_eq!(b.chain(Board::<u64>::index(at(1, 1, 0)), 0).err(), Some(2));
+    }
+
+    #[test]
+    fn links_after_a_placement_match_fresh_ones() {
+        // Random games with steps up and cascades: after every placement the links brought
+        // up to date equal those computed from scratch, on both level widths.
+        use crate::moves::Move;
+        use crate::position::{default_pile, Inner, Position};
+        use ethnum::U256;
+        use rand::{Rng, SeedableRng};
+        fn check<B: GeometryTable>(before: &Board<B>, index: u32) -> bool {
+            let mut links = before.links();
+            let mut after = *before;
+            after.place(index);
+            after.links_after_place(&mut links, before.turn, index);
+            let fresh = after.links();
+            let h = usize::from(after.height);
+            (0..2).all(|c| {
+                links.uncovered[c][..h] == fresh.uncovered[c][..h]
+                    && links.east[c][..h] == fresh.east[c][..h]
+                    && links.north[c][..h] == fresh.north[c][..h]
+            })
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(37);
+        let mut checked = 0;
+        for size in [3u8, 4, 5, 6, 8, 9, 12] {
+            for _ in 0..6 {
+                let mut position = Position::start(size, default_pile(size)).unwrap_or_default();
+                for _ in 0..200 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for mv in moves.iter().filter(|m| m.is_place()) {
+                        let Move::Place(p) = *mv else { continue };
+                        let ok = match &position.inner {
+                            Inner::Small(b) => check(b, Board::<u64>::index(p)),
+                            Inner::Large(b) => check(b, Board::<U256>::index(p)),
+                        };
+                        assert!(ok, "{mv} in {}", position.code());
+                        checked += 1;
+                    }
+                    // Prefer steps, which build up levels.
+                    let steps: Vec<Move> =
+                        moves.iter().copied().filter(|m| !m.is_place()).collect();
+                    let pool = if steps.is_empty() || rng.random_bool(0.3) {
+                        &moves
+                    } else {
+                        &steps
+                    };
+                    position.play_unchecked(pool[rng.random_range(0..pool.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} placements");
     }
 
     #[test]

@@ -163,18 +163,46 @@ impl Choice {
 /// Proposals drawn before falling back to counting every legal move.
 const ATTEMPTS: u32 = 24;
 
-/// Components the sampler keeps while it draws one move.
+/// Components the sampler records while it draws one move; any further one is filled into a
+/// scratch slot each time it is met.
 const COMPONENTS: usize = 8;
+
+/// A connected group of the mover's pieces (with every piece in it), met while drawing a move.
+#[derive(Clone, Copy)]
+struct Component<B> {
+    /// Its pieces.
+    pieces: Levels<B>,
+    /// Its movable pieces, and how many there are on each level and in all.
+    movable: Levels<B>,
+    movable_counts: [u32; LEVELS],
+    movers: u32,
+    /// The open points it touches, and how many there are on each level and in all.
+    touched: Levels<B>,
+    touched_counts: [u32; LEVELS],
+    targets: u32,
+}
+
+impl<B: Bits> Component<B> {
+    const EMPTY: Self = Component {
+        pieces: [B::ZERO; LEVELS],
+        movable: [B::ZERO; LEVELS],
+        movable_counts: [0; LEVELS],
+        movers: 0,
+        touched: [B::ZERO; LEVELS],
+        touched_counts: [0; LEVELS],
+        targets: 0,
+    };
+}
 
 /// Reused buffers of the move sampler.
 struct Sampler<B> {
     steps: Vec<((u32, u8), u32, u16)>,
     groups: Vec<Levels<B>>,
-    components: [Levels<B>; COMPONENTS],
-    touched: [Levels<B>; COMPONENTS],
-    /// Points of `touched`, by component and level, and in all.
-    touched_counts: [[u32; LEVELS]; COMPONENTS],
-    touched_total: [u32; COMPONENTS],
+    /// The components met so far in this draw, and a scratch slot after them.
+    components: [Component<B>; COMPONENTS + 1],
+    /// The cascade chain of the last step drawn, `c0` first, and its length.
+    chain: [(u32, u8); LEVELS],
+    chain_len: usize,
 }
 
 impl<B: GeometryTable> Sampler<B> {
@@ -182,21 +210,60 @@ impl<B: GeometryTable> Sampler<B> {
         Sampler {
             steps: Vec::with_capacity(64),
             groups: Vec::with_capacity(16),
-            components: [[B::ZERO; LEVELS]; COMPONENTS],
-            touched: [[B::ZERO; LEVELS]; COMPONENTS],
-            touched_counts: [[0; LEVELS]; COMPONENTS],
-            touched_total: [0; COMPONENTS],
+            components: [Component::EMPTY; COMPONENTS + 1],
+            chain: [(0, 0); LEVELS],
+            chain_len: 0,
         }
     }
 
-    /// A random legal move of the side to move, or `None` if it has none.
+    /// Fills the component of the mover's piece at `from` into `slot`, with its movable pieces
+    /// (those in `movable`, which holds all of them) and the points of `open` that it touches.
+    #[inline]
+    fn discover(
+        &mut self,
+        b: &Board<B>,
+        links: &Links<B>,
+        slot: usize,
+        from: (u32, u8),
+        movable: &Levels<B>,
+        open: &Levels<B>,
+    ) {
+        let g = b.geometry();
+        let top = (usize::from(b.height) + 1).min(usize::from(b.size));
+        let component = &mut self.components[slot];
+        component.pieces = [B::ZERO; LEVELS];
+        component.pieces[usize::from(from.1)] = B::bit(from.0);
+        b.fill_in_place(links, b.turn, &mut component.pieces);
+        let (mut movers, mut targets) = (0, 0);
+        for k in 0..top {
+            let pieces = component.pieces[k];
+            component.movable[k] = pieces & movable[k];
+            component.movable_counts[k] = component.movable[k].count();
+            movers += component.movable_counts[k];
+            let mut touch = g.neighbours(pieces, k);
+            if k > 0 {
+                touch |= g.resting_on_any(component.pieces[k - 1], k - 1);
+            }
+            component.touched[k] = touch & open[k];
+            component.touched_counts[k] = component.touched[k].count();
+            targets += component.touched_counts[k];
+        }
+        component.movers = movers;
+        component.targets = targets;
+    }
+
+    /// A random legal move of the side to move, or `None` if it has none. For a step, the
+    /// moving piece's chain is left in `chain`.
     ///
-    /// Rejection sampling: every legal move is one candidate among the placements and the
-    /// pairs (movable piece, open point that some linked piece of the mover touches), a
-    /// superset of the legal steps that is cheap to count. A uniformly drawn candidate is kept
-    /// if it is legal and the policy keeps it. After [`ATTEMPTS`] refusals the legal moves are
-    /// counted exactly and one is drawn uniformly, so a playout never stalls and, with the
-    /// uniform policy, every legal move has the same probability.
+    /// Rejection sampling over candidates that include every legal move exactly once: the
+    /// placements, and pairs (movable piece, open point). A piece whose component has not
+    /// been met yet is paired with every open point that some linked piece of the mover
+    /// touches, a superset of its steps that is cheap to count; once a draw meets the
+    /// component (one fill), its pieces are paired only with the points it touches. A
+    /// uniformly drawn candidate is kept if it is legal and the policy keeps it: whatever the
+    /// candidates of an attempt, each legal move is one of them, so a kept move is uniform
+    /// over the legal moves (weighted by the policy). After [`ATTEMPTS`] refusals the legal
+    /// moves are counted exactly and one is drawn uniformly, so a playout never stalls.
     fn sample<R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
         &mut self,
         b: &Board<B>,
@@ -212,10 +279,11 @@ impl<B: GeometryTable> Sampler<B> {
         let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
         let ci = mover.index();
         let uncovered = &links.uncovered[ci];
-        let mut movable = [B::ZERO; LEVELS];
+        // The movable pieces whose component has not been met yet: all of them at first.
+        let mut unknown = [B::ZERO; LEVELS];
         let mut open = [B::ZERO; LEVELS];
-        let (mut movable_count, mut target_count) = (0u32, 0u32);
-        let mut movable_counts = [0u32; LEVELS];
+        let (mut unknown_count, mut target_count) = (0u32, 0u32);
+        let mut unknown_counts = [0u32; LEVELS];
         let mut linked_below = B::ZERO;
         let mut occupied_below = B::ZERO;
         for k in 0..top {
@@ -229,14 +297,14 @@ impl<B: GeometryTable> Sampler<B> {
                     linked |= g.resting_on_any(uncovered[k - 1], k - 1);
                 }
                 linked &= uncovered[k];
-                movable[k] = linked;
+                unknown[k] = linked;
                 if k + 1 < h {
                     let above = b.occupied(k + 1);
                     linked |= uncovered[k] & g.supports_of(uncovered[k + 1], k);
-                    movable[k] = linked & !g.held_up_twice(above, k);
+                    unknown[k] = linked & !g.held_up_twice(above, k);
                 }
-                movable_counts[k] = movable[k].count();
-                movable_count += movable_counts[k];
+                unknown_counts[k] = unknown[k].count();
+                unknown_count += unknown_counts[k];
             }
             open[k] = if k == 0 {
                 g.level[0] & !occupied
@@ -251,58 +319,68 @@ impl<B: GeometryTable> Sampler<B> {
             linked_below = linked;
             occupied_below = occupied;
         }
-        let total = places + movable_count * target_count;
-        if total == 0 {
-            return None;
-        }
-        // The components met so far, and the open points each touches.
+        let mut known_weight = 0u32;
         let mut found = 0;
-        let mut points = [(0u32, 0u8); LEVELS];
         for _ in 0..ATTEMPTS {
-            let pick = rng.random_range(0..total);
+            let total = places + known_weight + unknown_count * target_count;
+            if total == 0 {
+                return None;
+            }
+            let mut pick = rng.random_range(0..total);
             let choice = if pick < places {
                 Choice::Place(holes.nth_one(pick))
             } else {
-                let pick = pick - places;
-                let from = nth_point(&movable, &movable_counts, top, pick / target_count);
-                let (fi, fk) = (from.0, usize::from(from.1));
-                let slot = match (0..found).find(|&c| self.components[c][fk].has(fi)) {
-                    Some(slot) => slot,
-                    None => {
-                        let slot = if found < COMPONENTS { found } else { 0 };
-                        found = (slot + 1).max(found);
-                        let component = &mut self.components[slot];
-                        *component = [B::ZERO; LEVELS];
-                        component[fk] = B::bit(fi);
-                        b.fill_in_place(links, mover, component);
-                        let touched = &mut self.touched[slot];
-                        let counts = &mut self.touched_counts[slot];
-                        let mut total = 0;
-                        for k in 0..top {
-                            let mut touch = g.neighbours(component[k], k);
-                            if k > 0 {
-                                touch |= g.resting_on_any(component[k - 1], k - 1);
-                            }
-                            touched[k] = touch & open[k];
-                            counts[k] = touched[k].count();
-                            total += counts[k];
-                        }
-                        self.touched_total[slot] = total;
-                        slot
+                pick -= places;
+                let mut slot = found;
+                for c in 0..found {
+                    let weight = self.components[c].movers * self.components[c].targets;
+                    if pick < weight {
+                        slot = c;
+                        break;
                     }
+                    pick -= weight;
+                }
+                let (slot, from, target) = if slot < found {
+                    let component = &self.components[slot];
+                    let targets = component.targets;
+                    let from = nth_point(
+                        &component.movable,
+                        &component.movable_counts,
+                        top,
+                        pick / targets,
+                    );
+                    (slot, from, pick % targets)
+                } else {
+                    let from = nth_point(&unknown, &unknown_counts, top, pick / target_count);
+                    let slot = found.min(COMPONENTS);
+                    self.discover(b, links, slot, from, &unknown, &open);
+                    let component = &self.components[slot];
+                    if slot < COMPONENTS {
+                        found += 1;
+                        known_weight += component.movers * component.targets;
+                        unknown_count -= component.movers;
+                        for k in 0..top {
+                            unknown[k] &= !component.pieces[k];
+                            unknown_counts[k] -= component.movable_counts[k];
+                        }
+                    }
+                    // The draw was uniform over all `target_count` targets. Those that the
+                    // component touches are numbered first, so a draw past them is refused
+                    // without looking the point up: the same law as drawing a point and
+                    // finding it untouched.
+                    let target = pick % target_count;
+                    if target >= component.targets {
+                        continue;
+                    }
+                    (slot, from, target)
                 };
-                // The drawn target is uniform over all `target_count` targets. Those that this
-                // component touches are numbered first, so a draw past them is refused without
-                // looking the point up: the same law as drawing a point and finding it
-                // untouched.
-                let target = pick % target_count;
-                if target >= self.touched_total[slot] {
+                let component = &self.components[slot];
+                let to = nth_point(&component.touched, &component.touched_counts, top, target);
+                let Some(len) = step_is_legal(b, &component.pieces, from, to, &mut self.chain)
+                else {
                     continue;
-                }
-                let to = nth_point(&self.touched[slot], &self.touched_counts[slot], top, target);
-                if !step_is_legal(b, &self.components[slot], from, to, &mut points) {
-                    continue;
-                }
+                };
+                self.chain_len = len;
                 Choice::Step(from, to)
             };
             let keep = policy.keep(mover, choice.to_move::<B>());
@@ -343,6 +421,8 @@ impl<B: GeometryTable> Sampler<B> {
                 for (k, level) in destinations.iter().enumerate() {
                     let n = level.count();
                     if pick < n {
+                        let (index, height) = (from.0, usize::from(from.1));
+                        self.chain_len = b.chain_points(index, height, &mut self.chain).ok()?;
                         return Some(Choice::Step(from, (level.nth_one(pick), k as u8)));
                     }
                     pick -= n;
@@ -375,7 +455,8 @@ fn nth_point<B: Bits>(
 }
 
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
-/// step to `to`, an open point (empty, and supported if above level 0). RULES section 4.2.
+/// step to `to`, an open point (empty, and supported if above level 0): the length of its
+/// chain, left in `points`, if it may. RULES section 4.2.
 #[inline]
 fn step_is_legal<B: GeometryTable>(
     b: &Board<B>,
@@ -383,11 +464,9 @@ fn step_is_legal<B: GeometryTable>(
     from: (u32, u8),
     to: (u32, u8),
     points: &mut [(u32, u8); LEVELS],
-) -> bool {
+) -> Option<usize> {
     let g = b.geometry();
-    let Ok(len) = b.chain_points(from.0, usize::from(from.1), points) else {
-        return false;
-    };
+    let len = b.chain_points(from.0, usize::from(from.1), points).ok()?;
     let (ti, tk) = (to.0, usize::from(to.1));
     let target = B::bit(ti);
     // What stays of the group: the component without the chain.
@@ -405,12 +484,13 @@ fn step_is_legal<B: GeometryTable>(
         } else if cl + 1 == tk {
             if supports.has(ci) {
                 // The destination would rest on a piece of the chain.
-                return false;
+                return None;
             }
             below &= !B::bit(ci);
         }
     }
-    !(g.neighbours(target, tk) & here).is_empty() || !(supports & below).is_empty()
+    let touches = !(g.neighbours(target, tk) & here).is_empty() || !(supports & below).is_empty();
+    touches.then_some(len)
 }
 
 /// Buckets of the repetition filter.
@@ -434,7 +514,6 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
     let mut links = Links::new();
     b.links_into(&mut links);
     let mut plies = 0;
-    let mut points = [(0u32, 0u8); LEVELS];
     loop {
         let mover = b.turn;
         let Some(choice) = sampler.sample(&b, &links, rng, policy) else {
@@ -461,26 +540,32 @@ fn playout<B: GeometryTable, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
         let mut in_flight = None;
         match choice {
             Choice::Place(index) => {
+                let first = b.height == 0;
                 b.place(index);
+                if first {
+                    b.links_into(&mut links);
+                } else {
+                    b.links_after_place(&mut links, mover, index);
+                }
                 for &h in &window {
                     seen[(h as usize) % SEEN] -= 1;
                 }
                 window.clear();
             }
-            Choice::Step(from, to) => {
-                let (color, _) = b.lift_points(from.0, usize::from(from.1), &mut points);
+            Choice::Step(_, to) => {
+                let color = Some(b.lift_own(&sampler.chain[..sampler.chain_len]));
                 if rule == WinRule::Immediate {
                     b.links_into(&mut links);
                     in_flight = b.spanner(&links);
                 }
                 b.land(color, to.0, usize::from(to.1));
+                b.links_into(&mut links);
             }
         }
         policy.played(mover, choice.to_move::<B>());
         window.push(b.hash);
         seen[(b.hash as usize) % SEEN] += 1;
         plies += 1;
-        b.links_into(&mut links);
         let opponent = mover.other();
         let winner = match rule {
             WinRule::Delayed => b.spans(&links, opponent).then_some(opponent),
@@ -603,6 +688,118 @@ mod tests {
             assert!((1780..=2220).contains(&n), "{mv}: {n}");
         }
         assert_eq!(counts.len(), moves.len(), "only legal moves");
+    }
+
+    /// Draws `draws` moves from `code` through the sampler with `policy` and returns Pearson's
+    /// chi-square statistic against the law "each legal move with probability proportional
+    /// to the policy's keep", with its degrees of freedom.
+    fn chi_square<P: PlayoutPolicy>(
+        code: &str,
+        draws: usize,
+        seed: u64,
+        policy: &mut P,
+    ) -> (f64, usize) {
+        fn draw<B: GeometryTable, P: PlayoutPolicy>(
+            b: &Board<B>,
+            draws: usize,
+            rng: &mut rand::rngs::SmallRng,
+            policy: &mut P,
+            counts: &mut std::collections::HashMap<Option<Move>, usize>,
+        ) {
+            let mut sampler = Sampler::new();
+            let mut links = Links::new();
+            b.links_into(&mut links);
+            for _ in 0..draws {
+                let choice = sampler.sample(b, &links, rng, policy);
+                *counts.entry(choice.map(Choice::to_move::<B>)).or_insert(0) += 1;
+            }
+        }
+        let Ok(position) = Position::from_code(code) else {
+            panic!("bad code {code}");
+        };
+        let moves = position.legal_moves();
+        let mover = position.turn();
+        let weights: Vec<f64> = moves
+            .iter()
+            .map(|&mv| f64::from(policy.keep(mover, mv)))
+            .collect();
+        let sum: f64 = weights.iter().sum();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut counts = std::collections::HashMap::new();
+        with_board!(position, b => draw(b, draws, &mut rng, policy, &mut counts));
+        let drawn: usize = moves
+            .iter()
+            .map(|mv| counts.get(&Some(*mv)).copied().unwrap_or(0))
+            .sum();
+        assert_eq!(drawn, draws, "only legal moves are drawn");
+        let statistic = moves
+            .iter()
+            .zip(&weights)
+            .map(|(mv, w)| {
+                let expected = draws as f64 * w / sum;
+                let observed = counts.get(&Some(*mv)).copied().unwrap_or(0) as f64;
+                (observed - expected).powi(2) / expected
+            })
+            .sum();
+        (statistic, moves.len() - 1)
+    }
+
+    /// Positions with placements, steps, several groups of the mover and cascades.
+    const SAMPLER_POSITIONS: [&str; 4] = [
+        "5:b:0,0:wbwbw/bw1wb/wbbww/bwwbw/bbwbb|b3/4/1w2/4",
+        "5:w:4,7:3bw/wwbb1/w1b1b/2bb1/3bw",
+        "6:b:6,4:w1wbbw/1w1bbw/2bww1/bbbw1w/bb2b1/bww1ww|5/3w1/5/5/5",
+        "8:b:9,8:wwb1bbbw/b2wb1b1/bw1w1w1w/b2b1w2/wbwwb2w/bwb1bbww/wbbw1bw1/bbwbwwww|7/7/7/7/7/7/2b4",
+    ];
+
+    /// Chi-square at most its mean plus six standard deviations: a generous bound that a
+    /// sampler off by a tenth on a few moves still exceeds with these draw counts.
+    fn generous_bound(freedom: usize) -> f64 {
+        let df = freedom as f64;
+        df + 6.0 * (2.0 * df).sqrt()
+    }
+
+    #[test]
+    fn sampled_moves_pass_a_chi_square_test_of_uniformity() {
+        // The law of the sampler since the start: every legal move (swap excluded) equally
+        // likely.
+        for (i, code) in SAMPLER_POSITIONS.iter().enumerate() {
+            let moves = Position::from_code(code)
+                .map(|p| p.legal_moves().len())
+                .unwrap_or(0);
+            assert!(moves > 10, "{code}: {moves} moves");
+            let (statistic, freedom) = chi_square(code, 400 * moves, 31 + i as u64, &mut Uniform);
+            assert!(
+                statistic < generous_bound(freedom),
+                "{code}: chi-square {statistic:.1} with {freedom} degrees of freedom"
+            );
+        }
+    }
+
+    #[test]
+    fn sampled_moves_follow_the_policy_weights() {
+        // A policy that keeps a step a quarter as often as a placement, and steps up half as
+        // often: moves are drawn in proportion to what it keeps.
+        struct Weighted;
+        impl PlayoutPolicy for Weighted {
+            fn keep(&mut self, _: Color, mv: Move) -> f32 {
+                match mv {
+                    Move::Step { to, .. } if to.level() > 0 => 0.125,
+                    Move::Step { .. } => 0.25,
+                    _ => 1.0,
+                }
+            }
+        }
+        for (i, code) in SAMPLER_POSITIONS.iter().enumerate() {
+            let moves = Position::from_code(code)
+                .map(|p| p.legal_moves().len())
+                .unwrap_or(0);
+            let (statistic, freedom) = chi_square(code, 400 * moves, 47 + i as u64, &mut Weighted);
+            assert!(
+                statistic < generous_bound(freedom),
+                "{code}: chi-square {statistic:.1} with {freedom} degrees of freedom"
+            );
+        }
     }
 
     #[test]
