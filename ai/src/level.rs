@@ -5,9 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A playing level, 1 (almost random) to 8 (the full time given). Each level searches three and
-/// a half to five times as many playouts as the one below (measured in `BENCHMARKS.md`: each
-/// level should beat the one below in at least 65 % of games).
+/// A playing level, 1 (almost random) to 8 (the full time given). Each level from 3 to 7
+/// searches three and a half to five times as many playouts as the one below; level 2 searches
+/// two and a half times level 1's, which also plays half its moves at random (measured in
+/// `BENCHMARKS.md`: each level should beat the one below in at least 65 % of games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
