@@ -6,6 +6,7 @@ mod fake_discord;
 use akron_bot::discord::{self, Settings};
 use akron_bot::service::{Config, GameId, ManualClock, Service};
 use akron_rules::{Game, GameOptions, Move, WinRule};
+use akron_service::db::{Db, DbError};
 use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
 use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
 use poise::serenity_prelude as serenity;
@@ -594,15 +595,20 @@ async fn a_slow_move_is_deferred_and_then_answered_with_the_board() -> Result<()
 fn hold_write_lock(
     path: &Path,
     duration: Duration,
-) -> Result<std::thread::JoinHandle<Result<(), rusqlite::Error>>, Error> {
-    let mut blocker = rusqlite::Connection::open(path)?;
+) -> Result<std::thread::JoinHandle<Result<(), DbError>>, Error> {
+    let blocker = Db::open(path)?;
     let (locked, is_locked) = std::sync::mpsc::channel();
     let holder = std::thread::spawn(move || {
-        let transaction =
-            blocker.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let _ = locked.send(());
-        std::thread::sleep(duration);
-        transaction.rollback()
+        // A write that takes the lock, holds it, then gives up and writes nothing.
+        let held: Result<(), DbError> = blocker.write(|_| {
+            let _ = locked.send(());
+            std::thread::sleep(duration);
+            Err(DbError::Conflict)
+        });
+        match held {
+            Err(DbError::Conflict) => Ok(()),
+            other => other,
+        }
     });
     is_locked.recv()?;
     Ok(holder)
@@ -1519,12 +1525,15 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     let db = dir.path().join("akron.db");
     let link = fake
         .wait_for("the thread's board to be the game's latest", |_| {
-            rusqlite::Connection::open(&db)
+            Db::open(&db)
                 .ok()?
-                .query_row("SELECT board_link FROM games WHERE id = 1", [], |r| {
-                    r.get::<_, Option<String>>(0)
+                .read(|tx| {
+                    tx.query_opt("SELECT board_link FROM games WHERE id = 1", &[], |r| {
+                        r.get::<Option<String>>(0)
+                    })
                 })
                 .ok()
+                .flatten()
                 .flatten()
         })
         .await?;
@@ -1623,12 +1632,15 @@ async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() 
     let db = dir.path().join("akron.db");
     let stored = fake
         .wait_for("the sign-up message's place to be stored", |_| {
-            rusqlite::Connection::open(&db)
+            Db::open(&db)
                 .ok()?
-                .query_row("SELECT signup_message FROM tournaments", [], |r| {
-                    r.get::<_, Option<String>>(0)
+                .read(|tx| {
+                    tx.query_opt("SELECT signup_message FROM tournaments", &[], |r| {
+                        r.get::<Option<String>>(0)
+                    })
                 })
                 .ok()
+                .flatten()
                 .flatten()
         })
         .await?;

@@ -83,8 +83,8 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf, String) {
     })
 }
 
-fn connection() -> rusqlite::Connection {
-    rusqlite::Connection::open(&prepared().1).expect("opens")
+fn connection() -> Db {
+    Db::open(&prepared().1).expect("opens")
 }
 
 #[divan::bench]
@@ -92,7 +92,9 @@ fn fairness_check_finds_a_running_games_position(bencher: divan::Bencher) {
     let conn = connection();
     let code = prepared().2.clone();
     bencher.bench_local(|| {
-        let found = db::active_game_at(&conn, &code).expect("reads");
+        let found = conn
+            .read(|tx| db::active_game_at(tx, &code))
+            .expect("reads");
         assert!(found.is_some());
     });
 }
@@ -102,7 +104,9 @@ fn fairness_check_of_a_position_no_game_has(bencher: divan::Bencher) {
     let conn = connection();
     let code = "8:w:31,32:8/8/8/8/8/8/8/7b".to_string();
     bencher.bench_local(|| {
-        let found = db::active_game_at(&conn, &code).expect("reads");
+        let found = conn
+            .read(|tx| db::active_game_at(tx, &code))
+            .expect("reads");
         assert!(found.is_none());
     });
 }
@@ -117,13 +121,19 @@ fn fairness_check_of_an_opening_position_in_many_histories(bencher: divan::Bench
     game.play(first).expect("legal");
     let code = game.position().code();
     let in_history: i64 = conn
-        .query_row("SELECT count(*) FROM moves WHERE code = ?1", [&code], |r| {
-            r.get(0)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT count(*) FROM moves WHERE code = ?1",
+                akron_service::params![code],
+                |r| r.get(0),
+            )
         })
         .expect("reads");
     assert!(in_history > 1_000, "{in_history}");
     bencher.bench_local(|| {
-        let found = db::active_game_at(&conn, &code).expect("reads");
+        let found = conn
+            .read(|tx| db::active_game_at(tx, &code))
+            .expect("reads");
         assert!(found.is_none());
     });
 }
@@ -132,7 +142,7 @@ fn fairness_check_of_an_opening_position_in_many_histories(bencher: divan::Bench
 fn ai_queue_longest_waiting_first(bencher: divan::Bencher) {
     let conn = connection();
     bencher.bench_local(|| {
-        let jobs = db::ai_waiting(&conn, 8).expect("reads");
+        let jobs = conn.read(|tx| db::ai_waiting(tx, 8)).expect("reads");
         assert_eq!(jobs.len(), 8);
     });
 }

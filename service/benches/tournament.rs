@@ -39,16 +39,16 @@ fn send(service: &Service, user: User, game: Option<GameId>, command: Command) {
 
 /// The unfinished games of round 1: (game, first player's number).
 fn open_games(path: &Path) -> Vec<(i64, u32)> {
-    let conn = rusqlite::Connection::open(path).unwrap();
-    let mut stmt = conn
-        .prepare(
-            "SELECT game_id, first FROM tournament_pairings WHERE round = 1 \
-             AND game_id IS NOT NULL AND result IS NULL ORDER BY board",
-        )
-        .unwrap();
-    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+    akron_service::db::Db::open(path)
         .unwrap()
-        .collect::<Result<_, _>>()
+        .read(|tx| {
+            tx.query(
+                "SELECT game_id, first FROM tournament_pairings WHERE round = 1 \
+                 AND game_id IS NOT NULL AND result IS NULL ORDER BY board",
+                akron_service::params![],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+        })
         .unwrap()
 }
 

@@ -281,11 +281,13 @@ fn a_damaged_stored_game_is_reported_not_accepted() {
     h.play(mv("C3"));
     h.play(mv("D4"));
     {
-        let conn = rusqlite::Connection::open(h.db_path()).expect("opens");
-        conn.execute(
-            "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE ply = 1",
-            [],
-        )
+        let db = akron_service::db::Db::open(&h.db_path()).expect("opens");
+        db.write(|tx| {
+            tx.execute(
+                "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE ply = 1",
+                akron_service::params![],
+            )
+        })
         .expect("tampers");
     }
     h.reopen();

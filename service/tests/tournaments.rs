@@ -5,17 +5,18 @@
 
 use akron_service::testing as common;
 
+use akron_service::db::Db;
+use akron_service::params;
 use akron_service::service::{
     Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, ServerRole, Setting,
     TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
 };
 use common::{channel_id, user, Harness};
-use rusqlite::Connection;
 
 const DAY: i64 = 86_400;
 
-fn db(h: &Harness) -> Connection {
-    Connection::open(h.db_path()).unwrap()
+fn db(h: &Harness) -> Db {
+    Db::open(&h.db_path()).unwrap()
 }
 
 /// Settles what is due and delivers every notice as a front end would: a notice asking for
@@ -72,46 +73,44 @@ fn in_game(h: &Harness, game: i64, who: &str, command: Command) -> Reply {
 
 /// The unfinished games of a round: (game, first player's number, second player's number).
 fn open_games(h: &Harness, round: u32) -> Vec<(i64, u32, u32)> {
-    let conn = db(h);
-    let mut stmt = conn
-        .prepare(
-            "SELECT game_id, first, second FROM tournament_pairings WHERE round = ?1 \
-             AND game_id IS NOT NULL AND result IS NULL ORDER BY board",
-        )
-        .unwrap();
-    stmt.query_map([round], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .unwrap()
-        .collect::<Result<_, _>>()
+    db(h)
+        .read(|tx| {
+            tx.query(
+                "SELECT game_id, first, second FROM tournament_pairings WHERE round = ?1 \
+                 AND game_id IS NOT NULL AND result IS NULL ORDER BY board",
+                params![round],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+        })
         .unwrap()
 }
 
 /// Every pairing as `round:first-second=result`, byes as `round:bye=first`.
 fn pairings(h: &Harness) -> Vec<String> {
-    let conn = db(h);
-    let mut stmt = conn
-        .prepare(
+    let db = db(h);
+    db.read(|tx| {
+        tx.query(
             "SELECT round, board, first, second, result FROM tournament_pairings \
              ORDER BY round, board",
+            params![],
+            |r| {
+                let round: u32 = r.get(0)?;
+                let board: u32 = r.get(1)?;
+                let first: u32 = r.get(2)?;
+                let second: Option<u32> = r.get(3)?;
+                let result: Option<String> = r.get(4)?;
+                Ok(if board == 0 {
+                    format!("{round}:bye={first}")
+                } else {
+                    format!(
+                        "{round}:{first}-{}={}",
+                        second.unwrap_or(0),
+                        result.unwrap_or_else(|| "-".to_string())
+                    )
+                })
+            },
         )
-        .unwrap();
-    stmt.query_map([], |r| {
-        let round: u32 = r.get(0)?;
-        let board: u32 = r.get(1)?;
-        let first: u32 = r.get(2)?;
-        let second: Option<u32> = r.get(3)?;
-        let result: Option<String> = r.get(4)?;
-        Ok(if board == 0 {
-            format!("{round}:bye={first}")
-        } else {
-            format!(
-                "{round}:{first}-{}={}",
-                second.unwrap_or(0),
-                result.unwrap_or_else(|| "-".to_string())
-            )
-        })
     })
-    .unwrap()
-    .collect::<Result<_, _>>()
     .unwrap()
 }
 
@@ -282,17 +281,23 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
         "{}",
         ended.text
     );
-    let conn = db(&h);
-    let rows: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM rating_history WHERE game_id = 1",
-            [],
-            |r| r.get(0),
-        )
+    let db = db(&h);
+    let rows: i64 = db
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM rating_history WHERE game_id = 1",
+                params![],
+                |r| r.get(0),
+            )
+        })
         .unwrap();
     assert_eq!(rows, 2, "both players, the global scope (no server here)");
-    let finished: String = conn
-        .query_row("SELECT status FROM games WHERE id = 1", [], |r| r.get(0))
+    let finished: String = db
+        .read(|tx| {
+            tx.query_one("SELECT status FROM games WHERE id = 1", params![], |r| {
+                r.get(0)
+            })
+        })
         .unwrap();
     assert_eq!(finished, "finished");
     let stats = h.ok("bob", Command::Stats(None));
@@ -323,8 +328,12 @@ fn a_rated_game_moves_both_ratings_and_an_unrated_one_nothing() {
     h.ok("alice", Command::Challenge(challenge));
     h.ok("bob", Command::Accept);
     h.ok("alice", Command::Resign);
-    let rows: i64 = conn
-        .query_row("SELECT COUNT(*) FROM rating_history", [], |r| r.get(0))
+    let rows: i64 = db
+        .read(|tx| {
+            tx.query_one("SELECT COUNT(*) FROM rating_history", params![], |r| {
+                r.get(0)
+            })
+        })
         .unwrap();
     assert_eq!(rows, 2, "only the first game moved ratings");
 }
@@ -357,13 +366,14 @@ fn a_rated_game_with_a_server_moves_the_server_and_the_global_rating() {
     request.command = Command::Draw(Offer::Accept);
     let drawn = h.service.handle(&request);
     assert!(drawn.text.contains("Ratings:"), "{}", drawn.text);
-    let conn = db(&h);
-    let scopes: Vec<String> = conn
-        .prepare("SELECT DISTINCT scope FROM ratings ORDER BY scope")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
+    let scopes: Vec<String> = db(&h)
+        .read(|tx| {
+            tx.query(
+                "SELECT DISTINCT scope FROM ratings ORDER BY scope",
+                params![],
+                |r| r.get(0),
+            )
+        })
         .unwrap();
     assert_eq!(scopes, ["*", "test:guild"]);
 }

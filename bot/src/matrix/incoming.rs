@@ -179,7 +179,7 @@ async fn handle(
     incoming: &Incoming,
     command: Result<crate::service::Command, String>,
 ) -> Result<(), MatrixError> {
-    let worker = Arc::clone(&bot.store);
+    let worker = Arc::clone(&bot.service);
     let event = incoming.event_id.to_string();
     let now = bot.service.now();
     if !tokio::task::spawn_blocking(move || worker.first_time(&event, now)).await?? {
@@ -260,7 +260,7 @@ pub(super) async fn on_undecryptable(
     if event.sender == bot.me || room.state() != RoomState::Joined {
         return;
     }
-    let worker = Arc::clone(&bot.store);
+    let worker = Arc::clone(&bot.service);
     let id = event.event_id.to_string();
     let now = bot.service.now();
     match tokio::task::spawn_blocking(move || worker.first_time(&id, now)).await {

@@ -15,7 +15,6 @@ mod reactions;
 mod rooms;
 mod send;
 mod session;
-mod store;
 mod threads;
 
 use crate::service::{Service, ServiceError};
@@ -29,7 +28,6 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use store::Store;
 
 /// The secret the bot logs in with. Never logged.
 #[derive(Clone)]
@@ -69,8 +67,6 @@ pub enum MatrixError {
     Matrix(Box<matrix_sdk::Error>),
     /// An upload or another raw request failed.
     Http(Box<matrix_sdk::HttpError>),
-    /// The front end's own tables failed.
-    Store(rusqlite::Error),
     /// The service failed (storage).
     Service(ServiceError),
     /// The blocking thread running the service died.
@@ -84,7 +80,6 @@ impl fmt::Display for MatrixError {
         match self {
             MatrixError::Matrix(e) => write!(f, "matrix: {e}"),
             MatrixError::Http(e) => write!(f, "matrix: {e}"),
-            MatrixError::Store(e) => write!(f, "matrix store: {e}"),
             MatrixError::Service(e) => write!(f, "service: {e}"),
             MatrixError::Worker(e) => write!(f, "service worker: {e}"),
             MatrixError::Setup(e) => f.write_str(e),
@@ -120,12 +115,6 @@ impl From<matrix_sdk::HttpError> for MatrixError {
     }
 }
 
-impl From<rusqlite::Error> for MatrixError {
-    fn from(error: rusqlite::Error) -> Self {
-        MatrixError::Store(error)
-    }
-}
-
 impl From<ServiceError> for MatrixError {
     fn from(error: ServiceError) -> Self {
         MatrixError::Service(error)
@@ -142,7 +131,6 @@ impl From<tokio::task::JoinError> for MatrixError {
 #[derive(Clone)]
 pub(crate) struct Bot {
     service: Arc<Service>,
-    store: Arc<Store>,
     me: OwnedUserId,
 }
 
@@ -181,8 +169,7 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
         .user_id()
         .ok_or_else(|| MatrixError::Setup("logged in without a user id".to_string()))?
         .to_owned();
-    let store = Arc::new(Store::open(&service.config().db_path)?);
-    let bot = Bot { service, store, me };
+    let bot = Bot { service, me };
     if new_login {
         // A new device: what happened before it belongs to the past, so it is synced once
         // without handlers. Invitations waiting since are accepted below.

@@ -164,7 +164,7 @@ fn joined(client: &Client, room_id: &OwnedRoomId) -> Result<Room, MatrixError> {
 async fn dm_room(client: &Client, bot: &Bot, user: &str) -> Result<Room, MatrixError> {
     let id = MxUserId::parse(user)
         .map_err(|e| MatrixError::Setup(format!("'{user}' is not a Matrix user: {e}")))?;
-    let store = Arc::clone(&bot.store);
+    let store = Arc::clone(&bot.service);
     let key = id.to_string();
     let known = tokio::task::spawn_blocking(move || store.dm_room(&key)).await??;
     if let Some(room) = known
@@ -174,7 +174,7 @@ async fn dm_room(client: &Client, bot: &Bot, user: &str) -> Result<Room, MatrixE
         return Ok(room);
     }
     let room = client.create_dm(&id).await?;
-    let store = Arc::clone(&bot.store);
+    let store = Arc::clone(&bot.service);
     let (key, value) = (id.to_string(), room.room_id().to_string());
     tokio::task::spawn_blocking(move || store.set_dm_room(&key, &value)).await??;
     tracing::info!(user = %id, room = %room.room_id(), "made a direct message room");

@@ -34,15 +34,12 @@ async fn handle(
 ) -> Result<(), MatrixError> {
     let target = event.content.relates_to.event_id.clone();
     let key = event.content.relates_to.key.clone();
-    let store = Arc::clone(&bot.store);
+    let service = Arc::clone(&bot.service);
     let reaction = event.event_id.to_string();
     let now = bot.service.now();
     let looked_up = target.to_string();
     let choice = tokio::task::spawn_blocking(move || {
-        let Some(choice) = store.choice(&looked_up, &key)? else {
-            return Ok::<_, rusqlite::Error>(None);
-        };
-        Ok(store.first_time(&reaction, now)?.then_some(choice))
+        service.take_reaction(&looked_up, &key, &reaction, now)
     })
     .await??;
     let Some(choice) = choice else {

@@ -2,10 +2,9 @@
 //! pictures as `m.image` uploads, exports as `m.file`, intentional mentions (`m.mentions`),
 //! and the reply's buttons as reactions on the posted message.
 
-use super::store::Store;
 use super::{Bot, MatrixError};
 use crate::model::ChannelId;
-use crate::service::{Button, Reply, User};
+use crate::service::{Button, Reply, Service, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
@@ -305,7 +304,7 @@ pub(super) async fn post(
         main.get_or_insert(sent);
     }
     if let Some(event) = &main {
-        offer(room, &bot.store, event, &reply.buttons, channel).await?;
+        offer(room, &bot.service, event, &reply.buttons, channel).await?;
         if only.is_none() && !reply.ephemeral {
             remember_board(bot, reply, room.room_id(), event).await;
             remember_signup(bot, reply, room.room_id(), event).await;
@@ -397,7 +396,7 @@ pub(super) async fn edit_signup(client: &Client, reply: &Reply) -> Option<String
 /// other stays a typed command.
 async fn offer(
     room: &Room,
-    store: &Store,
+    service: &Service,
     event: &OwnedEventId,
     buttons: &[Button],
     channel: &ChannelId,
@@ -412,7 +411,7 @@ async fn offer(
     if choices.is_empty() {
         return Ok(());
     }
-    store.offer(event.as_str(), &choices, channel)?;
+    service.offer_reactions(event.as_str(), &choices, channel)?;
     let keys: Vec<&'static str> = choices.iter().map(|(key, _)| *key).collect();
     // The reactions are only the visible handles of choices already remembered: they go out
     // in the background, so the next command is not kept waiting behind them.

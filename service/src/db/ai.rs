@@ -1,8 +1,9 @@
 //! Queries on games against the engine (`ai_games`) and on running games' positions.
 
 use super::DbError;
+use super::Tx;
 use crate::model::GameId;
-use rusqlite::{params, Connection, OptionalExtension};
+use crate::params;
 
 /// A game against the engine whose move is pending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,15 +23,15 @@ pub struct AiWaiting {
 ///
 /// A database failure.
 pub fn insert_ai_game(
-    conn: &Connection,
+    conn: &Tx<'_>,
     game: GameId,
     level: u8,
     waiting_since: Option<i64>,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO ai_games (game_id, level, waiting_since) VALUES (?1, ?2, ?3)",
-    )?
-    .execute(params![game.0, level, waiting_since])?;
+        params![game.0, level, waiting_since],
+    )?;
     Ok(())
 }
 
@@ -40,9 +41,11 @@ pub fn insert_ai_game(
 /// # Errors
 ///
 /// A database failure.
-pub fn set_ai_waiting(conn: &Connection, game: GameId, since: Option<i64>) -> Result<(), DbError> {
-    conn.prepare_cached("UPDATE ai_games SET waiting_since = ?2 WHERE game_id = ?1")?
-        .execute(params![game.0, since])?;
+pub fn set_ai_waiting(conn: &Tx<'_>, game: GameId, since: Option<i64>) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE ai_games SET waiting_since = ?2 WHERE game_id = ?1",
+        params![game.0, since],
+    )?;
     Ok(())
 }
 
@@ -51,20 +54,20 @@ pub fn set_ai_waiting(conn: &Connection, game: GameId, since: Option<i64>) -> Re
 /// # Errors
 ///
 /// A database failure.
-pub fn ai_waiting(conn: &Connection, limit: usize) -> Result<Vec<AiWaiting>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn ai_waiting(conn: &Tx<'_>, limit: usize) -> Result<Vec<AiWaiting>, DbError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    conn.query(
         "SELECT game_id, level, waiting_since FROM ai_games WHERE waiting_since IS NOT NULL \
          ORDER BY waiting_since, game_id LIMIT ?1",
-    )?;
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = stmt.query_map([limit], |r| {
-        Ok(AiWaiting {
-            game: GameId(r.get(0)?),
-            level: r.get(1)?,
-            since: r.get(2)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![limit],
+        |r| {
+            Ok(AiWaiting {
+                game: GameId(r.get(0)?),
+                level: r.get(1)?,
+                since: r.get(2)?,
+            })
+        },
+    )
 }
 
 /// A running game whose current position has this code (canonical), if any: analysis of it
@@ -73,13 +76,13 @@ pub fn ai_waiting(conn: &Connection, limit: usize) -> Result<Vec<AiWaiting>, DbE
 /// # Errors
 ///
 /// A database failure.
-pub fn active_game_at(conn: &Connection, code: &str) -> Result<Option<GameId>, DbError> {
+pub fn active_game_at(conn: &Tx<'_>, code: &str) -> Result<Option<GameId>, DbError> {
     // `current_code` is kept by triggers on `moves` (migration 0010): one index look-up.
     Ok(conn
-        .prepare_cached(
+        .query_opt(
             "SELECT id FROM games WHERE status = 'active' AND current_code = ?1 LIMIT 1",
+            params![code],
+            |r| r.get(0),
         )?
-        .query_row([code], |r| r.get(0))
-        .optional()?
         .map(GameId))
 }

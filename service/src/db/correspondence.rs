@@ -1,8 +1,9 @@
 //! Queries on `premoves` and `vacations`.
 
 use super::DbError;
+use super::Tx;
 use crate::model::{GameId, UserId};
-use rusqlite::{params, Connection, OptionalExtension};
+use crate::params;
 
 /// A player's queued conditional moves in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,23 +21,18 @@ pub struct Premoves {
 /// # Errors
 ///
 /// A database failure.
-pub fn set_premoves(conn: &Connection, game: GameId, queue: &Premoves) -> Result<(), DbError> {
+pub fn set_premoves(conn: &Tx<'_>, game: GameId, queue: &Premoves) -> Result<(), DbError> {
     let pairs: Vec<String> = queue
         .pairs
         .iter()
         .map(|(x, y)| format!("{x} {y}"))
         .collect();
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO premoves (game_id, user_id, after_ply, pairs) VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (game_id, user_id) DO UPDATE SET after_ply = excluded.after_ply, \
          pairs = excluded.pairs",
-    )?
-    .execute(params![
-        game.0,
-        queue.user.0,
-        queue.after_ply,
-        pairs.join(";")
-    ])?;
+        params![game.0, queue.user.0, queue.after_ply, pairs.join(";")],
+    )?;
     Ok(())
 }
 
@@ -45,17 +41,12 @@ pub fn set_premoves(conn: &Connection, game: GameId, queue: &Premoves) -> Result
 /// # Errors
 ///
 /// A database failure.
-pub fn premoves(
-    conn: &Connection,
-    game: GameId,
-    user: &UserId,
-) -> Result<Option<Premoves>, DbError> {
-    let row: Option<(usize, String)> = conn
-        .prepare_cached(
-            "SELECT after_ply, pairs FROM premoves WHERE game_id = ?1 AND user_id = ?2",
-        )?
-        .query_row(params![game.0, user.0], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
+pub fn premoves(conn: &Tx<'_>, game: GameId, user: &UserId) -> Result<Option<Premoves>, DbError> {
+    let row: Option<(usize, String)> = conn.query_opt(
+        "SELECT after_ply, pairs FROM premoves WHERE game_id = ?1 AND user_id = ?2",
+        params![game.0, user.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     Ok(row.map(|(after_ply, pairs)| Premoves {
         user: user.clone(),
         after_ply,
@@ -75,17 +66,16 @@ pub fn premoves(
 ///
 /// A database failure.
 pub fn clear_premoves(
-    conn: &Connection,
+    conn: &Tx<'_>,
     game: GameId,
     user: Option<&UserId>,
 ) -> Result<usize, DbError> {
     Ok(match user {
-        Some(user) => conn
-            .prepare_cached("DELETE FROM premoves WHERE game_id = ?1 AND user_id = ?2")?
-            .execute(params![game.0, user.0])?,
-        None => conn
-            .prepare_cached("DELETE FROM premoves WHERE game_id = ?1")?
-            .execute(params![game.0])?,
+        Some(user) => conn.execute(
+            "DELETE FROM premoves WHERE game_id = ?1 AND user_id = ?2",
+            params![game.0, user.0],
+        )?,
+        None => conn.execute("DELETE FROM premoves WHERE game_id = ?1", params![game.0])?,
     })
 }
 
@@ -105,17 +95,19 @@ pub struct Vacation {
 /// # Errors
 ///
 /// A database failure.
-pub fn vacation(conn: &Connection, user: &UserId) -> Result<Vacation, DbError> {
+pub fn vacation(conn: &Tx<'_>, user: &UserId) -> Result<Vacation, DbError> {
     Ok(conn
-        .prepare_cached("SELECT year, used, since FROM vacations WHERE user_id = ?1")?
-        .query_row([&user.0], |r| {
-            Ok(Vacation {
-                year: r.get(0)?,
-                used: r.get(1)?,
-                since: r.get(2)?,
-            })
-        })
-        .optional()?
+        .query_opt(
+            "SELECT year, used, since FROM vacations WHERE user_id = ?1",
+            params![&user.0],
+            |r| {
+                Ok(Vacation {
+                    year: r.get(0)?,
+                    used: r.get(1)?,
+                    since: r.get(2)?,
+                })
+            },
+        )?
         .unwrap_or_default())
 }
 
@@ -124,17 +116,12 @@ pub fn vacation(conn: &Connection, user: &UserId) -> Result<Vacation, DbError> {
 /// # Errors
 ///
 /// A database failure.
-pub fn set_vacation(conn: &Connection, user: &UserId, vacation: Vacation) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn set_vacation(conn: &Tx<'_>, user: &UserId, vacation: Vacation) -> Result<(), DbError> {
+    conn.execute(
         "INSERT INTO vacations (user_id, year, used, since) VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (user_id) DO UPDATE SET year = excluded.year, used = excluded.used, \
          since = excluded.since",
-    )?
-    .execute(params![
-        user.0,
-        vacation.year,
-        vacation.used,
-        vacation.since
-    ])?;
+        params![user.0, vacation.year, vacation.used, vacation.since],
+    )?;
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! Queries on the `games` table.
 
 use super::DbError;
+use super::{Row, Tx};
 use crate::model::{
     ChannelId, GameId, GameRecord, Players, ServerId, Status, TimeControl, User, UserId,
 };
+use crate::params;
 use akron_rules::{Color, Reason, WinRule};
-use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
@@ -13,17 +14,17 @@ const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name,
     takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
     time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers, rated";
 
-fn corrupt(what: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
+fn corrupt(what: String) -> DbError {
+    DbError::Corrupt(what)
 }
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
+fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
     let status: String = r.get(2)?;
     let rule: String = r.get(10)?;
     let winner: Option<String> = r.get(12)?;
     let reason: Option<String> = r.get(14)?;
-    let user = |i: usize| -> rusqlite::Result<Option<UserId>> {
-        Ok(r.get::<_, Option<String>>(i)?.map(UserId))
+    let user = |i: usize| -> Result<Option<UserId>, DbError> {
+        Ok(r.get::<Option<String>>(i)?.map(UserId))
     };
     Ok(GameRecord {
         id: GameId(r.get(0)?),
@@ -31,8 +32,8 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         status: Status::from_name(&status).ok_or_else(|| corrupt(format!("status {status}")))?,
         challenger: UserId(r.get(3)?),
         players: Players {
-            black: User::new(UserId(r.get(4)?), r.get::<_, String>(5)?),
-            white: User::new(UserId(r.get(6)?), r.get::<_, String>(7)?),
+            black: User::new(UserId(r.get(4)?), r.get::<String>(5)?),
+            white: User::new(UserId(r.get(6)?), r.get::<String>(7)?),
         },
         size: r.get(8)?,
         pile: r.get(9)?,
@@ -63,9 +64,9 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         clocks: [r.get(24)?, r.get(25)?],
         reminders_sent: r.get(26)?,
         wants_thread: r.get(27)?,
-        server: r.get::<_, Option<String>>(28)?.map(ServerId),
+        server: r.get::<Option<String>>(28)?.map(ServerId),
         last_draw_offers: r
-            .get::<_, Option<String>>(29)?
+            .get::<Option<String>>(29)?
             .unwrap_or_default()
             .lines()
             .filter_map(|line| {
@@ -83,17 +84,15 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
 ///
 /// [`DbError::ChannelTaken`] when the channel already has an open challenge or active game;
 /// a database failure.
-pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbError> {
-    let inserted = conn
-        .prepare_cached(
-            "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
+pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> {
+    let inserted = conn.query_one(
+        "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
              white_name, size, pile, win_rule, start_code, created_at, deadline_at, \
              time_control, wants_thread, server, rated, started_at, clock_first, clock_second, \
              reminders_sent) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
-             ?18, ?19, ?20, ?21)",
-        )?
-        .execute(params![
+             ?18, ?19, ?20, ?21) RETURNING id",
+        params![
             game.channel.0,
             game.status.name(),
             game.challenger.0,
@@ -115,15 +114,13 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
             game.clocks[0],
             game.clocks[1],
             game.reminders_sent,
-        ]);
+        ],
+        |r| r.get(0),
+    );
     match inserted {
-        Ok(_) => Ok(GameId(conn.last_insert_rowid())),
-        Err(rusqlite::Error::SqliteFailure(e, _))
-            if e.code == rusqlite::ErrorCode::ConstraintViolation && game.status.is_live() =>
-        {
-            Err(DbError::ChannelTaken)
-        }
-        Err(e) => Err(e.into()),
+        Ok(id) => Ok(GameId(id)),
+        Err(e) if e.is_unique_violation() && game.status.is_live() => Err(DbError::ChannelTaken),
+        Err(e) => Err(e),
     }
 }
 
@@ -132,11 +129,12 @@ pub fn insert_game(conn: &Connection, game: &GameRecord) -> Result<GameId, DbErr
 /// # Errors
 ///
 /// A database failure.
-pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"))?
-        .query_row([id.0], from_row)
-        .optional()?)
+pub fn game(conn: &Tx<'_>, id: GameId) -> Result<Option<GameRecord>, DbError> {
+    conn.query_opt(
+        &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+        params![id.0],
+        from_row,
+    )
 }
 
 /// The open challenge or active game in a channel: the channel's own one, else the oldest
@@ -145,14 +143,15 @@ pub fn game(conn: &Connection, id: GameId) -> Result<Option<GameRecord>, DbError
 /// # Errors
 ///
 /// A database failure.
-pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<GameRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!(
+pub fn channel_game(conn: &Tx<'_>, channel: &ChannelId) -> Result<Option<GameRecord>, DbError> {
+    conn.query_opt(
+        &format!(
             "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status IN ('open', 'active') \
              ORDER BY wants_thread, id LIMIT 1"
-        ))?
-        .query_row([&channel.0], from_row)
-        .optional()?)
+        ),
+        params![&channel.0],
+        from_row,
+    )
 }
 
 /// The open challenges in a channel that `user` made or received, newest first.
@@ -161,16 +160,18 @@ pub fn channel_game(conn: &Connection, channel: &ChannelId) -> Result<Option<Gam
 ///
 /// A database failure.
 pub fn open_challenges_of(
-    conn: &Connection,
+    conn: &Tx<'_>,
     channel: &ChannelId,
     user: &UserId,
 ) -> Result<Vec<GameRecord>, DbError> {
-    let mut statement = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status = 'open' \
+    conn.query(
+        &format!(
+            "SELECT {COLUMNS} FROM games WHERE channel = ?1 AND status = 'open' \
          AND (black_id = ?2 OR white_id = ?2) ORDER BY id DESC LIMIT 25"
-    ))?;
-    let rows = statement.query_map(params![channel.0, user.0], from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        ),
+        params![channel.0, user.0],
+        from_row,
+    )
 }
 
 /// The most recent game in a channel, in any status.
@@ -179,15 +180,14 @@ pub fn open_challenges_of(
 ///
 /// A database failure.
 pub fn latest_channel_game(
-    conn: &Connection,
+    conn: &Tx<'_>,
     channel: &ChannelId,
 ) -> Result<Option<GameRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games WHERE channel = ?1 ORDER BY id DESC LIMIT 1"
-        ))?
-        .query_row([&channel.0], from_row)
-        .optional()?)
+    conn.query_opt(
+        &format!("SELECT {COLUMNS} FROM games WHERE channel = ?1 ORDER BY id DESC LIMIT 1"),
+        params![&channel.0],
+        from_row,
+    )
 }
 
 /// The open challenges and active games a user takes part in, oldest first.
@@ -195,14 +195,16 @@ pub fn latest_channel_game(
 /// # Errors
 ///
 /// A database failure.
-pub fn user_games(conn: &Connection, user: &UserId) -> Result<Vec<GameRecord>, DbError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE status IN ('open', 'active') AND black_id = ?1 \
+pub fn user_games(conn: &Tx<'_>, user: &UserId) -> Result<Vec<GameRecord>, DbError> {
+    conn.query(
+        &format!(
+            "SELECT {COLUMNS} FROM games WHERE status IN ('open', 'active') AND black_id = ?1 \
          UNION SELECT {COLUMNS} FROM games WHERE status IN ('open', 'active') AND white_id = ?1 \
          ORDER BY id"
-    ))?;
-    let rows = stmt.query_map([&user.0], from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        ),
+        params![&user.0],
+        from_row,
+    )
 }
 
 /// Every game's id, oldest first.
@@ -210,10 +212,10 @@ pub fn user_games(conn: &Connection, user: &UserId) -> Result<Vec<GameRecord>, D
 /// # Errors
 ///
 /// A database failure.
-pub fn all_game_ids(conn: &Connection) -> Result<Vec<GameId>, DbError> {
-    let mut stmt = conn.prepare_cached("SELECT id FROM games ORDER BY id")?;
-    let rows = stmt.query_map([], |r| r.get(0).map(GameId))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
+    conn.query("SELECT id FROM games ORDER BY id", params![], |r| {
+        r.get(0).map(GameId)
+    })
 }
 
 /// Writes a game's changeable columns, provided its stored version is still `game.version`,
@@ -222,18 +224,16 @@ pub fn all_game_ids(conn: &Connection) -> Result<Vec<GameId>, DbError> {
 /// # Errors
 ///
 /// [`DbError::Conflict`] when another change landed first; a database failure.
-pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
-    let changed = conn
-        .prepare_cached(
-            "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
+pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
+    let changed = conn.execute(
+        "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
              reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
              rated = ?19, \
              version = version + 1 \
              WHERE id = ?1 AND version = ?2",
-        )?
-        .execute(params![
+        params![
             game.id.0,
             game.version,
             game.status.name(),
@@ -257,7 +257,8 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
                 .join("\n"),
             game.wants_thread,
             game.rated,
-        ])?;
+        ],
+    )?;
     if changed == 1 {
         Ok(game.version + 1)
     } else {
@@ -271,14 +272,16 @@ pub fn save_game(conn: &Connection, game: &GameRecord) -> Result<i64, DbError> {
 /// # Errors
 ///
 /// A database failure.
-pub fn due_games(conn: &Connection, now: i64, limit: usize) -> Result<Vec<GameRecord>, DbError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE deadline_at <= ?1 AND deadline_at IS NOT NULL \
-         AND status IN ('open', 'active') ORDER BY deadline_at LIMIT ?2"
-    ))?;
+pub fn due_games(conn: &Tx<'_>, now: i64, limit: usize) -> Result<Vec<GameRecord>, DbError> {
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = stmt.query_map(params![now, limit], from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    conn.query(
+        &format!(
+            "SELECT {COLUMNS} FROM games WHERE deadline_at <= ?1 AND deadline_at IS NOT NULL \
+         AND status IN ('open', 'active') ORDER BY deadline_at LIMIT ?2"
+        ),
+        params![now, limit],
+        from_row,
+    )
 }
 
 /// The nearest deadline of any live game, if there is one.
@@ -286,13 +289,13 @@ pub fn due_games(conn: &Connection, now: i64, limit: usize) -> Result<Vec<GameRe
 /// # Errors
 ///
 /// A database failure.
-pub fn next_deadline(conn: &Connection) -> Result<Option<i64>, DbError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT MIN(deadline_at) FROM games WHERE deadline_at IS NOT NULL \
+pub fn next_deadline(conn: &Tx<'_>) -> Result<Option<i64>, DbError> {
+    conn.query_one(
+        "SELECT MIN(deadline_at) FROM games WHERE deadline_at IS NOT NULL \
              AND status IN ('open', 'active')",
-        )?
-        .query_row([], |r| r.get(0))?)
+        params![],
+        |r| r.get(0),
+    )
 }
 
 /// The finished games (and closed challenges) a user took part in, newest first.
@@ -301,18 +304,20 @@ pub fn next_deadline(conn: &Connection) -> Result<Option<i64>, DbError> {
 ///
 /// A database failure.
 pub fn user_finished_games(
-    conn: &Connection,
+    conn: &Tx<'_>,
     user: &UserId,
     limit: usize,
 ) -> Result<Vec<GameRecord>, DbError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM games WHERE status = 'finished' AND black_id = ?1 \
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    conn.query(
+        &format!(
+            "SELECT {COLUMNS} FROM games WHERE status = 'finished' AND black_id = ?1 \
          UNION SELECT {COLUMNS} FROM games WHERE status = 'finished' AND white_id = ?1 \
          ORDER BY id DESC LIMIT ?2"
-    ))?;
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = stmt.query_map(params![&user.0, limit], from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        ),
+        params![&user.0, limit],
+        from_row,
+    )
 }
 
 /// Records where the latest board of a live game was posted (the front end's link to it).
@@ -321,11 +326,11 @@ pub fn user_finished_games(
 /// # Errors
 ///
 /// A database failure.
-pub fn set_board_link(conn: &Connection, game: GameId, link: &str) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn set_board_link(conn: &Tx<'_>, game: GameId, link: &str) -> Result<(), DbError> {
+    conn.execute(
         "UPDATE games SET board_link = ?2 WHERE id = ?1 AND status IN ('open', 'active')",
-    )?
-    .execute(params![game.0, link])?;
+        params![game.0, link],
+    )?;
     Ok(())
 }
 
@@ -334,10 +339,12 @@ pub fn set_board_link(conn: &Connection, game: GameId, link: &str) -> Result<(),
 /// # Errors
 ///
 /// A database failure.
-pub fn board_link(conn: &Connection, game: GameId) -> Result<Option<String>, DbError> {
+pub fn board_link(conn: &Tx<'_>, game: GameId) -> Result<Option<String>, DbError> {
     Ok(conn
-        .prepare_cached("SELECT board_link FROM games WHERE id = ?1")?
-        .query_row([game.0], |r| r.get::<_, Option<String>>(0))
-        .optional()?
+        .query_opt(
+            "SELECT board_link FROM games WHERE id = ?1",
+            params![game.0],
+            |r| r.get::<Option<String>>(0),
+        )?
         .flatten())
 }

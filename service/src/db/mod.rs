@@ -1,12 +1,17 @@
-//! Storage: SQLite through rusqlite. One small function per query.
+//! Storage: the seam between the service and its database. One small function per query,
+//! SQL kept as SQL.
 //!
-//! - [`Db`] opens the file, applies the embedded migrations, switches to WAL and keeps a few
-//!   connections for reuse.
-//! - Every state change runs inside [`Db::write`], one `BEGIN IMMEDIATE` transaction, and
-//!   updates a game only at the version it read ([`save_game`]). A stale writer changes
-//!   nothing and learns it from [`DbError::Conflict`].
+//! - [`Db`] opens the database, applies the embedded migrations and keeps a few connections.
+//! - Every state change runs inside [`Db::write`], one transaction ([`Tx`]) that takes the
+//!   write lock first (SQLite: `BEGIN IMMEDIATE`), and updates a game only at the version it
+//!   read ([`save_game`]). A stale writer changes nothing and learns it from
+//!   [`DbError::Conflict`].
+//! - Queries see only [`Tx`], [`Row`] and the parameters of [`params!`](crate::params): no
+//!   database client crate is named outside this module. The SQLite backend lives in
+//!   `sqlite.rs`; parameters are written `?1`, `?2`, … in the SQL.
 
 mod ai;
+mod chat;
 mod correspondence;
 mod games;
 mod moves;
@@ -14,9 +19,12 @@ mod outbox;
 mod puzzles;
 mod ratings;
 mod settings;
+mod sqlite;
 mod tournaments;
+mod value;
 
 pub use ai::*;
+pub use chat::*;
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
@@ -25,41 +33,14 @@ pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
 pub use tournaments::*;
+pub use value::{FromValue, Row, ToValue, Value, ValueRef};
 
-use rusqlite::{Connection, TransactionBehavior};
-use rusqlite_migration::{Migrations, M};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
-
-/// The migrations under `migrations/`, in order. Landed ones are never edited.
-const MIGRATIONS: &[M<'static>] = &[
-    M::up(include_str!("../../../migrations/0001_games.sql")),
-    M::up(include_str!("../../../migrations/0002_outbox.sql")),
-    M::up(include_str!("../../../migrations/0003_clocks.sql")),
-    M::up(include_str!(
-        "../../../migrations/0004_premoves_vacations.sql"
-    )),
-    M::up(include_str!("../../../migrations/0005_matrix.sql")),
-    M::up(include_str!("../../../migrations/0006_ai_puzzles.sql")),
-    M::up(include_str!(
-        "../../../migrations/0007_ratings_tournaments.sql"
-    )),
-    M::up(include_str!(
-        "../../../migrations/0008_thread_challenges.sql"
-    )),
-    M::up(include_str!(
-        "../../../migrations/0009_tournament_role_signup.sql"
-    )),
-    M::up(include_str!("../../../migrations/0010_current_code.sql")),
-];
 
 /// How long a writer waits for another writer's lock before giving up, by default.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Idle connections kept for reuse.
-const MAX_IDLE: usize = 8;
 
 /// A storage failure.
 #[derive(Debug)]
@@ -67,7 +48,14 @@ pub enum DbError {
     /// SQLite reported an error.
     Sqlite(rusqlite::Error),
     /// The migrations could not be applied.
-    Migration(rusqlite_migration::Error),
+    Migration(String),
+    /// The database was made by a newer akron: its migrations go past this build's.
+    TooNew {
+        /// The newest migration this build knows.
+        known: usize,
+        /// The database's.
+        found: usize,
+    },
     /// Another change to the same game landed first; nothing was written.
     Conflict,
     /// The channel already has an open challenge or active game; nothing was written.
@@ -96,6 +84,11 @@ impl fmt::Display for DbError {
         match self {
             DbError::Sqlite(e) => write!(f, "database error: {e}"),
             DbError::Migration(e) => write!(f, "database migration failed: {e}"),
+            DbError::TooNew { known, found } => write!(
+                f,
+                "this database was made by a newer akron (its schema is at version {found}, \
+                 this akron knows {known}); upgrade akron to use it"
+            ),
             DbError::Conflict => f.write_str("the game changed at the same moment"),
             DbError::ChannelTaken => f.write_str("the channel already has a game"),
             DbError::Corrupt(what) => write!(f, "stored data is damaged: {what}"),
@@ -128,38 +121,45 @@ impl DbError {
     /// Whether another writer held the database for longer than the busy timeout.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(
-            self,
-            DbError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
-        )
+        match self {
+            DbError::Sqlite(e) => sqlite::is_busy(e),
+            _ => false,
+        }
+    }
+
+    /// Whether a uniqueness constraint refused the write.
+    #[must_use]
+    pub fn is_unique_violation(&self) -> bool {
+        match self {
+            DbError::Sqlite(e) => sqlite::is_constraint(e),
+            _ => false,
+        }
     }
 }
 
-/// The message already says what SQLite said, so there is no `source` to print again: an
-/// error chain reads "database error: file is not a database" once.
+/// The message already says what the database said, so there is no `source` to print again:
+/// an error chain reads "database error: file is not a database" once.
 impl std::error::Error for DbError {}
 
-impl From<rusqlite::Error> for DbError {
-    fn from(e: rusqlite::Error) -> Self {
-        DbError::Sqlite(e)
-    }
+/// The database: where it is and a few open connections.
+pub struct Db {
+    backend: Backend,
 }
 
-/// The database: a file path and a few open connections.
-pub struct Db {
-    path: PathBuf,
-    busy_timeout: Duration,
-    idle: Mutex<Vec<Connection>>,
+enum Backend {
+    Sqlite(sqlite::Pool),
 }
 
 impl fmt::Debug for Db {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Db").field("path", &self.path).finish()
+        match &self.backend {
+            Backend::Sqlite(pool) => f.debug_struct("Db").field("sqlite", &pool.path()).finish(),
+        }
     }
 }
 
 impl Db {
-    /// Opens (creating if needed) the database at `path` and applies the migrations.
+    /// Opens (creating if needed) the SQLite database at `path` and applies the migrations.
     ///
     /// # Errors
     ///
@@ -175,224 +175,186 @@ impl Db {
     ///
     /// When the file cannot be opened or migrated.
     pub fn open_with(path: &Path, busy_timeout: Duration) -> Result<Db, DbError> {
-        check_location(path)?;
-        let mut conn = (|| {
-            let conn = connect(path, busy_timeout)?;
-            check_ours(&conn, path)?;
-            let journal: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-            if !journal.eq_ignore_ascii_case("wal") {
-                return Err(DbError::Corrupt(format!(
-                    "cannot switch {} to WAL mode (it is {journal})",
-                    path.display()
-                )));
-            }
-            Ok(conn)
-        })()
-        .map_err(|e| explain_open_failure(path, e))?;
-        Migrations::from_slice(MIGRATIONS)
-            .to_latest(&mut conn)
-            .map_err(DbError::Migration)?;
         Ok(Db {
-            path: path.to_path_buf(),
-            busy_timeout,
-            idle: Mutex::new(vec![conn]),
+            backend: Backend::Sqlite(sqlite::Pool::open(path, busy_timeout, false)?),
         })
     }
 
-    /// The database file.
-    #[must_use]
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Opens an existing database for reading only (a web page, a report): nothing it runs
+    /// can write, and it applies no migrations (the database must be current).
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened, is not the bot's, or is not at this build's schema.
+    pub fn open_read_only(path: &Path) -> Result<Db, DbError> {
+        Ok(Db {
+            backend: Backend::Sqlite(sqlite::Pool::open(path, BUSY_TIMEOUT, true)?),
+        })
     }
 
-    /// Runs `read` on a connection, outside any explicit transaction.
+    /// The database file, for SQLite.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match &self.backend {
+            Backend::Sqlite(pool) => Some(pool.path()),
+        }
+    }
+
+    /// Runs `read` on a connection, outside any explicit transaction: each statement sees
+    /// the database as it is when it runs.
     ///
     /// # Errors
     ///
     /// Whatever `read` returns, or a failure to connect.
     pub fn read<R, E: From<DbError>>(
         &self,
-        read: impl FnOnce(&Connection) -> Result<R, E>,
+        read: impl FnOnce(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
-        let conn = self.take()?;
-        let result = read(&conn);
-        self.give_back(conn);
-        result
+        match &self.backend {
+            Backend::Sqlite(pool) => pool.read(|conn| read(&Tx::sqlite(conn))),
+        }
     }
 
-    /// Runs `write` inside one `BEGIN IMMEDIATE` transaction, committed only if it returns
-    /// `Ok`. A crash at any point leaves either all of it or none.
+    /// Runs `write` inside one transaction that holds the write lock from its start,
+    /// committed only if it returns `Ok`. A crash at any point leaves either all of it or
+    /// none.
     ///
     /// # Errors
     ///
     /// Whatever `write` returns (the transaction is rolled back), or a database failure.
     pub fn write<R, E: From<DbError>>(
         &self,
-        write: impl FnOnce(&Connection) -> Result<R, E>,
+        write: impl FnOnce(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
-        let mut conn = self.take()?;
-        let result = (|| {
-            let tx = conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(DbError::from)?;
-            let value = write(&tx)?;
-            tx.commit().map_err(DbError::from)?;
-            Ok(value)
-        })();
-        self.give_back(conn);
-        result
+        match &self.backend {
+            Backend::Sqlite(pool) => pool.write(|conn| write(&Tx::sqlite(conn))),
+        }
     }
+}
 
-    fn take(&self) -> Result<Connection, DbError> {
-        let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        match pooled {
-            Some(conn) => Ok(conn),
-            None => connect(&self.path, self.busy_timeout),
+/// A connection inside a transaction (or, for [`Db::read`], a plain connection): what every
+/// query function takes.
+pub struct Tx<'c> {
+    conn: TxConn<'c>,
+}
+
+enum TxConn<'c> {
+    Sqlite(&'c rusqlite::Connection),
+}
+
+/// A row of a backend, borrowed while it is read.
+pub(crate) enum RowRef<'r> {
+    Sqlite(&'r rusqlite::Row<'r>),
+}
+
+impl RowRef<'_> {
+    fn with_value<T>(
+        &self,
+        index: usize,
+        read: impl FnOnce(ValueRef<'_>) -> T,
+    ) -> Result<T, DbError> {
+        match self {
+            RowRef::Sqlite(row) => sqlite::with_value(row, index, read),
+        }
+    }
+}
+
+impl<'c> Tx<'c> {
+    fn sqlite(conn: &'c rusqlite::Connection) -> Tx<'c> {
+        Tx {
+            conn: TxConn::Sqlite(conn),
         }
     }
 
-    fn give_back(&self, conn: Connection) {
-        if let Ok(mut idle) = self.idle.lock() {
-            if idle.len() < MAX_IDLE {
-                idle.push(conn);
+    /// Runs a statement that returns no rows; returns how many rows it changed.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub fn execute(&self, sql: &str, params: &[Value<'_>]) -> Result<usize, DbError> {
+        match &self.conn {
+            TxConn::Sqlite(conn) => sqlite::execute(conn, sql, params),
+        }
+    }
+
+    /// Runs statements without parameters, separated by semicolons.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub fn batch(&self, sql: &str) -> Result<(), DbError> {
+        match &self.conn {
+            TxConn::Sqlite(conn) => Ok(conn.execute_batch(sql)?),
+        }
+    }
+
+    /// Every row of a query, each read by `read`.
+    ///
+    /// # Errors
+    ///
+    /// A database failure, or `read`'s.
+    pub fn query<T>(
+        &self,
+        sql: &str,
+        params: &[Value<'_>],
+        read: impl FnMut(&Row<'_>) -> Result<T, DbError>,
+    ) -> Result<Vec<T>, DbError> {
+        match &self.conn {
+            TxConn::Sqlite(conn) => sqlite::query(conn, sql, params, read),
+        }
+    }
+
+    /// The first row of a query, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// A database failure, or `read`'s.
+    pub fn query_opt<T>(
+        &self,
+        sql: &str,
+        params: &[Value<'_>],
+        read: impl FnOnce(&Row<'_>) -> Result<T, DbError>,
+    ) -> Result<Option<T>, DbError> {
+        match &self.conn {
+            TxConn::Sqlite(conn) => sqlite::query_opt(conn, sql, params, read),
+        }
+    }
+
+    /// The first row of a query that always returns one (an aggregate, `RETURNING`).
+    ///
+    /// # Errors
+    ///
+    /// A database failure, `read`'s, or [`DbError::Corrupt`] when there is no row.
+    pub fn query_one<T>(
+        &self,
+        sql: &str,
+        params: &[Value<'_>],
+        read: impl FnOnce(&Row<'_>) -> Result<T, DbError>,
+    ) -> Result<T, DbError> {
+        self.query_opt(sql, params, read)?
+            .ok_or_else(|| DbError::Corrupt(format!("no row from: {sql}")))
+    }
+
+    /// Runs `write` inside a savepoint of this transaction: when it fails, what it wrote is
+    /// undone and the rest of the transaction stands.
+    ///
+    /// # Errors
+    ///
+    /// `write`'s error, or a storage failure.
+    pub fn savepoint<R>(
+        &self,
+        write: impl FnOnce(&Tx<'_>) -> Result<R, DbError>,
+    ) -> Result<R, DbError> {
+        self.batch("SAVEPOINT part")?;
+        match write(self) {
+            Ok(value) => {
+                self.batch("RELEASE part")?;
+                Ok(value)
             }
-        }
-    }
-}
-
-/// Opens one connection with the settings every connection needs.
-fn connect(path: &Path, busy_timeout: Duration) -> Result<Connection, DbError> {
-    let conn = Connection::open(path)?;
-    conn.busy_timeout(busy_timeout)?;
-    // FULL makes every commit durable at once, even across a power cut, not only a crash.
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    Ok(conn)
-}
-
-/// Says why the file at `path` cannot be opened for writing, before SQLite tries and says only
-/// "unable to open database file": a missing folder, a folder in the way, a read-only place.
-fn check_location(path: &Path) -> Result<(), DbError> {
-    let refuse = |reason: String| DbError::Open {
-        path: path.to_path_buf(),
-        reason,
-    };
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => Err(refuse("that is a folder, not a file".to_string())),
-        Ok(_) => std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map(drop)
-            .map_err(|e| refuse(format!("the file cannot be written: {}", io_reason(&e)))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let folder = path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if !folder.is_dir() {
-                return Err(refuse(format!(
-                    "the folder {} does not exist",
-                    folder.display()
-                )));
+            Err(error) => {
+                self.batch("ROLLBACK TO part; RELEASE part")?;
+                Err(error)
             }
-            // An empty file is a new, empty SQLite database.
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-            {
-                Ok(_) => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-                Err(e) => Err(refuse(format!(
-                    "no file can be created in {}: {}",
-                    folder.display(),
-                    io_reason(&e)
-                ))),
-            }
-        }
-        Err(e) => Err(refuse(io_reason(&e))),
-    }
-}
-
-/// A short reason for an I/O failure, naming read-only places as such.
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::PermissionDenied => "it is read-only for this user".to_string(),
-        std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
-        _ => e.to_string(),
-    }
-}
-
-/// Refuses a database that holds anything but the bot's own tables. A new database is empty;
-/// the bot's own records its migration in `user_version` and has a `games` table.
-fn check_ours(conn: &Connection, path: &Path) -> Result<(), DbError> {
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    let mut statement = conn.prepare(
-        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type DESC, name",
-    )?;
-    let found = statement
-        .query_map([], |r| {
-            Ok(format!(
-                "{} {}",
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?
-            ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-    let has_games = found.iter().any(|f| f == "table games");
-    if found.is_empty() || (version > 0 && has_games) {
-        Ok(())
-    } else {
-        Err(DbError::Foreign {
-            path: path.to_path_buf(),
-            found,
-        })
-    }
-}
-
-/// Turns SQLite's terse failures while opening into a reason a person can act on.
-fn explain_open_failure(path: &Path, e: DbError) -> DbError {
-    let DbError::Sqlite(sqlite) = &e else {
-        return e;
-    };
-    let reason = match sqlite.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::NotADatabase) => "the file is not a SQLite database",
-        Some(rusqlite::ErrorCode::ReadOnly) => {
-            "it is read-only (the file, or its folder, which must take the -wal and -shm files \
-             beside it)"
-        }
-        Some(rusqlite::ErrorCode::CannotOpen) => {
-            "SQLite cannot open it (its folder must be writable, for the -wal and -shm files \
-             beside it)"
-        }
-        _ => return e,
-    };
-    DbError::Open {
-        path: path.to_path_buf(),
-        reason: reason.to_string(),
-    }
-}
-
-/// Runs `write` inside a savepoint of `conn`'s transaction: when it fails, what it wrote is
-/// undone and the rest of the transaction stands.
-///
-/// # Errors
-///
-/// `write`'s error, or a storage failure.
-pub fn savepoint<R>(
-    conn: &Connection,
-    write: impl FnOnce(&Connection) -> Result<R, DbError>,
-) -> Result<R, DbError> {
-    conn.execute_batch("SAVEPOINT part")?;
-    match write(conn) {
-        Ok(value) => {
-            conn.execute_batch("RELEASE part")?;
-            Ok(value)
-        }
-        Err(error) => {
-            conn.execute_batch("ROLLBACK TO part; RELEASE part")?;
-            Err(error)
         }
     }
 }
@@ -401,35 +363,33 @@ pub fn savepoint<R>(
 mod tests {
     use super::*;
 
-    #[test]
-    fn migrations_are_valid() {
-        assert!(Migrations::from_slice(MIGRATIONS).validate().is_ok());
-    }
-
     /// A failed part of a transaction is undone; the parts before and after it stand.
     #[test]
     fn a_failed_savepoint_undoes_only_its_own_writes() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let db = Db::open(&dir.path().join("akron.db"))?;
-        let count = |c: &Connection, key: &str| -> Result<i64, DbError> {
-            Ok(c.query_row(
+        let count = |c: &Tx<'_>, key: &str| -> Result<i64, DbError> {
+            c.query_one(
                 "SELECT count(*) FROM server_settings WHERE server_id = ?1",
-                [key],
+                crate::params![key],
                 |r| r.get(0),
-            )?)
+            )
         };
-        let insert = |c: &Connection, key: &str| -> Result<(), DbError> {
-            c.execute("INSERT INTO server_settings (server_id) VALUES (?1)", [key])?;
+        let insert = |c: &Tx<'_>, key: &str| -> Result<(), DbError> {
+            c.execute(
+                "INSERT INTO server_settings (server_id) VALUES (?1)",
+                crate::params![key],
+            )?;
             Ok(())
         };
         db.write(|c| {
-            savepoint(c, |c| insert(c, "first"))?;
-            let failed = savepoint(c, |c| {
+            c.savepoint(|c| insert(c, "first"))?;
+            let failed = c.savepoint(|c| {
                 insert(c, "undone")?;
                 Err::<(), _>(DbError::Conflict)
             });
             assert!(matches!(failed, Err(DbError::Conflict)));
-            savepoint(c, |c| insert(c, "last"))
+            c.savepoint(|c| insert(c, "last"))
         })?;
         db.read(|c| {
             assert_eq!(count(c, "first")?, 1);
@@ -520,7 +480,7 @@ mod tests {
     fn a_foreign_database_is_refused_and_left_alone() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let path = dir.path().join("notes.db");
-        let conn = Connection::open(&path)?;
+        let conn = rusqlite::Connection::open(&path)?;
         conn.execute_batch(
             "CREATE TABLE notes (day TEXT, text TEXT); CREATE INDEX notes_by_day ON notes (day);
              INSERT INTO notes VALUES ('monday', 'buy marbles');",
@@ -535,7 +495,7 @@ mod tests {
                 path.display()
             )
         );
-        let conn = Connection::open(&path)?;
+        let conn = rusqlite::Connection::open(&path)?;
         let tables: i64 = conn.query_row(
             "SELECT count(*) FROM sqlite_master WHERE name = 'games'",
             [],

@@ -1,8 +1,9 @@
 //! Queries on the `moves` table.
 
 use super::DbError;
+use super::Tx;
 use crate::model::GameId;
-use rusqlite::{params, Connection};
+use crate::params;
 
 /// One stored move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,19 +23,19 @@ pub struct MoveRow {
 /// # Errors
 ///
 /// A database failure.
-pub fn game_moves(conn: &Connection, game: GameId) -> Result<Vec<MoveRow>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn game_moves(conn: &Tx<'_>, game: GameId) -> Result<Vec<MoveRow>, DbError> {
+    conn.query(
         "SELECT ply, notation, code, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
-    )?;
-    let rows = stmt.query_map([game.0], |r| {
-        Ok(MoveRow {
-            ply: r.get(0)?,
-            notation: r.get(1)?,
-            code: r.get(2)?,
-            played_at: r.get(3)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![game.0],
+        |r| {
+            Ok(MoveRow {
+                ply: r.get(0)?,
+                notation: r.get(1)?,
+                code: r.get(2)?,
+                played_at: r.get(3)?,
+            })
+        },
+    )
 }
 
 /// Appends a move.
@@ -42,11 +43,11 @@ pub fn game_moves(conn: &Connection, game: GameId) -> Result<Vec<MoveRow>, DbErr
 /// # Errors
 ///
 /// A database failure, including a move already stored at that ply.
-pub fn insert_move(conn: &Connection, game: GameId, mv: &MoveRow) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn insert_move(conn: &Tx<'_>, game: GameId, mv: &MoveRow) -> Result<(), DbError> {
+    conn.execute(
         "INSERT INTO moves (game_id, ply, notation, code, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![game.0, mv.ply, mv.notation, mv.code, mv.played_at])?;
+        params![game.0, mv.ply, mv.notation, mv.code, mv.played_at],
+    )?;
     Ok(())
 }
 
@@ -55,8 +56,9 @@ pub fn insert_move(conn: &Connection, game: GameId, mv: &MoveRow) -> Result<(), 
 /// # Errors
 ///
 /// A database failure.
-pub fn delete_moves_from(conn: &Connection, game: GameId, ply: usize) -> Result<usize, DbError> {
-    Ok(conn
-        .prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
-        .execute(params![game.0, ply])?)
+pub fn delete_moves_from(conn: &Tx<'_>, game: GameId, ply: usize) -> Result<usize, DbError> {
+    conn.execute(
+        "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+        params![game.0, ply],
+    )
 }

@@ -2,8 +2,9 @@
 //! delivered and marked by the front ends.
 
 use super::DbError;
+use super::{Row, Tx};
 use crate::model::{ChannelId, Destination, GameId, NoticeId, UserId};
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use crate::params;
 
 /// One stored notice, not yet delivered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub struct OutboxEntry {
     pub created_at: i64,
 }
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<OutboxEntry> {
+fn from_row(r: &Row<'_>) -> Result<OutboxEntry, DbError> {
     let kind: String = r.get(1)?;
     let target: String = r.get(2)?;
     let to = if kind == "user" {
@@ -33,7 +34,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<OutboxEntry> {
     Ok(OutboxEntry {
         id: NoticeId(r.get(0)?),
         to,
-        game: r.get::<_, Option<i64>>(3)?.map(GameId),
+        game: r.get::<Option<i64>>(3)?.map(GameId),
         payload: r.get(4)?,
         attempts: r.get(5)?,
         created_at: r.get(6)?,
@@ -46,7 +47,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<OutboxEntry> {
 ///
 /// A database failure.
 pub fn push_notice(
-    conn: &Connection,
+    conn: &Tx<'_>,
     to: &Destination,
     game: Option<GameId>,
     payload: &str,
@@ -56,19 +57,12 @@ pub fn push_notice(
         Destination::Channel(c) => ("channel", c.as_str()),
         Destination::User(u) => ("user", u.as_str()),
     };
-    conn.prepare_cached(
+    Ok(NoticeId(conn.query_one(
         "INSERT INTO outbox (platform, target_kind, target, game_id, payload, created_at, due_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-    )?
-    .execute(params![
-        to.platform(),
-        kind,
-        target,
-        game.map(|g| g.0),
-        payload,
-        now
-    ])?;
-    Ok(NoticeId(conn.last_insert_rowid()))
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
+        params![to.platform(), kind, target, game.map(|g| g.0), payload, now],
+        |r| r.get(0),
+    )?))
 }
 
 /// The notices for `platform` due by `now`, oldest first, at most `limit`.
@@ -77,19 +71,19 @@ pub fn push_notice(
 ///
 /// A database failure.
 pub fn due_notices(
-    conn: &Connection,
+    conn: &Tx<'_>,
     platform: &str,
     now: i64,
     limit: usize,
 ) -> Result<Vec<OutboxEntry>, DbError> {
-    let mut stmt = conn.prepare_cached(
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    conn.query(
         "SELECT id, target_kind, target, game_id, payload, attempts, created_at FROM outbox \
          WHERE platform = ?1 AND due_at <= ?2 AND delivered_at IS NULL AND gave_up_at IS NULL \
          ORDER BY id LIMIT ?3",
-    )?;
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = stmt.query_map(params![platform, now, limit], from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![platform, now, limit],
+        from_row,
+    )
 }
 
 /// One notice by id, delivered or not.
@@ -97,14 +91,13 @@ pub fn due_notices(
 /// # Errors
 ///
 /// A database failure.
-pub fn notice(conn: &Connection, id: NoticeId) -> Result<Option<OutboxEntry>, DbError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT id, target_kind, target, game_id, payload, attempts, created_at FROM outbox \
+pub fn notice(conn: &Tx<'_>, id: NoticeId) -> Result<Option<OutboxEntry>, DbError> {
+    conn.query_opt(
+        "SELECT id, target_kind, target, game_id, payload, attempts, created_at FROM outbox \
              WHERE id = ?1",
-        )?
-        .query_row([id.0], from_row)
-        .optional()?)
+        params![id.0],
+        from_row,
+    )
 }
 
 /// When the next notice for `platform` is due, if any is waiting.
@@ -112,13 +105,13 @@ pub fn notice(conn: &Connection, id: NoticeId) -> Result<Option<OutboxEntry>, Db
 /// # Errors
 ///
 /// A database failure.
-pub fn next_notice_due(conn: &Connection, platform: &str) -> Result<Option<i64>, DbError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT MIN(due_at) FROM outbox WHERE platform = ?1 AND delivered_at IS NULL \
+pub fn next_notice_due(conn: &Tx<'_>, platform: &str) -> Result<Option<i64>, DbError> {
+    conn.query_one(
+        "SELECT MIN(due_at) FROM outbox WHERE platform = ?1 AND delivered_at IS NULL \
              AND gave_up_at IS NULL",
-        )?
-        .query_row([platform], |r| r.get(0))?)
+        params![platform],
+        |r| r.get(0),
+    )
 }
 
 /// Marks a notice delivered. Returns false when it already was (or was given up).
@@ -126,13 +119,12 @@ pub fn next_notice_due(conn: &Connection, platform: &str) -> Result<Option<i64>,
 /// # Errors
 ///
 /// A database failure.
-pub fn mark_delivered(conn: &Connection, id: NoticeId, now: i64) -> Result<bool, DbError> {
-    let changed = conn
-        .prepare_cached(
-            "UPDATE outbox SET delivered_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
+pub fn mark_delivered(conn: &Tx<'_>, id: NoticeId, now: i64) -> Result<bool, DbError> {
+    let changed = conn.execute(
+        "UPDATE outbox SET delivered_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
              AND gave_up_at IS NULL",
-        )?
-        .execute(params![id.0, now])?;
+        params![id.0, now],
+    )?;
     Ok(changed == 1)
 }
 
@@ -142,18 +134,18 @@ pub fn mark_delivered(conn: &Connection, id: NoticeId, now: i64) -> Result<bool,
 ///
 /// A database failure.
 pub fn mark_failed(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: NoticeId,
     error: &str,
     retry_at: Option<i64>,
     now: i64,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, \
          due_at = COALESCE(?3, due_at), gave_up_at = CASE WHEN ?3 IS NULL THEN ?4 END \
          WHERE id = ?1 AND delivered_at IS NULL",
-    )?
-    .execute(params![id.0, error, retry_at, now])?;
+        params![id.0, error, retry_at, now],
+    )?;
     Ok(())
 }
 
@@ -162,10 +154,10 @@ pub fn mark_failed(
 /// # Errors
 ///
 /// A database failure.
-pub fn pending_notices(conn: &Connection) -> Result<usize, DbError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND gave_up_at IS NULL",
-        )?
-        .query_row([], |r| r.get(0))?)
+pub fn pending_notices(conn: &Tx<'_>) -> Result<usize, DbError> {
+    conn.query_one(
+        "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND gave_up_at IS NULL",
+        params![],
+        |r| r.get(0),
+    )
 }

@@ -1,9 +1,10 @@
 //! Queries on puzzles, their solvers and the channels that get a puzzle a day.
 
 use super::DbError;
+use super::{Row, Tx};
 use crate::model::{ChannelId, PuzzleId, PuzzleRecord, User, UserId};
+use crate::params;
 use akron_rules::WinRule;
-use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, channel, poster_id, poster_name, code, win_rule, title, moves, \
@@ -13,7 +14,7 @@ fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<PuzzleRecord> {
+fn from_row(r: &Row<'_>) -> Result<PuzzleRecord, DbError> {
     let rule: String = r.get(5)?;
     let poster_id: Option<String> = r.get(2)?;
     let poster_name: Option<String> = r.get(3)?;
@@ -22,14 +23,12 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<PuzzleRecord> {
         channel: ChannelId(r.get(1)?),
         poster: poster_id.map(|id| User::new(UserId(id), poster_name.unwrap_or_default())),
         code: r.get(4)?,
-        win_rule: WinRule::from_str(&rule).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
-        })?,
+        win_rule: WinRule::from_str(&rule).map_err(DbError::Corrupt)?,
         title: r.get(6)?,
         moves: r.get(7)?,
         unique: r.get(8)?,
-        solution: words(&r.get::<_, String>(9)?),
-        first_moves: words(&r.get::<_, String>(10)?),
+        solution: words(&r.get::<String>(9)?),
+        first_moves: words(&r.get::<String>(10)?),
         bank_line: r.get(11)?,
         created_at: r.get(12)?,
         reveal_at: r.get(13)?,
@@ -41,28 +40,28 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<PuzzleRecord> {
 /// # Errors
 ///
 /// A database failure.
-pub fn insert_puzzle(conn: &Connection, puzzle: &PuzzleRecord) -> Result<PuzzleId, DbError> {
-    conn.prepare_cached(
+pub fn insert_puzzle(conn: &Tx<'_>, puzzle: &PuzzleRecord) -> Result<PuzzleId, DbError> {
+    Ok(PuzzleId(conn.query_one(
         "INSERT INTO puzzles (channel, poster_id, poster_name, code, win_rule, title, moves, \
          is_unique, solution, first_moves, bank_line, created_at, reveal_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-    )?
-    .execute(params![
-        puzzle.channel.0,
-        puzzle.poster.as_ref().map(|u| &u.id.0),
-        puzzle.poster.as_ref().map(|u| &u.name),
-        puzzle.code,
-        puzzle.win_rule.name(),
-        puzzle.title,
-        puzzle.moves,
-        puzzle.unique,
-        puzzle.solution.join(" "),
-        puzzle.first_moves.join(" "),
-        puzzle.bank_line,
-        puzzle.created_at,
-        puzzle.reveal_at,
-    ])?;
-    Ok(PuzzleId(conn.last_insert_rowid()))
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id",
+        params![
+            puzzle.channel.0,
+            puzzle.poster.as_ref().map(|u| &u.id.0),
+            puzzle.poster.as_ref().map(|u| &u.name),
+            puzzle.code,
+            puzzle.win_rule.name(),
+            puzzle.title,
+            puzzle.moves,
+            puzzle.unique,
+            puzzle.solution.join(" "),
+            puzzle.first_moves.join(" "),
+            puzzle.bank_line,
+            puzzle.created_at,
+            puzzle.reveal_at,
+        ],
+        |r| r.get(0),
+    )?))
 }
 
 /// The puzzle with this number.
@@ -70,11 +69,12 @@ pub fn insert_puzzle(conn: &Connection, puzzle: &PuzzleRecord) -> Result<PuzzleI
 /// # Errors
 ///
 /// A database failure.
-pub fn puzzle(conn: &Connection, id: PuzzleId) -> Result<Option<PuzzleRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"))?
-        .query_row([id.0], from_row)
-        .optional()?)
+pub fn puzzle(conn: &Tx<'_>, id: PuzzleId) -> Result<Option<PuzzleRecord>, DbError> {
+    conn.query_opt(
+        &format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"),
+        params![id.0],
+        from_row,
+    )
 }
 
 /// Lets anyone see a puzzle's answer from `at` on.
@@ -82,9 +82,11 @@ pub fn puzzle(conn: &Connection, id: PuzzleId) -> Result<Option<PuzzleRecord>, D
 /// # Errors
 ///
 /// A database failure.
-pub fn set_reveal_at(conn: &Connection, id: PuzzleId, at: i64) -> Result<(), DbError> {
-    conn.prepare_cached("UPDATE puzzles SET reveal_at = MIN(reveal_at, ?2) WHERE id = ?1")?
-        .execute(params![id.0, at])?;
+pub fn set_reveal_at(conn: &Tx<'_>, id: PuzzleId, at: i64) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE puzzles SET reveal_at = MIN(reveal_at, ?2) WHERE id = ?1",
+        params![id.0, at],
+    )?;
     Ok(())
 }
 
@@ -93,13 +95,12 @@ pub fn set_reveal_at(conn: &Connection, id: PuzzleId, at: i64) -> Result<(), DbE
 /// # Errors
 ///
 /// A database failure.
-pub fn add_solver(conn: &Connection, id: PuzzleId, user: &User, at: i64) -> Result<bool, DbError> {
-    let added = conn
-        .prepare_cached(
-            "INSERT OR IGNORE INTO puzzle_solvers (puzzle_id, user_id, user_name, solved_at) \
+pub fn add_solver(conn: &Tx<'_>, id: PuzzleId, user: &User, at: i64) -> Result<bool, DbError> {
+    let added = conn.execute(
+        "INSERT OR IGNORE INTO puzzle_solvers (puzzle_id, user_id, user_name, solved_at) \
              VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![id.0, user.id.0, user.name, at])?;
+        params![id.0, user.id.0, user.name, at],
+    )?;
     Ok(added == 1)
 }
 
@@ -108,15 +109,13 @@ pub fn add_solver(conn: &Connection, id: PuzzleId, user: &User, at: i64) -> Resu
 /// # Errors
 ///
 /// A database failure.
-pub fn solvers(conn: &Connection, id: PuzzleId) -> Result<Vec<User>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn solvers(conn: &Tx<'_>, id: PuzzleId) -> Result<Vec<User>, DbError> {
+    conn.query(
         "SELECT user_id, user_name FROM puzzle_solvers WHERE puzzle_id = ?1 \
          ORDER BY solved_at, user_id",
-    )?;
-    let rows = stmt.query_map([id.0], |r| {
-        Ok(User::new(UserId(r.get(0)?), r.get::<_, String>(1)?))
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![id.0],
+        |r| Ok(User::new(UserId(r.get(0)?), r.get::<String>(1)?)),
+    )
 }
 
 /// The bank lines already posted in a channel.
@@ -124,12 +123,12 @@ pub fn solvers(conn: &Connection, id: PuzzleId) -> Result<Vec<User>, DbError> {
 /// # Errors
 ///
 /// A database failure.
-pub fn used_bank_lines(conn: &Connection, channel: &ChannelId) -> Result<Vec<i64>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn used_bank_lines(conn: &Tx<'_>, channel: &ChannelId) -> Result<Vec<i64>, DbError> {
+    conn.query(
         "SELECT bank_line FROM puzzles WHERE channel = ?1 AND bank_line IS NOT NULL",
-    )?;
-    let rows = stmt.query_map([&channel.0], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![&channel.0],
+        |r| r.get(0),
+    )
 }
 
 /// Turns the daily puzzle on in a channel (the first due at `next_at`) or off. Returns
@@ -139,21 +138,21 @@ pub fn used_bank_lines(conn: &Connection, channel: &ChannelId) -> Result<Vec<i64
 ///
 /// A database failure.
 pub fn set_daily(
-    conn: &Connection,
+    conn: &Tx<'_>,
     channel: &ChannelId,
     by: &UserId,
     next_at: Option<i64>,
 ) -> Result<bool, DbError> {
     let changed = match next_at {
-        Some(at) => conn
-            .prepare_cached(
-                "INSERT OR IGNORE INTO daily_puzzles (channel, started_by, next_at) \
+        Some(at) => conn.execute(
+            "INSERT OR IGNORE INTO daily_puzzles (channel, started_by, next_at) \
                  VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![channel.0, by.0, at])?,
-        None => conn
-            .prepare_cached("DELETE FROM daily_puzzles WHERE channel = ?1")?
-            .execute([&channel.0])?,
+            params![channel.0, by.0, at],
+        )?,
+        None => conn.execute(
+            "DELETE FROM daily_puzzles WHERE channel = ?1",
+            params![&channel.0],
+        )?,
     };
     Ok(changed == 1)
 }
@@ -163,12 +162,12 @@ pub fn set_daily(
 /// # Errors
 ///
 /// A database failure.
-pub fn due_daily(conn: &Connection, now: i64) -> Result<Vec<(ChannelId, i64)>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn due_daily(conn: &Tx<'_>, now: i64) -> Result<Vec<(ChannelId, i64)>, DbError> {
+    conn.query(
         "SELECT channel, next_at FROM daily_puzzles WHERE next_at <= ?1 ORDER BY next_at",
-    )?;
-    let rows = stmt.query_map([now], |r| Ok((ChannelId(r.get(0)?), r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![now],
+        |r| Ok((ChannelId(r.get(0)?), r.get(1)?)),
+    )
 }
 
 /// Moves a channel's next daily puzzle from `was` to `next_at`. Returns false when another
@@ -178,16 +177,15 @@ pub fn due_daily(conn: &Connection, now: i64) -> Result<Vec<(ChannelId, i64)>, D
 ///
 /// A database failure.
 pub fn advance_daily(
-    conn: &Connection,
+    conn: &Tx<'_>,
     channel: &ChannelId,
     was: i64,
     next_at: i64,
 ) -> Result<bool, DbError> {
-    let changed = conn
-        .prepare_cached(
-            "UPDATE daily_puzzles SET next_at = ?3 WHERE channel = ?1 AND next_at = ?2",
-        )?
-        .execute(params![channel.0, was, next_at])?;
+    let changed = conn.execute(
+        "UPDATE daily_puzzles SET next_at = ?3 WHERE channel = ?1 AND next_at = ?2",
+        params![channel.0, was, next_at],
+    )?;
     Ok(changed == 1)
 }
 
@@ -196,8 +194,8 @@ pub fn advance_daily(
 /// # Errors
 ///
 /// A database failure.
-pub fn next_daily(conn: &Connection) -> Result<Option<i64>, DbError> {
-    Ok(conn
-        .prepare_cached("SELECT MIN(next_at) FROM daily_puzzles")?
-        .query_row([], |r| r.get(0))?)
+pub fn next_daily(conn: &Tx<'_>) -> Result<Option<i64>, DbError> {
+    conn.query_one("SELECT MIN(next_at) FROM daily_puzzles", params![], |r| {
+        r.get(0)
+    })
 }

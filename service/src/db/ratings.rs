@@ -2,9 +2,10 @@
 //! server, or [`GLOBAL_SCOPE`]) and what each rated game did to it.
 
 use super::DbError;
+use super::{Row, Tx};
 use crate::model::{GameId, UserId};
+use crate::params;
 use crate::ratings::Rating;
-use rusqlite::{params, Connection, OptionalExtension};
 
 /// The scope of the global rating (servers are `discord:…`, `console`, never `*`).
 pub const GLOBAL_SCOPE: &str = "*";
@@ -24,7 +25,7 @@ pub struct StoredRating {
     pub last_game_at: i64,
 }
 
-fn stored_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRating> {
+fn stored_from_row(r: &Row<'_>) -> Result<StoredRating, DbError> {
     Ok(StoredRating {
         user: UserId(r.get(0)?),
         name: r.get(1)?,
@@ -43,18 +44,13 @@ fn stored_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRating> {
 /// # Errors
 ///
 /// A database failure.
-pub fn rating(
-    conn: &Connection,
-    user: &UserId,
-    scope: &str,
-) -> Result<Option<StoredRating>, DbError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT user_id, name, rating, deviation, volatility, games, last_game_at \
+pub fn rating(conn: &Tx<'_>, user: &UserId, scope: &str) -> Result<Option<StoredRating>, DbError> {
+    conn.query_opt(
+        "SELECT user_id, name, rating, deviation, volatility, games, last_game_at \
              FROM ratings WHERE user_id = ?1 AND scope = ?2",
-        )?
-        .query_row(params![user.0, scope], stored_from_row)
-        .optional()?)
+        params![user.0, scope],
+        stored_from_row,
+    )
 }
 
 /// Writes a player's rating in `scope` after a rated game at `at`, counting the game.
@@ -63,30 +59,30 @@ pub fn rating(
 ///
 /// A database failure.
 pub fn set_rating(
-    conn: &Connection,
+    conn: &Tx<'_>,
     user: &UserId,
     name: &str,
     scope: &str,
     rating: &Rating,
     at: i64,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO ratings (user_id, scope, name, rating, deviation, volatility, games, \
          last_game_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7) \
          ON CONFLICT (user_id, scope) DO UPDATE SET name = excluded.name, \
          rating = excluded.rating, deviation = excluded.deviation, \
          volatility = excluded.volatility, games = games + 1, \
          last_game_at = excluded.last_game_at",
-    )?
-    .execute(params![
-        user.0,
-        scope,
-        name,
-        rating.rating,
-        rating.deviation,
-        rating.volatility,
-        at
-    ])?;
+        params![
+            user.0,
+            scope,
+            name,
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            at
+        ],
+    )?;
     Ok(())
 }
 
@@ -107,7 +103,7 @@ pub struct RatingChange {
     pub at: i64,
 }
 
-fn change_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingChange> {
+fn change_from_row(r: &Row<'_>) -> Result<RatingChange, DbError> {
     let after = Rating {
         rating: r.get(5)?,
         deviation: r.get(6)?,
@@ -135,21 +131,23 @@ const CHANGE_COLUMNS: &str = "game_id, user_id, scope, rating_before, deviation_
 /// # Errors
 ///
 /// A database failure.
-pub fn insert_rating_change(conn: &Connection, change: &RatingChange) -> Result<(), DbError> {
-    conn.prepare_cached(&format!(
+pub fn insert_rating_change(conn: &Tx<'_>, change: &RatingChange) -> Result<(), DbError> {
+    conn.execute(
+        &format!(
         "INSERT INTO rating_history ({CHANGE_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-    ))?
-    .execute(params![
-        change.game.0,
-        change.user.0,
-        change.scope,
-        change.before.rating,
-        change.before.deviation,
-        change.after.rating,
-        change.after.deviation,
-        change.after.volatility,
-        change.at
-    ])?;
+    ),
+        params![
+            change.game.0,
+            change.user.0,
+            change.scope,
+            change.before.rating,
+            change.before.deviation,
+            change.after.rating,
+            change.after.deviation,
+            change.after.volatility,
+            change.at
+        ],
+    )?;
     Ok(())
 }
 
@@ -158,12 +156,14 @@ pub fn insert_rating_change(conn: &Connection, change: &RatingChange) -> Result<
 /// # Errors
 ///
 /// A database failure.
-pub fn game_rating_changes(conn: &Connection, game: GameId) -> Result<Vec<RatingChange>, DbError> {
-    let mut stmt = conn.prepare_cached(&format!(
+pub fn game_rating_changes(conn: &Tx<'_>, game: GameId) -> Result<Vec<RatingChange>, DbError> {
+    conn.query(
+        &format!(
         "SELECT {CHANGE_COLUMNS} FROM rating_history WHERE game_id = ?1 ORDER BY user_id, scope"
-    ))?;
-    let rows = stmt.query_map([game.0], change_from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    ),
+        params![game.0],
+        change_from_row,
+    )
 }
 
 /// A player's rated games in `scope`, oldest first.
@@ -172,16 +172,18 @@ pub fn game_rating_changes(conn: &Connection, game: GameId) -> Result<Vec<Rating
 ///
 /// A database failure.
 pub fn rating_history(
-    conn: &Connection,
+    conn: &Tx<'_>,
     user: &UserId,
     scope: &str,
 ) -> Result<Vec<RatingChange>, DbError> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {CHANGE_COLUMNS} FROM rating_history WHERE user_id = ?1 AND scope = ?2 \
+    conn.query(
+        &format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_history WHERE user_id = ?1 AND scope = ?2 \
          ORDER BY at, game_id"
-    ))?;
-    let rows = stmt.query_map(params![user.0, scope], change_from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        ),
+        params![user.0, scope],
+        change_from_row,
+    )
 }
 
 /// Every rating in `scope`, highest first (the leaderboard sorts provisional ones itself).
@@ -190,17 +192,17 @@ pub fn rating_history(
 ///
 /// A database failure.
 pub fn scope_ratings(
-    conn: &Connection,
+    conn: &Tx<'_>,
     scope: &str,
     limit: usize,
 ) -> Result<Vec<StoredRating>, DbError> {
-    let mut stmt = conn.prepare_cached(
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    conn.query(
         "SELECT user_id, name, rating, deviation, volatility, games, last_game_at \
          FROM ratings WHERE scope = ?1 ORDER BY rating DESC LIMIT ?2",
-    )?;
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = stmt.query_map(params![scope, limit], stored_from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![scope, limit],
+        stored_from_row,
+    )
 }
 
 /// One rated game from a player's side, for their statistics.
@@ -223,25 +225,21 @@ pub struct RatedGame {
 /// # Errors
 ///
 /// A database failure.
-pub fn rated_games(
-    conn: &Connection,
-    user: &UserId,
-    scope: &str,
-) -> Result<Vec<RatedGame>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn rated_games(conn: &Tx<'_>, user: &UserId, scope: &str) -> Result<Vec<RatedGame>, DbError> {
+    conn.query(
         "SELECT g.id, g.black_id = ?1, g.winner_id, h.rating, h.at FROM rating_history h \
          JOIN games g ON g.id = h.game_id WHERE h.user_id = ?1 AND h.scope = ?2 \
          ORDER BY h.at, h.game_id",
-    )?;
-    let rows = stmt.query_map(params![user.0, scope], |r| {
-        let winner: Option<String> = r.get(2)?;
-        Ok(RatedGame {
-            game: GameId(r.get(0)?),
-            as_black: r.get(1)?,
-            won: winner.map(|w| w == user.0),
-            rating_after: r.get(3)?,
-            at: r.get(4)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![user.0, scope],
+        |r| {
+            let winner: Option<String> = r.get(2)?;
+            Ok(RatedGame {
+                game: GameId(r.get(0)?),
+                as_black: r.get(1)?,
+                won: winner.map(|w| w == user.0),
+                rating_after: r.get(3)?,
+                at: r.get(4)?,
+            })
+        },
+    )
 }

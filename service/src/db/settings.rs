@@ -1,20 +1,22 @@
 //! Queries on `user_settings` and `server_settings`. A missing row means the defaults.
 
 use super::DbError;
+use super::Tx;
 use crate::images::View;
 use crate::model::{ReminderPlace, ServerId, ServerRole, UserId};
-use rusqlite::{params, Connection, OptionalExtension};
+use crate::params;
 
 /// Where a user's reminders go.
 ///
 /// # Errors
 ///
 /// A database failure, or a stored value that cannot be read.
-pub fn reminder_place(conn: &Connection, user: &UserId) -> Result<ReminderPlace, DbError> {
-    let stored: Option<String> = conn
-        .prepare_cached("SELECT reminders FROM user_settings WHERE user_id = ?1")?
-        .query_row([&user.0], |r| r.get(0))
-        .optional()?;
+pub fn reminder_place(conn: &Tx<'_>, user: &UserId) -> Result<ReminderPlace, DbError> {
+    let stored: Option<String> = conn.query_opt(
+        "SELECT reminders FROM user_settings WHERE user_id = ?1",
+        params![&user.0],
+        |r| r.get(0),
+    )?;
     match stored {
         None => Ok(ReminderPlace::default()),
         Some(name) => name
@@ -29,15 +31,15 @@ pub fn reminder_place(conn: &Connection, user: &UserId) -> Result<ReminderPlace,
 ///
 /// A database failure.
 pub fn set_reminder_place(
-    conn: &Connection,
+    conn: &Tx<'_>,
     user: &UserId,
     place: ReminderPlace,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO user_settings (user_id, reminders) VALUES (?1, ?2) \
          ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders",
-    )?
-    .execute(params![user.0, place.name()])?;
+        params![user.0, place.name()],
+    )?;
     Ok(())
 }
 
@@ -46,11 +48,13 @@ pub fn set_reminder_place(
 /// # Errors
 ///
 /// A database failure.
-pub fn thread_games(conn: &Connection, server: &ServerId) -> Result<bool, DbError> {
+pub fn thread_games(conn: &Tx<'_>, server: &ServerId) -> Result<bool, DbError> {
     Ok(conn
-        .prepare_cached("SELECT thread_games FROM server_settings WHERE server_id = ?1")?
-        .query_row([&server.0], |r| r.get(0))
-        .optional()?
+        .query_opt(
+            "SELECT thread_games FROM server_settings WHERE server_id = ?1",
+            params![&server.0],
+            |r| r.get(0),
+        )?
         .unwrap_or(false))
 }
 
@@ -59,12 +63,12 @@ pub fn thread_games(conn: &Connection, server: &ServerId) -> Result<bool, DbErro
 /// # Errors
 ///
 /// A database failure.
-pub fn set_thread_games(conn: &Connection, server: &ServerId, on: bool) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn set_thread_games(conn: &Tx<'_>, server: &ServerId, on: bool) -> Result<(), DbError> {
+    conn.execute(
         "INSERT INTO server_settings (server_id, thread_games) VALUES (?1, ?2) \
          ON CONFLICT (server_id) DO UPDATE SET thread_games = excluded.thread_games",
-    )?
-    .execute(params![server.0, on])?;
+        params![server.0, on],
+    )?;
     Ok(())
 }
 
@@ -73,11 +77,12 @@ pub fn set_thread_games(conn: &Connection, server: &ServerId, on: bool) -> Resul
 /// # Errors
 ///
 /// A database failure.
-pub fn view_setting(conn: &Connection, user: &UserId) -> Result<Option<View>, DbError> {
-    let stored: Option<Option<String>> = conn
-        .prepare_cached("SELECT view FROM user_settings WHERE user_id = ?1")?
-        .query_row([&user.0], |r| r.get(0))
-        .optional()?;
+pub fn view_setting(conn: &Tx<'_>, user: &UserId) -> Result<Option<View>, DbError> {
+    let stored: Option<Option<String>> = conn.query_opt(
+        "SELECT view FROM user_settings WHERE user_id = ?1",
+        params![&user.0],
+        |r| r.get(0),
+    )?;
     Ok(stored.flatten().and_then(|name| name.parse().ok()))
 }
 
@@ -86,16 +91,16 @@ pub fn view_setting(conn: &Connection, user: &UserId) -> Result<Option<View>, Db
 /// # Errors
 ///
 /// A database failure.
-pub fn set_view_setting(conn: &Connection, user: &UserId, view: View) -> Result<(), DbError> {
+pub fn set_view_setting(conn: &Tx<'_>, user: &UserId, view: View) -> Result<(), DbError> {
     let name = match view {
         View::Perspective => "perspective",
         View::Plan => "plan",
     };
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO user_settings (user_id, view) VALUES (?1, ?2) \
          ON CONFLICT (user_id) DO UPDATE SET view = excluded.view",
-    )?
-    .execute(params![user.0, name])?;
+        params![user.0, name],
+    )?;
     Ok(())
 }
 
@@ -104,17 +109,13 @@ pub fn set_view_setting(conn: &Connection, user: &UserId, view: View) -> Result<
 /// # Errors
 ///
 /// A database failure.
-pub fn tournament_role(
-    conn: &Connection,
-    server: &ServerId,
-) -> Result<Option<ServerRole>, DbError> {
-    let stored: Option<(Option<String>, Option<String>)> = conn
-        .prepare_cached(
-            "SELECT tournament_role, tournament_role_name FROM server_settings \
+pub fn tournament_role(conn: &Tx<'_>, server: &ServerId) -> Result<Option<ServerRole>, DbError> {
+    let stored: Option<(Option<String>, Option<String>)> = conn.query_opt(
+        "SELECT tournament_role, tournament_role_name FROM server_settings \
              WHERE server_id = ?1",
-        )?
-        .query_row([&server.0], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
+        params![&server.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     Ok(match stored {
         Some((Some(id), name)) => Some(ServerRole {
             name: name.unwrap_or_else(|| id.clone()),
@@ -130,20 +131,20 @@ pub fn tournament_role(
 ///
 /// A database failure.
 pub fn set_tournament_role(
-    conn: &Connection,
+    conn: &Tx<'_>,
     server: &ServerId,
     role: Option<&ServerRole>,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO server_settings (server_id, tournament_role, tournament_role_name) \
          VALUES (?1, ?2, ?3) ON CONFLICT (server_id) DO UPDATE SET \
          tournament_role = excluded.tournament_role, \
          tournament_role_name = excluded.tournament_role_name",
-    )?
-    .execute(params![
-        server.0,
-        role.map(|r| r.id.as_str()),
-        role.map(|r| r.name.as_str())
-    ])?;
+        params![
+            server.0,
+            role.map(|r| r.id.as_str()),
+            role.map(|r| r.name.as_str())
+        ],
+    )?;
     Ok(())
 }

@@ -1,34 +1,35 @@
 //! Queries on `tournaments`, `tournament_entrants` and `tournament_pairings`.
 
 use super::DbError;
+use super::{Row, Tx};
 use crate::model::{
     ChannelId, GameId, ServerId, TimeControl, TournamentEntrant, TournamentFormat, TournamentId,
     TournamentRecord, TournamentStatus, User, UserId,
 };
+use crate::params;
 use crate::tournament::GameResult;
 use akron_rules::WinRule;
-use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, server, channel, name, organiser_id, organiser_name, format, double, \
     rounds, time_control, size, pile, win_rule, rated, vacation, max_players, status, \
     current_round, created_at";
 
-fn corrupt(what: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, what.into())
+fn corrupt(what: String) -> DbError {
+    DbError::Corrupt(what)
 }
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<TournamentRecord> {
+fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
     let format: String = r.get(6)?;
     let control: String = r.get(9)?;
     let rule: String = r.get(12)?;
     let status: String = r.get(16)?;
     Ok(TournamentRecord {
         id: TournamentId(r.get(0)?),
-        server: r.get::<_, Option<String>>(1)?.map(ServerId),
+        server: r.get::<Option<String>>(1)?.map(ServerId),
         channel: ChannelId(r.get(2)?),
         name: r.get(3)?,
-        organiser: User::new(UserId(r.get(4)?), r.get::<_, String>(5)?),
+        organiser: User::new(UserId(r.get(4)?), r.get::<String>(5)?),
         format: TournamentFormat::from_str(&format).map_err(corrupt)?,
         double: r.get(7)?,
         rounds: r.get(8)?,
@@ -54,19 +55,17 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<TournamentRecord> {
 /// [`DbError::ChannelTaken`] when the channel already has a live tournament; a database
 /// failure.
 pub fn insert_tournament(
-    conn: &Connection,
+    conn: &Tx<'_>,
     tournament: &TournamentRecord,
 ) -> Result<TournamentId, DbError> {
     let t = tournament;
-    let inserted = conn
-        .prepare_cached(
-            "INSERT INTO tournaments (server, channel, name, organiser_id, organiser_name, \
+    let inserted = conn.query_one(
+        "INSERT INTO tournaments (server, channel, name, organiser_id, organiser_name, \
              format, double, rounds, time_control, size, pile, win_rule, rated, vacation, \
              max_players, status, current_round, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18)",
-        )?
-        .execute(params![
+             ?17, ?18) RETURNING id",
+        params![
             t.server.as_ref().map(|s| &s.0),
             t.channel.0,
             t.name,
@@ -85,15 +84,13 @@ pub fn insert_tournament(
             t.status.name(),
             t.current_round,
             t.created_at,
-        ]);
+        ],
+        |r| r.get(0),
+    );
     match inserted {
-        Ok(_) => Ok(TournamentId(conn.last_insert_rowid())),
-        Err(rusqlite::Error::SqliteFailure(e, _))
-            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-        {
-            Err(DbError::ChannelTaken)
-        }
-        Err(e) => Err(e.into()),
+        Ok(id) => Ok(TournamentId(id)),
+        Err(e) if e.is_unique_violation() => Err(DbError::ChannelTaken),
+        Err(e) => Err(e),
     }
 }
 
@@ -102,16 +99,16 @@ pub fn insert_tournament(
 /// # Errors
 ///
 /// A database failure.
-pub fn save_tournament(conn: &Connection, tournament: &TournamentRecord) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn save_tournament(conn: &Tx<'_>, tournament: &TournamentRecord) -> Result<(), DbError> {
+    conn.execute(
         "UPDATE tournaments SET status = ?2, rounds = ?3, current_round = ?4 WHERE id = ?1",
-    )?
-    .execute(params![
-        tournament.id.0,
-        tournament.status.name(),
-        tournament.rounds,
-        tournament.current_round
-    ])?;
+        params![
+            tournament.id.0,
+            tournament.status.name(),
+            tournament.rounds,
+            tournament.current_round
+        ],
+    )?;
     Ok(())
 }
 
@@ -120,13 +117,11 @@ pub fn save_tournament(conn: &Connection, tournament: &TournamentRecord) -> Resu
 /// # Errors
 ///
 /// A database failure.
-pub fn set_signup_message(
-    conn: &Connection,
-    id: TournamentId,
-    message: &str,
-) -> Result<(), DbError> {
-    conn.prepare_cached("UPDATE tournaments SET signup_message = ?2 WHERE id = ?1")?
-        .execute(params![id.0, message])?;
+pub fn set_signup_message(conn: &Tx<'_>, id: TournamentId, message: &str) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE tournaments SET signup_message = ?2 WHERE id = ?1",
+        params![id.0, message],
+    )?;
     Ok(())
 }
 
@@ -135,11 +130,13 @@ pub fn set_signup_message(
 /// # Errors
 ///
 /// A database failure.
-pub fn signup_message(conn: &Connection, id: TournamentId) -> Result<Option<String>, DbError> {
+pub fn signup_message(conn: &Tx<'_>, id: TournamentId) -> Result<Option<String>, DbError> {
     Ok(conn
-        .prepare_cached("SELECT signup_message FROM tournaments WHERE id = ?1")?
-        .query_row([id.0], |r| r.get::<_, Option<String>>(0))
-        .optional()?
+        .query_opt(
+            "SELECT signup_message FROM tournaments WHERE id = ?1",
+            params![id.0],
+            |r| r.get::<Option<String>>(0),
+        )?
         .flatten())
 }
 
@@ -148,14 +145,12 @@ pub fn signup_message(conn: &Connection, id: TournamentId) -> Result<Option<Stri
 /// # Errors
 ///
 /// A database failure.
-pub fn tournament(
-    conn: &Connection,
-    id: TournamentId,
-) -> Result<Option<TournamentRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"))?
-        .query_row([id.0], from_row)
-        .optional()?)
+pub fn tournament(conn: &Tx<'_>, id: TournamentId) -> Result<Option<TournamentRecord>, DbError> {
+    conn.query_opt(
+        &format!("SELECT {COLUMNS} FROM tournaments WHERE id = ?1"),
+        params![id.0],
+        from_row,
+    )
 }
 
 /// The live tournament (sign-up, running or paused) of a channel, else its latest one.
@@ -164,16 +159,17 @@ pub fn tournament(
 ///
 /// A database failure.
 pub fn channel_tournament(
-    conn: &Connection,
+    conn: &Tx<'_>,
     channel: &ChannelId,
 ) -> Result<Option<TournamentRecord>, DbError> {
-    Ok(conn
-        .prepare_cached(&format!(
+    conn.query_opt(
+        &format!(
             "SELECT {COLUMNS} FROM tournaments WHERE channel = ?1 \
              ORDER BY status IN ('signup', 'running', 'paused') DESC, id DESC LIMIT 1"
-        ))?
-        .query_row([&channel.0], from_row)
-        .optional()?)
+        ),
+        params![&channel.0],
+        from_row,
+    )
 }
 
 /// The tournament a game belongs to, with the game's round and board.
@@ -182,25 +178,24 @@ pub fn channel_tournament(
 ///
 /// A database failure.
 pub fn game_tournament(
-    conn: &Connection,
+    conn: &Tx<'_>,
     game: GameId,
 ) -> Result<Option<(TournamentRecord, u32, u32)>, DbError> {
-    let found: Option<(i64, u32, u32)> = conn
-        .prepare_cached(
-            "SELECT tournament_id, round, board FROM tournament_pairings WHERE game_id = ?1",
-        )?
-        .query_row([game.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
+    let found: Option<(i64, u32, u32)> = conn.query_opt(
+        "SELECT tournament_id, round, board FROM tournament_pairings WHERE game_id = ?1",
+        params![game.0],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
     let Some((id, round, board)) = found else {
         return Ok(None);
     };
     Ok(tournament(conn, TournamentId(id))?.map(|t| (t, round, board)))
 }
 
-fn entrant_from_row(r: &Row<'_>) -> rusqlite::Result<TournamentEntrant> {
+fn entrant_from_row(r: &Row<'_>) -> Result<TournamentEntrant, DbError> {
     Ok(TournamentEntrant {
         player: r.get(0)?,
-        user: User::new(UserId(r.get(1)?), r.get::<_, String>(2)?),
+        user: User::new(UserId(r.get(1)?), r.get::<String>(2)?),
         rating: r.get(3)?,
         withdrawn: r.get(4)?,
     })
@@ -211,13 +206,13 @@ fn entrant_from_row(r: &Row<'_>) -> rusqlite::Result<TournamentEntrant> {
 /// # Errors
 ///
 /// A database failure.
-pub fn entrants(conn: &Connection, id: TournamentId) -> Result<Vec<TournamentEntrant>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn entrants(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<TournamentEntrant>, DbError> {
+    conn.query(
         "SELECT player, user_id, name, rating, withdrawn FROM tournament_entrants \
          WHERE tournament_id = ?1 ORDER BY player",
-    )?;
-    let rows = stmt.query_map([id.0], entrant_from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![id.0],
+        entrant_from_row,
+    )
 }
 
 /// Adds an entrant under the next free number. Returns false when they are already in.
@@ -226,20 +221,19 @@ pub fn entrants(conn: &Connection, id: TournamentId) -> Result<Vec<TournamentEnt
 ///
 /// A database failure.
 pub fn add_entrant(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: TournamentId,
     user: &User,
     rating: f64,
     now: i64,
 ) -> Result<bool, DbError> {
-    let added = conn
-        .prepare_cached(
-            "INSERT OR IGNORE INTO tournament_entrants \
+    let added = conn.execute(
+        "INSERT OR IGNORE INTO tournament_entrants \
              (tournament_id, player, user_id, name, rating, joined_at) \
              SELECT ?1, COALESCE(MAX(player), 0) + 1, ?2, ?3, ?4, ?5 \
              FROM tournament_entrants WHERE tournament_id = ?1",
-        )?
-        .execute(params![id.0, user.id.0, user.name, rating, now])?;
+        params![id.0, user.id.0, user.name, rating, now],
+    )?;
     Ok(added == 1)
 }
 
@@ -248,12 +242,11 @@ pub fn add_entrant(
 /// # Errors
 ///
 /// A database failure.
-pub fn remove_entrant(conn: &Connection, id: TournamentId, user: &UserId) -> Result<bool, DbError> {
-    let removed = conn
-        .prepare_cached(
-            "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2",
-        )?
-        .execute(params![id.0, user.0])?;
+pub fn remove_entrant(conn: &Tx<'_>, id: TournamentId, user: &UserId) -> Result<bool, DbError> {
+    let removed = conn.execute(
+        "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND user_id = ?2",
+        params![id.0, user.0],
+    )?;
     Ok(removed == 1)
 }
 
@@ -263,15 +256,15 @@ pub fn remove_entrant(conn: &Connection, id: TournamentId, user: &UserId) -> Res
 ///
 /// A database failure.
 pub fn set_entrant_rating(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: TournamentId,
     player: u32,
     rating: f64,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "UPDATE tournament_entrants SET rating = ?3 WHERE tournament_id = ?1 AND player = ?2",
-    )?
-    .execute(params![id.0, player, rating])?;
+        params![id.0, player, rating],
+    )?;
     Ok(())
 }
 
@@ -280,13 +273,12 @@ pub fn set_entrant_rating(
 /// # Errors
 ///
 /// A database failure.
-pub fn withdraw_entrant(conn: &Connection, id: TournamentId, player: u32) -> Result<bool, DbError> {
-    let changed = conn
-        .prepare_cached(
-            "UPDATE tournament_entrants SET withdrawn = 1 \
+pub fn withdraw_entrant(conn: &Tx<'_>, id: TournamentId, player: u32) -> Result<bool, DbError> {
+    let changed = conn.execute(
+        "UPDATE tournament_entrants SET withdrawn = 1 \
              WHERE tournament_id = ?1 AND player = ?2 AND withdrawn = 0",
-        )?
-        .execute(params![id.0, player])?;
+        params![id.0, player],
+    )?;
     Ok(changed == 1)
 }
 
@@ -330,14 +322,14 @@ fn result_of(name: &str) -> Option<GameResult> {
     })
 }
 
-fn pairing_from_row(r: &Row<'_>) -> rusqlite::Result<StoredPairing> {
+fn pairing_from_row(r: &Row<'_>) -> Result<StoredPairing, DbError> {
     let result: Option<String> = r.get(5)?;
     Ok(StoredPairing {
         round: r.get(0)?,
         board: r.get(1)?,
         first: r.get(2)?,
         second: r.get(3)?,
-        game: r.get::<_, Option<i64>>(4)?.map(GameId),
+        game: r.get::<Option<i64>>(4)?.map(GameId),
         result: match result {
             Some(name) => {
                 Some(result_of(&name).ok_or_else(|| corrupt(format!("pairing result {name}")))?)
@@ -353,23 +345,23 @@ fn pairing_from_row(r: &Row<'_>) -> rusqlite::Result<StoredPairing> {
 ///
 /// A database failure.
 pub fn insert_pairing(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: TournamentId,
     pairing: &StoredPairing,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "INSERT INTO tournament_pairings (tournament_id, round, board, first, second, game_id, \
          result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
-        id.0,
-        pairing.round,
-        pairing.board,
-        pairing.first,
-        pairing.second,
-        pairing.game.map(|g| g.0),
-        pairing.result.map(result_name)
-    ])?;
+        params![
+            id.0,
+            pairing.round,
+            pairing.board,
+            pairing.first,
+            pairing.second,
+            pairing.game.map(|g| g.0),
+            pairing.result.map(result_name)
+        ],
+    )?;
     Ok(())
 }
 
@@ -379,21 +371,21 @@ pub fn insert_pairing(
 ///
 /// A database failure.
 pub fn update_pairing(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: TournamentId,
     pairing: &StoredPairing,
 ) -> Result<(), DbError> {
-    conn.prepare_cached(
+    conn.execute(
         "UPDATE tournament_pairings SET game_id = ?4, result = ?5 \
          WHERE tournament_id = ?1 AND round = ?2 AND board = ?3",
-    )?
-    .execute(params![
-        id.0,
-        pairing.round,
-        pairing.board,
-        pairing.game.map(|g| g.0),
-        pairing.result.map(result_name)
-    ])?;
+        params![
+            id.0,
+            pairing.round,
+            pairing.board,
+            pairing.game.map(|g| g.0),
+            pairing.result.map(result_name)
+        ],
+    )?;
     Ok(())
 }
 
@@ -402,13 +394,13 @@ pub fn update_pairing(
 /// # Errors
 ///
 /// A database failure.
-pub fn pairings(conn: &Connection, id: TournamentId) -> Result<Vec<StoredPairing>, DbError> {
-    let mut stmt = conn.prepare_cached(
+pub fn pairings(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<StoredPairing>, DbError> {
+    conn.query(
         "SELECT round, board, first, second, game_id, result FROM tournament_pairings \
          WHERE tournament_id = ?1 ORDER BY round, board",
-    )?;
-    let rows = stmt.query_map([id.0], pairing_from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![id.0],
+        pairing_from_row,
+    )
 }
 
 /// Removes a round's bye (a round robin's bye for a player who withdrew scores nothing).
@@ -416,10 +408,10 @@ pub fn pairings(conn: &Connection, id: TournamentId) -> Result<Vec<StoredPairing
 /// # Errors
 ///
 /// A database failure.
-pub fn delete_bye(conn: &Connection, id: TournamentId, round: u32) -> Result<(), DbError> {
-    conn.prepare_cached(
+pub fn delete_bye(conn: &Tx<'_>, id: TournamentId, round: u32) -> Result<(), DbError> {
+    conn.execute(
         "DELETE FROM tournament_pairings WHERE tournament_id = ?1 AND round = ?2 AND board = 0",
-    )?
-    .execute(params![id.0, round])?;
+        params![id.0, round],
+    )?;
     Ok(())
 }

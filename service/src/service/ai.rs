@@ -12,7 +12,7 @@ use super::play::no_game;
 use super::store::Loaded;
 use super::types::{AnalyzeRequest, Challenge, Reply, Request};
 use super::{refuse, Outcome, Service, ServiceError};
-use crate::db::{self, DbError, MoveRow};
+use crate::db::{self, DbError, MoveRow, Tx};
 use crate::images::{Caption, Picture};
 use crate::model::{Destination, GameId, GameRecord, Players, Status, TimeControl, User};
 use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
@@ -386,7 +386,7 @@ impl Service {
     /// Inside a move's transaction: records whether the AI is to move now.
     pub(super) fn note_ai_turn(
         &self,
-        conn: &rusqlite::Connection,
+        conn: &Tx<'_>,
         loaded: &Loaded,
         now: i64,
     ) -> Result<(), DbError> {

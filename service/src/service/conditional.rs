@@ -12,10 +12,10 @@ use super::notices::Draft;
 use super::store::Loaded;
 use super::types::{Reply, Request, User};
 use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::Tx;
 use crate::db::{self, DbError, Premoves, Vacation};
 use crate::model::{Destination, GameRecord, Status, TimeControl, UserId};
 use akron_rules::{notation, Move};
-use rusqlite::Connection;
 use std::fmt::Write as _;
 
 /// Vacation allowed per calendar year, in seconds.
@@ -110,7 +110,7 @@ impl Service {
     /// had none for this move, the queue is dropped and its owner told.
     pub(super) fn take_premove(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         next: &Loaded,
         played: Move,
         now: i64,

@@ -8,7 +8,7 @@ use super::play::status_line;
 use super::store::Loaded;
 use super::types::{ChannelId, GameId, Reply, Request, Setting};
 use super::{refuse, Outcome, Service, ServiceError};
-use crate::db::{self, DbError};
+use crate::db::{self, DbError, Tx};
 use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl};
 use akron_rules::{Color, Outcome as GameOutcome, Reason};
 use std::fmt::Write as _;
@@ -62,7 +62,7 @@ impl Service {
     /// opponent has not moved yet. The channel is told with the board.
     pub(super) fn time_out(
         &self,
-        conn: &rusqlite::Connection,
+        conn: &Tx<'_>,
         loaded: &Loaded,
         record: &mut GameRecord,
         announced: Announced,
@@ -95,7 +95,7 @@ impl Service {
     /// Reminds the player to move of the time they have left.
     pub(super) fn remind(
         &self,
-        conn: &rusqlite::Connection,
+        conn: &Tx<'_>,
         loaded: &Loaded,
         record: &mut GameRecord,
         now: i64,

@@ -11,9 +11,9 @@ use super::notices::Draft;
 use super::play::result_sentence_for;
 use super::store::Loaded;
 use super::{Service, ServiceError, CHALLENGE_TTL};
+use crate::db::Tx;
 use crate::db::{self, DbError};
 use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Status, User};
-use rusqlite::Connection;
 use std::sync::Arc;
 
 /// How a game ends: the ending, its winner, how many moves were played, and whether the
@@ -40,7 +40,7 @@ impl Service {
     /// `conn`'s transaction, and reacts to the [`GameEnded`] event it emits.
     pub(crate) fn end_game(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         record: &mut GameRecord,
         conclusion: Conclusion,
         now: i64,
@@ -79,7 +79,7 @@ impl Service {
     /// Everything that reacts to a game's end, in the transaction that ended it.
     fn on_game_ended(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         record: &GameRecord,
         event: &GameEnded,
         announced: Announced,
@@ -98,7 +98,7 @@ impl Service {
     /// Tells the game's channel how it ended, when no reply to a command says it.
     fn announce_ending(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         record: &GameRecord,
         event: &GameEnded,
     ) -> Result<(), DbError> {
@@ -179,7 +179,7 @@ impl Service {
     /// read is a [`DbError::Conflict`], and nothing of it is written.
     pub(super) fn apply_settlement(
         &self,
-        conn: &rusqlite::Connection,
+        conn: &Tx<'_>,
         settlement: &Settlement,
         now: i64,
     ) -> Result<(), DbError> {

@@ -16,6 +16,7 @@
 
 pub mod ai;
 mod challenge;
+mod chat_memory;
 pub mod clocks;
 mod conditional;
 mod correspondence;
@@ -207,12 +208,6 @@ impl std::error::Error for ServiceError {
 impl From<DbError> for ServiceError {
     fn from(e: DbError) -> Self {
         ServiceError::Db(e)
-    }
-}
-
-impl From<rusqlite::Error> for ServiceError {
-    fn from(e: rusqlite::Error) -> Self {
-        ServiceError::Db(DbError::Sqlite(e))
     }
 }
 

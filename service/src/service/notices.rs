@@ -11,10 +11,10 @@ use super::ending::Settlement;
 use super::store::Loaded;
 use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use super::{Service, ServiceError};
+use crate::db::Tx;
 use crate::db::{self, DbError, OutboxEntry};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{ChannelId, Destination, GameId, NoticeId};
-use rusqlite::Connection;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -141,7 +141,7 @@ impl Service {
     /// Writes a notice into the outbox, inside `conn`'s transaction.
     pub(crate) fn push_notice(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         draft: &Draft,
         now: i64,
     ) -> Result<NoticeId, DbError> {
@@ -207,13 +207,13 @@ impl Service {
     /// changed since it was read (someone moved just now) is left out, the others stand.
     fn apply_settlements(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         plans: &[Settlement],
         now: i64,
     ) -> Result<usize, DbError> {
         let mut settled = 0;
         for plan in plans {
-            match db::savepoint(conn, |c| self.apply_settlement(c, plan, now)) {
+            match conn.savepoint(|c| self.apply_settlement(c, plan, now)) {
                 Ok(()) => settled += 1,
                 Err(DbError::Conflict) => {}
                 Err(e) => return Err(e),

@@ -4,7 +4,7 @@ use super::ending::{Announced, Conclusion};
 use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request, User};
 use super::{refuse, Failure, Outcome, Service};
-use crate::db::{self, DbError, MoveRow};
+use crate::db::{self, DbError, MoveRow, Tx};
 use crate::images::{Caption, Picture, View};
 use crate::model::{Ending, GameEnded, GameId, Status};
 use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
@@ -17,7 +17,7 @@ impl Service {
     /// move decided it (the move's own message announces it), else the row is saved.
     pub(super) fn store_after_move(
         &self,
-        conn: &rusqlite::Connection,
+        conn: &Tx<'_>,
         next: &mut Loaded,
         outcome: Option<akron_rules::Outcome>,
         now: i64,

@@ -4,13 +4,13 @@
 use super::notices::Draft;
 use super::types::{PuzzleCommand, Reply, Request, User};
 use super::{refuse, Outcome, Service, ServiceError};
+use crate::db::Tx;
 use crate::db::{self, DbError};
 use crate::images::Picture;
 use crate::model::{ChannelId, Destination, PuzzleId, PuzzleRecord};
 use akron_ai::puzzles::{parse_bank, Puzzle, BANK};
 use akron_ai::{checks_answer, solve_limited, winning_moves, Proof};
 use akron_rules::{notation, Color, Game, Move, Position, WinRule};
-use rusqlite::Connection;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -429,7 +429,7 @@ impl Service {
 
     fn post_bank_puzzle(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         channel: &ChannelId,
         line: usize,
         puzzle: &Puzzle,

@@ -7,12 +7,12 @@
 
 use super::types::{Reply, Request, User};
 use super::{Outcome, Service, ServiceError};
+use crate::db::Tx;
 use crate::db::{self, DbError, RatingChange, GLOBAL_SCOPE};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{Ending, GameEnded, GameId, GameRecord, ServerId};
 use crate::ratings::{format_change, rate_game, Contestant, Outcome as RatedOutcome, Rating};
 use akron_rules::Reason;
-use rusqlite::Connection;
 use std::fmt::Write as _;
 
 /// Players listed on the leaderboard.
@@ -60,7 +60,7 @@ fn idle_days(since: i64, now: i64) -> f64 {
 /// Updates both players' ratings in every scope for a rated game that just ended, inside
 /// the transaction that ended it.
 pub(super) fn apply_ratings(
-    conn: &Connection,
+    conn: &Tx<'_>,
     record: &GameRecord,
     event: &GameEnded,
 ) -> Result<(), DbError> {
@@ -118,7 +118,7 @@ pub(super) fn apply_ratings(
 /// `Ratings: alice 1532 (+18) · bob 1468? (-18)`: what a game did to the players' ratings
 /// on its server (else globally), or `None` when it was not rated.
 pub(super) fn rating_note(
-    conn: &Connection,
+    conn: &Tx<'_>,
     game: GameId,
     players: &[&User],
     server: Option<&ServerId>,

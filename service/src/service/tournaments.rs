@@ -18,6 +18,7 @@ use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
 };
 use super::{refuse, Failure, Outcome, Refusal, Service};
+use crate::db::Tx;
 use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{
@@ -30,7 +31,6 @@ use crate::tournament::{
     trim_number, Entrant, GameResult, Pairing, PairingError, Round, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
-use rusqlite::Connection;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -352,7 +352,7 @@ impl Service {
     /// players recorded; if nothing is left to play in it, the tournament moves on at once.
     fn begin_round(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         t: &mut TournamentRecord,
         round: u32,
         now: i64,
@@ -447,7 +447,7 @@ impl Service {
     /// channel until its thread opens.
     fn make_game(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         t: &TournamentRecord,
         row: &StoredPairing,
         first: &User,
@@ -485,12 +485,7 @@ impl Service {
 
     /// The current round is complete: pair the next one, or finish. A paused tournament
     /// waits for `resume`.
-    fn advance(
-        &self,
-        conn: &Connection,
-        t: &mut TournamentRecord,
-        now: i64,
-    ) -> Result<(), DbError> {
+    fn advance(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         if t.status != TournamentStatus::Running {
             return Ok(());
         }
@@ -510,7 +505,7 @@ impl Service {
     }
 
     /// Every round played: the final standings.
-    fn finish(&self, conn: &Connection, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
+    fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
         db::save_tournament(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
@@ -536,7 +531,7 @@ impl Service {
     /// the current one.
     pub(super) fn record_tournament_result(
         &self,
-        conn: &Connection,
+        conn: &Tx<'_>,
         record: &GameRecord,
         event: &GameEnded,
     ) -> Result<(), DbError> {
@@ -983,7 +978,7 @@ fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
 
 /// Stores a round's pairings (boards from 1) and its bye (board 0).
 fn insert_round(
-    conn: &Connection,
+    conn: &Tx<'_>,
     id: TournamentId,
     number: u32,
     round: &Round,
@@ -1027,7 +1022,7 @@ fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
 }
 
 /// The standings of every round played or being played, best first, with each line's user.
-fn final_standings(conn: &Connection, t: &TournamentRecord) -> Result<Vec<(u32, User)>, DbError> {
+fn final_standings(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Vec<(u32, User)>, DbError> {
     let entrants = db::entrants(conn, t.id)?;
     let stored = db::pairings(conn, t.id)?;
     let rounds = rounds_of(&stored, t.current_round);
@@ -1040,7 +1035,7 @@ fn final_standings(conn: &Connection, t: &TournamentRecord) -> Result<Vec<(u32, 
 }
 
 /// The standings table as text, in a code block.
-fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbError> {
+fn standings_text(conn: &Tx<'_>, t: &TournamentRecord) -> Result<String, DbError> {
     let entrants = db::entrants(conn, t.id)?;
     if t.current_round == 0 {
         return Ok(format!(
@@ -1080,7 +1075,7 @@ fn standings_text(conn: &Connection, t: &TournamentRecord) -> Result<String, DbE
 }
 
 /// The standings as a table image's rows (names as plain text), `None` before the start.
-fn standings_table(conn: &Connection, t: &TournamentRecord) -> Result<Option<Table>, DbError> {
+fn standings_table(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Option<Table>, DbError> {
     if t.current_round == 0 {
         return Ok(None);
     }
@@ -1138,7 +1133,7 @@ fn standings_table(conn: &Connection, t: &TournamentRecord) -> Result<Option<Tab
 }
 
 /// A round's pairings and results as a table image's rows.
-fn pairings_table(conn: &Connection, t: &TournamentRecord, round: u32) -> Result<Table, DbError> {
+fn pairings_table(conn: &Tx<'_>, t: &TournamentRecord, round: u32) -> Result<Table, DbError> {
     let entrants = db::entrants(conn, t.id)?;
     let name = |player: u32| {
         entrant(&entrants, player)
@@ -1194,7 +1189,7 @@ fn pairings_table(conn: &Connection, t: &TournamentRecord, round: u32) -> Result
 
 /// A round's pairings and results as text.
 fn pairings_text(
-    conn: &Connection,
+    conn: &Tx<'_>,
     t: &TournamentRecord,
     round: u32,
     reply: &mut Reply,
@@ -1250,6 +1245,6 @@ fn pairings_text(
 }
 
 /// Where a game lives now, if it exists.
-fn conn_game_channel(conn: &Connection, game: GameId) -> Option<ChannelId> {
+fn conn_game_channel(conn: &Tx<'_>, game: GameId) -> Option<ChannelId> {
     db::game(conn, game).ok().flatten().map(|g| g.channel)
 }
