@@ -2,11 +2,15 @@
 //! database as the bot. Users are plain names (`console:NAME`), the channel is
 //! `console:main` unless switched, and buttons are printed as commands to type.
 
+/// The platform prefix of the console's ids (`console:alice`), and the notices it prints.
+pub const PLATFORM: &str = "console";
+
 use crate::service::text::parse_command;
 use crate::service::{
-    ChannelId, Destination, GameId, Reply, Request, ServerId, Service, User, UserId,
+    ChannelId, Destination, GameId, Notice, Reply, Request, ServerId, Service, User, UserId,
 };
 use akron_rules::{Color, Point, Position};
+use akron_service::delivery::{self, SendError};
 use std::fs;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -188,10 +192,10 @@ impl<'a> Console<'a> {
         };
         let request = Request {
             user: console_user(&self.user),
-            channel: ChannelId::new("console", &self.channel),
+            channel: ChannelId::new(PLATFORM, &self.channel),
             is_moderator: self.moderator,
             game,
-            server: Some(ServerId("console".to_string())),
+            server: Some(ServerId(PLATFORM.to_string())),
             roles: Vec::new(),
             command,
         };
@@ -205,7 +209,7 @@ impl<'a> Console<'a> {
             let thread = format!("game-{}", game.0);
             match self
                 .service
-                .thread_opened(game, &ChannelId::new("console", &thread))
+                .thread_opened(game, &ChannelId::new(PLATFORM, &thread))
             {
                 Ok(posted) => {
                     writeln!(out, "» thread \"{name}\" opened: now in channel {thread}.")?;
@@ -228,40 +232,48 @@ impl<'a> Console<'a> {
         if let Err(error) = self.service.tick(self.service.now()) {
             writeln!(out, "! could not settle what is due: {error}")?;
         }
-        let notices = match self.service.due_notices("console", 100) {
-            Ok(notices) => notices,
-            Err(error) => {
-                writeln!(out, "! could not read the notices: {error}")?;
-                return Ok(());
-            }
+        let service = self.service;
+        let mut failed = None;
+        let delivered = delivery::deliver_due(service, PLATFORM, |notice| {
+            self.print_notice(notice, out).map_err(|error| {
+                let reason = error.to_string();
+                failed = Some(error);
+                SendError::transient(reason)
+            })
+        });
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        if let Err(error) = delivered {
+            writeln!(out, "! could not deliver the notices: {error}")?;
+        }
+        Ok(())
+    }
+
+    /// Prints one notice as the bot would post it, opening the thread it asks for.
+    fn print_notice(&mut self, notice: &Notice, out: &mut impl Write) -> io::Result<()> {
+        let place = match &notice.to {
+            Destination::Channel(channel) => format!("in #{}", channel.local()),
+            Destination::User(user) => format!("to {} (direct message)", user.local()),
         };
-        for notice in notices {
-            let place = match &notice.to {
-                Destination::Channel(channel) => format!("in #{}", channel.local()),
-                Destination::User(user) => format!("to {} (direct message)", user.local()),
-            };
-            writeln!(out, "» notice {place}:")?;
-            self.print(&notice.reply, out)?;
-            if let Some(thread) = &notice.thread {
-                // The console's threads are channels named after their game.
-                let channel = format!("game-{}", thread.game.0);
-                match self
-                    .service
-                    .thread_opened(thread.game, &ChannelId::new("console", &channel))
-                {
-                    Ok(posted) => {
-                        writeln!(
-                            out,
-                            "» thread \"{}\" opened: channel {channel} (`in {channel}` to play there).",
-                            thread.name
-                        )?;
-                        self.print(&posted, out)?;
-                    }
-                    Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+        writeln!(out, "» notice {place}:")?;
+        self.print(&notice.reply, out)?;
+        if let Some(thread) = &notice.thread {
+            // The console's threads are channels named after their game.
+            let channel = format!("game-{}", thread.game.0);
+            match self
+                .service
+                .thread_opened(thread.game, &ChannelId::new(PLATFORM, &channel))
+            {
+                Ok(posted) => {
+                    writeln!(
+                        out,
+                        "» thread \"{}\" opened: channel {channel} (`in {channel}` to play there).",
+                        thread.name
+                    )?;
+                    self.print(&posted, out)?;
                 }
-            }
-            if let Err(error) = self.service.notice_delivered(notice.id) {
-                writeln!(out, "! could not mark the notice delivered: {error}")?;
+                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
             }
         }
         Ok(())
@@ -516,7 +528,7 @@ fn parse_duration(text: &str) -> Result<i64, String> {
 #[must_use]
 pub fn console_user(name: &str) -> User {
     let name = name.trim_start_matches('@');
-    User::new(UserId::new("console", name), name)
+    User::new(UserId::new(PLATFORM, name), name)
 }
 
 /// Splits a trailing `#N` off a command line.

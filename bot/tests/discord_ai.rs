@@ -53,7 +53,12 @@ async fn a_game_against_the_bot_is_answered_by_the_ai() -> Result<(), Error> {
     };
     let mut client = discord::client(&settings, Arc::clone(&service)).await?;
     let shards = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start().await });
+    let background = Arc::clone(&service);
+    let task = tokio::spawn(async move {
+        // The binary runs the scheduler and the AI worker beside the front ends.
+        let _background = akron_service::scheduler::Background::start(&background);
+        client.start().await
+    });
     fake.wait_connected(1).await?;
     fake.wait_commands().await?;
 

@@ -7,6 +7,7 @@ use akron_bot::discord::{self, Settings};
 use akron_bot::service::{Config, GameId, ManualClock, Service};
 use akron_rules::{Game, GameOptions, Move, WinRule};
 use akron_service::db::{Db, DbError};
+use akron_service::scheduler::Background;
 use fake_discord::payloads::{self, TestUser, ALICE, BOB, CAROL};
 use fake_discord::{FakeDiscord, FakeError, Reply, CHANNEL_ID, GUILD_ID};
 use poise::serenity_prelude as serenity;
@@ -40,9 +41,13 @@ async fn start_bot_on(fake: &FakeDiscord, service: Arc<Service>) -> Result<Bot, 
         api_url: None,
         http_client: Some(fake.http_client()?),
     };
-    let mut client = discord::client(&settings, service).await?;
+    let mut client = discord::client(&settings, Arc::clone(&service)).await?;
     let shards = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start().await });
+    let task = tokio::spawn(async move {
+        // The binary runs the scheduler and the AI worker beside the front ends.
+        let _background = Background::start(&service);
+        client.start().await
+    });
     Ok(Bot { shards, task })
 }
 

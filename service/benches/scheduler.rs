@@ -101,12 +101,18 @@ fn open(path: &Path) -> Service {
     Service::with_clock(config, Arc::new(ManualClock::new(NOW))).expect("opens")
 }
 
-/// The scheduler's wake-up: the nearest deadline and notice among 100,000 running games.
+/// The scheduler's wake-up: the nearest deadline among 100,000 running games, and the next
+/// notice due for a platform's delivery loop.
 #[divan::bench(sample_count = 200)]
 fn wake_up(bencher: divan::Bencher) {
     let (_, path) = prepared();
     let service = open(path);
-    bencher.bench_local(|| service.next_wake("discord").expect("reads"));
+    bencher.bench_local(|| {
+        (
+            service.next_tick().expect("reads"),
+            service.next_notice_due("discord").expect("reads"),
+        )
+    });
 }
 
 /// A start after downtime: 1,000 overdue games settled (a loss on time each, the result

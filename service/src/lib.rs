@@ -5,10 +5,12 @@
 
 pub mod ai_player;
 pub mod db;
+pub mod delivery;
 pub mod images;
 pub mod model;
 pub mod ratings;
 pub mod record;
+pub mod scheduler;
 pub mod service;
 #[cfg(feature = "testing")]
 pub mod testing;

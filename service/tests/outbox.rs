@@ -103,7 +103,7 @@ fn failed_deliveries_back_off_and_give_up_after_a_bounded_number_of_tries() {
         assert!(at > h.service.now(), "a retry waits");
         // Not due before its time.
         assert!(h.service.due_notices("test", 10).unwrap().is_empty());
-        assert_eq!(h.service.next_wake("test").unwrap(), Some(at));
+        assert_eq!(h.service.next_notice_due("test").unwrap(), Some(at));
         h.clock.advance(at - h.service.now());
         let again = h.service.due_notices("test", 10).unwrap();
         assert_eq!(again.len(), 1);

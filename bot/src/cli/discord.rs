@@ -2,6 +2,7 @@
 
 use akron_bot::discord::{self, Settings};
 use akron_bot::service::{Config, Service};
+use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -95,6 +96,10 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime
-        .block_on(discord::run(&settings, Arc::new(service)))
+        .block_on(async {
+            let service = Arc::new(service);
+            let _background = Background::start(&service);
+            discord::run(&settings, service).await
+        })
         .context("discord")
 }

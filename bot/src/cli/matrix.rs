@@ -4,6 +4,7 @@
 use super::discord as discord_cli;
 use akron_bot::matrix::{self, Secret, Settings};
 use akron_bot::service::{Config, Service};
+use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -119,8 +120,10 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Matrix bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
+        let service = Arc::new(service);
+        let _background = Background::start(&service);
         tokio::select! {
-            result = matrix::run(&settings, Arc::new(service)) => result.context("matrix"),
+            result = matrix::run(&settings, service) => result.context("matrix"),
             _ = tokio::signal::ctrl_c() => {
                 tracing::info!("shutting down");
                 Ok(())
@@ -143,6 +146,7 @@ pub fn with_discord() -> Result<()> {
     let service = Arc::new(service);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
+        let _background = Background::start(&service);
         tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, service) => result.context("discord"),

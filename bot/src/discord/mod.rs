@@ -19,6 +19,10 @@ use poise::serenity_prelude as serenity;
 use std::fmt;
 use std::sync::Arc;
 
+/// The platform prefix of Discord ids in the service (`discord:123`), and the outbox rows
+/// this front end delivers.
+pub const PLATFORM: &str = "discord";
+
 /// Shared state, built once when the bot starts.
 pub struct Data {
     /// The game service.
@@ -167,11 +171,13 @@ pub async fn client(
                         tracing::info!("registered /akron globally");
                     }
                 }
-                tokio::spawn(outbox::deliver_forever(
-                    Arc::clone(&ctx.http),
+                tokio::spawn(akron_service::delivery::deliver_forever(
                     Arc::clone(&service),
+                    outbox::DiscordSender {
+                        http: Arc::clone(&ctx.http),
+                        service: Arc::clone(&service),
+                    },
                 ));
-                tokio::spawn(crate::ai_player::run(Arc::clone(&service)));
                 Ok(Data::new(service))
             })
         })

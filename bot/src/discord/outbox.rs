@@ -1,95 +1,36 @@
-//! The delivery loop: notices the service wrote to the outbox, posted to Discord.
-//!
-//! One task, started with the bot. It settles what is due ([`Service::tick`]), posts every
-//! due notice for Discord, and sleeps until the next deadline or retry, or until the service
-//! says something new was written. Each message carries its notice id as the `nonce` with
-//! `enforce_nonce`, so when the process dies between posting and marking, the retry gets the
-//! earlier message back from Discord instead of posting a second one.
+//! Notices posted to Discord: the [`Sender`] the service's delivery driver runs for this
+//! front end. Each message carries its notice id as the `nonce` with `enforce_nonce`, so when
+//! the process dies between posting and marking, the retry gets the earlier message back
+//! from Discord instead of posting a second one.
 
 use super::reply;
 use crate::service::{Destination, Notice, Service};
+use akron_service::delivery::{SendError, Sender};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
-use std::time::Duration;
 
-/// Notices fetched per round.
-const BATCH: usize = 50;
+/// Posts notices to Discord, for the service's [delivery driver](akron_service::delivery).
+pub struct DiscordSender {
+    /// The bot's REST client.
+    pub http: Arc<serenity::Http>,
+    /// The service, told where a thread was opened.
+    pub service: Arc<Service>,
+}
 
-/// The longest sleep between two rounds, whatever is planned: a safety net.
-const LONGEST_SLEEP: Duration = Duration::from_secs(600);
+impl Sender for DiscordSender {
+    fn platform(&self) -> &str {
+        super::PLATFORM
+    }
 
-/// Runs the delivery loop until the process ends.
-pub async fn deliver_forever(http: Arc<serenity::Http>, service: Arc<Service>) {
-    let mut wakeups = service.wakeups();
-    loop {
-        // Seen before the round, so that a notice written during it wakes the next one.
-        wakeups.borrow_and_update();
-        let sleep = match round(&http, &service).await {
-            Ok(Some(sleep)) => sleep,
-            Ok(None) => continue,
-            Err(error) => {
-                tracing::error!(%error, "the notice loop failed; trying again in a minute");
-                Duration::from_secs(60)
-            }
-        };
-        tokio::select! {
-            changed = wakeups.changed() => {
-                if changed.is_err() {
-                    return;
-                }
-            }
-            () = tokio::time::sleep(sleep) => {}
+    /// Posts the notice (and opens the thread it asks for).
+    async fn send(&self, notice: &Notice) -> Result<(), SendError> {
+        let posted = post(&self.http, notice).await;
+        if let (Ok(Some(message)), Some(thread)) = (&posted, &notice.thread) {
+            super::threads::open_for_notice(&self.http, &self.service, thread, *message).await;
         }
-    }
-}
-
-/// One round: settle, deliver what is due. Returns how long to sleep, or `None` to go again
-/// at once (a full batch was delivered, so more may wait).
-async fn round(
-    http: &serenity::Http,
-    service: &Arc<Service>,
-) -> Result<Option<Duration>, Box<dyn std::error::Error + Send + Sync>> {
-    let worker = Arc::clone(service);
-    let notices = tokio::task::spawn_blocking(move || {
-        worker.tick(worker.now())?;
-        worker.due_notices("discord", BATCH)
-    })
-    .await??;
-    let full = notices.len() == BATCH;
-    for notice in notices {
-        deliver(http, service, notice).await;
-    }
-    if full {
-        return Ok(None);
-    }
-    let worker = Arc::clone(service);
-    let (next, now) =
-        tokio::task::spawn_blocking(move || worker.next_wake("discord").map(|n| (n, worker.now())))
-            .await??;
-    let sleep = next.map_or(LONGEST_SLEEP, |due| {
-        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0)).min(LONGEST_SLEEP)
-    });
-    Ok(Some(sleep))
-}
-
-/// Posts one notice (and opens the thread it asks for) and records how it went.
-async fn deliver(http: &serenity::Http, service: &Arc<Service>, notice: Notice) {
-    let id = notice.id;
-    let posted = post(http, &notice).await;
-    if let (Ok(Some(message)), Some(thread)) = (&posted, &notice.thread) {
-        super::threads::open_for_notice(http, service, thread, *message).await;
-    }
-    let posted = posted.map(|_| ());
-    let worker = Arc::clone(service);
-    let recorded = tokio::task::spawn_blocking(move || match posted {
-        Ok(()) => worker.notice_delivered(id).map(|_| ()),
-        Err((error, permanent)) => worker.notice_failed(id, &error, permanent).map(|_| ()),
-    })
-    .await;
-    match recorded {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => tracing::error!(notice = id.0, %error, "could not record a delivery"),
-        Err(error) => tracing::error!(notice = id.0, %error, "the delivery worker died"),
+        posted
+            .map(drop)
+            .map_err(|(reason, permanent)| SendError { reason, permanent })
     }
 }
 

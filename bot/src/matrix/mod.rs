@@ -9,6 +9,10 @@
 //! reaction is the button press. Notices from the outbox are delivered by
 //! [`outbox`](self) to rooms, or to a direct message room made once per user.
 
+/// The platform prefix of Matrix ids in the service (`matrix:@bob:example.org`), and the
+/// outbox rows this front end delivers.
+pub const PLATFORM: &str = "matrix";
+
 mod incoming;
 mod outbox;
 mod reactions;
@@ -185,13 +189,13 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
         rooms::join(&room).await;
     }
     tracing::info!(user = %bot.me, "connected to Matrix");
-    let _outbox = AbortOnDrop(tokio::spawn(outbox::deliver_forever(
-        client.clone(),
-        bot.clone(),
+    let _outbox = AbortOnDrop(tokio::spawn(akron_service::delivery::deliver_forever(
+        Arc::clone(&bot.service),
+        outbox::MatrixSender {
+            client: client.clone(),
+            bot: bot.clone(),
+        },
     )));
-    let _ai = AbortOnDrop(tokio::spawn(crate::ai_player::run(Arc::clone(
-        &bot.service,
-    ))));
     let settings = SyncSettings::default()
         .timeout(SYNC_TIMEOUT)
         .filter(Filter::FilterDefinition(sync_filter()));

@@ -1,95 +1,35 @@
-//! The delivery loop: notices the service wrote to the outbox, posted to Matrix.
-//!
-//! One task, started with the bot, like the Discord front end's: it settles what is due
-//! ([`Service::tick`](crate::service::Service::tick)), posts every due notice for the
-//! `matrix` platform, and sleeps until the next deadline or retry, or until the service says
-//! something new was written. Each message's transaction id is its notice id, so when the
-//! process dies between posting and marking, the homeserver recognises the retry instead of
-//! posting twice. Direct messages go to a room made once per user and remembered.
+//! Notices posted to Matrix: the [`Sender`] the service's delivery driver runs for this
+//! front end. Each message's transaction id is its notice id, so when the process dies
+//! between posting and marking, the homeserver recognises the retry instead of posting
+//! twice. Direct messages go to a room made once per user and remembered.
 
 use super::send::{self, Place};
 use super::{threads, Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::{Destination, Notice};
+use akron_service::delivery::{SendError, Sender};
 use matrix_sdk::ruma::{OwnedRoomId, UserId as MxUserId};
 use matrix_sdk::{Client, Room, RoomState};
 use std::sync::Arc;
-use std::time::Duration;
 
-/// The platform whose notices this loop delivers.
-const PLATFORM: &str = "matrix";
-
-/// Notices fetched per round.
-const BATCH: usize = 50;
-
-/// The longest sleep between two rounds, whatever is planned: a safety net.
-const LONGEST_SLEEP: Duration = Duration::from_secs(600);
-
-/// Runs the delivery loop until the bot stops.
-pub(super) async fn deliver_forever(client: Client, bot: Bot) {
-    let mut wakeups = bot.service.wakeups();
-    loop {
-        wakeups.borrow_and_update();
-        let sleep = match round(&client, &bot).await {
-            Ok(Some(sleep)) => sleep,
-            Ok(None) => continue,
-            Err(error) => {
-                tracing::error!(%error, "the notice loop failed; trying again in a minute");
-                Duration::from_secs(60)
-            }
-        };
-        tokio::select! {
-            changed = wakeups.changed() => {
-                if changed.is_err() {
-                    return;
-                }
-            }
-            () = tokio::time::sleep(sleep) => {}
-        }
-    }
+/// Posts notices to Matrix, for the service's [delivery driver](akron_service::delivery).
+pub(super) struct MatrixSender {
+    pub(super) client: Client,
+    pub(super) bot: Bot,
 }
 
-/// One round: settle, deliver what is due. Returns how long to sleep, or `None` to go again
-/// at once (a full batch was delivered, so more may wait).
-async fn round(client: &Client, bot: &Bot) -> Result<Option<Duration>, MatrixError> {
-    let worker = Arc::clone(&bot.service);
-    let notices = tokio::task::spawn_blocking(move || {
-        worker.tick(worker.now())?;
-        worker.due_notices(PLATFORM, BATCH)
-    })
-    .await??;
-    let full = notices.len() == BATCH;
-    for notice in notices {
-        deliver(client, bot, notice).await;
+impl Sender for MatrixSender {
+    fn platform(&self) -> &str {
+        super::PLATFORM
     }
-    if full {
-        return Ok(None);
-    }
-    let worker = Arc::clone(&bot.service);
-    let (next, now) =
-        tokio::task::spawn_blocking(move || worker.next_wake(PLATFORM).map(|n| (n, worker.now())))
-            .await??;
-    Ok(Some(next.map_or(LONGEST_SLEEP, |due| {
-        Duration::from_secs(u64::try_from(due.saturating_sub(now)).unwrap_or(0)).min(LONGEST_SLEEP)
-    })))
-}
 
-/// Posts one notice and records how it went.
-async fn deliver(client: &Client, bot: &Bot, notice: Notice) {
-    let id = notice.id;
-    let posted = post(client, bot, &notice).await;
-    let worker = Arc::clone(&bot.service);
-    let recorded = tokio::task::spawn_blocking(move || match posted {
-        Ok(()) => worker.notice_delivered(id).map(|_| ()),
-        Err(error) => worker
-            .notice_failed(id, &error.to_string(), error.is_permanent())
-            .map(|_| ()),
-    })
-    .await;
-    match recorded {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => tracing::error!(notice = id.0, %error, "could not record a delivery"),
-        Err(error) => tracing::error!(notice = id.0, %error, "the delivery worker died"),
+    async fn send(&self, notice: &Notice) -> Result<(), SendError> {
+        post(&self.client, &self.bot, notice)
+            .await
+            .map_err(|error| SendError {
+                permanent: error.is_permanent(),
+                reason: error.to_string(),
+            })
     }
 }
 

@@ -488,6 +488,8 @@ impl BotProcess {
             store: dir.join("akron.db.matrix"),
         };
         let task = tokio::spawn(async move {
+            // The binary runs the scheduler and the AI worker beside the front ends.
+            let _background = akron_service::scheduler::Background::start(&service);
             if let Err(error) = matrix::run(&settings, service).await {
                 panic!("the bot stopped: {error}");
             }

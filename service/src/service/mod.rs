@@ -175,6 +175,8 @@ impl Config {
 pub enum ServiceError {
     /// Storage failed.
     Db(DbError),
+    /// A background worker thread died (a panic): nothing it was doing was committed.
+    Stopped(String),
     /// A stored game does not replay to its stored positions.
     Corrupt {
         /// The game.
@@ -188,6 +190,7 @@ impl fmt::Display for ServiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ServiceError::Db(e) => e.fmt(f),
+            ServiceError::Stopped(why) => write!(f, "a worker thread stopped: {why}"),
             ServiceError::Corrupt { game, detail } => {
                 write!(f, "game {game} is damaged in storage: {detail}")
             }
@@ -200,7 +203,7 @@ impl std::error::Error for ServiceError {
         match self {
             // Transparent: the message is the storage error's own, so its chain is too.
             ServiceError::Db(e) => e.source(),
-            ServiceError::Corrupt { .. } => None,
+            ServiceError::Corrupt { .. } | ServiceError::Stopped(_) => None,
         }
     }
 }

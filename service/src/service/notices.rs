@@ -222,17 +222,40 @@ impl Service {
         Ok(settled)
     }
 
-    /// When a delivery loop for `platform` should next wake: the nearest game deadline or
-    /// notice retry, if any.
+    /// When the scheduler should next settle something: the nearest game deadline or daily
+    /// puzzle, if any.
     ///
     /// # Errors
     ///
     /// Storage failures.
-    pub fn next_wake(&self, platform: &str) -> Result<Option<i64>, ServiceError> {
+    pub fn next_tick(&self) -> Result<Option<i64>, ServiceError> {
         let deadline = self.db.read(db::next_deadline)?;
-        let notice = self.db.read(|c| db::next_notice_due(c, platform))?;
         let daily = self.next_daily()?;
-        Ok([deadline, notice, daily].into_iter().flatten().min())
+        Ok([deadline, daily].into_iter().flatten().min())
+    }
+
+    /// When the next notice for `platform` falls due (a retry), if any waits.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn next_notice_due(&self, platform: &str) -> Result<Option<i64>, ServiceError> {
+        Ok(self.db.read(|c| db::next_notice_due(c, platform))?)
+    }
+
+    /// Writes a notice with this text, for tests of delivery.
+    #[cfg(test)]
+    pub(crate) fn push_test_notice(
+        &self,
+        to: &Destination,
+        text: &str,
+    ) -> Result<NoticeId, ServiceError> {
+        let mut draft = Draft::general(to.clone());
+        draft.reply.text = text.to_owned();
+        let now = self.clock.now();
+        let id = self.db.write(|c| self.push_notice(c, &draft, now))?;
+        self.wake();
+        Ok(id)
     }
 
     /// The notices for `platform` (`discord`, `console`) due now, oldest first, at most
