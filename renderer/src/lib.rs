@@ -20,6 +20,7 @@ mod canvas;
 mod caption;
 mod geometry;
 mod inset;
+mod labels;
 mod options;
 mod overlay;
 mod palette;
@@ -29,9 +30,11 @@ mod replay;
 mod scene;
 mod sprites;
 pub mod table;
+mod text;
 
+pub use labels::Labels;
 pub use options::{
-    default_width, Caption, Inset, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH,
+    default_width, Caption, Inset, LastMove, Layout, RenderOptions, Selection, View, DEFAULT_WIDTH,
     LARGE_BOARD_WIDTH, MAX_WIDTH, MIN_WIDTH,
 };
 
@@ -97,23 +100,29 @@ fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderEr
 pub(crate) fn scene_for(position: &Position, options: &RenderOptions) -> Scene {
     let size = position.size();
     let levels = options.inset.levels(position);
-    Scene::new(options.view, size, options.clamped_width(size), levels)
+    Scene::new(
+        options.view,
+        options.layout,
+        size,
+        options.clamped_width(size),
+        levels,
+        &options.labels.level,
+    )
 }
 
 /// Draws `position` in `scene`, which must be [`scene_for`] the same position and options;
-/// without `overlays`, only the board, the marbles and the caption.
+/// without `overlays`, only the board, the marbles, their levels and the caption.
 pub(crate) fn draw_on(
     scene: &Scene,
     position: &Position,
     options: &RenderOptions,
     overlays: bool,
 ) -> Result<Canvas, RenderError> {
-    let size = position.size();
-    let background = scene.background(options.view, size)?;
+    let background = scene.background()?;
     let (width, height) = scene.dimensions();
     let mut canvas = Canvas::from_indices(width, height, background.indices.clone())?;
     let mut sprites = Sprites::default();
-    scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
+    scene.draw_marbles(&mut canvas, position, &mut sprites);
     if let Some(inset) = scene.inset() {
         let marked: Vec<Point> =
             options
@@ -129,24 +138,24 @@ pub(crate) fn draw_on(
                 });
         inset.draw_marbles(&mut canvas, position, &mut sprites, &marked);
     }
-    let label = scene.label_size();
+    let digits = scene.digits(position, options.level_numbers);
     if overlays {
-        overlay::draw(
+        overlay::draw_marks(&mut canvas, scene.frame(), position, options, &digits);
+    }
+    scene.draw_digits(&mut canvas, &digits)?;
+    let style = scene.caption();
+    if overlays {
+        let label = scene.label_size();
+        let area = (0.0, style.height, width as f32, height as f32);
+        overlay::draw_labels(
             &mut canvas,
             scene.frame(),
-            position,
             options,
-            (label * 0.95, label * 1.3),
+            &digits,
+            (area, (label * 0.95, label * 1.3)),
         )?;
     }
-    caption::draw(
-        &mut canvas,
-        width,
-        scene.caption_height(),
-        position,
-        options,
-        &mut sprites,
-    )?;
+    caption::draw(&mut canvas, width, style, position, options, &mut sprites)?;
     Ok(canvas)
 }
 

@@ -9,9 +9,12 @@
 
 use crate::canvas::Canvas;
 use crate::overlay::Spot;
+use crate::overlay::{bezier, fall_control};
 use crate::palette::{self, UNKNOWN};
 use crate::sprites::{Kind, Sprites};
-use crate::{draw_on, scene_for, Caption, Inset, LastMove, RenderError, RenderOptions, View};
+use crate::{
+    draw_on, scene_for, Caption, Inset, Labels, LastMove, Layout, RenderError, RenderOptions, View,
+};
 use akron_rules::{Color, Drop, Game, Move, Position, Reason, WinRule};
 use std::borrow::Cow;
 use std::fmt;
@@ -106,6 +109,10 @@ pub struct ReplayOptions {
     pub caption: Caption,
     /// The largest GIF allowed, in bytes; [`MAX_REPLAY_BYTES`] by default.
     pub max_bytes: usize,
+    /// Landscape for chat (the default) or portrait.
+    pub layout: Layout,
+    /// Every word drawn; English by default.
+    pub labels: Labels,
 }
 
 impl Default for ReplayOptions {
@@ -117,6 +124,8 @@ impl Default for ReplayOptions {
             to: None,
             caption: Caption::default(),
             max_bytes: MAX_REPLAY_BYTES,
+            layout: Layout::Chat,
+            labels: Labels::english(),
         }
     }
 }
@@ -312,6 +321,8 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Result<Vec<u8>, ReplayErr
     let ended = last == moves.len();
     let base = RenderOptions {
         view: View::Perspective,
+        layout: options.layout,
+        labels: options.labels.clone(),
         width: match options.width {
             0 => REPLAY_WIDTH,
             w => w,
@@ -539,6 +550,7 @@ fn flight(
     // Drops wait at their old places during the arc, then fall level by level, the lowest
     // first, each accelerating.
     let count = ply.drops.len().max(1) as f32;
+    // Each falls along the path its arrow shows: over to its new place, then down into it.
     let mut moving: Vec<(Spot, Color)> = ply
         .drops
         .iter()
@@ -549,7 +561,10 @@ fn flight(
             } else {
                 (t * count - j as f32).clamp(0.0, 1.0)
             };
-            (lerp(frame.spot(d.from), frame.spot(d.to), s * s), d.color)
+            let (a, b) = (frame.spot(d.from), frame.spot(d.to));
+            let (x, y) = bezier((a.x, a.y), fall_control(a, b), (b.x, b.y), s * s);
+            let radius = lerp(a, b, s * s).radius;
+            (Spot { x, y, radius }, d.color)
         })
         .collect();
     let (source, destination) = (frame.spot(from), frame.spot(to));
