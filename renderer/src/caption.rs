@@ -92,8 +92,12 @@ fn drawn_name(
     let Some(name) = name else {
         return Ok(fallback.clone());
     };
-    let (text, meaningful) = text::drawable(name, limit)?;
-    Ok(if meaningful { text } else { fallback.clone() })
+    let drawn = text::drawable(name, limit)?;
+    Ok(if drawn.meaningful {
+        drawn.text
+    } else {
+        fallback.clone()
+    })
 }
 
 /// The result in words: `White wins by connection`, `bob resigned: alice wins`.

@@ -10,20 +10,33 @@ pub(crate) const MAX_NAME_CHARS: usize = 24;
 /// The most characters any single line is measured over; the rest could never fit.
 pub(crate) const MAX_LINE_CHARS: usize = 200;
 
+/// What [`drawable`] made of a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Drawable {
+    /// The text to draw.
+    pub text: String,
+    /// Whether it holds a letter or a digit.
+    pub meaningful: bool,
+    /// Whether characters the font cannot draw were taken out.
+    pub dropped: bool,
+}
+
 /// `text` with control characters as spaces and every run of characters the font cannot
 /// draw (CJK, emoji, …) taken out, spaces collapsed, at most `max_chars` characters kept (then
-/// `…`). Returns the text and whether it still holds a letter or a digit: when it does not,
-/// the caller draws something else (a colour's name, a placeholder) and never boxes.
-pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<(String, bool), RenderError> {
+/// `…`). When nothing meaningful is left, the caller draws something else (a colour's name, a
+/// placeholder): never boxes.
+pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<Drawable, RenderError> {
     let mut out = String::new();
     let mut kept = 0usize;
     let mut space = false;
     let mut meaningful = false;
     let mut cut = false;
+    let mut dropped = false;
     for c in text.chars() {
         let c = if c.is_control() { ' ' } else { c };
-        let blank = c.is_whitespace() || !Canvas::has_glyph(c)?;
-        if blank {
+        let missing = !c.is_whitespace() && !Canvas::has_glyph(c)?;
+        dropped |= missing;
+        if missing || c.is_whitespace() {
             space = kept > 0;
             continue;
         }
@@ -42,7 +55,11 @@ pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<(String, bool), R
     if cut {
         out.push('…');
     }
-    Ok((out, meaningful))
+    Ok(Drawable {
+        text: out,
+        meaningful,
+        dropped,
+    })
 }
 
 /// `text` at the largest size from `size` down to `min_size` that fits `room` pixels, cut
@@ -93,14 +110,18 @@ mod tests {
 
     #[test]
     fn names_lose_what_cannot_be_drawn() -> Result<(), RenderError> {
-        assert_eq!(drawable("alice", 24)?, ("alice".to_string(), true));
-        assert_eq!(drawable("李小龙", 24)?, (String::new(), false));
-        assert_eq!(drawable("🎉 bob 🎉", 24)?, ("bob".to_string(), true));
-        assert_eq!(drawable("Li 李 Wei", 24)?, ("Li Wei".to_string(), true));
-        assert_eq!(drawable("★彡", 24)?.1, false);
-        assert_eq!(drawable("Дмитрий", 24)?, ("Дмитрий".to_string(), true));
-        assert_eq!(drawable("a\u{7}b", 24)?, ("a b".to_string(), true));
-        let (long, _) = drawable(&"x".repeat(100), 24)?;
+        let seen = |t: &str| drawable(t, 24).map(|d| (d.text, d.meaningful));
+        assert_eq!(seen("alice")?, ("alice".to_string(), true));
+        assert_eq!(seen("李小龙")?, (String::new(), false));
+        assert!(drawable("李小龙", 24)?.dropped);
+        assert_eq!(seen("🎉 bob 🎉")?, ("bob".to_string(), true));
+        assert_eq!(seen("Li 李 Wei")?, ("Li Wei".to_string(), true));
+        assert!(!seen("★彡")?.1);
+        assert_eq!(seen("Дмитрий")?, ("Дмитрий".to_string(), true));
+        assert_eq!(seen("a\u{7}b")?, ("a b".to_string(), true));
+        assert_eq!(seen("1–0")?, ("1–0".to_string(), true));
+        assert!(!drawable("—", 24)?.dropped);
+        let long = drawable(&"x".repeat(100), 24)?.text;
         assert_eq!(long.chars().count(), 25);
         assert!(long.ends_with('…'));
         Ok(())
