@@ -365,6 +365,35 @@ mod tests {
         Ok(())
     }
 
+    /// Regression: a 100,000-character name took more than 20 seconds to lay out (cutting it
+    /// re-measured the whole text once per character). Now the drawn text is capped first.
+    #[test]
+    fn a_huge_name_is_capped_and_drawn() -> TestResult {
+        let position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;
+        let options = RenderOptions {
+            caption: Caption {
+                names: ByColor {
+                    black: Some("W".repeat(100_000)),
+                    white: Some("漢".repeat(100_000)),
+                },
+                ..Caption::default()
+            },
+            width: 480,
+            ..RenderOptions::default()
+        };
+        let t = texts(&position, &options)?;
+        assert!(
+            t.status.chars().count() <= MAX_NAME_CHARS + 16,
+            "{}",
+            t.status
+        );
+        assert!(t.status.contains('…'));
+        assert_eq!(t.players[1].1, "White · pile 26");
+        let png = crate::render(&position, &options)?;
+        assert_eq!(&png[1..4], b"PNG");
+        Ok(())
+    }
+
     #[test]
     fn labels_replace_every_word() -> TestResult {
         let position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;

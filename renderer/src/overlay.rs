@@ -297,7 +297,7 @@ pub(crate) fn bezier(a: (f32, f32), c: (f32, f32), b: (f32, f32), t: f32) -> (f3
 /// The control point of a fall from `from` to `to`: straight above the landing place, high
 /// enough that the path comes down into it, whichever way the two lie on screen.
 pub(crate) fn fall_control(from: Spot, to: Spot) -> (f32, f32) {
-    (to.x, from.y.min(to.y) - to.radius * 0.7)
+    (to.x, from.y.min(to.y) - to.radius * 1.1)
 }
 
 /// An arrowhead pointing from `back` towards `tip`.
@@ -334,37 +334,35 @@ fn head(canvas: &mut Canvas, back: (f32, f32), tip: (f32, f32), size: f32, color
     );
 }
 
-/// A dropped marble's fall: a bold arrow that leaves its old place towards its new one and
-/// comes down into it from above, its head stopping above the level digit there.
+/// A dropped marble's fall: a bold arrow that leaves its old place on the side of its new one,
+/// rises a little and comes straight down into the new place, its head stopping above the
+/// level digit there. Consecutive drops of a cascade stay apart: each leaves its old place from
+/// the side and arrives at the top of its new one.
 fn fall(canvas: &mut Canvas, from: Spot, to: Spot, color: Rgb) {
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length = (dx * dx + dy * dy).sqrt().max(1.0);
+    let side = if to.x >= from.x { 1.0 } else { -1.0 };
     let tail = (
-        from.x + dx / length * from.radius * 0.3,
-        from.y + dy / length * from.radius * 0.3 - from.radius * 0.2,
+        from.x + side * from.radius * 0.55,
+        from.y - from.radius * 0.15,
     );
-    let tip = (to.x, to.y - to.radius * 0.5);
-    let mut control = fall_control(from, to);
-    control.1 = control.1.min(tip.1 - to.radius * 0.5);
-    let size = (to.radius * 0.55).max(9.0);
+    let tip = (to.x, to.y - to.radius * 0.45);
+    let control = (to.x, tail.1.min(tip.1) - to.radius * 1.1);
+    let size = (to.radius * 0.6).max(10.0);
     let width = (to.radius * 0.17).max(3.0);
     let at = |t: f32| bezier(tail, control, tip, t);
     // The shaft stops where the head begins.
-    let shaft_end = {
-        let mut t = 1.0;
-        while t > 0.05 {
-            let p = at(t);
-            if (p.0 - tip.0).hypot(p.1 - tip.1) >= size * 0.8 {
-                break;
-            }
-            t -= 0.02;
+    let mut shaft_end = 1.0;
+    while shaft_end > 0.05 {
+        let p = at(shaft_end);
+        if (p.0 - tip.0).hypot(p.1 - tip.1) >= size * 0.8 {
+            break;
         }
-        t
-    };
+        shaft_end -= 0.02;
+    }
     let points: Vec<(f32, f32)> = (0..=20).map(|i| at(shaft_end * i as f32 / 20.0)).collect();
     canvas.stroke_line(&points, width + 3.5, INK, 1.0);
     canvas.stroke_line(&points, width, color, 1.0);
-    head(canvas, at(shaft_end), tip, size, color);
+    // The head points straight down, the way the path arrives.
+    head(canvas, (tip.0, tip.1 - size), tip, size, color);
 }
 
 /// A chain through the marbles: a cased line between them, and a ring around each marble's
