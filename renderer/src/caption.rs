@@ -267,13 +267,22 @@ pub(crate) fn draw(
     let y = height * 0.74;
     let radius = size * 0.5;
     let half = room / 2.0;
-    for (i, (color, text)) in texts.players.iter().enumerate() {
+    for (i, (color, _)) in texts.players.iter().enumerate() {
         let left = pad + half * i as f32;
         let icon = sprites.get(Kind::Marble(*color), radius);
         canvas.blit(&icon, left + radius, y);
         let start = left + 2.0 * radius + size * 0.35;
-        let (text, text_size) = text::fit(text, size, style.min, left + half - start - size * 0.5)?;
-        canvas.text(&text, (start, y), text_size, dim, Align::Left)?;
+        let room = left + half - start - size * 0.5;
+        // The pile stays; the name gives way.
+        let mut line = (String::new(), size);
+        for limit in [MAX_NAME_CHARS, 16, 10, 6] {
+            let candidate = texts_with(position, options, limit)?.players[i].1.clone();
+            line = text::fit(&candidate, size, style.min, room)?;
+            if line.0 == candidate {
+                break;
+            }
+        }
+        canvas.text(&line.0, (start, y), line.1, dim, Align::Left)?;
     }
     Ok(())
 }

@@ -5,6 +5,19 @@
 //! [`table`] draws plain tables (standings, pairings, leaderboards) in the same colours and font.
 //! The crate knows nothing about Discord and does no I/O.
 //!
+//! - **Layouts.** [`Layout::Chat`] (the default) is a 4 : 3 landscape image with the level maps
+//!   beside the board, made for the box of about 400 × 300 pixels in which chat clients show an
+//!   image before it is opened: there the caption and the level digits of boards up to 8 × 8
+//!   stay at least 11 pixels high. [`Layout::Portrait`] puts the maps under the board, for pages.
+//! - **Move numbers are ply numbers**: every move, a swap included, counts one, so the picture
+//!   after the 135th move says `Move 135: H6-G4`, and so does a replay's frame.
+//! - **Words** come from [`Labels`] (English by default), so a caller can pass translations.
+//! - **Names** are drawn as far as the embedded font (Latin, Greek, Cyrillic) can draw them:
+//!   characters it lacks (CJK, emoji) are left out, never drawn as boxes, and a name with
+//!   nothing drawable left is drawn as its colour; the message that carries the picture keeps
+//!   the name. Names are cut to 24 characters with an ellipsis, and all text layout is linear
+//!   in the length of the text.
+//!
 //! # Examples
 //!
 //! ```
