@@ -30,6 +30,8 @@ pub(crate) struct Panel {
     pub level: u8,
     /// Screen position of its top-left hole's centre.
     pub origin: (f32, f32),
+    /// The width its title may take, centred over its wood.
+    pub title_room: f32,
 }
 
 /// Where the maps go.
@@ -125,12 +127,21 @@ impl Layout {
             let mut x = area.x + (area.w - cells * cell) / 2.0;
             let title_height = title_size * 1.35;
             for &k in row {
+                // Alone on its row, a title may use the row; else its map's share of it.
+                let wood = side(size, k) * cell;
+                let title_room = if row.len() == 1 {
+                    let centre = x + (COORDINATES * cell) + wood / 2.0;
+                    2.0 * (centre - area.x).min(area.x + area.w - centre)
+                } else {
+                    wood + COORDINATES * cell
+                };
                 panels.push(Panel {
                     level: k,
                     origin: (
                         x + (COORDINATES + BORDER + 0.5) * cell,
                         y + title_height + (BORDER + 0.5) * cell,
                     ),
+                    title_room,
                 });
                 x += (side(size, k) + COORDINATES + GAP) * cell;
             }
@@ -206,7 +217,7 @@ impl Layout {
             }
             let number = fill(level, &[("n", &k.to_string())]);
             let primes = "'".repeat(usize::from(k));
-            let room = side + COORDINATES * self.cell;
+            let room = panel.title_room;
             let candidates = match k {
                 0 => vec![number.clone(), "0".to_string()],
                 _ => vec![
