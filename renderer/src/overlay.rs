@@ -94,16 +94,17 @@ pub(crate) fn draw_labels(
             let anchor = frame.spot(top.from);
             let size = (anchor.radius * 0.6).clamp(label_limits.0, label_limits.1);
             let (w, h) = Canvas::label_extent(&text, size)?;
-            // The marbles of the cascade are better left uncovered too.
+            // The marbles of the cascade and the step's ends are better left uncovered too.
             let mut avoid = taken.clone();
-            for drop in &last.drops {
-                let s = frame.spot(drop.from);
-                avoid.push((
-                    s.x - s.radius,
-                    s.y - s.radius,
-                    s.x + s.radius,
-                    s.y + s.radius,
-                ));
+            let source = match last.mv {
+                Move::Step { from, .. } => Some(from),
+                _ => None,
+            };
+            let ends = last.mv.to().into_iter().chain(source);
+            for point in last.drops.iter().map(|d| d.from).chain(ends) {
+                let s = frame.spot(point);
+                let r = s.radius * 1.25;
+                avoid.push((s.x - r, s.y - r, s.x + r, s.y + r));
             }
             let r = anchor.radius;
             let mut candidates = Vec::new();
@@ -345,9 +346,9 @@ fn fall(canvas: &mut Canvas, from: Spot, to: Spot, color: Rgb) {
         from.y - from.radius * 0.15,
     );
     let tip = (to.x, to.y - to.radius * 0.45);
-    let control = (to.x, tail.1.min(tip.1) - to.radius * 1.1);
-    let size = (to.radius * 0.6).max(10.0);
-    let width = (to.radius * 0.17).max(3.0);
+    let control = (to.x, tail.1.min(tip.1) - to.radius * 1.7);
+    let size = (to.radius * 0.62).max(10.0);
+    let width = (to.radius * 0.19).max(3.0);
     let at = |t: f32| bezier(tail, control, tip, t);
     // The shaft stops where the head begins.
     let mut shaft_end = 1.0;
