@@ -292,6 +292,68 @@ mod tests {
         Ok(())
     }
 
+    /// The boxes of the labels drawn on `position` and the level digits they must leave alone.
+    fn labels_and_digits(
+        position: &Position,
+        options: &RenderOptions,
+    ) -> Result<(Vec<overlay::Bounds>, Vec<overlay::Bounds>), RenderError> {
+        let scene = scene_for(position, options);
+        let (width, height) = scene.dimensions();
+        let mut canvas = Canvas::new(width, height, palette::BACKGROUND)?;
+        let digits = scene.digits(position, options.level_numbers);
+        let area = (0.0, scene.caption().height, width as f32, height as f32);
+        let label = scene.label_size();
+        let labels = overlay::draw_labels(
+            &mut canvas,
+            scene.frame(),
+            options,
+            &digits,
+            (area, (label * 0.95, label * 1.3)),
+        )?;
+        Ok((labels, digits.iter().map(scene::Digit::bounds).collect()))
+    }
+
+    /// Regression: the `3 dropped` pill of the issue's B5-B1 covered two marbles' digits.
+    #[test]
+    fn cascade_pills_cover_no_level_digit() -> Result<(), Box<dyn std::error::Error>> {
+        for (code, mv) in [
+            (
+                "8:b:32,32:8/6b1/8/1bbwb3/1bbbb3/1wwbb3/1bbbbw2/b7|7/7/7/1bbb3/1bbb3/1bbb3/7|\
+                 6/6/6/1bb3/1ww3/6|5/5/5/1b3/5",
+                "B5-B1",
+            ),
+            (
+                "8:b:32,32:8/6b1/8/1bbwb3/1bbbb3/1wwbb3/1bbbbw2/b7|7/7/7/1bbb3/1bbb3/1bbb3/7|\
+                 6/6/6/1bb3/1ww3/6|5/5/5/1b3/5",
+                "E2-F3",
+            ),
+            ("5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2", "A1-D1"),
+        ] {
+            for view in [View::Perspective, View::Plan] {
+                for width in [480, 1100] {
+                    let mut position = Position::from_code(code)?;
+                    let last = LastMove::play(&mut position, mv.parse()?)?;
+                    assert!(last.drops.len() >= 2);
+                    let options = RenderOptions {
+                        view,
+                        width,
+                        last_move: Some(last),
+                        ..RenderOptions::default()
+                    };
+                    let (labels, digits) = labels_and_digits(&position, &options)?;
+                    assert_eq!(labels.len(), 1);
+                    for digit in &digits {
+                        assert!(
+                            overlay::overlap_area(labels[0], *digit) <= 0.0,
+                            "{mv} {view:?} {width}: the pill covers a digit"
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     #[test]
     fn hostile_widths_give_bounded_images() -> Result<(), Box<dyn std::error::Error>> {
         let position = Position::from_code("3:b:4,4:3/3/3")?;

@@ -33,7 +33,7 @@ pub(crate) trait Frame {
 }
 
 /// A box on screen: left, top, right, bottom.
-type Bounds = (f32, f32, f32, f32);
+pub(crate) type Bounds = (f32, f32, f32, f32);
 
 /// Draws every mark that `options` asks for, under the level digits.
 pub(crate) fn draw_marks(
@@ -73,13 +73,14 @@ pub(crate) fn draw_marks(
 
 /// Draws the labels (the cascade's pill, the destinations' names) over everything, each where
 /// it covers no level digit and no other label, within `area` (left, top, right, bottom).
+/// Returns the boxes of the labels drawn.
 pub(crate) fn draw_labels(
     canvas: &mut Canvas,
     frame: &dyn Frame,
     options: &RenderOptions,
     digits: &[Digit],
     (area, label_limits): (Bounds, (f32, f32)),
-) -> Result<(), RenderError> {
+) -> Result<Vec<Bounds>, RenderError> {
     let mut taken: Vec<Bounds> = digits.iter().map(Digit::bounds).collect();
     if let Some(selection) = &options.selected {
         selection_labels(canvas, frame, selection, label_limits, area, &mut taken)?;
@@ -128,7 +129,7 @@ pub(crate) fn draw_labels(
             canvas.label(&text, (x, y), size, MAGENTA, EDGE_WHITE, Some(INK))?;
         }
     }
-    Ok(())
+    Ok(taken.split_off(digits.len()))
 }
 
 /// The first of `candidates` (centres) where a `size` box stays inside `area` and overlaps
@@ -159,7 +160,7 @@ fn place(
     best.1
 }
 
-fn overlap_area(a: Bounds, b: Bounds) -> f32 {
+pub(crate) fn overlap_area(a: Bounds, b: Bounds) -> f32 {
     let w = (a.2.min(b.2) - a.0.max(b.0)).max(0.0);
     let h = (a.3.min(b.3) - a.1.max(b.1)).max(0.0);
     w * h
