@@ -61,13 +61,13 @@ type Arrangement = Vec<Vec<u8>>;
 
 impl Layout {
     /// The title size for maps of `cell` pixels.
-    fn title_for(cell: f32) -> f32 {
-        (cell * 0.8).clamp(12.0, 40.0)
+    fn title_for(cell: f32, least: f32) -> f32 {
+        (cell * 0.8).clamp(least, least.max(40.0))
     }
 
     /// Width and height of `arrangement` in pixels at `cell`, titles and coordinates included.
-    fn extent(size: u8, arrangement: &Arrangement, cell: f32) -> (f32, f32) {
-        let title = Layout::title_for(cell) * 1.35;
+    fn extent(size: u8, arrangement: &Arrangement, cell: f32, least: f32) -> (f32, f32) {
+        let title = Layout::title_for(cell, least) * 1.35;
         let mut width: f32 = 0.0;
         let mut height = 0.0;
         for row in arrangement {
@@ -86,7 +86,15 @@ impl Layout {
     /// Lays out `levels` maps of an `size` board in `area` (or as much of its height as
     /// they need): the arrangement in rows with the largest cells, at most `max_cell`, preferring
     /// fewer rows unless another row buys a fifth larger cells. The maps are centred in `area`.
-    pub(crate) fn within(size: u8, levels: u8, area: Area, max_cell: f32) -> Layout {
+    /// Titles are at least `least_title` pixels high.
+    pub(crate) fn within(
+        size: u8,
+        levels: u8,
+        area: Area,
+        max_cell: f32,
+        least_title: f32,
+    ) -> Layout {
+        let least_title = least_title.max(12.0);
         let mut best: Option<(f32, Arrangement)> = None;
         for per_row in (1..=levels.max(1)).rev() {
             let arrangement: Arrangement = (0..levels)
@@ -98,7 +106,7 @@ impl Layout {
             let (mut low, mut high) = (1.0f32, max_cell.max(1.0));
             for _ in 0..24 {
                 let mid = (low + high) / 2.0;
-                let (w, h) = Layout::extent(size, &arrangement, mid);
+                let (w, h) = Layout::extent(size, &arrangement, mid, least_title);
                 if w <= area.w && h <= area.h {
                     low = mid;
                 } else {
@@ -112,9 +120,9 @@ impl Layout {
             }
         }
         let (cell, arrangement) = best.unwrap_or((MIN_CELL, Vec::new()));
-        let title_size = Layout::title_for(cell);
+        let title_size = Layout::title_for(cell, least_title);
         let coordinate_size = if cell >= 14.0 { cell * 0.55 } else { 0.0 };
-        let (width, height) = Layout::extent(size, &arrangement, cell);
+        let (width, height) = Layout::extent(size, &arrangement, cell, least_title);
         let top = area.y + ((area.h - height) / 2.0).max(0.0);
         let mut panels = Vec::new();
         let mut y = top;
@@ -164,7 +172,7 @@ impl Layout {
             .min(width * 0.3 / (f32::from(size) + 0.5))
             .max(MIN_CELL);
         let area = Area::new(pad, top + pad * 0.5, width - 2.0 * pad, width * 0.8);
-        let mut layout = Layout::within(size, levels, area, max_cell);
+        let mut layout = Layout::within(size, levels, area, max_cell, 12.0);
         // Below the board: no centring in the height.
         let shift = layout.used.y - area.y;
         for panel in &mut layout.panels {
@@ -320,7 +328,7 @@ mod tests {
                     (300.0, 900.0),
                 ] {
                     let area = Area::new(10.0, 100.0, w, h);
-                    let layout = Layout::within(size, levels, area, 40.0);
+                    let layout = Layout::within(size, levels, area, 40.0, 12.0);
                     assert_eq!(layout.panels.len(), usize::from(levels));
                     let boxes = boxes(&layout);
                     for (i, a) in boxes.iter().enumerate() {

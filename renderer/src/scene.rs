@@ -25,6 +25,8 @@ const CACHE_LIMIT: usize = 8;
 pub(crate) const PREVIEW: (f32, f32) = (400.0, 300.0);
 /// The smallest text height, in pixels of that box, of the chat layout's caption.
 pub(crate) const PREVIEW_TEXT: f32 = 11.5;
+/// The smallest level map title of the chat layout, in pixels of the preview box.
+const MAP_TITLE: f32 = 8.0;
 /// The level digit's height over the marble's radius.
 const DIGIT_SHARE: f32 = 1.0;
 
@@ -125,7 +127,8 @@ impl Scene {
                     let board = Scene::fit(view, size, area, false);
                     let maps_area = Area::new(body.x + body.w - maps_w, body.y, maps_w, body.h);
                     let cap = inset::Layout::max_cell(w);
-                    let inset = inset::Layout::within(size, levels, maps_area, cap);
+                    let title = MAP_TITLE / scale;
+                    let inset = inset::Layout::within(size, levels, maps_area, cap, title);
                     (height, caption, board, Some(inset))
                 } else {
                     (height, caption, Scene::fit(view, size, body, true), None)
@@ -206,7 +209,8 @@ impl Scene {
         for _ in 0..20 {
             let mid = (low + high) / 2.0;
             let area = Area::new(0.0, 0.0, mid, body.h);
-            if inset::Layout::within(size, levels, area, cap).cell >= target.min(cap) {
+            let maps = inset::Layout::within(size, levels, area, cap, MAP_TITLE / scale);
+            if maps.cell >= target.min(cap) {
                 high = mid;
             } else {
                 low = mid;
