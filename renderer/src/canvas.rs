@@ -22,8 +22,6 @@ fn font() -> Result<&'static FontRef<'static>, RenderError> {
 
 /// One rasterised glyph: its coverage and where it sits relative to the pen on the baseline.
 struct GlyphImage {
-    /// The font has no glyph for the character: it is drawn as a hollow box.
-    missing: bool,
     left: i32,
     top: i32,
     width: usize,
@@ -48,8 +46,23 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     let size = steps as f32 / 4.0;
     let scaled = font()?.as_scaled(PxScale::from(size));
     let id = scaled.glyph_id(c);
+    if id.0 == 0 {
+        // Nothing for a character the font lacks: never a box.
+        let image = Arc::new(GlyphImage {
+            left: 0,
+            top: 0,
+            width: 0,
+            coverage: Vec::new(),
+            advance: 0.0,
+        });
+        let mut entries = cache.lock().unwrap_or_else(PoisonError::into_inner);
+        if entries.len() >= 4096 {
+            entries.clear();
+        }
+        entries.insert(key, Arc::clone(&image));
+        return Ok(image);
+    }
     let mut image = GlyphImage {
-        missing: id.0 == 0 && !c.is_whitespace(),
         left: 0,
         top: 0,
         width: 0,
@@ -400,10 +413,21 @@ impl Canvas {
         }
     }
 
-    /// The advance width of `text` at `size` pixels.
+    /// The advance width of `text` at `size` pixels; characters the font lacks take none.
     pub(crate) fn text_width(text: &str, size: f32) -> Result<f32, RenderError> {
         let font = font()?.as_scaled(PxScale::from(size));
-        Ok(text.chars().map(|c| font.h_advance(font.glyph_id(c))).sum())
+        Ok(text
+            .chars()
+            .map(|c| match font.glyph_id(c) {
+                id if id.0 == 0 => 0.0,
+                id => font.h_advance(id),
+            })
+            .sum())
+    }
+
+    /// Whether the embedded font can draw `c`.
+    pub(crate) fn has_glyph(c: char) -> Result<bool, RenderError> {
+        Ok(font()?.glyph_id(c).0 != 0)
     }
 
     /// Draws `text` with its baseline's anchor at `(x, y)` centred vertically on the capitals.
@@ -430,9 +454,6 @@ impl Canvas {
             let glyph = glyph(c, size)?;
             let left = pen.round() as i64 + i64::from(glyph.left);
             let top = baseline + i64::from(glyph.top);
-            if glyph.missing {
-                self.missing_box(pen, baseline, glyph.advance, size, color);
-            }
             pen += glyph.advance;
             for (row, line) in glyph.coverage.chunks_exact(glyph.width.max(1)).enumerate() {
                 let py = top + i64::try_from(row).unwrap_or(0);
@@ -469,31 +490,10 @@ impl Canvas {
     /// The advance width of one character at `size` pixels.
     pub(crate) fn char_width(c: char, size: f32) -> Result<f32, RenderError> {
         let font = font()?.as_scaled(PxScale::from(size));
-        Ok(font.h_advance(font.glyph_id(c)))
-    }
-
-    /// A hollow box standing for a character the font lacks, in the `advance` it takes from
-    /// `pen` on `baseline`.
-    fn missing_box(&mut self, pen: f32, baseline: i64, advance: f32, size: f32, color: Rgb) {
-        let index = palette::index_of(color);
-        let line = (size / 12.0).round().max(1.0) as i64;
-        let left = (pen + advance * 0.15).round() as i64;
-        let right = (pen + advance * 0.85).round() as i64;
-        let top = baseline - (size * 0.72).round() as i64;
-        let (width, height) = (i64::from(self.width), i64::from(self.height));
-        for y in top.max(0)..baseline.min(height) {
-            for x in left.max(0)..right.min(width) {
-                let edge =
-                    y < top + line || y >= baseline - line || x < left + line || x >= right - line;
-                if let Some(cell) = usize::try_from(y * width + x)
-                    .ok()
-                    .filter(|_| edge)
-                    .and_then(|i| self.indices.get_mut(i))
-                {
-                    *cell = index;
-                }
-            }
-        }
+        Ok(match font.glyph_id(c) {
+            id if id.0 == 0 => 0.0,
+            id => font.h_advance(id),
+        })
     }
 
     /// Fills an axis-aligned rectangle with whole pixels of `color` (clipped to the canvas).
@@ -513,6 +513,15 @@ impl Canvas {
                 cells.fill(index);
             }
         }
+    }
+
+    /// Width and height of the pill [`Canvas::label`] draws for `text` at `size`.
+    pub(crate) fn label_extent(text: &str, size: f32) -> Result<(f32, f32), RenderError> {
+        let border = 2.0 * (size * 0.1).max(1.5);
+        Ok((
+            Canvas::text_width(text, size)? + size * 0.6 + border,
+            size * 1.25 + border,
+        ))
     }
 
     /// Draws `text` centred on `(x, y)` in a rounded pill of `fill`.

@@ -3,22 +3,67 @@
 //! The first line says what happens now: whose turn it is, a connection that must be cut, or
 //! the result; on its right, the game number and the last move with its number. The second line
 //! names both players with their colours and piles.
+//!
+//! Move numbers are ply numbers: every move, a swap included, counts one, so the caption of the
+//! position after Black's opening, White's swap and Black's reply says `Move 3`.
+//!
+//! Every word comes from the options' [`Labels`]. Names are drawn as far as the font can draw
+//! them (see [`crate::text::drawable`]); a name with nothing drawable is drawn as its colour.
+//! The last move is never cut for a long name: the names give way first.
 
 use crate::canvas::{Align, Canvas};
+use crate::labels::{fill, Labels};
 use crate::palette::{Rgb, TEXT, YELLOW};
 use crate::sprites::{Kind, Sprites};
-use crate::{RenderError, RenderOptions};
-use akron_rules::{Color, Position};
+use crate::text::{self, MAX_NAME_CHARS};
+use crate::{Caption, RenderError, RenderOptions};
+use akron_rules::{Color, Outcome, Position, Reason};
 
-/// The smallest caption text, in pixels: still legible on a phone.
+/// The smallest caption text of the portrait layout, in pixels: still legible on a phone.
 pub(crate) const MIN_TEXT: f32 = 13.0;
+
+/// Sizes of the caption strip.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Style {
+    /// Height of the strip.
+    pub height: f32,
+    /// Size of the first line's text.
+    pub status: f32,
+    /// Size of the second line's text.
+    pub players: f32,
+    /// No caption text is drawn smaller: longer text is cut instead.
+    pub min: f32,
+}
+
+impl Style {
+    /// The portrait layout's caption for an image `width` pixels wide.
+    pub(crate) fn portrait(width: f32) -> Style {
+        let height = (width * 0.1).clamp(58.0, 150.0).round();
+        Style {
+            height,
+            status: (height * 0.3).round().max(MIN_TEXT),
+            players: (height * 0.24).round().max(MIN_TEXT),
+            min: MIN_TEXT,
+        }
+    }
+
+    /// A caption whose text is `status` and `players` pixels high, and never smaller.
+    pub(crate) fn sized(status: f32, players: f32) -> Style {
+        Style {
+            height: ((status + players) * 1.45).ceil(),
+            status,
+            players,
+            min: players.min(status),
+        }
+    }
+}
 
 /// What the caption says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Texts {
     /// The marble shown before the status: the side to move or the winner.
     pub icon: Option<Color>,
-    /// `alice to move`, `White connects: Black must cut it now`, `bob resigned: alice wins`.
+    /// `alice to move`, `Black connects: White must cut it now`, `bob resigned: alice wins`.
     pub status: String,
     /// Whether the game is over.
     pub over: bool,
@@ -28,38 +73,129 @@ pub(crate) struct Texts {
     pub players: [(Color, String); 2],
 }
 
-/// The caption's text for `position` under `options`.
-pub(crate) fn texts(position: &Position, options: &RenderOptions) -> Texts {
-    let caption = &options.caption;
+/// The name drawn for `color`: the player's name as far as the font can draw it, at most
+/// `limit` characters (then `…`), or the colour's label.
+fn drawn_name(
+    caption: &Caption,
+    color: Color,
+    labels: &Labels,
+    limit: usize,
+) -> Result<String, RenderError> {
+    let name = match color {
+        Color::Black => &caption.names.black,
+        Color::White => &caption.names.white,
+    };
+    let fallback = match color {
+        Color::Black => &labels.black,
+        Color::White => &labels.white,
+    };
+    let Some(name) = name else {
+        return Ok(fallback.clone());
+    };
+    let drawn = text::drawable(name, limit)?;
+    Ok(if drawn.meaningful {
+        drawn.text
+    } else {
+        fallback.clone()
+    })
+}
+
+/// The result in words: `White wins by connection`, `bob resigned: alice wins`.
+pub(crate) fn result_text(
+    outcome: Outcome,
+    labels: &Labels,
+    name: impl Fn(Color) -> String,
+) -> String {
+    let win = |template: &str, w: Color| {
+        fill(template, &[("name", &name(w)), ("other", &name(w.other()))])
+    };
+    match (outcome.winner, outcome.reason) {
+        (Some(w), Reason::Connection) => win(&labels.wins_by_connection, w),
+        (Some(w), Reason::NoLegalMove) => win(&labels.wins_no_move, w),
+        (Some(w), Reason::Resignation) => win(&labels.wins_resignation, w),
+        (Some(w), Reason::Timeout) => win(&labels.wins_timeout, w),
+        (Some(w), _) => win(&labels.wins, w),
+        (None, Reason::Abort) => labels.aborted.clone(),
+        (None, Reason::Agreement) => labels.draw_agreement.clone(),
+        (None, Reason::Repetition) => labels.draw_repetition.clone(),
+        (None, _) => labels.draw.clone(),
+    }
+}
+
+/// What the position itself says about the end of the game when no outcome is given: the
+/// player to move has won by connection, or cannot move.
+fn evident_outcome(position: &Position) -> Option<Outcome> {
     let turn = position.turn();
-    let (icon, status, over) = match caption.outcome {
-        Some(outcome) => (outcome.winner, caption.result_text(outcome), true),
-        None if options.pending_chain.is_some() => (
+    if position.spans(turn) {
+        return Some(Outcome::win(turn, Reason::Connection));
+    }
+    if position.spans(turn.other()) {
+        return None;
+    }
+    (!position.has_legal_move()).then(|| Outcome::win(turn.other(), Reason::NoLegalMove))
+}
+
+/// The caption's text for `position` under `options`, with names cut to `limit` characters.
+fn texts_with(
+    position: &Position,
+    options: &RenderOptions,
+    limit: usize,
+) -> Result<Texts, RenderError> {
+    let caption = &options.caption;
+    let labels = &options.labels;
+    let names = [
+        drawn_name(caption, Color::Black, labels, limit)?,
+        drawn_name(caption, Color::White, labels, limit)?,
+    ];
+    let name = |c: Color| match c {
+        Color::Black => names[0].clone(),
+        Color::White => names[1].clone(),
+    };
+    let turn = position.turn();
+    let connects = options.pending_chain.is_some()
+        || (caption.outcome.is_none() && position.spans(turn.other()));
+    let outcome = caption.outcome.or_else(|| evident_outcome(position));
+    let (icon, status, over) = match outcome {
+        Some(outcome) => (outcome.winner, result_text(outcome, labels, name), true),
+        None if connects => (
             Some(turn),
-            format!(
-                "{} connects: {} must cut it now",
-                caption.name(turn.other()),
-                caption.name(turn)
+            fill(
+                &labels.must_cut,
+                &[("name", &name(turn)), ("other", &name(turn.other()))],
             ),
             false,
         ),
-        None => (Some(turn), format!("{} to move", caption.name(turn)), false),
+        None => (
+            Some(turn),
+            fill(&labels.to_move, &[("name", &name(turn))]),
+            false,
+        ),
     };
     let mut info = Vec::new();
     if let Some(game) = caption.game {
-        info.push(format!("Game {game}"));
+        info.push(fill(&labels.game, &[("n", &game.to_string())]));
     }
-    let last = options.last_move.as_ref().map(|l| l.mv);
+    let last = options.last_move.as_ref().map(|l| l.mv.to_string());
     match (caption.moves_played, last) {
-        (Some(n), Some(mv)) if n > 0 => info.push(format!("Move {n}: {mv}")),
-        (_, Some(mv)) => info.push(format!("Last: {mv}")),
-        (Some(0), None) => info.push("Start".to_string()),
+        (Some(n), Some(mv)) if n > 0 => info.push(fill(
+            &labels.move_number,
+            &[("n", &n.to_string()), ("move", &mv)],
+        )),
+        (_, Some(mv)) => info.push(fill(&labels.last_move, &[("move", &mv)])),
+        (Some(0), None) => info.push(labels.start.clone()),
         _ => {}
     }
     let piles = position.piles();
-    let player =
-        |color: Color, pile: u16| (color, format!("{} · pile {pile}", caption.name(color)));
-    Texts {
+    let player = |color: Color, pile: u16| {
+        (
+            color,
+            fill(
+                &labels.pile,
+                &[("name", &name(color)), ("n", &pile.to_string())],
+            ),
+        )
+    };
+    Ok(Texts {
         icon,
         status,
         over,
@@ -68,48 +204,32 @@ pub(crate) fn texts(position: &Position, options: &RenderOptions) -> Texts {
             player(Color::Black, piles.black),
             player(Color::White, piles.white),
         ],
-    }
+    })
 }
 
-/// `text` at the largest size from `size` down to [`MIN_TEXT`] that fits `room`, cut short
-/// with `…` when even the smallest does not.
-fn fit(text: &str, size: f32, room: f32) -> Result<(String, f32), RenderError> {
-    let width = Canvas::text_width(text, size)?;
-    if width <= room {
-        return Ok((text.to_string(), size));
-    }
-    let smaller = (size * room / width).max(MIN_TEXT.min(size));
-    if Canvas::text_width(text, smaller)? <= room {
-        return Ok((text.to_string(), smaller));
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let cut: String = chars.iter().collect::<String>().trim_end().to_string() + "\u{2026}";
-        if Canvas::text_width(&cut, smaller)? <= room {
-            return Ok((cut, smaller));
-        }
-    }
-    Ok((String::new(), smaller))
+/// The caption's text for `position` under `options`.
+pub(crate) fn texts(position: &Position, options: &RenderOptions) -> Result<Texts, RenderError> {
+    texts_with(position, options, MAX_NAME_CHARS)
 }
 
-/// Draws the caption across the top `height` pixels.
+/// Draws the caption across the top of the image.
 pub(crate) fn draw(
     canvas: &mut Canvas,
     width: u32,
-    height: f32,
+    style: Style,
     position: &Position,
     options: &RenderOptions,
     sprites: &mut Sprites,
 ) -> Result<(), RenderError> {
     let width = width as f32;
-    let texts = texts(position, options);
-    let pad = (height * 0.22).round();
+    let height = style.height;
+    let texts = texts(position, options)?;
+    let pad = (style.status * 0.6).round();
     let room = width - 2.0 * pad;
     let dim: Rgb = TEXT.scaled(0.78);
 
     // Line 1: the status on the left, the game and the last move on the right.
-    let size = (height * 0.3).round().max(MIN_TEXT);
+    let size = style.status;
     let y = height * 0.3;
     let radius = size * 0.55;
     let mut x = pad;
@@ -118,35 +238,51 @@ pub(crate) fn draw(
         canvas.blit(&icon, x + radius, y);
         x += 2.0 * radius + size * 0.35;
     }
-    let info_size = (size * 0.8).max(MIN_TEXT);
-    let info_width = if texts.info.is_empty() {
+    let info_size = (size * 0.85).max(style.min);
+    let (info, info_size) = text::fit(&texts.info, info_size, style.min, room - (x - pad))?;
+    let info_width = if info.is_empty() {
         0.0
     } else {
-        Canvas::text_width(&texts.info, info_size)?
+        Canvas::text_width(&info, info_size)? + size * 0.8
     };
-    // The status comes first; the information gets what is left, at least a third.
-    let status_room = (room - (x - pad) - info_width - size).max(room * 0.6);
-    let (status, status_size) = fit(&texts.status, size, status_room)?;
+    // The last move keeps its room; the status fits what is left, its names shortened first.
+    let status_room = (room - (x - pad) - info_width).max(0.0);
+    let mut status = (texts.status.clone(), size);
+    for limit in [MAX_NAME_CHARS, 16, 10, 6] {
+        let candidate = texts_with(position, options, limit)?.status;
+        let (fitted, fitted_size) = text::fit(&candidate, size, style.min, status_room)?;
+        status = (fitted.clone(), fitted_size);
+        if fitted == candidate {
+            break;
+        }
+    }
     let status_color = if texts.over { YELLOW } else { TEXT };
-    canvas.text(&status, (x, y), status_size, status_color, Align::Left)?;
-    let used = x + Canvas::text_width(&status, status_size)? + size * 0.8;
-    if !texts.info.is_empty() {
-        let (info, info_size) = fit(&texts.info, info_size, width - pad - used)?;
+    canvas.text(&status.0, (x, y), status.1, status_color, Align::Left)?;
+    if !info.is_empty() {
         canvas.text(&info, (width - pad, y), info_size, dim, Align::Right)?;
     }
 
     // Line 2: both players with their colours and piles.
-    let size = (height * 0.24).round().max(MIN_TEXT);
-    let y = height * 0.72;
+    let size = style.players;
+    let y = height * 0.74;
     let radius = size * 0.5;
     let half = room / 2.0;
-    for (i, (color, text)) in texts.players.iter().enumerate() {
+    for (i, (color, _)) in texts.players.iter().enumerate() {
         let left = pad + half * i as f32;
         let icon = sprites.get(Kind::Marble(*color), radius);
         canvas.blit(&icon, left + radius, y);
         let start = left + 2.0 * radius + size * 0.35;
-        let (text, text_size) = fit(text, size, left + half - start - size * 0.5)?;
-        canvas.text(&text, (start, y), text_size, dim, Align::Left)?;
+        let room = left + half - start - size * 0.5;
+        // The pile stays; the name gives way.
+        let mut line = (String::new(), size);
+        for limit in [MAX_NAME_CHARS, 16, 10, 6] {
+            let candidate = texts_with(position, options, limit)?.players[i].1.clone();
+            line = text::fit(&candidate, size, style.min, room)?;
+            if line.0 == candidate {
+                break;
+            }
+        }
+        canvas.text(&line.0, (start, y), line.1, dim, Align::Left)?;
     }
     Ok(())
 }
@@ -154,13 +290,15 @@ pub(crate) fn draw(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Caption, LastMove};
-    use akron_rules::{ByColor, Outcome, Reason};
+    use crate::LastMove;
+    use akron_rules::ByColor;
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
 
     #[test]
-    fn caption_names_the_turn_and_both_piles() -> Result<(), akron_rules::CodeError> {
+    fn caption_names_the_turn_and_both_piles() -> TestResult {
         let position = Position::from_code("8:w:27,26:8/8/8/8/8/8/8/8")?;
-        let texts = texts(&position, &RenderOptions::default());
+        let texts = texts(&position, &RenderOptions::default())?;
         assert_eq!(texts.status, "White to move");
         assert_eq!(texts.players[0].1, "Black · pile 27");
         assert_eq!(texts.players[1].1, "White · pile 26");
@@ -169,8 +307,7 @@ mod tests {
     }
 
     #[test]
-    fn caption_carries_the_game_the_names_the_move_and_the_result(
-    ) -> Result<(), Box<dyn std::error::Error>> {
+    fn caption_carries_the_game_the_names_the_move_and_the_result() -> TestResult {
         let mut position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;
         let last = LastMove::play(&mut position, "C3".parse()?)?;
         let mut options = RenderOptions {
@@ -186,31 +323,102 @@ mod tests {
             last_move: Some(last),
             ..RenderOptions::default()
         };
-        let t = texts(&position, &options);
+        let t = texts(&position, &options)?;
         assert_eq!(t.status, "bob to move");
         assert_eq!(t.icon, Some(Color::White));
         assert_eq!(t.info, "Game 12 · Move 23: C3");
         assert_eq!(t.players[0].1, "alice · pile 26");
         options.pending_chain = Some(Vec::new());
         assert_eq!(
-            texts(&position, &options).status,
+            texts(&position, &options)?.status,
             "alice connects: bob must cut it now"
         );
         options.caption.outcome = Some(Outcome::win(Color::Black, Reason::Resignation));
-        let t = texts(&position, &options);
+        let t = texts(&position, &options)?;
         assert_eq!(t.status, "bob resigned: alice wins");
         assert!(t.over);
         Ok(())
     }
 
     #[test]
-    fn long_text_is_shrunk_then_cut() -> Result<(), RenderError> {
-        let (text, size) = fit("a name that goes on and on and on", 20.0, 100.0)?;
-        assert!(size >= MIN_TEXT);
-        assert!(text.ends_with('\u{2026}'), "{text}");
-        assert!(Canvas::text_width(&text, size)? <= 100.0);
-        let (text, size) = fit("short", 20.0, 100.0)?;
-        assert_eq!((text.as_str(), size), ("short", 20.0));
+    fn a_finished_position_says_so_without_an_outcome() -> TestResult {
+        // Black spans with Black to move: Black has won (under either rule).
+        let position = Position::from_code("3:b:3,3:1b1/1b1/1b1")?;
+        let t = texts(&position, &RenderOptions::default())?;
+        assert_eq!(t.status, "Black wins by connection");
+        assert!(t.over);
+        // Black spans with White to move: White must cut it now.
+        let position = Position::from_code("3:w:3,3:1b1/1b1/1b1")?;
+        let t = texts(&position, &RenderOptions::default())?;
+        assert_eq!(t.status, "Black connects: White must cut it now");
+        assert!(!t.over);
+        Ok(())
+    }
+
+    #[test]
+    fn undrawable_names_are_drawn_as_their_colour() -> TestResult {
+        let position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;
+        let options = RenderOptions {
+            caption: Caption {
+                names: ByColor {
+                    black: Some("李小龙".into()),
+                    white: Some("🎲 bob".into()),
+                },
+                ..Caption::default()
+            },
+            ..RenderOptions::default()
+        };
+        let t = texts(&position, &options)?;
+        assert_eq!(t.status, "Black to move");
+        assert_eq!(t.players[1].1, "bob · pile 26");
+        Ok(())
+    }
+
+    /// Regression: a 100,000-character name took more than 20 seconds to lay out (cutting it
+    /// re-measured the whole text once per character). Now the drawn text is capped first.
+    #[test]
+    fn a_huge_name_is_capped_and_drawn() -> TestResult {
+        let position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;
+        let options = RenderOptions {
+            caption: Caption {
+                names: ByColor {
+                    black: Some("W".repeat(100_000)),
+                    white: Some("漢".repeat(100_000)),
+                },
+                ..Caption::default()
+            },
+            width: 480,
+            ..RenderOptions::default()
+        };
+        let t = texts(&position, &options)?;
+        assert!(
+            t.status.chars().count() <= MAX_NAME_CHARS + 16,
+            "{}",
+            t.status
+        );
+        assert!(t.status.contains('…'));
+        assert_eq!(t.players[1].1, "White · pile 26");
+        let png = crate::render(&position, &options)?;
+        assert_eq!(&png[1..4], b"PNG");
+        Ok(())
+    }
+
+    #[test]
+    fn labels_replace_every_word() -> TestResult {
+        let position = Position::from_code("8:b:27,26:8/8/8/8/8/8/8/8")?;
+        let labels = Labels {
+            black: "Negro".into(),
+            to_move: "mueve {name}".into(),
+            pile: "{name}: {n}".into(),
+            ..Labels::english()
+        };
+        let options = RenderOptions {
+            labels,
+            ..RenderOptions::default()
+        };
+        let t = texts(&position, &options)?;
+        assert_eq!(t.status, "mueve Negro");
+        assert_eq!(t.players[0].1, "Negro: 27");
         Ok(())
     }
 }

@@ -18,6 +18,21 @@ pub(crate) const ELEVATION_DEGREES: f32 = 58.0;
 /// Camera distance from the board's centre, in board sides.
 pub(crate) const DISTANCE_IN_SIDES: f32 = 2.6;
 
+/// A rectangle of the image, in pixels: left, top, width and height.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Area {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Area {
+    pub(crate) const fn new(x: f32, y: f32, w: f32, h: f32) -> Area {
+        Area { x, y, w, h }
+    }
+}
+
 /// A point in world space.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Vec3 {

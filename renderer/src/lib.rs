@@ -5,6 +5,19 @@
 //! [`table`] draws plain tables (standings, pairings, leaderboards) in the same colours and font.
 //! The crate knows nothing about Discord and does no I/O.
 //!
+//! - **Layouts.** [`Layout::Chat`] (the default) is a 4 : 3 landscape image with the level maps
+//!   beside the board, made for the box of about 400 × 300 pixels in which chat clients show an
+//!   image before it is opened: there the caption and the level digits of boards up to 8 × 8
+//!   stay at least 11 pixels high. [`Layout::Portrait`] puts the maps under the board, for pages.
+//! - **Move numbers are ply numbers**: every move, a swap included, counts one, so the picture
+//!   after the 135th move says `Move 135: H6-G4`, and so does a replay's frame.
+//! - **Words** come from [`Labels`] (English by default), so a caller can pass translations.
+//! - **Names** are drawn as far as the embedded font (Latin, Greek, Cyrillic) can draw them:
+//!   characters it lacks (CJK, emoji) are left out, never drawn as boxes, and a name with
+//!   nothing drawable left is drawn as its colour; the message that carries the picture keeps
+//!   the name. Names are cut to 24 characters with an ellipsis, and all text layout is linear
+//!   in the length of the text.
+//!
 //! # Examples
 //!
 //! ```
@@ -21,6 +34,7 @@ mod caption;
 pub mod chart;
 mod geometry;
 mod inset;
+mod labels;
 mod options;
 mod overlay;
 mod palette;
@@ -30,9 +44,11 @@ mod replay;
 mod scene;
 mod sprites;
 pub mod table;
+mod text;
 
+pub use labels::Labels;
 pub use options::{
-    default_width, Caption, Inset, LastMove, RenderOptions, Selection, View, DEFAULT_WIDTH,
+    default_width, Caption, Inset, LastMove, Layout, RenderOptions, Selection, View, DEFAULT_WIDTH,
     LARGE_BOARD_WIDTH, MAX_WIDTH, MIN_WIDTH,
 };
 
@@ -98,23 +114,29 @@ fn draw(position: &Position, options: &RenderOptions) -> Result<Canvas, RenderEr
 pub(crate) fn scene_for(position: &Position, options: &RenderOptions) -> Scene {
     let size = position.size();
     let levels = options.inset.levels(position);
-    Scene::new(options.view, size, options.clamped_width(size), levels)
+    Scene::new(
+        options.view,
+        options.layout,
+        size,
+        options.clamped_width(size),
+        levels,
+        &options.labels.level,
+    )
 }
 
 /// Draws `position` in `scene`, which must be [`scene_for`] the same position and options;
-/// without `overlays`, only the board, the marbles and the caption.
+/// without `overlays`, only the board, the marbles, their levels and the caption.
 pub(crate) fn draw_on(
     scene: &Scene,
     position: &Position,
     options: &RenderOptions,
     overlays: bool,
 ) -> Result<Canvas, RenderError> {
-    let size = position.size();
-    let background = scene.background(options.view, size)?;
+    let background = scene.background()?;
     let (width, height) = scene.dimensions();
     let mut canvas = Canvas::from_indices(width, height, background.indices.clone())?;
     let mut sprites = Sprites::default();
-    scene.draw_marbles(&mut canvas, position, &mut sprites, options.level_numbers)?;
+    scene.draw_marbles(&mut canvas, position, &mut sprites);
     if let Some(inset) = scene.inset() {
         let marked: Vec<Point> =
             options
@@ -130,24 +152,24 @@ pub(crate) fn draw_on(
                 });
         inset.draw_marbles(&mut canvas, position, &mut sprites, &marked);
     }
-    let label = scene.label_size();
+    let digits = scene.digits(position, options.level_numbers);
     if overlays {
-        overlay::draw(
+        overlay::draw_marks(&mut canvas, scene.frame(), position, options, &digits);
+    }
+    scene.draw_digits(&mut canvas, &digits)?;
+    let style = scene.caption();
+    if overlays {
+        let label = scene.label_size();
+        let area = (0.0, style.height, width as f32, height as f32);
+        overlay::draw_labels(
             &mut canvas,
             scene.frame(),
-            position,
             options,
-            (label * 0.95, label * 1.3),
+            &digits,
+            (area, (label * 0.95, label * 1.3)),
         )?;
     }
-    caption::draw(
-        &mut canvas,
-        width,
-        scene.caption_height(),
-        position,
-        options,
-        &mut sprites,
-    )?;
+    caption::draw(&mut canvas, width, style, position, options, &mut sprites)?;
     Ok(canvas)
 }
 
@@ -268,6 +290,68 @@ mod tests {
         assert!(png.len() < 4 << 20, "{} bytes", png.len());
         let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
         assert!(height < MAX_WIDTH * 3 / 2, "height {height}");
+        Ok(())
+    }
+
+    /// The boxes of the labels drawn on `position` and the level digits they must leave alone.
+    fn labels_and_digits(
+        position: &Position,
+        options: &RenderOptions,
+    ) -> Result<(Vec<overlay::Bounds>, Vec<overlay::Bounds>), RenderError> {
+        let scene = scene_for(position, options);
+        let (width, height) = scene.dimensions();
+        let mut canvas = Canvas::new(width, height, palette::BACKGROUND)?;
+        let digits = scene.digits(position, options.level_numbers);
+        let area = (0.0, scene.caption().height, width as f32, height as f32);
+        let label = scene.label_size();
+        let labels = overlay::draw_labels(
+            &mut canvas,
+            scene.frame(),
+            options,
+            &digits,
+            (area, (label * 0.95, label * 1.3)),
+        )?;
+        Ok((labels, digits.iter().map(scene::Digit::bounds).collect()))
+    }
+
+    /// Regression: the `3 dropped` pill of the issue's B5-B1 covered two marbles' digits.
+    #[test]
+    fn cascade_pills_cover_no_level_digit() -> Result<(), Box<dyn std::error::Error>> {
+        for (code, mv) in [
+            (
+                "8:b:32,32:8/6b1/8/1bbwb3/1bbbb3/1wwbb3/1bbbbw2/b7|7/7/7/1bbb3/1bbb3/1bbb3/7|\
+                 6/6/6/1bb3/1ww3/6|5/5/5/1b3/5",
+                "B5-B1",
+            ),
+            (
+                "8:b:32,32:8/6b1/8/1bbwb3/1bbbb3/1wwbb3/1bbbbw2/b7|7/7/7/1bbb3/1bbb3/1bbb3/7|\
+                 6/6/6/1bb3/1ww3/6|5/5/5/1b3/5",
+                "E2-F3",
+            ),
+            ("5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2", "A1-D1"),
+        ] {
+            for view in [View::Perspective, View::Plan] {
+                for width in [480, 1100] {
+                    let mut position = Position::from_code(code)?;
+                    let last = LastMove::play(&mut position, mv.parse()?)?;
+                    assert!(last.drops.len() >= 2);
+                    let options = RenderOptions {
+                        view,
+                        width,
+                        last_move: Some(last),
+                        ..RenderOptions::default()
+                    };
+                    let (labels, digits) = labels_and_digits(&position, &options)?;
+                    assert_eq!(labels.len(), 1);
+                    for digit in &digits {
+                        assert!(
+                            overlay::overlap_area(labels[0], *digit) <= 0.0,
+                            "{mv} {view:?} {width}: the pill covers a digit"
+                        );
+                    }
+                }
+            }
+        }
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! What to draw: the view, the width, the caption and the overlays.
 
+use crate::Labels;
 use akron_rules::{
     ByColor, Color, Drop, Game, IllegalMove, Move, MoveEffect, Outcome, Point, Position, Reason,
 };
@@ -42,6 +43,30 @@ impl std::str::FromStr for View {
             "perspective" | "3d" => Ok(View::Perspective),
             "plan" | "flat" | "2d" => Ok(View::Plan),
             _ => Err(format!("unknown view {s:?}, expected perspective or plan")),
+        }
+    }
+}
+
+/// How the picture is arranged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// For chat: a 4 : 3 landscape image with the level maps beside the board, sized so that a
+    /// chat client's preview box (about 400 × 300 pixels) shows the caption and the level
+    /// digits of boards up to 8 × 8 at least 11 pixels high before it is opened.
+    #[default]
+    Chat,
+    /// For a page: the level maps under the board, the image as tall as it needs.
+    Portrait,
+}
+
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "chat" | "landscape" => Ok(Layout::Chat),
+            "portrait" | "page" => Ok(Layout::Portrait),
+            _ => Err(format!("unknown layout {s:?}, expected chat or portrait")),
         }
     }
 }
@@ -128,6 +153,7 @@ pub struct Caption {
     /// shown as the colour.
     pub names: ByColor<Option<String>>,
     /// The number of moves played, shown with the last move's notation (`Move 23: A2-D3'`).
+    /// Moves are counted in plies: every move, a swap included, counts one.
     pub moves_played: Option<usize>,
     /// The result once the game is over: it replaces the turn (`bob resigned: alice wins`).
     pub outcome: Option<Outcome>,
@@ -147,39 +173,15 @@ impl Caption {
             .unwrap_or(color.title())
     }
 
-    /// The result in words, with the players' names when known: `White wins by connection`,
-    /// `bob resigned: alice wins`, `Draw by repetition`.
+    /// The result in words, in English, with the players' names when known:
+    /// `White wins by connection`, `bob resigned: alice wins`, `Draw by repetition`.
     #[must_use]
     pub fn result_text(&self, outcome: Outcome) -> String {
-        match (outcome.winner, outcome.reason) {
-            (Some(w), Reason::Connection) => format!("{} wins by connection", self.name(w)),
-            (Some(w), Reason::NoLegalMove) => {
-                format!(
-                    "{} wins: {} cannot move",
-                    self.name(w),
-                    self.name(w.other())
-                )
-            }
-            (Some(w), Reason::Resignation) => {
-                format!("{} resigned: {} wins", self.name(w.other()), self.name(w))
-            }
-            (Some(w), Reason::Timeout) => {
-                format!(
-                    "{} ran out of time: {} wins",
-                    self.name(w.other()),
-                    self.name(w)
-                )
-            }
-            (Some(w), reason) => format!("{} wins ({})", self.name(w), reason.name()),
-            (None, Reason::Abort) => "Game aborted".to_string(),
-            (None, Reason::Agreement) => "Draw by agreement".to_string(),
-            (None, Reason::Repetition) => "Draw by repetition".to_string(),
-            (None, reason) => format!("Draw ({})", reason.name()),
-        }
+        crate::caption::result_text(outcome, &Labels::english(), |c| self.name(c).to_string())
     }
 }
 
-/// The small per-level plan maps under the perspective view, which show every marble's colour
+/// The small per-level plan maps beside (or under) the board, which show every marble's colour
 /// even under a stack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Inset {
@@ -216,12 +218,14 @@ impl Inset {
 pub struct RenderOptions {
     /// Perspective or plan.
     pub view: View,
+    /// Landscape for chat (the default) or portrait.
+    pub layout: Layout,
     /// The image width in pixels; clamped to [`MIN_WIDTH`]..=[`MAX_WIDTH`]. 0 (the default)
     /// picks [`default_width`] for the board size.
     pub width: u32,
     /// The game number, the players' names, the move number and the result.
     pub caption: Caption,
-    /// Per-level plan maps under the perspective view.
+    /// Per-level plan maps beside or under the board.
     pub inset: Inset,
     /// Rings the source and destination of the last move and marks the marbles that dropped.
     pub last_move: Option<LastMove>,
@@ -232,16 +236,19 @@ pub struct RenderOptions {
     /// Under the delayed rule, the chain of the player who just connected, which the player to
     /// move must cut now; drawn dashed, and the caption says so.
     pub pending_chain: Option<Vec<Point>>,
-    /// Writes the level on every marble above level 0 (the plan view always writes it).
+    /// Writes the level on every marble above level 0 (the plan view always does).
     pub level_numbers: bool,
     /// Marks the links that a crossing severs, from the position's analysis.
     pub severed_links: bool,
+    /// Every word drawn; English by default.
+    pub labels: Labels,
 }
 
 impl Default for RenderOptions {
     fn default() -> Self {
         RenderOptions {
             view: View::Perspective,
+            layout: Layout::Chat,
             width: 0,
             caption: Caption::default(),
             inset: Inset::Auto,
@@ -251,6 +258,7 @@ impl Default for RenderOptions {
             pending_chain: None,
             level_numbers: true,
             severed_links: false,
+            labels: Labels::english(),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! little smaller than the level below, so that the rings of the marbles beneath show around it.
 
 use crate::canvas::{Align, Canvas};
-use crate::geometry::RADIUS;
+use crate::geometry::{Area, RADIUS};
 use crate::overlay::{Frame, Spot};
 use crate::palette::{BOARD, EDGE_BLACK, EDGE_WHITE, INK, TEXT};
 use crate::sprites::{Kind, Sprites};
@@ -16,42 +16,53 @@ const MARGIN: f32 = 0.5;
 /// Room for the coordinates outside the board, in hole spacings.
 const LABEL_ROOM: f32 = 0.75;
 
-/// Sizes for one board size and image width.
+/// How far each level is drawn above the one below it, in hole spacings, so that a marble
+/// never hides the one two levels under it (they share a spot seen from above).
+const LIFT: f32 = 0.14;
+
+/// Sizes for one board size and area.
 pub(crate) struct Layout {
-    pub width: u32,
-    pub height: u32,
-    pub caption_height: f32,
     /// Pixels per hole spacing.
     pub cell: f32,
     /// Screen position of hole A1's centre.
     pub origin: (f32, f32),
     pub label_size: f32,
+    /// Whether the coordinates are written on all four sides.
+    pub all_sides: bool,
 }
 
-/// Fits the board and its labels into `width` pixels, below the caption.
-pub(crate) fn layout(size: u8, width: u32) -> Layout {
-    let n = f32::from(size);
-    let w = width as f32;
-    let pad = (w * 0.015).round();
-    let caption_height = crate::perspective::caption_height(w);
-    let cell = (w - 2.0 * pad) / (n + 2.0 * (MARGIN + LABEL_ROOM));
-    let span = cell * (n - 1.0);
-    let origin_x = pad + cell * (MARGIN + LABEL_ROOM + 0.5);
-    let origin_y = caption_height + pad + cell * (MARGIN + LABEL_ROOM + 0.5) + span;
-    let height = (origin_y + cell * (MARGIN + LABEL_ROOM + 0.5) + pad).ceil() as u32;
+/// The board's side in cells, its labels included (on all four sides, or with `all_sides`
+/// false only the letters under it and the numbers left of it).
+fn cells(size: u8, all_sides: bool) -> f32 {
+    let labels = if all_sides { 2.0 } else { 1.0 };
+    f32::from(size) + 2.0 * MARGIN + labels * LABEL_ROOM
+}
+
+/// Width over height of the plan of an `size` board: square.
+pub(crate) fn aspect(size: u8, all_sides: bool) -> f32 {
+    cells(size, all_sides) / cells(size, all_sides)
+}
+
+/// Fits the board and its labels into `area`, centred; with `all_sides` false, the letters
+/// are written only under the board and the numbers only left of it.
+pub(crate) fn fit(size: u8, area: Area, all_sides: bool) -> Layout {
+    let cells = cells(size, all_sides);
+    let cell = area.w.min(area.h) / cells;
+    let side = cell * cells;
+    let left = area.x + (area.w - side) / 2.0;
+    let top = area.y + (area.h - side) / 2.0;
+    let edge = cell * (MARGIN + LABEL_ROOM + 0.5);
     Layout {
-        width,
-        height,
-        caption_height,
         cell,
-        origin: (origin_x, origin_y),
-        label_size: (cell * 0.4).min(w * 0.032).max(12.0),
+        origin: (left + edge, top + side - edge),
+        label_size: (cell * 0.4).max(12.0),
+        all_sides,
     }
 }
 
 /// The radius factor of a marble on level `k`.
 fn shrink(level: u8) -> f32 {
-    (1.0 - 0.07 * f32::from(level)).max(0.55)
+    (1.0 - 0.04 * f32::from(level)).max(0.75)
 }
 
 impl Layout {
@@ -63,7 +74,10 @@ impl Layout {
 impl Frame for Layout {
     fn spot(&self, p: Point) -> Spot {
         let k = f32::from(p.level());
-        let (x, y) = self.at(f32::from(p.x()) + k / 2.0, f32::from(p.y()) + k / 2.0);
+        let (x, y) = self.at(
+            f32::from(p.x()) + k / 2.0,
+            f32::from(p.y()) + k / 2.0 + LIFT * k,
+        );
         Spot {
             x,
             y,
@@ -118,55 +132,41 @@ pub(crate) fn draw_board(
         let v = f32::from(i);
         let letter = char::from(b'A' + i).to_string();
         canvas.text(&letter, layout.at(v, -0.5 - gap), text, TEXT, Align::Centre)?;
-        canvas.text(
-            &letter,
-            layout.at(v, n - 0.5 + gap),
-            text,
-            TEXT,
-            Align::Centre,
-        )?;
         let number = (i + 1).to_string();
         canvas.text(&number, layout.at(-0.5 - gap, v), text, TEXT, Align::Centre)?;
-        canvas.text(
-            &number,
-            layout.at(n - 0.5 + gap, v),
-            text,
-            TEXT,
-            Align::Centre,
-        )?;
+        if layout.all_sides {
+            canvas.text(
+                &letter,
+                layout.at(v, n - 0.5 + gap),
+                text,
+                TEXT,
+                Align::Centre,
+            )?;
+            canvas.text(
+                &number,
+                layout.at(n - 0.5 + gap, v),
+                text,
+                TEXT,
+                Align::Centre,
+            )?;
+        }
     }
     Ok(())
 }
 
-/// Draws the marbles with their levels, low to high.
+/// Draws the marbles, low to high; their levels are written afterwards, over the overlays.
 pub(crate) fn draw_marbles(
     canvas: &mut Canvas,
     layout: &Layout,
     position: &Position,
     sprites: &mut Sprites,
-) -> Result<(), RenderError> {
+) {
     // `pieces()` runs level by level from the bottom; within a level the order does not matter.
     for (point, color) in position.pieces() {
         let spot = layout.spot(point);
         let sprite = sprites.get(Kind::Disc(color), spot.radius);
         canvas.blit(&sprite, spot.x, spot.y);
-        // Level 0 is the usual case: its number is smaller and quieter, so that the levels
-        // above stand out.
-        let (ink, size) = match (color, point.level()) {
-            (Color::Black, 0) => (TEXT.scaled(0.62), 0.75),
-            (Color::White, 0) => (INK.mix(TEXT, 0.45), 0.75),
-            (Color::Black, _) => (TEXT, 0.95),
-            (Color::White, _) => (INK, 0.95),
-        };
-        canvas.text(
-            &point.level().to_string(),
-            (spot.x, spot.y),
-            (spot.radius * size).max(10.0),
-            ink,
-            Align::Centre,
-        )?;
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -174,15 +174,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plan_points_sit_at_x_plus_half_the_level() {
-        let layout = layout(8, 1000);
+    fn plan_points_sit_at_x_plus_half_the_level_lifted() {
+        let layout = fit(8, Area::new(0.0, 100.0, 1000.0, 1000.0), true);
         let low = layout.spot(Point::new(3, 3, 0));
         let column = layout.spot(Point::new(2, 2, 2));
-        assert!((low.x - column.x).abs() < 1e-3 && (low.y - column.y).abs() < 1e-3);
+        assert!((low.x - column.x).abs() < 1e-3);
         assert!(column.radius < low.radius);
         let a1 = layout.spot(Point::new(0, 0, 0));
         let a8 = layout.spot(Point::new(0, 7, 0));
         assert!(a1.y > a8.y, "row 1 at the bottom");
-        assert!(layout.height as f32 <= 1000.0 * 1.2 && layout.height != 1000);
+    }
+
+    /// No marble of a full pyramid is hidden: each keeps a visible crescent at least a fifth
+    /// of its radius wide outside every marble drawn after it.
+    #[test]
+    fn no_marble_hides_another_in_plan() {
+        for size in 3..=16u8 {
+            let layout = fit(size, Area::new(0.0, 0.0, 1000.0, 1000.0), true);
+            let points: Vec<Point> = Point::all(size).collect();
+            for (i, &p) in points.iter().enumerate() {
+                let a = layout.spot(p);
+                for &q in &points[i + 1..] {
+                    if q.level() <= p.level() {
+                        continue;
+                    }
+                    let b = layout.spot(q);
+                    let distance = (a.x - b.x).hypot(a.y - b.y);
+                    // The part of `a` that `b` leaves: how far `a`'s far edge reaches past `b`.
+                    let shown = distance + a.radius - b.radius;
+                    assert!(shown >= 0.2 * a.radius, "{size}: {q} hides {p}");
+                }
+            }
+        }
     }
 }

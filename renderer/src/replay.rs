@@ -1,7 +1,9 @@
 //! Animated GIF replays of a game, after lila-gif.
 //!
-//! One frame per move, each exactly the still image [`crate::render`] draws for that position
-//! with the move's overlay and caption. Between them, short frames show a stepping marble
+//! A poster frame first, the final position, which is all that a chat client shows a player
+//! who has GIF autoplay off; then the position before the first move, and one frame per move,
+//! each exactly the still image [`crate::render`] draws for that position with the move's
+//! overlay and caption (its number a ply number: every move, a swap too, counts one). Between them, short frames show a stepping marble
 //! flying along an arc and the marbles of its cascade falling, level by level. All frames share
 //! the renderer's fixed palette as the GIF's global palette; each frame stores only the
 //! rectangle that changed, with unchanged pixels transparent. The board and the still parts of
@@ -9,9 +11,12 @@
 
 use crate::canvas::Canvas;
 use crate::overlay::Spot;
+use crate::overlay::{bezier, fall_control};
 use crate::palette::{self, UNKNOWN};
 use crate::sprites::{Kind, Sprites};
-use crate::{draw_on, scene_for, Caption, Inset, LastMove, RenderError, RenderOptions, View};
+use crate::{
+    draw_on, scene_for, Caption, Inset, Labels, LastMove, Layout, RenderError, RenderOptions, View,
+};
 use akron_rules::{Color, Drop, Game, Move, Position, Reason, WinRule};
 use std::borrow::Cow;
 use std::fmt;
@@ -106,6 +111,10 @@ pub struct ReplayOptions {
     pub caption: Caption,
     /// The largest GIF allowed, in bytes; [`MAX_REPLAY_BYTES`] by default.
     pub max_bytes: usize,
+    /// Landscape for chat (the default) or portrait.
+    pub layout: Layout,
+    /// Every word drawn; English by default.
+    pub labels: Labels,
 }
 
 impl Default for ReplayOptions {
@@ -117,6 +126,8 @@ impl Default for ReplayOptions {
             to: None,
             caption: Caption::default(),
             max_bytes: MAX_REPLAY_BYTES,
+            layout: Layout::Chat,
+            labels: Labels::english(),
         }
     }
 }
@@ -190,6 +201,8 @@ struct Ply {
 /// What each frame shows.
 #[derive(Clone, Debug, PartialEq)]
 enum FrameKind {
+    /// The final position, shown first as the replay's poster.
+    Poster,
     /// The position before the first move shown.
     Start,
     /// The still image after ply `index` (into the list of plies).
@@ -199,46 +212,64 @@ enum FrameKind {
     Flight { index: usize, arc: bool, t: f32 },
 }
 
-/// The frames to draw, within [`MAX_FRAMES`]: long ranges are sampled, and in-between
-/// frames are left out when they would not fit.
+/// The frames to draw, within [`MAX_FRAMES`]: long ranges are sampled, and in-between frames
+/// are given out by priority while they fit (one frame per dropped marble, then one per step's
+/// arc, spread evenly over the game when not all fit, then the second frame of each), so that a
+/// long replay loses its animations gradually rather than all at once.
 fn plan(plies: &[Ply]) -> Vec<FrameKind> {
-    let budget = MAX_FRAMES - 1;
+    let budget = MAX_FRAMES - 2;
     let stride = plies.len().div_ceil(budget).max(1);
     let shown: Vec<usize> = (0..plies.len())
         .filter(|i| (i + 1) % stride == 0 || i + 1 == plies.len())
         .collect();
-    let steps = shown
+    let mut room = budget.saturating_sub(shown.len());
+    let mut falls = vec![0usize; plies.len()];
+    let mut arcs = vec![0usize; plies.len()];
+    let steps: Vec<usize> = shown
         .iter()
-        .filter(|&&i| matches!(plies[i].mv, Move::Step { .. }))
-        .count();
-    let falls: usize = shown
+        .copied()
+        .filter(|&i| matches!(plies[i].mv, Move::Step { .. }))
+        .collect();
+    let cascades: Vec<usize> = steps
         .iter()
-        .map(|&i| fall_levels(&plies[i].drops) * FALL_FRAMES)
-        .sum();
-    let room = budget.saturating_sub(shown.len());
-    let with_falls = stride == 1 && falls <= room;
-    let with_arcs = with_falls && falls + steps * ARC_FRAMES <= room;
-    let mut frames = vec![FrameKind::Start];
-    for &index in &shown {
-        let ply = &plies[index];
-        if let Move::Step { .. } = ply.mv {
-            if with_arcs {
-                frames.extend((1..=ARC_FRAMES).map(|i| FrameKind::Flight {
-                    index,
-                    arc: true,
-                    t: i as f32 / (ARC_FRAMES + 1) as f32,
-                }));
-            }
-            let levels = fall_levels(&ply.drops);
-            if with_falls && levels > 0 {
-                let count = levels * FALL_FRAMES;
-                frames.extend((1..=count).map(|i| FrameKind::Flight {
-                    index,
-                    arc: false,
-                    t: i as f32 / (count + 1) as f32,
-                }));
+        .copied()
+        .filter(|&i| fall_levels(&plies[i].drops) > 0)
+        .collect();
+    for pass in 1..=FALL_FRAMES.max(ARC_FRAMES) {
+        if pass <= FALL_FRAMES {
+            for &i in &cascades {
+                let want = fall_levels(&plies[i].drops);
+                if want <= room {
+                    falls[i] += want;
+                    room -= want;
+                }
             }
         }
+        if pass <= ARC_FRAMES {
+            let give = room.min(steps.len());
+            for (j, &i) in steps.iter().enumerate() {
+                // `give` of the steps, spread evenly.
+                if (j + 1) * give / steps.len().max(1) != j * give / steps.len().max(1) {
+                    arcs[i] += 1;
+                }
+            }
+            room -= give;
+        }
+    }
+    let mut frames = vec![FrameKind::Poster, FrameKind::Start];
+    for &index in &shown {
+        let arc = arcs[index];
+        frames.extend((1..=arc).map(|i| FrameKind::Flight {
+            index,
+            arc: true,
+            t: i as f32 / (arc + 1) as f32,
+        }));
+        let count = falls[index];
+        frames.extend((1..=count).map(|i| FrameKind::Flight {
+            index,
+            arc: false,
+            t: i as f32 / (count + 1) as f32,
+        }));
         frames.push(FrameKind::Move(index));
     }
     frames
@@ -312,6 +343,8 @@ pub fn replay(game: &Game, options: &ReplayOptions) -> Result<Vec<u8>, ReplayErr
     let ended = last == moves.len();
     let base = RenderOptions {
         view: View::Perspective,
+        layout: options.layout,
+        labels: options.labels.clone(),
         width: match options.width {
             0 => REPLAY_WIDTH,
             w => w,
@@ -368,6 +401,14 @@ fn draw_frames(
     for (i, frame) in frames.iter().enumerate() {
         let final_frame = i + 1 == frames.len();
         let (indices, width, delay) = match frame {
+            FrameKind::Poster => {
+                let Some(ply) = plies.last() else {
+                    continue;
+                };
+                let opts = still_options(game, Some(ply), &ply.after, plies, ended, base, options);
+                let (w, _, indices) = crate::draw(&ply.after, &opts)?.finish();
+                (indices, w, options.speed.move_delay())
+            }
             FrameKind::Start => {
                 let opts = still_options(game, None, start, plies, ended, base, options);
                 let (w, _, indices) = crate::draw(start, &opts)?.finish();
@@ -539,6 +580,7 @@ fn flight(
     // Drops wait at their old places during the arc, then fall level by level, the lowest
     // first, each accelerating.
     let count = ply.drops.len().max(1) as f32;
+    // Each falls along the path its arrow shows: over to its new place, then down into it.
     let mut moving: Vec<(Spot, Color)> = ply
         .drops
         .iter()
@@ -549,7 +591,10 @@ fn flight(
             } else {
                 (t * count - j as f32).clamp(0.0, 1.0)
             };
-            (lerp(frame.spot(d.from), frame.spot(d.to), s * s), d.color)
+            let (a, b) = (frame.spot(d.from), frame.spot(d.to));
+            let (x, y) = bezier((a.x, a.y), fall_control(a, b), (b.x, b.y), s * s);
+            let radius = lerp(a, b, s * s).radius;
+            (Spot { x, y, radius }, d.color)
         })
         .collect();
     let (source, destination) = (frame.spot(from), frame.spot(to));
@@ -737,10 +782,11 @@ mod tests {
         let gif = replay(&game, &options)?;
         let frames = decode(&gif)?;
         let speed = Speed::Normal;
-        // Start, four moves, and for the step three arc frames and two falls of two frames.
-        assert_eq!(frames.len(), 1 + 4 + ARC_FRAMES + 2 * FALL_FRAMES);
+        // The poster, the start, four moves, and for the step its arc frames and two falls of
+        // two frames.
+        assert_eq!(frames.len(), 2 + 4 + ARC_FRAMES + 2 * FALL_FRAMES);
         let delays: Vec<u16> = frames.iter().map(|f| f.3).collect();
-        let mut expected = vec![speed.move_delay(); 3];
+        let mut expected = vec![speed.move_delay(); 4];
         expected.extend(vec![speed.step_delay(); ARC_FRAMES + 2 * FALL_FRAMES]);
         expected.extend([speed.move_delay(), speed.final_delay()]);
         assert_eq!(delays, expected);
@@ -764,9 +810,15 @@ mod tests {
         }
         let move_frames: Vec<&Screen> = frames
             .iter()
+            .skip(1)
             .filter(|f| f.3 != speed.step_delay())
             .collect();
         assert_eq!(move_frames.len(), 5);
+        // The poster is the final position.
+        assert!(
+            frames[0].0 == frames[frames.len() - 1].0,
+            "the poster is the last frame"
+        );
         for (k, frame) in move_frames.iter().enumerate() {
             let (position, ply) = match k {
                 0 => (game.start(), None),
@@ -803,9 +855,10 @@ mod tests {
             ..ReplayOptions::default()
         };
         let frames = decode(&replay(&game, &options)?)?;
-        // The position before move 2, then move 2 (a placement) held as the last frame.
-        assert_eq!(frames.len(), 2);
-        assert_eq!(frames[1].3, Speed::Fast.final_delay());
+        // The poster, the position before move 2, then move 2 (a placement) held as the last
+        // frame.
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[2].3, Speed::Fast.final_delay());
         assert_eq!(frames[0].1, 400);
         for (from, to) in [(3, Some(2)), (1, Some(9)), (6, None)] {
             let options = ReplayOptions {
@@ -902,21 +955,32 @@ mod tests {
             from: Point::new(0, 0, 0),
             to: Point::new(1, 0, 0),
         };
-        // A long game is sampled, without in-between frames, and ends on its last move.
+        let flights = |frames: &[FrameKind]| {
+            frames
+                .iter()
+                .filter(|f| matches!(f, FrameKind::Flight { .. }))
+                .count()
+        };
+        // A long game is sampled, ends on its last move, and fills what is left with arcs.
         let long: Vec<Ply> = (1..=1000).map(|n| ply(n, step)).collect();
         let frames = plan(&long);
         assert!(frames.len() <= MAX_FRAMES, "{}", frames.len());
+        assert_eq!(frames.first(), Some(&FrameKind::Poster));
         assert_eq!(frames.last(), Some(&FrameKind::Move(999)));
-        assert!(frames
-            .iter()
-            .all(|f| !matches!(f, FrameKind::Flight { .. })));
-        // A middling one keeps every move but drops the arcs.
+        assert_eq!(frames.len(), MAX_FRAMES);
+        // A middling one keeps every move and as many arcs as fit, spread over the game.
         let middling: Vec<Ply> = (1..=200).map(|n| ply(n, step)).collect();
         let frames = plan(&middling);
-        assert_eq!(frames.len(), 201);
+        assert_eq!(frames.len(), MAX_FRAMES);
+        assert_eq!(flights(&frames), MAX_FRAMES - 202);
+        let first_half = frames[..frames.len() / 2]
+            .iter()
+            .filter(|f| matches!(f, FrameKind::Flight { .. }))
+            .count();
+        assert!(first_half > 20 && first_half < 80, "{first_half}");
         // A short one has them all.
         let short: Vec<Ply> = (1..=10).map(|n| ply(n, step)).collect();
-        assert_eq!(plan(&short).len(), 11 + 10 * ARC_FRAMES);
+        assert_eq!(plan(&short).len(), 12 + 10 * ARC_FRAMES);
     }
 
     #[test]

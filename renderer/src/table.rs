@@ -4,7 +4,8 @@
 //!
 //! The image is 640 to 1000 pixels wide so that a phone shows it legibly. Text that does not fit
 //! its column is cut with an ellipsis. The font covers Latin, Greek and Cyrillic; other
-//! characters (CJK, emoji) are drawn as hollow boxes.
+//! characters (CJK, emoji) are left out, never drawn as boxes, and a cell left with nothing
+//! readable shows [`Labels::undrawable`] (the message that carries the table keeps the names).
 //! A long table (more than [`SPLIT_ROWS`] rows) is laid out in two blocks side by side when its
 //! text columns can stay readable that way, so that 50 rows make a roughly square image; at
 //! most [`MAX_ROWS`] rows and [`MAX_COLUMNS`] columns are drawn, so no input makes it large.
@@ -25,8 +26,10 @@
 //! ```
 
 use crate::canvas::{self, Canvas};
+use crate::labels::fill;
 use crate::palette::{self, Rgb};
-use crate::RenderError;
+use crate::text;
+use crate::{Labels, RenderError};
 
 /// The most rows drawn; further rows are counted in a line under the table.
 pub const MAX_ROWS: usize = 200;
@@ -124,7 +127,17 @@ pub struct Table {
 ///
 /// When the embedded font cannot be read or the image cannot be encoded.
 pub fn render(table: &Table) -> Result<Vec<u8>, RenderError> {
-    let (width, height, indices) = draw(table)?.finish();
+    render_with(table, &Labels::english())
+}
+
+/// Draws `table` as a PNG with the words of `labels` (the footer for rows left out, the mark
+/// for a cell with nothing drawable).
+///
+/// # Errors
+///
+/// When the embedded font cannot be read or the image cannot be encoded.
+pub fn render_with(table: &Table, labels: &Labels) -> Result<Vec<u8>, RenderError> {
+    let (width, height, indices) = draw(table, labels)?.finish();
     palette::encode(width, height, &indices)
 }
 
@@ -137,32 +150,41 @@ struct Cells {
     left_out: usize,
 }
 
-fn clean(text: &str) -> String {
-    text.chars()
-        .take(MAX_CELL_CHARS)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+/// `text` as far as the font can draw it, at most [`MAX_CELL_CHARS`] characters, or the
+/// `undrawable` mark when characters were left out and nothing readable remains.
+fn clean(text: &str, undrawable: &str) -> Result<String, RenderError> {
+    let drawn = text::drawable(text, MAX_CELL_CHARS)?;
+    Ok(if drawn.dropped && !drawn.meaningful {
+        undrawable.to_string()
+    } else {
+        drawn.text
+    })
 }
 
 impl Cells {
-    fn of(table: &Table) -> Cells {
+    fn of(table: &Table, undrawable: &str) -> Result<Cells, RenderError> {
         let columns = &table.columns[..table.columns.len().min(MAX_COLUMNS)];
-        let rows: Vec<Vec<String>> = table
-            .rows
-            .iter()
-            .take(MAX_ROWS)
-            .map(|row| {
-                (0..columns.len())
-                    .map(|i| row.get(i).map_or_else(String::new, |cell| clean(cell)))
-                    .collect()
-            })
-            .collect();
-        Cells {
-            headers: columns.iter().map(|c| clean(&c.header)).collect(),
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        for row in table.rows.iter().take(MAX_ROWS) {
+            let mut cells = Vec::with_capacity(columns.len());
+            for i in 0..columns.len() {
+                cells.push(match row.get(i) {
+                    Some(cell) => clean(cell, undrawable)?,
+                    None => String::new(),
+                });
+            }
+            rows.push(cells);
+        }
+        let mut headers = Vec::with_capacity(columns.len());
+        for column in columns {
+            headers.push(clean(&column.header, undrawable)?);
+        }
+        Ok(Cells {
+            headers,
             aligns: columns.iter().map(|c| c.align).collect(),
             left_out: table.rows.len().saturating_sub(rows.len()),
             rows,
-        }
+        })
     }
 }
 
@@ -295,10 +317,15 @@ fn fit(text: &str, room: f32, size: f32) -> Result<String, RenderError> {
     Ok(format!("{}…", kept.trim_end()))
 }
 
-fn draw(table: &Table) -> Result<Canvas, RenderError> {
-    let cells = Cells::of(table);
-    let title_width = Canvas::text_width(&clean(&table.title), TITLE)?
-        .max(Canvas::text_width(&clean(&table.subtitle), SUBTITLE)?);
+fn draw(table: &Table, labels: &Labels) -> Result<Canvas, RenderError> {
+    let undrawable = labels.undrawable.as_str();
+    let cells = Cells::of(table, undrawable)?;
+    let (title, subtitle) = (
+        clean(&table.title, undrawable)?,
+        clean(&table.subtitle, undrawable)?,
+    );
+    let title_width =
+        Canvas::text_width(&title, TITLE)?.max(Canvas::text_width(&subtitle, SUBTITLE)?);
     let layout = Layout::of(&cells, title_width)?;
     let inner = (layout.image_width - 2 * MARGIN) as f32;
     let per_block = cells.rows.len().div_ceil(layout.blocks);
@@ -314,11 +341,11 @@ fn draw(table: &Table) -> Result<Canvas, RenderError> {
     let height = top + HEADER_ROW + rows_height + footer + MARGIN;
     let mut canvas = Canvas::new(layout.image_width, height, palette::BACKGROUND)?;
     let x0 = MARGIN as f32;
-    let title = fit(&clean(&table.title), inner, TITLE)?;
+    let title = fit(&title, inner, TITLE)?;
     let title_y = (MARGIN + title_height / 2) as f32;
     canvas.text(&title, (x0, title_y), TITLE, INK, canvas::Align::Left)?;
     if subtitle_height > 0 {
-        let subtitle = fit(&clean(&table.subtitle), inner, SUBTITLE)?;
+        let subtitle = fit(&subtitle, inner, SUBTITLE)?;
         let y = (MARGIN + title_height + subtitle_height / 2) as f32;
         canvas.text(&subtitle, (x0, y), SUBTITLE, dim(), canvas::Align::Left)?;
     }
@@ -331,7 +358,7 @@ fn draw(table: &Table) -> Result<Canvas, RenderError> {
     }
     if cells.left_out > 0 {
         let y = (top + HEADER_ROW + rows_height + ROW / 2) as f32;
-        let note = format!("… and {} more", cells.left_out);
+        let note = fill(&labels.more_rows, &[("n", &cells.left_out.to_string())]);
         canvas.text(&note, (x0 + PAD, y), TEXT, dim(), canvas::Align::Left)?;
     }
     Ok(canvas)
@@ -437,11 +464,11 @@ mod tests {
 
     #[test]
     fn long_tables_go_side_by_side_and_stay_in_width() -> Result<(), RenderError> {
-        let short = Layout::of(&Cells::of(&standings(8, "player")), 0.0)?;
+        let short = Layout::of(&Cells::of(&standings(8, "player"), "?")?, 0.0)?;
         assert_eq!(short.blocks, 1);
-        let long = Layout::of(&Cells::of(&standings(50, "player")), 0.0)?;
+        let long = Layout::of(&Cells::of(&standings(50, "player"), "?")?, 0.0)?;
         assert_eq!(long.blocks, 2);
-        let huge = Layout::of(&Cells::of(&standings(50, &"W".repeat(200))), 0.0)?;
+        let huge = Layout::of(&Cells::of(&standings(50, &"W".repeat(200)), "?")?, 0.0)?;
         for layout in [short, long, huge] {
             assert!((MIN_WIDTH..=MAX_WIDTH).contains(&layout.image_width));
             let used: f32 = layout.widths.iter().sum();
@@ -451,11 +478,11 @@ mod tests {
     }
 
     #[test]
-    fn missing_glyphs_are_boxes() -> Result<(), RenderError> {
-        let mut with_box = Canvas::new(60, 40, palette::BACKGROUND)?;
-        with_box.text("漢", (5.0, 20.0), TEXT, INK, canvas::Align::Left)?;
+    fn missing_glyphs_are_never_boxes() -> Result<(), RenderError> {
+        let mut canvas = Canvas::new(60, 40, palette::BACKGROUND)?;
+        canvas.text("漢🎉", (5.0, 20.0), TEXT, INK, canvas::Align::Left)?;
         let background = palette::index_of(palette::BACKGROUND);
-        assert!(with_box.indices().iter().any(|&i| i != background));
+        assert!(canvas.indices().iter().all(|&i| i == background));
         Ok(())
     }
 }

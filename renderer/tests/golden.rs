@@ -410,3 +410,218 @@ fn large_boards_default_to_a_wider_image() -> TestResult {
     assert_eq!(decode(&png)?.width(), akron_renderer::LARGE_BOARD_WIDTH);
     Ok(())
 }
+
+/// A full pyramid of `drops + 1` levels in the middle of an 8 × 8 board, and a step of one of
+/// its base corners (`corner`: 0 front left, 1 front right, 2 back left, 3 back right) that
+/// drops `drops` marbles: the position before it and the step, found by trying the corner's
+/// legal steps for either side to move.
+fn cascade(drops: u8, corner: usize) -> Result<(Position, Move), Box<dyn Error>> {
+    let levels = drops + 1;
+    let offset = (8 - levels) / 2;
+    let mut setup = Setup::empty(8);
+    for k in 0..levels {
+        for y in 0..levels - k {
+            for x in 0..levels - k {
+                let color = if (x * 3 + y * 5 + k * 7) % 4 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                setup
+                    .pieces
+                    .push((Point::new(x + offset, y + offset, k), color));
+            }
+        }
+    }
+    // A few marbles around it, so that the stepping piece has somewhere to go.
+    for (x, y, color) in [
+        (1, 0, Color::Black),
+        (6, 7, Color::White),
+        (0, 5, Color::White),
+    ] {
+        if !setup.pieces.iter().any(|(p, _)| *p == Point::new(x, y, 0)) {
+            setup.pieces.push((Point::new(x, y, 0), color));
+        }
+    }
+    let last = levels - 1;
+    let (cx, cy) = [(0, 0), (last, 0), (0, last), (last, last)][corner % 4];
+    let from = Point::new(cx + offset, cy + offset, 0);
+    for turn in [Color::Black, Color::White] {
+        setup.turn = turn;
+        let position = Position::from_setup(&setup)?;
+        let mut steps: Vec<Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|m| matches!(m, Move::Step { from: f, .. } if *f == from))
+            .collect();
+        // The farthest destination on level 0, so that the step's arc is long and clear.
+        steps.sort_by_key(|m| {
+            m.to().map_or(0, |to| {
+                u32::from(to.x().abs_diff(from.x()) + to.y().abs_diff(from.y()))
+            })
+        });
+        for mv in steps.into_iter().rev() {
+            let mut copy = position.clone();
+            if copy.play(mv)?.drops.len() == usize::from(drops) {
+                return Ok((position, mv));
+            }
+        }
+    }
+    Err(format!("no step of a {drops}-drop cascade from corner {corner}").into())
+}
+
+fn check_cascade(name: &str, drops: u8, corner: usize) -> TestResult {
+    let (mut position, mv) = cascade(drops, corner)?;
+    let last = LastMove::play(&mut position, mv)?;
+    assert_eq!(last.drops.len(), usize::from(drops));
+    check(
+        name,
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(40 + u64::from(drops)),
+                names: names("carol", "dave"),
+                moves_played: Some(57),
+                outcome: None,
+            },
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn cascade_of_two_from_the_front_right() -> TestResult {
+    check_cascade("cascade_2", 2, 1)
+}
+
+#[test]
+fn cascade_of_three_from_the_back() -> TestResult {
+    check_cascade("cascade_3", 3, 2)
+}
+
+#[test]
+fn cascade_of_five() -> TestResult {
+    check_cascade("cascade_5", 5, 1)
+}
+
+#[test]
+fn a_selection_over_a_cascade_of_three() -> TestResult {
+    let (position, mv) = cascade(3, 2)?;
+    let Move::Step { from, .. } = mv else {
+        return Err("not a step".into());
+    };
+    let selection = Selection::of(&position, from)?;
+    assert_eq!(selection.drops.len(), 3);
+    check(
+        "selection_cascade_3",
+        &position,
+        RenderOptions {
+            selected: Some(selection),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn plan_view_of_a_cascade_of_three() -> TestResult {
+    let (mut position, mv) = cascade(3, 2)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "plan_cascade_3",
+        &position,
+        RenderOptions {
+            view: View::Plan,
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+/// Black spans through two level-1 marbles: C5, C4, B4', B3', C2, C1 (the whites under the
+/// bridge cannot stop it).
+const BRIDGE: &str = "5:w:8,8:2b2/1wb2/1ww2/1wb2/2b2|4/1b2/1b2/4";
+
+#[test]
+fn won_game_whose_chain_passes_over_level_digits() -> TestResult {
+    let position = Position::from_code(BRIDGE)?;
+    let chain = position
+        .analysis()
+        .winning_chain
+        .ok_or("Black should span")?;
+    assert!(chain.iter().any(|p| p.level() > 0), "{chain:?}");
+    check(
+        "won_chain_levels",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(77),
+                names: names("alice", "bob"),
+                moves_played: Some(31),
+                outcome: Some(Outcome::win(Color::Black, Reason::Connection)),
+            },
+            winning_chain: Some(chain),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn cjk_and_emoji_names_are_never_boxes() -> TestResult {
+    let (mut position, mv) = random_game(8, 32, 36, 3)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "names_cjk_emoji",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(8),
+                names: names("李小龙", "🎲 Zoë 🌸"),
+                moves_played: Some(36),
+                outcome: None,
+            },
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn full_pyramid_of_three_by_three() -> TestResult {
+    check("pyramid_3x3", &pyramid(3, 3)?, RenderOptions::default())
+}
+
+#[test]
+fn long_names_leave_the_last_move_in_the_caption() -> TestResult {
+    let (mut position, mv) = flat_game(30, 5)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "long_names",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(1234),
+                names: names(
+                    "Maximilian Alexander von Hohenzollern-Sigmaringen",
+                    "Bartholomew Featherstonehaugh-Cholmondeley",
+                ),
+                moves_played: Some(135),
+                outcome: None,
+            },
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )
+}
+
+#[test]
+fn portrait_layout_keeps_the_maps_under_the_board() -> TestResult {
+    check(
+        "portrait_pyramid_4",
+        &pyramid(8, 4)?,
+        RenderOptions {
+            layout: akron_renderer::Layout::Portrait,
+            ..RenderOptions::default()
+        },
+    )
+}

@@ -1,6 +1,6 @@
 //! `akron render`: draws a position as a PNG file.
 
-use akron_renderer::{render as draw, Caption, LastMove, RenderOptions, Selection, View};
+use akron_renderer::{render as draw, Caption, LastMove, Layout, RenderOptions, Selection, View};
 use akron_rules::{notation, ByColor, Position};
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
@@ -24,6 +24,10 @@ pub struct RenderArgs {
     /// `perspective` (the default) or `plan`, a flat view with each marble's level.
     #[arg(long, default_value = "perspective")]
     view: View,
+    /// `chat` (the default: landscape, the level maps beside the board, legible in a chat
+    /// client's preview) or `portrait` (the level maps under the board, for a page).
+    #[arg(long, default_value = "chat")]
+    layout: Layout,
     /// Image width in pixels, clamped to 400..=2000 (default: 1100, or 1300 above 10 × 10).
     #[arg(long)]
     width: Option<u32>,
@@ -79,6 +83,7 @@ pub fn render(args: &RenderArgs) -> Result<()> {
             ..Caption::default()
         },
         view: args.view,
+        layout: args.layout,
         width: args.width.unwrap_or(0),
         last_move,
         selected,
@@ -103,6 +108,7 @@ mod tests {
             last_move: None,
             select: None,
             view: View::Perspective,
+            layout: Layout::Chat,
             width: Some(500),
             chain: false,
             severed: false,
@@ -122,6 +128,7 @@ mod tests {
         a.last_move = Some("A1-D1".to_string());
         a.select = Some("C3".to_string());
         a.view = View::Plan;
+        a.layout = Layout::Portrait;
         a.game = Some(3);
         a.black = Some("alice".to_string());
         let result = render(&a);
