@@ -212,7 +212,10 @@ impl<'a> Console<'a> {
                     self.channel = thread;
                     self.print(&posted, out)?;
                 }
-                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+                Err(error) => {
+                    tracing::error!(game = game.0, %error, "could not open a thread");
+                    writeln!(out, "! could not open the thread: {error}")?;
+                }
             }
         }
         Ok(true)
@@ -223,14 +226,17 @@ impl<'a> Console<'a> {
     fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
         // The AI answers at once: its moves become notices like any other.
         if let Err(error) = crate::ai_player::play_pending(self.service) {
+            tracing::error!(%error, "the AI could not move");
             writeln!(out, "! the AI could not move: {error}")?;
         }
         if let Err(error) = self.service.tick(self.service.now()) {
+            tracing::error!(%error, "could not settle what is due");
             writeln!(out, "! could not settle what is due: {error}")?;
         }
         let notices = match self.service.due_notices("console", 100) {
             Ok(notices) => notices,
             Err(error) => {
+                tracing::error!(%error, "could not read the notices");
                 writeln!(out, "! could not read the notices: {error}")?;
                 return Ok(());
             }
@@ -257,10 +263,14 @@ impl<'a> Console<'a> {
                         )?;
                         self.print(&posted, out)?;
                     }
-                    Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+                    Err(error) => {
+                        tracing::error!(game = thread.game.0, %error, "could not open a thread");
+                        writeln!(out, "! could not open the thread: {error}")?;
+                    }
                 }
             }
             if let Err(error) = self.service.notice_delivered(notice.id) {
+                tracing::error!(notice = notice.id.0, %error, "could not mark a notice delivered");
                 writeln!(out, "! could not mark the notice delivered: {error}")?;
             }
         }

@@ -34,6 +34,9 @@ impl Default for PlayArgs {
 ///
 /// When the database cannot be opened or the terminal fails.
 pub fn play(args: &PlayArgs) -> Result<()> {
+    // Standard output is the game; failures of the service itself (with their causes) go
+    // to standard error, warnings and errors by default (`RUST_LOG` to change that).
+    super::discord::init_logging("warn");
     let mut config = Config::default();
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);

@@ -281,6 +281,22 @@ pub fn due_games(conn: &Connection, now: i64, limit: usize) -> Result<Vec<GameRe
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Moves a live game's deadline to `until` when it is earlier, without touching its version
+/// or clocks: the scheduler sets aside a game it cannot settle. Returns whether it moved.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn postpone_deadline(conn: &Connection, game: GameId, until: i64) -> Result<bool, DbError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE games SET deadline_at = ?2 WHERE id = ?1 AND deadline_at < ?2 \
+             AND status IN ('open', 'active')",
+        )?
+        .execute(params![game.0, until])?;
+    Ok(changed == 1)
+}
+
 /// The nearest deadline of any live game, if there is one.
 ///
 /// # Errors

@@ -374,8 +374,8 @@ impl Service {
                     "That game is damaged in storage, so the bot cannot use it; nothing was \
                      changed. The bot's operator has been told (it is in the log)."
                 } else {
-                    "Something went wrong storing the game; nothing was changed. Try again in a \
-                     moment."
+                    "Something went wrong inside the bot, so nothing was changed; the bot's \
+                     operator can read why in its log. Try again in a moment."
                 })
             }
         }

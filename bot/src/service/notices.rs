@@ -30,6 +30,10 @@ const LONGEST_RETRY: i64 = 3600;
 /// Due games read per round by [`Service::tick`].
 const TICK_BATCH: usize = 256;
 
+/// How long a game that cannot be settled waits before the scheduler tries it again
+/// (seconds).
+const SET_ASIDE: i64 = 600;
+
 /// Settlements committed per transaction by [`Service::tick`].
 const SETTLE_BATCH: usize = 64;
 
@@ -177,9 +181,13 @@ impl Service {
         loop {
             let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
             let mut plans = Vec::with_capacity(due.len());
+            let mut failed = Vec::new();
             for record in &due {
-                if let Some(plan) = self.plan_settlement(record, now)? {
-                    plans.push(plan);
+                match self.plan_settlement(record, now) {
+                    Ok(Some(plan)) => plans.push(plan),
+                    Ok(None) => {}
+                    Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+                    Err(error) => failed.push((record.id, error)),
                 }
             }
             let mut settled = 0;
@@ -188,38 +196,69 @@ impl Service {
                 for plan in chunk {
                     self.cache_remove(plan.game());
                 }
-                settled += written?;
+                let (count, broken) = written?;
+                settled += count;
+                failed.extend(broken);
+            }
+            // A game that cannot be settled (damaged in storage, or its tournament is) does
+            // not stop the others: it is logged and set aside for a while.
+            for (game, error) in &failed {
+                self.set_aside(*game, error, now)?;
             }
             tick.settled += settled;
             if settled > 0 {
                 self.wake();
             }
-            if due.len() < TICK_BATCH || settled == 0 {
+            if due.len() < TICK_BATCH || settled + failed.len() == 0 {
                 break;
             }
         }
-        tick.settled += self.post_daily_puzzles(now)?;
+        match self.post_daily_puzzles(now) {
+            Ok(posted) => tick.settled += posted,
+            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+            Err(error) => tracing::error!(%error, "could not post the daily puzzles"),
+        }
         tick.next_deadline = self.db.read(db::next_deadline)?;
         Ok(tick)
     }
 
     /// Writes settlements in one transaction, each in a savepoint of its own: a game that
-    /// changed since it was read (someone moved just now) is left out, the others stand.
+    /// changed since it was read (someone moved just now) is left out, the others stand. A
+    /// game whose settlement fails is left out too and returned with its error, so that one
+    /// damaged game (or tournament) does not stop everyone else's.
     fn apply_settlements(
         &self,
         conn: &Connection,
         plans: &[Settlement],
         now: i64,
-    ) -> Result<usize, DbError> {
+    ) -> Result<(usize, Vec<(GameId, ServiceError)>), DbError> {
         let mut settled = 0;
+        let mut failed = Vec::new();
         for plan in plans {
             match db::savepoint(conn, |c| self.apply_settlement(c, plan, now)) {
                 Ok(()) => settled += 1,
                 Err(DbError::Conflict) => {}
-                Err(e) => return Err(e),
+                Err(e) if e.is_busy() => return Err(e),
+                Err(e) => failed.push((plan.game(), e.into())),
             }
         }
-        Ok(settled)
+        Ok((settled, failed))
+    }
+
+    /// Logs why a game cannot be settled and moves its deadline [`SET_ASIDE`] seconds on,
+    /// so that the scheduler neither stops for it nor spins on it. Its clocks are not
+    /// touched: when it can be settled, it is settled as of its real deadline's outcome.
+    fn set_aside(&self, game: GameId, error: &ServiceError, now: i64) -> Result<(), ServiceError> {
+        tracing::error!(
+            game = game.0,
+            %error,
+            retry_in_seconds = SET_ASIDE,
+            "a game that is due cannot be settled; the others go on"
+        );
+        self.db
+            .write(|c| db::postpone_deadline(c, game, now + SET_ASIDE))?;
+        self.cache_remove(game);
+        Ok(())
     }
 
     /// When a delivery loop for `platform` should next wake: the nearest game deadline or
