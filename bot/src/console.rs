@@ -433,11 +433,15 @@ fn last_picture_number(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// A user name as typed after `as` or `@`: letters, digits, `_`, `-` and `.`, without the
-/// leading `@`; `None` when nothing of that kind is left.
+/// The longest console user name, in characters (as on Discord).
+pub const MAX_NAME: usize = 32;
+
+/// A user name as typed after `as` or `@`: 1 to [`MAX_NAME`] letters, digits, `_`, `-` and
+/// `.`, without the leading `@`; `None` otherwise.
 fn user_name(typed: &str) -> Option<&str> {
     let name = typed.trim_start_matches('@');
     let valid = !name.is_empty()
+        && name.chars().count() <= MAX_NAME
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
@@ -446,6 +450,14 @@ fn user_name(typed: &str) -> Option<&str> {
 
 /// Why `typed` is not a user name.
 fn bad_name(typed: &str) -> String {
+    let length = typed.trim_start_matches('@').chars().count();
+    if length > MAX_NAME {
+        let shown: String = typed.chars().take(20).collect();
+        return format!(
+            "'{shown}…' is not a user name: it has {length} characters, and a name has at \
+             most {MAX_NAME}, as in: as bob"
+        );
+    }
     format!("'{typed}' is not a user name: use letters, digits, _ - or ., as in: as bob")
 }
 
@@ -610,5 +622,19 @@ mod tests {
         assert_eq!(user_name("bob_2.x-y"), Some("bob_2.x-y"));
         assert_eq!(user_name("@@@"), None);
         assert_eq!(user_name("a/b"), None);
+    }
+
+    /// Regression (issue 26): `as` took a 20,000-character name, and every board then took
+    /// seconds to draw.
+    #[test]
+    fn an_absurdly_long_user_name_is_refused() {
+        let long = "x".repeat(20_000);
+        assert_eq!(user_name(&long), None);
+        let why = bad_name(&long);
+        assert!(why.contains("20000 characters") && why.len() < 200, "{why}");
+        assert_eq!(
+            user_name(&"y".repeat(MAX_NAME)).map(str::len),
+            Some(MAX_NAME)
+        );
     }
 }

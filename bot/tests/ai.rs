@@ -380,6 +380,41 @@ fn puzzles_are_proven_solved_privately_and_answered_after_a_day() {
     assert!(!puzzle(&h, "carol", PuzzleCommand::Answer(PuzzleId(3))).ephemeral);
 }
 
+/// Regression (issue 26): a puzzle title of any length was taken (and silently cut).
+#[test]
+fn an_absurdly_long_puzzle_title_is_refused() {
+    let h = harness();
+    let refused = puzzle(
+        &h,
+        "alice",
+        PuzzleCommand::Create {
+            code: "3:b:3,4:b2/3/b2".into(),
+            rule: Some(WinRule::Immediate),
+            title: "Left edge ".repeat(2_000),
+            several: false,
+        },
+    );
+    assert!(
+        refused.ephemeral && refused.text.contains("at most 80 characters"),
+        "{}",
+        refused.text
+    );
+    let posted = puzzle(
+        &h,
+        "alice",
+        PuzzleCommand::Create {
+            code: "3:b:3,4:b2/3/b2".into(),
+            rule: Some(WinRule::Immediate),
+            title: "Left edge".into(),
+            several: false,
+        },
+    );
+    assert!(
+        posted.text.contains("**Puzzle #1**"),
+        "nothing was stored before"
+    );
+}
+
 #[test]
 fn a_daily_puzzle_comes_once_a_day_and_never_twice() {
     let h = harness();

@@ -104,6 +104,17 @@ impl Service {
         title: &str,
         several: bool,
     ) -> Outcome {
+        let title = title.trim();
+        if title.chars().count() > MAX_TITLE {
+            return refuse(format!(
+                "A puzzle's title has at most {MAX_TITLE} characters; this one has {}. Say the \
+                 rest in its discussion thread.",
+                title.chars().count()
+            ));
+        }
+        if title.chars().any(char::is_control) {
+            return refuse("A puzzle's title is one line of text, without control characters.");
+        }
         let position = match Position::from_code(code.trim()) {
             Ok(p) => p,
             Err(e) => {
@@ -152,7 +163,7 @@ impl Service {
             ));
         }
         let now = self.clock.now();
-        let title: String = title.trim().chars().take(MAX_TITLE).collect();
+        let title = title.to_string();
         let mut record = PuzzleRecord {
             id: PuzzleId(0),
             channel: request.channel.clone(),
