@@ -144,13 +144,25 @@ impl<'a> Console<'a> {
                 )?;
                 return Ok(true);
             }
-            (Some("wait"), Some(duration), None) => {
-                match parse_duration(duration) {
-                    Ok(seconds) if self.service.advance_clock(seconds) => {
-                        writeln!(out, "The clock moves forward {duration}.")?;
+            (Some("wait"), first, _) => {
+                // `wait 1d 2h` is `wait 1d2h`.
+                let duration: String = line.split_whitespace().skip(1).collect();
+                match (first, parse_duration(&duration)) {
+                    (None, _) => writeln!(
+                        out,
+                        "! Wait how long? Write it like wait 25h (or 90s, 30m, 3d, 1d 2h): the \
+                         console's clock moves forward that much."
+                    )?,
+                    (_, Ok(seconds)) if self.service.advance_clock(seconds) => {
+                        let shown = line
+                            .split_whitespace()
+                            .skip(1)
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        writeln!(out, "The clock moves forward {shown}.")?;
                     }
-                    Ok(_) => writeln!(out, "! This console's clock cannot be moved.")?,
-                    Err(e) => writeln!(out, "! {e}")?,
+                    (_, Ok(_)) => writeln!(out, "! This console's clock cannot be moved.")?,
+                    (_, Err(e)) => writeln!(out, "! {e}")?,
                 }
                 return Ok(true);
             }
@@ -317,12 +329,18 @@ impl<'a> Console<'a> {
     }
 
     fn print(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
-        let marker = if reply.ephemeral { "! " } else { "" };
+        // `!` marks a refusal (nothing changed); a private answer that did something (a
+        // hint, a solved puzzle, saved settings) is only marked private.
+        let marker = match (reply.refused, reply.ephemeral) {
+            (true, _) => "! ",
+            (false, true) => "(private) ",
+            (false, false) => "",
+        };
         let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
         writeln!(out, "{marker}{}", terminal_text(&text, self.styled))?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {
-                write!(out, "{}", ascii_board(&position))?;
+                write!(out, "{}", ascii_board(&position, reply.result.as_deref()))?;
             }
         }
         // A picture or file is only a view of what was done: failing to save it is reported,
@@ -462,9 +480,33 @@ fn bad_name(typed: &str) -> String {
 }
 
 /// Markdown for a terminal: `**bold**` in ANSI bold when `styled`, else plain; backticks
-/// removed; code fence lines dropped, the text inside them kept.
+/// removed; code fence lines dropped, the text inside them kept; escapes (`\_`) undone.
 #[must_use]
 pub fn terminal_text(markdown: &str, styled: bool) -> String {
+    unescape(&markup(markdown, styled))
+}
+
+/// Drops the backslash of Markdown escapes (`\_it\_` is `_it_`), which
+/// [`escape_markdown`](crate::model::escape_markdown) adds to names, and the zero-width space
+/// it puts after `@`.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next)) if next.is_ascii_punctuation() => {
+                out.push(next);
+                chars.next();
+            }
+            ('\u{200b}', _) => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`terminal_text`] before the escapes are undone.
+fn markup(markdown: &str, styled: bool) -> String {
     const BOLD: &str = "\x1b[1m";
     const RESET: &str = "\x1b[0m";
     let mut out = String::with_capacity(markdown.len());
@@ -553,9 +595,10 @@ fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
     Ok((line, None))
 }
 
-/// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty.
+/// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty; the
+/// last line says whose turn it is, or `result` when the game is over.
 #[must_use]
-pub fn ascii_board(position: &Position) -> String {
+pub fn ascii_board(position: &Position, result: Option<&str>) -> String {
     let n = position.size();
     let mut out = String::new();
     let top = position.height().max(1);
@@ -588,11 +631,13 @@ pub fn ascii_board(position: &Position) -> String {
         }
     }
     let piles = position.piles();
+    let state = match result {
+        Some(result) => format!("game over: {result}"),
+        None => format!("{} to move", position.turn().title()),
+    };
     out.push_str(&format!(
-        "  x Black ({} left), o White ({} left); {} to move\n",
-        piles.black,
-        piles.white,
-        position.turn().title()
+        "  x Black ({} left), o White ({} left); {state}\n",
+        piles.black, piles.white
     ));
     out
 }
@@ -614,6 +659,35 @@ mod tests {
             "\x1b[1malice\x1b[0m placed B2.\n1. B2\nend"
         );
         assert_eq!(terminal_text("**open", true), "\x1b[1mopen\x1b[0m");
+    }
+
+    /// Regression (issue 26): escapes leaked into piped output (`\_it\_`).
+    #[test]
+    fn markdown_escapes_are_undone_for_a_terminal() {
+        let name = crate::model::escape_markdown("_it_ [x] @here");
+        assert_eq!(
+            terminal_text(&format!("**{name}** wins"), false),
+            "_it_ [x] @here wins"
+        );
+        assert_eq!(terminal_text("a \\\\ b", false), "a \\ b");
+    }
+
+    /// Regression (issue 26): a finished game's text board ended with "Black to move".
+    #[test]
+    fn a_finished_games_text_board_says_how_it_ended() {
+        let position = Position::start(3, 4).expect("a start position");
+        assert!(ascii_board(&position, None).ends_with("Black to move\n"));
+        let over = ascii_board(&position, Some("bob resigned: alice wins"));
+        assert!(
+            over.ends_with("game over: bob resigned: alice wins\n"),
+            "{over}"
+        );
+    }
+
+    /// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command".
+    #[test]
+    fn wait_takes_a_duration_in_several_words() {
+        assert_eq!(parse_duration("1d2h"), Ok(93_600));
     }
 
     #[test]

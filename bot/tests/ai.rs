@@ -287,8 +287,12 @@ fn analysis_of_a_running_games_position_is_refused_to_everyone() {
             ..AnalyzeRequest::default()
         }),
     );
+    // Regression (issue 26): it said only "Game #1 after 1 move", and the picture "alice
+    // to move", as if the game went on; now the text says how it ended.
     assert!(
-        after.text.contains("Game #1 after 1 move"),
+        after
+            .text
+            .contains("Game #1 (Black (alice) won by resignation) after 1 move"),
         "{}",
         after.text
     );

@@ -314,3 +314,32 @@ fn an_internal_failure_is_logged_with_its_cause() {
     assert!(text.contains("cannot be paired"), "{text}");
     assert!(log.contains("a tournament cannot go on"), "{log}");
 }
+
+/// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command"; Markdown
+/// escapes leaked into piped output (`\_it\_`); private successes were marked `!` like
+/// refusals; a finished game's text board ended with "Black to move".
+#[test]
+fn the_console_speaks_plainly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let text = session(
+        dir.path(),
+        &out,
+        b"as _it_\nchallenge bob size:3 colour:black\nas bob\naccept\nas _it_\nmove B2\n\
+          wait\nwait 1d 2h\nsettings reminders:channel\nmove Z9\nresign\n",
+    );
+    assert!(text.contains("! Wait how long?"), "{text}");
+    assert!(text.contains("The clock moves forward 1d 2h."), "{text}");
+    assert!(text.contains("_it_ challenges @bob"), "{text}");
+    assert!(!text.contains("\\_"), "no Markdown escapes: {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("(private) ") && l.contains("reminders")),
+        "{text}"
+    );
+    assert!(text.contains("\n! "), "refusals keep their mark: {text}");
+    assert!(
+        text.contains("game over: _it_ resigned: bob wins"),
+        "the text board says how the game ended: {text}"
+    );
+}

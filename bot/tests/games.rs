@@ -76,7 +76,8 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         })
         .expect("final code");
     assert_eq!(shown.position.as_deref(), Some(final_code));
-    assert!(shown.text.contains("wins connection"), "{}", shown.text);
+    // Regression (issue 26): the raw status `black wins connection`, now in words.
+    assert!(shown.text.contains("wins by connection"), "{}", shown.text);
     // Nobody can move in a finished game, and the refusal says why: the game is over, and
     // how it ended (it used to say there was no game in this channel).
     let refusal = h.send("alice", Command::Move("A1".into()));

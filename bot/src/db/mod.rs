@@ -191,7 +191,19 @@ impl Db {
         .map_err(|e| explain_open_failure(path, e))?;
         Migrations::from_slice(MIGRATIONS)
             .to_latest(&mut conn)
-            .map_err(DbError::Migration)?;
+            .map_err(|e| match e {
+                rusqlite_migration::Error::MigrationDefinition(
+                    rusqlite_migration::MigrationDefinitionError::DatabaseTooFarAhead,
+                ) => DbError::Open {
+                    path: path.to_path_buf(),
+                    reason: format!(
+                        "it was made by a newer akron (its schema is past version {}, the \
+                         newest this one knows); upgrade akron to use it",
+                        MIGRATIONS.len()
+                    ),
+                },
+                other => DbError::Migration(other),
+            })?;
         Ok(Db {
             path: path.to_path_buf(),
             busy_timeout,
@@ -598,6 +610,23 @@ mod tests {
             }
             std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755))?;
         }
+        Ok(())
+    }
+
+    /// Regression (issue 26): a database from a newer akron was refused as
+    /// `MigrationDefinition(DatabaseTooFarAhead)`.
+    #[test]
+    fn a_database_from_a_newer_akron_says_so() -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("akron.db");
+        drop(Db::open(&path)?);
+        Connection::open(&path)?.pragma_update(None, "user_version", 999)?;
+        let error = open_error(&path);
+        assert!(
+            error.contains("made by a newer akron") && error.contains("upgrade akron"),
+            "{error}"
+        );
+        assert!(!error.contains("TooFarAhead"), "{error}");
         Ok(())
     }
 

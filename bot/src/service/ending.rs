@@ -8,11 +8,13 @@
 //! pairings) lands together with the ending or not at all.
 
 use super::notices::Draft;
-use super::play::result_sentence_for;
+use super::play::{aborted_sentence, result_sentence_for};
 use super::store::Loaded;
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::{self, DbError};
+use crate::model::TournamentStatus;
 use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Status, User};
+use akron_rules::Reason;
 use rusqlite::Connection;
 use std::sync::Arc;
 
@@ -118,7 +120,18 @@ impl Service {
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
-                let mut text = result_sentence_for(event, outcome, &mut draft.reply);
+                let mut text = if outcome.reason == Reason::Abort {
+                    let why = abort_reason(conn, record, event)?;
+                    aborted_sentence(
+                        event.game,
+                        Some(&why),
+                        &record.players.black,
+                        &record.players.white,
+                        &mut draft.reply,
+                    )
+                } else {
+                    result_sentence_for(event, outcome, &mut draft.reply)
+                };
                 let players = [&record.players.black, &record.players.white];
                 if let Some(note) =
                     super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?
@@ -202,6 +215,30 @@ impl Service {
             }
         }
     }
+}
+
+/// Why a game that nobody aborted by command was aborted, for its notice: its tournament
+/// was cancelled or decided it so, or (the only other way) its first player never moved in
+/// time.
+fn abort_reason(
+    conn: &Connection,
+    record: &GameRecord,
+    event: &GameEnded,
+) -> Result<String, DbError> {
+    Ok(match db::game_tournament(conn, event.game)? {
+        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => {
+            format!(
+                "its tournament, **{}**, was cancelled",
+                crate::model::escape_markdown(&t.name)
+            )
+        }
+        Some(_) => "the tournament's organiser decided it as a forfeit by both".to_string(),
+        None => format!(
+            "**{}** did not make a first move in time (a game whose first move never came is \
+             called off, not lost)",
+            record.players.black.shown()
+        ),
+    })
 }
 
 /// What the scheduler does about one live game whose deadline came.

@@ -37,6 +37,26 @@ fn read_record(text: &str) -> Result<(Game, Caption), String> {
     Ok((game, caption))
 }
 
+/// A record's `Result` tag as written by `export` (`white wins resignation`, `draw
+/// agreement`, `aborted`); `None` for `*` or anything else.
+fn stored_result(tag: &str) -> Option<akron_rules::Outcome> {
+    let words: Vec<&str> = tag.split_whitespace().collect();
+    let (winner, reason) = match words.as_slice() {
+        ["aborted"] => (None, Reason::Abort),
+        ["draw", reason] => (None, Reason::from_name(reason)?),
+        [colour, "wins", reason] => (
+            Some(match *colour {
+                "black" => Color::Black,
+                "white" => Color::White,
+                _ => return None,
+            }),
+            Reason::from_name(reason)?,
+        ),
+        _ => return None,
+    };
+    Some(akron_rules::Outcome { winner, reason })
+}
+
 /// How many finished games `games` lists.
 const FINISHED_SHOWN: usize = 10;
 
@@ -114,7 +134,7 @@ impl Service {
             };
             if !game.moves().is_empty() {
                 let options = ReplayOptions {
-                    caption,
+                    caption: caption.clone(),
                     ..ReplayOptions::default()
                 };
                 animated = Some(self.images.gif(&game, &options));
@@ -125,13 +145,20 @@ impl Service {
                 }
                 _ => None,
             };
+            // The result in words: from the moves, else (a resignation, a timeout) from the
+            // record's Result tag.
+            let outcome = game.outcome().or_else(|| {
+                Record::parse(text)
+                    .ok()
+                    .and_then(|r| r.tag("Result").and_then(stored_result))
+            });
             let note = format!(
                 "After {} move{}: {}.",
                 game.moves().len(),
                 if game.moves().len() == 1 { "" } else { "s" },
-                game.outcome().map_or_else(
+                outcome.map_or_else(
                     || format!("{} to move", game.turn().title()),
-                    |o| o.to_string()
+                    |o| caption.result_text(o)
                 )
             );
             (game.position().clone(), note, chain)

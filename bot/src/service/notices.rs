@@ -377,6 +377,7 @@ impl Service {
                 let board = self.board_reply(&Arc::new(shown), last.as_ref());
                 reply.image = board.image;
                 reply.position = board.position;
+                reply.result = board.result;
                 reply.board_of = Some(game);
             }
         }
