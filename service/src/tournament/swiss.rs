@@ -52,7 +52,7 @@ pub fn default_rounds(players: usize) -> u32 {
 ///
 /// # Examples
 /// ```
-/// use akron_bot::tournament::max_swiss_rounds;
+/// use akron_service::tournament::max_swiss_rounds;
 ///
 /// assert_eq!(max_swiss_rounds(4), 3);
 /// assert_eq!(max_swiss_rounds(5), 5);

@@ -2,13 +2,13 @@
 //! through the service as a player meets it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{
+use akron_rules::WinRule;
+use akron_service::service::{
     Challenge, ColourChoice, Command, Config, ManualClock, PuzzleCommand, PuzzleId, Service,
     TimeControl,
 };
-use akron_rules::WinRule;
 use common::{mv, Harness, T0};
 use std::sync::Arc;
 
