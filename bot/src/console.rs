@@ -25,6 +25,9 @@ pub struct Console<'a> {
     styled: bool,
 }
 
+/// How long a console's claim on a notice lasts before another may print it (seconds).
+const NOTICE_LEASE: i64 = 60;
+
 const CONSOLE_HELP: &str = "Console: `as NAME` switches the acting user, `in CHANNEL` the \
 channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the \
 clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` \
@@ -245,7 +248,11 @@ impl<'a> Console<'a> {
             tracing::error!(%error, "could not settle what is due");
             writeln!(out, "! could not settle what is due: {error}")?;
         }
-        let notices = match self.service.due_notices("console", 100) {
+        // Each notice is claimed before it is printed (so that a second console on the same
+        // file does not print it too), printed and flushed, then marked at once: a kill
+        // between printing and marking prints it again in a later session, once its claim
+        // has run out (at least once; a lost notice would be worse than a repeated one).
+        let notices = match self.service.claim_notices("console", 100, NOTICE_LEASE) {
             Ok(notices) => notices,
             Err(error) => {
                 tracing::error!(%error, "could not read the notices");
@@ -281,6 +288,7 @@ impl<'a> Console<'a> {
                     }
                 }
             }
+            out.flush()?;
             if let Err(error) = self.service.notice_delivered(notice.id) {
                 tracing::error!(notice = notice.id.0, %error, "could not mark a notice delivered");
                 writeln!(out, "! could not mark the notice delivered: {error}")?;

@@ -121,6 +121,22 @@ pub fn next_notice_due(conn: &Connection, platform: &str) -> Result<Option<i64>,
         .query_row([platform], |r| r.get(0))?)
 }
 
+/// Makes a waiting notice due at `until` (a delivery loop's claim on it). Returns whether
+/// it was still waiting.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn postpone_notice(conn: &Connection, id: NoticeId, until: i64) -> Result<bool, DbError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE outbox SET due_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
+             AND gave_up_at IS NULL",
+        )?
+        .execute(params![id.0, until])?;
+    Ok(changed == 1)
+}
+
 /// Marks a notice delivered. Returns false when it already was (or was given up).
 ///
 /// # Errors

@@ -104,7 +104,13 @@ impl Service {
         record: &GameRecord,
         event: &GameEnded,
     ) -> Result<(), DbError> {
-        let mut draft = Draft::to(Destination::Channel(event.channel.clone()), event.game);
+        // A tournament game that ended before its thread opened lives in a placeholder
+        // channel nobody reads: its result goes to the tournament's channel.
+        let channel = match db::game_tournament(conn, event.game)? {
+            Some((t, _, _)) if event.channel.local().starts_with("pending-") => t.channel,
+            _ => event.channel.clone(),
+        };
+        let mut draft = Draft::to(Destination::Channel(channel), event.game);
         let text = match event.ending {
             Ending::Expired => {
                 let challenged = record.challenged_user();

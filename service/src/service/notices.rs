@@ -107,6 +107,12 @@ pub(crate) struct Draft {
     pub thread: Option<ThreadRequest>,
     /// A table drawn as the notice's picture when it is delivered (pairings, standings).
     pub table: Option<Table>,
+    /// Deliver only while the game is still at this version (a reminder): anything that
+    /// happened since makes the notice stale, and it is dropped.
+    pub only_at_version: Option<i64>,
+    /// When the game is over by the time the notice is delivered, its text becomes this
+    /// followed by the result, and it asks for no thread (a round's announcement).
+    pub if_over: Option<String>,
 }
 
 impl Draft {
@@ -122,6 +128,8 @@ impl Draft {
             fallback: None,
             thread: None,
             table: None,
+            only_at_version: None,
+            if_over: None,
         }
     }
 
@@ -137,6 +145,8 @@ impl Draft {
             fallback: None,
             thread: None,
             table: None,
+            only_at_version: None,
+            if_over: None,
         }
     }
 }
@@ -283,10 +293,54 @@ impl Service {
     pub fn due_notices(&self, platform: &str, limit: usize) -> Result<Vec<Notice>, ServiceError> {
         let now = self.clock.now();
         let entries = self.db.read(|c| db::due_notices(c, platform, now, limit))?;
+        self.notices_of(entries)
+    }
+
+    /// Like [`Service::due_notices`], but each notice returned is also claimed for `lease`
+    /// seconds in the same transaction that found it: another delivery loop on the same
+    /// database (a second console on the file) does not get it meanwhile. Mark each one
+    /// delivered once it is out; one that is not (the process died) is due again when its
+    /// lease runs out, so delivery is at least once, and twice only after a crash between
+    /// delivering and marking.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn claim_notices(
+        &self,
+        platform: &str,
+        limit: usize,
+        lease: i64,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let now = self.clock.now();
+        let entries = self.db.write(|c| {
+            let entries = db::due_notices(c, platform, now, limit)?;
+            for entry in &entries {
+                db::postpone_notice(c, entry.id, now + lease.max(1))?;
+            }
+            Ok::<_, DbError>(entries)
+        })?;
+        self.notices_of(entries)
+    }
+
+    /// The stored notices as notices to deliver; those that no longer hold are dropped, and
+    /// those that cannot be read are given up (both are logged).
+    fn notices_of(&self, entries: Vec<OutboxEntry>) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::with_capacity(entries.len());
         for entry in entries {
             match self.notice_of(&entry) {
-                Ok(notice) => notices.push(notice),
+                Ok(Some(notice)) => notices.push(notice),
+                Ok(None) => {
+                    tracing::info!(
+                        notice = entry.id.0,
+                        game = entry.game.map(|g| g.0),
+                        "a notice no longer holds (its game moved on); dropped"
+                    );
+                    let now = self.clock.now();
+                    self.db.write(|c| {
+                        db::mark_failed(c, entry.id, "dropped: its game moved on", None, now)
+                    })?;
+                }
                 Err(error) => {
                     tracing::error!(notice = entry.id.0, %error, "a stored notice cannot be read");
                     self.notice_failed(entry.id, &error.to_string(), true)?;
@@ -350,8 +404,10 @@ impl Service {
         Ok(self.db.read(db::pending_notices)?)
     }
 
-    /// A stored notice as a reply to post, its board drawn from the game.
-    fn notice_of(&self, entry: &OutboxEntry) -> Result<Notice, ServiceError> {
+    /// A stored notice as a reply to post, its board drawn from the game; checked against
+    /// the game as it is now: `None` when it no longer holds (a reminder for a game that
+    /// moved on), reworded when it says something the game's end has made untrue.
+    fn notice_of(&self, entry: &OutboxEntry) -> Result<Option<Notice>, ServiceError> {
         let corrupt = |detail: String| ServiceError::Corrupt {
             game: entry.game.unwrap_or(GameId(0)),
             detail,
@@ -359,6 +415,24 @@ impl Service {
         let payload: Value = serde_json::from_str(&entry.payload)
             .map_err(|e| corrupt(format!("{} is not JSON: {e}", entry.id)))?;
         let mut reply = decode(&payload);
+        let mut ended = false;
+        if let Some(game) = entry.game {
+            let only_at = payload["only_at_version"].as_i64();
+            let if_over = payload["if_over"].as_str();
+            if only_at.is_some() || if_over.is_some() {
+                let Some(record) = self.db.read(|c| db::game(c, game))? else {
+                    return Ok(None);
+                };
+                if only_at.is_some_and(|version| version != record.version) {
+                    return Ok(None);
+                }
+                if let Some(intro) = if_over.filter(|_| !record.status.is_live()) {
+                    let loaded = self.load(record)?;
+                    reply.text = format!("{intro}{}.", super::play::result_phrase(&loaded));
+                    ended = true;
+                }
+            }
+        }
         if let (Some(game), Some(ply)) = (entry.game, payload["board"].as_u64()) {
             if let Some(record) = self.db.read(|c| db::game(c, game))? {
                 let loaded = self.load(record)?;
@@ -388,7 +462,7 @@ impl Service {
             let puzzle = crate::model::PuzzleId(puzzle);
             reply.image = self.puzzle_image(puzzle)?;
         }
-        Ok(Notice {
+        Ok(Some(Notice {
             id: entry.id,
             to: entry.to.clone(),
             reply,
@@ -397,13 +471,13 @@ impl Service {
                 .as_str()
                 .map(|c| ChannelId(c.to_string())),
             thread: match (payload["thread"].as_str(), payload["thread_game"].as_i64()) {
-                (Some(name), Some(game)) => Some(ThreadRequest {
+                (Some(name), Some(game)) if !ended => Some(ThreadRequest {
                     name: name.to_string(),
                     game: GameId(game),
                 }),
                 _ => None,
             },
-        })
+        }))
     }
 }
 
@@ -446,6 +520,8 @@ fn encode(draft: &Draft) -> Value {
         "thread": draft.thread.as_ref().map(|t| t.name.clone()),
         "thread_game": draft.thread.as_ref().map(|t| t.game.0),
         "table": draft.table.as_ref().map(table_json),
+        "only_at_version": draft.only_at_version,
+        "if_over": draft.if_over,
     })
 }
 

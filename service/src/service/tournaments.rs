@@ -454,11 +454,18 @@ impl Service {
             let b = draft.reply.mention_user(&second);
             draft.reply.text = format!(
                 "**{}**, round {round}, board {board}: {a} (Black, moves first) against {b} \
-                 (White), game {game}. It opens in a thread of its own; the clock ({}) runs \
-                 from now.",
+                 (White), game {game}. It opens in a thread of its own; its clock ({}) is \
+                 running.",
                 escape(&t.name),
                 t.time_control
             );
+            // Delivered after the game ended (a long downtime past its clock), it says so
+            // instead, with the result, and asks for no thread.
+            draft.if_over = Some(format!(
+                "**{}**, round {round}, board {board}: {a} (Black) against {b} (White), game \
+                 {game}, ended before it could be announced: ",
+                escape(&t.name)
+            ));
             draft.thread = Some(ThreadRequest {
                 name: thread_name(game, &first, &second),
                 game,
