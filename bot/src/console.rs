@@ -156,15 +156,21 @@ impl<'a> Console<'a> {
                         "! Wait how long? Write it like wait 25h (or 90s, 30m, 3d, 1d 2h): the \
                          console's clock moves forward that much."
                     )?,
-                    (_, Ok(seconds)) if self.service.advance_clock(seconds) => {
-                        let shown = line
-                            .split_whitespace()
-                            .skip(1)
-                            .collect::<Vec<_>>()
-                            .join(" ");
-                        writeln!(out, "The clock moves forward {shown}.")?;
-                    }
-                    (_, Ok(_)) => writeln!(out, "! This console's clock cannot be moved.")?,
+                    (_, Ok(seconds)) => match self.service.advance_clock(seconds) {
+                        Ok(true) => {
+                            let shown = line
+                                .split_whitespace()
+                                .skip(1)
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                            writeln!(out, "The clock moves forward {shown}.")?;
+                        }
+                        Ok(false) => writeln!(out, "! This console's clock cannot be moved.")?,
+                        Err(error) => {
+                            tracing::error!(%error, "could not move the console's clock");
+                            writeln!(out, "! The clock could not be moved: {error}")?;
+                        }
+                    },
                     (_, Err(e)) => writeln!(out, "! {e}")?,
                 }
                 return Ok(true);

@@ -343,3 +343,20 @@ fn the_console_speaks_plainly() {
         "the text board says how the game ended: {text}"
     );
 }
+
+/// Regression (issue 26): a restarted console forgot how far `wait` had moved its clock, so
+/// clocks jumped back and what fell due during the wait was undone.
+#[test]
+fn a_restarted_console_keeps_its_clock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let first = session(dir.path(), &out, b"challenge bob size:3\nwait 23h\n");
+    assert!(!first.contains("expired"), "{first}");
+    // 23 hours have passed in the first session; one more in the second expires the
+    // 24-hour challenge.
+    let second = session(dir.path(), &out, b"wait 1h\n");
+    assert!(
+        second.contains("expired: nobody answered within 24 hours"),
+        "{second}"
+    );
+}

@@ -44,6 +44,10 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     // The console's clock can be moved forward with `wait`, to try time controls. The error
     // names the file and says why it cannot be used.
     let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))?;
+    // Where an earlier session's `wait` left the clock.
+    service.resume_clock()?;
+    // Where an earlier session's `wait` left the clock.
+    service.resume_clock()?;
     Console::new(&service, &args.out)
         .styled(io::stdout().is_terminal())
         .run(io::stdin().lock(), io::stdout().lock())

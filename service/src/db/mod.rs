@@ -53,6 +53,7 @@ const MIGRATIONS: &[M<'static>] = &[
         "../../../migrations/0009_tournament_role_signup.sql"
     )),
     M::up(include_str!("../../../migrations/0010_current_code.sql")),
+    M::up(include_str!("../../../migrations/0011_console_clock.sql")),
 ];
 
 /// How long a writer waits for another writer's lock before giving up, by default.

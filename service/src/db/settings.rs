@@ -1,4 +1,5 @@
-//! Queries on `user_settings` and `server_settings`. A missing row means the defaults.
+//! Queries on `user_settings`, `server_settings` and `console_clock`. A missing row means
+//! the defaults.
 
 use super::DbError;
 use crate::images::View;
@@ -145,5 +146,33 @@ pub fn set_tournament_role(
         role.map(|r| r.id.as_str()),
         role.map(|r| r.name.as_str())
     ])?;
+    Ok(())
+}
+
+/// How far the console's clock runs ahead of the system clock (seconds); 0 when it was never
+/// moved.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn console_clock_offset(conn: &Connection) -> Result<i64, DbError> {
+    Ok(conn
+        .prepare_cached("SELECT seconds_ahead FROM console_clock WHERE id = 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Stores how far the console's clock runs ahead of the system clock.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_console_clock_offset(conn: &Connection, offset: i64) -> Result<(), DbError> {
+    conn.prepare_cached(
+        "INSERT INTO console_clock (id, seconds_ahead) VALUES (1, ?1) \
+         ON CONFLICT (id) DO UPDATE SET seconds_ahead = excluded.seconds_ahead",
+    )?
+    .execute([offset])?;
     Ok(())
 }
