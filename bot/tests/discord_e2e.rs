@@ -996,8 +996,9 @@ async fn an_expiry_notice_lands_once_when_the_bot_dies_after_discord_stored_it()
         "sent with the notice id as nonce: {notice}"
     );
 
-    // Restarted, the bot delivers the notice again (through a 429); Discord hands back the
-    // earlier message.
+    // Restarted once the dead process's claim on the notice has run out, the bot delivers
+    // the notice again (through a 429); Discord hands back the earlier message.
+    clock.advance(akron_service::delivery::LEASE);
     let restarted = Arc::new(Service::with_clock(Config::with_db(&db), clock)?);
     let second = start_bot_on(&fake, restarted).await?;
     let posts = |requests: &[fake_discord::Recorded]| {
