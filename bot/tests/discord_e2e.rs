@@ -57,6 +57,11 @@ fn akron(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
     payloads::slash(user, CHANNEL_ID, "akron", Some(subcommand), options)
 }
 
+/// `/akron-review SUBCOMMAND options…`.
+fn review(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
+    payloads::slash(user, CHANNEL_ID, "akron-review", Some(subcommand), options)
+}
+
 /// A game that ends in a win by connection, found by seeded random play without swaps.
 fn winning_game() -> Result<Vec<Move>, Error> {
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -177,41 +182,55 @@ fn player(ply: usize) -> &'static TestUser {
     }
 }
 
+/// What the bot registers at start-up is the service's table of commands, each under the
+/// slash command its group names and described by the table's line, and Discord's rules (the
+/// strict fake) accept it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
+async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), Error> {
+    use akron_bot::service::text::{command_help, COMMANDS};
     let (fake, bot, _dir) = setup().await?;
     let commands = fake.wait_commands().await?;
-    assert_eq!(commands.len(), 1);
-    let akron = &commands[0];
-    assert_eq!(akron["name"], "akron");
-    assert_eq!(akron["contexts"], serde_json::json!([0]), "guild only");
-    let subcommands: Vec<&str> = akron["options"]
-        .as_array()
-        .ok_or("subcommands")?
-        .iter()
-        .filter_map(|option| option["name"].as_str())
-        .collect();
-    for name in [
-        "challenge",
-        "accept",
-        "decline",
-        "move",
-        "swap",
-        "board",
-        "moves",
-        "resign",
-        "draw",
-        "abort",
-        "takeback",
-        "history",
-        "export",
-        "show",
-        "games",
-        "rules",
-        "help",
-    ] {
-        assert!(subcommands.contains(&name), "missing /akron {name}");
+    let put = fake
+        .requests()
+        .into_iter()
+        .filter(|request| request.is("PUT", "/commands"))
+        .collect::<Vec<_>>();
+    assert_eq!(put.len(), 1, "one bulk overwrite");
+    assert_eq!(put[0].status, 200, "refused: {:?}", put[0].error);
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["akron", "akron-review", "akron-puzzle", "akron-tournament"]
+    );
+    let mut registered = Vec::new();
+    for command in &commands {
+        assert_eq!(command["contexts"], serde_json::json!([0]), "guild only");
+        let name = command["name"].as_str().unwrap_or_default();
+        let family = name.strip_prefix("akron-").and_then(command_help);
+        if let Some(family) = family {
+            assert_eq!(command["description"], family.about, "/{name}");
+            registered.push(name.to_string());
+            continue;
+        }
+        for sub in command["options"].as_array().into_iter().flatten() {
+            let sub_name = sub["name"].as_str().unwrap_or_default();
+            let about = command_help(sub_name).map(|help| help.about);
+            assert_eq!(sub["description"].as_str(), about, "/{name} {sub_name}");
+            registered.push(format!("{name} {sub_name}"));
+        }
     }
+    let mut table: Vec<String> = COMMANDS
+        .iter()
+        .filter_map(|entry| discord::slash_of(entry.name))
+        .map(|(slash, sub)| match sub {
+            Some(sub) => format!("{slash} {sub}"),
+            None => slash.to_string(),
+        })
+        .collect();
+    registered.sort_unstable();
+    table.sort_unstable();
+    assert_eq!(registered, table);
+    let akron = &commands[0];
     let option = |sub: &str, name: &str| -> Option<Value> {
         akron["options"]
             .as_array()?
@@ -690,7 +709,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     let played = 3.min(moves.len() - 1);
     play_moves(&fake, &moves, played).await?;
     let exported = fake
-        .interact_and_wait(&akron(&CAROL, "export", vec![]))
+        .interact_and_wait(&review(&CAROL, "export", vec![]))
         .await?;
     assert!(!exported.is_ephemeral(), "{}", exported.content());
     let file = exported
@@ -707,9 +726,9 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{record}"
     );
 
-    // /akron replay animates the channel's game: the GIF arrives as an attachment in an embed.
+    // /akron-review replay animates the channel's game: the GIF arrives as an attachment in an embed.
     let replayed = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "replay",
             // Poise registers choices as integers: fast is the third speed.
@@ -724,10 +743,10 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     );
     assert_gif_in_embed(&replayed)?;
 
-    // The file, attached to /akron show, draws the position after those moves.
+    // The file, attached to /akron-review show, draws the position after those moves.
     let upload = fake.upload("akron-1.txt", &file.bytes);
     let shown = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "show",
             vec![payloads::attachment_option("record", &upload)],
@@ -745,7 +764,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
 
     // Neither a code nor a file; a file that is not text: private refusals, no picture.
     let nothing = fake
-        .interact_and_wait(&akron(&CAROL, "show", vec![]))
+        .interact_and_wait(&review(&CAROL, "show", vec![]))
         .await?;
     assert!(nothing.is_ephemeral(), "{}", nothing.content());
     assert!(
@@ -755,7 +774,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     );
     let binary = fake.upload("board.png", &[0x89, b'P', b'N', b'G', 0xff, 0xfe, 0]);
     let refused = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "show",
             vec![payloads::attachment_option("record", &binary)],
@@ -1414,13 +1433,9 @@ async fn only_the_latest_board_of_a_game_keeps_its_buttons() -> Result<(), Error
     stop_bot(bot).await
 }
 
-/// `/akron tournament ACTION options…`: a subcommand of the `tournament` group.
+/// `/akron-tournament ACTION options…`.
 fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Value {
-    let inner = serde_json::json!({"name": action, "type": 1, "options": options});
-    let mut interaction = akron(user, "tournament", vec![inner]);
-    // A subcommand group.
-    interaction["data"]["options"][0]["type"] = serde_json::json!(2);
-    interaction
+    payloads::slash(user, CHANNEL_ID, "akron-tournament", Some(action), options)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

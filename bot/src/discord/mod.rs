@@ -2,8 +2,10 @@
 //!
 //! Handlers only translate. A slash command or a button press becomes a service
 //! [`Request`](crate::service::Request); the synchronous [`Service`] runs on a blocking thread;
-//! its [`Reply`](crate::service::Reply) becomes a Discord message. One `/akron` command carries
-//! a subcommand per service command, one file per command family under `commands/`.
+//! its [`Reply`](crate::service::Reply) becomes a Discord message. Four slash commands carry
+//! a subcommand per service command (`/akron move`, `/akron-review replay`,
+//! `/akron-tournament join`; see `commands` for why), one file per command family under
+//! `commands/`.
 
 mod autocomplete;
 mod boards;
@@ -120,6 +122,15 @@ impl fmt::Debug for Settings {
     }
 }
 
+/// The slash commands as the bot registers them (the body of Discord's bulk overwrite,
+/// `PUT /applications/{id}/commands`), for checking them against Discord's limits.
+#[must_use]
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    poise::builtins::create_application_commands(&commands::commands())
+}
+
+pub use commands::slash_of;
+
 /// The gateway intents the bot needs: only guilds (slash commands and buttons arrive as
 /// interactions, which need no privileged intent).
 #[must_use]
@@ -127,8 +138,8 @@ pub fn intents() -> serenity::GatewayIntents {
     serenity::GatewayIntents::GUILDS
 }
 
-/// Builds the client: the poise framework with `/akron`, the button handler and command
-/// registration on READY. Start it with `client.start().await`.
+/// Builds the client: the poise framework with the slash commands, the button handler and
+/// command registration on READY. Start it with `client.start().await`.
 ///
 /// # Errors
 ///
@@ -139,7 +150,7 @@ pub async fn client(
 ) -> Result<serenity::Client, DiscordError> {
     let dev_guild = settings.dev_guild;
     let options = poise::FrameworkOptions {
-        commands: vec![commands::command()],
+        commands: commands::commands(),
         on_error: |error| Box::pin(on_error(error)),
         event_handler: |framework, event| {
             Box::pin(on_event(
@@ -160,11 +171,11 @@ pub async fn client(
                     Some(guild) => {
                         let guild = serenity::GuildId::new(guild);
                         poise::builtins::register_in_guild(ctx, commands, guild).await?;
-                        tracing::info!(%guild, "registered /akron in the development guild");
+                        tracing::info!(%guild, "registered the slash commands in the development guild");
                     }
                     None => {
                         poise::builtins::register_globally(ctx, commands).await?;
-                        tracing::info!("registered /akron globally");
+                        tracing::info!("registered the slash commands globally");
                     }
                 }
                 tokio::spawn(outbox::deliver_forever(
