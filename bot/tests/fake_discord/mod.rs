@@ -11,7 +11,8 @@
 //! only uses TLS for `wss://`. The gateway speaks v10 JSON in text frames and never compresses.
 //!
 //! Like Discord, the fake refuses what Discord refuses, with Discord's status codes, error codes
-//! and messages (see [`validate`] and the `rest` module): over-long content, embeds,
+//! and messages (see [`validate`], [`commands`] and the `rest` module): a registration of
+//! commands that breaks any of Discord's rules for them (50035), over-long content, embeds,
 //! components or autocomplete choices (50035 Invalid Form Body), empty messages (50006), a
 //! second answer to an interaction (40060), a first answer after three seconds (10062), a
 //! follow-up after fifteen minutes (50027), an unknown message (10008) or channel (10003),
@@ -45,6 +46,7 @@
 // Each test binary uses a different part of this support module.
 #![allow(dead_code)]
 
+pub mod commands;
 mod gateway;
 pub mod payloads;
 mod rest;
@@ -626,16 +628,29 @@ impl FakeDiscord {
     ///
     /// # Errors
     ///
-    /// Times out after [`WAIT`].
+    /// Times out after [`WAIT`]; fails at once when the fake refused the registration, as
+    /// Discord would have (see [`commands`]), naming Discord's error body.
     pub async fn wait_commands(&self) -> Result<Vec<Value>, FakeError> {
         self.wait_for("command registration", |requests| {
-            requests.iter().rev().find_map(|request| {
-                (request.method == "PUT" && request.path.ends_with("/commands"))
-                    .then(|| request.json.as_ref().and_then(Value::as_array).cloned())
-                    .flatten()
-            })
+            let request = requests
+                .iter()
+                .rev()
+                .find(|request| request.method == "PUT" && request.path.ends_with("/commands"))?;
+            if request.refused() {
+                return Some(Err(FakeError::Unexpected(format!(
+                    "the command registration was refused with {}: {}",
+                    request.status,
+                    request.error.clone().unwrap_or(Value::Null)
+                ))));
+            }
+            Some(Ok(request
+                .json
+                .as_ref()
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()))
         })
-        .await
+        .await?
     }
 
     /// Sends a dispatch event (op 0) on the gateway session. Without a live connection it is

@@ -2,6 +2,7 @@
 //! included (with Discord's status codes, error codes and messages), with rate-limit headers
 //! and, when a test asked for it, a `429` now and then.
 
+use super::commands;
 use super::validate::{self, FormErrors, Refusal};
 use super::{payloads, FilePart, Interaction, Recorded, Shared, Traffic};
 use axum::body::Bytes;
@@ -239,18 +240,19 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         }
         ("GET", ["users", "@me"]) => Ok(Answer::Json(payloads::bot_user())),
         ("GET", ["oauth2", "applications", "@me"]) => Ok(Answer::Json(payloads::application())),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            let commands: Vec<Value> = body
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|command| payloads::registered_command(command, state.next_id()))
-                .collect();
-            Ok(Answer::Json(Value::Array(commands)))
+        ("PUT", ["applications", _, "commands"]) => register(state, None, &body),
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+            register(state, Some(id(guild)?), &body)
         }
-        ("GET", ["applications", _, "commands"])
-        | ("GET", ["applications", _, "guilds", _, "commands"]) => Ok(Answer::Json(json!([]))),
+        ("GET", ["applications", _, "commands"]) => Ok(Answer::Json(Value::Array(
+            state.commands.get(&None).cloned().unwrap_or_default(),
+        ))),
+        ("GET", ["applications", _, "guilds", guild, "commands"]) => {
+            let guild = Some(id(guild)?);
+            Ok(Answer::Json(Value::Array(
+                state.commands.get(&guild).cloned().unwrap_or_default(),
+            )))
+        }
         ("POST", ["interactions", id, token, "callback"]) => {
             callback(state, id, token, &body, files)
         }
@@ -352,6 +354,20 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
             .ok_or_else(not_found),
         _ => Err(not_found()),
     }
+}
+
+/// `PUT /applications/{id}/commands` (`guild` `None`) or its guild variant: a bulk overwrite,
+/// checked as Discord checks it ([`commands::check`]); a refused body changes nothing.
+fn register(state: &mut Traffic, guild: Option<u64>, body: &Value) -> Outcome {
+    commands::check(body)?;
+    let registered: Vec<Value> = body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|command| payloads::registered_command(command, state.next_id()))
+        .collect();
+    state.commands.insert(guild, registered.clone());
+    Ok(Answer::Json(Value::Array(registered)))
 }
 
 /// `POST /interactions/{id}/{token}/callback`.

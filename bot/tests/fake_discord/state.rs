@@ -107,6 +107,8 @@ pub(super) struct Traffic {
     pub(super) forbidden_channels: BTreeSet<u64>,
     /// Users who refuse direct messages from the bot.
     pub(super) dm_refusers: BTreeSet<u64>,
+    /// The registered application commands, globally (`None`) and per guild.
+    pub(super) commands: BTreeMap<Option<u64>, Vec<Value>>,
     /// Files users "uploaded", served at `/files/ID/NAME` as Discord's CDN would.
     pub(super) uploads: HashMap<String, Vec<u8>>,
     pub(super) next_id: u64,
