@@ -629,13 +629,14 @@ async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
-    let muted = payloads::slash_with_bot_permissions(
+    // A server that took Send Messages away from the bot in one channel.
+    fake.deny_bot(payloads::OTHER_CHANNEL_ID, payloads::SEND_MESSAGES);
+    let muted = payloads::slash(
         &ALICE,
-        CHANNEL_ID,
+        payloads::OTHER_CHANNEL_ID,
         "akron",
         Some("challenge"),
         vec![payloads::user_option("opponent", &BOB)],
-        payloads::BOT_PERMISSIONS & !(1 << 11),
     );
     let refused = fake.interact_and_wait(&muted).await?;
     assert!(refused.is_ephemeral());
@@ -644,6 +645,7 @@ async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Re
         "{}",
         refused.content()
     );
+    assert!(fake.channel_messages(payloads::OTHER_CHANNEL_ID).is_empty());
 
     start_game(&fake).await?;
     let bystander = fake
@@ -1454,15 +1456,9 @@ async fn the_bot_resumes_after_losing_the_gateway_and_the_move_sent_meanwhile_la
 async fn without_attach_files_the_board_is_described_and_the_bot_says_why() -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
     start_game(&fake).await?;
+    fake.deny_bot(CHANNEL_ID, payloads::ATTACH_FILES);
     let board = fake
-        .interact_and_wait(&payloads::slash_with_bot_permissions(
-            &CAROL,
-            CHANNEL_ID,
-            "akron",
-            Some("board"),
-            vec![],
-            payloads::BOT_PERMISSIONS & !payloads::ATTACH_FILES,
-        ))
+        .interact_and_wait(&akron(&CAROL, "board", vec![]))
         .await?;
     assert!(!board.is_ephemeral(), "{}", board.content());
     assert!(board.files.is_empty(), "no picture without Attach Files");
