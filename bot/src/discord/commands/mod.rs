@@ -205,6 +205,7 @@ async fn run_about(
                         ctx.data(),
                         &answer,
                         (posted.channel_id, posted.id),
+                        bot,
                     )
                     .await;
                 }
