@@ -347,6 +347,31 @@ fn every_command_fits_discords_limits_in_every_planned_language_with_room() -> R
     Ok(())
 }
 
+/// The README's Discord section lists every entry of the slash menu (`/akron move`,
+/// `/akron-tournament join`, ...), so a player reading it finds what Discord shows.
+#[test]
+fn the_readme_lists_every_slash_command_as_the_menu_shows_it() -> Result<(), Error> {
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let section = README
+        .split_once("\n## Discord\n")
+        .and_then(|(_, rest)| rest.split_once("\n## ").map(|(section, _)| section))
+        .ok_or("the README has a Discord section")?;
+    let registration = serde_json::to_value(discord::registration())?;
+    let mut missing = Vec::new();
+    for command in registration.as_array().into_iter().flatten() {
+        let name = command["name"].as_str().unwrap_or_default();
+        for sub in command["options"].as_array().into_iter().flatten() {
+            let entry = format!("/{name} {}", sub["name"].as_str().unwrap_or_default());
+            if !section.contains(&format!("`{entry}`")) && !section.contains(&format!("`{entry} "))
+            {
+                missing.push(entry);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the README does not list {missing:?}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_game_from_challenge_to_win_through_rate_limits() -> Result<(), Error> {
     full_game(false, Some(3)).await

@@ -324,3 +324,17 @@ async fn without_attach_files_a_notice_with_a_board_is_posted_as_text_with_a_not
     );
     stop_bot(bot).await
 }
+
+/// The invite URL in the README asks for exactly the permissions the bot uses
+/// (`discord::PERMISSIONS`), which are those the fake gives the bot by default in every test.
+#[test]
+fn the_readme_invite_asks_for_the_permissions_the_bot_uses() {
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let bits = discord::PERMISSIONS.bits();
+    assert_eq!(bits, payloads::BOT_PERMISSIONS);
+    let invite = format!(
+        "https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands\
+         &permissions={bits}"
+    );
+    assert!(README.contains(&invite), "the README's invite is {invite}");
+}

@@ -131,6 +131,29 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
 
 pub use commands::slash_of;
 
+/// The permissions the bot uses in a server's channels, which its invite asks for
+/// (`permissions=309237697536` in the invite URL; the README lists them):
+///
+/// - View Channels: to see the channels where it is used at all;
+/// - Send Messages: notices it posts by itself (the AI's moves, reminders in the channel,
+///   tournament rounds, a note when a thread could not be opened);
+/// - Send Messages in Threads: boards and notices in game threads (Send Messages does not
+///   count in threads);
+/// - Create Public Threads: the thread of a thread game, of each tournament game and of each
+///   puzzle, opened off the bot's message;
+/// - Embed Links: boards, replays and tables are shown in an embed, and long texts go in one;
+/// - Attach Files: the board PNG, the replay GIF, table images and exported records.
+///
+/// Replies to slash commands and buttons need none of them (they go through the
+/// interaction), and neither do direct messages. Without one of them the bot falls back (a
+/// text board, the game left in the channel) and says which permission it lacks.
+pub const PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(serenity::Permissions::CREATE_PUBLIC_THREADS)
+    .union(serenity::Permissions::EMBED_LINKS)
+    .union(serenity::Permissions::ATTACH_FILES);
+
 /// The gateway intents the bot needs: only guilds (slash commands and buttons arrive as
 /// interactions, which need no privileged intent).
 #[must_use]

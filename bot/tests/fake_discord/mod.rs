@@ -12,15 +12,20 @@
 //!
 //! Like Discord, the fake refuses what Discord refuses, with Discord's status codes, error codes
 //! and messages (see [`validate`], [`commands`] and the `rest` module): a registration of
-//! commands that breaks any of Discord's rules for them (50035), over-long content, embeds,
-//! components or autocomplete choices (50035 Invalid Form Body), empty messages (50006), a
-//! second answer to an interaction (40060), a first answer after three seconds (10062), a
-//! follow-up after fifteen minutes (50027), an unknown message (10008) or channel (10003),
-//! posting into an archived thread (50083) or to a user who refuses direct messages (50007).
-//! Messages live per channel; threads and direct-message channels are channels.
-//! `POST /channels/{id}/messages` honours `nonce` with `enforce_nonce`. Every bucketed response
-//! carries `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a
-//! route answer `429` with `retry_after`, so that serenity's retry path runs.
+//! commands that breaks any of Discord's rules for them (50035), message bodies over Discord's
+//! limits, whether content, embeds, buttons and rows, attachments and their descriptions,
+//! mentions or threads (50035), files too large (40005), autocomplete choices, empty messages
+//! (50006), a second answer to an interaction (40060), a first answer after three seconds
+//! (10062), a follow-up after fifteen minutes (50027), an unknown message (10008) or channel
+//! (10003), posting into an archived thread (50083) or to a user who refuses direct messages
+//! (50007), and what the bot's permissions in a channel do not allow (403: 50001 Missing
+//! Access without View Channel, else 50013 Missing Permissions; see
+//! [`FakeDiscord::set_bot_permissions`]). Interactions carry those permissions as
+//! `app_permissions`. Messages live per channel; threads and direct-message channels are
+//! channels. `POST /channels/{id}/messages` honours `nonce` with `enforce_nonce`. Time is the
+//! fake's clock, which [`FakeDiscord::advance`] moves. Every bucketed response carries
+//! `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a route
+//! answer `429` with `retry_after`, so that serenity's retry path runs.
 //!
 //! Every REST request is recorded (method, path, JSON body or multipart `payload_json` plus file
 //! parts, and the status the fake answered) so tests can assert on it. Tests inject

@@ -303,9 +303,11 @@ impl Traffic {
     ) -> Result<Value, validate::Refusal> {
         let mut errors = validate::FormErrors::default();
         validate::message(&mut errors, &[], body);
+        validate::attachments(&mut errors, &[], body, files);
         if let Some(refusal) = errors.into_refusal() {
             return Err(refusal);
         }
+        validate::file_sizes(files)?;
         let Some(existing) = self.messages.get(&id) else {
             return Err(validate::Refusal::new(404, 10008, "Unknown Message"));
         };
