@@ -407,6 +407,16 @@ async fn an_interaction_is_answered_once_within_three_seconds_and_its_token_last
     let empty = json!({"type": 4, "data": {"content": ""}});
     let (status, body) = post(&fake, &callback, empty).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(50006)));
+    // Of the message flags, a deferral takes only EPHEMERAL, an answer only the documented few.
+    for (kind, flags) in [(5, 4), (4, 128), (4, 32)] {
+        let flagged = json!({"type": kind, "data": {"content": "hi", "flags": flags}});
+        let (status, body) = post(&fake, &callback, flagged).await?;
+        assert_eq!(status, 400, "type {kind} with flags {flags}");
+        assert_eq!(
+            form_error(&body, &["data", "flags"]),
+            "MESSAGE_FLAGS_INVALID"
+        );
+    }
     let (status, _) = post(&fake, &callback, answer.clone()).await?;
     assert_eq!(status, 204);
     let (status, body) = post(&fake, &callback, answer.clone()).await?;

@@ -16,11 +16,15 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
-/// How long Discord waits for the first answer to an interaction.
+/// How long Discord waits for the first answer to an interaction: "Interaction tokens are
+/// valid for 15 minutes [...] but you must send an initial response within 3 seconds of
+/// receiving the event. If the 3 second deadline is exceeded, the token will be invalidated"
+/// (Receiving and Responding, Interaction Callback).
 pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
-/// How long an interaction token stays valid for follow-ups and edits.
+/// How long an interaction token stays valid for follow-ups and edits (same passage).
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
-/// How long Discord remembers a nonce for `enforce_nonce`.
+/// How long Discord remembers a nonce for `enforce_nonce` ("checked for uniqueness in the
+/// past few minutes", Create Message; five is what the fake takes).
 pub const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
 /// The `X-RateLimit-Limit` the fake announces for every bucket.
 const BUCKET_LIMIT: u64 = 50;
@@ -447,6 +451,23 @@ fn callback(
         8 => validate::choices(&mut errors, data),
         _ => {}
     }
+    // "only SUPPRESS_EMBEDS, EPHEMERAL, IS_COMPONENTS_V2, IS_VOICE_MESSAGE, and
+    // SUPPRESS_NOTIFICATIONS can be set"; after a deferral "the only valid message flag you
+    // may use is EPHEMERAL" (Interaction Callback Data Structure).
+    let allowed_flags = match kind {
+        5 => EPHEMERAL,
+        _ => 4 | EPHEMERAL | 4096 | 8192 | 32768,
+    };
+    if data["flags"]
+        .as_u64()
+        .is_some_and(|flags| flags & !allowed_flags != 0)
+    {
+        errors.add(
+            &["data".to_owned(), "flags".to_owned()],
+            "MESSAGE_FLAGS_INVALID",
+            "Invalid flags for this response",
+        );
+    }
     if let Some(refusal) = errors.into_refusal() {
         return Err(refusal);
     }
@@ -578,7 +599,9 @@ fn webhook_message(
     }
 }
 
-/// `POST /channels/{channel}/messages`.
+/// `POST /channels/{channel}/messages`. Create Message: "When operating on a guild channel,
+/// the current user must have the `SEND_MESSAGES` permission" (Send Messages in Threads in a
+/// thread, since threads ignore Send Messages); files need Attach Files.
 fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[FilePart]) -> Outcome {
     state.channels.get(&channel).ok_or_else(unknown_channel)?;
     state.require(channel, state.send_permission(channel))?;
@@ -656,6 +679,8 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
 }
 
 /// `POST /channels/{channel}/messages/{message}/threads`: the thread gets the message's id.
+/// Creating a public thread takes Create Public Threads (Permissions: "Allows for creating
+/// public and announcement threads").
 fn thread_from_message(state: &mut Traffic, channel: u64, message: u64, body: &Value) -> Outcome {
     state.channels.get(&channel).ok_or_else(unknown_channel)?;
     state.require(channel, payloads::CREATE_PUBLIC_THREADS)?;
