@@ -1,15 +1,8 @@
-//! The Akron bot's library: the platform-neutral game service, its storage, game records,
-//! board pictures and the console front end. The `akron` binary is a thin layer on top.
+//! The Akron bot's library: the front ends (Discord, Matrix, the console) and the command
+//! line, on top of the platform-neutral game service in `akron-service`.
 
-pub mod ai_player;
-pub mod chart;
+pub use akron_service::{ai_player, db, images, model, ratings, record, service, tournament};
+
 pub mod console;
-pub mod db;
 pub mod discord;
-pub mod images;
 pub mod matrix;
-pub mod model;
-pub mod ratings;
-pub mod record;
-pub mod service;
-pub mod tournament;

@@ -2,7 +2,7 @@
 //! search budgets (playouts, not time) so that every search is quick and deterministic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
 use akron_ai::Level;
 use akron_bot::ai_player;

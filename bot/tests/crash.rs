@@ -2,7 +2,7 @@
 //! every game loads afterwards.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
 use akron_rules::{Game, GameOptions, Move};
 use rand::rngs::SmallRng;

@@ -8,7 +8,7 @@
 //! unless `CI` is set, where they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 mod fake_discord;
 mod matrix;
 

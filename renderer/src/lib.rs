@@ -18,6 +18,7 @@
 
 mod canvas;
 mod caption;
+pub mod chart;
 mod geometry;
 mod inset;
 mod options;

@@ -2,9 +2,9 @@
 //! settings, threads, and a restart across deadlines.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{
+use akron_service::service::{
     Challenge, ChannelId, ColourChoice, Command, Destination, Notice, Request, ServerId, Setting,
     Status, TimeControl,
 };

@@ -5,7 +5,7 @@
 //! `cargo bench -p akron-bot --bench tournament`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::service::{
+use akron_service::service::{
     ChannelId, Command, Config, GameId, ManualClock, Request, Service, TournamentAction,
     TournamentFormat, TournamentOptions, User, UserId,
 };

@@ -1,10 +1,10 @@
 //! Racing commands on one game: exactly the moves that were confirmed land, in a legal order.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{Command, Request};
 use akron_rules::{Game, Move, WinRule};
+use akron_service::service::{Command, Request};
 use common::{channel_id, user, Harness};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

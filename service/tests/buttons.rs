@@ -3,10 +3,10 @@
 //! front end sends it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{parse_button_id, Button, Command, GameId, Reply, Request};
 use akron_rules::WinRule;
+use akron_service::service::{parse_button_id, Button, Command, GameId, Reply, Request};
 use common::{channel_id, mv, user, Harness};
 
 fn labels(reply: &Reply) -> Vec<&str> {
@@ -120,12 +120,12 @@ fn accepting_mentions_only_the_player_to_move() {
     let h = Harness::new();
     h.send(
         "bob",
-        Command::Challenge(akron_bot::service::Challenge {
+        Command::Challenge(akron_service::service::Challenge {
             opponent: user("alice"),
             size: Some(5),
             pieces: None,
             rule: None,
-            colour: Some(akron_bot::service::ColourChoice::White),
+            colour: Some(akron_service::service::ColourChoice::White),
             time: None,
             thread: None,
             rated: None,

@@ -1,11 +1,11 @@
 //! Full games through the service on a real SQLite file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::model::Status;
-use akron_bot::service::{Command, Offer};
 use akron_rules::{Color, GameOptions, Reason, WinRule};
+use akron_service::model::Status;
+use akron_service::service::{Command, Offer};
 use common::{find_line, mv, Harness};
 
 fn is_png(bytes: Option<&[u8]>) -> bool {
@@ -204,7 +204,7 @@ fn resignation_draw_and_abort() {
     h.play(mv("C3"));
     h.play(mv("D4"));
     h.refused("alice", Command::Abort);
-    let mut request = akron_bot::service::Request::new(
+    let mut request = akron_service::service::Request::new(
         common::user("mod"),
         common::channel_id("main"),
         Command::Abort,
@@ -304,7 +304,7 @@ fn challenges_expire_after_a_day() {
     let challenge = |h: &Harness| {
         h.send(
             "alice",
-            Command::Challenge(akron_bot::service::Challenge {
+            Command::Challenge(akron_service::service::Challenge {
                 opponent: common::user("bob"),
                 size: Some(5),
                 pieces: None,
@@ -326,12 +326,12 @@ fn challenges_expire_after_a_day() {
     h.refused("bob", Command::Accept);
     // The channel is free again, and pressing the old button says so.
     assert!(!challenge(&h).ephemeral);
-    let mut old_button = akron_bot::service::Request::new(
+    let mut old_button = akron_service::service::Request::new(
         common::user("bob"),
         common::channel_id("main"),
         Command::Accept,
     );
-    old_button.game = Some(akron_bot::service::GameId(1));
+    old_button.game = Some(akron_service::service::GameId(1));
     let reply = h.service.handle(&old_button);
     assert!(
         reply.ephemeral && reply.text.contains("no longer open"),
@@ -348,7 +348,7 @@ fn games_lists_every_channel_and_whose_turn() {
     h.send_in(
         "three",
         "dave",
-        Command::Challenge(akron_bot::service::Challenge {
+        Command::Challenge(akron_service::service::Challenge {
             opponent: common::user("alice"),
             size: None,
             pieces: None,
@@ -420,7 +420,7 @@ fn a_long_games_list_fits_one_message() {
         reply.text
     );
     assert!(
-        reply.text.chars().count() <= akron_bot::service::MAX_TEXT,
+        reply.text.chars().count() <= akron_service::service::MAX_TEXT,
         "{}",
         reply.text.chars().count()
     );
@@ -456,10 +456,10 @@ fn show_reads_codes_and_refuses_nonsense() {
 #[test]
 fn rules_without_a_configured_url_link_nowhere_and_show_a_picture() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut config = akron_bot::service::Config::with_db(dir.path().join("akron.db"));
+    let mut config = akron_service::service::Config::with_db(dir.path().join("akron.db"));
     config.rules_url = None;
-    let service = akron_bot::service::Service::open(config).expect("opens");
-    let reply = service.handle(&akron_bot::service::Request::new(
+    let service = akron_service::service::Service::open(config).expect("opens");
+    let reply = service.handle(&akron_service::service::Request::new(
         common::user("carol"),
         common::channel_id("main"),
         Command::Rules,

@@ -57,7 +57,7 @@ pub fn berger_table(players: usize) -> Vec<Vec<(usize, usize)>> {
 ///
 /// # Examples
 /// ```
-/// use akron_bot::tournament::{round_robin, Entrant};
+/// use akron_service::tournament::{round_robin, Entrant};
 ///
 /// let entrants: Vec<Entrant> = (1..=5).map(|id| Entrant::new(id, 1500.0)).collect();
 /// let rounds = round_robin(&entrants, false).unwrap();

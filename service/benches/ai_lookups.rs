@@ -6,10 +6,10 @@
 //! `cargo bench -p akron-bot --bench ai_lookups`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::db::{self, Db, MoveRow};
-use akron_bot::model::{GameRecord, Players, Status};
-use akron_bot::service::{ChannelId, User, UserId};
 use akron_rules::{Game, GameOptions, Position};
+use akron_service::db::{self, Db, MoveRow};
+use akron_service::model::{GameRecord, Players, Status};
+use akron_service::service::{ChannelId, User, UserId};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 

@@ -240,7 +240,7 @@ impl Service {
             let points: Vec<f64> = std::iter::once(start)
                 .chain(games.iter().map(|g| g.rating_after))
                 .collect();
-            reply.image = crate::chart::rating_chart(&points);
+            reply.image = akron_renderer::chart::rating_chart(&points);
         }
         Ok(reply)
     }

@@ -146,7 +146,7 @@ pub struct Contestant {
 ///
 /// # Examples
 /// ```
-/// use akron_bot::ratings::{rate_game, Contestant, Outcome, Rating};
+/// use akron_service::ratings::{rate_game, Contestant, Outcome, Rating};
 ///
 /// let new = Contestant { rating: Rating::INITIAL, idle_days: 0.0 };
 /// let (winner, loser) = rate_game(new, new, Outcome::FirstWon);

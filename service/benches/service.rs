@@ -6,10 +6,10 @@
 //! `AKRON_BENCH_IMAGES=0` leaves out the board pictures.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::db::{self, Db, MoveRow};
-use akron_bot::model::{GameRecord, Players, Status};
-use akron_bot::service::{ChannelId, Command, Config, Request, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
+use akron_service::db::{self, Db, MoveRow};
+use akron_service::model::{GameRecord, Players, Status};
+use akron_service::service::{ChannelId, Command, Config, Request, Service, User, UserId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicUsize, Ordering};

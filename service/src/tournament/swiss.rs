@@ -57,7 +57,7 @@ pub fn default_rounds(players: usize) -> u32 {
 ///
 /// # Examples
 /// ```
-/// use akron_bot::tournament::{pair_swiss, Entrant};
+/// use akron_service::tournament::{pair_swiss, Entrant};
 ///
 /// let entrants: Vec<Entrant> = (1..=4).map(|id| Entrant::new(id, 2000.0 - f64::from(id))).collect();
 /// let round = pair_swiss(&entrants, &[], 7).unwrap();

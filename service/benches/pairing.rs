@@ -4,7 +4,9 @@
 //! `cargo bench -p akron-bot --bench pairing`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::tournament::{default_rounds, pair_swiss, round_robin, Entrant, GameResult, Round};
+use akron_service::tournament::{
+    default_rounds, pair_swiss, round_robin, Entrant, GameResult, Round,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -5,10 +5,10 @@
 //! `cargo bench -p akron-bot --bench scheduler`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_bot::db::{self, Db, MoveRow};
-use akron_bot::model::{GameRecord, Players, Status, TimeControl};
-use akron_bot::service::{ChannelId, Config, ManualClock, Service, User, UserId};
 use akron_rules::{Game, GameOptions, Move, Position};
+use akron_service::db::{self, Db, MoveRow};
+use akron_service::model::{GameRecord, Players, Status, TimeControl};
+use akron_service::service::{ChannelId, Config, ManualClock, Service, User, UserId};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 

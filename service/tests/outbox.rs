@@ -2,12 +2,12 @@
 //! transaction; notices are fetched, delivered once, retried with backoff and given up.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{
+use akron_rules::WinRule;
+use akron_service::service::{
     Challenge, ColourChoice, Command, Destination, GameId, Request, Status, MAX_TEXT,
 };
-use akron_rules::WinRule;
 use common::{user, Harness};
 
 fn challenge(h: &Harness, channel: &str, from: &str, to: &str) {
@@ -111,7 +111,7 @@ fn failed_deliveries_back_off_and_give_up_after_a_bounded_number_of_tries() {
         tries += 1;
         assert!(tries < 20, "gives up eventually");
     }
-    assert_eq!(tries, akron_bot::service::MAX_NOTICE_ATTEMPTS);
+    assert_eq!(tries, akron_service::service::MAX_NOTICE_ATTEMPTS);
     h.clock.advance(100 * 24 * 3600);
     assert!(h.service.due_notices("test", 10).unwrap().is_empty());
     assert_eq!(h.service.pending_notices().unwrap(), 0);
@@ -154,7 +154,7 @@ fn every_ending_goes_through_one_transition_and_leaves_no_deadline_or_offer() {
     // Resignation.
     h.start(5, None, WinRule::Delayed);
     h.play(common::mv("C3"));
-    h.ok("bob", Command::Draw(akron_bot::service::Offer::Offer));
+    h.ok("bob", Command::Draw(akron_service::service::Offer::Offer));
     h.ok("bob", Command::Resign);
     assert_eq!(
         h.service
@@ -178,8 +178,8 @@ fn every_ending_goes_through_one_transition_and_leaves_no_deadline_or_offer() {
 #[test]
 fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
     let h = Harness::new();
-    let evil = akron_bot::service::User::new(
-        akron_bot::service::UserId::new("test", "evil"),
+    let evil = akron_service::service::User::new(
+        akron_service::service::UserId::new("test", "evil"),
         "**@everyone** `x`",
     );
     let reply = h.service.handle(&Request::new(

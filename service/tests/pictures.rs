@@ -2,10 +2,10 @@
 //! selection naming its drops, and replays as animated GIFs.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{Command, ReplayRequest, Setting, Speed, View};
 use akron_rules::{GameOptions, Move, WinRule};
+use akron_service::service::{Command, ReplayRequest, Setting, Speed, View};
 use common::{find_line, Harness};
 
 fn options(size: u8, pile: u16) -> GameOptions {

@@ -1,8 +1,13 @@
 //! Shared helpers of the service's integration tests: a service on a fresh SQLite file in
 //! a temporary directory, with a clock the test moves, and game lines found by search.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::new_without_default,
+    missing_docs
+)]
 
-use akron_bot::service::{
+use crate::service::{
     Challenge, ChannelId, ColourChoice, Command, Config, GameView, ManualClock, Reply, Request,
     Service, User, UserId,
 };

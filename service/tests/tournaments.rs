@@ -3,9 +3,9 @@
 //! withdrawal, their standings checked against values worked out by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{
+use akron_service::service::{
     Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, ServerRole, Setting,
     TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
 };
@@ -165,7 +165,7 @@ fn play_out(h: &Harness, round: u32, draws: &[(u32, u32)]) {
 /// A request in `lobby` of the server `test:guild`, by `who` with these roles.
 fn on_server(who: &str, roles: &[&str], command: Command) -> Request {
     let mut request = Request::new(user(who), channel_id("lobby"), command);
-    request.server = Some(akron_bot::service::ServerId("test:guild".to_string()));
+    request.server = Some(akron_service::service::ServerId("test:guild".to_string()));
     request.roles = roles.iter().map(ToString::to_string).collect();
     request.is_moderator = who == "mod";
     request
@@ -337,7 +337,7 @@ fn a_rated_game_with_a_server_moves_the_server_and_the_global_rating() {
         channel_id("main"),
         Command::Challenge(Challenge::new(user("bob"))),
     );
-    request.server = Some(akron_bot::service::ServerId("test:guild".to_string()));
+    request.server = Some(akron_service::service::ServerId("test:guild".to_string()));
     assert!(!h.service.handle(&request).ephemeral);
     request.user = user("bob");
     request.command = Command::Accept;

@@ -8,7 +8,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The renderer's font (digits and Latin letters).
-static FONT_BYTES: &[u8] = include_bytes!("../../renderer/assets/DejaVuSans-Bold-subset.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
 
 /// The size of the labels, in pixels.
 const LABEL: f32 = 13.0;

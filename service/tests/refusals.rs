@@ -1,10 +1,10 @@
 //! Every refusal explains itself and changes nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use akron_service::testing as common;
 
-use akron_bot::service::{Challenge, Command, Offer};
 use akron_rules::WinRule;
+use akron_service::service::{Challenge, Command, Offer};
 use common::{mv, user, Harness};
 
 fn challenge(opponent: &str) -> Command {
@@ -177,12 +177,12 @@ fn moves() {
         "the refusal names the result: {}",
         r.text
     );
-    let mut old = akron_bot::service::Request::new(
+    let mut old = akron_service::service::Request::new(
         user("alice"),
         common::channel_id("main"),
         Command::Move("B2".into()),
     );
-    old.game = Some(akron_bot::service::GameId(1));
+    old.game = Some(akron_service::service::GameId(1));
     let r = h.service.handle(&old);
     assert!(r.ephemeral && r.text.contains("is over"), "{}", r.text);
 }

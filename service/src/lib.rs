@@ -1,0 +1,15 @@
+//! The Akron game service: everything a front end needs, in plain Rust types.
+//!
+//! Discord, Matrix, the console and tests all drive [`service::Service`] the same way: a
+//! [`service::Request`] in, a [`service::Reply`] out. Nothing here knows a chat platform.
+
+pub mod ai_player;
+pub mod db;
+pub mod images;
+pub mod model;
+pub mod ratings;
+pub mod record;
+pub mod service;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod tournament;
