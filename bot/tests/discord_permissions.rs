@@ -44,9 +44,14 @@ async fn start_bot(fake: &FakeDiscord) -> Result<Bot, Error> {
         api_url: None,
         http_client: Some(fake.http_client()?),
     };
-    let mut client = discord::client(&settings, Arc::new(Service::open(config)?)).await?;
+    let service = Arc::new(Service::open(config)?);
+    let mut client = discord::client(&settings, Arc::clone(&service)).await?;
     let shards = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start().await });
+    let task = tokio::spawn(async move {
+        // The binary runs the scheduler and the AI worker beside the front ends.
+        let _background = akron_service::scheduler::Background::start(&service);
+        client.start().await
+    });
     fake.wait_connected(1).await?;
     fake.wait_commands().await?;
     Ok(Bot {
