@@ -102,7 +102,8 @@ fn black_must_block_c4() {
 /// 9–10: "from here Black wins by force (`akron solve` finds `B1 A1 A2 D1 A2-C4'`)".
 #[test]
 fn white_is_lost_after_ten_c1() {
-    let line = win_line(after(10).position(), 6).expect("Black wins by force after 10. C1");
+    let line = win_line(after(10).position(), 6)
+        .unwrap_or_else(|| panic!("Black wins by force after 10. C1"));
     assert_eq!(line, "B1 A1 A2 D1 A2-C4'");
     assert!(GUIDE.contains(&format!("`akron solve` finds `{line}`")));
 }

@@ -28,9 +28,11 @@ const EXAMPLE_GAME: [&str; 15] = [
     "B2", "B3", "C2", "C3", "D3", "A3", "D2", "D4", "C4", "C1", "B1", "D1", "A2", "A4", "A2-C4'",
 ];
 
-/// Every picture of the guide: its file name (without `.png`), the position and how it is
-/// drawn.
-fn pictures() -> Result<Vec<(&'static str, Position, RenderOptions)>, Box<dyn Error>> {
+/// One picture of the guide: its file name (without `.png`), the position and how it is drawn.
+type Picture = (&'static str, Position, RenderOptions);
+
+/// Every picture of the guide.
+fn pictures() -> Result<Vec<Picture>, Box<dyn Error>> {
     let mut pictures = vec![("empty", Position::default(), RenderOptions::default())];
 
     let mut position = Position::default();
