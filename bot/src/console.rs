@@ -697,14 +697,15 @@ mod tests {
 
     /// Regression (issue 26): a finished game's text board ended with "Black to move".
     #[test]
-    fn a_finished_games_text_board_says_how_it_ended() {
-        let position = Position::start(3, 4).expect("a start position");
+    fn a_finished_games_text_board_says_how_it_ended() -> Result<(), akron_rules::PositionError> {
+        let position = Position::start(3, 4)?;
         assert!(ascii_board(&position, None).ends_with("Black to move\n"));
         let over = ascii_board(&position, Some("bob resigned: alice wins"));
         assert!(
             over.ends_with("game over: bob resigned: alice wins\n"),
             "{over}"
         );
+        Ok(())
     }
 
     /// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command".

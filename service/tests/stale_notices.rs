@@ -121,3 +121,52 @@ fn a_claimed_notice_is_not_handed_to_a_second_loop_until_its_lease_runs_out() {
     h.clock.advance(61);
     assert!(h.service.claim_notices("test", 10, 60).unwrap().is_empty());
 }
+
+/// Regression (issue 26): one game that cannot be settled (damaged in storage) failed every
+/// tick, for everyone. It is set aside (logged, its deadline moved on, its clocks untouched)
+/// and the others are settled.
+#[test]
+fn a_damaged_game_does_not_stop_the_tick() {
+    let mut h = Harness::new();
+    for (channel, black, white) in [("one", "alice", "bob"), ("two", "carol", "dave")] {
+        let mut challenge = Challenge::new(user(white));
+        challenge.size = Some(5);
+        challenge.colour = Some(ColourChoice::Black);
+        challenge.time = Some(TimeControl::PerMove(DAY));
+        assert!(
+            !h.send_in(channel, black, Command::Challenge(challenge))
+                .ephemeral
+        );
+        assert!(!h.send_in(channel, white, Command::Accept).ephemeral);
+        assert!(
+            !h.send_in(channel, black, Command::Move("C3".into()))
+                .ephemeral
+        );
+    }
+    rusqlite::Connection::open(h.db_path())
+        .and_then(|c| {
+            c.execute(
+                "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE game_id = 1",
+                [],
+            )
+        })
+        .expect("damages game 1");
+    h.reopen();
+    h.clock.advance(DAY + 1);
+    let tick = h.service.tick(h.service.now()).expect("the tick goes on");
+    assert_eq!(tick.settled, 1, "game 2 timed out");
+    let texts: Vec<String> = h
+        .service
+        .due_notices("test", 10)
+        .unwrap()
+        .into_iter()
+        .map(|n| n.reply.text)
+        .collect();
+    assert!(
+        texts.iter().any(|t| t.contains("dave ran out of time")),
+        "{texts:#?}"
+    );
+    // Game 1 is set aside for ten minutes, so the scheduler does not spin on it.
+    assert_eq!(tick.next_deadline, Some(h.service.now() + 600));
+    assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
+}

@@ -13,7 +13,8 @@ use akron_service::testing as common;
 
 use akron_service::db::Db;
 use akron_service::service::{
-    Command, Reply, Request, TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
+    Command, GameId, Reply, Request, TimeControl, TournamentAction, TournamentFormat,
+    TournamentOptions, Verdict,
 };
 use common::{channel_id, user, Harness};
 use std::collections::BTreeSet;
@@ -172,6 +173,106 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_threads() {
                 .expect("the tick never fails");
         }
         let standings = tournament(&h, "p0", TournamentAction::Standings);
+        assert!(!standings.ephemeral, "run {run}: {}", standings.text);
+    }
+}
+
+/// The tournament's current round and status, and the highest round paired, from the file.
+fn round_state(path: &Path) -> (u32, String, u32) {
+    let conn = Connection::open(path).unwrap();
+    let (current, status) = conn
+        .query_row("SELECT current_round, status FROM tournaments", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    let paired = conn
+        .query_row("SELECT MAX(round) FROM tournament_pairings", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    (current, status, paired)
+}
+
+/// Regression (issue 26): `pause`, `resume`, `withdraw` and `cancel` read the tournament
+/// before their transaction, so a round that moved on meanwhile could be written back
+/// (`pause` saved the old current round). Racing the end of a round, each decides from what
+/// its own transaction reads: the round is never rolled back, and nothing fails.
+#[test]
+fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
+    for run in 0..30 {
+        let h = Harness::new();
+        let mut options = TournamentOptions::new("T", TournamentFormat::Swiss);
+        options.size = Some(5);
+        options.rounds = Some(3);
+        options.time = Some(TimeControl::PerMove(DAY));
+        assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+        for player in ["p1", "p2", "p3", "p4", "p5"] {
+            assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+        }
+        assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+        let games: Vec<i64> = Connection::open(h.db_path())
+            .unwrap()
+            .prepare("SELECT game_id FROM tournament_pairings WHERE round = 1 AND board > 0")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        let first = tournament(
+            &h,
+            "org",
+            TournamentAction::Adjudicate(Some(GameId(games[0])), Verdict::Draw),
+        );
+        assert!(!first.ephemeral, "{}", first.text);
+        // The last game of round 1 ends while the organiser pauses and resumes and a player
+        // withdraws.
+        let racers = [
+            TournamentAction::Adjudicate(Some(GameId(games[1])), Verdict::First),
+            TournamentAction::Pause,
+            TournamentAction::Resume,
+            TournamentAction::Withdraw(Some(user("p5"))),
+        ];
+        let barrier = Barrier::new(racers.len());
+        let replies: Vec<Reply> = std::thread::scope(|scope| {
+            let handles: Vec<_> = racers
+                .iter()
+                .map(|action| {
+                    let (h, barrier) = (&h, &barrier);
+                    scope.spawn(move || {
+                        barrier.wait();
+                        tournament(h, "org", action.clone())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        for reply in &replies {
+            assert!(
+                !reply.text.contains("Something went wrong")
+                    && !reply.text.contains("kept changing"),
+                "run {run}: {}",
+                reply.text
+            );
+        }
+        let (current, status, paired) = round_state(&h.db_path());
+        assert_eq!(
+            current, paired,
+            "run {run}: the round moved on and stayed ({status})"
+        );
+        assert!(
+            status == "paused" || current == 2,
+            "run {run}: a running tournament whose round 1 is over pairs round 2 ({status}, {current})"
+        );
+        if status == "paused" {
+            assert!(!tournament(&h, "org", TournamentAction::Resume).ephemeral);
+        }
+        assert_eq!(round_state(&h.db_path()).0, 2, "run {run}");
+        h.clock.advance(2 * DAY);
+        h.service
+            .tick(h.service.now())
+            .expect("the tick never fails");
+        let standings = tournament(&h, "p1", TournamentAction::Standings);
         assert!(!standings.ephemeral, "run {run}: {}", standings.text);
     }
 }

@@ -443,6 +443,13 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
         "{}",
         withdrawn.text
     );
+    // Regression (issue 26): a Swiss does not forfeit a withdrawn player's later games; it
+    // pairs them no more (and said otherwise).
+    assert!(
+        withdrawn.text.contains("They are not paired again"),
+        "{}",
+        withdrawn.text
+    );
     for (game, first, second) in open_games(&h, 2) {
         if game != timeout_game {
             open_up(&h, game, &name(first), &name(second));
@@ -551,6 +558,11 @@ fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
     // p5 withdraws between rounds; their remaining games are forfeits.
     let gone = tournament(&h, "p5", TournamentAction::Withdraw(None));
     assert!(gone.text.contains("p5** withdrew"), "{}", gone.text);
+    assert!(
+        gone.text.contains("Their remaining games are forfeits"),
+        "{}",
+        gone.text
+    );
     for round in 3..=5 {
         play_out(&h, round, &[]);
         deliver(&h);

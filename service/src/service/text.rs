@@ -801,7 +801,12 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
-            "max" | "players" => options.max_players = Some(number()?).filter(|n| *n >= 2),
+            "max" | "players" => {
+                options.max_players = Some(number()?).filter(|n| (2..=10_000).contains(n));
+                if options.max_players.is_none() {
+                    return Err(format!("max must be 2 to 10000 players, not '{value}'"));
+                }
+            }
             _ => return Err(format!("'{word}' is not a tournament option; {usage}")),
         }
     }
@@ -940,5 +945,17 @@ mod tests {
         assert!(parse_command("frobnicate", user).is_err());
         assert!(parse_command("resign now", user).is_err());
         assert!(parse_command("move", user).is_err());
+    }
+
+    /// Regression (issue 26): `max:1` was dropped silently, leaving the tournament unlimited.
+    #[test]
+    fn a_tournament_max_below_two_is_refused() {
+        let made = parse_tournament_options("Cup format:swiss max:1");
+        assert!(
+            made.as_ref().is_err_and(|e| e.contains("max must be 2")),
+            "{made:?}"
+        );
+        let made = parse_tournament_options("Cup format:swiss max:8");
+        assert_eq!(made.map(|o| o.max_players), Ok(Some(8)));
     }
 }

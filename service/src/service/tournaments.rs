@@ -300,8 +300,9 @@ impl Service {
             let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
                 return refuse(
-                    "The tournament has started: to stop playing, `tournament withdraw` (your \
-                     future games are then forfeits).",
+                    "The tournament has started: to stop playing, `tournament withdraw` (a \
+                     Swiss then pairs you no more; in a round robin your remaining games are \
+                     forfeits).",
                 );
             }
             if !db::remove_entrant(c, t.id, &request.user.id)? {
@@ -649,8 +650,9 @@ impl Service {
         }
     }
 
-    /// `tournament withdraw [@player]`: the player's running game is lost by forfeit, and
-    /// their future games are forfeits; past results stand.
+    /// `tournament withdraw [@player]`: the player's running game is lost (as a resignation);
+    /// a Swiss pairs them no more, a round robin records their remaining games as forfeits;
+    /// past results stand.
     fn withdraw(&self, request: &Request, who: Option<&User>) -> Outcome {
         let t = self.find_tournament(request)?;
         let user = match who {
@@ -718,14 +720,17 @@ impl Service {
         }
         self.wake();
         Ok(Reply::text(format!(
-            "**{}** withdrew from **{}**{}. Their remaining games are forfeits; their results \
-             so far stand.",
+            "**{}** withdrew from **{}**{}. {} Their results so far stand.",
             user.shown(),
             escape(&t.name),
             if loaded.is_some() {
                 " and resigned their running game"
             } else {
                 ""
+            },
+            match t.format {
+                TournamentFormat::Swiss => "They are not paired again.",
+                TournamentFormat::RoundRobin => "Their remaining games are forfeits.",
             }
         )))
     }
