@@ -841,3 +841,168 @@ async fn clients_sharing_keys_only_with_cross_signed_devices_play_on_across_a_ne
     );
     assert!(!store_of(dir.path()).join("session.json").exists());
 }
+
+/// `akron matrix` as a child process at trace level, its standard output and its log in
+/// files.
+struct Binary {
+    child: tokio::process::Child,
+    stdout: std::path::PathBuf,
+    log: std::path::PathBuf,
+}
+
+impl Binary {
+    /// Starts `akron matrix` for `bot` in `dir`, with `env` added.
+    fn start(
+        synapse: &matrix::Synapse,
+        bot: &OwnedUserId,
+        password: &str,
+        dir: &std::path::Path,
+        run: &str,
+        env: &[(&str, &str)],
+    ) -> Binary {
+        // Files, not pipes: at trace level the log outgrows a pipe's buffer before it is read.
+        let stdout = dir.join(format!("stdout-{run}"));
+        let log = dir.join(format!("log-{run}"));
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"));
+        command
+            .arg("matrix")
+            .arg("--db")
+            .arg(dir.join("akron.db"))
+            .env_remove("MATRIX_ACCESS_TOKEN")
+            .env_remove("MATRIX_RECOVERY_KEY")
+            .env("MATRIX_HOMESERVER", &synapse.url)
+            .env("MATRIX_USER", bot.as_str())
+            .env("MATRIX_PASSWORD", password)
+            .env("RUST_LOG", "trace")
+            .env("NO_COLOR", "1")
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::fs::File::create(&stdout).unwrap())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .kill_on_drop(true);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        Binary {
+            child: command.spawn().unwrap(),
+            stdout,
+            log,
+        }
+    }
+
+    /// Stops it; returns what it printed and its log.
+    async fn stop(mut self) -> (String, String) {
+        self.child.start_kill().unwrap();
+        self.child.wait().await.unwrap();
+        (
+            std::fs::read_to_string(&self.stdout).unwrap(),
+            std::fs::read_to_string(&self.log).unwrap(),
+        )
+    }
+}
+
+/// Asserts that `secret` is nowhere in `log`, written out or as a list of bytes.
+fn never_in(log: &str, secret: &str, what: &str) {
+    assert!(!log.contains(secret), "the {what} leaked into the log");
+    let squeezed: String = secret.split_whitespace().collect();
+    assert!(!log.contains(&squeezed), "the {what} leaked into the log");
+    let as_bytes = secret
+        .bytes()
+        .take(8)
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        !log.contains(&as_bytes),
+        "the {what} leaked into the log as bytes"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_prints_the_recovery_key_once_never_logs_it_and_needs_it_on_a_new_store() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+
+    // The first start makes the identity and prints the recovery key on standard output,
+    // once; the log (trace level) never shows it.
+    let running = Binary::start(&synapse, &bot, &password, dir.path(), "first", &[]);
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    let first = alice.new_cross_signed_device(&bot, &[]).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    let (printed, log) = running.stop().await;
+    assert!(log.contains(" TRACE "), "the log is at trace level");
+    let key = printed
+        .lines()
+        .find(|line| line.starts_with("    "))
+        .map(str::trim)
+        .unwrap_or_else(|| panic!("no recovery key on standard output: {printed}"))
+        .to_string();
+    assert!(key.len() >= 48, "a recovery key: {key:?}");
+    assert_eq!(printed.matches(&key).count(), 1, "{printed}");
+    assert!(printed.contains("MATRIX_RECOVERY_KEY"), "{printed}");
+    never_in(&log, &key, "recovery key");
+    never_in(&log, &password, "password");
+
+    // A new store with the key in MATRIX_RECOVERY_KEY: the same identity, a new device
+    // signed with it, nothing printed, nothing logged.
+    std::fs::remove_dir_all(dir.path().join("akron.db.matrix")).unwrap();
+    let running = Binary::start(
+        &synapse,
+        &bot,
+        &password,
+        dir.path(),
+        "restored",
+        &[("MATRIX_RECOVERY_KEY", &key)],
+    );
+    alice.new_cross_signed_device(&bot, &[first]).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    let (printed, log) = running.stop().await;
+    assert_eq!(printed, "", "no new key");
+    never_in(&log, &key, "recovery key");
+    never_in(&log, &password, "password");
+
+    // A new store without it: the binary stops with the reason, and names what to give.
+    std::fs::remove_dir_all(dir.path().join("akron.db.matrix")).unwrap();
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("matrix")
+        .arg("--db")
+        .arg(dir.path().join("akron.db"))
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env_remove("MATRIX_RECOVERY_KEY")
+        .env_remove("RUST_LOG")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", bot.as_str())
+        .env("MATRIX_PASSWORD", &password)
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(matrix::PATIENCE, output)
+        .await
+        .expect("the bot stops by itself")
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{said}");
+    assert!(
+        said.contains("already has a cross-signing identity"),
+        "{said}"
+    );
+    assert!(said.contains("MATRIX_RECOVERY_KEY"), "{said}");
+    assert!(output.stdout.is_empty(), "no new key");
+}
