@@ -1,7 +1,9 @@
 //! The Matrix front end end to end against a real Synapse, with two human test users on a
 //! plain Matrix client: invitation, a challenge accepted by reaction, moves with drops, the
 //! board picture, a refusal, a restart in the middle of the game, resignation by reaction
-//! with its confirmation, and a game in a thread of an encrypted room.
+//! with its confirmation, a game in a thread of an encrypted room, and a game in an
+//! encrypted room with clients that share room keys only with cross-signed devices, across
+//! a restart, a new store restored with the recovery key, and a new store without it.
 //!
 //! Needs Synapse: `eval "$(bot/tests/matrix/synapse.sh /tmp/akron-synapse)"` exports
 //! `AKRON_SYNAPSE_URL` and `AKRON_SYNAPSE_SECRET`. Without them the tests say so and pass,
@@ -13,11 +15,15 @@ mod fake_discord;
 mod matrix;
 
 use akron_bot::discord;
+use akron_bot::matrix::{IdentityError, MatrixError};
 use akron_bot::service::{Clock, Config, GameId, ManualClock, Service, SystemClock};
 use akron_rules::{GameOptions, WinRule};
 use fake_discord::payloads::{self, ALICE, BOB};
 use fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
-use matrix::{png_size, register, synapse, unique, BotProcess, Human, Seen};
+use matrix::{
+    bot_device, png_size, recovery_key_file, register, settings, store_of, synapse, unique,
+    BotProcess, CollectStrategy, Human, Seen,
+};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::MessageType;
@@ -46,6 +52,17 @@ async fn room_with(
     bob.client.join_room_by_id(&room_id).await.unwrap();
     alice.joined(&room_id, &[bot.clone(), bob.id.clone()]).await;
     room_id
+}
+
+/// Whether a message came encrypted.
+fn is_encrypted(seen: &Seen) -> bool {
+    matches!(
+        seen,
+        Seen::Message {
+            encrypted: true,
+            ..
+        }
+    )
 }
 
 fn is_image(seen: &Seen) -> bool {
@@ -659,4 +676,333 @@ async fn discord_and_matrix_run_in_one_process_on_one_database() {
     running.stop().await;
     shards.shutdown_all().await;
     let _ = discord_task.await;
+}
+
+/// `mover` plays `step`; both see the bot's board, encrypted.
+async fn play_encrypted(
+    mover: &mut Human,
+    watcher: &mut Human,
+    bot: &OwnedUserId,
+    room: &RoomId,
+    step: &str,
+) -> Seen {
+    mover.say(room, &format!("!akron move {step}")).await;
+    let board = mover.message_from(bot, room).await;
+    watcher.sync_to(&board.id()).await;
+    assert!(is_image(&board), "a board after {step}: {}", board.text());
+    assert!(
+        is_encrypted(&board),
+        "the board after {step} came encrypted"
+    );
+    board
+}
+
+/// Regression test for issue 32: clients that share room keys only with cross-signed
+/// devices (MSC4153) left the bot's plain device out, so it could not read any command in an
+/// encrypted room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_sharing_keys_only_with_cross_signed_devices_play_on_across_a_new_store() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut bob = Human::sharing_with_cross_signed_devices_only(&synapse, "bob").await;
+    let room = room_with(&mut alice, &bob, &bot, true).await;
+
+    // On its first start the bot made its identity, signed its device with it, and wrote the
+    // recovery key once, to the file it was given.
+    let key = std::fs::read_to_string(recovery_key_file(dir.path())).unwrap();
+    assert!(
+        key.trim().len() >= 48,
+        "a recovery key of {} characters",
+        key.len()
+    );
+    let first = bot_device(dir.path());
+    alice.sees_cross_signed(&bot, &first).await;
+    bob.sees_cross_signed(&bot, &first).await;
+    let identity = alice.master_key_of(&bot).await;
+
+    // A plain device of the bot's account, never cross-signed, reads along: the humans'
+    // clients leave it out, as they left the bot out before it had an identity.
+    let mut plain = Human::log_in(&synapse, &bot, &password, CollectStrategy::AllDevices).await;
+    let plain_device = plain.client.device_id().unwrap().to_owned();
+    alice.sees_device(&bot, &plain_device).await;
+    bob.sees_device(&bot, &plain_device).await;
+
+    // The bot reads the challenge and answers in the room, encrypted; the plain device
+    // cannot read it.
+    let command = alice
+        .say(
+            &room,
+            &format!("!akron challenge {} size:5 pieces:12 colour:black", bob.id),
+        )
+        .await;
+    let challenge = bob.message_from(&bot, &room).await;
+    alice.sync_to(&challenge.id()).await;
+    assert!(
+        challenge.text().contains("challenge"),
+        "{}",
+        challenge.text()
+    );
+    assert!(is_encrypted(&challenge), "the challenge came encrypted");
+    plain
+        .expect(
+            "Alice's challenge, which it cannot decrypt",
+            |s| matches!(s, Seen::Undecryptable { event_id, .. } if *event_id == command),
+        )
+        .await;
+    bob.say(&room, "!akron accept").await;
+    let started = alice.message_from(&bot, &room).await;
+    bob.sync_to(&started.id()).await;
+    assert!(is_image(&started), "the board: {}", started.text());
+    assert!(is_encrypted(&started), "the board came encrypted");
+
+    let options = GameOptions {
+        size: 5,
+        pile: 12,
+        win_rule: WinRule::Delayed,
+    };
+    let line = common::find_line(options, false, 80, |r, game| {
+        game.moves().len() == 6 && r.outcome.is_none()
+    });
+    for (ply, step) in line.iter().enumerate() {
+        if ply == 2 {
+            // A restart on the same store: the same device, still cross-signed.
+            running.stop().await;
+            running = BotProcess::start(&synapse, &bot, &password, dir.path());
+        }
+        if ply == 4 {
+            // A new store (a new machine): the bot restores its identity with the recovery key
+            // from its file, and its new device is cross-signed before anyone sees it.
+            running.stop().await;
+            std::fs::remove_dir_all(store_of(dir.path())).unwrap();
+            running = BotProcess::start(&synapse, &bot, &password, dir.path());
+            let second = alice
+                .new_cross_signed_device(&bot, &[first.clone(), plain_device.clone()])
+                .await;
+            assert_eq!(second, bot_device(dir.path()));
+            bob.sees_cross_signed(&bot, &second).await;
+            assert_eq!(
+                alice.master_key_of(&bot).await,
+                identity,
+                "the same identity, so the humans' clients trust the new device"
+            );
+        }
+        let (mover, watcher) = if ply % 2 == 0 {
+            (&mut alice, &mut bob)
+        } else {
+            (&mut bob, &mut alice)
+        };
+        play_encrypted(mover, watcher, &bot, &room, &step.to_string()).await;
+        if ply == 2 {
+            assert_eq!(bot_device(dir.path()), first, "a restart keeps the device");
+        }
+    }
+    running.stop().await;
+
+    // A new store without the recovery key: the bot refuses to start, and leaves no device
+    // behind.
+    let devices = plain.client.devices().await.unwrap().devices.len();
+    std::fs::remove_dir_all(store_of(dir.path())).unwrap();
+    std::fs::rename(
+        recovery_key_file(dir.path()),
+        dir.path().join("recovery-key-kept-elsewhere"),
+    )
+    .unwrap();
+    let service = Arc::new(Service::open(Config::with_db(dir.path().join("akron.db"))).unwrap());
+    let refused =
+        akron_bot::matrix::run(&settings(&synapse, &bot, &password, dir.path()), service).await;
+    let Err(error) = refused else {
+        panic!("the bot started without its recovery key");
+    };
+    assert!(
+        matches!(
+            error,
+            MatrixError::Identity(IdentityError::RecoveryKeyNeeded { .. })
+        ),
+        "{error}"
+    );
+    let message = error.to_string();
+    for part in [
+        "already has a cross-signing identity",
+        "MATRIX_RECOVERY_KEY",
+        "--recovery-key-file",
+        "does not exist",
+    ] {
+        assert!(message.contains(part), "{part}: {message}");
+    }
+    assert_eq!(
+        plain.client.devices().await.unwrap().devices.len(),
+        devices,
+        "the refused start logged its device out"
+    );
+    assert!(!store_of(dir.path()).join("session.json").exists());
+}
+
+/// `akron matrix` as a child process at trace level, its standard output and its log in
+/// files.
+struct Binary {
+    child: tokio::process::Child,
+    stdout: std::path::PathBuf,
+    log: std::path::PathBuf,
+}
+
+impl Binary {
+    /// Starts `akron matrix` for `bot` in `dir`, with `env` added.
+    fn start(
+        synapse: &matrix::Synapse,
+        bot: &OwnedUserId,
+        password: &str,
+        dir: &std::path::Path,
+        run: &str,
+        env: &[(&str, &str)],
+    ) -> Binary {
+        // Files, not pipes: at trace level the log outgrows a pipe's buffer before it is read.
+        let stdout = dir.join(format!("stdout-{run}"));
+        let log = dir.join(format!("log-{run}"));
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"));
+        command
+            .arg("matrix")
+            .arg("--db")
+            .arg(dir.join("akron.db"))
+            .env_remove("MATRIX_ACCESS_TOKEN")
+            .env_remove("MATRIX_RECOVERY_KEY")
+            .env("MATRIX_HOMESERVER", &synapse.url)
+            .env("MATRIX_USER", bot.as_str())
+            .env("MATRIX_PASSWORD", password)
+            .env("RUST_LOG", "trace")
+            .env("NO_COLOR", "1")
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::fs::File::create(&stdout).unwrap())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .kill_on_drop(true);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        Binary {
+            child: command.spawn().unwrap(),
+            stdout,
+            log,
+        }
+    }
+
+    /// Stops it; returns what it printed and its log.
+    async fn stop(mut self) -> (String, String) {
+        self.child.start_kill().unwrap();
+        self.child.wait().await.unwrap();
+        (
+            std::fs::read_to_string(&self.stdout).unwrap(),
+            std::fs::read_to_string(&self.log).unwrap(),
+        )
+    }
+}
+
+/// Asserts that `secret` is nowhere in `log`, written out or as a list of bytes.
+fn never_in(log: &str, secret: &str, what: &str) {
+    assert!(!log.contains(secret), "the {what} leaked into the log");
+    let squeezed: String = secret.split_whitespace().collect();
+    assert!(!log.contains(&squeezed), "the {what} leaked into the log");
+    let as_bytes = secret
+        .bytes()
+        .take(8)
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        !log.contains(&as_bytes),
+        "the {what} leaked into the log as bytes"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_prints_the_recovery_key_once_never_logs_it_and_needs_it_on_a_new_store() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+
+    // The first start makes the identity and prints the recovery key on standard output,
+    // once; the log (trace level) never shows it.
+    let running = Binary::start(&synapse, &bot, &password, dir.path(), "first", &[]);
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    let first = alice.new_cross_signed_device(&bot, &[]).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    let (printed, log) = running.stop().await;
+    assert!(log.contains(" TRACE "), "the log is at trace level");
+    let key = printed
+        .lines()
+        .find(|line| line.starts_with("    "))
+        .map(str::trim)
+        .unwrap_or_else(|| panic!("no recovery key on standard output: {printed}"))
+        .to_string();
+    assert!(key.len() >= 48, "a recovery key: {key:?}");
+    assert_eq!(printed.matches(&key).count(), 1, "{printed}");
+    assert!(printed.contains("MATRIX_RECOVERY_KEY"), "{printed}");
+    never_in(&log, &key, "recovery key");
+    never_in(&log, &password, "password");
+
+    // A new store with the key in MATRIX_RECOVERY_KEY: the same identity, a new device
+    // signed with it, nothing printed, nothing logged.
+    std::fs::remove_dir_all(dir.path().join("akron.db.matrix")).unwrap();
+    let running = Binary::start(
+        &synapse,
+        &bot,
+        &password,
+        dir.path(),
+        "restored",
+        &[("MATRIX_RECOVERY_KEY", &key)],
+    );
+    alice.new_cross_signed_device(&bot, &[first]).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    let (printed, log) = running.stop().await;
+    assert_eq!(printed, "", "no new key");
+    never_in(&log, &key, "recovery key");
+    never_in(&log, &password, "password");
+
+    // A new store without it: the binary stops with the reason, and names what to give.
+    std::fs::remove_dir_all(dir.path().join("akron.db.matrix")).unwrap();
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("matrix")
+        .arg("--db")
+        .arg(dir.path().join("akron.db"))
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env_remove("MATRIX_RECOVERY_KEY")
+        .env_remove("RUST_LOG")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", bot.as_str())
+        .env("MATRIX_PASSWORD", &password)
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(matrix::PATIENCE, output)
+        .await
+        .expect("the bot stops by itself")
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{said}");
+    assert!(
+        said.contains("already has a cross-signing identity"),
+        "{said}"
+    );
+    assert!(said.contains("MATRIX_RECOVERY_KEY"), "{said}");
+    assert!(output.stdout.is_empty(), "no new key");
 }

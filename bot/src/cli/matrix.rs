@@ -2,7 +2,7 @@
 //! both are configured, in one process on one database).
 
 use super::discord as discord_cli;
-use akron_bot::matrix::{self, Secret, Settings};
+use akron_bot::matrix::{self, KeyOutput, Recovery, RecoveryKey, Secret, Settings};
 use akron_bot::service::{Config, Service};
 use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
@@ -37,6 +37,12 @@ pub struct MatrixArgs {
     /// `.matrix` added, such as `akron.db.matrix`).
     #[arg(long)]
     store: Option<PathBuf>,
+    /// A file holding the recovery key of the bot's cross-signing identity, instead of the
+    /// `MATRIX_RECOVERY_KEY` environment variable. While it does not exist, and the account
+    /// has no identity yet, the bot makes one and writes its key there (else on standard
+    /// output).
+    #[arg(long)]
+    recovery_key_file: Option<PathBuf>,
 }
 
 fn read_secret(path: &Path, what: &str) -> Result<String> {
@@ -94,6 +100,36 @@ fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
         user,
         secret,
         store,
+        recovery: recovery(args)?,
+    })
+}
+
+/// The recovery key from `--recovery-key-file` (a file that does not exist yet is where a
+/// new key goes) or `MATRIX_RECOVERY_KEY`.
+fn recovery(args: &MatrixArgs) -> Result<Recovery> {
+    let Some(path) = &args.recovery_key_file else {
+        return Ok(Recovery {
+            key: env("MATRIX_RECOVERY_KEY").map(|key| RecoveryKey::new(&key)),
+            new_key: KeyOutput::Stdout,
+        });
+    };
+    let key = match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let key = RecoveryKey::new(&text);
+            if key.expose().is_empty() {
+                bail!("the recovery key file {} is empty", path.display());
+            }
+            Some(key)
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => {
+            return Err(error)
+                .with_context(|| format!("reading the recovery key file {}", path.display()))
+        }
+    };
+    Ok(Recovery {
+        key,
+        new_key: KeyOutput::File(path.clone()),
     })
 }
 

@@ -1,13 +1,12 @@
 //! Messages: `!akron ...` commands read with the service's grammar, answered in the room
 //! (or thread) they came from; refusals as replies to the offending message, pinging only
-//! its sender. Encrypted messages the bot cannot read get a clear answer, never silence.
+//! its sender. (Encrypted messages the bot cannot read are [`undecryptable`](super).)
 
 use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
 use crate::service::text::parse_command;
 use crate::service::{Reply, Request, User};
 use matrix_sdk::event_handler::Ctx;
-use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation,
 };
@@ -98,7 +97,10 @@ pub(super) async fn on_message(
     client: Client,
     bot: Ctx<Bot>,
 ) {
-    if event.sender == bot.me || room.state() != RoomState::Joined {
+    if event.sender == bot.me
+        || room.state() != RoomState::Joined
+        || bot.is_past(event.origin_server_ts)
+    {
         return;
     }
     let MessageType::Text(text) = &event.content.msgtype else {
@@ -248,42 +250,6 @@ async fn handle(
         threads::open_if_asked(client, bot, room, &answer, posted, None).await;
     }
     Ok(())
-}
-
-/// An encrypted message the bot could not decrypt: said in the room, never ignored.
-pub(super) async fn on_undecryptable(
-    event: OriginalSyncRoomEncryptedEvent,
-    room: Room,
-    client: Client,
-    bot: Ctx<Bot>,
-) {
-    if event.sender == bot.me || room.state() != RoomState::Joined {
-        return;
-    }
-    let worker = Arc::clone(&bot.service);
-    let id = event.event_id.to_string();
-    let now = bot.service.now();
-    match tokio::task::spawn_blocking(move || worker.first_time(&id, now)).await {
-        Ok(Ok(true)) => {}
-        _ => return,
-    }
-    tracing::warn!(room = %room.room_id(), "could not decrypt a message");
-    let user = rooms::user_in(&room, &event.sender).await;
-    let answer = Reply::refusal(
-        "I could not decrypt that message, so I could not read it. If it was a command, \
-         send it again in a moment (my keys may not have reached your device yet), or \
-         verify my session.",
-    );
-    let place = Place {
-        reply_to: Some(event.event_id.clone()),
-        ..Place::default()
-    };
-    let channel = send::channel_of(room.room_id(), None);
-    if let Err(error) =
-        send::post(&client, &room, &bot, &answer, &place, Some(&user), &channel).await
-    {
-        tracing::warn!(%error, "could not say that a message could not be decrypted");
-    }
 }
 
 #[cfg(test)]

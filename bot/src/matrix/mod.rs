@@ -8,11 +8,16 @@
 //! Matrix has no buttons: a reply's buttons become reactions on the bot's message, and a
 //! reaction is the button press. Notices from the outbox are delivered by
 //! [`outbox`](self) to rooms, or to a direct message room made once per user.
+//!
+//! In encrypted rooms the bot is a device its users' clients trust: it cross-signs its
+//! device with the account's identity, kept across stores by a [`RecoveryKey`]
+//! ([`identity`](self) explains how).
 
 /// The platform prefix of Matrix ids in the service (`matrix:@bob:example.org`), and the
 /// outbox rows this front end delivers.
 pub const PLATFORM: &str = "matrix";
 
+mod identity;
 mod incoming;
 mod outbox;
 mod reactions;
@@ -20,6 +25,7 @@ mod rooms;
 mod send;
 mod session;
 mod threads;
+mod undecryptable;
 
 use crate::service::{Service, ServiceError};
 use matrix_sdk::config::SyncSettings;
@@ -27,11 +33,13 @@ use matrix_sdk::ruma::api::client::filter::{
     Filter as RumaFilter, FilterDefinition, RoomEventFilter,
 };
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
-use matrix_sdk::ruma::OwnedUserId;
+use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, OwnedUserId};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+
+pub use identity::{IdentityError, KeyOutput, Recovery, RecoveryKey};
 
 /// The secret the bot logs in with. Never logged.
 #[derive(Clone)]
@@ -62,6 +70,8 @@ pub struct Settings {
     pub secret: Secret,
     /// The folder of the session and the matrix-sdk store (room state, sync token, keys).
     pub store: PathBuf,
+    /// The recovery key of the bot's cross-signing identity, and where a new one goes.
+    pub recovery: Recovery,
 }
 
 /// What can go wrong in the Matrix layer.
@@ -77,6 +87,8 @@ pub enum MatrixError {
     Worker(tokio::task::JoinError),
     /// The settings or the session cannot be used.
     Setup(String),
+    /// The bot cannot come back as a cross-signed device.
+    Identity(IdentityError),
 }
 
 impl fmt::Display for MatrixError {
@@ -87,6 +99,7 @@ impl fmt::Display for MatrixError {
             MatrixError::Service(e) => write!(f, "service: {e}"),
             MatrixError::Worker(e) => write!(f, "service worker: {e}"),
             MatrixError::Setup(e) => f.write_str(e),
+            MatrixError::Identity(e) => e.fmt(f),
         }
     }
 }
@@ -100,7 +113,7 @@ impl MatrixError {
         let status = match self {
             MatrixError::Matrix(e) => e.as_client_api_error().map(|e| e.status_code),
             MatrixError::Http(e) => e.as_client_api_error().map(|e| e.status_code),
-            MatrixError::Setup(_) => return true,
+            MatrixError::Setup(_) | MatrixError::Identity(_) => return true,
             _ => None,
         };
         status.is_some_and(|s| matches!(s.as_u16(), 400 | 403 | 404))
@@ -136,6 +149,16 @@ impl From<tokio::task::JoinError> for MatrixError {
 pub(crate) struct Bot {
     service: Arc<Service>,
     me: OwnedUserId,
+    /// A new device answers only what was sent since it logged in; a device coming back
+    /// answers everything since its last sync.
+    answers_from: Option<MilliSecondsSinceUnixEpoch>,
+}
+
+impl Bot {
+    /// Whether an event sent at `sent` belongs to before this device (and is left alone).
+    fn is_past(&self, sent: MilliSecondsSinceUnixEpoch) -> bool {
+        self.answers_from.is_some_and(|from| sent < from)
+    }
 }
 
 /// How long one sync waits for news on the homeserver.
@@ -160,31 +183,61 @@ impl Drop for AbortOnDrop {
     }
 }
 
+/// Logs in (or comes back) as a device of the bot's cross-signing identity. Returns the
+/// client and, for a new device, when it logged in.
+async fn connect(
+    settings: &Settings,
+) -> Result<(matrix_sdk::Client, Option<MilliSecondsSinceUnixEpoch>), MatrixError> {
+    let started = MilliSecondsSinceUnixEpoch::now();
+    let login = session::connect(settings).await?;
+    let client = login.client;
+    let established = identity::establish(&client, settings).await;
+    if login.new {
+        if established.is_ok() || identity::holds_keys(&client).await {
+            session::keep(settings, &client)?;
+        } else {
+            session::abandon(settings, &client).await;
+        }
+    }
+    established?;
+    Ok((client, login.new.then_some(started)))
+}
+
 /// Runs the bot until the homeserver refuses it for good (a revoked token) or the future is
 /// dropped. Messages sent while it was down are answered when it comes back; nothing older
-/// is.
+/// is (a new device answers what was sent since it logged in).
 ///
 /// # Errors
 ///
-/// When the login or the store fails, or the homeserver rejects the session.
+/// When the login or the store fails, or the homeserver rejects the session; with
+/// [`MatrixError::Identity`] when the bot cannot come back as a device cross-signed by its
+/// identity (a new store without the recovery key, say).
 pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), MatrixError> {
-    let (client, new_login) = session::connect(settings).await?;
+    let (client, answers_from) = connect(settings).await?;
     let me = client
         .user_id()
         .ok_or_else(|| MatrixError::Setup("logged in without a user id".to_string()))?
         .to_owned();
-    let bot = Bot { service, me };
-    if new_login {
-        // A new device: what happened before it belongs to the past, so it is synced once
-        // without handlers. Invitations waiting since are accepted below.
-        client.sync_once(SyncSettings::default()).await?;
-    }
+    let bot = Bot {
+        service,
+        me,
+        answers_from,
+    };
     client.add_event_handler_context(bot.clone());
     client.add_event_handler(rooms::on_invite);
     client.add_event_handler(rooms::on_membership);
     client.add_event_handler(incoming::on_message);
-    client.add_event_handler(incoming::on_undecryptable);
+    client.add_event_handler(undecryptable::on_undecryptable);
     client.add_event_handler(reactions::on_reaction);
+    let sync = SyncSettings::default()
+        .timeout(SYNC_TIMEOUT)
+        .filter(Filter::FilterDefinition(sync_filter()));
+    if answers_from.is_some() {
+        // A new device: its first sync uploads its keys (signed: identity.rs) and brings
+        // recent history, of which only what was sent since the login is answered.
+        client.sync_once(sync.clone()).await?;
+    }
+    identity::check_device(&client).await?;
     for room in client.invited_rooms() {
         rooms::join(&room).await;
     }
@@ -196,12 +249,9 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
             bot: bot.clone(),
         },
     )));
-    let settings = SyncSettings::default()
-        .timeout(SYNC_TIMEOUT)
-        .filter(Filter::FilterDefinition(sync_filter()));
     let mut failures = 0u32;
     loop {
-        match client.sync_once(settings.clone()).await {
+        match client.sync_once(sync.clone()).await {
             Ok(_) => failures = 0,
             Err(error) => {
                 let error = MatrixError::from(error);

@@ -18,7 +18,10 @@ pub(super) async fn on_reaction(
     client: Client,
     bot: Ctx<Bot>,
 ) {
-    if event.sender == bot.me || room.state() != RoomState::Joined {
+    if event.sender == bot.me
+        || room.state() != RoomState::Joined
+        || bot.is_past(event.origin_server_ts)
+    {
         return;
     }
     if let Err(error) = handle(&client, &bot, &room, &event).await {

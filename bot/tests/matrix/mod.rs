@@ -3,21 +3,26 @@
 //! these helpers read: `AKRON_SYNAPSE_URL` and `AKRON_SYNAPSE_SECRET`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
-use akron_bot::matrix::{self, Secret, Settings};
+use akron_bot::matrix::{self, KeyOutput, Recovery, RecoveryKey, Secret, Settings};
 use akron_bot::service::{Config, Service};
 use hmac::{Hmac, Mac};
 use matrix_sdk::config::SyncSettings;
+use matrix_sdk::deserialized_responses::EncryptionInfo;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::events::reaction::{OriginalSyncReactionEvent, ReactionEventContent};
 use matrix_sdk::ruma::events::relation::{Annotation, Thread};
+use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::member::{
     MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
 };
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
 };
-use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, RoomId};
+use matrix_sdk::ruma::{
+    DeviceId, OwnedDeviceId, OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UserId,
+};
 use matrix_sdk::{Client, Room};
+pub use matrix_sdk_crypto::CollectStrategy;
 use sha1::Sha1;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -125,6 +130,14 @@ pub enum Seen {
         sent_at: u64,
         /// When this client saw it, in milliseconds since the epoch.
         seen_at: u64,
+        /// Whether it came encrypted (and this client could decrypt it).
+        encrypted: bool,
+    },
+    /// An encrypted event this client could not decrypt.
+    Undecryptable {
+        room: OwnedRoomId,
+        event_id: OwnedEventId,
+        sender: OwnedUserId,
     },
     /// A reaction.
     Reaction {
@@ -232,35 +245,85 @@ impl Drop for Human {
 }
 
 impl Human {
-    /// Registers and logs in a new user, and starts syncing.
+    /// Registers and logs in a new user, and starts syncing. Its client shares room keys
+    /// with every device (matrix-sdk's default, and older clients').
     pub async fn new(synapse: &Synapse, name: &str) -> Human {
+        Human::sharing_keys(synapse, name, CollectStrategy::AllDevices).await
+    }
+
+    /// A new user whose client shares room keys only with devices their owners have
+    /// cross-signed, as today's clients do (MSC4153; Element's "exclude insecure devices").
+    pub async fn sharing_with_cross_signed_devices_only(synapse: &Synapse, name: &str) -> Human {
+        Human::sharing_keys(synapse, name, CollectStrategy::IdentityBasedStrategy).await
+    }
+
+    /// A new user whose client shares room keys as `strategy` says.
+    pub async fn sharing_keys(synapse: &Synapse, name: &str, strategy: CollectStrategy) -> Human {
         let (id, password) = register(synapse, &unique(name)).await;
+        Human::log_in(synapse, &id, &password, strategy).await
+    }
+
+    /// A new device of an existing account (a plain one: never cross-signed), syncing.
+    pub async fn log_in(
+        synapse: &Synapse,
+        id: &OwnedUserId,
+        password: &str,
+        strategy: CollectStrategy,
+    ) -> Human {
+        let id = id.clone();
+        let has_identity = strategy == CollectStrategy::IdentityBasedStrategy;
         let dir = tempfile::tempdir().unwrap();
         let client = Client::builder()
             .homeserver_url(&synapse.url)
             .sqlite_store(dir.path(), None)
+            .with_room_key_recipient_strategy(strategy)
             .build()
             .await
             .unwrap();
         client
             .matrix_auth()
-            .login_username(&id, &password)
+            .login_username(&id, password)
             .send()
             .await
             .unwrap();
+        if has_identity {
+            // Such a client has a cross-signing identity of its own (it refuses to send
+            // without one), as today's clients make on first login.
+            client
+                .encryption()
+                .bootstrap_cross_signing_if_needed(None)
+                .await
+                .unwrap();
+        }
         client.sync_once(SyncSettings::default()).await.unwrap();
         let (tx, seen) = mpsc::unbounded_channel();
         let messages = tx.clone();
-        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent, room: Room| {
-            let tx = messages.clone();
+        client.add_event_handler(
+            move |event: OriginalSyncRoomMessageEvent,
+                  room: Room,
+                  encryption: Option<EncryptionInfo>| {
+                let tx = messages.clone();
+                async move {
+                    let _ = tx.send(Seen::Message {
+                        room: room.room_id().to_owned(),
+                        event_id: event.event_id,
+                        sender: event.sender,
+                        content: Box::new(event.content),
+                        sent_at: event.origin_server_ts.get().into(),
+                        seen_at: now_millis(),
+                        encrypted: encryption.is_some(),
+                    });
+                }
+            },
+        );
+        let undecryptable = tx.clone();
+        client.add_event_handler(move |event: OriginalSyncRoomEncryptedEvent, room: Room| {
+            let tx = undecryptable.clone();
             async move {
-                let _ = tx.send(Seen::Message {
+                let _ = tx.send(Seen::Undecryptable {
                     room: room.room_id().to_owned(),
                     event_id: event.event_id,
                     sender: event.sender,
-                    content: Box::new(event.content),
-                    sent_at: event.origin_server_ts.get().into(),
-                    seen_at: now_millis(),
                 });
             }
         });
@@ -430,6 +493,82 @@ impl Human {
         self.room(room).send(reaction).await.unwrap();
     }
 
+    /// Waits until the homeserver shows `user`'s `device` to this client as cross-signed by
+    /// its owner (so that a client sharing keys with cross-signed devices only includes it).
+    pub async fn sees_cross_signed(&self, user: &UserId, device: &DeviceId) {
+        let encryption = self.client.encryption();
+        let found = tokio::time::timeout(PATIENCE, async {
+            loop {
+                // A fresh /keys/query each time: the device and its signatures as they are now.
+                let identity = encryption.request_user_identity(user).await.unwrap();
+                let device = encryption.get_device(user, device).await.unwrap();
+                if identity.is_some() && device.is_some_and(|d| d.is_cross_signed_by_owner()) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await;
+        assert!(
+            found.is_ok(),
+            "{} never saw {device} of {user} cross-signed",
+            self.id
+        );
+    }
+
+    /// Waits until the homeserver shows this client a device of `user`'s, other than
+    /// `known`, cross-signed by its owner; returns it.
+    pub async fn new_cross_signed_device(
+        &self,
+        user: &UserId,
+        known: &[OwnedDeviceId],
+    ) -> OwnedDeviceId {
+        let encryption = self.client.encryption();
+        let found = tokio::time::timeout(PATIENCE, async {
+            loop {
+                encryption.request_user_identity(user).await.unwrap();
+                let devices = encryption.get_user_devices(user).await.unwrap();
+                if let Some(device) = devices.devices().find(|d| {
+                    !known.contains(&d.device_id().to_owned()) && d.is_cross_signed_by_owner()
+                }) {
+                    return device.device_id().to_owned();
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await;
+        found
+            .unwrap_or_else(|_| panic!("{} never saw a new cross-signed device of {user}", self.id))
+    }
+
+    /// Waits until the homeserver shows this client `user`'s `device` (signed or not).
+    pub async fn sees_device(&self, user: &UserId, device: &DeviceId) {
+        let encryption = self.client.encryption();
+        let found = tokio::time::timeout(PATIENCE, async {
+            loop {
+                encryption.request_user_identity(user).await.unwrap();
+                if encryption.get_device(user, device).await.unwrap().is_some() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await;
+        assert!(found.is_ok(), "{} never saw {device} of {user}", self.id);
+    }
+
+    /// The master key of `user`'s cross-signing identity, as this client knows it.
+    pub async fn master_key_of(&self, user: &UserId) -> String {
+        let identity = self
+            .client
+            .encryption()
+            .request_user_identity(user)
+            .await
+            .unwrap()
+            .expect("a cross-signing identity");
+        format!("{:?}", identity.master_key().get_first_key())
+    }
+
     /// Downloads a message's image: the bytes, and the width, height, size and mimetype it
     /// states.
     pub async fn image(&self, seen: &Seen) -> (Vec<u8>, (u64, u64, u64, String)) {
@@ -465,6 +604,43 @@ pub struct BotProcess {
     task: tokio::task::JoinHandle<()>,
 }
 
+/// The bot's recovery key file in a test's folder: written by the bot when it makes its
+/// identity, read back on later starts (as `--recovery-key-file` does).
+pub fn recovery_key_file(dir: &Path) -> PathBuf {
+    dir.join("recovery-key")
+}
+
+/// The bot's Matrix store folder in a test's folder.
+pub fn store_of(dir: &Path) -> PathBuf {
+    dir.join("akron.db.matrix")
+}
+
+/// The bot's settings for `@user` with `password` in a test's folder, with the recovery key
+/// from the folder's key file when there is one.
+pub fn settings(synapse: &Synapse, user: &OwnedUserId, password: &str, dir: &Path) -> Settings {
+    let file = recovery_key_file(dir);
+    let key = std::fs::read_to_string(&file)
+        .ok()
+        .map(|text| RecoveryKey::new(&text));
+    Settings {
+        homeserver: synapse.url.clone(),
+        user: user.to_string(),
+        secret: Secret::Password(password.to_string()),
+        store: store_of(dir),
+        recovery: Recovery {
+            key,
+            new_key: KeyOutput::File(file),
+        },
+    }
+}
+
+/// The device the bot's saved session is.
+pub fn bot_device(dir: &Path) -> OwnedDeviceId {
+    let text = std::fs::read_to_string(store_of(dir).join("session.json")).unwrap();
+    let session: serde_json::Value = serde_json::from_str(&text).unwrap();
+    OwnedDeviceId::from(session["device_id"].as_str().unwrap())
+}
+
 impl BotProcess {
     /// Starts the bot as `@user` with `password`.
     pub fn start(synapse: &Synapse, user: &OwnedUserId, password: &str, dir: &Path) -> BotProcess {
@@ -481,12 +657,7 @@ impl BotProcess {
         dir: &Path,
         service: Arc<Service>,
     ) -> BotProcess {
-        let settings = Settings {
-            homeserver: synapse.url.clone(),
-            user: user.to_string(),
-            secret: Secret::Password(password.to_string()),
-            store: dir.join("akron.db.matrix"),
-        };
+        let settings = settings(synapse, user, password, dir);
         let task = tokio::spawn(async move {
             // The binary runs the scheduler and the AI worker beside the front ends.
             let _background = akron_service::scheduler::Background::start(&service);
