@@ -179,15 +179,19 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_threads() {
 
 /// The tournament's current round and status, and the highest round paired, from the file.
 fn round_state(path: &Path) -> (u32, String, u32) {
-    let conn = Connection::open(path).unwrap();
-    let (current, status) = conn
-        .query_row("SELECT current_round, status FROM tournaments", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
+    let db = Db::open(path).unwrap();
+    let (current, status) = db
+        .read(|tx| {
+            tx.query_one("SELECT current_round, status FROM tournaments", &[], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
         })
         .unwrap();
-    let paired = conn
-        .query_row("SELECT MAX(round) FROM tournament_pairings", [], |r| {
-            r.get(0)
+    let paired = db
+        .read(|tx| {
+            tx.query_one("SELECT MAX(round) FROM tournament_pairings", &[], |r| {
+                r.get(0)
+            })
         })
         .unwrap();
     (current, status, paired)
@@ -210,13 +214,15 @@ fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
             assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
         }
         assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
-        let games: Vec<i64> = Connection::open(h.db_path())
+        let games: Vec<i64> = Db::open(&h.db_path())
             .unwrap()
-            .prepare("SELECT game_id FROM tournament_pairings WHERE round = 1 AND board > 0")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
+            .read(|tx| {
+                tx.query(
+                    "SELECT game_id FROM tournament_pairings WHERE round = 1 AND board > 0",
+                    &[],
+                    |r| r.get(0),
+                )
+            })
             .unwrap();
         assert_eq!(games.len(), 2);
         let first = tournament(
