@@ -61,6 +61,17 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// How many times opening is tried again after a transient failure.
+const OPEN_TRIES: u32 = 5;
+
+/// Whether an error while opening may pass if tried again: an I/O error or a busy lock.
+fn is_transient_open(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::SystemIoFailure | rusqlite::ErrorCode::DatabaseBusy)
+    )
+}
+
 /// Idle connections kept for reuse.
 const MAX_IDLE: usize = 8;
 
@@ -79,6 +90,24 @@ impl Pool {
         busy_timeout: Duration,
         read_only: bool,
     ) -> Result<Pool, DbError> {
+        // Several processes opening the same WAL file at the same moment can meet a
+        // transient I/O error while one of them rebuilds the shared WAL index (seen with
+        // consoles started together under load). Opening changes nothing that a second try
+        // could repeat wrongly, so a few tries are made before the error is reported.
+        let mut attempt = 0;
+        loop {
+            match Pool::open_once(path, busy_timeout, read_only) {
+                Err(DbError::Sqlite(e)) if attempt < OPEN_TRIES && is_transient_open(&e) => {
+                    attempt += 1;
+                    tracing::warn!(error = %e, attempt, "opening the database failed; trying again");
+                    std::thread::sleep(Duration::from_millis(50 * u64::from(attempt)));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn open_once(path: &Path, busy_timeout: Duration, read_only: bool) -> Result<Pool, DbError> {
         if read_only {
             let conn =
                 connect(path, busy_timeout, true).map_err(|e| explain_open_failure(path, e))?;
