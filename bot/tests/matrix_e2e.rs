@@ -26,7 +26,7 @@ use matrix::{
 };
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::room::message::MessageType;
+use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId};
 use std::sync::Arc;
@@ -1005,4 +1005,127 @@ async fn the_binary_prints_the_recovery_key_once_never_logs_it_and_needs_it_on_a
     );
     assert!(said.contains("MATRIX_RECOVERY_KEY"), "{said}");
     assert!(output.stdout.is_empty(), "no new key");
+}
+
+/// The write lock of the bot's matrix-sdk databases (room state and crypto), held by
+/// another connection as a checkpoint or a second process would hold it, until dropped.
+struct StoreLock(Vec<rusqlite::Connection>);
+
+impl StoreLock {
+    async fn take(store: std::path::PathBuf) -> StoreLock {
+        let held = tokio::task::spawn_blocking(move || {
+            ["matrix-sdk-state.sqlite3", "matrix-sdk-crypto.sqlite3"]
+                .iter()
+                .map(|name| {
+                    let connection = rusqlite::Connection::open(store.join(name)).unwrap();
+                    connection
+                        .busy_timeout(std::time::Duration::from_secs(30))
+                        .unwrap();
+                    connection.execute_batch("BEGIN IMMEDIATE").unwrap();
+                    connection
+                })
+                .collect()
+        });
+        StoreLock(held.await.unwrap())
+    }
+
+    fn release(self) {
+        for connection in self.0 {
+            connection.execute_batch("ROLLBACK").unwrap();
+        }
+    }
+}
+
+/// Waits until `observer` saw the bot answer each of `commands` (a reply to it), then
+/// that of one more command; returns how many answers each command got.
+async fn answers_to(
+    observer: &mut Human,
+    bot: &OwnedUserId,
+    room: &RoomId,
+    commands: &[matrix_sdk::ruma::OwnedEventId],
+) -> Vec<usize> {
+    let mut counts = vec![0; commands.len()];
+    let mut count = |seen: &[Seen]| {
+        for answer in seen.iter().filter(|s| s.is_message_by(bot)) {
+            if let Some(i) = commands
+                .iter()
+                .position(|c| Some(c) == answer.answers().as_ref())
+            {
+                counts[i] += 1;
+            }
+        }
+    };
+    let mut all = Vec::new();
+    while commands.iter().any(|c| {
+        !all.iter()
+            .any(|s: &Seen| s.is_message_by(bot) && s.answers().as_ref() == Some(c))
+    }) {
+        all.push(observer.expect("an answer", |s| s.is_message_by(bot)).await);
+    }
+    // One more command, answered after all of them: anything answered twice shows by then.
+    let last = observer.say(room, "!akron move A1").await;
+    all.extend(
+        observer
+            .collect_until("the last answer", |s| {
+                s.is_message_by(bot) && s.answers().as_ref() == Some(&last)
+            })
+            .await,
+    );
+    count(&all);
+    counts
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_command_is_lost_while_the_matrix_store_is_busy() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::new(&synapse, "alice").await;
+    let bob = Human::new(&synapse, "bob").await;
+    let mut carol = Human::new(&synapse, "carol").await;
+    let dan = Human::new(&synapse, "dan").await;
+    let first = room_with(&mut alice, &bob, &bot, true).await;
+    let second = room_with(&mut carol, &dan, &bot, true).await;
+
+    // Another connection holds the store's write lock while four players send commands at
+    // once in two encrypted rooms: the bot's writes wait (or its sync fails and is retried).
+    let lock = StoreLock::take(store_of(dir.path())).await;
+    let mut sending = Vec::new();
+    for (human, room) in [
+        (&alice, &first),
+        (&bob, &first),
+        (&carol, &second),
+        (&dan, &second),
+    ] {
+        for _ in 0..3 {
+            let joined = human.room(room);
+            sending.push((
+                room.clone(),
+                tokio::spawn(async move {
+                    let content = RoomMessageEventContent::text_plain("!akron move A1");
+                    joined.send(content).await.unwrap().response.event_id
+                }),
+            ));
+        }
+    }
+    let mut commands: Vec<(OwnedRoomId, matrix_sdk::ruma::OwnedEventId)> = Vec::new();
+    for (room, sent) in sending {
+        commands.push((room, sent.await.unwrap()));
+    }
+    lock.release();
+
+    // Every command is answered (there is no game here, so each is refused), and only once.
+    for (observer, room) in [(&mut alice, &first), (&mut carol, &second)] {
+        let ids: Vec<_> = commands
+            .iter()
+            .filter(|(r, _)| r == room)
+            .map(|(_, id)| id.clone())
+            .collect();
+        let counts = answers_to(observer, &bot, room, &ids).await;
+        assert_eq!(counts, vec![1; ids.len()], "answers per command in {room}");
+    }
+    running.stop().await;
 }
