@@ -15,14 +15,14 @@ mod fake_discord;
 mod matrix;
 
 use akron_bot::discord;
-use akron_bot::matrix::{IdentityError, MatrixError};
+use akron_bot::matrix::{IdentityError, MatrixError, Secret};
 use akron_bot::service::{Clock, Config, GameId, ManualClock, Service, SystemClock};
 use akron_rules::{GameOptions, WinRule};
 use fake_discord::payloads::{self, ALICE, BOB};
 use fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
 use matrix::{
-    bot_device, png_size, recovery_key_file, register, settings, store_of, synapse, unique,
-    BotProcess, CollectStrategy, Human, Seen,
+    access_token, bot_device, png_size, recovery_key_file, register, settings, store_of, synapse,
+    unique, BotProcess, CollectStrategy, Human, Seen,
 };
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
@@ -1127,5 +1127,39 @@ async fn no_command_is_lost_while_the_matrix_store_is_busy() {
         let counts = answers_to(observer, &bot, room, &ids).await;
         assert_eq!(counts, vec![1; ids.len()], "answers per command in {room}");
     }
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_on_an_access_token_cross_signs_its_device_too() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // No password: the first upload of an account's cross-signing keys needs none (MSC3967).
+    let mut settings = settings(&synapse, &bot, &password, dir.path());
+    settings.secret = Secret::AccessToken(access_token(&synapse, &bot, &password).await);
+    let service = Arc::new(Service::open(Config::with_db(dir.path().join("akron.db"))).unwrap());
+    let running = BotProcess::start_with(settings, service);
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.sees_cross_signed(&bot, &bot_device(dir.path())).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(is_encrypted(&help), "the answer came encrypted");
+    assert!(
+        recovery_key_file(dir.path()).exists(),
+        "the key was written"
+    );
     running.stop().await;
 }
