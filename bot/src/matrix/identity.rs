@@ -287,7 +287,7 @@ pub(super) async fn check_device(client: &Client) -> Result<(), MatrixError> {
 }
 
 /// Publishes a new identity. The first upload of an account's cross-signing keys needs no
-/// password on current homeservers (MSC3967, Synapse 1.97 on); others ask for one through
+/// password on homeservers that follow MSC3967 (Synapse does); others ask for one through
 /// user-interactive auth.
 async fn bootstrap(client: &Client, me: &OwnedUserId, secret: &Secret) -> Result<(), MatrixError> {
     let encryption = client.encryption();
