@@ -148,13 +148,31 @@ impl<'a> Console<'a> {
                 )?;
                 return Ok(true);
             }
-            (Some("wait"), Some(duration), None) => {
-                match parse_duration(duration) {
-                    Ok(seconds) if self.service.advance_clock(seconds) => {
-                        writeln!(out, "The clock moves forward {duration}.")?;
-                    }
-                    Ok(_) => writeln!(out, "! This console's clock cannot be moved.")?,
-                    Err(e) => writeln!(out, "! {e}")?,
+            (Some("wait"), first, _) => {
+                // `wait 1d 2h` is `wait 1d2h`.
+                let duration: String = line.split_whitespace().skip(1).collect();
+                match (first, parse_duration(&duration)) {
+                    (None, _) => writeln!(
+                        out,
+                        "! Wait how long? Write it like wait 25h (or 90s, 30m, 3d, 1d 2h): the \
+                         console's clock moves forward that much."
+                    )?,
+                    (_, Ok(seconds)) => match self.service.advance_clock(seconds) {
+                        Ok(true) => {
+                            let shown = line
+                                .split_whitespace()
+                                .skip(1)
+                                .collect::<Vec<_>>()
+                                .join(" ");
+                            writeln!(out, "The clock moves forward {shown}.")?;
+                        }
+                        Ok(false) => writeln!(out, "! This console's clock cannot be moved.")?,
+                        Err(error) => {
+                            tracing::error!(%error, "could not move the console's clock");
+                            writeln!(out, "! The clock could not be moved: {error}")?;
+                        }
+                    },
+                    (_, Err(e)) => writeln!(out, "! {e}")?,
                 }
                 return Ok(true);
             }
@@ -216,7 +234,10 @@ impl<'a> Console<'a> {
                     self.channel = thread;
                     self.print(&posted, out)?;
                 }
-                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+                Err(error) => {
+                    tracing::error!(game = game.0, %error, "could not open a thread");
+                    writeln!(out, "! could not open the thread: {error}")?;
+                }
             }
         }
         Ok(true)
@@ -227,11 +248,18 @@ impl<'a> Console<'a> {
     fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
         // The AI answers at once: its moves become notices like any other.
         if let Err(error) = crate::ai_player::play_pending(self.service) {
+            tracing::error!(%error, "the AI could not move");
             writeln!(out, "! the AI could not move: {error}")?;
         }
         if let Err(error) = self.service.tick(self.service.now()) {
+            tracing::error!(%error, "could not settle what is due");
             writeln!(out, "! could not settle what is due: {error}")?;
         }
+        // The service's delivery driver claims each notice before it is printed (so that a
+        // second console on the same file does not print it too); it is printed and flushed,
+        // then marked at once: a kill between printing and marking prints it again in a later
+        // session, once its claim has run out (at least once; a lost notice would be worse
+        // than a repeated one).
         let service = self.service;
         let mut failed = None;
         let delivered = delivery::deliver_due(service, PLATFORM, |notice| {
@@ -245,6 +273,7 @@ impl<'a> Console<'a> {
             return Err(error);
         }
         if let Err(error) = delivered {
+            tracing::error!(%error, "could not deliver the notices");
             writeln!(out, "! could not deliver the notices: {error}")?;
         }
         Ok(())
@@ -273,10 +302,13 @@ impl<'a> Console<'a> {
                     )?;
                     self.print(&posted, out)?;
                 }
-                Err(error) => writeln!(out, "! could not open the thread: {error}")?,
+                Err(error) => {
+                    tracing::error!(game = thread.game.0, %error, "could not open a thread");
+                    writeln!(out, "! could not open the thread: {error}")?;
+                }
             }
         }
-        Ok(())
+        out.flush()
     }
 
     /// `show FILE` reads the file, looking first where it was named from and then in the
@@ -319,12 +351,18 @@ impl<'a> Console<'a> {
     }
 
     fn print(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
-        let marker = if reply.ephemeral { "! " } else { "" };
+        // `!` marks a refusal (nothing changed); a private answer that did something (a
+        // hint, a solved puzzle, saved settings) is only marked private.
+        let marker = match (reply.refused, reply.ephemeral) {
+            (true, _) => "! ",
+            (false, true) => "(private) ",
+            (false, false) => "",
+        };
         let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
         writeln!(out, "{marker}{}", terminal_text(&text, self.styled))?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {
-                write!(out, "{}", ascii_board(&position))?;
+                write!(out, "{}", ascii_board(&position, reply.result.as_deref()))?;
             }
         }
         // A picture or file is only a view of what was done: failing to save it is reported,
@@ -435,11 +473,15 @@ fn last_picture_number(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// A user name as typed after `as` or `@`: letters, digits, `_`, `-` and `.`, without the
-/// leading `@`; `None` when nothing of that kind is left.
+/// The longest console user name, in characters (as on Discord).
+pub const MAX_NAME: usize = 32;
+
+/// A user name as typed after `as` or `@`: 1 to [`MAX_NAME`] letters, digits, `_`, `-` and
+/// `.`, without the leading `@`; `None` otherwise.
 fn user_name(typed: &str) -> Option<&str> {
     let name = typed.trim_start_matches('@');
     let valid = !name.is_empty()
+        && name.chars().count() <= MAX_NAME
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
@@ -448,13 +490,45 @@ fn user_name(typed: &str) -> Option<&str> {
 
 /// Why `typed` is not a user name.
 fn bad_name(typed: &str) -> String {
+    let length = typed.trim_start_matches('@').chars().count();
+    if length > MAX_NAME {
+        let shown: String = typed.chars().take(20).collect();
+        return format!(
+            "'{shown}…' is not a user name: it has {length} characters, and a name has at \
+             most {MAX_NAME}, as in: as bob"
+        );
+    }
     format!("'{typed}' is not a user name: use letters, digits, _ - or ., as in: as bob")
 }
 
 /// Markdown for a terminal: `**bold**` in ANSI bold when `styled`, else plain; backticks
-/// removed; code fence lines dropped, the text inside them kept.
+/// removed; code fence lines dropped, the text inside them kept; escapes (`\_`) undone.
 #[must_use]
 pub fn terminal_text(markdown: &str, styled: bool) -> String {
+    unescape(&markup(markdown, styled))
+}
+
+/// Drops the backslash of Markdown escapes (`\_it\_` is `_it_`), which
+/// [`escape_markdown`](crate::model::escape_markdown) adds to names, and the zero-width space
+/// it puts after `@`.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next)) if next.is_ascii_punctuation() => {
+                out.push(next);
+                chars.next();
+            }
+            ('\u{200b}', _) => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`terminal_text`] before the escapes are undone.
+fn markup(markdown: &str, styled: bool) -> String {
     const BOLD: &str = "\x1b[1m";
     const RESET: &str = "\x1b[0m";
     let mut out = String::with_capacity(markdown.len());
@@ -543,9 +617,10 @@ fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
     Ok((line, None))
 }
 
-/// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty.
+/// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty; the
+/// last line says whose turn it is, or `result` when the game is over.
 #[must_use]
-pub fn ascii_board(position: &Position) -> String {
+pub fn ascii_board(position: &Position, result: Option<&str>) -> String {
     let n = position.size();
     let mut out = String::new();
     let top = position.height().max(1);
@@ -578,16 +653,19 @@ pub fn ascii_board(position: &Position) -> String {
         }
     }
     let piles = position.piles();
+    let state = match result {
+        Some(result) => format!("game over: {result}"),
+        None => format!("{} to move", position.turn().title()),
+    };
     out.push_str(&format!(
-        "  x Black ({} left), o White ({} left); {} to move\n",
-        piles.black,
-        piles.white,
-        position.turn().title()
+        "  x Black ({} left), o White ({} left); {state}\n",
+        piles.black, piles.white
     ));
     out
 }
 
 #[cfg(test)]
+#[allow(clippy::expect_used)]
 mod tests {
     use super::*;
 
@@ -606,11 +684,54 @@ mod tests {
         assert_eq!(terminal_text("**open", true), "\x1b[1mopen\x1b[0m");
     }
 
+    /// Regression (issue 26): escapes leaked into piped output (`\_it\_`).
+    #[test]
+    fn markdown_escapes_are_undone_for_a_terminal() {
+        let name = crate::model::escape_markdown("_it_ [x] @here");
+        assert_eq!(
+            terminal_text(&format!("**{name}** wins"), false),
+            "_it_ [x] @here wins"
+        );
+        assert_eq!(terminal_text("a \\\\ b", false), "a \\ b");
+    }
+
+    /// Regression (issue 26): a finished game's text board ended with "Black to move".
+    #[test]
+    fn a_finished_games_text_board_says_how_it_ended() {
+        let position = Position::start(3, 4).expect("a start position");
+        assert!(ascii_board(&position, None).ends_with("Black to move\n"));
+        let over = ascii_board(&position, Some("bob resigned: alice wins"));
+        assert!(
+            over.ends_with("game over: bob resigned: alice wins\n"),
+            "{over}"
+        );
+    }
+
+    /// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command".
+    #[test]
+    fn wait_takes_a_duration_in_several_words() {
+        assert_eq!(parse_duration("1d2h"), Ok(93_600));
+    }
+
     #[test]
     fn user_names_need_a_letter_or_digit() {
         assert_eq!(user_name("@bob"), Some("bob"));
         assert_eq!(user_name("bob_2.x-y"), Some("bob_2.x-y"));
         assert_eq!(user_name("@@@"), None);
         assert_eq!(user_name("a/b"), None);
+    }
+
+    /// Regression (issue 26): `as` took a 20,000-character name, and every board then took
+    /// seconds to draw.
+    #[test]
+    fn an_absurdly_long_user_name_is_refused() {
+        let long = "x".repeat(20_000);
+        assert_eq!(user_name(&long), None);
+        let why = bad_name(&long);
+        assert!(why.contains("20000 characters") && why.len() < 200, "{why}");
+        assert_eq!(
+            user_name(&"y".repeat(MAX_NAME)).map(str::len),
+            Some(MAX_NAME)
+        );
     }
 }

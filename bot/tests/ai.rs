@@ -287,8 +287,12 @@ fn analysis_of_a_running_games_position_is_refused_to_everyone() {
             ..AnalyzeRequest::default()
         }),
     );
+    // Regression (issue 26): it said only "Game #1 after 1 move", and the picture "alice
+    // to move", as if the game went on; now the text says how it ended.
     assert!(
-        after.text.contains("Game #1 after 1 move"),
+        after
+            .text
+            .contains("Game #1 (Black (alice) won by resignation) after 1 move"),
         "{}",
         after.text
     );
@@ -378,6 +382,41 @@ fn puzzles_are_proven_solved_privately_and_answered_after_a_day() {
         revealed.text
     );
     assert!(!puzzle(&h, "carol", PuzzleCommand::Answer(PuzzleId(3))).ephemeral);
+}
+
+/// Regression (issue 26): a puzzle title of any length was taken (and silently cut).
+#[test]
+fn an_absurdly_long_puzzle_title_is_refused() {
+    let h = harness();
+    let refused = puzzle(
+        &h,
+        "alice",
+        PuzzleCommand::Create {
+            code: "3:b:3,4:b2/3/b2".into(),
+            rule: Some(WinRule::Immediate),
+            title: "Left edge ".repeat(2_000),
+            several: false,
+        },
+    );
+    assert!(
+        refused.ephemeral && refused.text.contains("at most 80 characters"),
+        "{}",
+        refused.text
+    );
+    let posted = puzzle(
+        &h,
+        "alice",
+        PuzzleCommand::Create {
+            code: "3:b:3,4:b2/3/b2".into(),
+            rule: Some(WinRule::Immediate),
+            title: "Left edge".into(),
+            several: false,
+        },
+    );
+    assert!(
+        posted.text.contains("**Puzzle #1**"),
+        "nothing was stored before"
+    );
 }
 
 #[test]

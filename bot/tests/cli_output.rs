@@ -1,5 +1,7 @@
 //! Regression (issue 17): `akron spans|perft|selfplay` panicked (exit 101) when standard
-//! output failed. Every command reports a failed write as `error: ...` and exits with 2.
+//! output failed; so did `bestmove`, `solve`, `arena` and `puzzles check` (issue 26). Every
+//! command reports a failed write as one line, `error: cannot write to standard output: ...`,
+//! and exits with 2.
 #![cfg(unix)]
 
 use std::fs::File;
@@ -25,6 +27,22 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
             "--max-plies",
             "20",
         ],
+        vec!["bestmove", START, "--playouts", "50"],
+        vec!["solve", START, "--depth", "1"],
+        vec![
+            "arena",
+            "--a",
+            "1",
+            "--b",
+            "1",
+            "--games",
+            "2",
+            "--time-ms",
+            "10",
+            "--size",
+            "3",
+        ],
+        vec!["puzzles", "check"],
         vec!["--help"],
         vec!["--version"],
     ]
@@ -54,6 +72,7 @@ fn assert_reported(args: &[&str], out: &Output, why: &str) {
         !stderr.contains("panicked"),
         "akron {args:?} {why}: {stderr}"
     );
+    assert_eq!(stderr.lines().count(), 1, "akron {args:?} {why}: {stderr}");
 }
 
 #[test]

@@ -197,3 +197,28 @@ fn selfplay_prints_one_summary_line() {
         text.split_whitespace().nth(1)
     );
 }
+
+/// Regression (issue 26): `akron apply CODE B2 --rule immediate` said the moves included
+/// `--rule`: the move list swallowed every later argument.
+#[test]
+fn options_after_the_moves_are_read_as_options() {
+    let out = akron(&["apply", "5:b:12,12:5/5/5/5/5", "B2", "--rule", "immediate"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "B2 5:w:11,12:5/5/5/1b3/5 ongoing\n");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+    let gif = dir.path().join("line.gif");
+    let gif_arg = gif.to_string_lossy().into_owned();
+    let out = akron(&[
+        "replay",
+        "5:b:12,12:5/5/5/5/5",
+        "C3",
+        "B2",
+        "C2",
+        "-o",
+        &gif_arg,
+        "--speed",
+        "slow",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(gif.exists());
+}

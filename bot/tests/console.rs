@@ -262,3 +262,103 @@ fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
     );
     assert!(text.contains("standings after 4 rounds of 4"), "{text}");
 }
+
+/// Regression (issue 26): "Something went wrong storing the game" left nothing on standard
+/// error, even with `RUST_LOG=warn`, so an operator could not tell a damaged tournament
+/// from a full disk. The cause is logged by default, and the tick goes on.
+#[test]
+fn an_internal_failure_is_logged_with_its_cause() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let mut script = "in t\nas org\ntournament create T format:swiss size:4 time:1d\n".to_string();
+    for player in ["p1", "p2", "p3", "p4"] {
+        script.push_str(&format!("as {player}\ntournament join\n"));
+    }
+    script.push_str("as org\ntournament start\n");
+    session(dir.path(), &out, script.as_bytes());
+    // Damage as the sign-up race used to: round 1 pairs someone who is not an entrant.
+    akron_service::db::Db::open(&dir.path().join("console.db"))
+        .and_then(|db| {
+            db.write(|tx| tx.execute("DELETE FROM tournament_entrants WHERE player = 4", &[]))
+        })
+        .expect("damages the database");
+    let output = Command::new(env!("CARGO_BIN_EXE_akron"))
+        .args(["play", "--db"])
+        .arg(dir.path().join("console.db"))
+        .arg("--out")
+        .arg(&out)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(b"in t\ntournament standings\nwait 2d\n")?;
+            child.wait_with_output()
+        })
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        text.contains("! Something went wrong inside the bot"),
+        "{text}"
+    );
+    assert!(
+        log.contains("ERROR") && log.contains("command failed") && log.contains("not an entrant"),
+        "the cause is on standard error: {log}"
+    );
+    // The round's games still time out; the tournament pauses instead of stopping the tick.
+    assert!(!text.contains("could not settle"), "{text}");
+    assert!(text.contains("cannot be paired"), "{text}");
+    assert!(log.contains("a tournament cannot go on"), "{log}");
+}
+
+/// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command"; Markdown
+/// escapes leaked into piped output (`\_it\_`); private successes were marked `!` like
+/// refusals; a finished game's text board ended with "Black to move".
+#[test]
+fn the_console_speaks_plainly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let text = session(
+        dir.path(),
+        &out,
+        b"as _it_\nchallenge bob size:3 colour:black\nas bob\naccept\nas _it_\nmove B2\n\
+          wait\nwait 1d 2h\nsettings reminders:channel\nmove Z9\nresign\n",
+    );
+    assert!(text.contains("! Wait how long?"), "{text}");
+    assert!(text.contains("The clock moves forward 1d 2h."), "{text}");
+    assert!(text.contains("_it_ challenges @bob"), "{text}");
+    assert!(!text.contains("\\_"), "no Markdown escapes: {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("(private) ") && l.contains("reminders")),
+        "{text}"
+    );
+    assert!(text.contains("\n! "), "refusals keep their mark: {text}");
+    assert!(
+        text.contains("game over: _it_ resigned: bob wins"),
+        "the text board says how the game ended: {text}"
+    );
+}
+
+/// Regression (issue 26): a restarted console forgot how far `wait` had moved its clock, so
+/// clocks jumped back and what fell due during the wait was undone.
+#[test]
+fn a_restarted_console_keeps_its_clock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("boards");
+    let first = session(dir.path(), &out, b"challenge bob size:3\nwait 23h\n");
+    assert!(!first.contains("expired"), "{first}");
+    // 23 hours have passed in the first session; one more in the second expires the
+    // 24-hour challenge.
+    let second = session(dir.path(), &out, b"wait 1h\n");
+    assert!(
+        second.contains("expired: nobody answered within 24 hours"),
+        "{second}"
+    );
+}

@@ -126,20 +126,17 @@ async fn a_game_against_the_bot_is_answered_by_the_ai() -> Result<(), Error> {
         );
     }
     // A puzzle, proven by the solver, opens a discussion thread off its message.
-    let mut create = akron(
+    let create = payloads::slash(
         &ALICE,
-        "puzzle",
-        vec![serde_json::json!({
-            "name": "create",
-            "type": 1,
-            "options": [
-                payloads::string_option("code", "3:b:3,4:b2/3/b2"),
-                payloads::integer_option("rule", 1),
-                payloads::string_option("title", "The left edge"),
-            ],
-        })],
+        CHANNEL_ID,
+        "akron-puzzle",
+        Some("create"),
+        vec![
+            payloads::string_option("code", "3:b:3,4:b2/3/b2"),
+            payloads::integer_option("rule", 1),
+            payloads::string_option("title", "The left edge"),
+        ],
     );
-    create["data"]["options"][0]["type"] = serde_json::json!(2);
     let posted = fake.interact_and_wait(&create).await?;
     assert!(!posted.is_ephemeral(), "{}", posted.content());
     assert!(posted.text().contains("win in 1 move"), "{}", posted.text());

@@ -63,6 +63,11 @@ fn akron(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
     payloads::slash(user, CHANNEL_ID, "akron", Some(subcommand), options)
 }
 
+/// `/akron-review SUBCOMMAND options…`.
+fn review(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
+    payloads::slash(user, CHANNEL_ID, "akron-review", Some(subcommand), options)
+}
+
 /// A game that ends in a win by connection, found by seeded random play without swaps.
 fn winning_game() -> Result<Vec<Move>, Error> {
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -183,41 +188,56 @@ fn player(ply: usize) -> &'static TestUser {
     }
 }
 
+/// What the bot registers at start-up is the service's table of commands, each under the
+/// slash command its group names and described by the table's line, and Discord's rules (the
+/// strict fake) accept it. Regression (issue 25): one `/akron` with 29 subcommands, which
+/// Discord refuses (at most 25), was all the bot registered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
+async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), Error> {
+    use akron_bot::service::text::{command_help, COMMANDS};
     let (fake, bot, _dir) = setup().await?;
     let commands = fake.wait_commands().await?;
-    assert_eq!(commands.len(), 1);
-    let akron = &commands[0];
-    assert_eq!(akron["name"], "akron");
-    assert_eq!(akron["contexts"], serde_json::json!([0]), "guild only");
-    let subcommands: Vec<&str> = akron["options"]
-        .as_array()
-        .ok_or("subcommands")?
-        .iter()
-        .filter_map(|option| option["name"].as_str())
-        .collect();
-    for name in [
-        "challenge",
-        "accept",
-        "decline",
-        "move",
-        "swap",
-        "board",
-        "moves",
-        "resign",
-        "draw",
-        "abort",
-        "takeback",
-        "history",
-        "export",
-        "show",
-        "games",
-        "rules",
-        "help",
-    ] {
-        assert!(subcommands.contains(&name), "missing /akron {name}");
+    let put = fake
+        .requests()
+        .into_iter()
+        .filter(|request| request.is("PUT", "/commands"))
+        .collect::<Vec<_>>();
+    assert_eq!(put.len(), 1, "one bulk overwrite");
+    assert_eq!(put[0].status, 200, "refused: {:?}", put[0].error);
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        ["akron", "akron-review", "akron-puzzle", "akron-tournament"]
+    );
+    let mut registered = Vec::new();
+    for command in &commands {
+        assert_eq!(command["contexts"], serde_json::json!([0]), "guild only");
+        let name = command["name"].as_str().unwrap_or_default();
+        let family = name.strip_prefix("akron-").and_then(command_help);
+        if let Some(family) = family {
+            assert_eq!(command["description"], family.about, "/{name}");
+            registered.push(name.to_string());
+            continue;
+        }
+        for sub in command["options"].as_array().into_iter().flatten() {
+            let sub_name = sub["name"].as_str().unwrap_or_default();
+            let about = command_help(sub_name).map(|help| help.about);
+            assert_eq!(sub["description"].as_str(), about, "/{name} {sub_name}");
+            registered.push(format!("{name} {sub_name}"));
+        }
     }
+    let mut table: Vec<String> = COMMANDS
+        .iter()
+        .filter_map(|entry| discord::slash_of(entry.name))
+        .map(|(slash, sub)| match sub {
+            Some(sub) => format!("{slash} {sub}"),
+            None => slash.to_string(),
+        })
+        .collect();
+    registered.sort_unstable();
+    table.sort_unstable();
+    assert_eq!(registered, table);
+    let akron = &commands[0];
     let option = |sub: &str, name: &str| -> Option<Value> {
         akron["options"]
             .as_array()?
@@ -245,6 +265,117 @@ async fn registers_one_akron_command_with_typed_options() -> Result<(), Error> {
         .as_str()
         .is_some_and(|d| !d.is_empty()));
     stop_bot(bot).await
+}
+
+/// The languages the bot is being translated into next. Until a text has its translation in
+/// the registration, the check below counts it as [`EXPANSION`] times the English (Spanish
+/// and German run longer); real translations, once the registration carries them, count as
+/// they are.
+const PLANNED_LOCALES: [&str; 2] = ["es-ES", "de"];
+/// How much longer than English a missing translation is assumed to be.
+const EXPANSION: f64 = 1.4;
+/// The most English text one command may hold, leaving room for the translations.
+const ENGLISH_ROOM: usize = 5_000;
+/// The most one command may hold with every planned language in: 90 % of Discord's 8,000.
+const TRANSLATED_ROOM: usize = 7_200;
+
+/// `text` lengthened to `EXPANSION` times its length (at most `limit` characters): a stand-in
+/// for a translation, in lowercase letters so that a name stays a valid name.
+fn estimated(text: &str, limit: usize) -> String {
+    let length = text.chars().count();
+    let wanted = ((length as f64 * EXPANSION).ceil() as usize).min(limit);
+    let mut estimate: String = text.chars().take(wanted).collect();
+    estimate.extend(std::iter::repeat_n('ä', wanted.saturating_sub(length)));
+    estimate
+}
+
+/// Adds an estimated translation in each planned language to every name, description and
+/// choice name that has none yet.
+fn with_estimated_translations(item: &mut Value, name_limit: usize) {
+    use fake_discord::commands::{CHOICE_TEXT, DESCRIPTION, NAME};
+    for (key, localized, limit) in [
+        ("name", "name_localizations", name_limit),
+        ("description", "description_localizations", DESCRIPTION),
+    ] {
+        let Some(text) = item[key].as_str().map(str::to_owned) else {
+            continue;
+        };
+        if !item[localized].is_object() {
+            item[localized] = serde_json::json!({});
+        }
+        for locale in PLANNED_LOCALES {
+            if item[localized].get(locale).is_none() {
+                item[localized][locale] = Value::String(estimated(&text, limit));
+            }
+        }
+    }
+    for option in item["options"].as_array_mut().into_iter().flatten() {
+        with_estimated_translations(option, NAME);
+    }
+    for choice in item["choices"].as_array_mut().into_iter().flatten() {
+        with_estimated_translations(choice, CHOICE_TEXT);
+    }
+}
+
+/// Every command the bot registers keeps Discord's rules in English and with an estimated
+/// (or, once they exist, the real) Spanish and German texts, and stays well under the 8,000
+/// characters Discord allows a command.
+#[test]
+fn every_command_fits_discords_limits_in_every_planned_language_with_room() -> Result<(), Error> {
+    use fake_discord::commands::{self, NAME};
+    let english = serde_json::to_value(discord::registration())?;
+    if let Err(refusal) = commands::check(&english) {
+        return Err(format!("Discord would refuse: {}", refusal.body).into());
+    }
+    let mut translated = english.clone();
+    for command in translated.as_array_mut().into_iter().flatten() {
+        with_estimated_translations(command, NAME);
+    }
+    if let Err(refusal) = commands::check(&translated) {
+        return Err(format!("Discord would refuse, translated: {}", refusal.body).into());
+    }
+    let english = english.as_array().ok_or("a list of commands")?;
+    let translated = translated.as_array().ok_or("a list of commands")?;
+    for (plain, both) in english.iter().zip(translated) {
+        let name = plain["name"].as_str().unwrap_or_default();
+        let options = plain["options"].as_array().map_or(0, Vec::len);
+        let (english_size, translated_size) = (commands::size(plain), commands::size(both));
+        eprintln!(
+            "/{name}: {options} options, {english_size} characters in English, \
+             {translated_size} with Spanish and German"
+        );
+        assert!(english_size <= ENGLISH_ROOM, "/{name}: {english_size}");
+        assert!(
+            translated_size <= TRANSLATED_ROOM,
+            "/{name}: {translated_size}"
+        );
+    }
+    Ok(())
+}
+
+/// The README's Discord section lists every entry of the slash menu (`/akron move`,
+/// `/akron-tournament join`, ...), so a player reading it finds what Discord shows.
+#[test]
+fn the_readme_lists_every_slash_command_as_the_menu_shows_it() -> Result<(), Error> {
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let section = README
+        .split_once("\n## Discord\n")
+        .and_then(|(_, rest)| rest.split_once("\n## ").map(|(section, _)| section))
+        .ok_or("the README has a Discord section")?;
+    let registration = serde_json::to_value(discord::registration())?;
+    let mut missing = Vec::new();
+    for command in registration.as_array().into_iter().flatten() {
+        let name = command["name"].as_str().unwrap_or_default();
+        for sub in command["options"].as_array().into_iter().flatten() {
+            let entry = format!("/{name} {}", sub["name"].as_str().unwrap_or_default());
+            if !section.contains(&format!("`{entry}`")) && !section.contains(&format!("`{entry} "))
+            {
+                missing.push(entry);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the README does not list {missing:?}");
+    Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -529,13 +660,14 @@ async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
-    let muted = payloads::slash_with_bot_permissions(
+    // A server that took Send Messages away from the bot in one channel.
+    fake.deny_bot(payloads::OTHER_CHANNEL_ID, payloads::SEND_MESSAGES);
+    let muted = payloads::slash(
         &ALICE,
-        CHANNEL_ID,
+        payloads::OTHER_CHANNEL_ID,
         "akron",
         Some("challenge"),
         vec![payloads::user_option("opponent", &BOB)],
-        payloads::BOT_PERMISSIONS & !(1 << 11),
     );
     let refused = fake.interact_and_wait(&muted).await?;
     assert!(refused.is_ephemeral());
@@ -544,6 +676,7 @@ async fn without_send_messages_the_bot_says_so_and_a_moderator_may_abort() -> Re
         "{}",
         refused.content()
     );
+    assert!(fake.channel_messages(payloads::OTHER_CHANNEL_ID).is_empty());
 
     start_game(&fake).await?;
     let bystander = fake
@@ -701,7 +834,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     let played = 3.min(moves.len() - 1);
     play_moves(&fake, &moves, played).await?;
     let exported = fake
-        .interact_and_wait(&akron(&CAROL, "export", vec![]))
+        .interact_and_wait(&review(&CAROL, "export", vec![]))
         .await?;
     assert!(!exported.is_ephemeral(), "{}", exported.content());
     let file = exported
@@ -718,9 +851,9 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         "{record}"
     );
 
-    // /akron replay animates the channel's game: the GIF arrives as an attachment in an embed.
+    // /akron-review replay animates the channel's game: the GIF arrives as an attachment in an embed.
     let replayed = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "replay",
             // Poise registers choices as integers: fast is the third speed.
@@ -735,10 +868,10 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     );
     assert_gif_in_embed(&replayed)?;
 
-    // The file, attached to /akron show, draws the position after those moves.
+    // The file, attached to /akron-review show, draws the position after those moves.
     let upload = fake.upload("akron-1.txt", &file.bytes);
     let shown = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "show",
             vec![payloads::attachment_option("record", &upload)],
@@ -756,7 +889,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
 
     // Neither a code nor a file; a file that is not text: private refusals, no picture.
     let nothing = fake
-        .interact_and_wait(&akron(&CAROL, "show", vec![]))
+        .interact_and_wait(&review(&CAROL, "show", vec![]))
         .await?;
     assert!(nothing.is_ephemeral(), "{}", nothing.content());
     assert!(
@@ -766,7 +899,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     );
     let binary = fake.upload("board.png", &[0x89, b'P', b'N', b'G', 0xff, 0xfe, 0]);
     let refused = fake
-        .interact_and_wait(&akron(
+        .interact_and_wait(&review(
             &CAROL,
             "show",
             vec![payloads::attachment_option("record", &binary)],
@@ -996,8 +1129,9 @@ async fn an_expiry_notice_lands_once_when_the_bot_dies_after_discord_stored_it()
         "sent with the notice id as nonce: {notice}"
     );
 
-    // Restarted, the bot delivers the notice again (through a 429); Discord hands back the
-    // earlier message.
+    // Restarted once the dead process's claim on the notice has run out, the bot delivers
+    // the notice again (through a 429); Discord hands back the earlier message.
+    clock.advance(akron_service::delivery::LEASE);
     let restarted = Arc::new(Service::with_clock(Config::with_db(&db), clock)?);
     let second = start_bot_on(&fake, restarted).await?;
     let posts = |requests: &[fake_discord::Recorded]| {
@@ -1359,15 +1493,9 @@ async fn the_bot_resumes_after_losing_the_gateway_and_the_move_sent_meanwhile_la
 async fn without_attach_files_the_board_is_described_and_the_bot_says_why() -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
     start_game(&fake).await?;
+    fake.deny_bot(CHANNEL_ID, payloads::ATTACH_FILES);
     let board = fake
-        .interact_and_wait(&payloads::slash_with_bot_permissions(
-            &CAROL,
-            CHANNEL_ID,
-            "akron",
-            Some("board"),
-            vec![],
-            payloads::BOT_PERMISSIONS & !payloads::ATTACH_FILES,
-        ))
+        .interact_and_wait(&akron(&CAROL, "board", vec![]))
         .await?;
     assert!(!board.is_ephemeral(), "{}", board.content());
     assert!(board.files.is_empty(), "no picture without Attach Files");
@@ -1425,13 +1553,9 @@ async fn only_the_latest_board_of_a_game_keeps_its_buttons() -> Result<(), Error
     stop_bot(bot).await
 }
 
-/// `/akron tournament ACTION options…`: a subcommand of the `tournament` group.
+/// `/akron-tournament ACTION options…`.
 fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Value {
-    let inner = serde_json::json!({"name": action, "type": 1, "options": options});
-    let mut interaction = akron(user, "tournament", vec![inner]);
-    // A subcommand group.
-    interaction["data"]["options"][0]["type"] = serde_json::json!(2);
-    interaction
+    payloads::slash(user, CHANNEL_ID, "akron-tournament", Some(action), options)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

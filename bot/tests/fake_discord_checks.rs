@@ -9,7 +9,7 @@
 mod fake_discord;
 
 use fake_discord::payloads::{self, ALICE, BOB, OTHER_CHANNEL_ID, THREAD_ID};
-use fake_discord::{FakeDiscord, CHANNEL_ID};
+use fake_discord::{validate, FakeDiscord, CHANNEL_ID};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -183,6 +183,206 @@ async fn message_limits_are_refused_as_invalid_form_body_and_nothing_is_stored()
     Ok(())
 }
 
+/// A message body with one action row holding `component`.
+fn one_component(component: Value) -> Value {
+    json!({"components": [{"type": 1, "components": [component]}]})
+}
+
+#[tokio::test]
+async fn buttons_embeds_and_mentions_follow_discords_rules() -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let path = channel_messages(CHANNEL_ID);
+    let link = json!({"type": 2, "style": 5, "label": "Rules", "url": "https://example.org/r"});
+    let (status, answer) = post(&fake, &path, one_component(link.clone())).await?;
+    assert_eq!(status, 200, "a link button with a url: {answer}");
+    let button = ["components", "0", "components", "0"];
+    let at = |key: &'static str| {
+        let mut path = button.to_vec();
+        path.push(key);
+        path
+    };
+    let mut cases = Vec::new();
+    let mut no_url = link.clone();
+    no_url.as_object_mut().unwrap().remove("url");
+    cases.push((no_url, at("url"), "BUTTON_COMPONENT_URL_REQUIRED"));
+    let mut with_id = link.clone();
+    with_id["custom_id"] = json!("akron:rules:1");
+    cases.push((
+        with_id,
+        at("custom_id"),
+        "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
+    ));
+    let mut ftp = link.clone();
+    ftp["url"] = json!("ftp://example.org/r");
+    cases.push((ftp, at("url"), "URL_TYPE_INVALID_PROTOCOL"));
+    let primary = json!({"type": 2, "style": 1, "label": "Go", "custom_id": "go",
+                         "url": "https://example.org"});
+    cases.push((primary, at("url"), "BUTTON_COMPONENT_URL_NOT_ALLOWED"));
+    let style = json!({"type": 2, "style": 7, "label": "Go", "custom_id": "go"});
+    cases.push((style, at("style"), "BASE_TYPE_CHOICES"));
+    let text_input = json!({"type": 4, "custom_id": "t", "style": 1, "label": "Name"});
+    cases.push((text_input, at("type"), "BASE_TYPE_CHOICES"));
+    for (component, path_of_error, code) in cases {
+        let (status, answer) = post(&fake, &path, one_component(component)).await?;
+        assert_eq!(status, 400, "{answer}");
+        assert_eq!(form_error(&answer, &path_of_error), code, "{answer}");
+    }
+    let crowded = json!({"components": [{"type": 1, "components": [
+        {"type": 3, "custom_id": "pick", "options": [{"label": "a", "value": "a"}]},
+        {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
+    ]}]});
+    let (_, answer) = post(&fake, &path, crowded).await?;
+    assert_eq!(
+        form_error(&answer, &["components", "0", "components"]),
+        "COMPONENT_LAYOUT_WIDTH_EXCEEDED"
+    );
+
+    let picture = |url: &str| json!({"embeds": [{"image": {"url": url}}]});
+    for fine in ["https://example.org/a.png", "attachment://board.png"] {
+        let (status, answer) = post(&fake, &path, picture(fine)).await?;
+        assert_eq!(status, 200, "{fine}: {answer}");
+    }
+    let (_, answer) = post(&fake, &path, picture("file:///etc/passwd")).await?;
+    assert_eq!(
+        form_error(&answer, &["embeds", "0", "image", "url"]),
+        "URL_TYPE_INVALID_PROTOCOL"
+    );
+    let channels = json!({"content": "hi", "allowed_mentions": {"parse": ["channels"]}});
+    let (_, answer) = post(&fake, &path, channels).await?;
+    assert_eq!(
+        form_error(&answer, &["allowed_mentions", "parse", "0"]),
+        "BASE_TYPE_CHOICES"
+    );
+    assert_eq!(
+        fake.channel_messages(CHANNEL_ID).len(),
+        3,
+        "the valid three"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn attachments_name_their_upload_describe_it_in_1024_characters_and_stay_small(
+) -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let path = channel_messages(CHANNEL_ID);
+    let png: &[u8] = b"\x89PNG";
+    let described = |description: String| json!({"attachments": [{"id": 0, "filename": "board.png", "description": description}]});
+    let send = |body: Value, files: Vec<(&'static str, Vec<u8>)>| {
+        let fake = &fake;
+        let path = path.clone();
+        async move {
+            let files: Vec<(&str, &[u8])> = files
+                .iter()
+                .map(|(name, bytes)| (*name, bytes.as_slice()))
+                .collect();
+            fake.send(reqwest::Method::POST, &path, &body, &files).await
+        }
+    };
+    let (status, stored) = send(
+        described("é".repeat(1024)),
+        vec![("board.png", png.to_vec())],
+    )
+    .await?;
+    assert_eq!(status, 200, "1,024 characters of alt text: {stored}");
+    assert_eq!(stored["attachments"][0]["filename"], "board.png");
+    let (status, answer) = send(
+        described("é".repeat(1025)),
+        vec![("board.png", png.to_vec())],
+    )
+    .await?;
+    assert_eq!(status, 400);
+    assert_eq!(
+        form_error(&answer, &["attachments", "0", "description"]),
+        "BASE_TYPE_MAX_LENGTH"
+    );
+    let elsewhere = json!({"attachments": [{"id": 1, "filename": "board.png"}]});
+    let (_, answer) = send(elsewhere, vec![("board.png", png.to_vec())]).await?;
+    assert_eq!(
+        form_error(&answer, &["attachments", "0", "id"]),
+        "ATTACHMENT_NOT_FOUND"
+    );
+    let eleven: Vec<(&str, Vec<u8>)> = (0..11).map(|_| ("f.txt", b"x".to_vec())).collect();
+    let (_, answer) = send(json!({}), eleven).await?;
+    assert_eq!(form_error(&answer, &["files"]), "BASE_TYPE_MAX_LENGTH");
+    let big = vec![0_u8; validate::FILE_SIZE + 1];
+    let (status, answer) = send(json!({}), vec![("big.png", big)]).await?;
+    assert_eq!((status, answer["code"].clone()), (413, json!(40005)));
+    assert_eq!(fake.channel_messages(CHANNEL_ID).len(), 1, "the valid one");
+
+    // The same rules hold for an interaction's answer.
+    let command = payloads::slash(&ALICE, CHANNEL_ID, "akron", Some("export"), vec![]);
+    fake.track_interaction(&command, Duration::ZERO);
+    let (id, token) = payloads::id_and_token(&command);
+    let callback = format!("/interactions/{id}/{token}/callback");
+    let answer_body = json!({"type": 4, "data": {"content": "record",
+        "attachments": [{"id": 0, "filename": "akron-1.txt", "description": "d".repeat(1025)}]}});
+    let (status, answer) = fake
+        .send(
+            reqwest::Method::POST,
+            &callback,
+            &answer_body,
+            &[("akron-1.txt", b"1. F6")],
+        )
+        .await?;
+    assert_eq!(status, 400);
+    assert_eq!(
+        form_error(&answer, &["data", "attachments", "0", "description"]),
+        "BASE_TYPE_MAX_LENGTH"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn threads_archive_after_60_1440_4320_or_10080_minutes_and_names_fit_100_characters(
+) -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let (_, first) = post(
+        &fake,
+        &channel_messages(CHANNEL_ID),
+        json!({"content": "g"}),
+    )
+    .await?;
+    let first: u64 = first["id"].as_str().unwrap().parse()?;
+    let start = format!("/channels/{CHANNEL_ID}/messages/{first}/threads");
+    for (body, key, code) in [
+        (
+            json!({"name": "g", "auto_archive_duration": 30}),
+            "auto_archive_duration",
+            "BASE_TYPE_CHOICES",
+        ),
+        (
+            json!({"name": "g", "rate_limit_per_user": 21_601}),
+            "rate_limit_per_user",
+            "NUMBER_TYPE_MAX",
+        ),
+        (
+            json!({"name": "n".repeat(101)}),
+            "name",
+            "BASE_TYPE_BAD_LENGTH",
+        ),
+    ] {
+        let (status, answer) = post(&fake, &start, body).await?;
+        assert_eq!(status, 400, "{answer}");
+        assert_eq!(form_error(&answer, &[key]), code, "{answer}");
+    }
+    let week = json!({"name": "Akron game", "auto_archive_duration": 10080});
+    let (status, thread) = post(&fake, &start, week).await?;
+    assert_eq!(status, 200, "{thread}");
+    assert_eq!(thread["thread_metadata"]["auto_archive_duration"], 10080);
+    fake.set_bot_permissions(
+        CHANNEL_ID,
+        payloads::BOT_PERMISSIONS | payloads::MANAGE_THREADS,
+    );
+    let rename = format!("/channels/{first}");
+    let (status, answer) = patch(&fake, &rename, json!({"name": "n".repeat(101)})).await?;
+    assert_eq!(status, 400);
+    assert_eq!(form_error(&answer, &["name"]), "BASE_TYPE_BAD_LENGTH");
+    let (status, renamed) = patch(&fake, &rename, json!({"name": "Akron #1"})).await?;
+    assert_eq!((status, renamed["name"].clone()), (200, json!("Akron #1")));
+    Ok(())
+}
+
 #[tokio::test]
 async fn an_interaction_is_answered_once_within_three_seconds_and_its_token_lasts_fifteen_minutes(
 ) -> Result<(), Error> {
@@ -207,6 +407,16 @@ async fn an_interaction_is_answered_once_within_three_seconds_and_its_token_last
     let empty = json!({"type": 4, "data": {"content": ""}});
     let (status, body) = post(&fake, &callback, empty).await?;
     assert_eq!((status, body["code"].clone()), (400, json!(50006)));
+    // Of the message flags, a deferral takes only EPHEMERAL, an answer only the documented few.
+    for (kind, flags) in [(5, 4), (4, 128), (4, 32)] {
+        let flagged = json!({"type": kind, "data": {"content": "hi", "flags": flags}});
+        let (status, body) = post(&fake, &callback, flagged).await?;
+        assert_eq!(status, 400, "type {kind} with flags {flags}");
+        assert_eq!(
+            form_error(&body, &["data", "flags"]),
+            "MESSAGE_FLAGS_INVALID"
+        );
+    }
     let (status, _) = post(&fake, &callback, answer.clone()).await?;
     assert_eq!(status, 204);
     let (status, body) = post(&fake, &callback, answer.clone()).await?;
@@ -369,6 +579,16 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
 
     // A thread without a starter message; not from a thread.
     let create = format!("/channels/{CHANNEL_ID}/threads");
+    let (status, body) = post(&fake, &create, json!({"name": "p", "type": 12})).await?;
+    assert_eq!(
+        (status, body["code"].clone()),
+        (403, json!(50013)),
+        "the bot is not given Create Private Threads"
+    );
+    fake.set_bot_permissions(
+        CHANNEL_ID,
+        payloads::BOT_PERMISSIONS | payloads::CREATE_PRIVATE_THREADS,
+    );
     let (status, private) = post(&fake, &create, json!({"name": "p", "type": 12})).await?;
     assert_eq!((status, private["type"].clone()), (200, json!(12)));
     let (status, body) = post(&fake, &create, json!({})).await?;
@@ -386,6 +606,11 @@ async fn messages_live_per_channel_and_threads_are_channels_that_can_be_archived
     let (status, body) = post(&fake, &channel_messages(42), json!({"content": "?"})).await?;
     assert_eq!((status, body["code"].clone()), (404, json!(10003)));
 
+    // Listing messages takes Read Message History, which the bot is not given by default.
+    fake.set_bot_permissions(
+        first_id,
+        payloads::BOT_PERMISSIONS | payloads::READ_MESSAGE_HISTORY,
+    );
     let listed = call(
         &fake,
         reqwest::Method::GET,

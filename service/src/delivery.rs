@@ -21,6 +21,11 @@ use std::time::Duration;
 /// Notices fetched per round.
 pub const BATCH: usize = 50;
 
+/// How long a delivery loop's claim on a notice lasts (seconds): another loop on the same
+/// database leaves the notice alone meanwhile, and takes it over if the claim runs out (the
+/// process died before marking it).
+pub const LEASE: i64 = 60;
+
 /// The longest sleep between two rounds, whatever is planned: a safety net.
 const LONGEST_SLEEP: Duration = Duration::from_secs(600);
 
@@ -109,7 +114,7 @@ pub async fn round<S: Sender>(
     let platform = sender.platform().to_owned();
     let worker = Arc::clone(service);
     let fetch = platform.clone();
-    let notices = blocking(move || worker.due_notices(&fetch, BATCH)).await?;
+    let notices = blocking(move || worker.claim_notices(&fetch, BATCH, LEASE)).await?;
     let full = notices.len() == BATCH;
     for notice in notices {
         let id = notice.id;
@@ -141,7 +146,7 @@ pub fn deliver_due(
 ) -> Result<usize, ServiceError> {
     let mut delivered = 0;
     loop {
-        let notices = service.due_notices(platform, BATCH)?;
+        let notices = service.claim_notices(platform, BATCH, LEASE)?;
         let full = notices.len() == BATCH;
         for notice in &notices {
             let sent = send(notice);

@@ -436,7 +436,7 @@ pub enum TimeControl {
     },
 }
 
-/// The correspondence limits people may choose, in hours: 12 h to 14 days.
+/// The correspondence limits people may choose, in whole hours: 1 hour to 14 days.
 const PER_MOVE_HOURS: std::ops::RangeInclusive<i64> = 1..=14 * 24;
 
 impl TimeControl {
@@ -882,6 +882,20 @@ mod tests {
         assert_eq!(escape_markdown("@everyone"), "@\u{200b}everyone");
         assert_eq!(escape_markdown("a\nb"), "a b");
         assert_eq!(escape_markdown("<@123>"), "\\<@\u{200b}123\\>");
+    }
+
+    /// Regression (issue 26): `time:2h` was accepted while the README listed `1d` to `14d`
+    /// and `12h` only. The range is whole hours or days from 1 hour to 14 days, and the
+    /// README says so.
+    #[test]
+    fn per_move_clocks_run_from_one_hour_to_fourteen_days() {
+        assert_eq!("1h".parse(), Ok(TimeControl::PerMove(3600)));
+        assert_eq!("2h".parse(), Ok(TimeControl::PerMove(2 * 3600)));
+        assert_eq!("14d".parse(), Ok(TimeControl::PerMove(14 * 86_400)));
+        assert_eq!("336h".parse(), Ok(TimeControl::PerMove(14 * 86_400)));
+        for bad in ["0h", "337h", "15d"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -76,7 +76,8 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         })
         .expect("final code");
     assert_eq!(shown.position.as_deref(), Some(final_code));
-    assert!(shown.text.contains("wins connection"), "{}", shown.text);
+    // Regression (issue 26): the raw status `black wins connection`, now in words.
+    assert!(shown.text.contains("wins by connection"), "{}", shown.text);
     // Nobody can move in a finished game, and the refusal says why: the game is over, and
     // how it ended (it used to say there was no game in this channel).
     let refusal = h.send("alice", Command::Move("A1".into()));
@@ -469,8 +470,41 @@ fn rules_without_a_configured_url_link_nowhere_and_show_a_picture() {
     assert!(!reply.ephemeral, "{}", reply.text);
     assert!(!reply.text.contains("http"), "{}", reply.text);
     assert!(reply.text.contains("Black steps A1-D1"), "{}", reply.text);
+    // Regression (issue 26): it did not say where the full guide is.
+    assert!(reply.text.contains("`docs/rules.md`"), "{}", reply.text);
+    assert!(reply.text.chars().count() <= 2_000, "one Discord message");
     let png = reply.image.expect("a picture instead of the link");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+/// Regression (issue 26): the `rules` reply said covering too absolutely ("a marble with an
+/// enemy marble in its column above it is cut off") and left out the four supports of a
+/// raised point, cascades up the stack, that a step's new point must touch a group marble
+/// that stays, that only level-0 marbles touch an edge (corners for both), and that a player
+/// with no legal move loses.
+#[test]
+fn the_rules_reply_states_every_rule_a_player_needs() {
+    let h = Harness::new();
+    let rules = h.ok("carol", Command::Rules);
+    let text = &rules.text;
+    for needed in [
+        "only while all four are there",
+        "up the stack",
+        "a marble of that group that stays put",
+        "Only marbles in the holes touch an edge; a corner hole is on both edges",
+        "**top marble's colour** rules",
+        "one of the top's colour is not, even under an enemy",
+        "no legal move loses",
+        "third repetition is a draw",
+    ] {
+        assert!(text.contains(needed), "`{needed}` is missing from:\n{text}");
+    }
+    assert!(!text.contains("in its column above"), "{text}");
+    assert!(
+        text.chars().count() <= 2_000,
+        "one Discord message: {}",
+        text.len()
+    );
 }
 
 #[test]

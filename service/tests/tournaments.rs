@@ -597,3 +597,146 @@ const FIVE_PLAYER_RR: (&[&str], &[&str]) = (
         "5 p5 (wd)              1½  3.75    1-1-2",
     ],
 );
+
+/// Regression (issue 26): a Swiss with more rounds than opponents repeated pairings
+/// silently (4 players, `rounds:5`; 2 players, `rounds:2`).
+#[test]
+fn a_swiss_with_more_rounds_than_opponents_is_refused() {
+    let h = Harness::new();
+    // At creation, when the most players allowed cannot fill the rounds.
+    let mut options = TournamentOptions::new("Tiny", TournamentFormat::Swiss);
+    options.rounds = Some(5);
+    options.max_players = Some(4);
+    let refused = tournament(&h, "org", TournamentAction::Create(options.clone()));
+    assert!(
+        refused.ephemeral && refused.text.contains("at most 3 rounds"),
+        "{}",
+        refused.text
+    );
+    // At the start, when the entrants are known.
+    options.max_players = None;
+    sign_up(&h, options, 4);
+    let refused = tournament(&h, "org", TournamentAction::Start);
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(
+        refused
+            .text
+            .contains("4 entrants, so a Swiss can have at most 3 rounds")
+            && refused.text.contains("Wait until 5 players have joined"),
+        "{}",
+        refused.text
+    );
+    assert!(pairings(&h).is_empty(), "nothing was paired");
+    tournament(&h, "p5", TournamentAction::Join);
+    let started = tournament(&h, "org", TournamentAction::Start);
+    assert!(
+        started.text.contains("5 players, 5 rounds"),
+        "{}",
+        started.text
+    );
+}
+
+/// Regression (issue 26): two players got two rounds by default, the same game twice.
+#[test]
+fn two_players_play_one_swiss_round_by_default() {
+    let h = Harness::new();
+    sign_up(
+        &h,
+        TournamentOptions::new("Duel", TournamentFormat::Swiss),
+        2,
+    );
+    let started = tournament(&h, "org", TournamentAction::Start);
+    assert!(
+        started.text.contains("2 players, 1 rounds"),
+        "{}",
+        started.text
+    );
+}
+
+/// Regression (issue 26): tournament names of any length were accepted by the service.
+#[test]
+fn an_absurdly_long_tournament_name_is_refused() {
+    let h = Harness::new();
+    let long = "Open".repeat(5_000);
+    let refused = tournament(
+        &h,
+        "org",
+        TournamentAction::Create(TournamentOptions::new(long, TournamentFormat::Swiss)),
+    );
+    assert!(
+        refused.ephemeral && refused.text.contains("1 to 60 characters"),
+        "{}",
+        refused.text
+    );
+    let refused = tournament(
+        &h,
+        "org",
+        TournamentAction::Create(TournamentOptions::new(
+            "Two\nlines",
+            TournamentFormat::Swiss,
+        )),
+    );
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(
+        db(&h)
+            .read(|tx| tx.query_one("SELECT COUNT(*) FROM tournaments", &[], |r| r.get::<i64>(0)))
+            .unwrap()
+            == 0
+    );
+}
+
+/// Regression (issue 26): one damaged tournament made every tick fail ("could not settle
+/// what is due: stored data is damaged"), for everyone. Now its games still end, the
+/// tournament pauses and says so, and other games are settled as usual.
+#[test]
+fn a_damaged_tournament_does_not_stop_the_tick() {
+    let h = Harness::new();
+    let mut options = TournamentOptions::new("Broken Cup", TournamentFormat::Swiss);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(DAY));
+    sign_up(&h, options, 4);
+    tournament(&h, "org", TournamentAction::Start);
+    deliver(&h);
+    // A casual game elsewhere, with a clock.
+    let mut challenge = Challenge::new(user("bob"));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    challenge.time = Some(TimeControl::PerMove(DAY));
+    h.ok("alice", Command::Challenge(challenge));
+    h.ok("bob", Command::Accept);
+    h.play(common::mv("C3"));
+    // The damage the sign-up race used to do: round 1 pairs a player who is not an entrant.
+    db(&h)
+        .write(|tx| tx.execute("DELETE FROM tournament_entrants WHERE player = 4", &[]))
+        .unwrap();
+    h.clock.advance(DAY + 1);
+    let tick = h.service.tick(h.service.now()).expect("the tick goes on");
+    assert!(tick.settled >= 3, "{tick:?}");
+    let texts: Vec<String> = deliver(&h).into_iter().map(|n| n.reply.text).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("bob ran out of time") && t.contains("alice beats bob")),
+        "the casual game timed out: {texts:#?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("cannot be paired") && t.contains("paused")),
+        "{texts:#?}"
+    );
+    let status: String = db(&h)
+        .read(|tx| tx.query_one("SELECT status FROM tournaments", &[], |r| r.get(0)))
+        .unwrap();
+    assert_eq!(status, "paused");
+    let active: i64 = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM games WHERE status = 'active'",
+                &[],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(active, 0, "every game that ran out of time ended");
+}

@@ -6,7 +6,7 @@ use akron_ai::arena::{self, ArenaOptions, Player};
 use akron_ai::puzzles::{self, MineOptions};
 use akron_ai::{solve_limited, Budget, Engine, EngineConfig, Proof};
 use akron_rules::{Position, WinRule};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand};
 use std::collections::HashSet;
 use std::io::Write;
@@ -60,8 +60,12 @@ pub fn bestmove(args: &BestmoveArgs) -> Result<()> {
     };
     let analysis = engine.analyze(&position, args.rule, budget)?;
     let pv: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
-    println!("{} {:.3} {}", analysis.best, analysis.winrate, pv.join(" "));
-    Ok(())
+    super::print_line(format_args!(
+        "{} {:.3} {}",
+        analysis.best,
+        analysis.winrate,
+        pv.join(" ")
+    ))
 }
 
 /// Arguments of `akron solve`.
@@ -89,13 +93,12 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
     match proof {
         Proof::Win(line) => {
             let line: Vec<String> = line.iter().map(ToString::to_string).collect();
-            println!("win {}", line.join(" "));
+            super::print_line(format_args!("win {}", line.join(" ")))?;
         }
-        Proof::Loss => println!("loss"),
-        Proof::Unknown => println!("unknown"),
+        Proof::Loss => super::print_line("loss")?,
+        Proof::Unknown => super::print_line("unknown")?,
     }
-    println!("time {seconds:.3}");
-    Ok(())
+    super::print_line(format_args!("time {seconds:.3}"))
 }
 
 /// Arguments of `akron arena`.
@@ -140,20 +143,22 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         seed: args.seed,
         ..ArenaOptions::default()
     };
-    let mut out = std::io::stdout().lock();
     let score = arena::run(args.a, args.b, args.games, &options, |i, result, s| {
-        let _ = writeln!(
-            out,
+        let line = super::print_line(format_args!(
             "game {} {result:?} score {}-{}-{}",
             i + 1,
             s.a_wins,
             s.b_wins,
             s.draws
-        );
-        let _ = out.flush();
+        ));
+        if let Err(error) = line {
+            // Nobody can read the rest: stop now rather than play every game for nothing.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
+            std::process::exit(2);
+        }
     });
     let (elo, low, high) = score.elo();
-    println!(
+    super::print_line(format_args!(
         "a={} b={} wins={} losses={} draws={} score={:.3} elo={elo:.0} low={low:.0} high={high:.0}",
         args.a.to_string().replace(' ', ""),
         args.b.to_string().replace(' ', ""),
@@ -161,8 +166,7 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         score.b_wins,
         score.draws,
         score.fraction()
-    );
-    Ok(())
+    ))
 }
 
 /// Arguments of `akron puzzles`.
@@ -237,20 +241,17 @@ fn generate(args: &GenerateArgs) -> Result<()> {
         node_limit: args.nodes,
         seed: args.seed,
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
+    super::print_line(format_args!(
         "# akron puzzles generate --size {} --rule {} --depth {} --min-moves {} --playouts {} --nodes {} --seed {}",
         args.size, args.rule, options.depth, args.min_moves, args.playouts, args.nodes, args.seed
-    )?;
+    ))?;
     let mut seen = HashSet::new();
     let mut found = 0;
     let mut game = 0;
     while found < args.count && game < 100_000 {
         for puzzle in puzzles::mine_game(&options, game, &mut seen) {
             if puzzle.moves >= args.min_moves && found < args.count {
-                writeln!(out, "{puzzle}")?;
-                out.flush()?;
+                super::print_line(&puzzle)?;
                 found += 1;
             }
         }
@@ -261,7 +262,8 @@ fn generate(args: &GenerateArgs) -> Result<()> {
 
 fn check(args: &CheckArgs) -> Result<()> {
     let text = match &args.file {
-        Some(path) => std::fs::read_to_string(path)?,
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the bank {}", path.display()))?,
         None => puzzles::BANK.to_string(),
     };
     let bank = puzzles::parse_bank(&text)?;
@@ -276,17 +278,17 @@ fn check(args: &CheckArgs) -> Result<()> {
         failed += usize::from(!ok);
         slowest = slowest.max(seconds);
         total += seconds;
-        println!(
+        super::print_line(format_args!(
             "{} {} {seconds:.4}",
             i + 1,
             if ok { "win" } else { "FAILED" }
-        );
+        ))?;
     }
-    println!(
+    super::print_line(format_args!(
         "puzzles={} failed={failed} mean={:.4} slowest={slowest:.4}",
         bank.len(),
         total / bank.len().max(1) as f64
-    );
+    ))?;
     if failed > 0 {
         return Err(anyhow!("{failed} puzzles were not proven"));
     }

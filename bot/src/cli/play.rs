@@ -34,6 +34,9 @@ impl Default for PlayArgs {
 ///
 /// When the database cannot be opened or the terminal fails.
 pub fn play(args: &PlayArgs) -> Result<()> {
+    // Standard output is the game; failures of the service itself (with their causes) go
+    // to standard error, warnings and errors by default (`RUST_LOG` to change that).
+    super::discord::init_logging("warn");
     let mut config = Config::default();
     if let Some(db) = &args.db {
         config.db_path.clone_from(db);
@@ -41,6 +44,10 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     // The console's clock can be moved forward with `wait`, to try time controls. The error
     // names the file and says why it cannot be used.
     let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))?;
+    // Where an earlier session's `wait` left the clock.
+    service.resume_clock()?;
+    // Where an earlier session's `wait` left the clock.
+    service.resume_clock()?;
     Console::new(&service, &args.out)
         .styled(io::stdout().is_terminal())
         .run(io::stdin().lock(), io::stdout().lock())

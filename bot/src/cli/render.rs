@@ -40,12 +40,29 @@ pub struct RenderArgs {
     /// The game number for the caption.
     #[arg(long)]
     game: Option<u64>,
-    /// Black's name for the caption.
-    #[arg(long)]
+    /// Black's name for the caption (at most 64 characters).
+    #[arg(long, value_parser = caption_name)]
     black: Option<String>,
-    /// White's name for the caption.
-    #[arg(long)]
+    /// White's name for the caption (at most 64 characters).
+    #[arg(long, value_parser = caption_name)]
     white: Option<String>,
+}
+
+/// The longest name `--black` and `--white` take, in characters.
+const MAX_CAPTION_NAME: usize = 64;
+
+/// A caption name: one line of at most [`MAX_CAPTION_NAME`] characters.
+fn caption_name(text: &str) -> Result<String, String> {
+    let length = text.chars().count();
+    if length > MAX_CAPTION_NAME {
+        return Err(format!(
+            "a name has at most {MAX_CAPTION_NAME} characters, and this one has {length}"
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err("a name is one line of text, without control characters".to_string());
+    }
+    Ok(text.to_string())
 }
 
 /// `akron render CODE -o FILE [--last-move MOVE] [--select POINT] [--view V] [--width PX]`.
@@ -116,6 +133,18 @@ mod tests {
             black: None,
             white: None,
         }
+    }
+
+    /// Regression (issue 26): a 100,000-character `--black` name took more than 20 s to draw.
+    #[test]
+    fn an_absurdly_long_caption_name_is_refused() {
+        let long = "n".repeat(100_000);
+        let why = caption_name(&long).err().unwrap_or_default();
+        assert!(
+            why.contains("at most 64 characters") && why.contains("100000"),
+            "{why}"
+        );
+        assert_eq!(caption_name("alice").ok().as_deref(), Some("alice"));
     }
 
     #[test]

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 pub struct ReplayArgs {
     /// A game record (a file, or its text) or a position code such as `8:b:32,32:8/8/8/8/8/8/8/8`.
     source: String,
-    /// Moves to play after the record's moves or from the position code.
-    #[arg(allow_hyphen_values = true)]
+    /// Moves to play after the record's moves or from the position code. Options may follow
+    /// them: a move never starts with `-`.
     moves: Vec<String>,
     /// Where to write the GIF.
     #[arg(short, long)]

@@ -26,8 +26,8 @@ pub struct ApplyArgs {
     /// Position code to start from. The empty board with Black to move is ply 0, so `swap`
     /// is legal as the second move; from any other code swap is illegal.
     code: String,
-    /// Moves in notation, applied in order (`F6`, `A2-D3'`, `swap`).
-    #[arg(allow_hyphen_values = true)]
+    /// Moves in notation, applied in order (`F6`, `A2-D3'`, `swap`). Options may follow
+    /// them: a move never starts with `-`.
     moves: Vec<String>,
 }
 

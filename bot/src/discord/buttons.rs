@@ -85,6 +85,7 @@ pub(super) async fn pressed(
                     data,
                     &answer,
                     (posted.channel_id, posted.id),
+                    press.app_permissions,
                 )
                 .await;
             }

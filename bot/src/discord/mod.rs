@@ -2,8 +2,10 @@
 //!
 //! Handlers only translate. A slash command or a button press becomes a service
 //! [`Request`](crate::service::Request); the synchronous [`Service`] runs on a blocking thread;
-//! its [`Reply`](crate::service::Reply) becomes a Discord message. One `/akron` command carries
-//! a subcommand per service command, one file per command family under `commands/`.
+//! its [`Reply`](crate::service::Reply) becomes a Discord message. Four slash commands carry
+//! a subcommand per service command (`/akron move`, `/akron-review replay`,
+//! `/akron-tournament join`; see `commands` for why), one file per command family under
+//! `commands/`.
 
 mod autocomplete;
 mod boards;
@@ -124,6 +126,38 @@ impl fmt::Debug for Settings {
     }
 }
 
+/// The slash commands as the bot registers them (the body of Discord's bulk overwrite,
+/// `PUT /applications/{id}/commands`), for checking them against Discord's limits.
+#[must_use]
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    poise::builtins::create_application_commands(&commands::commands())
+}
+
+pub use commands::slash_of;
+
+/// The permissions the bot uses in a server's channels, which its invite asks for
+/// (`permissions=309237697536` in the invite URL; the README lists them):
+///
+/// - View Channels: to see the channels where it is used at all;
+/// - Send Messages: notices it posts by itself (the AI's moves, reminders in the channel,
+///   tournament rounds, a note when a thread could not be opened);
+/// - Send Messages in Threads: boards and notices in game threads (Send Messages does not
+///   count in threads);
+/// - Create Public Threads: the thread of a thread game, of each tournament game and of each
+///   puzzle, opened off the bot's message;
+/// - Embed Links: boards, replays and tables are shown in an embed, and long texts go in one;
+/// - Attach Files: the board PNG, the replay GIF, table images and exported records.
+///
+/// Replies to slash commands and buttons need none of them (they go through the
+/// interaction), and neither do direct messages. Without one of them the bot falls back (a
+/// text board, the game left in the channel) and says which permission it lacks.
+pub const PERMISSIONS: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(serenity::Permissions::CREATE_PUBLIC_THREADS)
+    .union(serenity::Permissions::EMBED_LINKS)
+    .union(serenity::Permissions::ATTACH_FILES);
+
 /// The gateway intents the bot needs: only guilds (slash commands and buttons arrive as
 /// interactions, which need no privileged intent).
 #[must_use]
@@ -131,8 +165,8 @@ pub fn intents() -> serenity::GatewayIntents {
     serenity::GatewayIntents::GUILDS
 }
 
-/// Builds the client: the poise framework with `/akron`, the button handler and command
-/// registration on READY. Start it with `client.start().await`.
+/// Builds the client: the poise framework with the slash commands, the button handler and
+/// command registration on READY. Start it with `client.start().await`.
 ///
 /// # Errors
 ///
@@ -143,7 +177,7 @@ pub async fn client(
 ) -> Result<serenity::Client, DiscordError> {
     let dev_guild = settings.dev_guild;
     let options = poise::FrameworkOptions {
-        commands: vec![commands::command()],
+        commands: commands::commands(),
         on_error: |error| Box::pin(on_error(error)),
         event_handler: |framework, event| {
             Box::pin(on_event(
@@ -164,11 +198,11 @@ pub async fn client(
                     Some(guild) => {
                         let guild = serenity::GuildId::new(guild);
                         poise::builtins::register_in_guild(ctx, commands, guild).await?;
-                        tracing::info!(%guild, "registered /akron in the development guild");
+                        tracing::info!(%guild, "registered the slash commands in the development guild");
                     }
                     None => {
                         poise::builtins::register_globally(ctx, commands).await?;
-                        tracing::info!("registered /akron globally");
+                        tracing::info!("registered the slash commands globally");
                     }
                 }
                 tokio::spawn(akron_service::delivery::deliver_forever(

@@ -122,13 +122,12 @@ async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Resul
                 .id
         }
     };
-    let message = || {
-        reply::message(&notice.reply, None)
-            .into_create_message()
+    let nonce = |message: serenity::CreateMessage| {
+        message
             .nonce(serenity::Nonce::String(notice.id.0.to_string()))
             .enforce_nonce(true)
     };
-    match channel.send_message(http, message()).await {
+    match reply::post(http, channel, &notice.reply, nonce).await {
         Ok(posted) => Ok(Some((posted.channel_id, posted.id))),
         Err(error) => match Refused::of(&error) {
             Refused::ThreadArchived(_) => {
@@ -138,8 +137,7 @@ async fn send(http: &serenity::Http, to: &Destination, notice: &Notice) -> Resul
                     .edit_thread(http, reopen)
                     .await
                     .map_err(|e| Refused::of(&e))?;
-                channel
-                    .send_message(http, message())
+                reply::post(http, channel, &notice.reply, nonce)
                     .await
                     .map(|posted| Some((posted.channel_id, posted.id)))
                     .map_err(|e| Refused::of(&e))

@@ -22,6 +22,15 @@ const BOARD_FILE: &str = "board.png";
 /// The file name of replays, referenced from the embed.
 const REPLAY_FILE: &str = "replay.gif";
 
+/// Discord's code for a request the bot's permissions do not allow.
+const MISSING_PERMISSIONS: isize = 50013;
+
+/// What the bot may be assumed to hold when Discord refused a picture: posting, and nothing
+/// for pictures, so that [`message`] describes instead of attaching.
+const TEXT_ONLY: serenity::Permissions = serenity::Permissions::VIEW_CHANNEL
+    .union(serenity::Permissions::SEND_MESSAGES)
+    .union(serenity::Permissions::SEND_MESSAGES_IN_THREADS);
+
 /// Runs `request` on a blocking thread. If it takes longer than [`DEFER_AFTER`], `defer` is
 /// awaited first so the interaction does not expire. Returns the reply and whether it
 /// deferred; on the way, the channel's legal moves are refreshed for autocompletion.
@@ -208,6 +217,12 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
             ));
         }
     }
+    let embeds_shown = bot.is_none_or(|bot| bot.contains(serenity::Permissions::EMBED_LINKS));
+    if text.chars().count() > CONTENT_LIMIT && !embeds_shown {
+        // Without Embed Links Discord drops the bot's embeds: the text is cut instead.
+        text = text.chars().take(CONTENT_LIMIT - 1).collect();
+        text.push('…');
+    }
     if text.chars().count() > CONTENT_LIMIT {
         // Too long for the content: the text goes in the embed, the mentions stay outside.
         let description = description_text(&text);
@@ -285,7 +300,44 @@ fn button(button: &Button) -> serenity::CreateButton {
         .style(style)
 }
 
+/// Posts `reply` in `channel` as a message of the bot's own (`extra` adds to it, such as a
+/// nonce). The bot's permissions there are not known outside an interaction, so a picture is
+/// tried first; when Discord refuses the message with Missing Permissions (no Attach Files or
+/// Embed Links there) and it carried a picture or a file, it is posted again as text with a
+/// note saying which permissions the picture needs.
+///
+/// # Errors
+///
+/// Discord's refusal of the text message too, or any other failure.
+pub(super) async fn post(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    reply: &Reply,
+    extra: impl Fn(serenity::CreateMessage) -> serenity::CreateMessage,
+) -> Result<serenity::Message, serenity::Error> {
+    let full = message(reply, None);
+    let has_media = full.has_media();
+    match channel
+        .send_message(http, extra(full.into_create_message()))
+        .await
+    {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
+            if has_media && response.error.code == MISSING_PERMISSIONS =>
+        {
+            tracing::debug!(%channel, "no permission for pictures here; posting the text alone");
+            let text = message(reply, Some(TEXT_ONLY)).into_create_message();
+            channel.send_message(http, extra(text)).await
+        }
+        other => other,
+    }
+}
+
 impl Message {
+    /// Whether the message carries files or an embed, which need Attach Files and Embed Links.
+    fn has_media(&self) -> bool {
+        !self.files.is_empty() || self.embed.is_some()
+    }
+
     /// As a poise reply to a slash command.
     pub(super) fn into_poise(self) -> poise::CreateReply {
         let mut reply = poise::CreateReply::default()
@@ -413,6 +465,17 @@ mod tests {
         let hidden = message(&reply, Some(serenity::Permissions::SEND_MESSAGES));
         assert!(hidden.files.is_empty());
         assert!(hidden.content.contains("Attach Files"));
+    }
+
+    #[test]
+    fn without_embed_links_a_long_text_is_cut_instead_of_moved_into_an_embed() {
+        let reply = Reply::text("x".repeat(CONTENT_LIMIT + 50));
+        let embedded = message(&reply, None);
+        assert!(embedded.embed.is_some());
+        let cut = message(&reply, Some(TEXT_ONLY));
+        assert!(cut.embed.is_none());
+        assert_eq!(cut.content.chars().count(), CONTENT_LIMIT);
+        assert!(cut.content.ends_with('…'));
     }
 
     #[test]

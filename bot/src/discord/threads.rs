@@ -1,6 +1,10 @@
 //! Games in threads of their own: when a reply asks for a thread (an accepted challenge with
 //! `thread: true`, or the server's setting), the thread is opened off the posted message, the
 //! service moves the game there, and the board is posted in it.
+//!
+//! Opening a thread takes Create Public Threads, and playing in it Send Messages in Threads.
+//! When the interaction says the bot lacks either, no thread is opened: the game stays in the
+//! channel and a note there names the permission.
 
 use super::{channel_of, reply, Data};
 use crate::service::{GameId, Reply, Service, ThreadRequest};
@@ -10,13 +14,45 @@ use std::sync::Arc;
 /// Discord's limit on a thread's name.
 const NAME_LIMIT: usize = 100;
 
+/// The permissions a game's thread needs, with their names as Discord shows them.
+const GAME_THREAD: [(serenity::Permissions, &str); 2] = [
+    (
+        serenity::Permissions::CREATE_PUBLIC_THREADS,
+        "Create Public Threads",
+    ),
+    (
+        serenity::Permissions::SEND_MESSAGES_IN_THREADS,
+        "Send Messages in Threads",
+    ),
+];
+
+/// The names of the permissions for a game's thread that `bot` lacks ("" when none, or when
+/// Discord did not say).
+fn missing_for_threads(bot: Option<serenity::Permissions>) -> String {
+    let Some(bot) = bot else {
+        return String::new();
+    };
+    let missing: Vec<&str> = GAME_THREAD
+        .iter()
+        .filter(|(permission, _)| !bot.contains(*permission))
+        .map(|(_, name)| *name)
+        .collect();
+    match missing.as_slice() {
+        [] => String::new(),
+        [one] => format!("the {one} permission"),
+        many => format!("the {} permissions", many.join(" and ")),
+    }
+}
+
 /// Opens the thread `answer` asked for off `posted`, moves the game there and posts its
-/// board. Failures are logged and told in the channel: the game then stays where it is.
+/// board. `bot` holds the bot's permissions in the channel when Discord sent them. Failures
+/// are logged and told in the channel: the game then stays where it is.
 pub(super) async fn open_if_asked(
     http: &serenity::Http,
     data: &Data,
     answer: &Reply,
     posted: (serenity::ChannelId, serenity::MessageId),
+    bot: Option<serenity::Permissions>,
 ) {
     let Some(name) = &answer.thread else {
         return;
@@ -25,6 +61,10 @@ pub(super) async fn open_if_asked(
     let name: String = name.chars().take(NAME_LIMIT).collect();
     let Some(game) = answer.board_of else {
         // A discussion thread (a puzzle's): opened, and nothing moves there.
+        if bot.is_some_and(|bot| !bot.contains(serenity::Permissions::CREATE_PUBLIC_THREADS)) {
+            tracing::debug!("no Create Public Threads here: the puzzle has no discussion thread");
+            return;
+        }
         let builder = serenity::CreateThread::new(name)
             .kind(serenity::ChannelType::PublicThread)
             .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
@@ -36,6 +76,12 @@ pub(super) async fn open_if_asked(
         }
         return;
     };
+    let missing = missing_for_threads(bot);
+    if !missing.is_empty() {
+        tracing::debug!(game = game.0, %missing, "no thread for the game: permissions");
+        stays_here(http, channel, &missing).await;
+        return;
+    }
     let builder = serenity::CreateThread::new(name)
         .kind(serenity::ChannelType::PublicThread)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
@@ -46,13 +92,7 @@ pub(super) async fn open_if_asked(
         Ok(thread) => thread,
         Err(error) => {
             tracing::warn!(%error, game = game.0, "could not open a game thread");
-            let note = serenity::CreateMessage::new().content(
-                "I could not open a thread for this game (I need the Create Public Threads \
-                 permission), so it stays in this channel.",
-            );
-            if let Err(error) = channel.send_message(http, note).await {
-                tracing::warn!(%error, "could not say that the thread failed");
-            }
+            stays_here(http, channel, "the Create Public Threads permission").await;
             return;
         }
     };
@@ -60,6 +100,17 @@ pub(super) async fn open_if_asked(
         data.boards
             .posted(http, &data.service, &board, posted, Some(thread.guild_id))
             .await;
+    }
+}
+
+/// Says in `channel` that the game stays there, for want of `missing` (permissions named).
+async fn stays_here(http: &serenity::Http, channel: serenity::ChannelId, missing: &str) {
+    let note = serenity::CreateMessage::new().content(format!(
+        "I could not open a thread for this game (I need {missing} in this channel), so it \
+         stays in this channel."
+    ));
+    if let Err(error) = channel.send_message(http, note).await {
+        tracing::warn!(%error, "could not say that the thread failed");
     }
 }
 
@@ -85,8 +136,7 @@ async fn move_in(
             return None;
         }
     };
-    let message = reply::message(&board, None).into_create_message();
-    match thread.send_message(http, message).await {
+    match reply::post(http, thread, &board, |message| message).await {
         Ok(posted) => Some((board, (posted.channel_id, posted.id))),
         Err(error) => {
             tracing::warn!(%error, "could not post the board in the game's thread");
@@ -151,5 +201,26 @@ pub(super) async fn open_for_notice(
             Ok(Err(error)) => tracing::warn!(%error, "could not remember the latest board"),
             Err(error) => tracing::error!(%error, "the service worker died"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_thread_names_each_permission_the_bot_lacks() {
+        let all = serenity::Permissions::CREATE_PUBLIC_THREADS
+            | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
+        assert_eq!(missing_for_threads(None), "");
+        assert_eq!(missing_for_threads(Some(all)), "");
+        assert_eq!(
+            missing_for_threads(Some(serenity::Permissions::SEND_MESSAGES_IN_THREADS)),
+            "the Create Public Threads permission"
+        );
+        assert_eq!(
+            missing_for_threads(Some(serenity::Permissions::SEND_MESSAGES)),
+            "the Create Public Threads and Send Messages in Threads permissions"
+        );
     }
 }

@@ -11,15 +11,21 @@
 //! only uses TLS for `wss://`. The gateway speaks v10 JSON in text frames and never compresses.
 //!
 //! Like Discord, the fake refuses what Discord refuses, with Discord's status codes, error codes
-//! and messages (see [`validate`] and the `rest` module): over-long content, embeds,
-//! components or autocomplete choices (50035 Invalid Form Body), empty messages (50006), a
-//! second answer to an interaction (40060), a first answer after three seconds (10062), a
-//! follow-up after fifteen minutes (50027), an unknown message (10008) or channel (10003),
-//! posting into an archived thread (50083) or to a user who refuses direct messages (50007).
-//! Messages live per channel; threads and direct-message channels are channels.
-//! `POST /channels/{id}/messages` honours `nonce` with `enforce_nonce`. Every bucketed response
-//! carries `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a
-//! route answer `429` with `retry_after`, so that serenity's retry path runs.
+//! and messages (see [`validate`], [`commands`] and the `rest` module): a registration of
+//! commands that breaks any of Discord's rules for them (50035), message bodies over Discord's
+//! limits, whether content, embeds, buttons and rows, attachments and their descriptions,
+//! mentions or threads (50035), files too large (40005), autocomplete choices, empty messages
+//! (50006), a second answer to an interaction (40060), a first answer after three seconds
+//! (10062), a follow-up after fifteen minutes (50027), an unknown message (10008) or channel
+//! (10003), posting into an archived thread (50083) or to a user who refuses direct messages
+//! (50007), and what the bot's permissions in a channel do not allow (403: 50001 Missing
+//! Access without View Channel, else 50013 Missing Permissions; see
+//! [`FakeDiscord::set_bot_permissions`]). Interactions carry those permissions as
+//! `app_permissions`. Messages live per channel; threads and direct-message channels are
+//! channels. `POST /channels/{id}/messages` honours `nonce` with `enforce_nonce`. Time is the
+//! fake's clock, which [`FakeDiscord::advance`] moves. Every bucketed response carries
+//! `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a route
+//! answer `429` with `retry_after`, so that serenity's retry path runs.
 //!
 //! Every REST request is recorded (method, path, JSON body or multipart `payload_json` plus file
 //! parts, and the status the fake answered) so tests can assert on it. Tests inject
@@ -36,7 +42,8 @@
 //!   [`FakeDiscord::wait_channel`], [`FakeDiscord::message`], [`FakeDiscord::channel`], [`FakeDiscord::threads_of`],
 //!   [`FakeDiscord::dm_channel_of`], [`FakeDiscord::requests`], [`FakeDiscord::refusals`],
 //!   [`FakeDiscord::throttled`], [`FakeDiscord::slowest_first_answer`];
-//! - make the world harder: [`FakeDiscord::forbid_channel`], [`FakeDiscord::refuse_dms`],
+//! - make the world harder: [`FakeDiscord::set_bot_permissions`], [`FakeDiscord::deny_bot`],
+//!   [`FakeDiscord::forbid_channel`], [`FakeDiscord::refuse_dms`], [`FakeDiscord::advance`],
 //!   [`FakeDiscord::archive_thread`], [`FakeDiscord::delete_channel`],
 //!   [`FakeDiscord::throttle`], [`FakeDiscord::fail_next`], [`FakeDiscord::hold`] with
 //!   [`FakeDiscord::wait_held`] and [`FakeDiscord::release`] (Discord acted, the answer never
@@ -45,6 +52,7 @@
 // Each test binary uses a different part of this support module.
 #![allow(dead_code)]
 
+pub mod commands;
 mod gateway;
 pub mod payloads;
 mod rest;
@@ -57,7 +65,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -330,6 +338,9 @@ impl FakeDiscord {
         let app = axum::Router::new()
             .route("/gateway-ws", axum::routing::get(gateway::gateway_upgrade))
             .fallback(rest::rest)
+            // Discord takes requests up to 25 MiB and answers larger files itself (40005);
+            // axum's own limit (2 MB) must not answer first.
+            .layer(axum::extract::DefaultBodyLimit::max(64 * 1024 * 1024))
             .with_state(Arc::clone(&shared));
         let plain_app = app.clone();
         let plain = tokio::spawn(async move {
@@ -455,9 +466,46 @@ impl FakeDiscord {
         self.shared.lock().heartbeats
     }
 
-    /// Makes `POST /channels/{channel}/messages` fail with 403 Missing Permissions.
+    /// Sets the bot's permissions in a channel (a guild text channel or a thread; a thread
+    /// without its own follows its parent), as a server's roles and overwrites would: the REST
+    /// API then refuses what they do not allow (403, 50001 without View Channel, else 50013)
+    /// and the interactions dispatched there carry them as `app_permissions`.
+    pub fn set_bot_permissions(&self, channel: u64, permissions: u64) {
+        self.shared
+            .lock()
+            .bot_permissions
+            .insert(channel, permissions);
+    }
+
+    /// Takes `permissions` away from the bot in `channel` (see [`Self::set_bot_permissions`]).
+    pub fn deny_bot(&self, channel: u64, permissions: u64) {
+        let mut state = self.shared.lock();
+        let held = state
+            .bot_permissions_in(channel)
+            .unwrap_or(payloads::BOT_PERMISSIONS);
+        state.bot_permissions.insert(channel, held & !permissions);
+    }
+
+    /// The bot's permissions in `channel` as the fake applies them (`None` in a DM channel).
+    pub fn bot_permissions(&self, channel: u64) -> Option<u64> {
+        self.shared.lock().bot_permissions_in(channel)
+    }
+
+    /// Makes posting in `channel` fail with 403 Missing Permissions (the bot loses Send
+    /// Messages and Send Messages in Threads there).
     pub fn forbid_channel(&self, channel: u64) {
-        self.shared.lock().forbidden_channels.insert(channel);
+        self.deny_bot(
+            channel,
+            payloads::SEND_MESSAGES | payloads::SEND_MESSAGES_IN_THREADS,
+        );
+    }
+
+    /// Moves the fake's clock ahead by `by`, as if that much time had passed for every
+    /// interaction and nonce: three seconds after its dispatch an interaction's first answer
+    /// is refused (10062), fifteen minutes after, its token (50027); an enforced nonce is
+    /// forgotten after five minutes. Tests move the clock instead of sleeping.
+    pub fn advance(&self, by: Duration) {
+        self.shared.lock().clock += by;
     }
 
     /// Makes `user` refuse direct messages: posting in their DM channel fails with 403, code
@@ -626,16 +674,29 @@ impl FakeDiscord {
     ///
     /// # Errors
     ///
-    /// Times out after [`WAIT`].
+    /// Times out after [`WAIT`]; fails at once when the fake refused the registration, as
+    /// Discord would have (see [`commands`]), naming Discord's error body.
     pub async fn wait_commands(&self) -> Result<Vec<Value>, FakeError> {
         self.wait_for("command registration", |requests| {
-            requests.iter().rev().find_map(|request| {
-                (request.method == "PUT" && request.path.ends_with("/commands"))
-                    .then(|| request.json.as_ref().and_then(Value::as_array).cloned())
-                    .flatten()
-            })
+            let request = requests
+                .iter()
+                .rev()
+                .find(|request| request.method == "PUT" && request.path.ends_with("/commands"))?;
+            if request.refused() {
+                return Some(Err(FakeError::Unexpected(format!(
+                    "the command registration was refused with {}: {}",
+                    request.status,
+                    request.error.clone().unwrap_or(Value::Null)
+                ))));
+            }
+            Some(Ok(request
+                .json
+                .as_ref()
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()))
         })
-        .await
+        .await?
     }
 
     /// Sends a dispatch event (op 0) on the gateway session. Without a live connection it is
@@ -667,19 +728,20 @@ impl FakeDiscord {
         let component_message = interaction["message"]["id"]
             .as_str()
             .and_then(|id| id.parse().ok());
+        let mut state = self.shared.lock();
         let tracked = Interaction {
             id: interaction["id"].as_str().unwrap_or_default().to_owned(),
             kind: interaction["type"].as_u64().unwrap_or(2),
             channel,
             component_message,
-            dispatched: Instant::now(),
+            dispatched: state.now(),
             age,
             callback: None,
             answered_after: None,
             original: None,
             messages: BTreeSet::new(),
         };
-        self.shared.lock().interactions.insert(token, tracked);
+        state.interactions.insert(token, tracked);
     }
 
     /// The longest time the bot took to first answer (or defer) an interaction, from its
@@ -728,9 +790,12 @@ impl FakeDiscord {
             .as_str()
             .and_then(|id| id.parse::<u64>().ok());
         // As Discord does, the interaction carries the channel as it is now (a thread the bot
-        // opened is a thread, an archived one says so).
+        // opened is a thread, an archived one says so) and the bot's permissions there.
         if let Some(known) = channel.and_then(|id| self.channel(id)) {
             sent["channel"] = known;
+        }
+        if let Some(permissions) = channel.and_then(|id| self.bot_permissions(id)) {
+            sent["app_permissions"] = json!(permissions.to_string());
         }
         self.dispatch("INTERACTION_CREATE", sent)
     }
@@ -852,6 +917,73 @@ impl FakeDiscord {
             }))
         })
         .await?
+    }
+
+    /// Sends a request to the fake's REST API as a client would (`path` after `/api/v10`): a
+    /// JSON body, or with `files` a `multipart/form-data` body of `payload_json` and one
+    /// `files[N]` part per (file name, bytes). Returns the status and the JSON answer (`null`
+    /// when there is none).
+    ///
+    /// # Errors
+    ///
+    /// When the request cannot be sent.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: &Value,
+        files: &[(&str, &[u8])],
+    ) -> Result<(u16, Value), FakeError> {
+        let url = format!("{}/api/v10{path}", self.api_url());
+        let payload = serde_json::to_vec(body).map_err(|e| FakeError::Unexpected(e.to_string()))?;
+        let request = reqwest::Client::new().request(method, url);
+        let request = if files.is_empty() {
+            request
+                .header("content-type", "application/json")
+                .body(payload)
+        } else {
+            let boundary = "fake-discord-boundary";
+            let mut form = Vec::new();
+            form.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
+                     Content-Type: application/json\r\n\r\n"
+                )
+                .as_bytes(),
+            );
+            form.extend_from_slice(&payload);
+            for (index, (name, bytes)) in files.iter().enumerate() {
+                form.extend_from_slice(
+                    format!(
+                        "\r\n--{boundary}\r\nContent-Disposition: form-data; \
+                         name=\"files[{index}]\"; filename=\"{name}\"\r\n\
+                         Content-Type: application/octet-stream\r\n\r\n"
+                    )
+                    .as_bytes(),
+                );
+                form.extend_from_slice(bytes);
+            }
+            form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+            request
+                .header(
+                    "content-type",
+                    format!("multipart/form-data; boundary={boundary}"),
+                )
+                .body(form)
+        };
+        let response = request
+            .send()
+            .await
+            .map_err(|e| FakeError::Unexpected(e.to_string()))?;
+        let status = response.status().as_u16();
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|e| FakeError::Unexpected(e.to_string()))?;
+        Ok((
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        ))
     }
 
     /// Every follow-up and channel message the bot posted after the first answer to a token.

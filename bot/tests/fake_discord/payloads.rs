@@ -18,16 +18,49 @@ pub const OTHER_CHANNEL_ID: u64 = 600_000_000_000_000_002;
 /// A public thread under the text channel.
 pub const THREAD_ID: u64 = 600_000_000_000_000_003;
 
-/// `VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY |
-/// USE_APPLICATION_COMMANDS | SEND_MESSAGES_IN_THREADS`.
-pub const MEMBER_PERMISSIONS: u64 =
-    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 38);
-/// Member permissions plus `MANAGE_MESSAGES` and `MANAGE_THREADS`.
-pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 13) | (1 << 34);
-/// What the bot may do in the channel by default.
-pub const BOT_PERMISSIONS: u64 = MEMBER_PERMISSIONS;
-/// `ATTACH_FILES`, for tests that take it away from the bot.
+/// See the channel and its messages (Discord's permission bits, from its "Permissions" topic).
+pub const VIEW_CHANNEL: u64 = 1 << 10;
+/// Edit channels.
+pub const MANAGE_CHANNELS: u64 = 1 << 4;
+/// Post messages in a channel (not in threads).
+pub const SEND_MESSAGES: u64 = 1 << 11;
+/// Delete and pin others' messages.
+pub const MANAGE_MESSAGES: u64 = 1 << 13;
+/// Links and the bot's embeds are shown.
+pub const EMBED_LINKS: u64 = 1 << 14;
+/// Upload files.
 pub const ATTACH_FILES: u64 = 1 << 15;
+/// Read earlier messages.
+pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+/// Use slash commands.
+pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+/// Archive, lock and rename threads.
+pub const MANAGE_THREADS: u64 = 1 << 34;
+/// Open public threads.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+/// Open private threads.
+pub const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
+/// Post messages in threads.
+pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+
+/// What a member may do in the test channels.
+pub const MEMBER_PERMISSIONS: u64 = VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS;
+/// Member permissions plus `MANAGE_MESSAGES` and `MANAGE_THREADS`.
+pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS;
+/// What the bot may do in a guild channel unless a test takes something away: what the
+/// README's invite grants.
+pub const BOT_PERMISSIONS: u64 = VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS;
 
 /// A guild member that tests act as.
 #[derive(Clone, Copy, Debug)]
@@ -416,7 +449,9 @@ fn command_data(command: &str, subcommand: Option<&str>, options: Vec<Value>) ->
     })
 }
 
-/// A slash command interaction: `/command subcommand options…` by `user` in `channel`.
+/// A slash command interaction: `/command subcommand options…` by `user` in `channel`. Its
+/// `app_permissions` are the bot's default; [`super::FakeDiscord::interact`] puts in the
+/// bot's permissions in that channel as the fake knows them, as Discord does.
 pub fn slash(
     user_: &TestUser,
     channel: u64,
@@ -424,26 +459,7 @@ pub fn slash(
     subcommand: Option<&str>,
     options: Vec<Value>,
 ) -> Value {
-    slash_with_bot_permissions(
-        user_,
-        channel,
-        command,
-        subcommand,
-        options,
-        BOT_PERMISSIONS,
-    )
-}
-
-/// A slash command interaction where the bot has `app_permissions` in the channel.
-pub fn slash_with_bot_permissions(
-    user_: &TestUser,
-    channel: u64,
-    command: &str,
-    subcommand: Option<&str>,
-    options: Vec<Value>,
-    app_permissions: u64,
-) -> Value {
-    let mut interaction = interaction_base(2, user_, channel, app_permissions);
+    let mut interaction = interaction_base(2, user_, channel, BOT_PERMISSIONS);
     interaction["data"] = command_data(command, subcommand, options);
     interaction
 }

@@ -2,6 +2,8 @@
 //! included (with Discord's status codes, error codes and messages), with rate-limit headers
 //! and, when a test asked for it, a `429` now and then.
 
+use super::commands;
+use super::state;
 use super::validate::{self, FormErrors, Refusal};
 use super::{payloads, FilePart, Interaction, Recorded, Shared, Traffic};
 use axum::body::Bytes;
@@ -11,14 +13,18 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
-/// How long Discord waits for the first answer to an interaction.
+/// How long Discord waits for the first answer to an interaction: "Interaction tokens are
+/// valid for 15 minutes [...] but you must send an initial response within 3 seconds of
+/// receiving the event. If the 3 second deadline is exceeded, the token will be invalidated"
+/// (Receiving and Responding, Interaction Callback).
 pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
-/// How long an interaction token stays valid for follow-ups and edits.
+/// How long an interaction token stays valid for follow-ups and edits (same passage).
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
-/// How long Discord remembers a nonce for `enforce_nonce`.
+/// How long Discord remembers a nonce for `enforce_nonce` ("checked for uniqueness in the
+/// past few minutes", Create Message; five is what the fake takes).
 pub const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
 /// The `X-RateLimit-Limit` the fake announces for every bucket.
 const BUCKET_LIMIT: u64 = 50;
@@ -239,18 +245,19 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         }
         ("GET", ["users", "@me"]) => Ok(Answer::Json(payloads::bot_user())),
         ("GET", ["oauth2", "applications", "@me"]) => Ok(Answer::Json(payloads::application())),
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            let commands: Vec<Value> = body
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|command| payloads::registered_command(command, state.next_id()))
-                .collect();
-            Ok(Answer::Json(Value::Array(commands)))
+        ("PUT", ["applications", _, "commands"]) => register(state, None, &body),
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+            register(state, Some(id(guild)?), &body)
         }
-        ("GET", ["applications", _, "commands"])
-        | ("GET", ["applications", _, "guilds", _, "commands"]) => Ok(Answer::Json(json!([]))),
+        ("GET", ["applications", _, "commands"]) => Ok(Answer::Json(Value::Array(
+            state.commands.get(&None).cloned().unwrap_or_default(),
+        ))),
+        ("GET", ["applications", _, "guilds", guild, "commands"]) => {
+            let guild = Some(id(guild)?);
+            Ok(Answer::Json(Value::Array(
+                state.commands.get(&guild).cloned().unwrap_or_default(),
+            )))
+        }
         ("POST", ["interactions", id, token, "callback"]) => {
             callback(state, id, token, &body, files)
         }
@@ -264,6 +271,15 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         ("GET", ["channels", channel, "messages"]) => {
             let channel = id(channel)?;
             state.channels.get(&channel).ok_or_else(unknown_channel)?;
+            state.require(channel, 0)?;
+            if state
+                .require(channel, payloads::READ_MESSAGE_HISTORY)
+                .is_err()
+            {
+                // "If the current user is missing the READ_MESSAGE_HISTORY permission in the
+                // channel, then no messages will be returned."
+                return Ok(Answer::Json(json!([])));
+            }
             let query = |key: &str| {
                 request.query.split('&').find_map(|pair| {
                     let (name, value) = pair.split_once('=')?;
@@ -290,6 +306,10 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         }
         ("GET", ["channels", channel, "messages", message]) => {
             let (channel, message) = (id(channel)?, id(message)?);
+            state.channels.get(&channel).ok_or_else(unknown_channel)?;
+            state
+                .require(channel, payloads::READ_MESSAGE_HISTORY)
+                .map_err(|_| validate::missing_access())?;
             state
                 .channel_message(channel, message)
                 .cloned()
@@ -298,14 +318,23 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         }
         ("PATCH", ["channels", channel, "messages", message]) => {
             let (channel, message) = (id(channel)?, id(message)?);
+            state.channels.get(&channel).ok_or_else(unknown_channel)?;
+            // Its own message: the bot edits it with View Channel alone.
+            state.require(channel, 0)?;
             state
                 .channel_message(channel, message)
                 .ok_or_else(unknown_message)?;
             state.writable(channel)?;
+            if !files.is_empty() {
+                state.require(channel, payloads::ATTACH_FILES)?;
+            }
+            let body = state.shown_embeds(channel, &body);
             state.edit(message, &body, files).map(Answer::Json)
         }
         ("DELETE", ["channels", channel, "messages", message]) => {
             let (channel, message) = (id(channel)?, id(message)?);
+            state.channels.get(&channel).ok_or_else(unknown_channel)?;
+            state.require(channel, 0)?;
             state
                 .channel_message(channel, message)
                 .ok_or_else(unknown_message)?;
@@ -318,6 +347,12 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         ("POST", ["channels", channel, "threads"]) => {
             let kind = body["type"].as_u64().unwrap_or(12);
             let parent = id(channel)?;
+            state.channels.get(&parent).ok_or_else(unknown_channel)?;
+            let needed = match kind {
+                12 => payloads::CREATE_PRIVATE_THREADS,
+                _ => payloads::CREATE_PUBLIC_THREADS,
+            };
+            state.require(parent, needed)?;
             let thread = state.next_id();
             start_thread(state, parent, thread, kind, &body)
         }
@@ -354,6 +389,20 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
     }
 }
 
+/// `PUT /applications/{id}/commands` (`guild` `None`) or its guild variant: a bulk overwrite,
+/// checked as Discord checks it ([`commands::check`]); a refused body changes nothing.
+fn register(state: &mut Traffic, guild: Option<u64>, body: &Value) -> Outcome {
+    commands::check(body)?;
+    let registered: Vec<Value> = body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|command| payloads::registered_command(command, state.next_id()))
+        .collect();
+    state.commands.insert(guild, registered.clone());
+    Ok(Answer::Json(Value::Array(registered)))
+}
+
 /// `POST /interactions/{id}/{token}/callback`.
 fn callback(
     state: &mut Traffic,
@@ -362,6 +411,7 @@ fn callback(
     body: &Value,
     files: &[FilePart],
 ) -> Outcome {
+    let now = state.now();
     let interaction = state
         .interactions
         .get(token)
@@ -374,7 +424,7 @@ fn callback(
             "Interaction has already been acknowledged.",
         ));
     }
-    if interaction.elapsed() > INTERACTION_DEADLINE {
+    if interaction.elapsed(now) > INTERACTION_DEADLINE {
         return Err(unknown_interaction());
     }
     let kind = body["type"].as_u64().unwrap_or(0);
@@ -394,13 +444,34 @@ fn callback(
     }
     let data = &body["data"];
     match kind {
-        4 | 7 => validate::message(&mut errors, &["data".to_owned()], data),
+        4 | 7 => {
+            validate::message(&mut errors, &["data".to_owned()], data);
+            validate::attachments(&mut errors, &["data".to_owned()], data, files);
+        }
         8 => validate::choices(&mut errors, data),
         _ => {}
+    }
+    // "only SUPPRESS_EMBEDS, EPHEMERAL, IS_COMPONENTS_V2, IS_VOICE_MESSAGE, and
+    // SUPPRESS_NOTIFICATIONS can be set"; after a deferral "the only valid message flag you
+    // may use is EPHEMERAL" (Interaction Callback Data Structure).
+    let allowed_flags = match kind {
+        5 => EPHEMERAL,
+        _ => 4 | EPHEMERAL | 4096 | 8192 | 32768,
+    };
+    if data["flags"]
+        .as_u64()
+        .is_some_and(|flags| flags & !allowed_flags != 0)
+    {
+        errors.add(
+            &["data".to_owned(), "flags".to_owned()],
+            "MESSAGE_FLAGS_INVALID",
+            "Invalid flags for this response",
+        );
     }
     if let Some(refusal) = errors.into_refusal() {
         return Err(refusal);
     }
+    validate::file_sizes(files)?;
     if kind == 4 && validate::is_empty(data, files.len()) {
         return Err(validate::empty_message());
     }
@@ -429,7 +500,7 @@ fn callback(
     };
     if let Some(interaction) = state.interactions.get_mut(token) {
         interaction.callback = Some(kind);
-        interaction.answered_after = Some(interaction.elapsed());
+        interaction.answered_after = Some(interaction.elapsed(now));
         if let Some(original) = original {
             interaction.original = Some(original);
             interaction.messages.insert(original);
@@ -441,7 +512,7 @@ fn callback(
 /// The interaction of a webhook token, checked for a live token and a first answer.
 fn acknowledged<'a>(state: &'a Traffic, token: &str) -> Result<&'a Interaction, Refusal> {
     let interaction = state.interactions.get(token).ok_or_else(invalid_token)?;
-    if interaction.elapsed() > TOKEN_LIFETIME {
+    if interaction.elapsed(state.now()) > TOKEN_LIFETIME {
         return Err(invalid_token());
     }
     if interaction.callback.is_none() {
@@ -456,9 +527,11 @@ fn follow_up(state: &mut Traffic, token: &str, body: &Value, files: &[FilePart])
     let interaction = acknowledged(state, token)?;
     let mut errors = FormErrors::default();
     validate::message(&mut errors, &[], body);
+    validate::attachments(&mut errors, &[], body, files);
     if let Some(refusal) = errors.into_refusal() {
         return Err(refusal);
     }
+    validate::file_sizes(files)?;
     if validate::is_empty(body, files.len()) {
         return Err(validate::empty_message());
     }
@@ -526,12 +599,12 @@ fn webhook_message(
     }
 }
 
-/// `POST /channels/{channel}/messages`.
+/// `POST /channels/{channel}/messages`. Create Message: "When operating on a guild channel,
+/// the current user must have the `SEND_MESSAGES` permission" (Send Messages in Threads in a
+/// thread, since threads ignore Send Messages); files need Attach Files.
 fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[FilePart]) -> Outcome {
     state.channels.get(&channel).ok_or_else(unknown_channel)?;
-    if state.forbidden_channels.contains(&channel) {
-        return Err(Refusal::new(403, 50013, "Missing Permissions"));
-    }
+    state.require(channel, state.send_permission(channel))?;
     let refuses = state
         .dm_recipient(channel)
         .is_some_and(|user| state.dm_refusers.contains(&user));
@@ -545,6 +618,7 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
     state.writable(channel)?;
     let mut errors = FormErrors::default();
     validate::message(&mut errors, &[], body);
+    validate::attachments(&mut errors, &[], body, files);
     let nonce = match &body["nonce"] {
         Value::String(text) => Some(text.clone()),
         Value::Number(number) => Some(number.to_string()),
@@ -563,15 +637,25 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
     if let Some(refusal) = errors.into_refusal() {
         return Err(refusal);
     }
+    validate::file_sizes(files)?;
     if validate::is_empty(body, files.len()) {
         return Err(validate::empty_message());
     }
+    if !files.is_empty() {
+        state.require(channel, payloads::ATTACH_FILES)?;
+    }
+    let body = &state.shown_embeds(channel, body);
+    if validate::is_empty(body, files.len()) {
+        // Its embeds were all it had (discord-api-docs issue 2601).
+        return Err(validate::missing_permissions());
+    }
+    let now = state.now();
     let enforced = nonce.filter(|_| body["enforce_nonce"].as_bool() == Some(true));
     if let Some(nonce) = &enforced {
         let earlier = state
             .nonces
             .get(&(channel, nonce.clone()))
-            .filter(|(_, at)| at.elapsed() <= NONCE_WINDOW)
+            .filter(|(_, at)| now.saturating_duration_since(*at) <= NONCE_WINDOW)
             .and_then(|(id, _)| state.messages.get(id));
         if let Some(earlier) = earlier {
             return Ok(Answer::Json(earlier.clone()));
@@ -584,7 +668,7 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
     }
     let id = state.create(channel, &public, files);
     if let Some(nonce) = enforced {
-        state.nonces.insert((channel, nonce), (id, Instant::now()));
+        state.nonces.insert((channel, nonce), (id, now));
     }
     state
         .messages
@@ -595,7 +679,11 @@ fn create_message(state: &mut Traffic, channel: u64, body: &Value, files: &[File
 }
 
 /// `POST /channels/{channel}/messages/{message}/threads`: the thread gets the message's id.
+/// Creating a public thread takes Create Public Threads (Permissions: "Allows for creating
+/// public and announcement threads").
 fn thread_from_message(state: &mut Traffic, channel: u64, message: u64, body: &Value) -> Outcome {
+    state.channels.get(&channel).ok_or_else(unknown_channel)?;
+    state.require(channel, payloads::CREATE_PUBLIC_THREADS)?;
     state
         .channel_message(channel, message)
         .ok_or_else(unknown_message)?;
@@ -643,6 +731,7 @@ fn start_thread(state: &mut Traffic, parent: u64, thread: u64, kind: u64, body: 
             "Value must be one of {10, 11, 12}.",
         );
     }
+    validate::thread_settings(&mut errors, body);
     if let Some(refusal) = errors.into_refusal() {
         return Err(refusal);
     }
@@ -657,7 +746,41 @@ fn start_thread(state: &mut Traffic, parent: u64, thread: u64, kind: u64, body: 
 }
 
 /// `PATCH /channels/{channel}`: renames, archives and unarchives, locks threads.
+///
+/// Modify Channel (Thread): "When setting `archived` to `false`, when `locked` is also
+/// `false`, only the `SEND_MESSAGES` permission is required. Otherwise, requires the
+/// `MANAGE_THREADS` permission." In a thread sending is Send Messages in Threads, so that is
+/// what unarchiving takes here. A guild channel needs Manage Channels.
 fn edit_channel(state: &mut Traffic, channel: u64, body: &Value) -> Outcome {
+    let known = state.channels.get(&channel).ok_or_else(unknown_channel)?;
+    let needed = if state::is_thread(known) {
+        let locked = known["thread_metadata"]["locked"] == true;
+        let only_unarchives = body
+            .as_object()
+            .is_some_and(|fields| fields.keys().all(|key| key == "archived"))
+            && body["archived"] == false;
+        if only_unarchives && !locked {
+            payloads::SEND_MESSAGES_IN_THREADS
+        } else {
+            payloads::MANAGE_THREADS
+        }
+    } else {
+        payloads::MANAGE_CHANNELS
+    };
+    state.require(channel, needed)?;
+    let mut errors = FormErrors::default();
+    validate::thread_settings(&mut errors, body);
+    let name = body["name"].as_str().map(|name| name.chars().count());
+    if name.is_some_and(|length| !(1..=100).contains(&length)) {
+        errors.add(
+            &["name".to_owned()],
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 100 in length.",
+        );
+    }
+    if let Some(refusal) = errors.into_refusal() {
+        return Err(refusal);
+    }
     let existing = state
         .channels
         .get_mut(&channel)

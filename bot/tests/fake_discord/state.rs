@@ -15,8 +15,9 @@ pub(super) struct Interaction {
     pub(super) channel: u64,
     /// The message a component interaction is attached to.
     pub(super) component_message: Option<u64>,
+    /// When it was dispatched, on the fake's clock ([`Traffic::now`]).
     pub(super) dispatched: Instant,
-    /// Added to the real elapsed time: tests backdate interactions instead of sleeping.
+    /// Added to the elapsed time: tests backdate one interaction instead of sleeping.
     pub(super) age: Duration,
     /// The callback type of the first answer.
     pub(super) callback: Option<u64>,
@@ -29,8 +30,9 @@ pub(super) struct Interaction {
 }
 
 impl Interaction {
-    pub(super) fn elapsed(&self) -> Duration {
-        self.dispatched.elapsed() + self.age
+    /// How long ago it was dispatched, at `now` on the fake's clock.
+    pub(super) fn elapsed(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(self.dispatched) + self.age
     }
 }
 
@@ -101,18 +103,90 @@ pub(super) struct Traffic {
     pub(super) channels: BTreeMap<u64, Value>,
     /// Interactions by token.
     pub(super) interactions: HashMap<String, Interaction>,
-    /// (channel, nonce) to the message created with it and when.
+    /// (channel, nonce) to the message created with it and when (on the fake's clock).
     pub(super) nonces: HashMap<(u64, String), (u64, Instant)>,
-    /// Channels where posting messages is refused with Missing Permissions.
-    pub(super) forbidden_channels: BTreeSet<u64>,
+    /// The bot's permissions in the channels where a test changed them; elsewhere in the guild
+    /// it has [`payloads::BOT_PERMISSIONS`], and a thread has its parent's.
+    pub(super) bot_permissions: BTreeMap<u64, u64>,
+    /// How far tests moved the fake's clock ahead of the real one ([`Traffic::now`]).
+    pub(super) clock: Duration,
     /// Users who refuse direct messages from the bot.
     pub(super) dm_refusers: BTreeSet<u64>,
+    /// The registered application commands, globally (`None`) and per guild.
+    pub(super) commands: BTreeMap<Option<u64>, Vec<Value>>,
     /// Files users "uploaded", served at `/files/ID/NAME` as Discord's CDN would.
     pub(super) uploads: HashMap<String, Vec<u8>>,
     pub(super) next_id: u64,
 }
 
 impl Traffic {
+    /// The fake's clock: the real one, moved ahead by what tests asked
+    /// ([`super::FakeDiscord::advance`]). Interaction deadlines and nonce windows use it.
+    pub(super) fn now(&self) -> Instant {
+        Instant::now() + self.clock
+    }
+
+    /// The bot's permissions in a guild channel or thread, or `None` in a direct-message
+    /// channel, where guild permissions do not apply.
+    pub(super) fn bot_permissions_in(&self, channel: u64) -> Option<u64> {
+        let known = self.channels.get(&channel)?;
+        if known["type"] == 1 {
+            return None;
+        }
+        if let Some(permissions) = self.bot_permissions.get(&channel) {
+            return Some(*permissions);
+        }
+        let parent = known["parent_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok())
+            .filter(|_| is_thread(known));
+        Some(
+            parent
+                .and_then(|parent| self.bot_permissions.get(&parent).copied())
+                .unwrap_or(payloads::BOT_PERMISSIONS),
+        )
+    }
+
+    /// Checks that the bot holds every permission of `needed` in `channel`: without View
+    /// Channel Discord answers 403 Missing Access (50001), without another 403 Missing
+    /// Permissions (50013). Direct-message channels need none.
+    pub(super) fn require(&self, channel: u64, needed: u64) -> Result<(), validate::Refusal> {
+        let Some(held) = self.bot_permissions_in(channel) else {
+            return Ok(());
+        };
+        if held & payloads::VIEW_CHANNEL == 0 {
+            return Err(validate::missing_access());
+        }
+        if held & needed != needed {
+            return Err(validate::missing_permissions());
+        }
+        Ok(())
+    }
+
+    /// The permission that sends messages in `channel`: Send Messages in Threads in a thread,
+    /// Send Messages elsewhere.
+    pub(super) fn send_permission(&self, channel: u64) -> u64 {
+        if self.channels.get(&channel).is_some_and(is_thread) {
+            payloads::SEND_MESSAGES_IN_THREADS
+        } else {
+            payloads::SEND_MESSAGES
+        }
+    }
+
+    /// `body` as Discord keeps it in `channel`: without Embed Links the bot's embeds are
+    /// dropped (discord-api-docs issues 2601 and 5648: the message goes out without them, or
+    /// is refused when they were all it had).
+    pub(super) fn shown_embeds(&self, channel: u64, body: &Value) -> Value {
+        let mut shown = body.clone();
+        let allowed = self
+            .bot_permissions_in(channel)
+            .is_none_or(|held| held & payloads::EMBED_LINKS != 0);
+        if !allowed && shown.get("embeds").is_some() {
+            shown["embeds"] = json!([]);
+        }
+        shown
+    }
+
     pub(super) fn next_id(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
@@ -229,9 +303,11 @@ impl Traffic {
     ) -> Result<Value, validate::Refusal> {
         let mut errors = validate::FormErrors::default();
         validate::message(&mut errors, &[], body);
+        validate::attachments(&mut errors, &[], body, files);
         if let Some(refusal) = errors.into_refusal() {
             return Err(refusal);
         }
+        validate::file_sizes(files)?;
         let Some(existing) = self.messages.get(&id) else {
             return Err(validate::Refusal::new(404, 10008, "Unknown Message"));
         };
@@ -301,6 +377,11 @@ impl Traffic {
             .and_then(|channel| channel["recipients"][0]["id"].as_str())
             .and_then(|id| id.parse().ok())
     }
+}
+
+/// Whether a channel object is a thread (announcement, public or private).
+pub(super) fn is_thread(channel: &Value) -> bool {
+    matches!(channel["type"].as_u64(), Some(10..=12))
 }
 
 fn is_ephemeral(message: &Value) -> bool {

@@ -1,10 +1,16 @@
 //! What Discord checks in a message body before it accepts it, with its error codes.
 //!
-//! Limits from Discord's documentation (message resource, embed limits, message components,
-//! application command autocomplete). A body that breaks them is answered 400 with code 50035
-//! "Invalid Form Body" and an `errors` object that points at the offending field, as Discord
-//! does: `{"code":50035,"message":"Invalid Form Body","errors":{"content":{"_errors":[...]}}}`.
+//! Limits from Discord's documentation (message resource: create message, embed limits,
+//! allowed mentions, attachments; the component reference: action rows, buttons, custom ids;
+//! receiving and responding: autocomplete; the channel resource: threads). A body that breaks
+//! them is answered 400 with code 50035 "Invalid Form Body" and an `errors` object that points
+//! at the offending field, as Discord does:
+//! `{"code":50035,"message":"Invalid Form Body","errors":{"content":{"_errors":[...]}}}`. The
+//! codes inside `errors` are Discord's where its answers are known (`BASE_TYPE_MAX_LENGTH`,
+//! `BASE_TYPE_CHOICES`, `COMPONENT_CUSTOM_ID_DUPLICATED`, `URL_TYPE_INVALID_PROTOCOL`...);
+//! elsewhere they are the fake's own words for the rule.
 
+use super::FilePart;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -36,6 +42,19 @@ pub const CUSTOM_ID: usize = 100;
 pub const LABEL: usize = 80;
 /// Autocomplete choices.
 pub const CHOICES: usize = 25;
+/// Files per message.
+pub const FILES: usize = 10;
+/// An attachment's `description` (its alt text).
+pub const ATTACHMENT_DESCRIPTION: usize = 1024;
+/// The largest file in a server without boosts (the `attachment_size_limit` interactions
+/// carry there).
+pub const FILE_SIZE: usize = 10 * 1024 * 1024;
+/// The largest request: "The maximum request size when sending a message is 25 MiB".
+pub const REQUEST_SIZE: usize = 25 * 1024 * 1024;
+/// A thread's `auto_archive_duration` "can be set to: 60, 1440, 4320, 10080".
+pub const ARCHIVE_DURATIONS: [u64; 4] = [60, 1440, 4320, 10080];
+/// A channel's or thread's slow mode, in seconds.
+pub const RATE_LIMIT_PER_USER: u64 = 21_600;
 /// An autocomplete choice's name and string value.
 pub const CHOICE_TEXT: usize = 100;
 
@@ -131,9 +150,24 @@ pub fn message(errors: &mut FormErrors, prefix: &[String], body: &Value) {
     allowed_mentions(errors, prefix, &body["allowed_mentions"]);
 }
 
-/// `allowed_mentions`: at most 100 users and roles each, and a kind either parsed or listed.
+/// `allowed_mentions`: at most 100 users and roles each, a kind either parsed or listed, and
+/// only `roles`, `users` and `everyone` parsed.
 fn allowed_mentions(errors: &mut FormErrors, prefix: &[String], mentions: &Value) {
     let path = at(prefix, &["allowed_mentions"]);
+    for (index, kind) in mentions["parse"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        if !matches!(kind.as_str(), Some("roles" | "users" | "everyone")) {
+            errors.add(
+                &at(&path, &["parse", &index.to_string()]),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of ('roles', 'users', 'everyone').",
+            );
+        }
+    }
     for kind in ["users", "roles"] {
         errors.max_items(&at(&path, &[kind]), &mentions[kind], 100);
         let parsed = mentions["parse"]
@@ -177,6 +211,29 @@ fn embeds(errors: &mut FormErrors, prefix: &[String], embeds: &Value) {
             &embed["author"]["name"],
             AUTHOR_NAME,
         );
+        for (keys, schemes) in [
+            (&["url"][..], &["http", "https"][..]),
+            (&["author", "url"][..], &["http", "https"][..]),
+            (&["image", "url"][..], &["http", "https", "attachment"][..]),
+            (
+                &["thumbnail", "url"][..],
+                &["http", "https", "attachment"][..],
+            ),
+            (
+                &["author", "icon_url"][..],
+                &["http", "https", "attachment"][..],
+            ),
+            (
+                &["footer", "icon_url"][..],
+                &["http", "https", "attachment"][..],
+            ),
+        ] {
+            let mut value = embed;
+            for key in keys {
+                value = &value[*key];
+            }
+            url(errors, &here(keys), value, schemes);
+        }
         errors.max_items(&here(&["fields"]), &embed["fields"], EMBED_FIELDS);
         for (number, field) in embed["fields"].as_array().into_iter().flatten().enumerate() {
             let number = number.to_string();
@@ -223,19 +280,75 @@ fn components(errors: &mut FormErrors, prefix: &[String], rows: &Value) {
                 &format!("Must be between 1 and {ROWS} in length."),
             );
         }
-        for (number, component) in row["components"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        let children = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        let selects = children
+            .iter()
+            .filter(|c| matches!(c["type"].as_u64(), Some(3 | 5..=8)))
+            .count();
+        if selects > 0 && children.len() > 1 {
+            // A row holds up to five buttons or one select menu.
+            errors.add(
+                &at(&row_path, &["components"]),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            );
+        }
+        for (number, component) in children.iter().enumerate() {
             let here = at(&row_path, &["components", &number.to_string()]);
+            let kind = component["type"].as_u64();
+            if !matches!(kind, Some(2 | 3 | 5..=8)) {
+                errors.add(
+                    &at(&here, &["type"]),
+                    "BASE_TYPE_CHOICES",
+                    "Value must be one of {2, 3, 5, 6, 7, 8}.",
+                );
+                continue;
+            }
             errors.max_length(&at(&here, &["label"]), &component["label"], LABEL);
-            let is_link = component["type"].as_u64() == Some(2) && component["style"] == 5;
-            if is_link {
+            let style = component["style"].as_u64();
+            if kind == Some(2) && !matches!(style, Some(1..=6)) {
+                errors.add(
+                    &at(&here, &["style"]),
+                    "BASE_TYPE_CHOICES",
+                    "Value must be one of {1, 2, 3, 4, 5, 6}.",
+                );
                 continue;
             }
             let id_path = at(&here, &["custom_id"]);
+            // Buttons: "Non-link and non-premium buttons must have a custom_id, and cannot have
+            // a url or a sku_id. Link buttons must have a url, and cannot have a custom_id."
+            if kind == Some(2) && matches!(style, Some(5 | 6)) {
+                if !component["custom_id"].is_null() {
+                    errors.add(
+                        &id_path,
+                        "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
+                        "A link or premium button cannot have a custom id",
+                    );
+                }
+                if style == Some(5) {
+                    if component["url"].is_null() {
+                        errors.add(
+                            &at(&here, &["url"]),
+                            "BUTTON_COMPONENT_URL_REQUIRED",
+                            "A link button requires a url",
+                        );
+                    }
+                    url(
+                        errors,
+                        &at(&here, &["url"]),
+                        &component["url"],
+                        &["http", "https", "discord"],
+                    );
+                }
+                continue;
+            }
+            if kind == Some(2) && !component["url"].is_null() {
+                errors.add(
+                    &at(&here, &["url"]),
+                    "BUTTON_COMPONENT_URL_NOT_ALLOWED",
+                    "Only link buttons can have a url",
+                );
+            }
             match component["custom_id"].as_str() {
                 None | Some("") => {
                     errors.add(&id_path, "BASE_TYPE_REQUIRED", "This field is required");
@@ -252,6 +365,104 @@ fn components(errors: &mut FormErrors, prefix: &[String], rows: &Value) {
                 }
             }
         }
+    }
+}
+
+/// A URL whose scheme is one of `schemes`, if there is one.
+fn url(errors: &mut FormErrors, path: &[String], value: &Value, schemes: &[&str]) {
+    let Some(text) = value.as_str() else {
+        return;
+    };
+    let scheme = text.split_once(':').map_or("", |(scheme, _)| scheme);
+    if !schemes.contains(&scheme) {
+        let listed: Vec<String> = schemes.iter().map(|s| format!("'{s}'")).collect();
+        errors.add(
+            path,
+            "URL_TYPE_INVALID_PROTOCOL",
+            &format!(
+                "Scheme \"{scheme}\" is not supported. Scheme must be one of ({}).",
+                listed.join(", ")
+            ),
+        );
+    }
+}
+
+/// The `attachments` of a message body with `files` uploaded: each new one (with a
+/// `filename`) names its upload by index (`files[N]` is `"id": N`), and its `description` has
+/// at most 1,024 characters; at most ten files.
+pub fn attachments(errors: &mut FormErrors, prefix: &[String], body: &Value, files: &[FilePart]) {
+    if files.len() > FILES {
+        errors.add(
+            &at(prefix, &["files"]),
+            "BASE_TYPE_MAX_LENGTH",
+            &format!("Must be {FILES} or fewer in length."),
+        );
+    }
+    let path = at(prefix, &["attachments"]);
+    for (index, attachment) in body["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let here = at(&path, &[&index.to_string()]);
+        errors.max_length(
+            &at(&here, &["description"]),
+            &attachment["description"],
+            ATTACHMENT_DESCRIPTION,
+        );
+        if attachment["filename"].is_null() {
+            continue; // an attachment the message already has, kept by an edit
+        }
+        let id = match &attachment["id"] {
+            Value::Number(n) => n.to_string(),
+            Value::String(text) => text.clone(),
+            _ => String::new(),
+        };
+        let uploaded = files
+            .iter()
+            .any(|file| file.field == format!("files[{id}]"));
+        if !uploaded {
+            errors.add(
+                &at(&here, &["id"]),
+                "ATTACHMENT_NOT_FOUND",
+                "The attachment names no uploaded file",
+            );
+        }
+    }
+}
+
+/// Discord's answer to files over the size limits: 413, code 40005.
+pub fn file_sizes(files: &[FilePart]) -> Result<(), Refusal> {
+    let total: usize = files.iter().map(|file| file.bytes.len()).sum();
+    if files.iter().any(|file| file.bytes.len() > FILE_SIZE) || total > REQUEST_SIZE {
+        return Err(Refusal::new(413, 40005, "Request entity too large"));
+    }
+    Ok(())
+}
+
+/// A thread's settings when it is started or changed: `auto_archive_duration` one of
+/// Discord's four, `rate_limit_per_user` 0-21600.
+pub fn thread_settings(errors: &mut FormErrors, body: &Value) {
+    let duration = &body["auto_archive_duration"];
+    if !duration.is_null()
+        && duration
+            .as_u64()
+            .is_none_or(|minutes| !ARCHIVE_DURATIONS.contains(&minutes))
+    {
+        errors.add(
+            &["auto_archive_duration".to_owned()],
+            "BASE_TYPE_CHOICES",
+            "Value must be one of (60, 1440, 4320, 10080).",
+        );
+    }
+    let slow = &body["rate_limit_per_user"];
+    if !slow.is_null() && slow.as_u64().is_none_or(|s| s > RATE_LIMIT_PER_USER) {
+        errors.add(
+            &["rate_limit_per_user".to_owned()],
+            "NUMBER_TYPE_MAX",
+            &format!("Must be between 0 and {RATE_LIMIT_PER_USER}."),
+        );
     }
 }
 
@@ -285,6 +496,16 @@ pub fn is_empty(message: &Value, files: usize) -> bool {
         && none("components")
         && none("sticker_ids")
         && message["poll"].is_null()
+}
+
+/// Discord's answer when the bot cannot see the channel (no View Channel).
+pub fn missing_access() -> Refusal {
+    Refusal::new(403, 50001, "Missing Access")
+}
+
+/// Discord's answer when the bot lacks a permission the request needs.
+pub fn missing_permissions() -> Refusal {
+    Refusal::new(403, 50013, "Missing Permissions")
 }
 
 /// Discord's answer to an empty message.

@@ -284,6 +284,21 @@ pub fn due_games(conn: &Tx<'_>, now: i64, limit: usize) -> Result<Vec<GameRecord
     )
 }
 
+/// Moves a live game's deadline to `until` when it is earlier, without touching its version
+/// or clocks: the scheduler sets aside a game it cannot settle. Returns whether it moved.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn postpone_deadline(conn: &Tx<'_>, game: GameId, until: i64) -> Result<bool, DbError> {
+    let changed = conn.execute(
+        "UPDATE games SET deadline_at = ?2 WHERE id = ?1 AND deadline_at < ?2 \
+             AND status IN ('open', 'active')",
+        params![game.0, until],
+    )?;
+    Ok(changed == 1)
+}
+
 /// The nearest deadline of any live game, if there is one.
 ///
 /// # Errors

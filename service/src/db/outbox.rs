@@ -114,6 +114,21 @@ pub fn next_notice_due(conn: &Tx<'_>, platform: &str) -> Result<Option<i64>, DbE
     )
 }
 
+/// Makes a waiting notice due at `until` (a delivery loop's claim on it). Returns whether
+/// it was still waiting.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn postpone_notice(conn: &Tx<'_>, id: NoticeId, until: i64) -> Result<bool, DbError> {
+    let changed = conn.execute(
+        "UPDATE outbox SET due_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
+         AND gave_up_at IS NULL",
+        params![id.0, until],
+    )?;
+    Ok(changed == 1)
+}
+
 /// Marks a notice delivered. Returns false when it already was (or was given up).
 ///
 /// # Errors

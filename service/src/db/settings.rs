@@ -1,4 +1,5 @@
-//! Queries on `user_settings` and `server_settings`. A missing row means the defaults.
+//! Queries on `user_settings`, `server_settings` and `console_clock`. A missing row means
+//! the defaults.
 
 use super::DbError;
 use super::Tx;
@@ -145,6 +146,36 @@ pub fn set_tournament_role(
             role.map(|r| r.id.as_str()),
             role.map(|r| r.name.as_str())
         ],
+    )?;
+    Ok(())
+}
+
+/// How far the console's clock runs ahead of the system clock (seconds); 0 when it was never
+/// moved.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn console_clock_offset(conn: &Tx<'_>) -> Result<i64, DbError> {
+    Ok(conn
+        .query_opt(
+            "SELECT seconds_ahead FROM console_clock WHERE id = 1",
+            params![],
+            |r| r.get(0),
+        )?
+        .unwrap_or(0))
+}
+
+/// Stores how far the console's clock runs ahead of the system clock.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_console_clock_offset(conn: &Tx<'_>, offset: i64) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO console_clock (id, seconds_ahead) VALUES (1, ?1) \
+         ON CONFLICT (id) DO UPDATE SET seconds_ahead = excluded.seconds_ahead",
+        params![offset],
     )?;
     Ok(())
 }

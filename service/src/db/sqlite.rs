@@ -55,6 +55,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0010_current_code.sql",
         include_str!("../../../migrations/0010_current_code.sql"),
     ),
+    (
+        "0011_console_clock.sql",
+        include_str!("../../../migrations/0011_console_clock.sql"),
+    ),
 ];
 
 /// Idle connections kept for reuse.
@@ -453,6 +457,10 @@ mod tests {
         (
             "0010_current_code.sql",
             "0f4b9d145620e5bab99bf10a355561b0130e6ae23927a33ba7f8a532c0c3db15",
+        ),
+        (
+            "0011_console_clock.sql",
+            "0aee18484619ddcd71445afd4b2f87b2e4a53ff52689ba3c0d3470d415f7f8ee",
         ),
     ];
 

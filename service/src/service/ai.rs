@@ -508,11 +508,22 @@ impl Service {
                 let game = at(ply);
                 let mut caption = caption_of(&loaded);
                 caption.moves_played = Some(ply);
-                caption.outcome = None;
+                // The game is over: its final position says how it ended (a resignation
+                // there), an earlier one whose turn it was then.
+                caption.outcome = if ply == total {
+                    loaded.stored_outcome()
+                } else {
+                    None
+                };
                 (
                     game,
                     caption,
-                    format!("Game {} after {ply} move{}", loaded.record.id, plural(ply)),
+                    format!(
+                        "Game {} ({}) after {ply} move{}",
+                        loaded.record.id,
+                        super::play::result_phrase(&loaded),
+                        plural(ply)
+                    ),
                 )
             }
         };

@@ -131,6 +131,9 @@ impl Service {
             record.time_control
         );
         draft.reply.board_of = Some(record.id);
+        // Only while nothing has happened since: a move, a takeback or the end makes it
+        // stale, and it is then dropped at delivery.
+        draft.only_at_version = Some(record.version);
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }

@@ -131,7 +131,20 @@ impl Service {
                  or resign; a moderator can still abort it.",
             );
         }
-        self.decide(&loaded, None, Reason::Abort)
+        let mut reply = self.decide(&loaded, None, Reason::Abort)?;
+        let why = if player {
+            format!("**{}** called it off", request.user.shown())
+        } else {
+            format!("a moderator (**{}**) called it off", request.user.shown())
+        };
+        reply.text = super::play::aborted_sentence(
+            loaded.record.id,
+            Some(&why),
+            &loaded.player(Color::Black),
+            &loaded.player(Color::White),
+            &mut reply,
+        );
+        Ok(reply)
     }
 
     /// Requests, accepts or declines taking back the requester's last move (and the reply

@@ -8,12 +8,14 @@
 //! pairings) lands together with the ending or not at all.
 
 use super::notices::Draft;
-use super::play::result_sentence_for;
+use super::play::{aborted_sentence, result_sentence_for};
 use super::store::Loaded;
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::Tx;
 use crate::db::{self, DbError};
+use crate::model::TournamentStatus;
 use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Status, User};
+use akron_rules::Reason;
 use std::sync::Arc;
 
 /// How a game ends: the ending, its winner, how many moves were played, and whether the
@@ -102,7 +104,13 @@ impl Service {
         record: &GameRecord,
         event: &GameEnded,
     ) -> Result<(), DbError> {
-        let mut draft = Draft::to(Destination::Channel(event.channel.clone()), event.game);
+        // A tournament game that ended before its thread opened lives in a placeholder
+        // channel nobody reads: its result goes to the tournament's channel.
+        let channel = match db::game_tournament(conn, event.game)? {
+            Some((t, _, _)) if event.channel.local().starts_with("pending-") => t.channel,
+            _ => event.channel.clone(),
+        };
+        let mut draft = Draft::to(Destination::Channel(channel), event.game);
         let text = match event.ending {
             Ending::Expired => {
                 let challenged = record.challenged_user();
@@ -118,7 +126,18 @@ impl Service {
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
-                let mut text = result_sentence_for(event, outcome, &mut draft.reply);
+                let mut text = if outcome.reason == Reason::Abort {
+                    let why = abort_reason(conn, record, event)?;
+                    aborted_sentence(
+                        event.game,
+                        Some(&why),
+                        &record.players.black,
+                        &record.players.white,
+                        &mut draft.reply,
+                    )
+                } else {
+                    result_sentence_for(event, outcome, &mut draft.reply)
+                };
                 let players = [&record.players.black, &record.players.white];
                 if let Some(note) =
                     super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?
@@ -202,6 +221,26 @@ impl Service {
             }
         }
     }
+}
+
+/// Why a game that nobody aborted by command was aborted, for its notice: its tournament
+/// was cancelled or decided it so, or (the only other way) its first player never moved in
+/// time.
+fn abort_reason(conn: &Tx<'_>, record: &GameRecord, event: &GameEnded) -> Result<String, DbError> {
+    Ok(match db::game_tournament(conn, event.game)? {
+        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => {
+            format!(
+                "its tournament, **{}**, was cancelled",
+                crate::model::escape_markdown(&t.name)
+            )
+        }
+        Some(_) => "the tournament's organiser decided it as a forfeit by both".to_string(),
+        None => format!(
+            "**{}** did not make a first move in time (a game whose first move never came is \
+             called off, not lost)",
+            record.players.black.shown()
+        ),
+    })
 }
 
 /// What the scheduler does about one live game whose deadline came.

@@ -37,6 +37,26 @@ fn read_record(text: &str) -> Result<(Game, Caption), String> {
     Ok((game, caption))
 }
 
+/// A record's `Result` tag as written by `export` (`white wins resignation`, `draw
+/// agreement`, `aborted`); `None` for `*` or anything else.
+fn stored_result(tag: &str) -> Option<akron_rules::Outcome> {
+    let words: Vec<&str> = tag.split_whitespace().collect();
+    let (winner, reason) = match words.as_slice() {
+        ["aborted"] => (None, Reason::Abort),
+        ["draw", reason] => (None, Reason::from_name(reason)?),
+        [colour, "wins", reason] => (
+            Some(match *colour {
+                "black" => Color::Black,
+                "white" => Color::White,
+                _ => return None,
+            }),
+            Reason::from_name(reason)?,
+        ),
+        _ => return None,
+    };
+    Some(akron_rules::Outcome { winner, reason })
+}
+
 /// How many finished games `games` lists.
 const FINISHED_SHOWN: usize = 10;
 
@@ -114,7 +134,7 @@ impl Service {
             };
             if !game.moves().is_empty() {
                 let options = ReplayOptions {
-                    caption,
+                    caption: caption.clone(),
                     ..ReplayOptions::default()
                 };
                 animated = Some(self.images.gif(&game, &options));
@@ -125,13 +145,20 @@ impl Service {
                 }
                 _ => None,
             };
+            // The result in words: from the moves, else (a resignation, a timeout) from the
+            // record's Result tag.
+            let outcome = game.outcome().or_else(|| {
+                Record::parse(text)
+                    .ok()
+                    .and_then(|r| r.tag("Result").and_then(stored_result))
+            });
             let note = format!(
                 "After {} move{}: {}.",
                 game.moves().len(),
                 if game.moves().len() == 1 { "" } else { "s" },
-                game.outcome().map_or_else(
+                outcome.map_or_else(
                     || format!("{} to move", game.turn().title()),
-                    |o| o.to_string()
+                    |o| caption.result_text(o)
                 )
             );
             (game.position().clone(), note, chain)
@@ -349,22 +376,10 @@ impl Service {
     }
 
     /// A short summary of the rules, with a link to the full guide only when one is
-    /// configured (`AKRON_RULES_URL`); otherwise a picture of a step and its drops stands in.
+    /// configured (`AKRON_RULES_URL`); otherwise a picture of a step and its drops stands in,
+    /// and the reply says where the guide is in the bot's source.
     pub(super) fn rules(&self) -> Reply {
-        let mut text = "**Akron** (Cameron Browne, 2002) is a connection game in three dimensions.\n\
-             - **Black** connects the top and bottom edges, **White** the left and right. Black moves first.\n\
-             - On your turn, either **place** a marble from your pile into an empty hole (`move F6`), \
-             or **step** one of your marbles to another point touching its own group (`move A2-D3'`). \
-             A marble resting in the dip between four others is on a higher level: each ' is a level, \
-             and `D3'` rests on D3, E3, D2 and E2.\n\
-             - Marbles touch side by side on one level (not diagonally) and where one rests on another.\n\
-             - A marble may step only if at most one marble rests on it; that one **drops** into the gap.\n\
-             - Marbles of one colour that touch are linked. A link **higher up cuts** the enemy link it \
-             crosses, and a marble with an enemy marble **in its column above** it is cut off.\n\
-             - On the second turn White may **swap**: take over Black's first marble and play Black.\n\
-             - You win when your edges are joined by a chain that **survives your opponent's reply** \
-             (the delayed rule; the immediate rule wins at once). Three repetitions draw."
-            .to_string();
+        let mut text = RULES_SUMMARY.to_string();
         let mut reply = Reply::text(String::new());
         match &self.config.rules_url {
             Some(url) => {
@@ -375,18 +390,24 @@ impl Service {
                 if reply.image.is_some() {
                     text.push_str(
                         "\nThe picture: Black steps A1-D1. The white marble resting on A1 drops \
-                         into A1, and the black marble on top of it drops into its place (arrows).",
+                         into A1, and the black marble resting on that one drops into its place \
+                         (arrows).",
                     );
                 }
+                text.push_str(
+                    "\nThe full guide with pictures is `docs/rules.md` in the bot's source; \
+                     the bot's operator can link it here by setting `AKRON_RULES_URL`.",
+                );
             }
         }
         reply.text = text;
         reply
     }
 
-    /// The guide's cascade example: Black steps A1-D1 and two marbles drop.
+    /// The guide's cascade example (`docs/rules.md`, `cascade.png`): Black steps A1-D1 and
+    /// two marbles drop.
     fn cascade_picture(&self) -> Option<Vec<u8>> {
-        let mut position = Position::from_code("4:b:1,1:4/wwb1/bwb1/bbb1|3/ww1/ww1|2/b1").ok()?;
+        let mut position = Position::from_code(CASCADE_EXAMPLE).ok()?;
         let step = akron_rules::Move::Step {
             from: akron_rules::Point::new(0, 0, 0),
             to: akron_rules::Point::new(3, 0, 0),
@@ -398,6 +419,32 @@ impl Service {
         self.images.png(&picture)
     }
 }
+
+/// The position of the guide's cascade example, before Black steps A1-D1 (the renderer's
+/// `docs_images` test draws the same one into `docs/images/cascade.png`).
+const CASCADE_EXAMPLE: &str = "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2";
+
+/// The `rules` reply before its link or picture: every rule a player needs, in short.
+const RULES_SUMMARY: &str = "**Akron** (Cameron Browne, 2002) is a connection game in three \
+dimensions.
+- **Black** joins the top and bottom edges, **White** the left and right. Black moves first. \
+Only marbles in the holes touch an edge; a corner hole is on both edges that meet there.
+- On your turn, **place** a marble from your pile into an empty hole (`move F6`), or **step** \
+one of your marbles (`move A2-D3'`). A marble may rest in the dip between four marbles of any \
+colour, one level up (each ' is a level: `D3'` rests on D3, E3, D2 and E2), and stays there \
+only while all four are there.
+- A marble may step only if at most one marble rests on it: that one **drops** into the gap, \
+and whatever rested on it drops in turn, up the stack. The marble must be connected to its \
+group, and its new point must touch a marble of that group that stays put (not one that \
+drops); a raised point needs all four marbles under it, none of them the mover or dropping.
+- Marbles touch side by side on one level (not diagonally) and where one rests on another; \
+touching marbles of one colour are linked. A link **higher up cuts** the enemy link it crosses. \
+In a column of stacked marbles the **top marble's colour** rules: every marble of the other \
+colour lower down is covered and cut off (one of the top's colour is not, even under an enemy).
+- On the second turn White may **swap**: take over Black's first marble and play Black.
+- You win when your edges are joined by a chain that **survives your opponent's reply** (the \
+delayed rule; the immediate rule wins at once). A player with **no legal move loses**; a \
+position's third repetition is a draw.";
 
 /// The command list, from the one table of commands.
 pub(super) fn help() -> Reply {

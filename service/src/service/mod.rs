@@ -67,10 +67,22 @@ pub trait Clock: Send + Sync {
         let _ = seconds;
         false
     }
+
+    /// How far this clock runs ahead of the system clock, when it is a clock that is kept in
+    /// the database across restarts (the console's); `None` for the others.
+    fn offset(&self) -> Option<i64> {
+        None
+    }
+
+    /// Sets [`Clock::offset`], for a clock that has one.
+    fn set_offset(&self, offset: i64) {
+        let _ = offset;
+    }
 }
 
 /// The system clock plus an offset that `wait` moves forward: the console's clock, so that
-/// people can try time controls without waiting days.
+/// people can try time controls without waiting days. The service keeps the offset in its
+/// database ([`Service::resume_clock`], [`Service::advance_clock`]), so a restart keeps it.
 #[derive(Debug, Default)]
 pub struct OffsetClock(AtomicI64);
 
@@ -82,6 +94,14 @@ impl Clock for OffsetClock {
     fn advance(&self, seconds: i64) -> bool {
         self.0.fetch_add(seconds, Ordering::SeqCst);
         true
+    }
+
+    fn offset(&self) -> Option<i64> {
+        Some(self.0.load(Ordering::SeqCst))
+    }
+
+    fn set_offset(&self, offset: i64) {
+        self.0.store(offset, Ordering::SeqCst);
     }
 }
 
@@ -335,13 +355,47 @@ impl Service {
     }
 
     /// Moves the service's clock forward, when it can be moved (the console's `wait`).
-    /// Returns whether it moved.
-    pub fn advance_clock(&self, seconds: i64) -> bool {
-        let moved = self.clock.advance(seconds);
+    /// Returns whether it moved. A clock with an offset (the console's) keeps it in the
+    /// database, added to what is stored there, so that a restart or a second console on
+    /// the same file goes on from the same time.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures; the clock did not move.
+    pub fn advance_clock(&self, seconds: i64) -> Result<bool, ServiceError> {
+        let moved = match self.clock.offset() {
+            Some(mine) => {
+                let next = self.db.write(|c| {
+                    let next = db::console_clock_offset(c)?
+                        .max(mine)
+                        .saturating_add(seconds);
+                    db::set_console_clock_offset(c, next)?;
+                    Ok::<_, DbError>(next)
+                })?;
+                self.clock.set_offset(next);
+                true
+            }
+            None => self.clock.advance(seconds),
+        };
         if moved {
             self.wake();
         }
-        moved
+        Ok(moved)
+    }
+
+    /// Sets a clock with an offset (the console's) to the offset stored in the database, so
+    /// that a restarted console keeps the time `wait` moved it to. Other clocks are left as
+    /// they are.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn resume_clock(&self) -> Result<(), ServiceError> {
+        if self.clock.offset().is_some() {
+            let stored = self.db.read(db::console_clock_offset)?;
+            self.clock.set_offset(stored);
+        }
+        Ok(())
     }
 
     /// The settings.
@@ -372,8 +426,8 @@ impl Service {
                     "That game is damaged in storage, so the bot cannot use it; nothing was \
                      changed. The bot's operator has been told (it is in the log)."
                 } else {
-                    "Something went wrong storing the game; nothing was changed. Try again in a \
-                     moment."
+                    "Something went wrong inside the bot, so nothing was changed; the bot's \
+                     operator can read why in its log. Try again in a moment."
                 })
             }
         }

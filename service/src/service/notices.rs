@@ -30,6 +30,10 @@ const LONGEST_RETRY: i64 = 3600;
 /// Due games read per round by [`Service::tick`].
 const TICK_BATCH: usize = 256;
 
+/// How long a game that cannot be settled waits before the scheduler tries it again
+/// (seconds).
+const SET_ASIDE: i64 = 600;
+
 /// Settlements committed per transaction by [`Service::tick`].
 const SETTLE_BATCH: usize = 64;
 
@@ -103,6 +107,12 @@ pub(crate) struct Draft {
     pub thread: Option<ThreadRequest>,
     /// A table drawn as the notice's picture when it is delivered (pairings, standings).
     pub table: Option<Table>,
+    /// Deliver only while the game is still at this version (a reminder): anything that
+    /// happened since makes the notice stale, and it is dropped.
+    pub only_at_version: Option<i64>,
+    /// When the game is over by the time the notice is delivered, its text becomes this
+    /// followed by the result, and it asks for no thread (a round's announcement).
+    pub if_over: Option<String>,
 }
 
 impl Draft {
@@ -118,6 +128,8 @@ impl Draft {
             fallback: None,
             thread: None,
             table: None,
+            only_at_version: None,
+            if_over: None,
         }
     }
 
@@ -133,6 +145,8 @@ impl Draft {
             fallback: None,
             thread: None,
             table: None,
+            only_at_version: None,
+            if_over: None,
         }
     }
 }
@@ -177,9 +191,13 @@ impl Service {
         loop {
             let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
             let mut plans = Vec::with_capacity(due.len());
+            let mut failed = Vec::new();
             for record in &due {
-                if let Some(plan) = self.plan_settlement(record, now)? {
-                    plans.push(plan);
+                match self.plan_settlement(record, now) {
+                    Ok(Some(plan)) => plans.push(plan),
+                    Ok(None) => {}
+                    Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+                    Err(error) => failed.push((record.id, error)),
                 }
             }
             let mut settled = 0;
@@ -188,38 +206,69 @@ impl Service {
                 for plan in chunk {
                     self.cache_remove(plan.game());
                 }
-                settled += written?;
+                let (count, broken) = written?;
+                settled += count;
+                failed.extend(broken);
+            }
+            // A game that cannot be settled (damaged in storage, or its tournament is) does
+            // not stop the others: it is logged and set aside for a while.
+            for (game, error) in &failed {
+                self.set_aside(*game, error, now)?;
             }
             tick.settled += settled;
             if settled > 0 {
                 self.wake();
             }
-            if due.len() < TICK_BATCH || settled == 0 {
+            if due.len() < TICK_BATCH || settled + failed.len() == 0 {
                 break;
             }
         }
-        tick.settled += self.post_daily_puzzles(now)?;
+        match self.post_daily_puzzles(now) {
+            Ok(posted) => tick.settled += posted,
+            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+            Err(error) => tracing::error!(%error, "could not post the daily puzzles"),
+        }
         tick.next_deadline = self.db.read(db::next_deadline)?;
         Ok(tick)
     }
 
     /// Writes settlements in one transaction, each in a savepoint of its own: a game that
-    /// changed since it was read (someone moved just now) is left out, the others stand.
+    /// changed since it was read (someone moved just now) is left out, the others stand. A
+    /// game whose settlement fails is left out too and returned with its error, so that one
+    /// damaged game (or tournament) does not stop everyone else's.
     fn apply_settlements(
         &self,
         conn: &Tx<'_>,
         plans: &[Settlement],
         now: i64,
-    ) -> Result<usize, DbError> {
+    ) -> Result<(usize, Vec<(GameId, ServiceError)>), DbError> {
         let mut settled = 0;
+        let mut failed = Vec::new();
         for plan in plans {
             match conn.savepoint(|c| self.apply_settlement(c, plan, now)) {
                 Ok(()) => settled += 1,
                 Err(DbError::Conflict) => {}
-                Err(e) => return Err(e),
+                Err(e) if e.is_busy() => return Err(e),
+                Err(e) => failed.push((plan.game(), e.into())),
             }
         }
-        Ok(settled)
+        Ok((settled, failed))
+    }
+
+    /// Logs why a game cannot be settled and moves its deadline [`SET_ASIDE`] seconds on,
+    /// so that the scheduler neither stops for it nor spins on it. Its clocks are not
+    /// touched: when it can be settled, it is settled as of its real deadline's outcome.
+    fn set_aside(&self, game: GameId, error: &ServiceError, now: i64) -> Result<(), ServiceError> {
+        tracing::error!(
+            game = game.0,
+            %error,
+            retry_in_seconds = SET_ASIDE,
+            "a game that is due cannot be settled; the others go on"
+        );
+        self.db
+            .write(|c| db::postpone_deadline(c, game, now + SET_ASIDE))?;
+        self.cache_remove(game);
+        Ok(())
     }
 
     /// When the scheduler should next settle something: the nearest game deadline or daily
@@ -267,10 +316,54 @@ impl Service {
     pub fn due_notices(&self, platform: &str, limit: usize) -> Result<Vec<Notice>, ServiceError> {
         let now = self.clock.now();
         let entries = self.db.read(|c| db::due_notices(c, platform, now, limit))?;
+        self.notices_of(entries)
+    }
+
+    /// Like [`Service::due_notices`], but each notice returned is also claimed for `lease`
+    /// seconds in the same transaction that found it: another delivery loop on the same
+    /// database (a second console on the file) does not get it meanwhile. Mark each one
+    /// delivered once it is out; one that is not (the process died) is due again when its
+    /// lease runs out, so delivery is at least once, and twice only after a crash between
+    /// delivering and marking.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn claim_notices(
+        &self,
+        platform: &str,
+        limit: usize,
+        lease: i64,
+    ) -> Result<Vec<Notice>, ServiceError> {
+        let now = self.clock.now();
+        let entries = self.db.write(|c| {
+            let entries = db::due_notices(c, platform, now, limit)?;
+            for entry in &entries {
+                db::postpone_notice(c, entry.id, now + lease.max(1))?;
+            }
+            Ok::<_, DbError>(entries)
+        })?;
+        self.notices_of(entries)
+    }
+
+    /// The stored notices as notices to deliver; those that no longer hold are dropped, and
+    /// those that cannot be read are given up (both are logged).
+    fn notices_of(&self, entries: Vec<OutboxEntry>) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::with_capacity(entries.len());
         for entry in entries {
             match self.notice_of(&entry) {
-                Ok(notice) => notices.push(notice),
+                Ok(Some(notice)) => notices.push(notice),
+                Ok(None) => {
+                    tracing::info!(
+                        notice = entry.id.0,
+                        game = entry.game.map(|g| g.0),
+                        "a notice no longer holds (its game moved on); dropped"
+                    );
+                    let now = self.clock.now();
+                    self.db.write(|c| {
+                        db::mark_failed(c, entry.id, "dropped: its game moved on", None, now)
+                    })?;
+                }
                 Err(error) => {
                     tracing::error!(notice = entry.id.0, %error, "a stored notice cannot be read");
                     self.notice_failed(entry.id, &error.to_string(), true)?;
@@ -334,8 +427,10 @@ impl Service {
         Ok(self.db.read(db::pending_notices)?)
     }
 
-    /// A stored notice as a reply to post, its board drawn from the game.
-    fn notice_of(&self, entry: &OutboxEntry) -> Result<Notice, ServiceError> {
+    /// A stored notice as a reply to post, its board drawn from the game; checked against
+    /// the game as it is now: `None` when it no longer holds (a reminder for a game that
+    /// moved on), reworded when it says something the game's end has made untrue.
+    fn notice_of(&self, entry: &OutboxEntry) -> Result<Option<Notice>, ServiceError> {
         let corrupt = |detail: String| ServiceError::Corrupt {
             game: entry.game.unwrap_or(GameId(0)),
             detail,
@@ -343,6 +438,24 @@ impl Service {
         let payload: Value = serde_json::from_str(&entry.payload)
             .map_err(|e| corrupt(format!("{} is not JSON: {e}", entry.id)))?;
         let mut reply = decode(&payload);
+        let mut ended = false;
+        if let Some(game) = entry.game {
+            let only_at = payload["only_at_version"].as_i64();
+            let if_over = payload["if_over"].as_str();
+            if only_at.is_some() || if_over.is_some() {
+                let Some(record) = self.db.read(|c| db::game(c, game))? else {
+                    return Ok(None);
+                };
+                if only_at.is_some_and(|version| version != record.version) {
+                    return Ok(None);
+                }
+                if let Some(intro) = if_over.filter(|_| !record.status.is_live()) {
+                    let loaded = self.load(record)?;
+                    reply.text = format!("{intro}{}.", super::play::result_phrase(&loaded));
+                    ended = true;
+                }
+            }
+        }
         if let (Some(game), Some(ply)) = (entry.game, payload["board"].as_u64()) {
             if let Some(record) = self.db.read(|c| db::game(c, game))? {
                 let loaded = self.load(record)?;
@@ -361,6 +474,7 @@ impl Service {
                 let board = self.board_reply(&Arc::new(shown), last.as_ref());
                 reply.image = board.image;
                 reply.position = board.position;
+                reply.result = board.result;
                 reply.board_of = Some(game);
             }
         }
@@ -371,7 +485,7 @@ impl Service {
             let puzzle = crate::model::PuzzleId(puzzle);
             reply.image = self.puzzle_image(puzzle)?;
         }
-        Ok(Notice {
+        Ok(Some(Notice {
             id: entry.id,
             to: entry.to.clone(),
             reply,
@@ -380,13 +494,13 @@ impl Service {
                 .as_str()
                 .map(|c| ChannelId(c.to_string())),
             thread: match (payload["thread"].as_str(), payload["thread_game"].as_i64()) {
-                (Some(name), Some(game)) => Some(ThreadRequest {
+                (Some(name), Some(game)) if !ended => Some(ThreadRequest {
                     name: name.to_string(),
                     game: GameId(game),
                 }),
                 _ => None,
             },
-        })
+        }))
     }
 }
 
@@ -429,6 +543,8 @@ fn encode(draft: &Draft) -> Value {
         "thread": draft.thread.as_ref().map(|t| t.name.clone()),
         "thread_game": draft.thread.as_ref().map(|t| t.game.0),
         "table": draft.table.as_ref().map(table_json),
+        "only_at_version": draft.only_at_version,
+        "if_over": draft.if_over,
     })
 }
 

@@ -357,6 +357,7 @@ impl Service {
             outcome,
         };
         Reply {
+            result: outcome.map(|o| picture.caption.result_text(o)),
             image: self.images.png(&picture),
             position: Some(position.code()),
             board_of: Some(loaded.record.id),
@@ -549,7 +550,7 @@ fn result_text(
         }
     };
     match (outcome.winner, outcome.reason) {
-        (_, Reason::Abort) => format!("Game {game} is aborted. {b} {w}"),
+        (_, Reason::Abort) => aborted_sentence(game, None, black, white, reply),
         (Some(c), reason) => {
             let (winner, loser) = players(c);
             let why = match reason {
@@ -570,6 +571,23 @@ fn result_text(
             format!("The position occurred for the third time: **draw by repetition**. {b} {w}")
         }
         (None, _) => format!("**Draw by agreement.** {b} {w}"),
+    }
+}
+
+/// `Game 19 is aborted: alice did not make a first move in time.` with both players
+/// mentioned; without a reason when `why` is `None`.
+pub(super) fn aborted_sentence(
+    game: GameId,
+    why: Option<&str>,
+    black: &User,
+    white: &User,
+    reply: &mut Reply,
+) -> String {
+    let b = reply.mention_user(black);
+    let w = reply.mention_user(white);
+    match why {
+        Some(why) => format!("Game {game} is aborted: {why}. {b} {w}"),
+        None => format!("Game {game} is aborted. {b} {w}"),
     }
 }
 

@@ -90,7 +90,7 @@ impl Service {
                 several,
             } => self.create_puzzle(request, code, rule.unwrap_or_default(), title, *several),
             PuzzleCommand::Solve(id, moves) => self.solve_puzzle(request, *id, moves),
-            PuzzleCommand::Answer(id) => self.puzzle_answer(*id),
+            PuzzleCommand::Answer(id) => self.puzzle_answer(request, *id),
             PuzzleCommand::Reveal(id) => self.reveal_puzzle(request, *id),
             PuzzleCommand::Daily(on) => self.daily_puzzle(request, *on),
         }
@@ -104,6 +104,17 @@ impl Service {
         title: &str,
         several: bool,
     ) -> Outcome {
+        let title = title.trim();
+        if title.chars().count() > MAX_TITLE {
+            return refuse(format!(
+                "A puzzle's title has at most {MAX_TITLE} characters; this one has {}. Say the \
+                 rest in its discussion thread.",
+                title.chars().count()
+            ));
+        }
+        if title.chars().any(char::is_control) {
+            return refuse("A puzzle's title is one line of text, without control characters.");
+        }
         let position = match Position::from_code(code.trim()) {
             Ok(p) => p,
             Err(e) => {
@@ -152,7 +163,7 @@ impl Service {
             ));
         }
         let now = self.clock.now();
-        let title: String = title.trim().chars().take(MAX_TITLE).collect();
+        let title = title.to_string();
         let mut record = PuzzleRecord {
             id: PuzzleId(0),
             channel: request.channel.clone(),
@@ -211,6 +222,22 @@ impl Service {
                  the reply you expect and your next move)."
             ));
         };
+        // Every move of the line must be legal where it is played, whatever it proves.
+        let mut game = Game::from_position(position.clone(), record.win_rule);
+        for (i, &mv) in moves.iter().enumerate() {
+            if let Err(e) = game.play(mv) {
+                return refuse(format!(
+                    "{mv} is not a legal move there (move {} of your line): {e}.",
+                    i + 1
+                ));
+            }
+            if game.is_over() && i + 1 < moves.len() {
+                return refuse(format!(
+                    "Your line goes on after the game is over: it ends with {mv}, so leave out \
+                     what follows."
+                ));
+            }
+        }
         let mut correct = record.first_moves.contains(&first.to_string());
         if correct && moves.len() > 2 {
             // A longer line: each own move must keep a forced win in the moves left.
@@ -290,20 +317,31 @@ impl Service {
         true
     }
 
-    fn puzzle_answer(&self, id: PuzzleId) -> Outcome {
+    fn puzzle_answer(&self, request: &Request, id: PuzzleId) -> Outcome {
         let (record, _) = self.load_puzzle(id)?;
         let now = self.clock.now();
         if now < record.reveal_at {
             let hours = (record.reveal_at - now + 3599) / 3600;
-            return refuse(format!(
-                "The answer to puzzle {id} opens in about {hours} hour{} (or sooner if {} \
-                 reveals it). Try `puzzle solve {id} MOVE` meanwhile.",
-                if hours == 1 { "" } else { "s" },
-                record
-                    .poster
-                    .as_ref()
-                    .map_or_else(|| "a moderator".to_string(), User::shown)
-            ));
+            let plural = if hours == 1 { "" } else { "s" };
+            let yours = record
+                .poster
+                .as_ref()
+                .is_some_and(|p| p.id == request.user.id);
+            return refuse(if yours {
+                format!(
+                    "The answer to puzzle {id} opens for everyone in about {hours} hour{plural}. \
+                     You posted it, so `puzzle reveal {id}` opens it now."
+                )
+            } else {
+                format!(
+                    "The answer to puzzle {id} opens in about {hours} hour{plural} (or sooner if \
+                     {} reveals it). Try `puzzle solve {id} MOVE` meanwhile.",
+                    record
+                        .poster
+                        .as_ref()
+                        .map_or_else(|| "a moderator".to_string(), User::shown)
+                )
+            });
         }
         self.answer_reply(&record)
     }

@@ -23,18 +23,27 @@ pub enum Group {
     End,
     /// Records, positions, your games, the rules.
     LookUp,
-    /// Ratings, leaderboards and tournaments.
+    /// Ratings and the leaderboard.
     Compete,
+    /// Looking back: records, pictures of positions, replays and the engine's analysis.
+    Review,
+    /// Puzzles proven by the solver.
+    Puzzles,
+    /// Tournaments, run by organisers.
+    Tournaments,
 }
 
 impl Group {
     /// Every group, in the help's order.
-    pub const ALL: [Group; 5] = [
+    pub const ALL: [Group; 8] = [
         Group::Start,
         Group::Play,
         Group::End,
         Group::LookUp,
         Group::Compete,
+        Group::Review,
+        Group::Puzzles,
+        Group::Tournaments,
     ];
 
     /// The group's heading in the help.
@@ -46,6 +55,25 @@ impl Group {
             Group::End => "End",
             Group::LookUp => "Look up",
             Group::Compete => "Compete",
+            Group::Review => "Review",
+            Group::Puzzles => "Puzzles",
+            Group::Tournaments => "Tournaments",
+        }
+    }
+
+    /// The Discord slash command the group's commands are typed under: `move` is
+    /// `/akron move`, `replay` is `/akron-review replay`. Discord allows at most 25 subcommands
+    /// to a command and 8,000 characters of names and descriptions, so what is typed during a
+    /// game stays under `/akron` and the families used apart from a game have their own. A
+    /// family that is a single command with actions (`tournament join`) is the slash command
+    /// itself: `/akron-tournament join`.
+    #[must_use]
+    pub const fn slash_command(self) -> &'static str {
+        match self {
+            Group::Start | Group::Play | Group::End | Group::LookUp | Group::Compete => "akron",
+            Group::Review => "akron-review",
+            Group::Puzzles => "akron-puzzle",
+            Group::Tournaments => "akron-tournament",
         }
     }
 }
@@ -55,7 +83,8 @@ impl Group {
 /// read this table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandHelp {
-    /// The name after `/akron`.
+    /// The name typed after `akron` (on Discord, after its group's
+    /// [slash command](Group::slash_command)).
     pub name: &'static str,
     /// Its part of the help.
     pub group: Group,
@@ -179,19 +208,19 @@ pub const COMMANDS: [CommandHelp; 29] = [
     ),
     entry(
         "export",
-        Group::LookUp,
+        Group::Review,
         "export",
         "The game record as a text file, which `show` reads back.",
     ),
     entry(
         "show",
-        Group::LookUp,
+        Group::Review,
         "show CODE-or-RECORD [view:plan|perspective]",
         "Draw any position from a position code or a game record (for puzzles).",
     ),
     entry(
         "replay",
-        Group::LookUp,
+        Group::Review,
         "replay [#N] [from:PLY] [to:PLY] [speed:slow|normal|fast]",
         "The game as an animated picture (GIF), drops falling level by level.",
     ),
@@ -222,13 +251,13 @@ pub const COMMANDS: [CommandHelp; 29] = [
     ),
     entry(
         "analyze",
-        Group::LookUp,
+        Group::Review,
         "analyze [#N] [move:N] | analyze CODE [rule:delayed|immediate]",
         "The engine's best move, win estimate and line for a finished game or a position.",
     ),
     entry(
         "puzzle",
-        Group::LookUp,
+        Group::Puzzles,
         "puzzle create CODE [rule] [several] [title] | puzzle solve #N MOVE... | puzzle answer #N | puzzle reveal #N | puzzle daily on|off",
         "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
     ),
@@ -247,7 +276,7 @@ pub const COMMANDS: [CommandHelp; 29] = [
     ),
     entry(
         "tournament",
-        Group::Compete,
+        Group::Tournaments,
         "tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule] [rated] [double] [vacation] [max] | join | leave | start | standings | pairings [round] | withdraw [@player] | adjudicate #game black|white|draw|forfeit | pause | resume | cancel",
         "Tournaments: create one, join, start, standings, pairings; organisers run it.",
     ),
@@ -262,14 +291,25 @@ pub fn command_help(name: &str) -> Option<&'static CommandHelp> {
 /// The help text, built from [`COMMANDS`].
 #[must_use]
 pub fn help_text() -> String {
-    let mut text = "Commands (`/akron NAME`):".to_string();
+    let mut text = "Commands (on Discord `/akron NAME`, or the slash command a group names: \
+                    `replay` is `/akron-review replay`, `tournament join` is \
+                    `/akron-tournament join`):"
+        .to_string();
     for group in Group::ALL {
         let usages: Vec<String> = COMMANDS
             .iter()
             .filter(|c| c.group == group)
             .map(|c| format!("`{}`", c.usage))
             .collect();
-        text.push_str(&format!("\n- **{}**: {}", group.title(), usages.join(", ")));
+        let slash = match group.slash_command() {
+            "akron" => String::new(),
+            family => format!(" (`/{family}`)"),
+        };
+        text.push_str(&format!(
+            "\n- **{}**{slash}: {}",
+            group.title(),
+            usages.join(", ")
+        ));
     }
     text.push_str(
         "\nOne game per channel: a challenge where a game runs is played in a thread of its own. \
@@ -869,6 +909,11 @@ mod tests {
         let help = help_text();
         for command in COMMANDS {
             assert!(help.contains(command.usage), "{}", command.name);
+            assert!(
+                help.contains(&format!("/{}", command.group.slash_command())),
+                "help names where {} is on Discord",
+                command.name
+            );
         }
     }
 

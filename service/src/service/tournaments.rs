@@ -27,8 +27,8 @@ use crate::model::{
 };
 use crate::ratings::INITIAL_RATING;
 use crate::tournament::{
-    default_rounds, format_table, pair_swiss, round_robin, round_robin_rounds, standings,
-    trim_number, Entrant, GameResult, Pairing, PairingError, Round, Tiebreak,
+    default_rounds, format_table, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
+    standings, trim_number, Entrant, GameResult, Pairing, PairingError, Round, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
@@ -36,6 +36,9 @@ use std::fmt::Write as _;
 
 /// The clock of tournament games unless the organiser names one: 3 days per move.
 pub const DEFAULT_TOURNAMENT_TIME: TimeControl = TimeControl::PerMove(3 * 86_400);
+
+/// The longest tournament name, in characters.
+pub const MAX_TOURNAMENT_NAME: usize = 60;
 
 /// Characters a posted table may take (Discord allows 2,000 per message).
 const TABLE_CHARS: usize = 1_700;
@@ -172,11 +175,33 @@ impl Service {
                 default_pile(size)
             ));
         }
+        let name = options.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_TOURNAMENT_NAME {
+            return refuse(format!(
+                "A tournament's name has 1 to {MAX_TOURNAMENT_NAME} characters; this one has {}.",
+                name.chars().count()
+            ));
+        }
+        if name.chars().any(char::is_control) {
+            return refuse("A tournament's name is one line of text, without control characters.");
+        }
+        if let (TournamentFormat::Swiss, Some(rounds), Some(max)) =
+            (options.format, options.rounds, options.max_players)
+        {
+            let most = max_swiss_rounds(max as usize);
+            if rounds > most {
+                return refuse(format!(
+                    "With at most {max} players a Swiss can have at most {most} rounds without \
+                     pairing anyone twice; rounds:{rounds} is too many. Choose rounds:{most} or \
+                     fewer, or allow more players."
+                ));
+            }
+        }
         let t = TournamentRecord {
             id: TournamentId(0),
             server: request.server.clone(),
             channel: request.channel.clone(),
-            name: options.name.clone(),
+            name: name.to_string(),
             organiser: request.user.clone(),
             format: options.format,
             double: options.double.unwrap_or(false),
@@ -211,31 +236,31 @@ impl Service {
 
     fn join_tournament(&self, request: &Request) -> Outcome {
         let t = self.find_tournament(request)?;
-        if t.status != TournamentStatus::SignUp {
-            return refuse(format!(
-                "**{}** has started; sign-up is closed.",
-                escape(&t.name)
-            ));
-        }
         let now = self.clock.now();
         let me = &request.user;
-        let rating = self.seeding_rating(&t, me)?;
-        let joined = self.db.write(|c| {
+        // Decided from what the transaction reads: a `start` landing at the same moment is
+        // either wholly before this (sign-up is closed) or wholly after it (it pairs them).
+        let t = self.db.write(|c| {
+            let t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(format!(
+                    "**{}** has started; sign-up is closed.",
+                    escape(&t.name)
+                ));
+            }
             let entrants = db::entrants(c, t.id)?;
             if entrants.iter().any(|e| e.user.id == me.id) {
-                return Ok(Err("You are already in. The Leave button takes you out."));
+                return refuse("You are already in. The Leave button takes you out.");
             }
             if t.max_players
                 .is_some_and(|max| entrants.len() >= max as usize)
             {
-                return Ok(Err("The tournament is full."));
+                return refuse("The tournament is full.");
             }
+            let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
-            Ok::<_, DbError>(Ok(()))
+            Ok::<_, Failure>(t)
         })?;
-        if let Err(why) = joined {
-            return refuse(why);
-        }
         self.updated_signup(&t)
     }
 
@@ -270,76 +295,83 @@ impl Service {
 
     fn leave_tournament(&self, request: &Request) -> Outcome {
         let t = self.find_tournament(request)?;
-        if t.status != TournamentStatus::SignUp {
-            return refuse(
-                "The tournament has started: to stop playing, `tournament withdraw` (your \
-                 future games are then forfeits).",
-            );
-        }
-        if !self
-            .db
-            .write(|c| db::remove_entrant(c, t.id, &request.user.id))?
-        {
-            return refuse("You are not in this tournament.");
-        }
+        // Decided inside the transaction: once `start` has paired them, they cannot leave.
+        let t = self.db.write(|c| {
+            let t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(
+                    "The tournament has started: to stop playing, `tournament withdraw` (your \
+                     future games are then forfeits).",
+                );
+            }
+            if !db::remove_entrant(c, t.id, &request.user.id)? {
+                return refuse("You are not in this tournament.");
+            }
+            Ok::<_, Failure>(t)
+        })?;
         self.updated_signup(&t)
     }
 
-    /// A player's rating for seeding: their server rating (else global), 1500 when new.
-    fn seeding_rating(&self, t: &TournamentRecord, user: &User) -> Result<f64, DbError> {
-        let scope = t
-            .server
-            .as_ref()
-            .map_or_else(|| GLOBAL_SCOPE.to_string(), |s| s.0.clone());
-        Ok(self
-            .db
-            .read(|c| db::rating(c, &user.id, &scope))?
-            .map_or(INITIAL_RATING, |r| r.rating.rating))
-    }
-
     fn start_tournament(&self, request: &Request) -> Outcome {
-        let mut t = self.find_tournament(request)?;
+        let t = self.find_tournament(request)?;
         self.organiser_only(request, &t)?;
-        if t.status != TournamentStatus::SignUp {
-            return refuse("The tournament has already started.");
-        }
-        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
-        if entrants.len() < 2 {
-            return refuse("A tournament needs at least two entrants to start.");
-        }
-        let mut seeds = Vec::with_capacity(entrants.len());
-        for entrant in &entrants {
-            seeds.push((entrant.player, self.seeding_rating(&t, &entrant.user)?));
-        }
         let now = self.clock.now();
-        let count = entrants.len();
-        t.rounds = Some(match t.format {
-            TournamentFormat::Swiss => t.rounds.unwrap_or_else(|| default_rounds(count)),
-            TournamentFormat::RoundRobin => {
-                u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
+        // Everything the start decides is read inside its own transaction, so a join or a
+        // leave landing at the same moment is wholly before it (and paired, or gone) or
+        // wholly after it (and refused): nobody told they are in is left out of round 1, and
+        // nobody who left is paired.
+        let (t, paired) = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse("The tournament has already started.");
             }
-        });
-        t.status = TournamentStatus::Running;
-        self.db.write(|c| {
-            for (player, rating) in &seeds {
-                db::set_entrant_rating(c, t.id, *player, *rating)?;
+            let entrants = db::entrants(c, t.id)?;
+            let count = entrants.len();
+            if count < 2 {
+                return refuse("A tournament needs at least two entrants to start.");
             }
+            t.rounds = Some(match t.format {
+                TournamentFormat::Swiss => {
+                    let most = max_swiss_rounds(count);
+                    match t.rounds {
+                        Some(asked) if asked > most => {
+                            return refuse(too_many_rounds(&t, asked, count));
+                        }
+                        Some(asked) => asked,
+                        None => default_rounds(count),
+                    }
+                }
+                TournamentFormat::RoundRobin => {
+                    u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
+                }
+            });
+            let mut seeds = Vec::with_capacity(count);
+            for entrant in &entrants {
+                let rating = seeding_rating(c, &t, &entrant.user)?;
+                db::set_entrant_rating(c, t.id, entrant.player, rating)?;
+                seeds.push(Entrant::new(entrant.player, rating));
+            }
+            t.status = TournamentStatus::Running;
             if t.format == TournamentFormat::RoundRobin {
-                let pure: Vec<Entrant> = seeds
-                    .iter()
-                    .map(|(player, rating)| Entrant::new(*player, *rating))
-                    .collect();
-                let schedule = round_robin(&pure, t.double).map_err(pairing_failure(&t))?;
+                let schedule = round_robin(&seeds, t.double).map_err(pairing_failure(&t))?;
                 for (index, round) in schedule.iter().enumerate() {
                     let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
                     insert_round(c, t.id, number, round)?;
                 }
             }
-            self.begin_round(c, &mut t, 1, now)
+            self.begin_round(c, &mut t, 1, now)?;
+            // The players round 1 actually holds, byes included.
+            let paired: HashSet<u32> = db::pairings(c, t.id)?
+                .iter()
+                .filter(|p| p.round == 1)
+                .flat_map(|p| [Some(p.first), p.second])
+                .flatten()
+                .collect();
+            Ok::<_, Failure>((t, paired.len()))
         })?;
         self.wake();
         Ok(Reply::text(format!(
-            "**{}** starts: {count} players, {} rounds ({}). Round 1's pairings follow; each \
+            "**{}** starts: {paired} players, {} rounds ({}). Round 1's pairings follow; each \
              game opens in a thread of its own with its clock running.",
             escape(&t.name),
             t.rounds.unwrap_or(0),
@@ -422,11 +454,18 @@ impl Service {
             let b = draft.reply.mention_user(&second);
             draft.reply.text = format!(
                 "**{}**, round {round}, board {board}: {a} (Black, moves first) against {b} \
-                 (White), game {game}. It opens in a thread of its own; the clock ({}) runs \
-                 from now.",
+                 (White), game {game}. It opens in a thread of its own; its clock ({}) is \
+                 running.",
                 escape(&t.name),
                 t.time_control
             );
+            // Delivered after the game ended (a long downtime past its clock), it says so
+            // instead, with the result, and asks for no thread.
+            draft.if_over = Some(format!(
+                "**{}**, round {round}, board {board}: {a} (Black) against {b} (White), game \
+                 {game}, ended before it could be announced: ",
+                escape(&t.name)
+            ));
             draft.thread = Some(ThreadRequest {
                 name: thread_name(game, &first, &second),
                 game,
@@ -564,9 +603,50 @@ impl Service {
             .filter(|p| p.round == round && p.board > 0)
             .all(|p| p.result.is_some());
         if round == t.current_round && complete {
-            self.advance(conn, &mut t, event.at)?;
+            self.advance_or_pause(conn, &mut t, event.at)?;
         }
         Ok(())
+    }
+
+    /// Moves the tournament on after a game's ending, inside its transaction. When the
+    /// tournament's stored data is damaged so that the next round cannot be paired, the
+    /// ending still stands (the players are not held hostage): the tournament is paused, its
+    /// channel told and the cause logged; `tournament resume` tries again.
+    fn advance_or_pause(
+        &self,
+        conn: &Tx<'_>,
+        t: &mut TournamentRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let mut next = t.clone();
+        match conn.savepoint(|c| self.advance(c, &mut next, now)) {
+            Ok(()) => {
+                *t = next;
+                Ok(())
+            }
+            Err(DbError::Corrupt(cause)) => {
+                tracing::error!(
+                    tournament = t.id.0,
+                    round = t.current_round,
+                    %cause,
+                    "a tournament cannot go on; it is paused"
+                );
+                t.status = TournamentStatus::Paused;
+                db::save_tournament(conn, t)?;
+                let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+                draft.reply.text = format!(
+                    "Round {} of **{}** is over, but the next round cannot be paired: the \
+                     tournament's stored data is damaged (the bot's operator can read why in \
+                     the log). It is paused; `tournament resume` tries again, `tournament \
+                     cancel` ends it.",
+                    t.current_round,
+                    escape(&t.name)
+                );
+                self.push_notice(conn, &draft, now)?;
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// `tournament withdraw [@player]`: the player's running game is lost by forfeit, and
@@ -595,11 +675,7 @@ impl Service {
         }
         // Their game of the current round, if it is still being played.
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
-        let running = rows
-            .iter()
-            .filter(|p| p.round == t.current_round && p.result.is_none())
-            .find(|p| p.first == entrant.player || p.second == Some(entrant.player))
-            .and_then(|p| p.game);
+        let running = running_game(&rows, t.current_round, entrant.player);
         let loaded = match running {
             Some(game) => match self.db.read(|c| db::game(c, game))? {
                 Some(record) if record.status == Status::Active => Some(self.load(record)?),
@@ -610,7 +686,17 @@ impl Service {
         let now = self.clock.now();
         let player = entrant.player;
         self.db.write(|c| {
-            db::withdraw_entrant(c, t.id, player)?;
+            // What was read above must still hold inside the transaction: a round that moved
+            // on, a game that ended or another withdrawal makes the command run again on
+            // fresh reads (a conflict is retried).
+            let fresh = current(c, t.id)?;
+            if fresh.status != t.status
+                || fresh.current_round != t.current_round
+                || running_game(&db::pairings(c, t.id)?, t.current_round, player) != running
+                || !db::withdraw_entrant(c, t.id, player)?
+            {
+                return Err(DbError::Conflict);
+            }
             if let Some(loaded) = &loaded {
                 let colour = loaded.colour_of(&user.id).unwrap_or(Color::Black);
                 let mut record = loaded.record.clone();
@@ -674,6 +760,13 @@ impl Service {
         };
         let now = self.clock.now();
         self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            if !matches!(
+                t.status,
+                TournamentStatus::Running | TournamentStatus::Paused
+            ) {
+                return refuse("The tournament is not running.");
+            }
             // Set first, so that the ending below finds the result already decided.
             let mut rows = db::pairings(c, t.id)?;
             if let Some(row) = rows
@@ -709,7 +802,6 @@ impl Service {
                 };
                 self.end_game(c, &mut record, conclusion, now)?;
             }
-            let mut t = t.clone();
             let complete = db::pairings(c, t.id)?
                 .iter()
                 .filter(|p| p.round == t.current_round && p.board > 0)
@@ -717,7 +809,7 @@ impl Service {
             if round == t.current_round && complete {
                 self.advance(c, &mut t, now)?;
             }
-            Ok::<_, DbError>(())
+            Ok::<_, Failure>(())
         })?;
         if let Some(loaded) = &loaded {
             self.cache_remove(loaded.record.id);
@@ -736,22 +828,20 @@ impl Service {
     }
 
     fn pause_tournament(&self, request: &Request, pause: bool) -> Outcome {
-        let mut t = self.find_tournament(request)?;
+        let t = self.find_tournament(request)?;
         self.organiser_only(request, &t)?;
         let now = self.clock.now();
-        match (pause, t.status) {
-            (true, TournamentStatus::Running) => {
-                t.status = TournamentStatus::Paused;
-                self.db.write(|c| db::save_tournament(c, &t))?;
-                Ok(Reply::text(format!(
-                    "**{}** is paused: running games go on, but the next round waits for \
-                     `tournament resume`.",
-                    escape(&t.name)
-                )))
-            }
-            (false, TournamentStatus::Paused) => {
-                t.status = TournamentStatus::Running;
-                self.db.write(|c| {
+        // The status is read and written in one transaction: a round that moves on at the
+        // same moment is never rolled back by a stale copy.
+        let t = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            match (pause, t.status) {
+                (true, TournamentStatus::Running) => {
+                    t.status = TournamentStatus::Paused;
+                    db::save_tournament(c, &t)?;
+                }
+                (false, TournamentStatus::Paused) => {
+                    t.status = TournamentStatus::Running;
                     db::save_tournament(c, &t)?;
                     let complete = db::pairings(c, t.id)?
                         .iter()
@@ -760,18 +850,26 @@ impl Service {
                     if complete {
                         self.advance(c, &mut t, now)?;
                     }
-                    Ok::<_, DbError>(())
-                })?;
-                self.wake();
-                Ok(Reply::text(format!("**{}** goes on.", escape(&t.name))))
+                }
+                (true, _) => return refuse("Only a running tournament can be paused."),
+                (false, _) => return refuse("The tournament is not paused."),
             }
-            (true, _) => refuse("Only a running tournament can be paused."),
-            (false, _) => refuse("The tournament is not paused."),
+            Ok::<_, Failure>(t)
+        })?;
+        if pause {
+            Ok(Reply::text(format!(
+                "**{}** is paused: running games go on, but the next round waits for \
+                 `tournament resume`.",
+                escape(&t.name)
+            )))
+        } else {
+            self.wake();
+            Ok(Reply::text(format!("**{}** goes on.", escape(&t.name))))
         }
     }
 
     fn cancel_tournament(&self, request: &Request) -> Outcome {
-        let mut t = self.find_tournament(request)?;
+        let t = self.find_tournament(request)?;
         self.organiser_only(request, &t)?;
         if !t.status.is_live() {
             return refuse("The tournament is already over.");
@@ -790,9 +888,18 @@ impl Service {
             }
         }
         let now = self.clock.now();
-        t.status = TournamentStatus::Cancelled;
         self.db.write(|c| {
-            db::save_tournament(c, &t)?;
+            // The round read above must still be the current one; its games are ended at the
+            // versions read (either changed: the command runs again on fresh reads).
+            let mut fresh = current(c, t.id)?;
+            if !fresh.status.is_live() {
+                return refuse("The tournament is already over.");
+            }
+            if fresh.current_round != t.current_round {
+                return Err(DbError::Conflict.into());
+            }
+            fresh.status = TournamentStatus::Cancelled;
+            db::save_tournament(c, &fresh)?;
             for loaded in &running {
                 let mut record = loaded.record.clone();
                 let conclusion = Conclusion {
@@ -806,7 +913,7 @@ impl Service {
                 };
                 self.end_game(c, &mut record, conclusion, now)?;
             }
-            Ok::<_, DbError>(())
+            Ok::<_, Failure>(())
         })?;
         for loaded in &running {
             self.cache_remove(loaded.record.id);
@@ -931,6 +1038,37 @@ fn thread_name(game: GameId, first: &User, second: &User) -> String {
     )
 }
 
+/// The tournament as the transaction reading it sees it: what a change decides is read here,
+/// never from a read made before the transaction began.
+fn current(conn: &Tx<'_>, id: TournamentId) -> Result<TournamentRecord, DbError> {
+    db::tournament(conn, id)?
+        .ok_or_else(|| DbError::Corrupt(format!("tournament {id} vanished while in use")))
+}
+
+/// A player's rating for seeding: their server rating (else global), 1500 when new.
+fn seeding_rating(conn: &Tx<'_>, t: &TournamentRecord, user: &User) -> Result<f64, DbError> {
+    let scope = t
+        .server
+        .as_ref()
+        .map_or_else(|| GLOBAL_SCOPE.to_string(), |s| s.0.clone());
+    Ok(db::rating(conn, &user.id, &scope)?.map_or(INITIAL_RATING, |r| r.rating.rating))
+}
+
+/// Why a Swiss of `players` cannot have `asked` rounds, and what to do instead.
+fn too_many_rounds(t: &TournamentRecord, asked: u32, players: usize) -> String {
+    let most = max_swiss_rounds(players);
+    format!(
+        "**{}** has {players} entrants, so a Swiss can have at most {most} rounds without \
+         pairing anyone twice, and it was made with rounds:{asked}. Wait until {} players have \
+         joined, or `tournament cancel` and create it again with rounds:{most} or fewer.",
+        escape(&t.name),
+        (1..=1000usize)
+            .map(|more| players + more)
+            .find(|&n| max_swiss_rounds(n) >= asked)
+            .unwrap_or(players),
+    )
+}
+
 fn id_seed(id: TournamentId) -> u64 {
     u64::try_from(id.0).unwrap_or_default()
 }
@@ -939,6 +1077,14 @@ fn id_seed(id: TournamentId) -> u64 {
 /// module refuses mean damaged data.
 fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
     move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
+}
+
+/// The game `player` is playing in `round`, if it has not ended.
+fn running_game(rows: &[StoredPairing], round: u32, player: u32) -> Option<GameId> {
+    rows.iter()
+        .filter(|p| p.round == round && p.result.is_none())
+        .find(|p| p.first == player || p.second == Some(player))
+        .and_then(|p| p.game)
 }
 
 fn entrant(entrants: &[TournamentEntrant], player: u32) -> Option<&TournamentEntrant> {

@@ -576,6 +576,10 @@ pub struct Reply {
     pub animation: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.
     pub position: Option<String>,
+    /// How the game of [`Reply::position`] ended, in words (`bob resigned: alice wins`),
+    /// when it has: a front end drawing the board as text says this instead of whose turn
+    /// it is.
+    pub result: Option<String>,
     /// The game whose board this reply shows, if it shows one. A front end may use it to
     /// keep only the latest board of a game interactive.
     pub board_of: Option<GameId>,
@@ -590,6 +594,9 @@ pub struct Reply {
     /// Set for replies only the caller needs to see: refusals and errors (nothing changed),
     /// and questions such as the resign confirmation.
     pub ephemeral: bool,
+    /// Set for refusals and errors only (nothing changed), so that a front end can tell them
+    /// from private answers such as a hint or a solved puzzle.
+    pub refused: bool,
     /// Asks the front end to open a thread off this message, named so, for the game in
     /// [`Reply::board_of`]; it then calls
     /// [`Service::thread_opened`](crate::service::Service::thread_opened) with the new
@@ -644,6 +651,7 @@ impl Reply {
         Reply {
             text: text.into(),
             ephemeral: true,
+            refused: true,
             ..Reply::default()
         }
     }

@@ -33,7 +33,8 @@
 use super::matching::{max_weight_matching, Edge};
 use super::pairing::{mix, records, Entrant, Pairing, PairingError, PlayerId, Record, Round, Side};
 
-/// The default number of Swiss rounds for `players` entrants: ceil(log2(players)) + 1.
+/// The default number of Swiss rounds for `players` entrants: ceil(log2(players)) + 1, but
+/// never more than [`max_swiss_rounds`] (2 players play 1 round, not 2).
 #[must_use]
 pub fn default_rounds(players: usize) -> u32 {
     if players <= 1 {
@@ -43,7 +44,28 @@ pub fn default_rounds(players: usize) -> u32 {
     while (1usize << rounds) < players {
         rounds += 1;
     }
-    rounds + 1
+    (rounds + 1).min(max_swiss_rounds(players))
+}
+
+/// The most Swiss rounds `players` entrants can play without meeting anyone twice: everyone
+/// else once, `players - 1` rounds, and with an odd count one more, so that each has a bye.
+///
+/// # Examples
+/// ```
+/// use akron_service::tournament::max_swiss_rounds;
+///
+/// assert_eq!(max_swiss_rounds(4), 3);
+/// assert_eq!(max_swiss_rounds(5), 5);
+/// assert_eq!(max_swiss_rounds(2), 1);
+/// ```
+#[must_use]
+pub fn max_swiss_rounds(players: usize) -> u32 {
+    let rounds = if players % 2 == 0 {
+        players.saturating_sub(1)
+    } else {
+        players
+    };
+    u32::try_from(rounds).unwrap_or(u32::MAX).max(1)
 }
 
 /// Pairs the next Swiss round from the entrants and the rounds played so far.

@@ -1,22 +1,49 @@
-//! The `/akron` slash command: one subcommand per service command, one file per family.
+//! The slash commands: `/akron` for playing, and `/akron-review`, `/akron-puzzle` and
+//! `/akron-tournament` for the families used apart from a game. One file per family.
 //!
-//! Descriptions come from the service's one table of commands
-//! ([`COMMANDS`](crate::service::text::COMMANDS)), set by [`command`]; a test checks that the
-//! registered subcommands are exactly that table.
+//! # Why four commands
+//!
+//! Discord allows at most 25 options at each level of a command and 8,000 characters of
+//! names, descriptions and choice values per command, counting for each field the longest of
+//! its default and its translations. One `/akron` holding every command broke the first limit
+//! (29 subcommands) and came close to the second once translated. So the commands are laid
+//! out as people use them:
+//!
+//! - `/akron` is everything typed during a game and about one's own play: `challenge`,
+//!   `accept`, `move`, `board`, `resign`, `games`, `stats`, `settings`, `help`... (23
+//!   subcommands). The game is known by `/akron move A2-D3'`, and what is typed often stays
+//!   short.
+//! - `/akron-review` is looking back: `export`, `show`, `replay`, `analyze`. They carry the
+//!   longest option lists after `challenge` and are used after a game, not in one.
+//! - `/akron-puzzle` and `/akron-tournament` are the two families that already had actions
+//!   (`puzzle solve`, `tournament join`); the action is the subcommand. Tournaments are run by
+//!   organisers, and their `create` alone has eleven options.
+//!
+//! Discord lists every subcommand in its slash menu as an entry of its own (`/akron move`,
+//! `/akron-tournament join`), so players find them by name whatever command they sit under.
+//! The layout is the service's table of commands: each entry's
+//! [`Group`](crate::service::text::Group) names its slash
+//! command ([`Group::slash_command`](crate::service::text::Group::slash_command)), [`commands`] takes every description from the table,
+//! and an end-to-end test checks that what the bot registers is exactly the table and that
+//! Discord's rules accept it. The typed grammar of the console and Matrix is unchanged
+//! (`akron replay`, `akron tournament join`); `help` says how each group maps.
 
-mod ai;
 mod challenge;
 mod compete;
 mod info;
 mod play;
+mod puzzle;
+mod review;
+mod tournament;
 
 use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
+use crate::service::text::command_help;
 use crate::service::{Command, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
-/// Akron, Cameron Browne's 3D connection game.
+/// Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
 #[poise::command(
     slash_command,
     guild_only,
@@ -35,23 +62,17 @@ use poise::serenity_prelude as serenity;
         "play::resign",
         "play::claim",
         "play::premove",
-        "ai::hint",
+        "play::hint",
         "play::draw",
         "play::abort",
         "play::takeback",
         "info::history",
-        "info::export",
-        "info::show",
-        "info::replay",
         "info::games",
         "info::rules",
         "info::settings",
         "info::vacation",
-        "ai::analyze",
-        "ai::puzzle",
         "compete::stats",
         "compete::leaderboard",
-        "compete::tournament",
         "info::help"
     )
 )]
@@ -59,15 +80,43 @@ pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
     Ok(())
 }
 
-/// `/akron` with every subcommand, described from the service's table of commands.
-pub fn command() -> poise::Command<super::Data, DiscordError> {
-    let mut akron = akron();
-    for sub in &mut akron.subcommands {
-        if let Some(help) = crate::service::text::command_help(&sub.name) {
-            sub.description = Some(help.about.into());
+/// Every slash command the bot registers, described from the service's table of commands:
+/// a subcommand takes its entry's line, and a family that is one entry (`tournament`) gives
+/// its line to the whole command.
+pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
+    let mut commands = vec![
+        akron(),
+        review::review(),
+        puzzle::puzzle(),
+        tournament::tournament(),
+    ];
+    for command in &mut commands {
+        let family = command.name.strip_prefix("akron-").and_then(command_help);
+        if let Some(help) = family {
+            command.description = Some(help.about.into());
+            continue;
+        }
+        for sub in &mut command.subcommands {
+            if let Some(help) = command_help(&sub.name) {
+                sub.description = Some(help.about.into());
+            }
         }
     }
-    akron
+    commands
+}
+
+/// The slash command and subcommand a typed command is on Discord: `replay` is
+/// `("akron-review", Some("replay"))`, `tournament` is `("akron-tournament", None)` (its
+/// actions are the subcommands).
+#[must_use]
+pub fn slash_of(name: &str) -> Option<(&'static str, Option<&'static str>)> {
+    let help = command_help(name)?;
+    let slash = help.group.slash_command();
+    if slash.strip_prefix("akron-") == Some(help.name) {
+        Some((slash, None))
+    } else {
+        Some((slash, Some(help.name)))
+    }
 }
 
 /// Whether the interaction's channel is a thread.
@@ -156,6 +205,7 @@ async fn run_about(
                         ctx.data(),
                         &answer,
                         (posted.channel_id, posted.id),
+                        bot,
                     )
                     .await;
                 }
@@ -168,23 +218,25 @@ async fn run_about(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::service::text::COMMANDS;
 
     #[test]
-    fn the_registered_subcommands_are_exactly_the_table_of_commands() {
-        let akron = super::command();
-        let mut registered: Vec<&str> = akron.subcommands.iter().map(|c| &*c.name).collect();
-        let mut table: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
-        registered.sort_unstable();
-        table.sort_unstable();
-        assert_eq!(registered, table);
-        for sub in &akron.subcommands {
-            let about = sub.description.as_deref().unwrap_or_default();
-            assert!(
-                !about.is_empty() && about.chars().count() <= 100,
-                "{}",
-                sub.name
-            );
+    fn every_command_of_the_table_has_a_place_in_the_layout() {
+        let commands = commands();
+        for entry in COMMANDS {
+            let Some((slash, sub)) = slash_of(entry.name) else {
+                panic!("{} has no slash command", entry.name);
+            };
+            let command = commands.iter().find(|c| c.name == slash);
+            let command = command.unwrap_or_else(|| panic!("no /{slash}"));
+            match sub {
+                Some(sub) => assert!(
+                    command.subcommands.iter().any(|c| c.name == sub),
+                    "/{slash} {sub}"
+                ),
+                None => assert_eq!(command.description.as_deref(), Some(entry.about)),
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Playing: moves, the swap, the board, and ending a game.
+//! Playing: moves, the swap, the board, a hint against the AI, and ending a game.
 
 use super::{run, Context};
 use crate::discord::{autocomplete, DiscordError};
@@ -35,6 +35,12 @@ pub async fn play_move(
     notation: String,
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Move(notation)).await
+}
+
+/// In a game against the AI: the engine's suggested move, shown only to you.
+#[poise::command(slash_command, guild_only)]
+pub async fn hint(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Hint).await
 }
 
 /// Swap: as White, take over Black's opening placement.

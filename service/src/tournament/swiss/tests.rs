@@ -14,13 +14,27 @@ fn field(count: u32) -> Vec<Entrant> {
 
 #[test]
 fn default_rounds_are_log2_plus_one() {
-    assert_eq!(default_rounds(2), 2);
+    assert_eq!(default_rounds(3), 3);
     assert_eq!(default_rounds(4), 3);
     assert_eq!(default_rounds(5), 4);
     assert_eq!(default_rounds(8), 4);
     assert_eq!(default_rounds(9), 5);
     assert_eq!(default_rounds(64), 7);
     assert_eq!(default_rounds(500), 10);
+}
+
+/// Regression (issue 26): 2 players got 2 rounds by default, so the second repeated the first.
+#[test]
+fn default_rounds_never_force_a_repeat() {
+    assert_eq!(default_rounds(2), 1);
+    for players in 2..200 {
+        assert!(
+            default_rounds(players) <= max_swiss_rounds(players),
+            "{players}"
+        );
+    }
+    assert_eq!(max_swiss_rounds(6), 5);
+    assert_eq!(max_swiss_rounds(7), 7);
 }
 
 #[test]

@@ -1,44 +1,18 @@
-//! The engine: hints in games against the AI, analysis, and puzzles proven by the solver.
+//! `/akron-puzzle`: puzzles proven by the solver: post one, solve it privately, see the
+//! answer, one a day.
 
 use super::challenge::RuleChoice;
-use super::{run, run_about, Context};
+use super::{run, Context};
 use crate::discord::DiscordError;
-use crate::service::{AnalyzeRequest, Command, GameId, PuzzleCommand, PuzzleId};
-
-/// In a game against the AI: the engine's suggested move, shown only to you.
-#[poise::command(slash_command, guild_only)]
-pub async fn hint(ctx: Context<'_>) -> Result<(), DiscordError> {
-    run(ctx, Command::Hint).await
-}
-
-/// The engine's best move, win estimate and line for a finished game or a position.
-#[poise::command(slash_command, guild_only)]
-pub async fn analyze(
-    ctx: Context<'_>,
-    #[description = "A finished game's number (default: this channel's last game)"]
-    #[min = 1]
-    game: Option<i64>,
-    #[description = "After how many moves (default: the last position with a move to find)"]
-    #[rename = "move"]
-    ply: Option<usize>,
-    #[description = "A position code to analyse instead of a game"]
-    #[max_length = 600]
-    code: Option<String>,
-    #[description = "The win rule for a position code (default delayed)"] rule: Option<RuleChoice>,
-) -> Result<(), DiscordError> {
-    let asked = AnalyzeRequest {
-        code,
-        rule: rule.map(RuleChoice::rule),
-        game: game.map(GameId),
-        ply,
-    };
-    run_about(ctx, Command::Analyze(asked), game.map(GameId)).await
-}
+use crate::service::{Command, PuzzleCommand, PuzzleId};
 
 /// Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
 #[poise::command(
     slash_command,
+    rename = "akron-puzzle",
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     subcommand_required,
     subcommands("create", "solve", "answer", "reveal", "daily")
 )]

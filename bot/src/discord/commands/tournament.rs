@@ -1,0 +1,212 @@
+//! `/akron-tournament`: create a tournament, join, start, standings and pairings; organisers
+//! run it.
+
+use super::challenge::RuleChoice;
+use super::{run, run_about, Context};
+use crate::discord::{reply, user_of, DiscordError};
+use crate::service::{
+    Command, GameId, TimeControl, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
+};
+use akron_rules::WinRule;
+use poise::serenity_prelude as serenity;
+
+/// Tournaments: create one, join, start, standings and pairings; organisers run it.
+#[poise::command(
+    slash_command,
+    rename = "akron-tournament",
+    guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
+    subcommand_required,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "pairings",
+        "withdraw",
+        "adjudicate",
+        "pause",
+        "resume",
+        "cancel"
+    )
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), DiscordError> {
+    Ok(())
+}
+
+/// The pairing system.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    /// Paired round by round from the standings.
+    #[name = "swiss"]
+    Swiss,
+    /// Everyone meets everyone.
+    #[name = "roundrobin"]
+    RoundRobin,
+}
+
+/// Create a tournament in this channel, with a sign-up message (moderators).
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one argument per slash-command option
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "Its name"]
+    #[max_length = 60]
+    name: String,
+    #[description = "Swiss or round robin"] format: FormatChoice,
+    #[description = "Swiss rounds (default: ceil(log2 players) + 1)"]
+    #[min = 1]
+    #[max = 50]
+    rounds: Option<u32>,
+    #[description = "Clock: days or hours per move like 3d (default) or 12h, or live like 10+5"]
+    #[max_length = 16]
+    time: Option<String>,
+    #[description = "The most entrants (default: no limit)"]
+    #[min = 2]
+    #[max = 1000]
+    size: Option<u32>,
+    #[description = "Board side, 3 to 16 (default 8)"]
+    #[min = 3]
+    #[max = 16]
+    board: Option<u8>,
+    #[description = "Marbles each player starts with (default: half the points)"]
+    #[min = 3]
+    #[max = 1000]
+    pieces: Option<u16>,
+    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
+    #[description = "Whether its games are rated (default: yes)"] rated: Option<bool>,
+    #[description = "Round robin: play every pairing twice, colours reversed"] double: Option<bool>,
+    #[description = "Whether vacations stop its clocks (default: no)"] vacation: Option<bool>,
+) -> Result<(), DiscordError> {
+    let time = match time.as_deref().map(str::parse::<TimeControl>) {
+        None => None,
+        Some(Ok(time)) => Some(time),
+        Some(Err(message)) => {
+            ctx.send(reply::refusal(&message).into_poise()).await?;
+            return Ok(());
+        }
+    };
+    let mut options = TournamentOptions::new(
+        name,
+        match format {
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+        },
+    );
+    options.rounds = rounds;
+    options.time = time;
+    options.max_players = size;
+    options.size = board;
+    options.pieces = pieces;
+    options.rule = rule.map(|rule| match rule {
+        RuleChoice::Delayed => WinRule::Delayed,
+        RuleChoice::Immediate => WinRule::Immediate,
+    });
+    options.rated = rated;
+    options.double = double;
+    options.vacation = vacation;
+    run(ctx, Command::Tournament(TournamentAction::Create(options))).await
+}
+
+/// Enter this channel's tournament (the sign-up's Join button does the same).
+#[poise::command(slash_command, guild_only)]
+pub async fn join(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Join)).await
+}
+
+/// Leave this channel's tournament before it starts.
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Leave)).await
+}
+
+/// Close sign-up and pair round 1 (the organiser or a moderator).
+#[poise::command(slash_command, guild_only)]
+pub async fn start(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Start)).await
+}
+
+/// The standings: points, then Buchholz or Sonneborn-Berger, then head-to-head.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Standings)).await
+}
+
+/// A round's pairings and results (default: the current round).
+#[poise::command(slash_command, guild_only)]
+pub async fn pairings(
+    ctx: Context<'_>,
+    #[description = "The round (default: the current one)"]
+    #[min = 1]
+    round: Option<u32>,
+) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Pairings(round))).await
+}
+
+/// Withdraw from the tournament, or (organisers) withdraw a player.
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[description = "Organisers: the player to withdraw (default: yourself)"] player: Option<
+        serenity::User,
+    >,
+) -> Result<(), DiscordError> {
+    let who = player.as_ref().map(user_of);
+    run(ctx, Command::Tournament(TournamentAction::Withdraw(who))).await
+}
+
+/// An organiser's verdict.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VerdictChoice {
+    /// The first player (Black at the start) wins.
+    #[name = "black"]
+    Black,
+    /// The second player (White at the start) wins.
+    #[name = "white"]
+    White,
+    /// A draw.
+    #[name = "draw"]
+    Draw,
+    /// Nobody scores.
+    #[name = "forfeit"]
+    Forfeit,
+}
+
+/// Decide a tournament game's result (the organiser).
+#[poise::command(slash_command, guild_only)]
+pub async fn adjudicate(
+    ctx: Context<'_>,
+    #[description = "The game number"]
+    #[min = 1]
+    game: i64,
+    #[description = "The result"] result: VerdictChoice,
+) -> Result<(), DiscordError> {
+    let verdict = match result {
+        VerdictChoice::Black => Verdict::First,
+        VerdictChoice::White => Verdict::Second,
+        VerdictChoice::Draw => Verdict::Draw,
+        VerdictChoice::Forfeit => Verdict::BothForfeit,
+    };
+    let action = TournamentAction::Adjudicate(Some(GameId(game)), verdict);
+    run_about(ctx, Command::Tournament(action), None).await
+}
+
+/// Hold the next round until `resume` (the organiser).
+#[poise::command(slash_command, guild_only)]
+pub async fn pause(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Pause)).await
+}
+
+/// Go on after `pause`, pairing the next round if it is due (the organiser).
+#[poise::command(slash_command, guild_only)]
+pub async fn resume(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Resume)).await
+}
+
+/// Call the tournament off; its running games are aborted (the organiser).
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Cancel)).await
+}

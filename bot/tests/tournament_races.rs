@@ -1,0 +1,181 @@
+//! Regression (issue 26): tournament sign-up racing `tournament start`.
+//!
+//! `start` read the entrants before its write transaction, so a `leave` landing in between
+//! was paired anyway (and every tick failed from then on: "player 4 is not an entrant"), a
+//! `join` landing in between got no game and no bye, and a losing second `start` was told
+//! "Something went wrong storing the game". Each test runs the race many times, with
+//! several threads on one service and with several `akron play` processes on one file, and
+//! checks what every player was told against what round 1 holds. This is the race between
+//! `akron play` processes on one file; akron-service's `tournament_races` runs it between
+//! threads on one service.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::db::Db;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+/// The user names of a tournament's entrants, and of the players round 1 pairs or gives
+/// the bye, read from the database file.
+fn entrants_and_round_one(path: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+    let db = Db::open(path).unwrap();
+    let names = |sql: &str| -> BTreeSet<String> {
+        db.read(|tx| tx.query(sql, &[], |r| r.get::<String>(0)))
+            .unwrap()
+            .into_iter()
+            .collect()
+    };
+    let entrants = names("SELECT name FROM tournament_entrants");
+    let paired = names(
+        "SELECT e.name FROM tournament_pairings p JOIN tournament_entrants e \
+         ON e.tournament_id = p.tournament_id AND (e.player = p.first OR e.player = p.second) \
+         WHERE p.round = 1",
+    );
+    (entrants, paired)
+}
+
+/// What the players were told, whoever's command landed first.
+#[derive(Default)]
+struct Told {
+    /// Told they are in (a join that succeeded, or signed up before the race).
+    entered: BTreeSet<String>,
+    /// Told they left.
+    left: BTreeSet<String>,
+    /// The successful start's player count.
+    started_with: Option<usize>,
+    starts: usize,
+}
+
+impl Told {
+    /// Checks the outcome of one race against round 1 in the database.
+    fn check(&self, entrants: &BTreeSet<String>, paired: &BTreeSet<String>, run: usize) {
+        assert_eq!(self.starts, 1, "run {run}: exactly one start wins");
+        let still_in: BTreeSet<String> = self.entered.difference(&self.left).cloned().collect();
+        assert_eq!(
+            &still_in, paired,
+            "run {run}: every player told they are in is paired or has the bye, and nobody \
+             who left is"
+        );
+        assert_eq!(entrants, paired, "run {run}: round 1 holds every entrant");
+        assert_eq!(
+            self.started_with,
+            Some(paired.len()),
+            "run {run}: the start message counts the players paired"
+        );
+    }
+}
+
+/// The players of the race: p0..p4 sign up first; p2..p4 leave and p5..p7 join while the
+/// organiser starts it twice.
+const LEAVERS: [&str; 3] = ["p2", "p3", "p4"];
+const JOINERS: [&str; 3] = ["p5", "p6", "p7"];
+
+/// The start message's player count: `T starts: 4 players, 3 rounds ...`.
+fn started_count(text: &str) -> Option<usize> {
+    let rest = &text[text.find("starts: ")? + "starts: ".len()..];
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// Starts `akron play` on `db` with `script` on its standard input.
+fn console(db: &Path, out: &Path, script: String) -> Child {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .args(["play", "--db"])
+        .arg(db)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns akron play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("writes the script");
+    child
+}
+
+/// Waits for a console and returns its standard output; its standard error must be empty
+/// (nothing failed inside).
+fn output(child: Child) -> String {
+    let output = child.wait_with_output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "nothing fails inside: {stderr}");
+    stdout
+}
+
+#[test]
+fn leaves_and_joins_during_start_are_paired_exactly_as_told_processes() {
+    for run in 0..12 {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, out) = (dir.path().join("t.db"), dir.path().join("b"));
+        let mut setup =
+            "in t\nas org\ntournament create T format:swiss size:4 time:1d\n".to_string();
+        for player in ["p0", "p1", "p2", "p3", "p4"] {
+            setup.push_str(&format!("as {player}\ntournament join\n"));
+        }
+        let text = output(console(&db, &out, setup));
+        assert!(text.contains("Entrants (5)"), "{text}");
+        let mut told = Told {
+            entered: ["p0", "p1", "p2", "p3", "p4"]
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            ..Told::default()
+        };
+        let mut racers: Vec<(&str, &str, Child)> = Vec::new();
+        for player in LEAVERS {
+            let script = format!("in t\nas {player}\ntournament leave\n");
+            racers.push((player, "leave", console(&db, &out, script)));
+        }
+        for player in JOINERS {
+            let script = format!("in t\nas {player}\ntournament join\n");
+            racers.push((player, "join", console(&db, &out, script)));
+        }
+        for _ in 0..2 {
+            let script = "in t\nas org\ntournament start\n".to_string();
+            racers.push(("org", "start", console(&db, &out, script)));
+        }
+        for (who, what, child) in racers {
+            let text = output(child);
+            // Whatever notices the console printed too, exactly one answer to the command.
+            let (done, refused) = match what {
+                "leave" => ("Entrants (", "! The tournament has started"),
+                "join" => ("Entrants (", "! T has started; sign-up is closed"),
+                _ => ("T starts: ", "! The tournament has already started."),
+            };
+            match (text.contains(done), text.contains(refused)) {
+                (true, false) if what == "leave" => {
+                    told.left.insert(who.to_string());
+                }
+                (true, false) if what == "join" => {
+                    told.entered.insert(who.to_string());
+                }
+                (true, false) => {
+                    told.starts += 1;
+                    told.started_with = started_count(&text);
+                }
+                (false, true) => {}
+                _ => panic!("run {run}: {who} {what} got neither answer: {text}"),
+            }
+        }
+        let (entrants, paired) = entrants_and_round_one(&db);
+        told.check(&entrants, &paired, run);
+        // Days later: every round-1 game times out, round 2 is paired, nothing fails.
+        let later = output(console(
+            &db,
+            &out,
+            "in t\nwait 2d\nwait 2d\nwait 2d\ntournament standings\n".to_string(),
+        ));
+        assert!(
+            !later.contains("could not settle") && !later.contains("Something went wrong"),
+            "run {run}: {later}"
+        );
+        assert!(later.contains("standings after"), "run {run}: {later}");
+    }
+}
