@@ -10,9 +10,13 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The log filter by default: matrix-sdk's own chatter only when something is wrong.
+/// The log filter by default: matrix-sdk's own chatter only when something is wrong. Its
+/// HTTP client logs every failed request as an error, the 404s of expected look-ups too
+/// (account data a first start has not made yet); a failure that matters reaches the bot,
+/// which logs it, so those lines are left out (`RUST_LOG` brings them back).
 pub(super) const LOG_FILTER: &str =
-    "info,serenity=warn,matrix_sdk=warn,matrix_sdk_base=warn,matrix_sdk_crypto=warn,matrix_sdk_sqlite=warn";
+    "info,serenity=warn,matrix_sdk=warn,matrix_sdk::http_client=off,\
+     matrix_sdk_base=warn,matrix_sdk_crypto=warn,matrix_sdk_sqlite=warn";
 
 /// Arguments of `akron matrix`.
 #[derive(Args, Default)]
