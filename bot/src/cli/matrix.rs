@@ -193,3 +193,41 @@ pub fn with_discord() -> Result<()> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_key_file(path: &Path) -> MatrixArgs {
+        MatrixArgs {
+            recovery_key_file: Some(path.to_path_buf()),
+            ..MatrixArgs::default()
+        }
+    }
+
+    #[test]
+    fn a_recovery_key_file_is_read_or_is_where_a_new_key_goes() {
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("a temporary folder");
+        };
+        let path = dir.path().join("recovery-key");
+        let Ok(missing) = recovery(&with_key_file(&path)) else {
+            panic!("a missing file is where a new key goes");
+        };
+        assert_eq!(missing.key, None);
+        assert_eq!(missing.new_key, KeyOutput::File(path.clone()));
+
+        assert!(std::fs::write(&path, "EsTc abcd efgh\n").is_ok());
+        let Ok(given) = recovery(&with_key_file(&path)) else {
+            panic!("a key file");
+        };
+        assert_eq!(given.key, Some(RecoveryKey::new("EsTc abcd efgh")));
+
+        assert!(std::fs::write(&path, "\n").is_ok());
+        let empty = recovery(&with_key_file(&path)).map(|_| ());
+        assert!(
+            empty.is_err_and(|e| e.to_string().contains("is empty")),
+            "an empty file is refused"
+        );
+    }
+}
