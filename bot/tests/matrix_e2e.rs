@@ -3,7 +3,9 @@
 //! board picture, a refusal, a restart in the middle of the game, resignation by reaction
 //! with its confirmation, a game in a thread of an encrypted room, and a game in an
 //! encrypted room with clients that share room keys only with cross-signed devices, across
-//! a restart, a new store restored with the recovery key, and a new store without it.
+//! a restart, a new store restored with the recovery key, and a new store without it. The
+//! bot's identity also on an access token and on a store from before it had one; its
+//! recovery key printed once and never logged; no command lost while its store is busy.
 //!
 //! Needs Synapse: `eval "$(bot/tests/matrix/synapse.sh /tmp/akron-synapse)"` exports
 //! `AKRON_SYNAPSE_URL` and `AKRON_SYNAPSE_SECRET`. Without them the tests say so and pass,
@@ -1161,5 +1163,65 @@ async fn a_bot_on_an_access_token_cross_signs_its_device_too() {
         recovery_key_file(dir.path()).exists(),
         "the key was written"
     );
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upgraded_bot_cross_signs_the_device_it_already_has() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // The store as the bot left it before it had an identity: a device with keys, unsigned.
+    let store = store_of(dir.path());
+    std::fs::create_dir_all(&store).unwrap();
+    let old = matrix_sdk::Client::builder()
+        .homeserver_url(&synapse.url)
+        .sqlite_store(&store, None)
+        .build()
+        .await
+        .unwrap();
+    old.matrix_auth()
+        .login_username(&bot, &password)
+        .initial_device_display_name("Akron bot")
+        .send()
+        .await
+        .unwrap();
+    old.sync_once(matrix_sdk::config::SyncSettings::default())
+        .await
+        .unwrap();
+    let session = old.matrix_auth().session().unwrap();
+    std::fs::write(
+        store.join("session.json"),
+        serde_json::to_string(&session).unwrap(),
+    )
+    .unwrap();
+    let device = session.meta.device_id.clone();
+    drop(old);
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.sees_device(&bot, &device).await;
+
+    // The new version keeps the device, makes the identity and signs the device with it.
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.sees_cross_signed(&bot, &device).await;
+    assert_eq!(bot_device(dir.path()), device, "the same device");
+    assert!(
+        recovery_key_file(dir.path()).exists(),
+        "the key was written"
+    );
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(is_encrypted(&help), "the answer came encrypted");
     running.stop().await;
 }
