@@ -3,7 +3,9 @@
 //! board picture, a refusal, a restart in the middle of the game, resignation by reaction
 //! with its confirmation, a game in a thread of an encrypted room, and a game in an
 //! encrypted room with clients that share room keys only with cross-signed devices, across
-//! a restart, a new store restored with the recovery key, and a new store without it.
+//! a restart, a new store restored with the recovery key, and a new store without it. The
+//! bot's identity also on an access token and on a store from before it had one; its
+//! recovery key printed once and never logged; no command lost while its store is busy.
 //!
 //! Needs Synapse: `eval "$(bot/tests/matrix/synapse.sh /tmp/akron-synapse)"` exports
 //! `AKRON_SYNAPSE_URL` and `AKRON_SYNAPSE_SECRET`. Without them the tests say so and pass,
@@ -15,18 +17,18 @@ mod fake_discord;
 mod matrix;
 
 use akron_bot::discord;
-use akron_bot::matrix::{IdentityError, MatrixError};
+use akron_bot::matrix::{IdentityError, MatrixError, Secret};
 use akron_bot::service::{Clock, Config, GameId, ManualClock, Service, SystemClock};
 use akron_rules::{GameOptions, WinRule};
 use fake_discord::payloads::{self, ALICE, BOB};
 use fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
 use matrix::{
-    bot_device, png_size, recovery_key_file, register, settings, store_of, synapse, unique,
-    BotProcess, CollectStrategy, Human, Seen,
+    access_token, bot_device, png_size, recovery_key_file, register, settings, store_of, synapse,
+    unique, BotProcess, CollectStrategy, Human, Seen,
 };
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::room::message::MessageType;
+use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId};
 use std::sync::Arc;
@@ -1005,4 +1007,221 @@ async fn the_binary_prints_the_recovery_key_once_never_logs_it_and_needs_it_on_a
     );
     assert!(said.contains("MATRIX_RECOVERY_KEY"), "{said}");
     assert!(output.stdout.is_empty(), "no new key");
+}
+
+/// The write lock of the bot's matrix-sdk databases (room state and crypto), held by
+/// another connection as a checkpoint or a second process would hold it, until dropped.
+struct StoreLock(Vec<rusqlite::Connection>);
+
+impl StoreLock {
+    async fn take(store: std::path::PathBuf) -> StoreLock {
+        let held = tokio::task::spawn_blocking(move || {
+            ["matrix-sdk-state.sqlite3", "matrix-sdk-crypto.sqlite3"]
+                .iter()
+                .map(|name| {
+                    let connection = rusqlite::Connection::open(store.join(name)).unwrap();
+                    connection
+                        .busy_timeout(std::time::Duration::from_secs(30))
+                        .unwrap();
+                    connection.execute_batch("BEGIN IMMEDIATE").unwrap();
+                    connection
+                })
+                .collect()
+        });
+        StoreLock(held.await.unwrap())
+    }
+
+    fn release(self) {
+        for connection in self.0 {
+            connection.execute_batch("ROLLBACK").unwrap();
+        }
+    }
+}
+
+/// Waits until `observer` saw the bot answer each of `commands` (a reply to it), then
+/// that of one more command; returns how many answers each command got.
+async fn answers_to(
+    observer: &mut Human,
+    bot: &OwnedUserId,
+    room: &RoomId,
+    commands: &[matrix_sdk::ruma::OwnedEventId],
+) -> Vec<usize> {
+    let mut counts = vec![0; commands.len()];
+    let mut count = |seen: &[Seen]| {
+        for answer in seen.iter().filter(|s| s.is_message_by(bot)) {
+            if let Some(i) = commands
+                .iter()
+                .position(|c| Some(c) == answer.answers().as_ref())
+            {
+                counts[i] += 1;
+            }
+        }
+    };
+    let mut all = Vec::new();
+    while commands.iter().any(|c| {
+        !all.iter()
+            .any(|s: &Seen| s.is_message_by(bot) && s.answers().as_ref() == Some(c))
+    }) {
+        all.push(observer.expect("an answer", |s| s.is_message_by(bot)).await);
+    }
+    // One more command, answered after all of them: anything answered twice shows by then.
+    let last = observer.say(room, "!akron move A1").await;
+    all.extend(
+        observer
+            .collect_until("the last answer", |s| {
+                s.is_message_by(bot) && s.answers().as_ref() == Some(&last)
+            })
+            .await,
+    );
+    count(&all);
+    counts
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_command_is_lost_while_the_matrix_store_is_busy() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    let mut alice = Human::new(&synapse, "alice").await;
+    let bob = Human::new(&synapse, "bob").await;
+    let mut carol = Human::new(&synapse, "carol").await;
+    let dan = Human::new(&synapse, "dan").await;
+    let first = room_with(&mut alice, &bob, &bot, true).await;
+    let second = room_with(&mut carol, &dan, &bot, true).await;
+
+    // Another connection holds the store's write lock while four players send commands at
+    // once in two encrypted rooms: the bot's writes wait (or its sync fails and is retried).
+    let lock = StoreLock::take(store_of(dir.path())).await;
+    let mut sending = Vec::new();
+    for (human, room) in [
+        (&alice, &first),
+        (&bob, &first),
+        (&carol, &second),
+        (&dan, &second),
+    ] {
+        for _ in 0..3 {
+            let joined = human.room(room);
+            sending.push((
+                room.clone(),
+                tokio::spawn(async move {
+                    let content = RoomMessageEventContent::text_plain("!akron move A1");
+                    joined.send(content).await.unwrap().response.event_id
+                }),
+            ));
+        }
+    }
+    let mut commands: Vec<(OwnedRoomId, matrix_sdk::ruma::OwnedEventId)> = Vec::new();
+    for (room, sent) in sending {
+        commands.push((room, sent.await.unwrap()));
+    }
+    lock.release();
+
+    // Every command is answered (there is no game here, so each is refused), and only once.
+    for (observer, room) in [(&mut alice, &first), (&mut carol, &second)] {
+        let ids: Vec<_> = commands
+            .iter()
+            .filter(|(r, _)| r == room)
+            .map(|(_, id)| id.clone())
+            .collect();
+        let counts = answers_to(observer, &bot, room, &ids).await;
+        assert_eq!(counts, vec![1; ids.len()], "answers per command in {room}");
+    }
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_on_an_access_token_cross_signs_its_device_too() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // No password: the first upload of an account's cross-signing keys needs none (MSC3967).
+    let mut settings = settings(&synapse, &bot, &password, dir.path());
+    settings.secret = Secret::AccessToken(access_token(&synapse, &bot, &password).await);
+    let service = Arc::new(Service::open(Config::with_db(dir.path().join("akron.db"))).unwrap());
+    let running = BotProcess::start_with(settings, service);
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.sees_cross_signed(&bot, &bot_device(dir.path())).await;
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(is_encrypted(&help), "the answer came encrypted");
+    assert!(
+        recovery_key_file(dir.path()).exists(),
+        "the key was written"
+    );
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upgraded_bot_cross_signs_the_device_it_already_has() {
+    let Some(synapse) = synapse() else {
+        return;
+    };
+    let (bot, password) = register(&synapse, &unique("akron")).await;
+    let dir = tempfile::tempdir().unwrap();
+    // The store as the bot left it before it had an identity: a device with keys, unsigned.
+    let store = store_of(dir.path());
+    std::fs::create_dir_all(&store).unwrap();
+    let old = matrix_sdk::Client::builder()
+        .homeserver_url(&synapse.url)
+        .sqlite_store(&store, None)
+        .build()
+        .await
+        .unwrap();
+    old.matrix_auth()
+        .login_username(&bot, &password)
+        .initial_device_display_name("Akron bot")
+        .send()
+        .await
+        .unwrap();
+    old.sync_once(matrix_sdk::config::SyncSettings::default())
+        .await
+        .unwrap();
+    let session = old.matrix_auth().session().unwrap();
+    std::fs::write(
+        store.join("session.json"),
+        serde_json::to_string(&session).unwrap(),
+    )
+    .unwrap();
+    let device = session.meta.device_id.clone();
+    drop(old);
+    let mut alice = Human::sharing_with_cross_signed_devices_only(&synapse, "alice").await;
+    let mut request = CreateRoom::new();
+    request.invite = vec![bot.clone()];
+    request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+        RoomEncryptionEventContent::with_recommended_defaults(),
+    )
+    .to_raw_any()];
+    let room = alice.client.create_room(request).await.unwrap();
+    let room = room.room_id().to_owned();
+    alice.sees_device(&bot, &device).await;
+
+    // The new version keeps the device, makes the identity and signs the device with it.
+    let running = BotProcess::start(&synapse, &bot, &password, dir.path());
+    alice.joined(&room, std::slice::from_ref(&bot)).await;
+    alice.sees_cross_signed(&bot, &device).await;
+    assert_eq!(bot_device(dir.path()), device, "the same device");
+    assert!(
+        recovery_key_file(dir.path()).exists(),
+        "the key was written"
+    );
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    assert!(help.text().contains("challenge"), "{}", help.text());
+    assert!(is_encrypted(&help), "the answer came encrypted");
+    running.stop().await;
 }

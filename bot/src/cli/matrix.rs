@@ -10,9 +10,13 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The log filter by default: matrix-sdk's own chatter only when something is wrong.
+/// The log filter by default: matrix-sdk's own chatter only when something is wrong. Its
+/// HTTP client logs every failed request as an error, the 404s of expected look-ups too
+/// (account data a first start has not made yet); a failure that matters reaches the bot,
+/// which logs it, so those lines are left out (`RUST_LOG` brings them back).
 pub(super) const LOG_FILTER: &str =
-    "info,serenity=warn,matrix_sdk=warn,matrix_sdk_base=warn,matrix_sdk_crypto=warn,matrix_sdk_sqlite=warn";
+    "info,serenity=warn,matrix_sdk=warn,matrix_sdk::http_client=off,\
+     matrix_sdk_base=warn,matrix_sdk_crypto=warn,matrix_sdk_sqlite=warn";
 
 /// Arguments of `akron matrix`.
 #[derive(Args, Default)]
@@ -188,4 +192,42 @@ pub fn with_discord() -> Result<()> {
             result = akron_bot::discord::run(&discord_settings, service) => result.context("discord"),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_key_file(path: &Path) -> MatrixArgs {
+        MatrixArgs {
+            recovery_key_file: Some(path.to_path_buf()),
+            ..MatrixArgs::default()
+        }
+    }
+
+    #[test]
+    fn a_recovery_key_file_is_read_or_is_where_a_new_key_goes() {
+        let Ok(dir) = tempfile::tempdir() else {
+            panic!("a temporary folder");
+        };
+        let path = dir.path().join("recovery-key");
+        let Ok(missing) = recovery(&with_key_file(&path)) else {
+            panic!("a missing file is where a new key goes");
+        };
+        assert_eq!(missing.key, None);
+        assert_eq!(missing.new_key, KeyOutput::File(path.clone()));
+
+        assert!(std::fs::write(&path, "EsTc abcd efgh\n").is_ok());
+        let Ok(given) = recovery(&with_key_file(&path)) else {
+            panic!("a key file");
+        };
+        assert_eq!(given.key, Some(RecoveryKey::new("EsTc abcd efgh")));
+
+        assert!(std::fs::write(&path, "\n").is_ok());
+        let empty = recovery(&with_key_file(&path)).map(|_| ());
+        assert!(
+            empty.is_err_and(|e| e.to_string().contains("is empty")),
+            "an empty file is refused"
+        );
+    }
 }

@@ -287,7 +287,7 @@ pub(super) async fn check_device(client: &Client) -> Result<(), MatrixError> {
 }
 
 /// Publishes a new identity. The first upload of an account's cross-signing keys needs no
-/// password on current homeservers (MSC3967, Synapse 1.97 on); others ask for one through
+/// password on homeservers that follow MSC3967 (Synapse does); others ask for one through
 /// user-interactive auth.
 async fn bootstrap(client: &Client, me: &OwnedUserId, secret: &Secret) -> Result<(), MatrixError> {
     let encryption = client.encryption();
@@ -334,7 +334,32 @@ async fn enable_recovery(
 /// cannot be written stops the bot before an identity is made whose key would be lost.
 enum Output {
     Stdout,
-    File(PathBuf, std::fs::File),
+    File(KeyFile),
+}
+
+/// A new key file, removed again unless the key was written into it (an empty file would
+/// stop the next start: "the recovery key file is empty").
+struct KeyFile {
+    path: PathBuf,
+    file: std::fs::File,
+    written: bool,
+}
+
+impl KeyFile {
+    fn write(&mut self, key: &RecoveryKey) -> std::io::Result<()> {
+        writeln!(self.file, "{}", key.expose())?;
+        self.file.sync_all()?;
+        self.written = true;
+        Ok(())
+    }
+}
+
+impl Drop for KeyFile {
+    fn drop(&mut self) {
+        if !self.written {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 impl Output {
@@ -345,7 +370,11 @@ impl Output {
                 let file = create_private(path).map_err(|e| {
                     IdentityError::KeyNotWritten(format!("{}: {e}", path.display()))
                 })?;
-                Ok(Output::File(path.clone(), file))
+                Ok(Output::File(KeyFile {
+                    path: path.clone(),
+                    file,
+                    written: false,
+                }))
             }
         }
     }
@@ -364,9 +393,9 @@ impl Output {
                 .and_then(|()| out.flush())
                 .map_err(|e| IdentityError::KeyNotWritten(format!("standard output: {e}")))
             }
-            Output::File(path, mut file) => writeln!(file, "{}", key.expose())
-                .and_then(|()| file.sync_all())
-                .map_err(|e| IdentityError::KeyNotWritten(format!("{}: {e}", path.display()))),
+            Output::File(mut file) => file
+                .write(key)
+                .map_err(|e| IdentityError::KeyNotWritten(format!("{}: {e}", file.path.display()))),
         }
     }
 }
@@ -375,7 +404,7 @@ impl fmt::Display for Output {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Output::Stdout => f.write_str("standard output"),
-            Output::File(path, _) => write!(f, "{}", path.display()),
+            Output::File(file) => write!(f, "{}", file.path.display()),
         }
     }
 }
@@ -432,6 +461,17 @@ mod tests {
             Output::open(&KeyOutput::File(path)),
             Err(IdentityError::KeyNotWritten(_))
         ));
+    }
+
+    #[test]
+    fn a_key_file_is_removed_when_no_key_came() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary folder: {e}"));
+        let path = dir.path().join("recovery-key");
+        let output = Output::open(&KeyOutput::File(path.clone()));
+        assert!(output.is_ok() && path.exists());
+        // Setting up the identity failed: no empty file is left to stop the next start.
+        drop(output);
+        assert!(!path.exists());
     }
 
     #[test]

@@ -117,6 +117,26 @@ pub async fn register(synapse: &Synapse, name: &str) -> (OwnedUserId, String) {
     (id, password)
 }
 
+/// An access token of a new session of `user` (a device without keys), as an admin gets
+/// one with `curl -d '{"type":"m.login.password",...}' .../login`.
+pub async fn access_token(synapse: &Synapse, user: &OwnedUserId, password: &str) -> String {
+    let body = serde_json::json!({
+        "type": "m.login.password",
+        "identifier": {"type": "m.id.user", "user": user.as_str()},
+        "password": password,
+        "initial_device_display_name": "Akron bot",
+    });
+    let response = matrix_sdk::reqwest::Client::new()
+        .post(format!("{}/_matrix/client/v3/login", synapse.url))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&response.text().await.unwrap()).unwrap();
+    answer["access_token"].as_str().unwrap().to_string()
+}
+
 /// Something a human's client saw.
 #[derive(Clone, Debug)]
 pub enum Seen {
@@ -657,7 +677,11 @@ impl BotProcess {
         dir: &Path,
         service: Arc<Service>,
     ) -> BotProcess {
-        let settings = settings(synapse, user, password, dir);
+        BotProcess::start_with(settings(synapse, user, password, dir), service)
+    }
+
+    /// Starts the bot with settings of the test's own (an access token, say).
+    pub fn start_with(settings: Settings, service: Arc<Service>) -> BotProcess {
         let task = tokio::spawn(async move {
             // The binary runs the scheduler and the AI worker beside the front ends.
             let _background = akron_service::scheduler::Background::start(&service);
