@@ -7,6 +7,8 @@
     missing_docs
 )]
 
+pub mod sign_up_race;
+
 use crate::service::{
     Challenge, ChannelId, ColourChoice, Command, Config, GameView, ManualClock, Reply, Request,
     Service, User, UserId,
