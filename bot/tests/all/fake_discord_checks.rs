@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::payloads::{self, ALICE, BOB, OTHER_CHANNEL_ID, THREAD_ID};
 use fake_discord::{validate, FakeDiscord, CHANNEL_ID};

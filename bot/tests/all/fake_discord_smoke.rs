@@ -2,7 +2,7 @@
 //! client connects to it, registers commands, answers an injected slash command (with a file),
 //! and resumes after the gateway connection drops.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::payloads::{self, ALICE, BOB};
 use fake_discord::{FakeDiscord, FakeError, CHANNEL_ID, GUILD_ID};

@@ -13,8 +13,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
-mod fake_discord;
-mod matrix;
+use crate::fake_discord;
+use crate::matrix;
 
 use akron_bot::discord;
 use akron_bot::matrix::{IdentityError, MatrixError, Secret};

@@ -1,7 +1,7 @@
 //! The Discord front end end to end: the real bot (serenity + poise + the service on a SQLite
 //! file) against the fake Discord on loopback.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use akron_bot::discord::{self, Settings};
 use akron_bot::service::{Config, GameId, ManualClock, Service};

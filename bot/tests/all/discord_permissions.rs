@@ -6,7 +6,7 @@
 //! reply, and in a notice the bot posts by itself), and a command where the bot cannot
 //! post is refused privately.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use akron_bot::discord::{self, Settings};
 use akron_bot::service::{Config, Service};

@@ -2,7 +2,7 @@
 //! the AI worker) against the fake Discord on loopback. The AI's moves arrive as channel
 //! messages through the outbox, like any notice.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use akron_bot::discord::{self, Settings};
 use akron_bot::service::{ChannelId, Config, Service};

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::payloads::{
     self, ALICE, ATTACH_FILES, BOT_PERMISSIONS, CREATE_PUBLIC_THREADS, EMBED_LINKS, MANAGE_THREADS,

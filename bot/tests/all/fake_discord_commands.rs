@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::commands::{self, COMMAND_SIZE};
 use fake_discord::{FakeDiscord, APPLICATION_ID, GUILD_ID};

@@ -1,0 +1,27 @@
+//! The bot's integration tests, in one binary: each file below was its own test binary, and
+//! every one of them linked all of serenity, matrix-sdk and the bot, which filled the CI disk.
+//! Run one part with `cargo test -p akron-bot --test all discord_e2e` (a module name filters).
+//! A new test file goes here as a module, not beside this directory.
+
+#[path = "../fake_discord/mod.rs"]
+mod fake_discord;
+#[path = "../matrix/mod.rs"]
+mod matrix;
+
+mod ai;
+mod cli_ai;
+mod cli_output;
+mod cli_readme;
+mod cli_rules;
+mod console;
+mod crash;
+mod discord_ai;
+mod discord_cli;
+mod discord_e2e;
+mod discord_permissions;
+mod fake_discord_checks;
+mod fake_discord_commands;
+mod fake_discord_permissions;
+mod fake_discord_smoke;
+mod matrix_e2e;
+mod tournament_races;

@@ -1,0 +1,15 @@
+//! The service's integration tests, in one binary (one link instead of one per file; the CI disk
+//! is small). Run one part with `cargo test -p akron-service --test all tournaments`.
+//! A new test file goes here as a module, not beside this directory.
+
+mod buttons;
+mod concurrency;
+mod correspondence;
+mod games;
+mod messages;
+mod outbox;
+mod pictures;
+mod refusals;
+mod stale_notices;
+mod tournament_races;
+mod tournaments;
