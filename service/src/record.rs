@@ -185,7 +185,9 @@ impl Record {
         Ok(game)
     }
 
-    /// Prints a record: the tags, a blank line, then the moves two to a numbered line.
+    /// Prints a record: the tags, a blank line, then the moves two to a line, each numbered by its
+    /// ply as the pictures number them (`1. C3 2. swap`). [`Record::parse`] also reads the
+    /// older records numbered by pairs (`1. C3 swap`).
     #[must_use]
     pub fn write(&self) -> String {
         let mut out = String::new();
@@ -194,9 +196,9 @@ impl Record {
         }
         out.push('\n');
         for (i, pair) in self.moves.chunks(2).enumerate() {
-            let _ = write!(out, "{}.", i + 1);
-            for mv in pair {
-                let _ = write!(out, " {mv}");
+            for (j, mv) in pair.iter().enumerate() {
+                let sep = if j == 0 { "" } else { " " };
+                let _ = write!(out, "{sep}{}. {mv}", 2 * i + j + 1);
             }
             out.push('\n');
         }
@@ -240,7 +242,12 @@ mod tests {
         };
         assert_eq!(record.moves.len(), 4);
         assert_eq!(record.tag("size"), Some("4"));
-        let again = Record::parse(&record.write());
+        let written = record.write();
+        assert!(
+            written.ends_with("\n\n1. B2 2. swap\n3. C3 4. A1\n"),
+            "each move numbered by its ply, as the pictures number them: {written}"
+        );
+        let again = Record::parse(&written);
         assert_eq!(again.as_ref(), Ok(&record));
         let Ok(game) = record.replay() else {
             panic!("replays")

@@ -525,12 +525,14 @@ fn elapsed(seconds: i64) -> String {
 /// `1. D4 swap` lines.
 fn move_list(game: &Game) -> String {
     let mut out = String::new();
+    // Two moves to a line, each numbered by its ply (every move, a swap too, counts one), as
+    // the pictures number them: the board captioned `Move 135: H6-G4` shows ` 135. H6-G4` here.
     for (i, pair) in game.moves().chunks(2).enumerate() {
-        let _ = write!(out, "{:>3}.", i + 1);
-        for mv in pair {
-            let _ = write!(out, " {mv:<10}");
+        let mut line = String::new();
+        for (j, mv) in pair.iter().enumerate() {
+            let _ = write!(line, "{:>4}. {:<10}", 2 * i + j + 1, mv.to_string());
         }
-        out = out.trim_end().to_string();
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out

@@ -524,3 +524,19 @@ fn a_player_without_a_legal_move_loses() {
     let record = String::from_utf8(export.attachment.expect("file").content).expect("text");
     assert!(record.contains("wins no-moves"), "{record}");
 }
+
+/// Issue 28, point 5: `history` numbers each move by its ply, as the board's caption does
+/// (`Move 3: B2`), not by pairs of moves.
+#[test]
+fn history_numbers_moves_by_ply_as_the_pictures_do() {
+    let h = Harness::new();
+    h.start(6, None, WinRule::Delayed);
+    h.play(mv("C3"));
+    h.play(mv("D4"));
+    h.play(mv("B2"));
+    let history = h.ok("bob", Command::History);
+    assert!(history.text.contains("   1. C3"), "{}", history.text);
+    assert!(history.text.contains("   2. D4"), "{}", history.text);
+    assert!(history.text.contains("   3. B2"), "{}", history.text);
+    assert!(!history.text.contains("   2. B2"), "{}", history.text);
+}
