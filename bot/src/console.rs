@@ -2,10 +2,16 @@
 //! database as the bot. Users are plain names (`console:NAME`), the channel is
 //! `console:main` unless switched, and buttons are printed as commands to type.
 
-/// The platform prefix of the console's ids (`console:alice`), and the notices it prints.
-pub const PLATFORM: &str = "console";
+/// The console as the service sees it: the prefix of its ids (`console:alice`) and of the
+/// notices it prints; anyone at the terminal may organise tournaments.
+pub const PLATFORM: Platform = Platform {
+    id: "console",
+    roles: false,
+    anyone_organises: true,
+};
 
 use crate::service::text::parse_command;
+use akron_service::model::Platform;
 use crate::service::{
     ChannelId, Destination, GameId, Notice, Reply, Request, ServerId, Service, User, UserId,
 };
@@ -209,11 +215,12 @@ impl<'a> Console<'a> {
             }
         };
         let request = Request {
+            platform: PLATFORM,
             user: console_user(&self.user),
-            channel: ChannelId::new(PLATFORM, &self.channel),
+            channel: ChannelId::new(PLATFORM.id, &self.channel),
             is_moderator: self.moderator,
             game,
-            server: Some(ServerId(PLATFORM.to_string())),
+            server: Some(ServerId(PLATFORM.id.to_string())),
             roles: Vec::new(),
             command,
         };
@@ -227,7 +234,7 @@ impl<'a> Console<'a> {
             let thread = format!("game-{}", game.0);
             match self
                 .service
-                .thread_opened(game, &ChannelId::new(PLATFORM, &thread))
+                .thread_opened(game, &ChannelId::new(PLATFORM.id, &thread))
             {
                 Ok(posted) => {
                     writeln!(out, "» thread \"{name}\" opened: now in channel {thread}.")?;
@@ -262,7 +269,7 @@ impl<'a> Console<'a> {
         // than a repeated one).
         let service = self.service;
         let mut failed = None;
-        let delivered = delivery::deliver_due(service, PLATFORM, |notice| {
+        let delivered = delivery::deliver_due(service, PLATFORM.id, |notice| {
             self.print_notice(notice, out).map_err(|error| {
                 let reason = error.to_string();
                 failed = Some(error);
@@ -292,7 +299,7 @@ impl<'a> Console<'a> {
             let channel = format!("game-{}", thread.game.0);
             match self
                 .service
-                .thread_opened(thread.game, &ChannelId::new(PLATFORM, &channel))
+                .thread_opened(thread.game, &ChannelId::new(PLATFORM.id, &channel))
             {
                 Ok(posted) => {
                     writeln!(
@@ -602,7 +609,7 @@ fn parse_duration(text: &str) -> Result<i64, String> {
 #[must_use]
 pub fn console_user(name: &str) -> User {
     let name = name.trim_start_matches('@');
-    User::new(UserId::new(PLATFORM, name), name)
+    User::new(UserId::new(PLATFORM.id, name), name)
 }
 
 /// Splits a trailing `#N` off a command line.

@@ -7,6 +7,37 @@ use akron_rules::{Color, Outcome, Reason, WinRule};
 use std::fmt;
 use std::str::FromStr;
 
+/// A chat platform as its front end declares it. The core knows no platform by name: a front
+/// end names itself (the prefix of its ids) and says what its platform offers, and the service
+/// decides from that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Platform {
+    /// The prefix of the platform's user, channel and server ids (`discord` in `discord:8035`).
+    pub id: &'static str,
+    /// Whether its servers have roles that a server's `tournament-role` setting can name.
+    pub roles: bool,
+    /// Whether anyone there may create and run tournaments (a console: one person's terminal).
+    pub anyone_organises: bool,
+}
+
+impl Platform {
+    /// A platform that offers nothing special: no roles, and only moderators organise.
+    #[must_use]
+    pub const fn plain(id: &'static str) -> Platform {
+        Platform {
+            id,
+            roles: false,
+            anyone_organises: false,
+        }
+    }
+}
+
+impl fmt::Display for Platform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
 /// An opaque user id with a platform prefix: `discord:80351110224678912`, `console:bob`,
 /// `matrix:@bob:example.org`. The service never looks inside it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,7 +1,7 @@
 //! `akron discord`: runs the Discord bot.
 
 use akron_bot::discord::{self, Settings};
-use akron_bot::service::{Config, Service};
+use akron_bot::service::Service;
 use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -87,10 +87,7 @@ pub(super) fn settings(args: &DiscordArgs) -> Result<Settings> {
 pub fn discord(args: &DiscordArgs) -> Result<()> {
     let settings = settings(args)?;
     init_logging("info,serenity=warn");
-    let mut config = Config::default();
-    if let Some(db) = &args.db {
-        config.db_path.clone_from(db);
-    }
+    let config = super::service_config(args.db.as_deref());
     // The error names the file and says why it cannot be used.
     let service = Service::open(config.clone())?;
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");

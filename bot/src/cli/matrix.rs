@@ -138,10 +138,7 @@ fn recovery(args: &MatrixArgs) -> Result<Recovery> {
 }
 
 fn service(db: Option<&PathBuf>) -> Result<(Config, Service)> {
-    let mut config = Config::default();
-    if let Some(db) = db {
-        config.db_path.clone_from(db);
-    }
+    let config = super::service_config(db.map(PathBuf::as_path));
     let service = Service::open(config.clone())?;
     Ok((config, service))
 }
@@ -153,7 +150,10 @@ fn service(db: Option<&PathBuf>) -> Result<(Config, Service)> {
 /// Without the settings, when the database cannot be opened, or when the login or the
 /// homeserver fails for good.
 pub fn matrix(args: &MatrixArgs) -> Result<()> {
-    let db = args.db.clone().unwrap_or_else(|| Config::default().db_path);
+    let db = args
+        .db
+        .clone()
+        .unwrap_or_else(|| super::service_config(None).db_path);
     let settings = settings(args, &db)?;
     discord_cli::init_logging(LOG_FILTER);
     let (config, service) = service(Some(&db))?;

@@ -28,6 +28,26 @@ pub fn print_line(line: impl Display) -> Result<()> {
         .context(STDOUT)
 }
 
+/// The service's settings: the database `--db` names, else `$AKRON_DB`, else `akron.db`, and
+/// the guide the `rules` reply links to, `$AKRON_RULES_URL`. The binary reads the environment
+/// here; the service reads none.
+#[must_use]
+pub fn service_config(db: Option<&std::path::Path>) -> akron_service::service::Config {
+    let mut config = akron_service::service::Config::default();
+    if let Some(db) = db.map(std::path::Path::to_path_buf).or_else(|| {
+        std::env::var_os("AKRON_DB")
+            .filter(|path| !path.is_empty())
+            .map(std::path::PathBuf::from)
+    }) {
+        config.db_path = db;
+    }
+    config.rules_url = std::env::var("AKRON_RULES_URL")
+        .ok()
+        .map(|url| url.trim().to_string())
+        .filter(|url| !url.is_empty());
+    config
+}
+
 /// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, the Matrix bot when
 /// `MATRIX_HOMESERVER`, `MATRIX_USER` and a password or access token are, both in one
 /// process when both are, else the console game, each with its defaults (the database

@@ -1,7 +1,7 @@
 //! `akron play`: the console front end.
 
 use akron_bot::console::Console;
-use akron_bot::service::{Config, OffsetClock, Service};
+use akron_bot::service::{OffsetClock, Service};
 use anyhow::{Context, Result};
 use clap::Args;
 use std::io::{self, IsTerminal};
@@ -37,15 +37,10 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     // Standard output is the game; failures of the service itself (with their causes) go
     // to standard error, warnings and errors by default (`RUST_LOG` to change that).
     super::discord::init_logging("warn");
-    let mut config = Config::default();
-    if let Some(db) = &args.db {
-        config.db_path.clone_from(db);
-    }
+    let config = super::service_config(args.db.as_deref());
     // The console's clock can be moved forward with `wait`, to try time controls. The error
     // names the file and says why it cannot be used.
     let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))?;
-    // Where an earlier session's `wait` left the clock.
-    service.resume_clock()?;
     // Where an earlier session's `wait` left the clock.
     service.resume_clock()?;
     Console::new(&service, &args.out)

@@ -20,6 +20,7 @@ pub(super) async fn pressed(
         return Ok(());
     };
     let request = Request {
+        platform: super::PLATFORM,
         user: user_of(&press.user),
         channel: channel_of(press.channel_id),
         is_moderator: false,

@@ -15,15 +15,20 @@ mod outbox;
 mod reply;
 mod threads;
 
+use akron_service::model::Platform;
 use crate::service::{ChannelId, Service, ServiceError, User, UserId};
 use autocomplete::MoveCache;
 use poise::serenity_prelude as serenity;
 use std::fmt;
 use std::sync::Arc;
 
-/// The platform prefix of Discord ids in the service (`discord:123`), and the outbox rows
-/// this front end delivers.
-pub const PLATFORM: &str = "discord";
+/// Discord as the service sees it: the prefix of its ids (`discord:123`) and of the outbox rows
+/// this front end delivers; its servers have roles a `tournament-role` can name.
+pub const PLATFORM: Platform = Platform {
+    id: "discord",
+    roles: true,
+    anyone_organises: false,
+};
 
 /// Shared state, built once when the bot starts.
 pub struct Data {

@@ -19,7 +19,7 @@ pub struct DiscordSender {
 
 impl Sender for DiscordSender {
     fn platform(&self) -> &str {
-        super::PLATFORM
+        super::PLATFORM.id
     }
 
     /// Posts the notice (and opens the thread it asks for).

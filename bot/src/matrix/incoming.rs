@@ -195,6 +195,7 @@ async fn handle(
         Err(error) => Reply::refusal(format!("{error}. Write `{PREFIX} help` for the commands.")),
         Ok(command) => {
             let request = Request {
+                platform: super::PLATFORM,
                 user: user.clone(),
                 channel: channel.clone(),
                 is_moderator: rooms::is_moderator(room, &incoming.sender).await,

@@ -13,9 +13,9 @@
 //! device with the account's identity, kept across stores by a [`RecoveryKey`]
 //! ([`identity`](self) explains how).
 
-/// The platform prefix of Matrix ids in the service (`matrix:@bob:example.org`), and the
-/// outbox rows this front end delivers.
-pub const PLATFORM: &str = "matrix";
+/// Matrix as the service sees it: the prefix of its ids (`matrix:@bob:example.org`) and of
+/// the outbox rows this front end delivers. Rooms have power levels, not roles.
+pub const PLATFORM: Platform = Platform::plain("matrix");
 
 mod identity;
 mod incoming;
@@ -27,6 +27,7 @@ mod session;
 mod threads;
 mod undecryptable;
 
+use akron_service::model::Platform;
 use crate::service::{Service, ServiceError};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::{

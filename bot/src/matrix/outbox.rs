@@ -20,7 +20,7 @@ pub(super) struct MatrixSender {
 
 impl Sender for MatrixSender {
     fn platform(&self) -> &str {
-        super::PLATFORM
+        super::PLATFORM.id
     }
 
     async fn send(&self, notice: &Notice) -> Result<(), SendError> {

@@ -53,6 +53,7 @@ async fn handle(
     };
     let user = rooms::user_in(room, &event.sender).await;
     let request = Request {
+        platform: super::PLATFORM,
         user: user.clone(),
         channel: choice.channel.clone(),
         is_moderator: rooms::is_moderator(room, &event.sender).await,

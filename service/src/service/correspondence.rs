@@ -228,7 +228,7 @@ impl Service {
                 let Some(server) = &request.server else {
                     return refuse("Server settings can only be changed in a server.");
                 };
-                if matches!(server.0.split(':').next(), Some("matrix" | "console")) {
+                if !request.platform.roles {
                     return refuse(
                         "Only Discord servers have roles. Here, moderators (Matrix: power level \
                          50 or more) create and run tournaments.",

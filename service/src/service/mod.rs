@@ -148,10 +148,11 @@ impl Clock for ManualClock {
 /// Settings of the service.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file. Default `akron.db`, or the `AKRON_DB` environment variable.
+    /// The SQLite file. Default `akron.db` (the binary reads `AKRON_DB`; the service reads no
+    /// environment).
     pub db_path: PathBuf,
-    /// Where the `rules` command links to: `AKRON_RULES_URL`, else nowhere (the reply then
-    /// carries a picture instead of a link).
+    /// Where the `rules` command links to, else nowhere (the reply then carries a picture
+    /// instead of a link). The binary takes it from `AKRON_RULES_URL`.
     pub rules_url: Option<String>,
     /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
     /// turn this off.
@@ -166,12 +167,8 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            db_path: std::env::var_os("AKRON_DB")
-                .map_or_else(|| PathBuf::from("akron.db"), PathBuf::from),
-            rules_url: std::env::var("AKRON_RULES_URL")
-                .ok()
-                .map(|url| url.trim().to_string())
-                .filter(|url| !url.is_empty()),
+            db_path: PathBuf::from("akron.db"),
+            rules_url: None,
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
             ai: ai::AiConfig::default(),

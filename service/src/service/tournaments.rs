@@ -133,9 +133,10 @@ impl Service {
     }
 
     /// Whether the caller may create and run tournaments here: a moderator, a member of the
-    /// server's `tournament-role`, or anyone in the console.
+    /// server's `tournament-role`, or anyone where the platform lets anyone organise (the
+    /// console).
     fn may_organise(&self, request: &Request) -> Result<bool, DbError> {
-        if request.is_moderator || request.channel.platform() == "console" {
+        if request.is_moderator || request.platform.anyone_organises {
             return Ok(true);
         }
         let Some(server) = &request.server else {

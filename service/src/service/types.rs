@@ -6,7 +6,7 @@
 
 pub use crate::images::{Speed, View};
 pub use crate::model::{
-    ChannelId, GameId, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
+    ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
     TournamentFormat, TournamentId, User, UserId,
 };
 use akron_rules::WinRule;
@@ -15,6 +15,8 @@ use std::str::FromStr;
 /// One thing a user asks the service to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The platform the request came from, as its front end declares it.
+    pub platform: Platform,
     /// Who acts.
     pub user: User,
     /// Where: the channel (or thread) the command was given in.
@@ -38,8 +40,11 @@ pub struct Request {
 impl Request {
     /// A request about the channel's current game, from a user who is not a moderator.
     #[must_use]
+    /// Its platform is an unnamed plain one (no roles; only moderators organise): front ends
+    /// set [`Request::platform`] to their own.
     pub fn new(user: User, channel: ChannelId, command: Command) -> Request {
         Request {
+            platform: Platform::plain(""),
             user,
             channel,
             is_moderator: false,

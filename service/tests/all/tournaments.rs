@@ -164,6 +164,11 @@ fn play_out(h: &Harness, round: u32, draws: &[(u32, u32)]) {
 /// A request in `lobby` of the server `test:guild`, by `who` with these roles.
 fn on_server(who: &str, roles: &[&str], command: Command) -> Request {
     let mut request = Request::new(user(who), channel_id("lobby"), command);
+    request.platform = akron_service::model::Platform {
+        id: "test",
+        roles: true,
+        anyone_organises: false,
+    };
     request.server = Some(akron_service::service::ServerId("test:guild".to_string()));
     request.roles = roles.iter().map(ToString::to_string).collect();
     request.is_moderator = who == "mod";

@@ -159,6 +159,7 @@ async fn run_about(
         return Ok(());
     }
     let request = Request {
+        platform: crate::discord::PLATFORM,
         user: user_of(ctx.author()),
         channel: channel_of(ctx.channel_id()),
         is_moderator: is_moderator(interaction),
