@@ -11,12 +11,12 @@ pub const PLATFORM: Platform = Platform {
 };
 
 use crate::service::text::parse_command;
-use akron_service::model::Platform;
 use crate::service::{
     ChannelId, Destination, GameId, Notice, Reply, Request, ServerId, Service, User, UserId,
 };
 use akron_rules::{Color, Point, Position};
 use akron_service::delivery::{self, SendError};
+use akron_service::model::Platform;
 use std::fs;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};

@@ -15,8 +15,8 @@ mod outbox;
 mod reply;
 mod threads;
 
-use akron_service::model::Platform;
 use crate::service::{ChannelId, Service, ServiceError, User, UserId};
+use akron_service::model::Platform;
 use autocomplete::MoveCache;
 use poise::serenity_prelude as serenity;
 use std::fmt;

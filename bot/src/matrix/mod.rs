@@ -27,8 +27,8 @@ mod session;
 mod threads;
 mod undecryptable;
 
-use akron_service::model::Platform;
 use crate::service::{Service, ServiceError};
+use akron_service::model::Platform;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::{
     Filter as RumaFilter, FilterDefinition, RoomEventFilter,

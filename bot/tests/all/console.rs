@@ -42,7 +42,10 @@ fn a_scripted_console_game_prints_boards_and_writes_pictures() {
         text.contains("! 'Q9' is not a move") || text.contains("! Q9"),
         "{text}"
     );
-    assert!(text.contains("1. B2 A1"), "the record: {text}");
+    assert!(
+        text.contains("1. B2 2. A1"),
+        "the record, numbered by ply: {text}"
+    );
     assert!(!text.contains("Now acting as carol"), "quit stops reading");
     let pictures = std::fs::read_dir(&out)
         .expect("the picture folder")

@@ -12,9 +12,9 @@
 //! unless `CI` is set, where they fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use akron_service::testing as common;
 use crate::fake_discord;
 use crate::matrix;
+use akron_service::testing as common;
 
 use akron_bot::discord;
 use akron_bot::matrix::{IdentityError, MatrixError, Secret};
