@@ -27,7 +27,7 @@ const DATABASE_PREFIX: &str = "matrix-sdk-";
 ///
 /// matrix-sdk-sqlite 0.18 has no busy-timeout setting: [`SqliteStoreConfig`] sets the pool
 /// size, the cache size, the WAL size limit and a passphrase. Every connection it opens comes
-/// from rusqlite's `Connection::open`, which gives it a 5 s busy timeout, and each database
+/// from its SQLite driver's `Connection::open`, which gives it a 5 s busy timeout, and each database
 /// is written through a single connection behind a lock while reads go through a pool in
 /// WAL mode. So the bot's own writers queue instead of failing, and a connection that finds
 /// the database locked (a checkpoint, another process) waits up to 5 s before "database is

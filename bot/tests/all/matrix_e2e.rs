@@ -1010,8 +1010,8 @@ async fn the_binary_prints_the_recovery_key_once_never_logs_it_and_needs_it_on_a
 }
 
 /// The write lock of the bot's matrix-sdk databases (room state and crypto), held by
-/// another connection as a checkpoint or a second process would hold it, until dropped.
-struct StoreLock(Vec<rusqlite::Connection>);
+/// another connection as a checkpoint or a second process would hold it, until released.
+struct StoreLock(Vec<akron_service::db::WriteLock>);
 
 impl StoreLock {
     async fn take(store: std::path::PathBuf) -> StoreLock {
@@ -1019,12 +1019,11 @@ impl StoreLock {
             ["matrix-sdk-state.sqlite3", "matrix-sdk-crypto.sqlite3"]
                 .iter()
                 .map(|name| {
-                    let connection = rusqlite::Connection::open(store.join(name)).unwrap();
-                    connection
-                        .busy_timeout(std::time::Duration::from_secs(30))
-                        .unwrap();
-                    connection.execute_batch("BEGIN IMMEDIATE").unwrap();
-                    connection
+                    akron_service::db::WriteLock::take(
+                        &store.join(name),
+                        std::time::Duration::from_secs(30),
+                    )
+                    .unwrap()
                 })
                 .collect()
         });
@@ -1032,8 +1031,8 @@ impl StoreLock {
     }
 
     fn release(self) {
-        for connection in self.0 {
-            connection.execute_batch("ROLLBACK").unwrap();
+        for lock in self.0 {
+            lock.release().unwrap();
         }
     }
 }

@@ -32,6 +32,8 @@ pub use outbox::*;
 pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
+#[cfg(feature = "testing")]
+pub use sqlite::WriteLock;
 pub use tournaments::*;
 pub use value::{FromValue, Row, ToValue, Value, ValueRef};
 

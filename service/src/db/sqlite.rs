@@ -439,6 +439,37 @@ fn explain_open_failure(path: &Path, e: DbError) -> DbError {
     }
 }
 
+/// The write lock of any SQLite file (not only the service's), held by a connection of its
+/// own as a checkpoint or a second process would hold it, until [`WriteLock::release`] or a
+/// drop. For tests that show another store (matrix-sdk's) waits instead of losing work; it
+/// lives here so that only the storage module names the SQLite driver.
+#[cfg(feature = "testing")]
+pub struct WriteLock(Connection);
+
+#[cfg(feature = "testing")]
+impl WriteLock {
+    /// Waits up to `wait` for the file's write lock and takes it (`BEGIN IMMEDIATE`).
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened or the lock is not had within `wait`.
+    pub fn take(path: &Path, wait: Duration) -> Result<WriteLock, DbError> {
+        let connection = Connection::open(path)?;
+        connection.busy_timeout(wait)?;
+        connection.execute_batch("BEGIN IMMEDIATE")?;
+        Ok(WriteLock(connection))
+    }
+
+    /// Gives the lock back, writing nothing.
+    ///
+    /// # Errors
+    ///
+    /// When the rollback fails.
+    pub fn release(self) -> Result<(), DbError> {
+        Ok(self.0.execute_batch("ROLLBACK")?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -143,12 +143,14 @@ fn a_damaged_game_does_not_stop_the_tick() {
                 .ephemeral
         );
     }
-    rusqlite::Connection::open(h.db_path())
-        .and_then(|c| {
-            c.execute(
-                "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE game_id = 1",
-                [],
-            )
+    akron_service::db::Db::open(&h.db_path())
+        .and_then(|db| {
+            db.write(|tx| {
+                tx.execute(
+                    "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE game_id = 1",
+                    &[],
+                )
+            })
         })
         .expect("damages game 1");
     h.reopen();
