@@ -56,7 +56,8 @@ pub enum DbError {
         /// The database's.
         found: usize,
     },
-    /// Another change to the same game landed first; nothing was written.
+    /// Another change to the same row (a game, a tournament, a rating) landed first, after
+    /// this one read it; nothing was written. Read again and retry.
     Conflict,
     /// The channel already has an open challenge or active game; nothing was written.
     ChannelTaken,
@@ -89,7 +90,7 @@ impl fmt::Display for DbError {
                 "this database was made by a newer akron (its schema is at version {found}, \
                  this akron knows {known}); upgrade akron to use it"
             ),
-            DbError::Conflict => f.write_str("the game changed at the same moment"),
+            DbError::Conflict => f.write_str("it changed at the same moment; try again"),
             DbError::ChannelTaken => f.write_str("the channel already has a game"),
             DbError::Corrupt(what) => write!(f, "stored data is damaged: {what}"),
             DbError::Open { path, reason } => {

@@ -220,6 +220,7 @@ impl Service {
             status: TournamentStatus::SignUp,
             current_round: 0,
             created_at: self.clock.now(),
+            version: 0,
         };
         let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
             Ok(id) => id,
@@ -260,6 +261,10 @@ impl Service {
             }
             let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
+            // Claimed at the version read: a start deciding at the same moment from an older
+            // list of entrants cannot commit.
+            let mut t = t;
+            t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
         self.updated_signup(&t)
@@ -309,6 +314,8 @@ impl Service {
             if !db::remove_entrant(c, t.id, &request.user.id)? {
                 return refuse("You are not in this tournament.");
             }
+            let mut t = t;
+            t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
         self.updated_signup(&t)
@@ -402,7 +409,7 @@ impl Service {
             }
         }
         t.current_round = round;
-        db::save_tournament(conn, t)?;
+        t.version = db::save_tournament(conn, t)?;
         let withdrawn: HashSet<u32> = entrants
             .iter()
             .filter(|e| e.withdrawn)
@@ -548,7 +555,7 @@ impl Service {
     /// Every round played: the final standings.
     fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
-        db::save_tournament(conn, t)?;
+        t.version = db::save_tournament(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
         let table = standings_text(conn, t)?;
         let lines = final_standings(conn, t)?;
@@ -600,6 +607,10 @@ impl Service {
         }
         row.result = Some(tournament_result(record, event, outcome));
         db::update_pairing(conn, t.id, row)?;
+        // Every result claims the tournament at the version read, so that of two games of a
+        // round ending at the same moment, one sees the other's result and opens the next
+        // round, and the other's transaction (stale) is retried, never both or neither.
+        t.version = db::save_tournament(conn, &t)?;
         let complete = rows
             .iter()
             .filter(|p| p.round == round && p.board > 0)
@@ -634,7 +645,7 @@ impl Service {
                     "a tournament cannot go on; it is paused"
                 );
                 t.status = TournamentStatus::Paused;
-                db::save_tournament(conn, t)?;
+                t.version = db::save_tournament(conn, t)?;
                 let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
                 draft.reply.text = format!(
                     "Round {} of **{}** is over, but the next round cannot be paired: the \
@@ -700,6 +711,9 @@ impl Service {
             {
                 return Err(DbError::Conflict);
             }
+            // A round paired at the same moment from the entrants before this withdrawal
+            // cannot commit.
+            db::save_tournament(c, &fresh)?;
             if let Some(loaded) = &loaded {
                 let colour = loaded.colour_of(&user.id).unwrap_or(Color::Black);
                 let mut record = loaded.record.clone();
@@ -782,6 +796,7 @@ impl Service {
                 row.result = Some(result);
                 db::update_pairing(c, t.id, row)?;
             }
+            t.version = db::save_tournament(c, &t)?;
             if let Some(loaded) = &loaded {
                 let winner = match verdict {
                     Verdict::First => Some(Color::Black),
@@ -844,11 +859,11 @@ impl Service {
             match (pause, t.status) {
                 (true, TournamentStatus::Running) => {
                     t.status = TournamentStatus::Paused;
-                    db::save_tournament(c, &t)?;
+                    t.version = db::save_tournament(c, &t)?;
                 }
                 (false, TournamentStatus::Paused) => {
                     t.status = TournamentStatus::Running;
-                    db::save_tournament(c, &t)?;
+                    t.version = db::save_tournament(c, &t)?;
                     let complete = db::pairings(c, t.id)?
                         .iter()
                         .filter(|p| p.round == t.current_round && p.board > 0)
@@ -905,7 +920,7 @@ impl Service {
                 return Err(DbError::Conflict.into());
             }
             fresh.status = TournamentStatus::Cancelled;
-            db::save_tournament(c, &fresh)?;
+            fresh.version = db::save_tournament(c, &fresh)?;
             for loaded in &running {
                 let mut record = loaded.record.clone();
                 let conclusion = Conclusion {
