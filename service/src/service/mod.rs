@@ -28,6 +28,7 @@ mod play;
 mod puzzles;
 mod rated;
 mod store;
+mod stored_notice;
 pub mod text;
 mod tournaments;
 pub mod types;
