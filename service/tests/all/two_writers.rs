@@ -67,7 +67,7 @@ fn the_last_two_games_of_a_round_ending_at_once_open_the_next_round_once() {
         }
         org.command = Command::Tournament(TournamentAction::Start);
         assert!(!h.service.handle(&org).ephemeral);
-        let db = Db::open(&h.db_path()).unwrap();
+        let db = Db::open_read_only(&h.db_path()).unwrap();
         let games: Vec<(i64, String)> = db
             .read(|tx| {
                 tx.query(
@@ -147,7 +147,7 @@ fn two_rated_games_of_one_player_ending_at_once_both_count() {
             Request::new(user("carol"), channel_id("two"), Command::Resign),
         ];
         race(&h.service, &other, &requests);
-        let db = Db::open(&h.db_path()).unwrap();
+        let db = Db::open_read_only(&h.db_path()).unwrap();
         let alice = UserId::new("test", "alice");
         let stored = db
             .read(|tx| db::rating(tx, &alice, GLOBAL_SCOPE))
