@@ -3,9 +3,11 @@
 //!
 //! - [`Db`] opens the database, applies the embedded migrations and keeps a few connections.
 //! - Every state change runs inside [`Db::write`], one transaction ([`Tx`]) that takes the
-//!   write lock first (SQLite: `BEGIN IMMEDIATE`), and updates a game only at the version it
-//!   read ([`save_game`]). A stale writer changes nothing and learns it from
-//!   [`DbError::Conflict`].
+//!   write lock first (SQLite: `BEGIN IMMEDIATE`), and updates a game, a tournament or a
+//!   rating only at the version it read ([`save_game`], [`save_tournament`], [`set_rating`]),
+//!   so that correctness never rests on SQLite's single writer alone. A stale writer changes
+//!   nothing and learns it from [`DbError::Conflict`]; the command (or the tick) runs again
+//!   on fresh reads.
 //! - Queries see only [`Tx`], [`Row`] and the parameters of [`params!`](crate::params): no
 //!   database client crate is named outside this module. The SQLite backend lives in
 //!   `sqlite.rs`; parameters are written `?1`, `?2`, … in the SQL.
