@@ -768,6 +768,9 @@ pub struct TournamentRecord {
     pub current_round: u32,
     /// Unix seconds.
     pub created_at: i64,
+    /// Bumped by every change to the tournament (a result, a round, a status): a change
+    /// is written only at the version it read ([`crate::db::save_tournament`]).
+    pub version: i64,
 }
 
 /// One entrant of a tournament.

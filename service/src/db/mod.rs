@@ -3,9 +3,11 @@
 //!
 //! - [`Db`] opens the database, applies the embedded migrations and keeps a few connections.
 //! - Every state change runs inside [`Db::write`], one transaction ([`Tx`]) that takes the
-//!   write lock first (SQLite: `BEGIN IMMEDIATE`), and updates a game only at the version it
-//!   read ([`save_game`]). A stale writer changes nothing and learns it from
-//!   [`DbError::Conflict`].
+//!   write lock first (SQLite: `BEGIN IMMEDIATE`), and updates a game, a tournament or a
+//!   rating only at the version it read ([`save_game`], [`save_tournament`], [`set_rating`]),
+//!   so that correctness never rests on SQLite's single writer alone. A stale writer changes
+//!   nothing and learns it from [`DbError::Conflict`]; the command (or the tick) runs again
+//!   on fresh reads.
 //! - Queries see only [`Tx`], [`Row`] and the parameters of [`params!`](crate::params): no
 //!   database client crate is named outside this module. The SQLite backend lives in
 //!   `sqlite.rs`; parameters are written `?1`, `?2`, … in the SQL.
@@ -58,7 +60,8 @@ pub enum DbError {
         /// The database's.
         found: usize,
     },
-    /// Another change to the same game landed first; nothing was written.
+    /// Another change to the same row (a game, a tournament, a rating) landed first, after
+    /// this one read it; nothing was written. Read again and retry.
     Conflict,
     /// The channel already has an open challenge or active game; nothing was written.
     ChannelTaken,
@@ -91,7 +94,7 @@ impl fmt::Display for DbError {
                 "this database was made by a newer akron (its schema is at version {found}, \
                  this akron knows {known}); upgrade akron to use it"
             ),
-            DbError::Conflict => f.write_str("the game changed at the same moment"),
+            DbError::Conflict => f.write_str("it changed at the same moment; try again"),
             DbError::ChannelTaken => f.write_str("the channel already has a game"),
             DbError::Corrupt(what) => write!(f, "stored data is damaged: {what}"),
             DbError::Open { path, reason } => {

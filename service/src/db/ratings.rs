@@ -23,6 +23,8 @@ pub struct StoredRating {
     pub games: u32,
     /// When their last rated game ended, Unix seconds.
     pub last_game_at: i64,
+    /// Bumped by every rated game: [`set_rating`] writes only at the version read.
+    pub version: i64,
 }
 
 fn stored_from_row(r: &Row<'_>) -> Result<StoredRating, DbError> {
@@ -36,6 +38,7 @@ fn stored_from_row(r: &Row<'_>) -> Result<StoredRating, DbError> {
         },
         games: r.get(5)?,
         last_game_at: r.get(6)?,
+        version: r.get(7)?,
     })
 }
 
@@ -46,18 +49,22 @@ fn stored_from_row(r: &Row<'_>) -> Result<StoredRating, DbError> {
 /// A database failure.
 pub fn rating(conn: &Tx<'_>, user: &UserId, scope: &str) -> Result<Option<StoredRating>, DbError> {
     conn.query_opt(
-        "SELECT user_id, name, rating, deviation, volatility, games, last_game_at \
+        "SELECT user_id, name, rating, deviation, volatility, games, last_game_at, version \
              FROM ratings WHERE user_id = ?1 AND scope = ?2",
         params![user.0, scope],
         stored_from_row,
     )
 }
 
-/// Writes a player's rating in `scope` after a rated game at `at`, counting the game.
+/// Writes a player's rating in `scope` after a rated game at `at`, counting the game. The
+/// new rating was computed from the one read at version `read` (`None`: the player had none
+/// in this scope), and is written only if that is still the stored one.
 ///
 /// # Errors
 ///
-/// A database failure.
+/// [`DbError::Conflict`] when another rated game changed (or created) the rating since it
+/// was read: nothing is written, and the game's ending must be computed again from fresh
+/// reads. A database failure.
 pub fn set_rating(
     conn: &Tx<'_>,
     user: &UserId,
@@ -65,14 +72,32 @@ pub fn set_rating(
     scope: &str,
     rating: &Rating,
     at: i64,
+    read: Option<i64>,
 ) -> Result<(), DbError> {
-    conn.execute(
-        "INSERT INTO ratings (user_id, scope, name, rating, deviation, volatility, games, \
-         last_game_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7) \
-         ON CONFLICT (user_id, scope) DO UPDATE SET name = excluded.name, \
-         rating = excluded.rating, deviation = excluded.deviation, \
-         volatility = excluded.volatility, games = games + 1, \
-         last_game_at = excluded.last_game_at",
+    let Some(version) = read else {
+        let inserted = conn.execute(
+            "INSERT INTO ratings (user_id, scope, name, rating, deviation, volatility, games, \
+             last_game_at, version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, 1)",
+            params![
+                user.0,
+                scope,
+                name,
+                rating.rating,
+                rating.deviation,
+                rating.volatility,
+                at
+            ],
+        );
+        return match inserted {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_unique_violation() => Err(DbError::Conflict),
+            Err(e) => Err(e),
+        };
+    };
+    let changed = conn.execute(
+        "UPDATE ratings SET name = ?3, rating = ?4, deviation = ?5, volatility = ?6, \
+         games = games + 1, last_game_at = ?7, version = version + 1 \
+         WHERE user_id = ?1 AND scope = ?2 AND version = ?8",
         params![
             user.0,
             scope,
@@ -80,10 +105,15 @@ pub fn set_rating(
             rating.rating,
             rating.deviation,
             rating.volatility,
-            at
+            at,
+            version
         ],
     )?;
-    Ok(())
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(DbError::Conflict)
+    }
 }
 
 /// One rated game's effect on one player in one scope.
@@ -198,7 +228,7 @@ pub fn scope_ratings(
 ) -> Result<Vec<StoredRating>, DbError> {
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     conn.query(
-        "SELECT user_id, name, rating, deviation, volatility, games, last_game_at \
+        "SELECT user_id, name, rating, deviation, volatility, games, last_game_at, version \
          FROM ratings WHERE scope = ?1 ORDER BY rating DESC LIMIT ?2",
         params![scope, limit],
         stored_from_row,
@@ -242,4 +272,44 @@ pub fn rated_games(conn: &Tx<'_>, user: &UserId, scope: &str) -> Result<Vec<Rate
             })
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Db;
+
+    /// A rating computed from a reading that another game has since replaced is refused, and
+    /// the other game's rating stands.
+    #[test]
+    fn a_rating_written_from_a_stale_reading_is_a_conflict(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let db = Db::open(&dir.path().join("akron.db"))?;
+        let ann = UserId("test:ann".to_string());
+        let at = |rating: f64| Rating {
+            rating,
+            ..Rating::INITIAL
+        };
+        db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1600.0), 10, None))?;
+        let twice = db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1400.0), 10, None));
+        assert!(matches!(twice, Err(DbError::Conflict)), "{twice:?}");
+        let read = db
+            .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
+            .ok_or("no rating")?;
+        assert_eq!((read.version, read.games), (1, 1));
+        // Another game lands after this reading.
+        db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1700.0), 20, Some(1)))?;
+        let stale =
+            db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1550.0), 30, Some(1)));
+        assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
+        let now = db
+            .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
+            .ok_or("no rating")?;
+        assert_eq!(
+            (now.rating.rating, now.games, now.version, now.last_game_at),
+            (1700.0, 2, 2, 20)
+        );
+        Ok(())
+    }
 }

@@ -59,6 +59,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0011_console_clock.sql",
         include_str!("../../../migrations/0011_console_clock.sql"),
     ),
+    (
+        "0012_versions.sql",
+        include_str!("../../../migrations/0012_versions.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -521,6 +525,10 @@ mod tests {
         (
             "0011_console_clock.sql",
             "0aee18484619ddcd71445afd4b2f87b2e4a53ff52689ba3c0d3470d415f7f8ee",
+        ),
+        (
+            "0012_versions.sql",
+            "b62b62238409f0d8780611f5551a817f70b7295786876783054c59ba3f2bec74",
         ),
     ];
 

@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 const COLUMNS: &str = "id, server, channel, name, organiser_id, organiser_name, format, double, \
     rounds, time_control, size, pile, win_rule, rated, vacation, max_players, status, \
-    current_round, created_at";
+    current_round, created_at, version";
 
 fn corrupt(what: String) -> DbError {
     DbError::Corrupt(what)
@@ -45,6 +45,7 @@ fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
             .ok_or_else(|| corrupt(format!("tournament status {status}")))?,
         current_round: r.get(17)?,
         created_at: r.get(18)?,
+        version: r.get(19)?,
     })
 }
 
@@ -94,22 +95,32 @@ pub fn insert_tournament(
     }
 }
 
-/// Writes a tournament's changeable columns: status, rounds, current round.
+/// Writes a tournament's changeable columns (status, rounds, current round) at the version
+/// it was read at, and returns its new version. Saving it unchanged claims it: whatever was
+/// decided from that reading (a round is complete) cannot be decided again by another
+/// writer that read it at the same version.
 ///
 /// # Errors
 ///
-/// A database failure.
-pub fn save_tournament(conn: &Tx<'_>, tournament: &TournamentRecord) -> Result<(), DbError> {
-    conn.execute(
-        "UPDATE tournaments SET status = ?2, rounds = ?3, current_round = ?4 WHERE id = ?1",
+/// [`DbError::Conflict`] when the tournament changed since it was read (nothing is written;
+/// read it again and retry); a database failure.
+pub fn save_tournament(conn: &Tx<'_>, tournament: &TournamentRecord) -> Result<i64, DbError> {
+    let changed = conn.execute(
+        "UPDATE tournaments SET status = ?2, rounds = ?3, current_round = ?4, \
+         version = version + 1 WHERE id = ?1 AND version = ?5",
         params![
             tournament.id.0,
             tournament.status.name(),
             tournament.rounds,
-            tournament.current_round
+            tournament.current_round,
+            tournament.version
         ],
     )?;
-    Ok(())
+    if changed == 1 {
+        Ok(tournament.version + 1)
+    } else {
+        Err(DbError::Conflict)
+    }
 }
 
 /// Remembers where a tournament's sign-up message is (a front end's own reference).
@@ -414,4 +425,55 @@ pub fn delete_bye(conn: &Tx<'_>, id: TournamentId, round: u32) -> Result<(), DbE
         params![id.0, round],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Db;
+
+    /// Two writers that read a tournament at the same version: the second one's save is
+    /// refused and changes nothing, so what it decided from that reading (a round complete)
+    /// is decided again from fresh reads.
+    #[test]
+    fn a_tournament_saved_from_a_stale_reading_is_a_conflict(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let db = Db::open(&dir.path().join("akron.db"))?;
+        let organiser = User::new(UserId("test:org".to_string()), "org");
+        let mut t = TournamentRecord {
+            id: TournamentId(0),
+            server: None,
+            channel: ChannelId("test:lobby".to_string()),
+            name: "Cup".to_string(),
+            organiser,
+            format: TournamentFormat::Swiss,
+            double: false,
+            rounds: Some(3),
+            time_control: TimeControl::PerMove(86_400),
+            size: 5,
+            pile: 12,
+            win_rule: WinRule::Delayed,
+            rated: true,
+            vacation: false,
+            max_players: None,
+            status: TournamentStatus::Running,
+            current_round: 1,
+            created_at: 0,
+            version: 0,
+        };
+        t.id = db.write(|c| insert_tournament(c, &t))?;
+        let mut first = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
+        let mut second = first.clone();
+        assert_eq!(first.version, 0);
+        first.current_round = 2;
+        first.version = db.write(|c| save_tournament(c, &first))?;
+        assert_eq!(first.version, 1);
+        second.current_round = 2;
+        let stale = db.write(|c| save_tournament(c, &second));
+        assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
+        let stored = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
+        assert_eq!(stored, first);
+        Ok(())
+    }
 }

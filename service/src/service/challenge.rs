@@ -263,7 +263,7 @@ impl Service {
     /// The challenge a command is about: the one named; else, in this channel, the newest one
     /// the caller received, then the newest one they made (a channel can hold challenges
     /// waiting for threads of their own beside its game); else the channel's own.
-    fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, super::ServiceError> {
+    fn open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, Failure> {
         if request.game.is_none() {
             let me = &request.user.id;
             let mine = self
@@ -271,7 +271,7 @@ impl Service {
                 .read(|c| db::open_challenges_of(c, &request.channel, me))?;
             let received = mine.iter().find(|r| r.challenger != *me);
             if let Some(row) = received.or_else(|| mine.first()) {
-                if !self.settle_if_due(row, self.clock.now())? {
+                if self.overdue(row, self.clock.now())?.is_none() {
                     return Ok(Some(row.clone()));
                 }
             }

@@ -18,6 +18,48 @@ use std::sync::Arc;
 const MAX_LINK: usize = 512;
 
 impl Service {
+    /// Why a live game is over in all but name at `now`: a challenge nobody answered in time,
+    /// or the player to move ran out of time, while the scheduler's tick (the only place that
+    /// settles games) has yet to end it. Decided from reads alone: nothing is written. A
+    /// player on a vacation that stops the clock is never overdue here; the tick decides.
+    pub(super) fn overdue(
+        &self,
+        record: &GameRecord,
+        now: i64,
+    ) -> Result<Option<String>, ServiceError> {
+        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+            return Ok(None);
+        }
+        if record.status == Status::Open {
+            return Ok(Some(format!(
+                "The challenge of game {} expired: nobody answered in time. The bot closes it \
+                 in a moment; then a new challenge can be made.",
+                record.id
+            )));
+        }
+        let loaded = self.load(record.clone())?;
+        let plies = loaded.game.moves().len();
+        if clocks::timeout_at(&loaded.record, plies).is_none_or(|out| now < out) {
+            // Only a reminder is due.
+            return Ok(None);
+        }
+        let late = loaded.to_move();
+        if matches!(record.time_control, TimeControl::PerMove(_))
+            && self.db.read(|c| db::vacation(c, &late.id))?.since.is_some()
+            && self
+                .db
+                .read(|c| db::game_tournament(c, record.id))?
+                .is_none_or(|(tournament, _, _)| tournament.vacation)
+        {
+            return Ok(None);
+        }
+        Ok(Some(format!(
+            "Time is up in game {}: **{}** ran out of time. The bot ends the game in a moment.",
+            record.id,
+            late.shown()
+        )))
+    }
+
     /// What is due for an active game whose deadline has come: a reminder to the player to
     /// move, or the end on time; nothing while that player is on vacation (the deadline
     /// moves to its end instead).

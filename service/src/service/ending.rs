@@ -153,31 +153,6 @@ impl Service {
         Ok(())
     }
 
-    /// Settles a live game whose deadline has passed: an open challenge expires, a clock
-    /// reminds or runs out. Returns whether the game was settled (here or by someone else
-    /// just now).
-    pub(super) fn settle_if_due(
-        &self,
-        record: &GameRecord,
-        now: i64,
-    ) -> Result<bool, ServiceError> {
-        let Some(settlement) = self.plan_settlement(record, now)? else {
-            return Ok(false);
-        };
-        let result = self
-            .db
-            .write(|c| self.apply_settlement(c, &settlement, now));
-        self.cache_remove(record.id);
-        match result {
-            Ok(()) => {
-                self.wake();
-                Ok(true)
-            }
-            Err(DbError::Conflict) => Ok(true),
-            Err(e) => Err(e.into()),
-        }
-    }
-
     /// What is due for a live game by `now`, decided from what was read (nothing written,
     /// except that a vacation which ran out ends).
     pub(super) fn plan_settlement(

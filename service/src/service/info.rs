@@ -297,17 +297,19 @@ impl Service {
         let mut lines = Vec::new();
         let mut reply = Reply::default();
         for row in rows {
-            if self.settle_if_due(&row, now)? {
-                continue;
-            }
+            // Only read: a game whose time is up is listed as such until the tick ends it.
+            let overdue = self.overdue(&row, now).ok().flatten().is_some();
             let channel = reply.name_channel(&row.channel);
             match self.load(row.clone()) {
                 Ok(loaded) => {
                     let urgency =
                         super::clocks::timeout_at(&loaded.record, loaded.game.moves().len())
                             .unwrap_or(i64::MAX);
-                    let (waiting, line) = game_line(&loaded, me, &channel, now);
-                    lines.push((waiting, urgency, line));
+                    let (waiting, mut line) = game_line(&loaded, me, &channel, now);
+                    if overdue {
+                        line.push_str(" (time is up: the bot ends it in a moment)");
+                    }
+                    lines.push((waiting && !overdue, urgency, line));
                 }
                 Err(error) => {
                     tracing::error!(game = row.id.0, %error, "a damaged game in `games`");

@@ -28,6 +28,7 @@ mod play;
 mod puzzles;
 mod rated;
 mod store;
+mod stored_notice;
 pub mod text;
 mod tournaments;
 pub mod types;
@@ -503,7 +504,8 @@ impl Service {
     }
 
     /// The open challenge or active game in a channel, as a read-only view (for
-    /// autocompletion and status lines).
+    /// autocompletion and status lines). It only reads: a game whose time is up is shown as
+    /// it stands until the scheduler's [`Service::tick`] ends it.
     ///
     /// # Errors
     ///
@@ -512,9 +514,6 @@ impl Service {
         let Some(row) = self.db.read(|c| db::channel_game(c, channel))? else {
             return Ok(None);
         };
-        if self.settle_if_due(&row, self.clock.now())? {
-            return Ok(None);
-        }
         Ok(Some(self.load(row)?.view()))
     }
 
@@ -539,29 +538,32 @@ impl Service {
         Ok(ids.len())
     }
 
-    /// The game a request is about: the one its button named, or the channel's open
-    /// challenge or active game. A game whose deadline has passed is settled on the way.
-    fn target(&self, request: &Request) -> Result<Option<GameRecord>, ServiceError> {
-        let row = match request.game {
+    /// The game a request is about, as stored: the one its button named, or the channel's
+    /// open challenge or active game. Only reads.
+    fn find_target(&self, request: &Request) -> Result<Option<GameRecord>, ServiceError> {
+        Ok(match request.game {
             Some(id) => self.db.read(|c| db::game(c, id))?,
             None => self.db.read(|c| db::channel_game(c, &request.channel))?,
-        };
-        match row {
-            Some(row) if self.settle_if_due(&row, self.clock.now())? => {
-                Ok(if request.game.is_some() {
-                    self.db.read(|c| db::game(c, row.id))?
-                } else {
-                    None
-                })
-            }
-            other => Ok(other),
-        }
+        })
     }
 
-    /// Like [`Service::target`], but falls back to the channel's most recent game, for
+    /// The game a command acts on ([`Service::find_target`]). A game whose time is up is
+    /// refused, saying so: only the scheduler's tick ends it, a moment later, and nothing
+    /// may act on it meanwhile (a move after the flag fell, an accept after the expiry).
+    fn target(&self, request: &Request) -> Result<Option<GameRecord>, Failure> {
+        let row = self.find_target(request)?;
+        if let Some(row) = &row {
+            if let Some(why) = self.overdue(row, self.clock.now())? {
+                return refuse(why);
+            }
+        }
+        Ok(row)
+    }
+
+    /// Like [`Service::find_target`], but falls back to the channel's most recent game, for
     /// commands that only look (board, history, export).
     fn target_or_latest(&self, request: &Request) -> Result<Option<GameRecord>, ServiceError> {
-        match self.target(request)? {
+        match self.find_target(request)? {
             Some(row) => Ok(Some(row)),
             None if request.game.is_none() => Ok(self
                 .db

@@ -9,13 +9,13 @@
 
 use super::ending::Settlement;
 use super::store::Loaded;
-use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
+use super::stored_notice::Payload;
+use super::types::Reply;
 use super::{Service, ServiceError};
 use crate::db::Tx;
 use crate::db::{self, DbError, OutboxEntry};
-use crate::images::{Column, ColumnAlign, Table};
+use crate::images::Table;
 use crate::model::{ChannelId, Destination, GameId, NoticeId};
-use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// Deliveries tried at most, after which a notice is given up (and logged).
@@ -159,7 +159,9 @@ impl Service {
         draft: &Draft,
         now: i64,
     ) -> Result<NoticeId, DbError> {
-        let id = db::push_notice(conn, &draft.to, draft.game, &encode(draft).to_string(), now)?;
+        let payload = serde_json::to_string(&Payload::of(draft))
+            .map_err(|e| DbError::Corrupt(format!("a notice cannot be stored: {e}")))?;
+        let id = db::push_notice(conn, &draft.to, draft.game, &payload, now)?;
         self.notices_written
             .store(true, std::sync::atomic::Ordering::Release);
         Ok(id)
@@ -435,13 +437,13 @@ impl Service {
             game: entry.game.unwrap_or(GameId(0)),
             detail,
         };
-        let payload: Value = serde_json::from_str(&entry.payload)
-            .map_err(|e| corrupt(format!("{} is not JSON: {e}", entry.id)))?;
-        let mut reply = decode(&payload);
+        let payload: Payload = serde_json::from_str(&entry.payload)
+            .map_err(|e| corrupt(format!("{} is not a notice: {e}", entry.id)))?;
+        let mut reply = payload.reply();
         let mut ended = false;
         if let Some(game) = entry.game {
-            let only_at = payload["only_at_version"].as_i64();
-            let if_over = payload["if_over"].as_str();
+            let only_at = payload.only_at_version;
+            let if_over = payload.if_over.as_deref();
             if only_at.is_some() || if_over.is_some() {
                 let Some(record) = self.db.read(|c| db::game(c, game))? else {
                     return Ok(None);
@@ -456,19 +458,17 @@ impl Service {
                 }
             }
         }
-        if let (Some(game), Some(ply)) = (entry.game, payload["board"].as_u64()) {
+        if let (Some(game), Some(ply)) = (entry.game, payload.board) {
             if let Some(record) = self.db.read(|c| db::game(c, game))? {
                 let loaded = self.load(record)?;
-                let ply = usize::try_from(ply).unwrap_or(usize::MAX);
                 let at = loaded.game.moves().len().saturating_sub(ply);
                 let shown = Loaded {
                     record: loaded.record.clone(),
                     game: loaded.game.taken_back(at),
                     times: Vec::new(),
                 };
-                let last = payload["mark_last"]
-                    .as_bool()
-                    .unwrap_or(false)
+                let last = payload
+                    .mark_last
                     .then(|| super::play::last_report(&shown))
                     .flatten();
                 let board = self.board_reply(&Arc::new(shown), last.as_ref());
@@ -478,11 +478,10 @@ impl Service {
                 reply.board_of = Some(game);
             }
         }
-        if let Some(table) = table_of(&payload["table"]) {
-            reply.image = self.images.table(&table);
+        if let Some(table) = &payload.table {
+            reply.image = self.images.table(&table.table());
         }
-        if let Some(puzzle) = payload["puzzle"].as_i64() {
-            let puzzle = crate::model::PuzzleId(puzzle);
+        if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle)?;
         }
         Ok(Some(Notice {
@@ -490,16 +489,8 @@ impl Service {
             to: entry.to.clone(),
             reply,
             attempts: entry.attempts,
-            fallback: payload["fallback"]
-                .as_str()
-                .map(|c| ChannelId(c.to_string())),
-            thread: match (payload["thread"].as_str(), payload["thread_game"].as_i64()) {
-                (Some(name), Some(game)) if !ended => Some(ThreadRequest {
-                    name: name.to_string(),
-                    game: GameId(game),
-                }),
-                _ => None,
-            },
+            fallback: payload.fallback(),
+            thread: payload.thread().filter(|_| !ended),
         }))
     }
 }
@@ -508,131 +499,6 @@ impl Service {
 fn backoff(attempts: u32) -> i64 {
     let doublings = attempts.saturating_sub(1).min(20);
     (FIRST_RETRY << doublings).min(LONGEST_RETRY)
-}
-
-fn style_name(style: ButtonStyle) -> &'static str {
-    match style {
-        ButtonStyle::Primary => "primary",
-        ButtonStyle::Secondary => "secondary",
-        ButtonStyle::Success => "success",
-        ButtonStyle::Danger => "danger",
-    }
-}
-
-fn style_of(name: &str) -> ButtonStyle {
-    match name {
-        "primary" => ButtonStyle::Primary,
-        "success" => ButtonStyle::Success,
-        "danger" => ButtonStyle::Danger,
-        _ => ButtonStyle::Secondary,
-    }
-}
-
-/// The stored form of a notice.
-fn encode(draft: &Draft) -> Value {
-    let reply = &draft.reply;
-    json!({
-        "text": reply.text,
-        "mentions": reply.mentions.iter().map(|u| json!({"id": u.id.0, "name": u.name})).collect::<Vec<_>>(),
-        "channels": reply.channels.iter().map(|c| c.0.clone()).collect::<Vec<_>>(),
-        "buttons": reply.buttons.iter().map(|b| json!({"label": b.label, "id": b.id, "style": style_name(b.style)})).collect::<Vec<_>>(),
-        "board": draft.board,
-        "mark_last": draft.mark_last,
-        "puzzle": draft.puzzle.map(|p| p.0),
-        "fallback": draft.fallback.as_ref().map(|c| c.0.clone()),
-        "thread": draft.thread.as_ref().map(|t| t.name.clone()),
-        "thread_game": draft.thread.as_ref().map(|t| t.game.0),
-        "table": draft.table.as_ref().map(table_json),
-        "only_at_version": draft.only_at_version,
-        "if_over": draft.if_over,
-    })
-}
-
-/// A table as stored in a notice: its text, drawn when the notice is delivered.
-fn table_json(table: &Table) -> Value {
-    json!({
-        "title": table.title,
-        "subtitle": table.subtitle,
-        "columns": table.columns.iter().map(|c| json!([c.header, match c.align {
-            ColumnAlign::Left => "left",
-            ColumnAlign::Right => "right",
-            ColumnAlign::Centre => "centre",
-        }])).collect::<Vec<_>>(),
-        "rows": table.rows,
-    })
-}
-
-/// A stored table back, if the notice has one.
-fn table_of(value: &Value) -> Option<Table> {
-    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
-    let columns = value["columns"]
-        .as_array()?
-        .iter()
-        .map(|c| {
-            let align = match c[1].as_str() {
-                Some("right") => ColumnAlign::Right,
-                Some("centre") => ColumnAlign::Centre,
-                _ => ColumnAlign::Left,
-            };
-            Column::new(text(&c[0]), align)
-        })
-        .collect();
-    let rows = value["rows"]
-        .as_array()?
-        .iter()
-        .map(|row| row.as_array().into_iter().flatten().map(text).collect())
-        .collect();
-    Some(Table {
-        title: text(&value["title"]),
-        subtitle: text(&value["subtitle"]),
-        columns,
-        rows,
-    })
-}
-
-/// A stored notice back as a reply (without its picture).
-fn decode(payload: &Value) -> Reply {
-    let text = payload["text"].as_str().unwrap_or_default().to_string();
-    let mentions = payload["mentions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|u| {
-            Some(User::new(
-                UserId(u["id"].as_str()?.to_string()),
-                u["name"].as_str()?,
-            ))
-        })
-        .collect();
-    let channels = payload["channels"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c.as_str().map(|c| ChannelId(c.to_string())))
-        .collect();
-    let buttons = payload["buttons"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|b| {
-            let id = b["id"].as_str()?;
-            let (command, game) = parse_button_id(id)?;
-            Some(Button {
-                label: b["label"].as_str()?.to_string(),
-                id: id.to_string(),
-                style: style_of(b["style"].as_str().unwrap_or_default()),
-                command,
-                game,
-            })
-        })
-        .collect();
-    Reply {
-        text,
-        mentions,
-        channels,
-        buttons,
-        ..Reply::default()
-    }
 }
 
 #[cfg(test)]
@@ -645,49 +511,5 @@ mod tests {
         assert_eq!(backoff(2), 10);
         assert_eq!(backoff(5), 80);
         assert_eq!(backoff(30), LONGEST_RETRY);
-    }
-
-    #[test]
-    fn notices_round_trip_through_their_stored_form() {
-        let mut draft = Draft::to(
-            Destination::Channel(ChannelId::new("console", "main")),
-            GameId(3),
-        );
-        let bob = User::new(UserId::new("console", "bob"), "bob");
-        let token = draft.reply.mention_user(&bob);
-        draft.reply.text = format!("{token}, **hello**");
-        draft.reply.buttons = Button::of(super::super::Command::AskResign, GameId(3))
-            .into_iter()
-            .collect();
-        draft.board = Some(4);
-        let stored = encode(&draft);
-        let back = decode(&serde_json::from_str(&stored.to_string()).unwrap_or_default());
-        assert_eq!(back.text, draft.reply.text);
-        assert_eq!(back.mentions, draft.reply.mentions);
-        assert_eq!(back.buttons, draft.reply.buttons);
-        assert_eq!(stored["board"], 4);
-    }
-
-    #[test]
-    fn tables_round_trip_through_their_stored_form() {
-        let mut draft = Draft::general(Destination::Channel(ChannelId::new("console", "main")));
-        let table = Table {
-            title: "Cup, round 2 of 3".to_string(),
-            subtitle: "after 1 round".to_string(),
-            columns: vec![
-                Column::new("Board", ColumnAlign::Right),
-                Column::new("Black", ColumnAlign::Left),
-                Column::new("Result", ColumnAlign::Centre),
-            ],
-            rows: vec![
-                vec!["1".into(), "**al**`ice".into(), "½–½".into()],
-                vec!["bye".into(), "bob".into(), String::new()],
-            ],
-        };
-        draft.table = Some(table.clone());
-        let stored = encode(&draft);
-        let back: Value = serde_json::from_str(&stored.to_string()).unwrap_or_default();
-        assert_eq!(table_of(&back["table"]), Some(table));
-        assert_eq!(table_of(&encode(&Draft::general(draft.to))["table"]), None);
     }
 }

@@ -72,7 +72,10 @@ pub(super) fn apply_ratings(
         None => RatedOutcome::Draw,
     };
     for scope in scopes(record.server.as_ref()) {
-        let contestant = |user: &User| -> Result<(Contestant, Rating), DbError> {
+        // Each rating is written back at the version read here: another rated game of the
+        // same player committing in between makes this one a conflict, retried from fresh
+        // reads, so that neither game's change to the rating is lost.
+        let contestant = |user: &User| -> Result<(Contestant, Rating, Option<i64>), DbError> {
             let stored = db::rating(conn, &user.id, &scope)?;
             Ok(match stored {
                 Some(stored) => (
@@ -81,6 +84,7 @@ pub(super) fn apply_ratings(
                         idle_days: idle_days(stored.last_game_at, event.at),
                     },
                     stored.rating,
+                    Some(stored.version),
                 ),
                 None => (
                     Contestant {
@@ -88,17 +92,18 @@ pub(super) fn apply_ratings(
                         idle_days: 0.0,
                     },
                     Rating::INITIAL,
+                    None,
                 ),
             })
         };
-        let (one, one_before) = contestant(first)?;
-        let (two, two_before) = contestant(second)?;
+        let (one, one_before, one_read) = contestant(first)?;
+        let (two, two_before, two_read) = contestant(second)?;
         let (one_after, two_after) = rate_game(one, two, outcome);
-        for (user, before, after) in [
-            (first, one_before, one_after),
-            (second, two_before, two_after),
+        for (user, before, after, read) in [
+            (first, one_before, one_after, one_read),
+            (second, two_before, two_after, two_read),
         ] {
-            db::set_rating(conn, &user.id, &user.name, &scope, &after, event.at)?;
+            db::set_rating(conn, &user.id, &user.name, &scope, &after, event.at, read)?;
             db::insert_rating_change(
                 conn,
                 &RatingChange {

@@ -149,6 +149,47 @@ fn a_fischer_clock_adds_the_increment_and_times_out_live() {
     );
 }
 
+/// Reads never write (issue 27): once a clock has run out, looking at the game (the
+/// channel's game, the board, `games`) changes nothing, a move is refused saying that time
+/// is up, and the scheduler's tick is what ends the game.
+#[test]
+fn a_game_whose_time_is_up_is_ended_by_the_tick_never_by_a_read() {
+    let h = Harness::new();
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    h.clock.advance(DAY + 1);
+    let pending = h.service.pending_notices().unwrap();
+    assert_eq!(h.view().status, Status::Active, "the view only reads");
+    let board = h.ok("alice", Command::Board(None));
+    assert!(!board.text.contains("won on time"), "{}", board.text);
+    let games = h.ok("bob", Command::Games);
+    assert!(games.text.contains("time is up"), "{}", games.text);
+    let late = h.refused("bob", Command::Move("B2".to_string()));
+    assert!(
+        late.text.contains("Time is up in game #1") && late.text.contains("**bob** ran out"),
+        "{}",
+        late.text
+    );
+    assert_eq!(h.view().status, Status::Active);
+    assert_eq!(
+        h.service.pending_notices().unwrap(),
+        pending,
+        "nothing was written"
+    );
+    let notices = tick(&h);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains("ran out of time")),
+        "{notices:?}"
+    );
+    assert!(h
+        .service
+        .channel_game(&common::channel_id("main"))
+        .unwrap()
+        .is_none());
+}
+
 #[test]
 fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
     let h = Harness::new();

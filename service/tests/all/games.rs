@@ -326,7 +326,11 @@ fn challenges_expire_after_a_day() {
     h.clock.advance(24 * 60 * 60 - 1);
     assert_eq!(h.view().status, Status::Open);
     h.clock.advance(1);
-    h.refused("bob", Command::Accept);
+    let late = h.refused("bob", Command::Accept);
+    assert!(late.text.contains("expired"), "{}", late.text);
+    // Reads never write: the challenge ends in the scheduler's tick.
+    assert_eq!(h.view().status, Status::Open);
+    h.service.tick(h.service.now()).unwrap();
     // The channel is free again, and pressing the old button says so.
     assert!(!challenge(&h).ephemeral);
     let mut old_button = akron_service::service::Request::new(

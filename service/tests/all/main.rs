@@ -13,3 +13,4 @@ mod refusals;
 mod stale_notices;
 mod tournament_races;
 mod tournaments;
+mod two_writers;

@@ -71,14 +71,24 @@ fn tick_expires_a_challenge_once_and_tells_its_channel_once() {
     assert!(h.service.due_notices("discord", 10).unwrap().is_empty());
 }
 
+/// Reads never write (issue 27): a command that finds a challenge past its time says so and
+/// changes nothing; the scheduler's tick ends it and announces it.
 #[test]
-fn a_challenge_found_expired_by_a_command_is_announced_too() {
+fn a_challenge_found_expired_by_a_command_is_refused_until_the_tick_ends_it() {
     let h = Harness::new();
     challenge(&h, "main", "alice", "bob");
     h.clock.advance(24 * 3600 + 5);
     // No tick ran; bob's accept finds the challenge past its time.
     let reply = h.refused("bob", Command::Accept);
-    assert!(reply.text.contains("no open challenge"), "{}", reply.text);
+    assert!(
+        reply.text.contains("expired") && reply.text.contains("in a moment"),
+        "{}",
+        reply.text
+    );
+    assert!(h.service.due_notices("test", 10).unwrap().is_empty());
+    let refused = h.refused("alice", Command::Challenge(Challenge::new(user("bob"))));
+    assert!(refused.text.contains("expired"), "{}", refused.text);
+    h.service.tick(h.service.now()).unwrap();
     let notices = h.service.due_notices("test", 10).unwrap();
     assert_eq!(notices.len(), 1);
     assert!(notices[0].reply.text.contains("expired"));

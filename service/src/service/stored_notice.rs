@@ -1,0 +1,336 @@
+//! A notice as the outbox stores it: [`Payload`], JSON in the `payload` column.
+//!
+//! The keys are the ones notices have always been written with (`text`, `mentions`,
+//! `channels`, `buttons`, `board`, `mark_last`, `puzzle`, `fallback`, `thread`, `thread_game`,
+//! `table`, `only_at_version`, `if_over`), so rows written by earlier versions still read.
+//! A key missing from an older row reads as empty; a mention or button that cannot be read
+//! back is left out rather than failing the whole notice.
+
+use super::notices::{Draft, ThreadRequest};
+use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
+use crate::images::{Column, ColumnAlign, Table};
+use crate::model::{ChannelId, GameId, PuzzleId};
+use serde::{Deserialize, Serialize};
+
+/// The stored form of a notice: what to post, and what to check or draw when it is
+/// delivered.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct Payload {
+    /// The message's text.
+    pub text: String,
+    /// The users it mentions, in the order of their tokens in the text.
+    pub mentions: Vec<StoredUser>,
+    /// The channels it names (`ChannelId`s).
+    pub channels: Vec<String>,
+    /// Its buttons.
+    pub buttons: Vec<StoredButton>,
+    /// The board to draw: the position this many moves before the game's end.
+    pub board: Option<usize>,
+    /// Whether the board marks the last move played.
+    pub mark_last: bool,
+    /// A puzzle whose position is drawn.
+    pub puzzle: Option<i64>,
+    /// Where to post instead when a direct message is refused.
+    pub fallback: Option<String>,
+    /// The name of the thread asked for, with [`Payload::thread_game`].
+    pub thread: Option<String>,
+    /// The game that moves into the thread asked for.
+    pub thread_game: Option<i64>,
+    /// A table drawn as the picture.
+    pub table: Option<StoredTable>,
+    /// Deliver only while the game is at this version.
+    pub only_at_version: Option<i64>,
+    /// The text's beginning when the game is over by delivery (followed by the result).
+    pub if_over: Option<String>,
+}
+
+/// A mentioned user.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct StoredUser {
+    /// The user's id.
+    pub id: String,
+    /// Their display name.
+    pub name: String,
+}
+
+/// A button: its label, its id (which says what it does) and its style's name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct StoredButton {
+    /// What it says.
+    pub label: String,
+    /// `akron:ACTION:GAME`.
+    pub id: String,
+    /// `primary`, `secondary`, `success` or `danger`.
+    pub style: String,
+}
+
+/// A table: its text, drawn when the notice is delivered. Each column is stored as
+/// `[header, alignment]`, the alignment `left`, `right` or `centre`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct StoredTable {
+    /// The title.
+    pub title: String,
+    /// The line under it.
+    pub subtitle: String,
+    /// `[header, alignment]` for each column.
+    pub columns: Vec<(String, String)>,
+    /// The cells, row by row.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Payload {
+    /// The stored form of a notice being written.
+    pub(crate) fn of(draft: &Draft) -> Payload {
+        let reply = &draft.reply;
+        Payload {
+            text: reply.text.clone(),
+            mentions: reply
+                .mentions
+                .iter()
+                .map(|u| StoredUser {
+                    id: u.id.0.clone(),
+                    name: u.name.clone(),
+                })
+                .collect(),
+            channels: reply.channels.iter().map(|c| c.0.clone()).collect(),
+            buttons: reply
+                .buttons
+                .iter()
+                .map(|b| StoredButton {
+                    label: b.label.clone(),
+                    id: b.id.clone(),
+                    style: style_name(b.style).to_string(),
+                })
+                .collect(),
+            board: draft.board,
+            mark_last: draft.mark_last,
+            puzzle: draft.puzzle.map(|p| p.0),
+            fallback: draft.fallback.as_ref().map(|c| c.0.clone()),
+            thread: draft.thread.as_ref().map(|t| t.name.clone()),
+            thread_game: draft.thread.as_ref().map(|t| t.game.0),
+            table: draft.table.as_ref().map(StoredTable::of),
+            only_at_version: draft.only_at_version,
+            if_over: draft.if_over.clone(),
+        }
+    }
+
+    /// The notice as a reply to post, without its picture.
+    pub(crate) fn reply(&self) -> Reply {
+        Reply {
+            text: self.text.clone(),
+            mentions: self
+                .mentions
+                .iter()
+                .map(|u| User::new(UserId(u.id.clone()), u.name.as_str()))
+                .collect(),
+            channels: self.channels.iter().map(|c| ChannelId(c.clone())).collect(),
+            buttons: self
+                .buttons
+                .iter()
+                .filter_map(StoredButton::button)
+                .collect(),
+            ..Reply::default()
+        }
+    }
+
+    /// The puzzle to draw, if any.
+    pub(crate) fn puzzle(&self) -> Option<PuzzleId> {
+        self.puzzle.map(PuzzleId)
+    }
+
+    /// The channel to post in when a direct message is refused.
+    pub(crate) fn fallback(&self) -> Option<ChannelId> {
+        self.fallback.as_ref().map(|c| ChannelId(c.clone()))
+    }
+
+    /// The thread asked for, when both its name and its game are there.
+    pub(crate) fn thread(&self) -> Option<ThreadRequest> {
+        match (&self.thread, self.thread_game) {
+            (Some(name), Some(game)) => Some(ThreadRequest {
+                name: name.clone(),
+                game: GameId(game),
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl StoredButton {
+    /// The button back, if its id is still one the bot knows.
+    fn button(&self) -> Option<Button> {
+        let (command, game) = parse_button_id(&self.id)?;
+        Some(Button {
+            label: self.label.clone(),
+            id: self.id.clone(),
+            style: style_of(&self.style),
+            command,
+            game,
+        })
+    }
+}
+
+impl StoredTable {
+    fn of(table: &Table) -> StoredTable {
+        StoredTable {
+            title: table.title.clone(),
+            subtitle: table.subtitle.clone(),
+            columns: table
+                .columns
+                .iter()
+                .map(|c| (c.header.clone(), align_name(c.align).to_string()))
+                .collect(),
+            rows: table.rows.clone(),
+        }
+    }
+
+    /// The table back, to draw.
+    pub(crate) fn table(&self) -> Table {
+        Table {
+            title: self.title.clone(),
+            subtitle: self.subtitle.clone(),
+            columns: self
+                .columns
+                .iter()
+                .map(|(header, align)| Column::new(header.as_str(), align_of(align)))
+                .collect(),
+            rows: self.rows.clone(),
+        }
+    }
+}
+
+fn style_name(style: ButtonStyle) -> &'static str {
+    match style {
+        ButtonStyle::Primary => "primary",
+        ButtonStyle::Secondary => "secondary",
+        ButtonStyle::Success => "success",
+        ButtonStyle::Danger => "danger",
+    }
+}
+
+fn style_of(name: &str) -> ButtonStyle {
+    match name {
+        "primary" => ButtonStyle::Primary,
+        "success" => ButtonStyle::Success,
+        "danger" => ButtonStyle::Danger,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+fn align_name(align: ColumnAlign) -> &'static str {
+    match align {
+        ColumnAlign::Left => "left",
+        ColumnAlign::Right => "right",
+        ColumnAlign::Centre => "centre",
+    }
+}
+
+fn align_of(name: &str) -> ColumnAlign {
+    match name {
+        "right" => ColumnAlign::Right,
+        "centre" => ColumnAlign::Centre,
+        _ => ColumnAlign::Left,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::model::Destination;
+    use crate::service::types::Command;
+
+    /// A tournament round's announcement as the code before [`Payload`] wrote it (with
+    /// `json!`, every key present, `null` for what it did not have).
+    const WRITTEN_BY_JSON_MACRO: &str = r#"{"board":null,"buttons":[{"id":"akron:resign:3","label":"Resign","style":"danger"}],"channels":["console:lobby"],"fallback":"console:main","if_over":"**Cup**, round 1, board 1: ended before it could be announced: ","mark_last":false,"mentions":[{"id":"console:bob","name":"bob"}],"only_at_version":7,"puzzle":null,"table":{"columns":[["Board","right"],["Black","left"],["Result","centre"]],"rows":[["1","**al**`ice","½–½"],["bye","bob",""]],"subtitle":"after 1 round","title":"Cup, round 2 of 3"},"text":"<@console:bob>, **hello** in <#console:lobby>","thread":"Akron #3: alice vs bob","thread_game":3}"#;
+
+    #[test]
+    fn a_notice_written_before_the_typed_payload_reads_back() {
+        let payload: Payload = serde_json::from_str(WRITTEN_BY_JSON_MACRO).unwrap();
+        let reply = payload.reply();
+        assert_eq!(reply.text, "<@console:bob>, **hello** in <#console:lobby>");
+        assert_eq!(
+            reply.mentions,
+            [User::new(UserId::new("console", "bob"), "bob")]
+        );
+        assert_eq!(reply.channels, [ChannelId::new("console", "lobby")]);
+        assert_eq!(
+            reply.buttons,
+            Button::of(Command::AskResign, GameId(3))
+                .into_iter()
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(payload.board, None);
+        assert!(!payload.mark_last);
+        assert_eq!(payload.puzzle(), None);
+        assert_eq!(payload.fallback(), Some(ChannelId::new("console", "main")));
+        assert_eq!(
+            payload.thread(),
+            Some(ThreadRequest {
+                name: "Akron #3: alice vs bob".to_string(),
+                game: GameId(3)
+            })
+        );
+        assert_eq!(payload.only_at_version, Some(7));
+        assert!(payload.if_over.as_deref().unwrap().starts_with("**Cup**"));
+        let table = payload.table.as_ref().unwrap().table();
+        assert_eq!(table.title, "Cup, round 2 of 3");
+        assert_eq!(table.columns[0].align, ColumnAlign::Right);
+        assert_eq!(table.columns[2].align, ColumnAlign::Centre);
+        assert_eq!(table.rows[0][1], "**al**`ice");
+        // Written again, it is the same JSON, key for key.
+        let again: serde_json::Value = serde_json::to_value(&payload).unwrap();
+        let before: serde_json::Value = serde_json::from_str(WRITTEN_BY_JSON_MACRO).unwrap();
+        assert_eq!(again, before);
+    }
+
+    /// Rows from before a key existed (no `table`, `thread` or `if_over`), and a button whose
+    /// id the bot no longer knows.
+    #[test]
+    fn an_older_notice_without_some_keys_reads_back() {
+        let payload: Payload = serde_json::from_str(
+            r#"{"text":"Your move","board":2,"mark_last":true,"mentions":[],
+                "buttons":[{"id":"akron:nonsense:1","label":"?","style":"primary"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(payload.reply().text, "Your move");
+        assert!(payload.reply().buttons.is_empty());
+        assert_eq!((payload.board, payload.mark_last), (Some(2), true));
+        assert_eq!(payload.thread(), None);
+        assert_eq!(payload.table, None);
+    }
+
+    #[test]
+    fn notices_round_trip_through_their_stored_form() {
+        let mut draft = Draft::to(
+            Destination::Channel(ChannelId::new("console", "main")),
+            GameId(3),
+        );
+        let bob = User::new(UserId::new("console", "bob"), "bob");
+        let token = draft.reply.mention_user(&bob);
+        draft.reply.text = format!("{token}, **hello**");
+        draft.reply.buttons = Button::of(Command::AskResign, GameId(3))
+            .into_iter()
+            .collect();
+        draft.board = Some(4);
+        draft.table = Some(Table {
+            title: "Cup".to_string(),
+            subtitle: String::new(),
+            columns: vec![Column::new("#", ColumnAlign::Right)],
+            rows: vec![vec!["1".to_string()]],
+        });
+        let stored = serde_json::to_string(&Payload::of(&draft)).unwrap();
+        let back: Payload = serde_json::from_str(&stored).unwrap();
+        assert_eq!(back, Payload::of(&draft));
+        let reply = back.reply();
+        assert_eq!(reply.text, draft.reply.text);
+        assert_eq!(reply.mentions, draft.reply.mentions);
+        assert_eq!(reply.buttons, draft.reply.buttons);
+        assert_eq!(back.board, Some(4));
+        assert_eq!(back.table.map(|t| t.table()), draft.table);
+    }
+}
