@@ -8,9 +8,9 @@
 //! made it so, so a restart loses no pending move.
 
 use super::notices::Draft;
-use super::play::no_game;
 use super::store::Loaded;
 use super::types::{AnalyzeRequest, Challenge, Reply, Request};
+use super::wording::no_game;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::{self, DbError, MoveRow, Tx};
 use crate::images::{Caption, Picture};
@@ -521,7 +521,7 @@ impl Service {
                     format!(
                         "Game {} ({}) after {ply} move{}",
                         loaded.record.id,
-                        super::play::result_phrase(&loaded),
+                        super::wording::result_phrase(&loaded),
                         plural(ply)
                     ),
                 )

@@ -198,7 +198,7 @@ impl Service {
             black.shown(),
             white.shown()
         );
-        if let Some(clocks) = super::correspondence::clock_line(&loaded, self.clock.now()) {
+        if let Some(clocks) = super::wording::clock_line(&loaded, self.clock.now()) {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }

@@ -4,12 +4,12 @@
 use super::clocks;
 use super::ending::{Announced, Conclusion, Settlement};
 use super::notices::Draft;
-use super::play::status_line;
 use super::store::Loaded;
 use super::types::{ChannelId, GameId, Reply, Request, Setting};
+use super::wording::status_line;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::{self, DbError, Tx};
-use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl};
+use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status};
 use akron_rules::{Color, Outcome as GameOutcome, Reason};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -153,7 +153,7 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Err(super::play::not_a_player(&loaded));
+            return Err(super::wording::not_a_player(&loaded));
         };
         let plies = loaded.game.moves().len();
         let now = self.clock.now();
@@ -180,7 +180,7 @@ impl Service {
         };
         let ended = self.load(row)?;
         let mut reply = self.board_reply(&ended, None);
-        reply.text = super::play::result_sentence(&ended, &mut reply);
+        reply.text = super::wording::result_sentence(&ended, &mut reply);
         if let Some(note) = self.rating_note_of(&ended.record)? {
             reply.text.push('\n');
             reply.text.push_str(&note);
@@ -325,36 +325,4 @@ impl Service {
         );
         Ok(reply)
     }
-}
-
-/// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
-pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
-    let control = loaded.record.time_control;
-    if control == TimeControl::None || loaded.record.status != Status::Active {
-        return None;
-    }
-    let plies = loaded.game.moves().len();
-    let left = clocks::left(&loaded.record, plies, now)?;
-    let live = control.is_live();
-    let to_move = loaded.game.turn();
-    let mover_seat = clocks::seat_to_move(plies);
-    let part = |colour: Color| {
-        let seat = if colour == to_move {
-            mover_seat
-        } else {
-            1 - mover_seat
-        };
-        let running = if colour == to_move { " ⏳" } else { "" };
-        format!(
-            "{}: {}{}{running}",
-            colour.title(),
-            clocks::words(left[seat], live),
-            if live { "" } else { " left" }
-        )
-    };
-    Some(format!(
-        "⏱ {} · {} ({control})",
-        part(Color::Black),
-        part(Color::White)
-    ))
 }

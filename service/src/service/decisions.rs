@@ -1,9 +1,9 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
 use super::ending::{Announced, Conclusion};
-use super::play::{not_a_player, result_sentence};
 use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request, UserId};
+use super::wording::{not_a_player, result_sentence};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
 use crate::model::Ending;
@@ -137,7 +137,7 @@ impl Service {
         } else {
             format!("a moderator (**{}**) called it off", request.user.shown())
         };
-        reply.text = super::play::aborted_sentence(
+        reply.text = super::wording::aborted_sentence(
             loaded.record.id,
             Some(&why),
             &loaded.player(Color::Black),

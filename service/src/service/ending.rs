@@ -8,8 +8,8 @@
 //! pairings) lands together with the ending or not at all.
 
 use super::notices::Draft;
-use super::play::{aborted_sentence, result_sentence_for};
 use super::store::Loaded;
+use super::wording::{aborted_sentence, result_sentence_for};
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::Tx;
 use crate::db::{self, DbError};

@@ -1,8 +1,8 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
-use super::play::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
+use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::{refuse, Outcome, Service};
 use crate::db;
 use crate::images::{Caption, Picture, View};

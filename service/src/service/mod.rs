@@ -5,7 +5,8 @@
 //! The service is synchronous (SQLite is); it is `Send + Sync`, so share it in an `Arc` and
 //! call it from `spawn_blocking` in async front ends.
 //!
-//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`.
+//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`. The
+//! sentences more than one of them says live in `wording.rs`.
 //!
 //! The service also speaks first. [`Service::tick`] settles what is due (an open challenge
 //! past its time expires), and every notice a decision causes outside its reply goes into
@@ -31,14 +32,15 @@ mod store;
 pub mod text;
 mod tournaments;
 pub mod types;
+mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
-pub use play::MAX_TEXT;
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use store::{GameView, Seat};
 pub use types::*;
+pub use wording::MAX_TEXT;
 
 use crate::db::{self, Db, DbError};
 use crate::images::Images;

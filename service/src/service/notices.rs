@@ -451,7 +451,7 @@ impl Service {
                 }
                 if let Some(intro) = if_over.filter(|_| !record.status.is_live()) {
                     let loaded = self.load(record)?;
-                    reply.text = format!("{intro}{}.", super::play::result_phrase(&loaded));
+                    reply.text = format!("{intro}{}.", super::wording::result_phrase(&loaded));
                     ended = true;
                 }
             }
@@ -469,7 +469,7 @@ impl Service {
                 let last = payload["mark_last"]
                     .as_bool()
                     .unwrap_or(false)
-                    .then(|| super::play::last_report(&shown))
+                    .then(|| shown.last_report())
                     .flatten();
                 let board = self.board_reply(&Arc::new(shown), last.as_ref());
                 reply.image = board.image;

@@ -5,7 +5,7 @@ use super::types::{GameId, User, UserId};
 use super::{Service, ServiceError};
 use crate::db;
 use crate::model::{GameRecord, Status};
-use akron_rules::{ByColor, Color, Game, Move, Outcome, Position, Reason};
+use akron_rules::{ByColor, Color, Game, Move, MoveReport, Outcome, Position, Reason};
 use std::sync::Arc;
 
 /// Loaded games kept in memory at most; the cache is emptied when it grows past this.
@@ -70,6 +70,13 @@ impl Loaded {
     /// The challenger.
     pub fn challenger(&self) -> User {
         self.record.challenger_user().clone()
+    }
+
+    /// The report of the last move, rebuilt by replaying it, for marking it on the board.
+    pub fn last_report(&self) -> Option<MoveReport> {
+        let &last = self.game.moves().last()?;
+        let mut before = self.game.taken_back(1);
+        before.play(last).ok()
     }
 
     pub fn view(&self) -> GameView {
