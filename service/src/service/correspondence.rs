@@ -2,7 +2,7 @@
 //! into threads of their own.
 
 use super::clocks;
-use super::ending::{Announced, Conclusion, Settlement};
+use super::lifecycle::{Announced, Conclusion, Settlement};
 use super::notices::Draft;
 use super::store::Loaded;
 use super::types::{ChannelId, GameId, Reply, Request, Setting};

@@ -1,6 +1,6 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::{Announced, Conclusion};
 use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request, UserId};
 use super::wording::{not_a_player, result_sentence};

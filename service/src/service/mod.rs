@@ -12,8 +12,8 @@
 //! past its time expires), and every notice a decision causes outside its reply goes into
 //! the outbox in the decision's own transaction; front ends fetch them with
 //! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
-//! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
-//! emits [`GameEnded`].
+//! [`Service::notice_failed`]). A game starts, takes its moves and ends in one module,
+//! `lifecycle.rs`; every ending goes through one transition, which emits [`GameEnded`].
 
 pub mod ai;
 mod challenge;
@@ -22,8 +22,8 @@ pub mod clocks;
 mod conditional;
 mod correspondence;
 mod decisions;
-mod ending;
 mod info;
+mod lifecycle;
 mod notices;
 mod play;
 mod puzzles;

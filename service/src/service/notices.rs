@@ -7,7 +7,7 @@
 //! after [`MAX_ATTEMPTS`]. A notice's id goes with it as the message nonce, so a delivery
 //! that succeeded just before a crash is not posted twice.
 
-use super::ending::Settlement;
+use super::lifecycle::Settlement;
 use super::store::Loaded;
 use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use super::{Service, ServiceError};

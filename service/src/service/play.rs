@@ -1,45 +1,21 @@
 //! `move`, `swap`, `board` and `moves`.
 
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::apply_move;
 use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request};
 use super::wording::{
     clock_line, fit, no_game, not_a_player, result_phrase, result_sentence, status_line,
 };
 use super::{refuse, Failure, Outcome, Service};
-use crate::db::{self, DbError, MoveRow, Tx};
+use crate::db::{self, DbError};
 use crate::images::{Caption, Picture, View};
-use crate::model::{Ending, Status};
+use crate::model::Status;
 use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 impl Service {
-    /// Writes a game's row after a move, inside `conn`'s transaction: the game ends when the
-    /// move decided it (the move's own message announces it), else the row is saved.
-    pub(super) fn store_after_move(
-        &self,
-        conn: &Tx<'_>,
-        next: &mut Loaded,
-        outcome: Option<akron_rules::Outcome>,
-        now: i64,
-    ) -> Result<(), DbError> {
-        match outcome {
-            Some(outcome) => {
-                let conclusion = Conclusion {
-                    ending: Ending::Result(outcome),
-                    winner: outcome.winner.map(|c| next.player(c)),
-                    plies: next.game.moves().len(),
-                    announced: Announced::ByReply,
-                };
-                self.end_game(conn, &mut next.record, conclusion, now)?;
-            }
-            None => next.record.version = db::save_game(conn, &next.record)?,
-        }
-        Ok(())
-    }
-
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
@@ -56,53 +32,19 @@ impl Service {
             Ok(mv) => mv,
             Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
         };
-        let mut game = loaded.game.clone();
-        let report = match game.play(mv) {
-            Ok(report) => report,
+        let now = self.clock.now();
+        let mut applied = match apply_move(&loaded, mv, now) {
+            Ok(applied) => applied,
             Err(e) => {
                 return refuse(format!(
                     "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
                 ))
             }
         };
-        let now = self.clock.now();
-        let mut record = loaded.record.clone();
-        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
-        // An open draw offer lapses when the other player moves instead of answering; the
-        // offerer's own move (an offer made with a move) leaves it open.
-        let lapsed = match &record.draw_offer_by {
-            Some(by) if *by != request.user.id => record.draw_offer_by.take(),
-            _ => None,
-        };
-        record.takeback_by = None;
-        let mut next = Loaded {
-            record,
-            game,
-            times: loaded.times.clone(),
-        };
-        next.times.push(now);
-        let stored = MoveRow {
-            ply: report.ply,
-            notation: mv.to_string(),
-            code: next.game.position().code(),
-            played_at: now,
-        };
-        let id = next.record.id;
-        let mut answer = None;
-        self.db.write(|c| {
-            if report.outcome.is_none() {
-                answer = self.take_premove(c, &next, mv, now)?;
-            }
-            self.note_ai_turn(c, &next, now)?;
-            self.store_after_move(c, &mut next, report.outcome, now)?;
-            db::insert_move(c, id, &stored)?;
-            Ok::<_, DbError>(())
-        })?;
-        let next = Arc::new(next);
-        self.remember(&next);
-        if super::ai::ai_to_move(&next) {
-            self.wake();
-        }
+        let answer = self.db.write(|c| self.store_move(c, &mut applied, now))?;
+        let lapse_note = applied.lapse_note();
+        let report = applied.report;
+        let next = self.moved(applied.next);
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record)? {
@@ -110,14 +52,9 @@ impl Service {
                 reply.text.push_str(&note);
             }
         }
-        if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
-            let offerer = next
-                .colour_of(&by)
-                .map_or_else(String::new, |c| next.player(c).shown());
-            reply.text.push_str(&format!(
-                "\n(The draw offer from {offerer} lapsed: {} moved instead of answering.)",
-                request.user.shown()
-            ));
+        if let Some(note) = lapse_note {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
         }
         if let Some((player, answer)) = answer {
             // The opponent's conditional answer, played at once in its own transaction.

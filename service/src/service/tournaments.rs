@@ -11,8 +11,7 @@
 //! Until the front end has opened its thread, a game lives in a placeholder channel
 //! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
 
-use super::clocks;
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::{thread_name, Announced, Conclusion};
 use super::notices::{Draft, ThreadRequest};
 use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
@@ -515,13 +514,11 @@ impl Service {
             t.win_rule,
             now,
         );
-        game.status = Status::Active;
         game.time_control = t.time_control;
         game.server.clone_from(&t.server);
         game.rated = t.rated;
         game.wants_thread = true;
-        clocks::start(&mut game, 0, now);
-        db::insert_game(conn, &game)
+        self.start_game(conn, &mut game, 0, now)
     }
 
     /// The current round is complete: pair the next one, or finish. A paused tournament
@@ -1033,15 +1030,6 @@ fn describe(t: &TournamentRecord) -> String {
 /// A user-chosen text shown in Markdown.
 fn escape(text: &str) -> String {
     crate::model::escape_markdown(text)
-}
-
-/// `Akron #12: alice vs bob`.
-fn thread_name(game: GameId, first: &User, second: &User) -> String {
-    format!(
-        "Akron {game}: {} vs {}",
-        first.name.chars().take(30).collect::<String>(),
-        second.name.chars().take(30).collect::<String>()
-    )
 }
 
 /// The tournament as the transaction reading it sees it: what a change decides is read here,

@@ -133,6 +133,16 @@ pub(super) fn aborted_sentence(
     }
 }
 
+/// `(The draw offer from alice lapsed: bob moved instead of answering.)`: what a move says
+/// when it lets the opponent's draw offer lapse.
+pub(super) fn lapsed_offer(offerer: &User, mover: &User) -> String {
+    format!(
+        "(The draw offer from {} lapsed: {} moved instead of answering.)",
+        offerer.shown(),
+        mover.shown()
+    )
+}
+
 /// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
 pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
     let piles = loaded.game.position().piles();
