@@ -299,7 +299,7 @@ impl Service {
         let Some(record) = self.db.read(|c| db::game(c, game))? else {
             return Ok(AiMoved::Stale);
         };
-        if record.version != expected_version || record.status != Status::Active {
+        if record.version != expected_version || record.status() != Status::Active {
             return Ok(AiMoved::Stale);
         }
         let loaded = self.load(record)?;
@@ -446,7 +446,7 @@ impl Service {
                 let Some(row) = self.target_or_latest(&target)? else {
                     return Err(no_game(&target));
                 };
-                match row.status {
+                match row.status() {
                     Status::Finished => {}
                     Status::Active => {
                         return refuse(format!(
@@ -581,7 +581,9 @@ impl Service {
 
 /// Whether the AI is to move in an active game that is not over.
 pub(super) fn ai_to_move(loaded: &Loaded) -> bool {
-    loaded.record.status == Status::Active && !loaded.game.is_over() && loaded.to_move().id.is_ai()
+    loaded.record.status() == Status::Active
+        && !loaded.game.is_over()
+        && loaded.to_move().id.is_ai()
 }
 
 /// The caption of a game's picture: number and names.

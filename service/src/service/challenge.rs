@@ -269,7 +269,7 @@ impl Service {
         }
         Ok(self
             .target(request)?
-            .filter(|row| row.status == Status::Open))
+            .filter(|row| row.status() == Status::Open))
     }
 
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {

@@ -146,7 +146,7 @@ impl Service {
             Some(id) => self.db.read(|c| db::game(c, id))?,
             None => self.db.read(|c| db::channel_game(c, &request.channel))?,
         };
-        let Some(row) = row.filter(|r| r.status == Status::Active) else {
+        let Some(row) = row.filter(|r| r.status() == Status::Active) else {
             // Nothing running here: the usual explanation (over, not started, none).
             self.active_game(request)?;
             return refuse("There is no game to claim here.");
@@ -301,7 +301,7 @@ impl Service {
         let Some(row) = self.db.read(|c| db::game(c, game))? else {
             return Ok(Reply::refusal(format!("There is no game {game}.")));
         };
-        if row.status != Status::Active {
+        if row.status() != Status::Active {
             return Ok(Reply::refusal(format!("Game {game} is not being played.")));
         }
         let loaded = self.load(row)?;

@@ -454,7 +454,7 @@ pub(super) fn help() -> Reply {
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
 /// `channel` is the token naming its channel, `now` the time in Unix seconds.
 fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (bool, String) {
-    match loaded.record.status {
+    match loaded.record.status() {
         Status::Open => {
             let mine = loaded.record.challenger == *me;
             let opponent = if mine {

@@ -22,7 +22,7 @@ use super::wording::{aborted_sentence, lapsed_offer, result_sentence_for};
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::db::{self, DbError, MoveRow, Tx};
 use crate::model::TournamentStatus;
-use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Status, User};
+use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Phase, Status, User};
 use akron_rules::{Color, IllegalMove, Move, MoveReport, Reason};
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ impl Service {
         plies: usize,
         now: i64,
     ) -> Result<GameId, DbError> {
-        record.status = Status::Active;
+        record.phase = Phase::Playing;
         clocks::start(record, plies, now);
         if record.id == GameId(0) {
             record.id = db::insert_game(conn, record)?;
@@ -234,13 +234,11 @@ impl Service {
             plies,
             announced,
         } = conclusion;
-        record.status = ending.status();
-        if let Ending::Result(outcome) = ending {
-            record.winner = outcome.winner;
-            record.reason = Some(outcome.reason);
-            record.winner_id = winner.as_ref().map(|u| u.id.clone());
-        }
-        record.finished_at = Some(now);
+        record.phase = Phase::Ended {
+            ending,
+            winner: winner.as_ref().map(|u| u.id.clone()),
+            at: now,
+        };
         record.draw_offer_by = None;
         record.takeback_by = None;
         record.deadline_at = None;
@@ -366,10 +364,10 @@ impl Service {
         record: &GameRecord,
         now: i64,
     ) -> Result<Option<Settlement>, ServiceError> {
-        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+        if !record.status().is_live() || record.deadline_at.is_none_or(|due| now < due) {
             return Ok(None);
         }
-        if record.status == Status::Active {
+        if record.status() == Status::Active {
             return self.plan_active(record, now);
         }
         Ok(Some(Settlement::Expire(Box::new(record.clone()))))

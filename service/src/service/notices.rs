@@ -449,7 +449,7 @@ impl Service {
                 if only_at.is_some_and(|version| version != record.version) {
                     return Ok(None);
                 }
-                if let Some(intro) = if_over.filter(|_| !record.status.is_live()) {
+                if let Some(intro) = if_over.filter(|_| !record.status().is_live()) {
                     let loaded = self.load(record)?;
                     reply.text = format!("{intro}{}.", super::wording::result_phrase(&loaded));
                     ended = true;

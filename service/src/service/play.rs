@@ -224,13 +224,13 @@ impl Service {
                     .db
                     .read(|c| db::latest_channel_game(c, &request.channel))?
                 {
-                    Some(last) if last.status == Status::Finished => last,
+                    Some(last) if last.status() == Status::Finished => last,
                     _ => return Err(no_game(request)),
                 }
             }
             None => return Err(no_game(request)),
         };
-        match row.status {
+        match row.status() {
             Status::Active => Ok(self.load(row)?),
             Status::Open => refuse(format!(
                 "Game {} has not started: the challenge is waiting for an answer (the \
@@ -390,7 +390,7 @@ impl Service {
 /// The buttons under the board of an active game: Swap while it is legal, Offer draw (Accept
 /// and Decline while an offer is open) and Resign, which asks for confirmation first.
 fn board_buttons(loaded: &Loaded) -> Vec<Button> {
-    if loaded.record.status != Status::Active || loaded.game.is_over() {
+    if loaded.record.status() != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }
     let id = loaded.record.id;

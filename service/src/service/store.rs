@@ -82,7 +82,7 @@ impl Loaded {
     pub fn view(&self) -> GameView {
         GameView {
             id: self.record.id,
-            status: self.record.status,
+            status: self.record.status(),
             players: ByColor {
                 black: self.player(Color::Black),
                 white: self.player(Color::White),
@@ -163,7 +163,7 @@ fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError
         times.push(stored.played_at);
     }
     let stored = row.outcome();
-    match (row.status, game.outcome(), stored) {
+    match (row.status(), game.outcome(), stored) {
         (Status::Finished, Some(replayed), Some(stored)) if replayed == stored => {}
         (Status::Finished, None, Some(stored)) if is_decision(stored.reason) => {
             game.decide(stored)
@@ -179,7 +179,7 @@ fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError
         (_, Some(replayed), _) => {
             return Err(corrupt(format!(
                 "the moves end the game ({replayed}), but it is stored as {}",
-                row.status.name()
+                row.status().name()
             )))
         }
         (_, None, _) => {}

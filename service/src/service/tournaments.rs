@@ -678,7 +678,7 @@ impl Service {
         let running = running_game(&rows, t.current_round, entrant.player);
         let loaded = match running {
             Some(game) => match self.db.read(|c| db::game(c, game))? {
-                Some(record) if record.status == Status::Active => Some(self.load(record)?),
+                Some(record) if record.status() == Status::Active => Some(self.load(record)?),
                 _ => None,
             },
             None => None,
@@ -758,7 +758,7 @@ impl Service {
         };
         let record = self.db.read(|c| db::game(c, game))?;
         let loaded = match record {
-            Some(record) if record.status == Status::Active => Some(self.load(record)?),
+            Some(record) if record.status() == Status::Active => Some(self.load(record)?),
             _ => None,
         };
         let now = self.clock.now();
@@ -885,7 +885,7 @@ impl Service {
             .filter_map(|p| p.game)
         {
             if let Some(record) = self.db.read(|c| db::game(c, game))? {
-                if record.status == Status::Active {
+                if record.status() == Status::Active {
                     running.push(self.load(record)?);
                 }
             }

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 /// The result in a few words: `Black (alice) won by connection`.
 pub(super) fn result_phrase(loaded: &Loaded) -> String {
     let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return match loaded.record.status {
+        return match loaded.record.status() {
             Status::Declined => "the challenge was declined".to_string(),
             Status::Cancelled => "the challenge was cancelled".to_string(),
             Status::Expired => "the challenge expired".to_string(),
@@ -162,7 +162,7 @@ pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
         white.shown(),
         piles.white
     );
-    match loaded.record.status {
+    match loaded.record.status() {
         Status::Active => {
             let _ = write!(
                 line,
@@ -245,7 +245,7 @@ pub(super) fn no_game(request: &Request) -> Failure {
 /// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
 pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
     let control = loaded.record.time_control;
-    if control == TimeControl::None || loaded.record.status != Status::Active {
+    if control == TimeControl::None || loaded.record.status() != Status::Active {
         return None;
     }
     let plies = loaded.game.moves().len();
