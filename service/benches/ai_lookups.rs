@@ -47,7 +47,7 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf, String) {
                     akron_rules::WinRule::Delayed,
                     NOW - 100,
                 );
-                record.phase = Phase::Playing;
+                record.phase = Phase::Playing(Default::default());
                 let id = db::insert_game(c, &record)?;
                 // Three placements chosen from the game's number: all positions differ.
                 let mut game = Game::new(GameOptions::default()).expect("options");

@@ -61,7 +61,7 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
                     akron_rules::WinRule::Delayed,
                     last_move - 10,
                 );
-                record.phase = Phase::Playing;
+                record.phase = Phase::Playing(Default::default());
                 record.started_at = Some(last_move - 10);
                 record.last_move_at = Some(last_move);
                 // Reminders already sent: the timeout is what is due next.

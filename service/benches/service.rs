@@ -88,7 +88,7 @@ fn setup() -> &'static Setup {
                     akron_rules::WinRule::Delayed,
                     0,
                 );
-                row.phase = Phase::Playing;
+                row.phase = Phase::Playing(Default::default());
                 row.started_at = Some(0);
                 row.last_move_at = Some(0);
                 let id = db::insert_game(c, &row)?;

@@ -259,12 +259,8 @@ pub struct GameRecord {
     pub win_rule: WinRule,
     /// The position the game starts from.
     pub start_code: String,
-    /// Who offered a draw that is still open.
-    pub draw_offer_by: Option<UserId>,
     /// Each player's last draw offer (open or not): who, and how many moves had been played.
     pub last_draw_offers: Vec<(UserId, usize)>,
-    /// Who asked to take back a move, still unanswered.
-    pub takeback_by: Option<UserId>,
     /// Unix seconds.
     pub created_at: i64,
     /// When the challenge was accepted.
@@ -315,9 +311,7 @@ impl GameRecord {
             pile: start.piles().black,
             win_rule,
             start_code: start.code(),
-            draw_offer_by: None,
             last_draw_offers: Vec::new(),
-            takeback_by: None,
             created_at: now,
             started_at: None,
             last_move_at: None,
@@ -336,6 +330,27 @@ impl GameRecord {
     #[must_use]
     pub fn status(&self) -> Status {
         self.phase.status()
+    }
+
+    /// The draw offer and takeback request open in the game: none unless it is being played.
+    #[must_use]
+    pub fn offers(&self) -> &Offers {
+        static NONE: Offers = Offers {
+            draw: None,
+            takeback: None,
+        };
+        match &self.phase {
+            Phase::Playing(offers) => offers,
+            _ => &NONE,
+        }
+    }
+
+    /// The open offers, to change them, while the game is being played.
+    pub fn offers_mut(&mut self) -> Option<&mut Offers> {
+        match &mut self.phase {
+            Phase::Playing(offers) => Some(offers),
+            _ => None,
+        }
     }
 
     /// The stored result, if the game has one.
@@ -377,8 +392,8 @@ impl GameRecord {
 pub enum Phase {
     /// A challenge waiting for the opponent.
     Challenge,
-    /// Being played.
-    Playing,
+    /// Being played, with the offers open in it.
+    Playing(Offers),
     /// Over, or a challenge that never became a game.
     Ended {
         /// How: a result, or the challenge declined, cancelled or expired.
@@ -390,13 +405,22 @@ pub enum Phase {
     },
 }
 
+/// What is open in a game being played, each by whom: a draw offer and a takeback request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// Who offered a draw that is still open.
+    pub draw: Option<UserId>,
+    /// Who asked to take back a move, still unanswered.
+    pub takeback: Option<UserId>,
+}
+
 impl Phase {
     /// The status a game in this phase has.
     #[must_use]
     pub const fn status(&self) -> Status {
         match self {
             Phase::Challenge => Status::Open,
-            Phase::Playing => Status::Active,
+            Phase::Playing(_) => Status::Active,
             Phase::Ended { ending, .. } => ending.status(),
         }
     }

@@ -3,8 +3,8 @@
 use super::DbError;
 use super::{Row, Tx};
 use crate::model::{
-    ChannelId, Ending, GameId, GameRecord, Phase, Players, ServerId, Status, TimeControl, User,
-    UserId,
+    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Players, ServerId, Status, TimeControl,
+    User, UserId,
 };
 use crate::params;
 use akron_rules::{Color, Outcome, Reason, WinRule};
@@ -34,11 +34,19 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
         None => None,
     };
     let finished_at: Option<i64> = r.get(20)?;
+    let draw = r.get::<Option<String>>(15)?.map(UserId);
+    let takeback = r.get::<Option<String>>(16)?.map(UserId);
+    if status != Status::Active && (draw.is_some() || takeback.is_some()) {
+        return Err(corrupt(format!(
+            "a game {} has an open offer",
+            status.name()
+        )));
+    }
     let ending = match (status, reason) {
         (Status::Open | Status::Active, None) if winner.is_none() && winner_id.is_none() => {
             return match finished_at {
                 None if status == Status::Open => Ok(Phase::Challenge),
-                None => Ok(Phase::Playing),
+                None => Ok(Phase::Playing(Offers { draw, takeback })),
                 Some(_) => Err(corrupt(format!("a game {} has an end time", status.name()))),
             };
         }
@@ -68,9 +76,6 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
 
 fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
     let rule: String = r.get(10)?;
-    let user = |i: usize| -> Result<Option<UserId>, DbError> {
-        Ok(r.get::<Option<String>>(i)?.map(UserId))
-    };
     Ok(GameRecord {
         id: GameId(r.get(0)?),
         channel: ChannelId(r.get(1)?),
@@ -84,8 +89,6 @@ fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
         pile: r.get(9)?,
         win_rule: WinRule::from_str(&rule).map_err(corrupt)?,
         start_code: r.get(11)?,
-        draw_offer_by: user(15)?,
-        takeback_by: user(16)?,
         created_at: r.get(17)?,
         started_at: r.get(18)?,
         last_move_at: r.get(19)?,
@@ -262,7 +265,7 @@ pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
 pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
     let (winner_id, finished_at) = match &game.phase {
         Phase::Ended { winner, at, .. } => (winner.as_ref().map(|u| &u.0), Some(*at)),
-        Phase::Challenge | Phase::Playing => (None, None),
+        Phase::Challenge | Phase::Playing(_) => (None, None),
     };
     let changed = conn.execute(
         "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
@@ -279,8 +282,8 @@ pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
             game.outcome().and_then(|o| o.winner).map(Color::name),
             winner_id,
             game.outcome().map(|o| o.reason.name()),
-            game.draw_offer_by.as_ref().map(|u| &u.0),
-            game.takeback_by.as_ref().map(|u| &u.0),
+            game.offers().draw.as_ref().map(|u| &u.0),
+            game.offers().takeback.as_ref().map(|u| &u.0),
             game.started_at,
             game.last_move_at,
             finished_at,
@@ -408,8 +411,9 @@ mod tests {
     use super::*;
     use crate::db::Db;
 
-    /// A game's phase carries its result, so a row whose result does not fit its status (a
-    /// finished game without a reason, a game being played with one) is damaged data.
+    /// A game's phase carries its result and its open offers, so a row whose result or offers
+    /// do not fit its status (a finished game without a reason or with an open draw offer, a
+    /// game being played with a result) is damaged data.
     #[test]
     fn a_row_whose_result_does_not_fit_its_status_is_damaged(
     ) -> Result<(), Box<dyn std::error::Error>> {
@@ -450,6 +454,7 @@ mod tests {
             "UPDATE games SET reason = NULL WHERE id = ?1",
             "UPDATE games SET finished_at = NULL WHERE id = ?1",
             "UPDATE games SET status = 'active' WHERE id = ?1",
+            "UPDATE games SET draw_offer_by = 'test:ann' WHERE id = ?1",
         ] {
             set(damage)?;
             assert!(
@@ -458,7 +463,7 @@ mod tests {
             );
             set(
                 "UPDATE games SET status = 'finished', reason = 'resignation', \
-                 finished_at = 200 WHERE id = ?1",
+                 finished_at = 200, draw_offer_by = NULL WHERE id = ?1",
             )?;
         }
         Ok(())

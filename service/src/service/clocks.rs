@@ -158,7 +158,7 @@ mod tests {
             0,
         );
         record.id = GameId(1);
-        record.phase = Phase::Playing;
+        record.phase = Phase::Playing(Default::default());
         record.time_control = control;
         record
     }

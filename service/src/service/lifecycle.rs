@@ -38,7 +38,7 @@ impl Service {
         plies: usize,
         now: i64,
     ) -> Result<GameId, DbError> {
-        record.phase = Phase::Playing;
+        record.phase = Phase::Playing(Default::default());
         clocks::start(record, plies, now);
         if record.id == GameId(0) {
             record.id = db::insert_game(conn, record)?;
@@ -111,15 +111,20 @@ pub(super) fn apply_move(loaded: &Loaded, mv: Move, now: i64) -> Result<Applied,
     let report = game.play(mv)?;
     let mut record = loaded.record.clone();
     clocks::after_move(&mut record, loaded.game.moves().len(), now);
-    let lapsed = match record.draw_offer_by.take() {
-        Some(by) if by == mover.id => {
-            record.draw_offer_by = Some(by);
-            None
+    let lapsed = match record.offers_mut() {
+        Some(offers) => {
+            offers.takeback = None;
+            match offers.draw.take() {
+                Some(by) if by == mover.id => {
+                    offers.draw = Some(by);
+                    None
+                }
+                Some(by) => loaded.colour_of(&by).map(|c| loaded.player(c)),
+                None => None,
+            }
         }
-        Some(by) => loaded.colour_of(&by).map(|c| loaded.player(c)),
         None => None,
     };
-    record.takeback_by = None;
     let mut next = Loaded {
         record,
         game,
@@ -239,8 +244,6 @@ impl Service {
             winner: winner.as_ref().map(|u| u.id.clone()),
             at: now,
         };
-        record.draw_offer_by = None;
-        record.takeback_by = None;
         record.deadline_at = None;
         record.version = db::save_game(conn, record)?;
         db::set_ai_waiting(conn, record.id, None)?;
@@ -447,7 +450,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::model::{ChannelId, UserId};
+    use crate::model::{ChannelId, Offers, UserId};
     use crate::service::{Challenge, ColourChoice, Command, Config, Request};
     use akron_ai::Level;
 
@@ -478,7 +481,10 @@ mod tests {
             .read(|c| db::latest_channel_game(c, &channel))
             .unwrap()
             .unwrap();
-        record.draw_offer_by = Some(alice.id.clone());
+        record.phase = Phase::Playing(Offers {
+            draw: Some(alice.id.clone()),
+            takeback: None,
+        });
         service.db.write(|c| db::save_game(c, &record)).unwrap();
         let jobs = service.ai_jobs(10).unwrap();
         let [job] = jobs.as_slice() else {
@@ -501,6 +507,6 @@ mod tests {
         );
         assert!(told.iter().any(|t| t.contains(&note)), "{told:?}");
         let after = service.db.read(|c| db::game(c, job.game)).unwrap().unwrap();
-        assert_eq!(after.draw_offer_by, None);
+        assert_eq!(after.offers().draw, None);
     }
 }

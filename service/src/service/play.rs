@@ -398,7 +398,7 @@ fn board_buttons(loaded: &Loaded) -> Vec<Button> {
     if loaded.game.can_swap() {
         buttons.push(Command::Swap);
     }
-    if loaded.record.draw_offer_by.is_some() {
+    if loaded.record.offers().draw.is_some() {
         buttons.push(Command::Draw(Offer::Accept));
         buttons.push(Command::Draw(Offer::Decline));
     } else {
