@@ -3,7 +3,7 @@
 //! Nothing here knows SQL or any chat platform.
 
 use akron_ai::Level;
-use akron_rules::{Color, Outcome, Reason, WinRule};
+use akron_rules::{Color, Outcome, WinRule};
 use std::fmt;
 use std::str::FromStr;
 
@@ -245,8 +245,8 @@ pub struct GameRecord {
     pub id: GameId,
     /// The channel (or thread) it is played in.
     pub channel: ChannelId,
-    /// Where it stands.
-    pub status: Status,
+    /// Where it stands, with how it ended once it has.
+    pub phase: Phase,
     /// Who made the challenge.
     pub challenger: UserId,
     /// The players by their colour at the start.
@@ -259,26 +259,14 @@ pub struct GameRecord {
     pub win_rule: WinRule,
     /// The position the game starts from.
     pub start_code: String,
-    /// The winning colour, once there is one.
-    pub winner: Option<Color>,
-    /// The winning player.
-    pub winner_id: Option<UserId>,
-    /// Why the game ended.
-    pub reason: Option<Reason>,
-    /// Who offered a draw that is still open.
-    pub draw_offer_by: Option<UserId>,
     /// Each player's last draw offer (open or not): who, and how many moves had been played.
     pub last_draw_offers: Vec<(UserId, usize)>,
-    /// Who asked to take back a move, still unanswered.
-    pub takeback_by: Option<UserId>,
     /// Unix seconds.
     pub created_at: i64,
     /// When the challenge was accepted.
     pub started_at: Option<i64>,
     /// When the last move was made.
     pub last_move_at: Option<i64>,
-    /// When the game ended.
-    pub finished_at: Option<i64>,
     /// When something is next due for this game without anyone acting (an open challenge
     /// expires, a reminder, a clock runs out), in Unix seconds; `None` when nothing is.
     pub deadline_at: Option<i64>,
@@ -316,23 +304,17 @@ impl GameRecord {
         GameRecord {
             id: GameId(0),
             channel,
-            status: Status::Open,
+            phase: Phase::Challenge,
             challenger,
             players,
             size: start.size(),
             pile: start.piles().black,
             win_rule,
             start_code: start.code(),
-            winner: None,
-            winner_id: None,
-            reason: None,
-            draw_offer_by: None,
             last_draw_offers: Vec::new(),
-            takeback_by: None,
             created_at: now,
             started_at: None,
             last_move_at: None,
-            finished_at: None,
             deadline_at: None,
             time_control: TimeControl::None,
             clocks: [None, None],
@@ -344,13 +326,43 @@ impl GameRecord {
         }
     }
 
+    /// Where the game stands.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.phase.status()
+    }
+
+    /// The draw offer and takeback request open in the game: none unless it is being played.
+    #[must_use]
+    pub fn offers(&self) -> &Offers {
+        static NONE: Offers = Offers {
+            draw: None,
+            takeback: None,
+        };
+        match &self.phase {
+            Phase::Playing(offers) => offers,
+            _ => &NONE,
+        }
+    }
+
+    /// The open offers, to change them, while the game is being played.
+    pub fn offers_mut(&mut self) -> Option<&mut Offers> {
+        match &mut self.phase {
+            Phase::Playing(offers) => Some(offers),
+            _ => None,
+        }
+    }
+
     /// The stored result, if the game has one.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.reason.map(|reason| Outcome {
-            winner: self.winner,
-            reason,
-        })
+        match self.phase {
+            Phase::Ended {
+                ending: Ending::Result(outcome),
+                ..
+            } => Some(outcome),
+            _ => None,
+        }
     }
 
     /// The challenger, as a user.
@@ -370,6 +382,46 @@ impl GameRecord {
             &self.players.white
         } else {
             &self.players.black
+        }
+    }
+}
+
+/// Where a game stands, carrying what that stage has: an ended game carries how it ended, so
+/// a finished game without a result cannot be represented.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// A challenge waiting for the opponent.
+    Challenge,
+    /// Being played, with the offers open in it.
+    Playing(Offers),
+    /// Over, or a challenge that never became a game.
+    Ended {
+        /// How: a result, or the challenge declined, cancelled or expired.
+        ending: Ending,
+        /// The winning player, when the result has one.
+        winner: Option<UserId>,
+        /// When, in Unix seconds.
+        at: i64,
+    },
+}
+
+/// What is open in a game being played, each by whom: a draw offer and a takeback request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// Who offered a draw that is still open.
+    pub draw: Option<UserId>,
+    /// Who asked to take back a move, still unanswered.
+    pub takeback: Option<UserId>,
+}
+
+impl Phase {
+    /// The status a game in this phase has.
+    #[must_use]
+    pub const fn status(&self) -> Status {
+        match self {
+            Phase::Challenge => Status::Open,
+            Phase::Playing(_) => Status::Active,
+            Phase::Ended { ending, .. } => ending.status(),
         }
     }
 }

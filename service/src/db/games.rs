@@ -3,10 +3,11 @@
 use super::DbError;
 use super::{Row, Tx};
 use crate::model::{
-    ChannelId, GameId, GameRecord, Players, ServerId, Status, TimeControl, User, UserId,
+    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Players, ServerId, Status, TimeControl,
+    User, UserId,
 };
 use crate::params;
-use akron_rules::{Color, Reason, WinRule};
+use akron_rules::{Color, Outcome, Reason, WinRule};
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
@@ -18,18 +19,67 @@ fn corrupt(what: String) -> DbError {
     DbError::Corrupt(what)
 }
 
-fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
+/// A game's phase from its status and result columns; a row whose result does not fit its
+/// status (a finished game without a reason, a live one with a result) is damaged.
+fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
     let status: String = r.get(2)?;
-    let rule: String = r.get(10)?;
-    let winner: Option<String> = r.get(12)?;
-    let reason: Option<String> = r.get(14)?;
-    let user = |i: usize| -> Result<Option<UserId>, DbError> {
-        Ok(r.get::<Option<String>>(i)?.map(UserId))
+    let status = Status::from_name(&status).ok_or_else(|| corrupt(format!("status {status}")))?;
+    let winner = match r.get::<Option<String>>(12)? {
+        Some(w) => Some(Color::from_name(&w).ok_or_else(|| corrupt(format!("winner {w}")))?),
+        None => None,
     };
+    let winner_id = r.get::<Option<String>>(13)?.map(UserId);
+    let reason = match r.get::<Option<String>>(14)? {
+        Some(w) => Some(Reason::from_name(&w).ok_or_else(|| corrupt(format!("reason {w}")))?),
+        None => None,
+    };
+    let finished_at: Option<i64> = r.get(20)?;
+    let draw = r.get::<Option<String>>(15)?.map(UserId);
+    let takeback = r.get::<Option<String>>(16)?.map(UserId);
+    if status != Status::Active && (draw.is_some() || takeback.is_some()) {
+        return Err(corrupt(format!(
+            "a game {} has an open offer",
+            status.name()
+        )));
+    }
+    let ending = match (status, reason) {
+        (Status::Open | Status::Active, None) if winner.is_none() && winner_id.is_none() => {
+            return match finished_at {
+                None if status == Status::Open => Ok(Phase::Challenge),
+                None => Ok(Phase::Playing(Offers { draw, takeback })),
+                Some(_) => Err(corrupt(format!("a game {} has an end time", status.name()))),
+            };
+        }
+        (Status::Finished, Some(reason)) => Ending::Result(Outcome { winner, reason }),
+        (Status::Declined, None) if winner.is_none() => Ending::Declined,
+        (Status::Cancelled, None) if winner.is_none() => Ending::Cancelled,
+        (Status::Expired, None) if winner.is_none() => Ending::Expired,
+        (status, reason) => {
+            return Err(corrupt(format!(
+                "a game {} has {}",
+                status.name(),
+                match reason {
+                    Some(reason) => format!("the reason {}", reason.name()),
+                    None => "no result".to_string(),
+                }
+            )))
+        }
+    };
+    let at =
+        finished_at.ok_or_else(|| corrupt(format!("a game {} has no end time", status.name())))?;
+    Ok(Phase::Ended {
+        ending,
+        winner: winner_id,
+        at,
+    })
+}
+
+fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
+    let rule: String = r.get(10)?;
     Ok(GameRecord {
         id: GameId(r.get(0)?),
         channel: ChannelId(r.get(1)?),
-        status: Status::from_name(&status).ok_or_else(|| corrupt(format!("status {status}")))?,
+        phase: phase_of(r)?,
         challenger: UserId(r.get(3)?),
         players: Players {
             black: User::new(UserId(r.get(4)?), r.get::<String>(5)?),
@@ -39,21 +89,9 @@ fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
         pile: r.get(9)?,
         win_rule: WinRule::from_str(&rule).map_err(corrupt)?,
         start_code: r.get(11)?,
-        winner: match winner {
-            Some(w) => Some(Color::from_name(&w).ok_or_else(|| corrupt(format!("winner {w}")))?),
-            None => None,
-        },
-        winner_id: user(13)?,
-        reason: match reason {
-            Some(w) => Some(Reason::from_name(&w).ok_or_else(|| corrupt(format!("reason {w}")))?),
-            None => None,
-        },
-        draw_offer_by: user(15)?,
-        takeback_by: user(16)?,
         created_at: r.get(17)?,
         started_at: r.get(18)?,
         last_move_at: r.get(19)?,
-        finished_at: r.get(20)?,
         version: r.get(21)?,
         deadline_at: r.get(22)?,
         time_control: {
@@ -94,7 +132,7 @@ pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> 
              ?18, ?19, ?20, ?21) RETURNING id",
         params![
             game.channel.0,
-            game.status.name(),
+            game.status().name(),
             game.challenger.0,
             game.players.black.id.0,
             game.players.black.name,
@@ -119,7 +157,7 @@ pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> 
     );
     match inserted {
         Ok(id) => Ok(GameId(id)),
-        Err(e) if e.is_unique_violation() && game.status.is_live() => Err(DbError::ChannelTaken),
+        Err(e) if e.is_unique_violation() && game.status().is_live() => Err(DbError::ChannelTaken),
         Err(e) => Err(e),
     }
 }
@@ -225,6 +263,10 @@ pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
 ///
 /// [`DbError::Conflict`] when another change landed first; a database failure.
 pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
+    let (winner_id, finished_at) = match &game.phase {
+        Phase::Ended { winner, at, .. } => (winner.as_ref().map(|u| &u.0), Some(*at)),
+        Phase::Challenge | Phase::Playing(_) => (None, None),
+    };
     let changed = conn.execute(
         "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
@@ -236,15 +278,15 @@ pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
         params![
             game.id.0,
             game.version,
-            game.status.name(),
-            game.winner.map(Color::name),
-            game.winner_id.as_ref().map(|u| &u.0),
-            game.reason.map(Reason::name),
-            game.draw_offer_by.as_ref().map(|u| &u.0),
-            game.takeback_by.as_ref().map(|u| &u.0),
+            game.status().name(),
+            game.outcome().and_then(|o| o.winner).map(Color::name),
+            winner_id,
+            game.outcome().map(|o| o.reason.name()),
+            game.offers().draw.as_ref().map(|u| &u.0),
+            game.offers().takeback.as_ref().map(|u| &u.0),
             game.started_at,
             game.last_move_at,
-            game.finished_at,
+            finished_at,
             game.deadline_at,
             game.clocks[0],
             game.clocks[1],
@@ -362,4 +404,68 @@ pub fn board_link(conn: &Tx<'_>, game: GameId) -> Result<Option<String>, DbError
             |r| r.get::<Option<String>>(0),
         )?
         .flatten())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Db;
+
+    /// A game's phase carries its result and its open offers, so a row whose result or offers
+    /// do not fit its status (a finished game without a reason or with an open draw offer, a
+    /// game being played with a result) is damaged data.
+    #[test]
+    fn a_row_whose_result_does_not_fit_its_status_is_damaged(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let db = Db::open(&dir.path().join("akron.db"))?;
+        let user = |name: &str| User::new(UserId::new("test", name), name);
+        let start = akron_rules::Position::start(5, 12)?;
+        let record = GameRecord::challenge(
+            ChannelId::new("test", "c"),
+            user("ann").id,
+            Players {
+                black: user("ann"),
+                white: user("bob"),
+            },
+            &start,
+            WinRule::Delayed,
+            100,
+        );
+        let id = db.write(|c| insert_game(c, &record))?;
+        let set = |sql: &str| db.write(|c| c.execute(sql, crate::params![id.0]));
+        set(
+            "UPDATE games SET status = 'finished', winner = 'white', winner_id = 'test:bob', \
+             reason = 'resignation', finished_at = 200 WHERE id = ?1",
+        )?;
+        let ended = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
+        assert_eq!(
+            ended.phase,
+            Phase::Ended {
+                ending: Ending::Result(Outcome {
+                    winner: Some(Color::White),
+                    reason: Reason::Resignation,
+                }),
+                winner: Some(user("bob").id),
+                at: 200,
+            }
+        );
+        for damage in [
+            "UPDATE games SET reason = NULL WHERE id = ?1",
+            "UPDATE games SET finished_at = NULL WHERE id = ?1",
+            "UPDATE games SET status = 'active' WHERE id = ?1",
+            "UPDATE games SET draw_offer_by = 'test:ann' WHERE id = ?1",
+        ] {
+            set(damage)?;
+            assert!(
+                matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))),
+                "{damage}"
+            );
+            set(
+                "UPDATE games SET status = 'finished', reason = 'resignation', \
+                 finished_at = 200, draw_offer_by = NULL WHERE id = ?1",
+            )?;
+        }
+        Ok(())
+    }
 }

@@ -409,7 +409,7 @@ mod tests {
     /// fairness check finds a running game by its current position only.
     #[test]
     fn the_current_code_follows_moves_and_takebacks() -> Result<(), Box<dyn std::error::Error>> {
-        use crate::model::{GameRecord, Players, Status};
+        use crate::model::{GameRecord, Players};
         use crate::service::{ChannelId, User, UserId};
         let dir = tempfile::tempdir()?;
         let db = Db::open(&dir.path().join("akron.db"))?;
@@ -435,7 +435,7 @@ mod tests {
                 akron_rules::WinRule::Delayed,
                 100,
             );
-            record.status = Status::Active;
+            record.phase = crate::model::Phase::Playing(Default::default());
             insert_game(c, &record)
         })?;
         assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));

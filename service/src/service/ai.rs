@@ -7,18 +7,19 @@
 //! to move is a row in the database (`ai_games.waiting_since`), written with the move that
 //! made it so, so a restart loses no pending move.
 
+use super::lifecycle::{apply_move, move_to_thread};
 use super::notices::Draft;
-use super::play::no_game;
 use super::store::Loaded;
 use super::types::{AnalyzeRequest, Challenge, Reply, Request};
+use super::wording::no_game;
 use super::{refuse, Outcome, Service, ServiceError};
-use crate::db::{self, DbError, MoveRow, Tx};
+use crate::db::{self, DbError, Tx};
 use crate::images::{Caption, Picture};
 use crate::model::{Destination, GameId, GameRecord, Players, Status, TimeControl, User};
 use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
 use akron_rules::{ByColor, Color, Game, Move, Position};
 use std::fmt::Write as _;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 /// The level of a game against the AI when none is asked for.
@@ -194,14 +195,12 @@ impl Service {
             challenge.rule.unwrap_or_default(),
             now,
         );
-        row.status = Status::Active;
         row.rated = false;
         row.wants_thread = wants_thread;
         row.server.clone_from(&request.server);
-        super::clocks::start(&mut row, 0, now);
         let waiting = (ai_colour == start.turn()).then_some(now);
         let inserted = self.db.write(|c| {
-            let id = db::insert_game(c, &row)?;
+            let id = self.start_game(c, &mut row, 0, now)?;
             db::insert_ai_game(c, id, level.number(), waiting)?;
             Ok::<_, DbError>(id)
         });
@@ -242,16 +241,7 @@ impl Service {
         } else {
             let _ = write!(reply.text, "\n{token} to move ({}).", start.turn().title());
         }
-        if loaded.record.wants_thread {
-            reply.thread = Some(format!(
-                "Akron {id}: {} vs {}",
-                black.name.chars().take(30).collect::<String>(),
-                white.name.chars().take(30).collect::<String>()
-            ));
-            reply
-                .text
-                .push_str("\nThe game moves to a thread of its own.");
-        }
+        move_to_thread(&mut reply, &loaded);
         Ok(reply)
     }
 
@@ -309,16 +299,16 @@ impl Service {
         let Some(record) = self.db.read(|c| db::game(c, game))? else {
             return Ok(AiMoved::Stale);
         };
-        if record.version != expected_version || record.status != Status::Active {
+        if record.version != expected_version || record.status() != Status::Active {
             return Ok(AiMoved::Stale);
         }
         let loaded = self.load(record)?;
         if !ai_to_move(&loaded) {
             return Ok(AiMoved::Stale);
         }
-        let mut state = loaded.game.clone();
-        let report = match state.play(mv) {
-            Ok(report) => report,
+        let now = self.clock.now();
+        let mut applied = match apply_move(&loaded, mv, now) {
+            Ok(applied) => applied,
             Err(error) => {
                 // Never expected; clearing the flag keeps the worker from trying for ever.
                 tracing::error!(game = game.0, %mv, %error, "the AI chose an illegal move");
@@ -326,33 +316,25 @@ impl Service {
                 return Ok(AiMoved::Stale);
             }
         };
-        let now = self.clock.now();
-        let mut record = loaded.record.clone();
-        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
-        record.takeback_by = None;
-        record.draw_offer_by = None;
-        let mut next = Loaded {
-            record,
-            game: state,
-            times: loaded.times.clone(),
-        };
-        next.times.push(now);
-        let stored = MoveRow {
-            ply: report.ply,
-            notation: mv.to_string(),
-            code: next.game.position().code(),
-            played_at: now,
-        };
-        let plies = next.game.moves().len();
-        let mut reply = self.move_reply(&next, &report, crate::images::View::default());
-        let mut draft = Draft::to(Destination::Channel(next.record.channel.clone()), game);
+        let plies = applied.next.game.moves().len();
+        let mut reply = self.move_reply(
+            &applied.next,
+            &applied.report,
+            crate::images::View::default(),
+        );
+        if let Some(note) = applied.lapse_note() {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
+        }
+        let mut draft = Draft::to(
+            Destination::Channel(applied.next.record.channel.clone()),
+            game,
+        );
         draft.board = Some(plies);
         draft.mark_last = true;
         let write = self.db.write(|c| {
             // The notice below carries the result with the move.
-            self.store_after_move(c, &mut next, report.outcome, now)?;
-            db::insert_move(c, game, &stored)?;
-            db::set_ai_waiting(c, game, None)?;
+            self.store_move(c, &mut applied, now)?;
             draft.reply = std::mem::take(&mut reply);
             draft.reply.image = None;
             self.push_notice(c, &draft, now)?;
@@ -366,7 +348,7 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         }
-        self.remember(&Arc::new(next));
+        self.moved(applied.next);
         self.wake();
         Ok(AiMoved::Played)
     }
@@ -464,7 +446,7 @@ impl Service {
                 let Some(row) = self.target_or_latest(&target)? else {
                     return Err(no_game(&target));
                 };
-                match row.status {
+                match row.status() {
                     Status::Finished => {}
                     Status::Active => {
                         return refuse(format!(
@@ -521,7 +503,7 @@ impl Service {
                     format!(
                         "Game {} ({}) after {ply} move{}",
                         loaded.record.id,
-                        super::play::result_phrase(&loaded),
+                        super::wording::result_phrase(&loaded),
                         plural(ply)
                     ),
                 )
@@ -599,7 +581,9 @@ impl Service {
 
 /// Whether the AI is to move in an active game that is not over.
 pub(super) fn ai_to_move(loaded: &Loaded) -> bool {
-    loaded.record.status == Status::Active && !loaded.game.is_over() && loaded.to_move().id.is_ai()
+    loaded.record.status() == Status::Active
+        && !loaded.game.is_over()
+        && loaded.to_move().id.is_ai()
 }
 
 /// The caption of a game's picture: number and names.

@@ -1,6 +1,6 @@
 //! `challenge`, `accept`, `decline` and `cancel`.
 
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::{move_to_thread, Announced, Conclusion};
 use super::types::{Button, Challenge, ColourChoice, Command, Reply, Request};
 use super::{refuse, Failure, Outcome, Service, CHALLENGE_TTL};
 use crate::db::{self, DbError};
@@ -170,9 +170,10 @@ impl Service {
             });
         }
         let mut record = loaded.record.clone();
-        record.status = Status::Active;
-        super::clocks::start(&mut record, loaded.game.moves().len(), self.clock.now());
-        record.version = self.db.write(|c| db::save_game(c, &record))?;
+        let plies = loaded.game.moves().len();
+        let now = self.clock.now();
+        self.db
+            .write(|c| self.start_game(c, &mut record, plies, now))?;
         self.wake();
         let loaded = Arc::new(super::store::Loaded {
             record,
@@ -198,21 +199,11 @@ impl Service {
             black.shown(),
             white.shown()
         );
-        if let Some(clocks) = super::correspondence::clock_line(&loaded, self.clock.now()) {
+        if let Some(clocks) = super::wording::clock_line(&loaded, self.clock.now()) {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }
-        if loaded.record.wants_thread {
-            reply.thread = Some(format!(
-                "Akron {}: {} vs {}",
-                loaded.record.id,
-                black.name.chars().take(30).collect::<String>(),
-                white.name.chars().take(30).collect::<String>()
-            ));
-            reply
-                .text
-                .push_str("\nThe game moves to a thread of its own.");
-        }
+        move_to_thread(&mut reply, &loaded);
         Ok(reply)
     }
 
@@ -278,7 +269,7 @@ impl Service {
         }
         Ok(self
             .target(request)?
-            .filter(|row| row.status == Status::Open))
+            .filter(|row| row.status() == Status::Open))
     }
 
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {

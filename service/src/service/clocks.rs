@@ -140,7 +140,7 @@ pub fn words(seconds: i64, live: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ChannelId, GameId, Players, Status, User, UserId};
+    use crate::model::{ChannelId, GameId, Phase, Players, User, UserId};
     use akron_rules::WinRule;
 
     fn record(control: TimeControl) -> GameRecord {
@@ -158,7 +158,7 @@ mod tests {
             0,
         );
         record.id = GameId(1);
-        record.status = Status::Active;
+        record.phase = Phase::Playing(Default::default());
         record.time_control = control;
         record
     }

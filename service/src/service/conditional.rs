@@ -301,7 +301,7 @@ impl Service {
 
 /// Whether a vacation stops this game's clock: casual correspondence games being played.
 fn paused_by_vacation(record: &GameRecord) -> bool {
-    record.status == Status::Active && matches!(record.time_control, TimeControl::PerMove(_))
+    record.status() == Status::Active && matches!(record.time_control, TimeControl::PerMove(_))
 }
 
 /// The calendar year of a Unix time.

@@ -2,11 +2,11 @@
 //! into threads of their own.
 
 use super::clocks;
-use super::ending::{Announced, Conclusion, Settlement};
+use super::lifecycle::{Announced, Conclusion, Settlement};
 use super::notices::Draft;
-use super::play::status_line;
 use super::store::Loaded;
 use super::types::{ChannelId, GameId, Reply, Request, Setting};
+use super::wording::status_line;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::{self, DbError, Tx};
 use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl};
@@ -27,10 +27,10 @@ impl Service {
         record: &GameRecord,
         now: i64,
     ) -> Result<Option<String>, ServiceError> {
-        if !record.status.is_live() || record.deadline_at.is_none_or(|due| now < due) {
+        if !record.status().is_live() || record.deadline_at.is_none_or(|due| now < due) {
             return Ok(None);
         }
-        if record.status == Status::Open {
+        if record.status() == Status::Open {
             return Ok(Some(format!(
                 "The challenge of game {} expired: nobody answered in time. The bot closes it \
                  in a moment; then a new challenge can be made.",
@@ -188,14 +188,14 @@ impl Service {
             Some(id) => self.db.read(|c| db::game(c, id))?,
             None => self.db.read(|c| db::channel_game(c, &request.channel))?,
         };
-        let Some(row) = row.filter(|r| r.status == Status::Active) else {
+        let Some(row) = row.filter(|r| r.status() == Status::Active) else {
             // Nothing running here: the usual explanation (over, not started, none).
             self.active_game(request)?;
             return refuse("There is no game to claim here.");
         };
         let loaded = self.load(row)?;
         let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Err(super::play::not_a_player(&loaded));
+            return Err(super::wording::not_a_player(&loaded));
         };
         let plies = loaded.game.moves().len();
         let now = self.clock.now();
@@ -222,7 +222,7 @@ impl Service {
         };
         let ended = self.load(row)?;
         let mut reply = self.board_reply(&ended, None);
-        reply.text = super::play::result_sentence(&ended, &mut reply);
+        reply.text = super::wording::result_sentence(&ended, &mut reply);
         if let Some(note) = self.rating_note_of(&ended.record)? {
             reply.text.push('\n');
             reply.text.push_str(&note);
@@ -343,7 +343,7 @@ impl Service {
         let Some(row) = self.db.read(|c| db::game(c, game))? else {
             return Ok(Reply::refusal(format!("There is no game {game}.")));
         };
-        if row.status != Status::Active {
+        if row.status() != Status::Active {
             return Ok(Reply::refusal(format!("Game {game} is not being played.")));
         }
         let loaded = self.load(row)?;
@@ -367,36 +367,4 @@ impl Service {
         );
         Ok(reply)
     }
-}
-
-/// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
-pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
-    let control = loaded.record.time_control;
-    if control == TimeControl::None || loaded.record.status != Status::Active {
-        return None;
-    }
-    let plies = loaded.game.moves().len();
-    let left = clocks::left(&loaded.record, plies, now)?;
-    let live = control.is_live();
-    let to_move = loaded.game.turn();
-    let mover_seat = clocks::seat_to_move(plies);
-    let part = |colour: Color| {
-        let seat = if colour == to_move {
-            mover_seat
-        } else {
-            1 - mover_seat
-        };
-        let running = if colour == to_move { " ⏳" } else { "" };
-        format!(
-            "{}: {}{}{running}",
-            colour.title(),
-            clocks::words(left[seat], live),
-            if live { "" } else { " left" }
-        )
-    };
-    Some(format!(
-        "⏱ {} · {} ({control})",
-        part(Color::Black),
-        part(Color::White)
-    ))
 }

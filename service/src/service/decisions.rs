@@ -1,12 +1,12 @@
 //! `resign`, `draw`, `abort` and `takeback`: results and changes the players agree on.
 
-use super::ending::{Announced, Conclusion};
-use super::play::{not_a_player, result_sentence};
+use super::lifecycle::{Announced, Conclusion};
 use super::store::Loaded;
 use super::types::{Button, Command, Offer, Reply, Request, UserId};
+use super::wording::{not_a_player, result_sentence};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
-use crate::model::Ending;
+use crate::model::{Ending, Offers};
 use akron_rules::{Color, Reason};
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ impl Service {
         let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
-        let pending = loaded.record.draw_offer_by.clone();
+        let pending = loaded.record.offers().draw.clone();
         if opponent.id.is_ai() {
             return refuse(format!(
                 "{} does not agree to draws: play on, or resign.",
@@ -80,7 +80,11 @@ impl Service {
                         ));
                     }
                 }
-                self.set_offers(&loaded, Some(me.clone()), loaded.record.takeback_by.clone())?;
+                self.set_offers(
+                    &loaded,
+                    Some(me.clone()),
+                    loaded.record.offers().takeback.clone(),
+                )?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
                 reply.text = format!(
@@ -94,7 +98,7 @@ impl Service {
                 refuse("There is no draw offer to answer. Offer one with `draw`.")
             }
             (Offer::Decline, Some(by)) => {
-                self.set_offers(&loaded, None, loaded.record.takeback_by.clone())?;
+                self.set_offers(&loaded, None, loaded.record.offers().takeback.clone())?;
                 Ok(Reply::text(if by == *me {
                     format!("**{}** withdrew their draw offer.", request.user.shown())
                 } else {
@@ -137,7 +141,7 @@ impl Service {
         } else {
             format!("a moderator (**{}**) called it off", request.user.shown())
         };
-        reply.text = super::play::aborted_sentence(
+        reply.text = super::wording::aborted_sentence(
             loaded.record.id,
             Some(&why),
             &loaded.player(Color::Black),
@@ -153,7 +157,7 @@ impl Service {
         let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
-        match (offer, loaded.record.takeback_by.clone()) {
+        match (offer, loaded.record.offers().takeback.clone()) {
             (Offer::Offer, Some(by)) if by == *me => refuse(format!(
                 "You have already asked to take back; {} has not answered yet.",
                 opponent.shown()
@@ -170,7 +174,7 @@ impl Service {
                     // The AI always agrees.
                     return self.take_back(&loaded, me);
                 }
-                self.set_offers(&loaded, loaded.record.draw_offer_by.clone(), Some(me.clone()))?;
+                self.set_offers(&loaded, loaded.record.offers().draw.clone(), Some(me.clone()))?;
                 let plies = loaded.game.moves().len() - keep;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
@@ -192,7 +196,7 @@ impl Service {
             )),
             (Offer::Accept, Some(by)) => self.take_back(&loaded, &by),
             (Offer::Decline, Some(by)) => {
-                self.set_offers(&loaded, loaded.record.draw_offer_by.clone(), None)?;
+                self.set_offers(&loaded, loaded.record.offers().draw.clone(), None)?;
                 Ok(Reply::text(if by == *me {
                     format!("**{}** withdrew their takeback request.", request.user.shown())
                 } else {
@@ -246,15 +250,16 @@ impl Service {
         let mut record = loaded.record.clone();
         if let Some(by) = draw
             .as_ref()
-            .filter(|by| record.draw_offer_by.as_ref() != Some(*by))
+            .filter(|by| record.offers().draw.as_ref() != Some(*by))
         {
             record.last_draw_offers.retain(|(who, _)| who != by);
             record
                 .last_draw_offers
                 .push((by.clone(), loaded.game.moves().len()));
         }
-        record.draw_offer_by = draw;
-        record.takeback_by = takeback;
+        if let Some(offers) = record.offers_mut() {
+            *offers = Offers { draw, takeback };
+        }
         record.version = self.db.write(|c| db::save_game(c, &record))?;
         self.remember(&Arc::new(Loaded {
             record,
@@ -272,8 +277,9 @@ impl Service {
         let plies = loaded.game.moves().len() - keep;
         let game = loaded.game.taken_back(plies);
         let mut record = loaded.record.clone();
-        record.takeback_by = None;
-        record.draw_offer_by = None;
+        if let Some(offers) = record.offers_mut() {
+            *offers = Offers::default();
+        }
         let times: Vec<i64> = loaded
             .times
             .get(..keep)

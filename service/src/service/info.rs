@@ -1,8 +1,8 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
-use super::play::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
+use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::{refuse, Outcome, Service};
 use crate::db;
 use crate::images::{Caption, Picture, View};
@@ -456,7 +456,7 @@ pub(super) fn help() -> Reply {
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
 /// `channel` is the token naming its channel, `now` the time in Unix seconds.
 fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (bool, String) {
-    match loaded.record.status {
+    match loaded.record.status() {
         Status::Open => {
             let mine = loaded.record.challenger == *me;
             let opponent = if mine {

@@ -5,14 +5,15 @@
 //! The service is synchronous (SQLite is); it is `Send + Sync`, so share it in an `Arc` and
 //! call it from `spawn_blocking` in async front ends.
 //!
-//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`.
+//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`. The
+//! sentences more than one of them says live in `wording.rs`.
 //!
 //! The service also speaks first. [`Service::tick`] settles what is due (an open challenge
 //! past its time expires), and every notice a decision causes outside its reply goes into
 //! the outbox in the decision's own transaction; front ends fetch them with
 //! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
-//! [`Service::notice_failed`]). Every ending of a game goes through one transition, which
-//! emits [`GameEnded`].
+//! [`Service::notice_failed`]). A game starts, takes its moves and ends in one module,
+//! `lifecycle.rs`; every ending goes through one transition, which emits [`GameEnded`].
 
 pub mod ai;
 mod challenge;
@@ -21,8 +22,8 @@ pub mod clocks;
 mod conditional;
 mod correspondence;
 mod decisions;
-mod ending;
 mod info;
+mod lifecycle;
 mod notices;
 mod play;
 mod puzzles;
@@ -32,14 +33,15 @@ mod stored_notice;
 pub mod text;
 mod tournaments;
 pub mod types;
+mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
-pub use play::MAX_TEXT;
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use store::{GameView, Seat};
 pub use types::*;
+pub use wording::MAX_TEXT;
 
 use crate::db::{self, Db, DbError};
 use crate::images::Images;

@@ -7,7 +7,7 @@
 //! after [`MAX_ATTEMPTS`]. A notice's id goes with it as the message nonce, so a delivery
 //! that succeeded just before a crash is not posted twice.
 
-use super::ending::Settlement;
+use super::lifecycle::Settlement;
 use super::store::Loaded;
 use super::stored_notice::Payload;
 use super::types::Reply;
@@ -451,9 +451,9 @@ impl Service {
                 if only_at.is_some_and(|version| version != record.version) {
                     return Ok(None);
                 }
-                if let Some(intro) = if_over.filter(|_| !record.status.is_live()) {
+                if let Some(intro) = if_over.filter(|_| !record.status().is_live()) {
                     let loaded = self.load(record)?;
-                    reply.text = format!("{intro}{}.", super::play::result_phrase(&loaded));
+                    reply.text = format!("{intro}{}.", super::wording::result_phrase(&loaded));
                     ended = true;
                 }
             }
@@ -467,10 +467,7 @@ impl Service {
                     game: loaded.game.taken_back(at),
                     times: Vec::new(),
                 };
-                let last = payload
-                    .mark_last
-                    .then(|| super::play::last_report(&shown))
-                    .flatten();
+                let last = payload.mark_last.then(|| shown.last_report()).flatten();
                 let board = self.board_reply(&Arc::new(shown), last.as_ref());
                 reply.image = board.image;
                 reply.position = board.position;

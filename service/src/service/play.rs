@@ -1,42 +1,21 @@
 //! `move`, `swap`, `board` and `moves`.
 
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::apply_move;
 use super::store::Loaded;
-use super::types::{Button, Command, Offer, Reply, Request, User};
+use super::types::{Button, Command, Offer, Reply, Request};
+use super::wording::{
+    clock_line, fit, no_game, not_a_player, result_phrase, result_sentence, status_line,
+};
 use super::{refuse, Failure, Outcome, Service};
-use crate::db::{self, DbError, MoveRow, Tx};
+use crate::db::{self, DbError};
 use crate::images::{Caption, Picture, View};
-use crate::model::{Ending, GameEnded, GameId, Status};
+use crate::model::Status;
 use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 impl Service {
-    /// Writes a game's row after a move, inside `conn`'s transaction: the game ends when the
-    /// move decided it (the move's own message announces it), else the row is saved.
-    pub(super) fn store_after_move(
-        &self,
-        conn: &Tx<'_>,
-        next: &mut Loaded,
-        outcome: Option<akron_rules::Outcome>,
-        now: i64,
-    ) -> Result<(), DbError> {
-        match outcome {
-            Some(outcome) => {
-                let conclusion = Conclusion {
-                    ending: Ending::Result(outcome),
-                    winner: outcome.winner.map(|c| next.player(c)),
-                    plies: next.game.moves().len(),
-                    announced: Announced::ByReply,
-                };
-                self.end_game(conn, &mut next.record, conclusion, now)?;
-            }
-            None => next.record.version = db::save_game(conn, &next.record)?,
-        }
-        Ok(())
-    }
-
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
@@ -53,53 +32,19 @@ impl Service {
             Ok(mv) => mv,
             Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
         };
-        let mut game = loaded.game.clone();
-        let report = match game.play(mv) {
-            Ok(report) => report,
+        let now = self.clock.now();
+        let mut applied = match apply_move(&loaded, mv, now) {
+            Ok(applied) => applied,
             Err(e) => {
                 return refuse(format!(
                     "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
                 ))
             }
         };
-        let now = self.clock.now();
-        let mut record = loaded.record.clone();
-        super::clocks::after_move(&mut record, loaded.game.moves().len(), now);
-        // An open draw offer lapses when the other player moves instead of answering; the
-        // offerer's own move (an offer made with a move) leaves it open.
-        let lapsed = match &record.draw_offer_by {
-            Some(by) if *by != request.user.id => record.draw_offer_by.take(),
-            _ => None,
-        };
-        record.takeback_by = None;
-        let mut next = Loaded {
-            record,
-            game,
-            times: loaded.times.clone(),
-        };
-        next.times.push(now);
-        let stored = MoveRow {
-            ply: report.ply,
-            notation: mv.to_string(),
-            code: next.game.position().code(),
-            played_at: now,
-        };
-        let id = next.record.id;
-        let mut answer = None;
-        self.db.write(|c| {
-            if report.outcome.is_none() {
-                answer = self.take_premove(c, &next, mv, now)?;
-            }
-            self.note_ai_turn(c, &next, now)?;
-            self.store_after_move(c, &mut next, report.outcome, now)?;
-            db::insert_move(c, id, &stored)?;
-            Ok::<_, DbError>(())
-        })?;
-        let next = Arc::new(next);
-        self.remember(&next);
-        if super::ai::ai_to_move(&next) {
-            self.wake();
-        }
+        let answer = self.db.write(|c| self.store_move(c, &mut applied, now))?;
+        let lapse_note = applied.lapse_note();
+        let report = applied.report;
+        let next = self.moved(applied.next);
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record)? {
@@ -107,14 +52,9 @@ impl Service {
                 reply.text.push_str(&note);
             }
         }
-        if let Some(by) = lapsed.filter(|by| *by != request.user.id) {
-            let offerer = next
-                .colour_of(&by)
-                .map_or_else(String::new, |c| next.player(c).shown());
-            reply.text.push_str(&format!(
-                "\n(The draw offer from {offerer} lapsed: {} moved instead of answering.)",
-                request.user.shown()
-            ));
+        if let Some(note) = lapse_note {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
         }
         if let Some((player, answer)) = answer {
             // The opponent's conditional answer, played at once in its own transaction.
@@ -159,7 +99,7 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(row)?;
-        let last = last_report(&loaded);
+        let last = loaded.last_report();
         let view = match view {
             Some(view) => view,
             None => self.view_of(&request.user.id)?,
@@ -284,13 +224,13 @@ impl Service {
                     .db
                     .read(|c| db::latest_channel_game(c, &request.channel))?
                 {
-                    Some(last) if last.status == Status::Finished => last,
+                    Some(last) if last.status() == Status::Finished => last,
                     _ => return Err(no_game(request)),
                 }
             }
             None => return Err(no_game(request)),
         };
-        match row.status {
+        match row.status() {
             Status::Active => Ok(self.load(row)?),
             Status::Open => refuse(format!(
                 "Game {} has not started: the challenge is waiting for an answer (the \
@@ -438,7 +378,7 @@ impl Service {
             let next = loaded.to_move();
             let token = reply.mention_user(&next);
             let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
-            if let Some(clocks) = super::correspondence::clock_line(loaded, self.clock.now()) {
+            if let Some(clocks) = clock_line(loaded, self.clock.now()) {
                 let _ = write!(text, "\n{clocks}");
             }
         }
@@ -450,7 +390,7 @@ impl Service {
 /// The buttons under the board of an active game: Swap while it is legal, Offer draw (Accept
 /// and Decline while an offer is open) and Resign, which asks for confirmation first.
 fn board_buttons(loaded: &Loaded) -> Vec<Button> {
-    if loaded.record.status != Status::Active || loaded.game.is_over() {
+    if loaded.record.status() != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }
     let id = loaded.record.id;
@@ -458,7 +398,7 @@ fn board_buttons(loaded: &Loaded) -> Vec<Button> {
     if loaded.game.can_swap() {
         buttons.push(Command::Swap);
     }
-    if loaded.record.draw_offer_by.is_some() {
+    if loaded.record.offers().draw.is_some() {
         buttons.push(Command::Draw(Offer::Accept));
         buttons.push(Command::Draw(Offer::Decline));
     } else {
@@ -471,189 +411,6 @@ fn board_buttons(loaded: &Loaded) -> Vec<Button> {
         .collect()
 }
 
-/// The result in a few words: `Black (alice) won by connection`.
-pub(super) fn result_phrase(loaded: &Loaded) -> String {
-    let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return match loaded.record.status {
-            Status::Declined => "the challenge was declined".to_string(),
-            Status::Cancelled => "the challenge was cancelled".to_string(),
-            Status::Expired => "the challenge expired".to_string(),
-            Status::Open => "waiting for an answer to the challenge".to_string(),
-            _ => "in progress".to_string(),
-        };
-    };
-    let how = match outcome.reason {
-        Reason::Connection => "by connection",
-        Reason::NoLegalMove => "because the opponent had no legal move",
-        Reason::Repetition => "by threefold repetition",
-        Reason::Resignation => "by resignation",
-        Reason::Agreement => "by agreement",
-        Reason::Abort => "",
-        Reason::Timeout => "on time",
-    };
-    match outcome.winner {
-        _ if outcome.reason == Reason::Abort => "aborted".to_string(),
-        Some(c) => format!("{} ({}) won {how}", c.title(), loaded.player(c).shown()),
-        None => format!("drawn {how}"),
-    }
-}
-
-/// The announcement of a result, mentioning both players.
-pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> String {
-    let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return String::new();
-    };
-    let black = loaded.player(Color::Black);
-    let white = loaded.player(Color::White);
-    result_text(loaded.record.id, outcome, &black, &white, reply)
-}
-
-/// The announcement of a result from the [`GameEnded`] event, for notices.
-pub(super) fn result_sentence_for(
-    event: &GameEnded,
-    outcome: akron_rules::Outcome,
-    reply: &mut Reply,
-) -> String {
-    let players = &event.players;
-    let (black, white) = match (outcome.winner, &event.winner) {
-        (Some(colour), Some(winner)) => {
-            let other = if players.black.id == winner.id {
-                &players.white
-            } else {
-                &players.black
-            };
-            match colour {
-                Color::Black => (winner, other),
-                Color::White => (other, winner),
-            }
-        }
-        _ => (&players.black, &players.white),
-    };
-    result_text(event.game, outcome, black, white, reply)
-}
-
-/// `**White wins** (alice resigned): bob beats alice.` with both players mentioned; `black`
-/// and `white` hold those colours at the end.
-fn result_text(
-    game: GameId,
-    outcome: akron_rules::Outcome,
-    black: &User,
-    white: &User,
-    reply: &mut Reply,
-) -> String {
-    let b = reply.mention_user(black);
-    let w = reply.mention_user(white);
-    let players = |c: Color| -> (&User, &User) {
-        match c {
-            Color::Black => (black, white),
-            Color::White => (white, black),
-        }
-    };
-    match (outcome.winner, outcome.reason) {
-        (_, Reason::Abort) => aborted_sentence(game, None, black, white, reply),
-        (Some(c), reason) => {
-            let (winner, loser) = players(c);
-            let why = match reason {
-                Reason::Connection => format!("{} connects its edges", c.title()),
-                Reason::NoLegalMove => format!("{} has no legal move", c.other().title()),
-                Reason::Resignation => format!("{} resigned", loser.shown()),
-                Reason::Timeout => format!("{} ran out of time", loser.shown()),
-                _ => reason.name().to_string(),
-            };
-            format!(
-                "**{} wins** ({why}): {} beats {}. {b} {w}",
-                c.title(),
-                winner.shown(),
-                loser.shown()
-            )
-        }
-        (None, Reason::Repetition) => {
-            format!("The position occurred for the third time: **draw by repetition**. {b} {w}")
-        }
-        (None, _) => format!("**Draw by agreement.** {b} {w}"),
-    }
-}
-
-/// `Game 19 is aborted: alice did not make a first move in time.` with both players
-/// mentioned; without a reason when `why` is `None`.
-pub(super) fn aborted_sentence(
-    game: GameId,
-    why: Option<&str>,
-    black: &User,
-    white: &User,
-    reply: &mut Reply,
-) -> String {
-    let b = reply.mention_user(black);
-    let w = reply.mention_user(white);
-    match why {
-        Some(why) => format!("Game {game} is aborted: {why}. {b} {w}"),
-        None => format!("Game {game} is aborted. {b} {w}"),
-    }
-}
-
-/// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
-pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
-    let piles = loaded.game.position().piles();
-    let black = loaded.player(Color::Black);
-    let white = loaded.player(Color::White);
-    let mut line = format!(
-        "Game {} · {} move{} · **{}** (Black, {} left) against **{}** (White, {} left)",
-        loaded.record.id,
-        loaded.game.moves().len(),
-        if loaded.game.moves().len() == 1 {
-            ""
-        } else {
-            "s"
-        },
-        black.shown(),
-        piles.black,
-        white.shown(),
-        piles.white
-    );
-    match loaded.record.status {
-        Status::Active => {
-            let _ = write!(
-                line,
-                " · {} to move ({})",
-                loaded.to_move().shown(),
-                loaded.game.turn().title()
-            );
-            if let Some(c) = loaded.game.pending_connection() {
-                let _ = write!(
-                    line,
-                    "\n**{} connects**: {} must cut it now.",
-                    c.title(),
-                    c.other().title()
-                );
-            }
-            if let Some(clocks) = super::correspondence::clock_line(loaded, now) {
-                let _ = write!(line, "\n{clocks}");
-            }
-        }
-        _ => {
-            let _ = write!(line, " · {}", result_phrase(loaded));
-        }
-    }
-    line
-}
-
-/// The report of the last move, rebuilt by replaying it, for marking it on the board.
-pub(super) fn last_report(loaded: &Loaded) -> Option<MoveReport> {
-    let &last = loaded.game.moves().last()?;
-    let mut before = loaded.game.taken_back(1);
-    before.play(last).ok()
-}
-
-pub(super) fn not_a_player(loaded: &Loaded) -> Failure {
-    super::Refusal::new(format!(
-        "You are not playing in game {}: it is {} (Black) against {} (White).",
-        loaded.record.id,
-        loaded.player(Color::Black).shown(),
-        loaded.player(Color::White).shown()
-    ))
-    .into()
-}
-
 /// What a user typed, cut to a length worth echoing back in a refusal.
 fn excerpt(text: &str) -> String {
     const LONGEST: usize = 24;
@@ -662,48 +419,6 @@ fn excerpt(text: &str) -> String {
     }
     let head: String = text.chars().take(LONGEST).collect();
     format!("{head}…")
-}
-
-/// The longest reply text: chat platforms cap messages (Discord at 2,000 characters).
-pub const MAX_TEXT: usize = 1900;
-
-/// Cuts a long text at a line end to at most [`MAX_TEXT`] characters, saying what was left out
-/// and where to find the rest.
-pub(super) fn fit(text: String, rest: &str) -> String {
-    if text.chars().count() <= MAX_TEXT {
-        return text;
-    }
-    let budget = MAX_TEXT.saturating_sub(rest.chars().count() + 40);
-    let mut out = String::new();
-    let mut lines = text.lines();
-    let mut shown = 0;
-    for line in lines.by_ref() {
-        if out.chars().count() + line.chars().count() + 1 > budget {
-            break;
-        }
-        out.push_str(line);
-        out.push('\n');
-        shown += 1;
-    }
-    let left = text.lines().count() - shown;
-    let _ = write!(
-        out,
-        "… {left} more line{}; {rest}.",
-        if left == 1 { "" } else { "s" }
-    );
-    out
-}
-
-/// The refusal when a request names no game that exists: no game in the channel, or no
-/// game with the number given.
-pub(super) fn no_game(request: &Request) -> Failure {
-    super::Refusal::new(match request.game {
-        Some(game) => format!("There is no game {game}. `games` lists yours."),
-        None => "There is no game in this channel. Start one with `challenge @player`; `games` \
-                 lists your games elsewhere."
-            .to_string(),
-    })
-    .into()
 }
 
 #[cfg(test)]
@@ -715,15 +430,5 @@ mod tests {
         assert_eq!(excerpt("A2-D3'"), "A2-D3'");
         let long = "é".repeat(5000);
         assert_eq!(excerpt(&long).chars().count(), 25);
-    }
-
-    #[test]
-    fn long_texts_are_cut_at_a_line_end() {
-        let long: String = (0..500).map(|i| format!("- line {i}\n")).collect();
-        let cut = fit(long, "see export");
-        assert!(cut.chars().count() <= MAX_TEXT);
-        assert!(cut.starts_with("- line 0\n"));
-        assert!(cut.ends_with("more lines; see export."), "{cut}");
-        assert_eq!(fit("short".to_string(), "x"), "short");
     }
 }

@@ -5,7 +5,7 @@ use super::types::{GameId, User, UserId};
 use super::{Service, ServiceError};
 use crate::db;
 use crate::model::{GameRecord, Status};
-use akron_rules::{ByColor, Color, Game, Move, Outcome, Position, Reason};
+use akron_rules::{ByColor, Color, Game, Move, MoveReport, Outcome, Position, Reason};
 use std::sync::Arc;
 
 /// Loaded games kept in memory at most; the cache is emptied when it grows past this.
@@ -72,10 +72,17 @@ impl Loaded {
         self.record.challenger_user().clone()
     }
 
+    /// The report of the last move, rebuilt by replaying it, for marking it on the board.
+    pub fn last_report(&self) -> Option<MoveReport> {
+        let &last = self.game.moves().last()?;
+        let mut before = self.game.taken_back(1);
+        before.play(last).ok()
+    }
+
     pub fn view(&self) -> GameView {
         GameView {
             id: self.record.id,
-            status: self.record.status,
+            status: self.record.status(),
             players: ByColor {
                 black: self.player(Color::Black),
                 white: self.player(Color::White),
@@ -156,7 +163,7 @@ fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError
         times.push(stored.played_at);
     }
     let stored = row.outcome();
-    match (row.status, game.outcome(), stored) {
+    match (row.status(), game.outcome(), stored) {
         (Status::Finished, Some(replayed), Some(stored)) if replayed == stored => {}
         (Status::Finished, None, Some(stored)) if is_decision(stored.reason) => {
             game.decide(stored)
@@ -172,7 +179,7 @@ fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError
         (_, Some(replayed), _) => {
             return Err(corrupt(format!(
                 "the moves end the game ({replayed}), but it is stored as {}",
-                row.status.name()
+                row.status().name()
             )))
         }
         (_, None, _) => {}

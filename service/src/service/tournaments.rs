@@ -11,8 +11,7 @@
 //! Until the front end has opened its thread, a game lives in a placeholder channel
 //! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
 
-use super::clocks;
-use super::ending::{Announced, Conclusion};
+use super::lifecycle::{thread_name, Announced, Conclusion};
 use super::notices::{Draft, ThreadRequest};
 use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
@@ -522,13 +521,11 @@ impl Service {
             t.win_rule,
             now,
         );
-        game.status = Status::Active;
         game.time_control = t.time_control;
         game.server.clone_from(&t.server);
         game.rated = t.rated;
         game.wants_thread = true;
-        clocks::start(&mut game, 0, now);
-        db::insert_game(conn, &game)
+        self.start_game(conn, &mut game, 0, now)
     }
 
     /// The current round is complete: pair the next one, or finish. A paused tournament
@@ -692,7 +689,7 @@ impl Service {
         let running = running_game(&rows, t.current_round, entrant.player);
         let loaded = match running {
             Some(game) => match self.db.read(|c| db::game(c, game))? {
-                Some(record) if record.status == Status::Active => Some(self.load(record)?),
+                Some(record) if record.status() == Status::Active => Some(self.load(record)?),
                 _ => None,
             },
             None => None,
@@ -775,7 +772,7 @@ impl Service {
         };
         let record = self.db.read(|c| db::game(c, game))?;
         let loaded = match record {
-            Some(record) if record.status == Status::Active => Some(self.load(record)?),
+            Some(record) if record.status() == Status::Active => Some(self.load(record)?),
             _ => None,
         };
         let now = self.clock.now();
@@ -903,7 +900,7 @@ impl Service {
             .filter_map(|p| p.game)
         {
             if let Some(record) = self.db.read(|c| db::game(c, game))? {
-                if record.status == Status::Active {
+                if record.status() == Status::Active {
                     running.push(self.load(record)?);
                 }
             }
@@ -1048,15 +1045,6 @@ fn describe(t: &TournamentRecord) -> String {
 /// A user-chosen text shown in Markdown.
 fn escape(text: &str) -> String {
     crate::model::escape_markdown(text)
-}
-
-/// `Akron #12: alice vs bob`.
-fn thread_name(game: GameId, first: &User, second: &User) -> String {
-    format!(
-        "Akron {game}: {} vs {}",
-        first.name.chars().take(30).collect::<String>(),
-        second.name.chars().take(30).collect::<String>()
-    )
 }
 
 /// The tournament as the transaction reading it sees it: what a change decides is read here,
@@ -1525,7 +1513,7 @@ mod tests {
         assert_eq!(seen, [1, 2, 3, 4, 5], "everyone is in round 1 once");
         for id in running(&h, 1) {
             let record = game(&h, id);
-            assert_eq!(record.status, Status::Active);
+            assert_eq!(record.status(), Status::Active);
             assert!(record.deadline_at.is_some(), "its clock runs");
         }
         assert_eq!(running(&h, 1).len(), 2);
@@ -1594,7 +1582,7 @@ mod tests {
         let tick = h.service.tick(h.service.now()).unwrap();
         assert!(tick.settled >= 1, "{tick:?}");
         let timed_out = game(&h, games[1]);
-        assert_eq!(timed_out.status, Status::Finished);
+        assert_eq!(timed_out.status(), Status::Finished);
         let row = round(&h, 1)
             .into_iter()
             .find(|p| p.game == Some(games[1]))
@@ -1655,7 +1643,7 @@ mod tests {
             "{}",
             gone.text
         );
-        assert_eq!(game(&h, games[1]).status, Status::Finished);
+        assert_eq!(game(&h, games[1]).status(), Status::Finished);
         assert_eq!(
             stored(&h).current_round,
             2,
