@@ -262,7 +262,7 @@ impl Service {
             let Some(level) = Level::new(entry.level) else {
                 continue;
             };
-            if !ai_to_move(&loaded) {
+            if !loaded.ai_to_move() {
                 // Stored as waiting by mistake: put it right rather than search for nothing.
                 tracing::warn!(game = entry.game.0, "the AI was marked to move but is not");
                 self.db.write(|c| db::set_ai_waiting(c, entry.game, None))?;
@@ -303,7 +303,7 @@ impl Service {
             return Ok(AiMoved::Stale);
         }
         let loaded = self.load(record)?;
-        if !ai_to_move(&loaded) {
+        if !loaded.ai_to_move() {
             return Ok(AiMoved::Stale);
         }
         let now = self.clock.now();
@@ -375,7 +375,7 @@ impl Service {
         if loaded.record.players.ai().is_none() {
             return Ok(());
         }
-        let waiting = ai_to_move(loaded).then_some(now);
+        let waiting = loaded.ai_to_move().then_some(now);
         db::set_ai_waiting(conn, loaded.record.id, waiting)
     }
 
@@ -577,13 +577,6 @@ impl Service {
         picture.caption = caption;
         self.images.png(&picture)
     }
-}
-
-/// Whether the AI is to move in an active game that is not over.
-pub(super) fn ai_to_move(loaded: &Loaded) -> bool {
-    loaded.record.status() == Status::Active
-        && !loaded.game.is_over()
-        && loaded.to_move().id.is_ai()
 }
 
 /// The caption of a game's picture: number and names.

@@ -292,11 +292,12 @@ impl Service {
         let id = record.id;
         // In a game against the AI: whether it is to move after the takeback.
         let ai_turn = record.players.ai().map(|_| {
-            super::ai::ai_to_move(&Loaded {
+            Loaded {
                 record: record.clone(),
                 game: game.clone(),
                 times: Vec::new(),
-            })
+            }
+            .ai_to_move()
         });
         let now = self.clock.now();
         record.version = self.db.write(|c| {

@@ -173,7 +173,7 @@ impl Service {
     pub(super) fn moved(&self, next: Loaded) -> Arc<Loaded> {
         let next = Arc::new(next);
         self.remember(&next);
-        if super::ai::ai_to_move(&next) {
+        if next.ai_to_move() {
             self.wake();
         }
         next

@@ -29,17 +29,18 @@ mod play;
 mod puzzles;
 mod rated;
 mod store;
-mod stored_notice;
 pub mod text;
+mod tick;
 mod tournaments;
 pub mod types;
 mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
-pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
+pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use store::{GameView, Seat};
+pub use tick::Tick;
 pub use types::*;
 pub use wording::MAX_TEXT;
 

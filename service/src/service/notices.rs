@@ -7,9 +7,7 @@
 //! after [`MAX_ATTEMPTS`]. A notice's id goes with it as the message nonce, so a delivery
 //! that succeeded just before a crash is not posted twice.
 
-use super::lifecycle::Settlement;
 use super::store::Loaded;
-use super::stored_notice::Payload;
 use super::types::Reply;
 use super::{Service, ServiceError};
 use crate::db::Tx;
@@ -17,6 +15,9 @@ use crate::db::{self, DbError, OutboxEntry};
 use crate::images::Table;
 use crate::model::{ChannelId, Destination, GameId, NoticeId};
 use std::sync::Arc;
+
+mod stored;
+use stored::Payload;
 
 /// Deliveries tried at most, after which a notice is given up (and logged).
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -26,16 +27,6 @@ const FIRST_RETRY: i64 = 5;
 
 /// The longest wait between two tries (seconds).
 const LONGEST_RETRY: i64 = 3600;
-
-/// Due games read per round by [`Service::tick`].
-const TICK_BATCH: usize = 256;
-
-/// How long a game that cannot be settled waits before the scheduler tries it again
-/// (seconds).
-const SET_ASIDE: i64 = 600;
-
-/// Settlements committed per transaction by [`Service::tick`].
-const SETTLE_BATCH: usize = 64;
 
 /// A notice ready to deliver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,16 +70,6 @@ pub struct ThreadRequest {
     pub name: String,
     /// The game that moves into it.
     pub game: GameId,
-}
-
-/// What [`Service::tick`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tick {
-    /// Games settled (challenges expired, reminders sent, clocks run out) and daily puzzles
-    /// posted.
-    pub settled: usize,
-    /// When the next game deadline falls, if any.
-    pub next_deadline: Option<i64>,
 }
 
 /// A notice being written: where, about which game, the message, and the board to draw
@@ -178,111 +159,6 @@ impl Service {
     #[must_use]
     pub fn wakeups(&self) -> tokio::sync::watch::Receiver<u64> {
         self.wake.subscribe()
-    }
-
-    /// Settles everything due by `now`: open challenges past their time expire, clocks
-    /// remind or run out, and the players are told through the outbox. Each game's
-    /// settlement is written whole or not at all; many are committed together (one sync of
-    /// the log for up to 64 games), which keeps a start after downtime fast.
-    ///
-    /// # Errors
-    ///
-    /// Storage failures; what was settled before stays settled.
-    pub fn tick(&self, now: i64) -> Result<Tick, ServiceError> {
-        let mut tick = Tick::default();
-        loop {
-            let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
-            let mut plans = Vec::with_capacity(due.len());
-            let mut failed = Vec::new();
-            for record in &due {
-                match self.plan_settlement(record, now) {
-                    Ok(Some(plan)) => plans.push(plan),
-                    Ok(None) => {}
-                    Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
-                    Err(error) => failed.push((record.id, error)),
-                }
-            }
-            let mut settled = 0;
-            for chunk in plans.chunks(SETTLE_BATCH) {
-                let written = self.db.write(|c| self.apply_settlements(c, chunk, now));
-                for plan in chunk {
-                    self.cache_remove(plan.game());
-                }
-                let (count, broken) = written?;
-                settled += count;
-                failed.extend(broken);
-            }
-            // A game that cannot be settled (damaged in storage, or its tournament is) does
-            // not stop the others: it is logged and set aside for a while.
-            for (game, error) in &failed {
-                self.set_aside(*game, error, now)?;
-            }
-            tick.settled += settled;
-            if settled > 0 {
-                self.wake();
-            }
-            if due.len() < TICK_BATCH || settled + failed.len() == 0 {
-                break;
-            }
-        }
-        match self.post_daily_puzzles(now) {
-            Ok(posted) => tick.settled += posted,
-            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
-            Err(error) => tracing::error!(%error, "could not post the daily puzzles"),
-        }
-        tick.next_deadline = self.db.read(db::next_deadline)?;
-        Ok(tick)
-    }
-
-    /// Writes settlements in one transaction, each in a savepoint of its own: a game that
-    /// changed since it was read (someone moved just now) is left out, the others stand. A
-    /// game whose settlement fails is left out too and returned with its error, so that one
-    /// damaged game (or tournament) does not stop everyone else's.
-    fn apply_settlements(
-        &self,
-        conn: &Tx<'_>,
-        plans: &[Settlement],
-        now: i64,
-    ) -> Result<(usize, Vec<(GameId, ServiceError)>), DbError> {
-        let mut settled = 0;
-        let mut failed = Vec::new();
-        for plan in plans {
-            match conn.savepoint(|c| self.apply_settlement(c, plan, now)) {
-                Ok(()) => settled += 1,
-                Err(DbError::Conflict) => {}
-                Err(e) if e.is_busy() => return Err(e),
-                Err(e) => failed.push((plan.game(), e.into())),
-            }
-        }
-        Ok((settled, failed))
-    }
-
-    /// Logs why a game cannot be settled and moves its deadline [`SET_ASIDE`] seconds on,
-    /// so that the scheduler neither stops for it nor spins on it. Its clocks are not
-    /// touched: when it can be settled, it is settled as of its real deadline's outcome.
-    fn set_aside(&self, game: GameId, error: &ServiceError, now: i64) -> Result<(), ServiceError> {
-        tracing::error!(
-            game = game.0,
-            %error,
-            retry_in_seconds = SET_ASIDE,
-            "a game that is due cannot be settled; the others go on"
-        );
-        self.db
-            .write(|c| db::postpone_deadline(c, game, now + SET_ASIDE))?;
-        self.cache_remove(game);
-        Ok(())
-    }
-
-    /// When the scheduler should next settle something: the nearest game deadline or daily
-    /// puzzle, if any.
-    ///
-    /// # Errors
-    ///
-    /// Storage failures.
-    pub fn next_tick(&self) -> Result<Option<i64>, ServiceError> {
-        let deadline = self.db.read(db::next_deadline)?;
-        let daily = self.next_daily()?;
-        Ok([deadline, daily].into_iter().flatten().min())
     }
 
     /// When the next notice for `platform` falls due (a retry), if any waits.

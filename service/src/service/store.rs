@@ -42,6 +42,11 @@ pub struct GameView {
 }
 
 impl Loaded {
+    /// Whether the AI is to move in an active game that is not over.
+    pub fn ai_to_move(&self) -> bool {
+        self.record.status() == Status::Active && !self.game.is_over() && self.to_move().id.is_ai()
+    }
+
     /// The player holding `colour` now: a swap exchanges the colours.
     pub fn player(&self, colour: Color) -> User {
         let start = if self.game.swapped() {

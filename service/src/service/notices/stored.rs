@@ -6,10 +6,10 @@
 //! A key missing from an older row reads as empty; a mention or button that cannot be read
 //! back is left out rather than failing the whole notice.
 
-use super::notices::{Draft, ThreadRequest};
-use super::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
+use super::{Draft, ThreadRequest};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{ChannelId, GameId, PuzzleId};
+use crate::service::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use serde::{Deserialize, Serialize};
 
 /// The stored form of a notice: what to post, and what to check or draw when it is
