@@ -28,6 +28,7 @@ mod notices;
 mod play;
 mod puzzles;
 mod rated;
+pub mod read;
 mod store;
 mod stored_notice;
 pub mod text;
@@ -39,6 +40,10 @@ pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use notices::{Notice, ThreadRequest, Tick, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
+pub use read::{
+    GameDetail, LeaderboardRow, PairingDetail, PlayedMove, PlayerDetail, PuzzleDetail,
+    RatingDetail, RoundDetail, TournamentDetail,
+};
 pub use store::{GameView, Seat};
 pub use types::*;
 pub use wording::MAX_TEXT;
@@ -498,7 +503,7 @@ impl Service {
             Command::Analyze(asked) => self.analyze(request, asked),
             Command::Puzzle(puzzle) => self.puzzle(request, puzzle),
             Command::Stats(who) => self.stats(request, who.as_ref()),
-            Command::Leaderboard => self.leaderboard(request),
+            Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),

@@ -252,7 +252,7 @@ impl Service {
 
     /// `leaderboard`: the server's top players, established ratings first, then
     /// provisional ones.
-    pub(super) fn leaderboard(&self, request: &Request) -> Outcome {
+    pub(super) fn leaderboard_reply(&self, request: &Request) -> Outcome {
         let scope = shown_scope(request.server.as_ref());
         let now = self.clock.now();
         let mut all: Vec<(db::StoredRating, Rating)> = self

@@ -1084,7 +1084,7 @@ fn id_seed(id: TournamentId) -> u64 {
 
 /// Turns a pairing module error into a storage error: stored rounds that the pairing
 /// module refuses mean damaged data.
-fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
+pub(super) fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
     move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
 }
 
@@ -1100,7 +1100,7 @@ fn entrant(entrants: &[TournamentEntrant], player: u32) -> Option<&TournamentEnt
     entrants.iter().find(|e| e.player == player)
 }
 
-fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
+pub(super) fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
     entrants
         .iter()
         .map(|e| Entrant {
@@ -1112,7 +1112,7 @@ fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
 }
 
 /// The first `count` rounds as the pairing module reads them.
-fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
+pub(super) fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
     let mut rounds: Vec<Round> = (0..count).map(|_| Round::default()).collect();
     for row in stored {
         let index = (row.round as usize).checked_sub(1);
@@ -1169,7 +1169,7 @@ fn insert_round(
     Ok(())
 }
 
-fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
+pub(super) fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
     match t.format {
         TournamentFormat::Swiss => Tiebreak::Buchholz,
         TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
