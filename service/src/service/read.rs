@@ -8,6 +8,7 @@
 //! reads storage through a read transaction, and a game whose time is up is shown as it
 //! stands until the scheduler's [`Service::tick`] ends it.
 
+use super::rated::current;
 use super::store::Loaded;
 use super::{clocks, Service, ServiceError, LEADERBOARD_SIZE};
 use crate::db::{self, DbError, RatedGame, RatingChange, StoredPairing, Tx, GLOBAL_SCOPE};
@@ -516,14 +517,6 @@ fn rating_detail(
         history: db::rating_history(conn, user, scope)?,
         results: db::rated_games(conn, user, scope)?,
     }))
-}
-
-/// A stored rating as it stands at `now`: its deviation grown for the idle time.
-pub(super) fn current(stored: &db::StoredRating, now: i64) -> Rating {
-    // Seconds fit an f64 exactly far beyond any real date.
-    #[allow(clippy::cast_precision_loss)]
-    let seconds = now.saturating_sub(stored.last_game_at).max(0) as f64;
-    stored.rating.after_idle(seconds / 86_400.0)
 }
 
 #[cfg(test)]
