@@ -6,7 +6,8 @@
 //! tournament's `standings` and `pairings` put the same structs into words. Nothing here
 //! holds Markdown, a mention token or a platform type, and a reader never writes: each one
 //! reads storage through a read transaction, and a game whose time is up is shown as it
-//! stands until the scheduler's [`Service::tick`] ends it.
+//! stands until the scheduler's [`Service::tick`] ends it. A process that only reads opens
+//! the database with [`Service::open_read_only`].
 
 use super::rated::current;
 use super::store::Loaded;
@@ -569,6 +570,24 @@ mod tests {
         );
         assert_eq!((over.to_move, over.deadline), (None, None));
         assert_eq!(h.service.game_detail(GameId(99)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_read_only_service_reads_the_same_game_and_changes_nothing() {
+        let h = Harness::new();
+        h.start(5, None, WinRule::Delayed);
+        let id = h.view().id;
+        h.play(mv("C3"));
+        let config = crate::service::Config::with_db(h.db_path());
+        let reader = Service::open_read_only(config, h.clock.clone()).unwrap();
+        let read = reader.game_detail(id).unwrap().unwrap();
+        assert_eq!(Some(&read), h.service.game_detail(id).unwrap().as_ref());
+        let resign = Request::new(user("bob"), channel_id("main"), Command::Resign);
+        assert!(reader.handle(&resign).ephemeral, "a write fails");
+        assert_eq!(
+            reader.game_detail(id).unwrap().unwrap().status,
+            Status::Active
+        );
     }
 
     fn tournament(h: &Harness, who: &str, action: TournamentAction) {
