@@ -52,6 +52,10 @@ pub struct GameDetail {
     pub to_move: Option<Color>,
     /// When the player to move runs out of time, Unix seconds, if the game has a clock.
     pub deadline: Option<i64>,
+    /// Live (Fischer) clocks: seconds left for each colour's player as of the last move (or
+    /// the start); the one to move runs down from then until [`GameDetail::deadline`].
+    /// `None` for other time controls.
+    pub clocks: Option<ByColor<i64>>,
     /// When the challenge was made, Unix seconds.
     pub created_at: i64,
     /// When the game started, Unix seconds.
@@ -412,6 +416,21 @@ pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
         } else {
             None
         },
+        clocks: match record.time_control {
+            TimeControl::Fischer { base, .. } => {
+                // The clock of the player to move is the seat of this ply's parity.
+                let turn = loaded.game.turn();
+                let mover = clocks::seat_to_move(plies);
+                let mut left = ByColor {
+                    black: base,
+                    white: base,
+                };
+                *left.get_mut(turn) = record.clocks[mover].unwrap_or(base);
+                *left.get_mut(turn.other()) = record.clocks[1 - mover].unwrap_or(base);
+                Some(left)
+            }
+            TimeControl::None | TimeControl::PerMove(_) => None,
+        },
         created_at: record.created_at,
         started_at: record.started_at,
         result: loaded.stored_outcome().or(loaded.game.outcome()),
@@ -526,7 +545,9 @@ mod tests {
 
     use super::*;
     use crate::model::PuzzleRecord;
-    use crate::service::types::{Command, Request, TournamentAction, TournamentOptions};
+    use crate::service::types::{
+        Challenge, ColourChoice, Command, Request, TournamentAction, TournamentOptions,
+    };
     use crate::testing::{channel_id, mv, user, Harness};
     use akron_rules::Reason;
 
@@ -570,6 +591,40 @@ mod tests {
         );
         assert_eq!((over.to_move, over.deadline), (None, None));
         assert_eq!(h.service.game_detail(GameId(99)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_live_game_reads_each_colours_clock() {
+        let h = Harness::new();
+        let challenge = Challenge {
+            opponent: user("bob"),
+            size: Some(5),
+            pieces: None,
+            rule: None,
+            colour: Some(ColourChoice::Black),
+            time: Some(TimeControl::Fischer {
+                base: 600,
+                increment: 5,
+            }),
+            thread: None,
+            rated: None,
+        };
+        h.ok("alice", Command::Challenge(challenge));
+        h.ok("bob", Command::Accept);
+        let id = h.view().id;
+        for (text, thinking) in [("C3", 10), ("B2", 10), ("D4", 30)] {
+            h.clock.advance(thinking);
+            h.play(mv(text));
+        }
+        let detail = h.service.game_detail(id).unwrap().unwrap();
+        // A player's first move is not clocked; Black's second took 30 s and gained 5.
+        let left = detail.clocks.unwrap();
+        assert_eq!((left.black, left.white), (575, 600));
+        assert_eq!(detail.to_move, Some(Color::White));
+        assert_eq!(detail.deadline, Some(detail.moves[2].at + 600));
+        h.start_in("other", "carol", "dave", 5, None, WinRule::Delayed);
+        let per_move = h.service.game_detail(GameId(id.0 + 1)).unwrap().unwrap();
+        assert_eq!(per_move.clocks, None);
     }
 
     #[test]
