@@ -1,5 +1,6 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
+use super::read::PlayedMove;
 use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
 use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
@@ -71,10 +72,11 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let mut text = status_line(&loaded, self.clock.now());
-        if loaded.game.moves().is_empty() {
+        let detail = super::read::game_detail(&loaded);
+        if detail.moves.is_empty() {
             text.push_str("\nNo moves yet.");
         } else {
-            let list = move_list(&loaded.game);
+            let list = move_list(&detail.moves);
             let budget = MAX_TEXT.saturating_sub(text.chars().count() + 80);
             // Long games show their last moves; `export` has them all.
             let mut lines: Vec<&str> = list.lines().collect();
@@ -525,14 +527,14 @@ fn elapsed(seconds: i64) -> String {
 }
 
 /// `1. D4 swap` lines.
-fn move_list(game: &Game) -> String {
+fn move_list(moves: &[PlayedMove]) -> String {
     let mut out = String::new();
     // Two moves to a line, each numbered by its ply (every move, a swap too, counts one), as
     // the pictures number them: the board captioned `Move 135: H6-G4` shows ` 135. H6-G4` here.
-    for (i, pair) in game.moves().chunks(2).enumerate() {
+    for pair in moves.chunks(2) {
         let mut line = String::new();
-        for (j, mv) in pair.iter().enumerate() {
-            let _ = write!(line, "{:>4}. {:<10}", 2 * i + j + 1, mv.to_string());
+        for played in pair {
+            let _ = write!(line, "{:>4}. {:<10}", played.ply, played.mv.to_string());
         }
         out.push_str(line.trim_end());
         out.push('\n');

@@ -28,6 +28,7 @@ mod notices;
 mod play;
 mod puzzles;
 mod rated;
+pub mod read;
 mod store;
 pub mod text;
 mod tick;
@@ -39,6 +40,10 @@ pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
+pub use read::{
+    GameDetail, LeaderboardRow, PairingDetail, PlayedMove, PlayerDetail, PuzzleDetail,
+    RatingDetail, RoundDetail, TournamentDetail,
+};
 pub use store::{GameView, Seat};
 pub use tick::Tick;
 pub use types::*;
@@ -330,7 +335,24 @@ impl Service {
     /// When the database cannot be opened or migrated.
     pub fn with_clock(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
         let db = Db::open_with(&config.db_path, config.busy_timeout)?;
-        Ok(Service {
+        Ok(Service::with_db(db, config, clock))
+    }
+
+    /// Opens an existing database for reading only: for a web companion or a report, which
+    /// only call the read model ([`Service::game_detail`] and the other readers of
+    /// [`read`]). Nothing it runs can write: a command that would change something fails
+    /// with a storage error, changing nothing, and no migrations are applied.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened, is not the bot's, or is not at this build's schema.
+    pub fn open_read_only(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
+        let db = Db::open_read_only(&config.db_path)?;
+        Ok(Service::with_db(db, config, clock))
+    }
+
+    fn with_db(db: Db, config: Config, clock: Arc<dyn Clock>) -> Service {
+        Service {
             slots: ai::SearchSlots::new(config.ai.searches),
             db,
             clock,
@@ -340,7 +362,7 @@ impl Service {
             wake: tokio::sync::watch::Sender::new(0),
             notices_written: std::sync::atomic::AtomicBool::new(false),
             ai_worker: std::sync::atomic::AtomicBool::new(false),
-        })
+        }
     }
 
     /// The service's time now, Unix seconds (the injected clock).
@@ -499,7 +521,7 @@ impl Service {
             Command::Analyze(asked) => self.analyze(request, asked),
             Command::Puzzle(puzzle) => self.puzzle(request, puzzle),
             Command::Stats(who) => self.stats(request, who.as_ref()),
-            Command::Leaderboard => self.leaderboard(request),
+            Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
             Command::Help => Ok(info::help()),

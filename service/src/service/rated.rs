@@ -44,7 +44,7 @@ fn shown_scope(server: Option<&ServerId>) -> String {
 }
 
 /// A stored rating as it stands at `now`: its deviation grown for the idle time.
-fn current(stored: &db::StoredRating, now: i64) -> Rating {
+pub(super) fn current(stored: &db::StoredRating, now: i64) -> Rating {
     stored
         .rating
         .after_idle(idle_days(stored.last_game_at, now))
@@ -160,22 +160,20 @@ impl Service {
     }
 
     /// `stats [@user]`: rating, deviation, results (by colour), the longest winning streak
-    /// and a chart of the rating over the rated games, on this server.
+    /// and a chart of the rating over the rated games, on this server; from
+    /// [`Service::player_detail`].
     pub(super) fn stats(&self, request: &Request, who: Option<&User>) -> Outcome {
         let user = who.unwrap_or(&request.user);
-        let scope = shown_scope(request.server.as_ref());
-        let now = self.clock.now();
-        let stored = self.db.read(|c| db::rating(c, &user.id, &scope))?;
-        let global = self.db.read(|c| db::rating(c, &user.id, GLOBAL_SCOPE))?;
-        let games = self.db.read(|c| db::rated_games(c, &user.id, &scope))?;
-        let Some(stored) = stored else {
+        let detail = self.player_detail(&user.id, request.server.as_ref())?;
+        let Some(here) = detail.here else {
             return Ok(Reply::text(format!(
                 "**{}** has no rated games here yet: a new rating starts at 1500? (RD 500). \
                  Challenges are rated unless made with `rated:off`.",
                 user.shown()
             )));
         };
-        let rating = current(&stored, now);
+        let rating = here.rating;
+        let games = &here.results;
         let mut text = format!(
             "**{}**: rating **{rating}** (RD {:.0}{}), {} rated game{}.",
             user.shown(),
@@ -210,7 +208,7 @@ impl Service {
         );
         let mut streak = 0;
         let mut longest = 0;
-        for game in &games {
+        for game in games {
             streak = if game.won == Some(true) {
                 streak + 1
             } else {
@@ -219,29 +217,21 @@ impl Service {
             longest = longest.max(streak);
         }
         let _ = write!(text, "\nLongest winning streak: {longest}.");
-        if let Some(global) = global.filter(|_| scope != GLOBAL_SCOPE) {
+        if let Some(global) = detail.global.filter(|_| here.server.is_some()) {
             let _ = write!(
                 text,
                 " Global rating: {} over {} game{}.",
-                current(&global, now),
+                global.rating,
                 global.games,
                 if global.games == 1 { "" } else { "s" }
             );
         }
         let mut reply = Reply::text(text);
         if self.config.images && games.len() >= 2 {
-            let start = games.first().map_or(crate::ratings::INITIAL_RATING, |g| {
-                self.db
-                    .read(|c| db::game_rating_changes(c, g.game))
-                    .ok()
-                    .and_then(|changes| {
-                        changes
-                            .into_iter()
-                            .find(|c| c.user == user.id && c.scope == scope)
-                            .map(|c| c.before.rating)
-                    })
-                    .unwrap_or(crate::ratings::INITIAL_RATING)
-            });
+            let start = here
+                .history
+                .first()
+                .map_or(crate::ratings::INITIAL_RATING, |c| c.before.rating);
             let points: Vec<f64> = std::iter::once(start)
                 .chain(games.iter().map(|g| g.rating_after))
                 .collect();
@@ -252,28 +242,13 @@ impl Service {
 
     /// `leaderboard`: the server's top players, established ratings first, then
     /// provisional ones.
-    pub(super) fn leaderboard(&self, request: &Request) -> Outcome {
-        let scope = shown_scope(request.server.as_ref());
-        let now = self.clock.now();
-        let mut all: Vec<(db::StoredRating, Rating)> = self
-            .db
-            .read(|c| db::scope_ratings(c, &scope, 10_000))?
-            .into_iter()
-            .map(|s| {
-                let rating = current(&s, now);
-                (s, rating)
-            })
-            .collect();
-        if all.is_empty() {
+    pub(super) fn leaderboard_reply(&self, request: &Request) -> Outcome {
+        let rows = self.leaderboard(request.server.as_ref())?;
+        if rows.is_empty() {
             return Ok(Reply::text(
                 "Nobody has played a rated game here yet. Challenges are rated by default.",
             ));
         }
-        all.sort_by(|(_, a), (_, b)| {
-            a.is_provisional()
-                .cmp(&b.is_provisional())
-                .then(b.rating.total_cmp(&a.rating))
-        });
         let mut text = format!(
             "**Leaderboard** (top {LEADERBOARD_SIZE}; provisional ratings, marked `?`, come \
              last)\n```\n"
@@ -289,22 +264,22 @@ impl Service {
             ],
             rows: Vec::new(),
         };
-        for (rank, (stored, rating)) in all.iter().take(LEADERBOARD_SIZE).enumerate() {
+        for row in &rows {
             table.rows.push(vec![
-                (rank + 1).to_string(),
-                stored.name.clone(),
-                rating.to_string(),
-                stored.games.to_string(),
+                row.rank.to_string(),
+                row.name.clone(),
+                row.rating.to_string(),
+                row.games.to_string(),
             ]);
-            let name: String = stored.name.chars().take(20).collect();
+            let name: String = row.name.chars().take(20).collect();
             let _ = writeln!(
                 text,
                 "{:>2}. {:<20} {:>6}  {:>3} game{}",
-                rank + 1,
+                row.rank,
                 name.replace('`', "'"),
-                rating.to_string(),
-                stored.games,
-                if stored.games == 1 { "" } else { "s" }
+                row.rating.to_string(),
+                row.games,
+                if row.games == 1 { "" } else { "s" }
             );
         }
         text.push_str("```");

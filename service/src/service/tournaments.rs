@@ -13,6 +13,7 @@
 
 use super::lifecycle::{thread_name, Announced, Conclusion};
 use super::notices::{Draft, ThreadRequest};
+use super::read::{pairing_failure, pure_entrants, rounds_of, tournament_detail, TournamentDetail};
 use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
 };
@@ -27,7 +28,7 @@ use crate::model::{
 use crate::ratings::INITIAL_RATING;
 use crate::tournament::{
     default_rounds, format_table, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
-    standings, trim_number, Entrant, GameResult, Pairing, PairingError, Round, Tiebreak,
+    trim_number, Entrant, GameResult, PairingError, Round, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
@@ -52,11 +53,9 @@ impl Service {
             TournamentAction::Start => self.start_tournament(request),
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
-                let (text, table) = self.db.read(|c| {
-                    Ok::<_, DbError>((standings_text(c, &t)?, standings_table(c, &t)?))
-                })?;
-                let mut reply = Reply::text(text);
-                reply.image = table.and_then(|table| self.images.table(&table));
+                let detail = self.db.read(|c| tournament_detail(c, t))?;
+                let mut reply = Reply::text(standings_text(&detail));
+                reply.image = standings_table(&detail).and_then(|table| self.images.table(&table));
                 Ok(reply)
             }
             TournamentAction::Pairings(round) => {
@@ -69,12 +68,10 @@ impl Service {
                         n => format!("Round {round} does not exist; this is round {n}."),
                     });
                 }
+                let detail = self.db.read(|c| tournament_detail(c, t))?;
                 let mut reply = Reply::default();
-                let table = self.db.read(|c| {
-                    reply.text = pairings_text(c, &t, round, &mut reply)?;
-                    pairings_table(c, &t, round)
-                })?;
-                reply.image = self.images.table(&table);
+                reply.text = pairings_text(&detail, round, &mut reply);
+                reply.image = self.images.table(&pairings_table(&detail, round));
                 Ok(reply)
             }
             TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),
@@ -453,8 +450,9 @@ impl Service {
             db::update_pairing(conn, t.id, row)?;
         }
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
-        summary.reply.text = pairings_text(conn, t, round, &mut Reply::default())?;
-        summary.table = Some(pairings_table(conn, t, round)?);
+        let detail = tournament_detail(conn, t.clone())?;
+        summary.reply.text = pairings_text(&detail, round, &mut Reply::default());
+        summary.table = Some(pairings_table(&detail, round));
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
@@ -542,7 +540,7 @@ impl Service {
             "Round {} of **{}** is over.\n{}",
             t.current_round,
             escape(&t.name),
-            standings_text(conn, t)?
+            standings_text(&tournament_detail(conn, t.clone())?)
         );
         self.push_notice(conn, &draft, now)?;
         let next = t.current_round + 1;
@@ -554,8 +552,9 @@ impl Service {
         t.status = TournamentStatus::Finished;
         t.version = db::save_tournament(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-        let table = standings_text(conn, t)?;
-        let lines = final_standings(conn, t)?;
+        let detail = tournament_detail(conn, t.clone())?;
+        let table = standings_text(&detail);
+        let lines = final_standings(&detail);
         let winners: Vec<String> = lines
             .iter()
             .filter(|(rank, _)| *rank == 1)
@@ -566,7 +565,7 @@ impl Service {
             escape(&t.name),
             winners.join(" and ")
         );
-        draft.table = standings_table(conn, t)?;
+        draft.table = standings_table(&detail);
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -1082,12 +1081,6 @@ fn id_seed(id: TournamentId) -> u64 {
     u64::try_from(id.0).unwrap_or_default()
 }
 
-/// Turns a pairing module error into a storage error: stored rounds that the pairing
-/// module refuses mean damaged data.
-fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
-    move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
-}
-
 /// The game `player` is playing in `round`, if it has not ended.
 fn running_game(rows: &[StoredPairing], round: u32, player: u32) -> Option<GameId> {
     rows.iter()
@@ -1098,37 +1091,6 @@ fn running_game(rows: &[StoredPairing], round: u32, player: u32) -> Option<GameI
 
 fn entrant(entrants: &[TournamentEntrant], player: u32) -> Option<&TournamentEntrant> {
     entrants.iter().find(|e| e.player == player)
-}
-
-fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
-    entrants
-        .iter()
-        .map(|e| Entrant {
-            id: e.player,
-            rating: e.rating,
-            withdrawn: e.withdrawn,
-        })
-        .collect()
-}
-
-/// The first `count` rounds as the pairing module reads them.
-fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
-    let mut rounds: Vec<Round> = (0..count).map(|_| Round::default()).collect();
-    for row in stored {
-        let index = (row.round as usize).checked_sub(1);
-        let Some(round) = index.and_then(|i| rounds.get_mut(i)) else {
-            continue;
-        };
-        match row.second {
-            Some(second) if row.board > 0 => round.pairings.push(Pairing {
-                first: row.first,
-                second,
-                result: row.result,
-            }),
-            _ => round.bye = Some(row.first),
-        }
-    }
-    rounds
 }
 
 /// Stores a round's pairings (boards from 1) and its bye (board 0).
@@ -1169,82 +1131,66 @@ fn insert_round(
     Ok(())
 }
 
-fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
-    match t.format {
-        TournamentFormat::Swiss => Tiebreak::Buchholz,
-        TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
-    }
-}
-
 /// The standings of every round played or being played, best first, with each line's user.
-fn final_standings(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Vec<(u32, User)>, DbError> {
-    let entrants = db::entrants(conn, t.id)?;
-    let stored = db::pairings(conn, t.id)?;
-    let rounds = rounds_of(&stored, t.current_round);
-    let lines = standings(&pure_entrants(&entrants), &rounds, tiebreak_of(t))
-        .map_err(pairing_failure(t))?;
-    Ok(lines
+fn final_standings(t: &TournamentDetail) -> Vec<(u32, User)> {
+    t.standings
         .iter()
-        .filter_map(|l| entrant(&entrants, l.player).map(|e| (l.rank, e.user.clone())))
-        .collect())
+        .filter_map(|l| t.entrant(l.player).map(|e| (l.rank, e.user.clone())))
+        .collect()
 }
 
 /// The standings table as text, in a code block.
-fn standings_text(conn: &Tx<'_>, t: &TournamentRecord) -> Result<String, DbError> {
-    let entrants = db::entrants(conn, t.id)?;
+fn standings_text(t: &TournamentDetail) -> String {
     if t.current_round == 0 {
-        return Ok(format!(
+        return format!(
             "**{}** has not started; {} entrant{} so far.",
             escape(&t.name),
-            entrants.len(),
-            if entrants.len() == 1 { "" } else { "s" }
-        ));
+            t.entrants.len(),
+            if t.entrants.len() == 1 { "" } else { "s" }
+        );
     }
-    let stored = db::pairings(conn, t.id)?;
-    let rounds = rounds_of(&stored, t.current_round);
-    let done = rounds.iter().filter(|r| r.is_complete()).count();
-    let tiebreak = tiebreak_of(t);
-    let lines =
-        standings(&pure_entrants(&entrants), &rounds, tiebreak).map_err(pairing_failure(t))?;
+    let done = t.rounds_complete();
     let table = format_table(
-        &lines,
-        |player| entrant(&entrants, player).map_or_else(String::new, |e| e.user.name.clone()),
-        tiebreak,
+        &t.standings,
+        |player| {
+            t.entrant(player)
+                .map_or_else(String::new, |e| e.user.name.clone())
+        },
+        t.tiebreak,
         TABLE_CHARS,
     );
-    let playing = if (done as u32) < t.current_round && t.status.is_live() {
-        format!(", round {} being played", t.current_round)
-    } else {
-        String::new()
-    };
-    Ok(format!(
-        "**{}**, standings after {done} round{} of {}{playing} ({} then head-to-head):\n{table}",
+    format!(
+        "**{}**, standings after {done} round{} of {}{} ({} then head-to-head):\n{table}",
         escape(&t.name),
         if done == 1 { "" } else { "s" },
-        t.rounds.unwrap_or(t.current_round),
-        match tiebreak {
+        t.planned_rounds.unwrap_or(t.current_round),
+        being_played(t),
+        match t.tiebreak {
             Tiebreak::Buchholz => "points, Buchholz",
             Tiebreak::SonnebornBerger => "points, Sonneborn-Berger",
         }
-    ))
+    )
+}
+
+/// `, round N being played` while the current round has games without a result.
+fn being_played(t: &TournamentDetail) -> String {
+    if (t.rounds_complete() as u32) < t.current_round && t.status.is_live() {
+        format!(", round {} being played", t.current_round)
+    } else {
+        String::new()
+    }
 }
 
 /// The standings as a table image's rows (names as plain text), `None` before the start.
-fn standings_table(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Option<Table>, DbError> {
+fn standings_table(t: &TournamentDetail) -> Option<Table> {
     if t.current_round == 0 {
-        return Ok(None);
+        return None;
     }
-    let entrants = db::entrants(conn, t.id)?;
-    let stored = db::pairings(conn, t.id)?;
-    let rounds = rounds_of(&stored, t.current_round);
-    let done = rounds.iter().filter(|r| r.is_complete()).count();
-    let tiebreak = tiebreak_of(t);
-    let lines =
-        standings(&pure_entrants(&entrants), &rounds, tiebreak).map_err(pairing_failure(t))?;
-    let rows = lines
+    let rows = t
+        .standings
         .iter()
         .map(|line| {
-            let name = entrant(&entrants, line.player).map_or_else(
+            let name = t.entrant(line.player).map_or_else(
                 || format!("player {}", line.player),
                 |e| e.user.name.clone(),
             );
@@ -1261,17 +1207,14 @@ fn standings_table(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Option<Table>,
             ]
         })
         .collect();
-    let playing = if (done as u32) < t.current_round && t.status.is_live() {
-        format!(", round {} being played", t.current_round)
-    } else {
-        String::new()
-    };
-    Ok(Some(Table {
+    Some(Table {
         title: t.name.clone(),
         subtitle: format!(
-            "Standings after {done} of {} rounds{playing} · points, {}, head-to-head",
-            t.rounds.unwrap_or(t.current_round),
-            match tiebreak {
+            "Standings after {} of {} rounds{} · points, {}, head-to-head",
+            t.rounds_complete(),
+            t.planned_rounds.unwrap_or(t.current_round),
+            being_played(t),
+            match t.tiebreak {
                 Tiebreak::Buchholz => "Buchholz",
                 Tiebreak::SonnebornBerger => "Sonneborn-Berger",
             }
@@ -1280,56 +1223,55 @@ fn standings_table(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Option<Table>,
             Column::new("#", ColumnAlign::Right),
             Column::new("Player", ColumnAlign::Left),
             Column::new("Pts", ColumnAlign::Right),
-            Column::new(tiebreak.abbreviation(), ColumnAlign::Right),
+            Column::new(t.tiebreak.abbreviation(), ColumnAlign::Right),
             Column::new("W-D-L", ColumnAlign::Centre),
         ],
         rows,
-    }))
+    })
 }
 
 /// A round's pairings and results as a table image's rows.
-fn pairings_table(conn: &Tx<'_>, t: &TournamentRecord, round: u32) -> Result<Table, DbError> {
-    let entrants = db::entrants(conn, t.id)?;
+fn pairings_table(t: &TournamentDetail, round: u32) -> Table {
     let name = |player: u32| {
-        entrant(&entrants, player)
+        t.entrant(player)
             .map_or_else(|| format!("player {player}"), |e| e.user.name.clone())
     };
-    let mut pairings: Vec<StoredPairing> = db::pairings(conn, t.id)?
-        .into_iter()
-        .filter(|p| p.round == round)
-        .collect();
-    // The bye (board 0) last.
-    pairings.sort_by_key(|p| (p.board == 0, p.board));
-    let rows = pairings
-        .into_iter()
-        .map(|row| match row.second.filter(|_| row.board > 0) {
-            None => vec![
-                "bye".to_string(),
-                name(row.first),
-                String::new(),
-                "1 (bye)".to_string(),
-                String::new(),
-            ],
-            Some(second) => vec![
-                row.board.to_string(),
-                name(row.first),
-                name(second),
-                match row.result {
-                    None => "playing",
-                    Some(GameResult::FirstWon) => "1–0",
-                    Some(GameResult::SecondWon) => "0–1",
-                    Some(GameResult::Draw) => "½–½",
-                    Some(GameResult::FirstForfeited) => "0–1 ff",
-                    Some(GameResult::SecondForfeited) => "1–0 ff",
-                    Some(GameResult::BothForfeited) => "0–0 ff",
-                }
-                .to_string(),
-                row.game.map_or_else(String::new, |g| g.to_string()),
-            ],
-        })
-        .collect();
-    Ok(Table {
-        title: format!("{}, round {round} of {}", t.name, t.rounds.unwrap_or(round)),
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let detail = t.round(round);
+    for pairing in detail.map_or(&[][..], |r| &r.pairings) {
+        rows.push(vec![
+            pairing.board.to_string(),
+            name(pairing.black),
+            name(pairing.white),
+            match pairing.result {
+                None => "playing",
+                Some(GameResult::FirstWon) => "1–0",
+                Some(GameResult::SecondWon) => "0–1",
+                Some(GameResult::Draw) => "½–½",
+                Some(GameResult::FirstForfeited) => "0–1 ff",
+                Some(GameResult::SecondForfeited) => "1–0 ff",
+                Some(GameResult::BothForfeited) => "0–0 ff",
+            }
+            .to_string(),
+            pairing.game.map_or_else(String::new, |g| g.to_string()),
+        ]);
+    }
+    // The bye last.
+    if let Some(bye) = detail.and_then(|r| r.bye) {
+        rows.push(vec![
+            "bye".to_string(),
+            name(bye),
+            String::new(),
+            "1 (bye)".to_string(),
+            String::new(),
+        ]);
+    }
+    Table {
+        title: format!(
+            "{}, round {round} of {}",
+            t.name,
+            t.planned_rounds.unwrap_or(round)
+        ),
         subtitle: String::new(),
         columns: vec![
             Column::new("Board", ColumnAlign::Right),
@@ -1339,69 +1281,54 @@ fn pairings_table(conn: &Tx<'_>, t: &TournamentRecord, round: u32) -> Result<Tab
             Column::new("Game", ColumnAlign::Right),
         ],
         rows,
-    })
+    }
 }
 
-/// A round's pairings and results as text.
-fn pairings_text(
-    conn: &Tx<'_>,
-    t: &TournamentRecord,
-    round: u32,
-    reply: &mut Reply,
-) -> Result<String, DbError> {
-    let entrants = db::entrants(conn, t.id)?;
-    let rows: Vec<StoredPairing> = db::pairings(conn, t.id)?
-        .into_iter()
-        .filter(|p| p.round == round)
-        .collect();
+/// A round's pairings and results as text; `reply` names the games' channels.
+fn pairings_text(t: &TournamentDetail, round: u32, reply: &mut Reply) -> String {
     let name = |player: u32| {
-        entrant(&entrants, player).map_or_else(|| format!("player {player}"), |e| e.user.shown())
+        t.entrant(player)
+            .map_or_else(|| format!("player {player}"), |e| e.user.shown())
     };
     let mut text = format!(
         "**{}**, round {round} of {}:",
         escape(&t.name),
-        t.rounds.unwrap_or(round)
+        t.planned_rounds.unwrap_or(round)
     );
-    for row in &rows {
-        let Some(second) = row.second.filter(|_| row.board > 0) else {
-            let _ = write!(text, "\n- bye: **{}** (scores a win)", name(row.first));
-            continue;
+    let detail = t.round(round);
+    // The bye first, as board 0.
+    if let Some(bye) = detail.and_then(|r| r.bye) {
+        let _ = write!(text, "\n- bye: **{}** (scores a win)", name(bye));
+    }
+    for pairing in detail.map_or(&[][..], |r| &r.pairings) {
+        let result = match pairing.result {
+            None => "playing",
+            Some(GameResult::FirstWon) => "1–0",
+            Some(GameResult::SecondWon) => "0–1",
+            Some(GameResult::Draw) => "½–½",
+            Some(GameResult::FirstForfeited) => "0–1 forfeit",
+            Some(GameResult::SecondForfeited) => "1–0 forfeit",
+            Some(GameResult::BothForfeited) => "0–0 forfeit",
         };
-        let result = match row.result {
-            None => "playing".to_string(),
-            Some(GameResult::FirstWon) => "1–0".to_string(),
-            Some(GameResult::SecondWon) => "0–1".to_string(),
-            Some(GameResult::Draw) => "½–½".to_string(),
-            Some(GameResult::FirstForfeited) => "0–1 forfeit".to_string(),
-            Some(GameResult::SecondForfeited) => "1–0 forfeit".to_string(),
-            Some(GameResult::BothForfeited) => "0–0 forfeit".to_string(),
-        };
-        let game = row.game.map_or_else(String::new, |g| {
-            let place = match conn_game_channel(conn, g) {
-                Some(channel) if !channel.local().starts_with("pending-") => {
-                    format!(" in {}", reply.name_channel(&channel))
-                }
-                _ => String::new(),
+        let game = pairing.game.map_or_else(String::new, |g| {
+            let place = match &pairing.channel {
+                Some(channel) => format!(" in {}", reply.name_channel(channel)),
+                None => String::new(),
             };
             format!(", game {g}{place}")
         });
         let _ = write!(
             text,
             "\n- board {}: **{}** (Black) – **{}** (White): {result}{game}",
-            row.board,
-            name(row.first),
-            name(second)
+            pairing.board,
+            name(pairing.black),
+            name(pairing.white)
         );
     }
     if text.chars().count() > 1_900 {
         text = text.chars().take(1_890).collect::<String>() + " …";
     }
-    Ok(text)
-}
-
-/// Where a game lives now, if it exists.
-fn conn_game_channel(conn: &Tx<'_>, game: GameId) -> Option<ChannelId> {
-    db::game(conn, game).ok().flatten().map(|g| g.channel)
+    text
 }
 
 #[cfg(test)]
@@ -1613,7 +1540,7 @@ mod tests {
         assert_eq!(notices(&h, "**Cup** is over. Congratulations"), 1);
         assert!(round(&h, 2).is_empty());
         let winner = game(&h, games[0]).players.black;
-        let lines = h.service.db.read(|c| final_standings(c, &t)).unwrap();
+        let lines = final_standings(&h.service.db.read(|c| tournament_detail(c, t)).unwrap());
         assert_eq!(
             lines.first().map(|(rank, u)| (*rank, u.id.clone())),
             Some((1, winner.id))

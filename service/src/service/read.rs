@@ -1,0 +1,812 @@
+//! The read model: a game, a tournament, a player, a leaderboard and a puzzle as plain
+//! structs with public fields.
+//!
+//! The web companion to come and the chat replies both read through it: a web page renders
+//! a [`GameDetail`] with a template, and `history`, `stats`, `leaderboard` and a
+//! tournament's `standings` and `pairings` put the same structs into words. Nothing here
+//! holds Markdown, a mention token or a platform type, and a reader never writes: each one
+//! reads storage through a read transaction, and a game whose time is up is shown as it
+//! stands until the scheduler's [`Service::tick`] ends it. A process that only reads opens
+//! the database with [`Service::open_read_only`].
+
+use super::rated::current;
+use super::store::Loaded;
+use super::{clocks, Service, ServiceError, LEADERBOARD_SIZE};
+use crate::db::{self, DbError, RatedGame, RatingChange, StoredPairing, Tx, GLOBAL_SCOPE};
+use crate::model::{
+    ChannelId, GameId, PuzzleId, ServerId, Status, TimeControl, TournamentEntrant,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentStatus, User, UserId,
+};
+use crate::ratings::Rating;
+use crate::tournament::{
+    standings, Entrant, GameResult, Pairing, PairingError, Round, Standing, Tiebreak,
+};
+use akron_rules::{ByColor, Color, Move, Outcome, WinRule};
+
+/// A game with its moves, clocks and players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDetail {
+    /// The game's number.
+    pub id: GameId,
+    /// Where it is played.
+    pub channel: ChannelId,
+    /// Open challenge, active, finished...
+    pub status: Status,
+    /// The players by their colour now (after any swap).
+    pub players: ByColor<User>,
+    /// Who made the challenge.
+    pub challenger: UserId,
+    /// The board's size.
+    pub size: u8,
+    /// Marbles each player starts with.
+    pub pile: u16,
+    /// When a connection wins.
+    pub rule: WinRule,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// Whether the result moves ratings.
+    pub rated: bool,
+    /// The position it started from.
+    pub start_code: String,
+    /// Every move played, numbered by ply from 1.
+    pub moves: Vec<PlayedMove>,
+    /// The colour to move, while the game is being played.
+    pub to_move: Option<Color>,
+    /// When the player to move runs out of time, Unix seconds, if the game has a clock.
+    pub deadline: Option<i64>,
+    /// Live (Fischer) clocks: seconds left for each colour's player as of the last move (or
+    /// the start); the one to move runs down from then until [`GameDetail::deadline`].
+    /// `None` for other time controls.
+    pub clocks: Option<ByColor<i64>>,
+    /// When the challenge was made, Unix seconds.
+    pub created_at: i64,
+    /// When the game started, Unix seconds.
+    pub started_at: Option<i64>,
+    /// The result, once it is over.
+    pub result: Option<Outcome>,
+    /// The code of the current position.
+    pub code: String,
+}
+
+/// One move of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Its number, from 1; every move (a swap too) counts one, as the pictures number them.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// When it was played, Unix seconds.
+    pub at: i64,
+}
+
+/// A tournament with its entrants, rounds, pairings and standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentDetail {
+    /// Its number.
+    pub id: TournamentId,
+    /// Its name, as the organiser wrote it.
+    pub name: String,
+    /// Swiss or round robin.
+    pub format: TournamentFormat,
+    /// Whether a round robin is played twice.
+    pub double: bool,
+    /// Signing up, running, paused, finished, cancelled.
+    pub status: TournamentStatus,
+    /// Who runs it.
+    pub organiser: User,
+    /// Where it was made.
+    pub channel: ChannelId,
+    /// The rounds planned, once known.
+    pub planned_rounds: Option<u32>,
+    /// The round being played (0 before the start).
+    pub current_round: u32,
+    /// The clock of its games.
+    pub time_control: TimeControl,
+    /// The board's size.
+    pub size: u8,
+    /// The win rule of its games.
+    pub rule: WinRule,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// Everyone who signed up, by their number.
+    pub entrants: Vec<TournamentEntrant>,
+    /// Every round paired so far (a round robin pairs them all at the start), first first.
+    pub rounds: Vec<RoundDetail>,
+    /// The tiebreak after points: Buchholz for a Swiss, Sonneborn-Berger for a round robin.
+    pub tiebreak: Tiebreak,
+    /// The standings over the rounds played or being played, best first.
+    pub standings: Vec<Standing>,
+}
+
+impl TournamentDetail {
+    /// The entrant with this number.
+    #[must_use]
+    pub fn entrant(&self, player: u32) -> Option<&TournamentEntrant> {
+        self.entrants.iter().find(|e| e.player == player)
+    }
+
+    /// The round with this number, if it has been paired.
+    #[must_use]
+    pub fn round(&self, number: u32) -> Option<&RoundDetail> {
+        self.rounds.iter().find(|r| r.number == number)
+    }
+
+    /// How many of the rounds up to the current one have every result in.
+    #[must_use]
+    pub fn rounds_complete(&self) -> usize {
+        self.rounds
+            .iter()
+            .filter(|r| r.number <= self.current_round && r.is_complete())
+            .count()
+    }
+}
+
+/// One round of a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundDetail {
+    /// Its number, from 1.
+    pub number: u32,
+    /// Its games, by board.
+    pub pairings: Vec<PairingDetail>,
+    /// The entrant sitting out (scoring a win), by number.
+    pub bye: Option<u32>,
+}
+
+impl RoundDetail {
+    /// Whether every game of the round has a result.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.pairings.iter().all(|p| p.result.is_some())
+    }
+}
+
+/// One board of a round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingDetail {
+    /// The board, from 1.
+    pub board: u32,
+    /// The entrant playing Black (moving first), by number.
+    pub black: u32,
+    /// The entrant playing White, by number.
+    pub white: u32,
+    /// The game, once made (a round robin's later rounds have none yet).
+    pub game: Option<GameId>,
+    /// Where the game is played, once its thread is open.
+    pub channel: Option<ChannelId>,
+    /// The result, once in.
+    pub result: Option<GameResult>,
+}
+
+/// A player's ratings and rated results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerDetail {
+    /// The player.
+    pub user: UserId,
+    /// Their rating on the server asked about, else their global one; `None` before their
+    /// first rated game there.
+    pub here: Option<RatingDetail>,
+    /// Their global rating; `None` before their first rated game.
+    pub global: Option<RatingDetail>,
+}
+
+/// A rating in one scope (a server, or every server), with how it came to be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingDetail {
+    /// The server, or `None` for the global rating.
+    pub server: Option<ServerId>,
+    /// The name at the player's last rated game.
+    pub name: String,
+    /// The rating now: its deviation grown for the time since the last rated game.
+    pub rating: Rating,
+    /// Rated games played in this scope.
+    pub games: u32,
+    /// What each rated game did to the rating, oldest first.
+    pub history: Vec<RatingChange>,
+    /// Each rated game's result from the player's side, oldest first.
+    pub results: Vec<RatedGame>,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardRow {
+    /// The place, from 1.
+    pub rank: usize,
+    /// The player.
+    pub user: UserId,
+    /// The name at their last rated game.
+    pub name: String,
+    /// The rating now.
+    pub rating: Rating,
+    /// Rated games played here.
+    pub games: u32,
+}
+
+/// A puzzle and who solved it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleDetail {
+    /// Its number.
+    pub id: PuzzleId,
+    /// Where it was posted.
+    pub channel: ChannelId,
+    /// Who posted it; `None` for a daily puzzle from the bank.
+    pub poster: Option<User>,
+    /// A title, possibly empty.
+    pub title: String,
+    /// The position code.
+    pub code: String,
+    /// The win rule.
+    pub rule: WinRule,
+    /// Own moves the win takes.
+    pub moves: u32,
+    /// Whether only one first move wins.
+    pub unique: bool,
+    /// One winning line. A page shows it only from [`PuzzleDetail::reveal_at`] on.
+    pub solution: Vec<String>,
+    /// Every first move that wins.
+    pub first_moves: Vec<String>,
+    /// When it was posted, Unix seconds.
+    pub created_at: i64,
+    /// From when anyone may see the answer, Unix seconds.
+    pub reveal_at: i64,
+    /// Who solved it, first first.
+    pub solvers: Vec<User>,
+}
+
+impl Service {
+    /// A game with its moves, clocks and players; `None` when there is no such game.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures and damaged stored games.
+    pub fn game_detail(&self, id: GameId) -> Result<Option<GameDetail>, ServiceError> {
+        let Some(row) = self.db.read(|c| db::game(c, id))? else {
+            return Ok(None);
+        };
+        let loaded = self.load(row)?;
+        Ok(Some(game_detail(&loaded)))
+    }
+
+    /// A tournament with its entrants, rounds, pairings and standings; `None` when there is
+    /// no such tournament.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures, and stored rounds the pairing module refuses (damaged data).
+    pub fn tournament_detail(
+        &self,
+        id: TournamentId,
+    ) -> Result<Option<TournamentDetail>, ServiceError> {
+        Ok(self.db.read(|c| {
+            db::tournament(c, id)?
+                .map(|t| tournament_detail(c, t))
+                .transpose()
+        })?)
+    }
+
+    /// A player's rating on `server` (else globally) and globally, each with its history
+    /// and results.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn player_detail(
+        &self,
+        user: &UserId,
+        server: Option<&ServerId>,
+    ) -> Result<PlayerDetail, ServiceError> {
+        let now = self.clock.now();
+        let (here, global) = self.db.read(|c| {
+            let global = rating_detail(c, user, None, now)?;
+            let here = match server {
+                Some(server) => rating_detail(c, user, Some(server), now)?,
+                None => global.clone(),
+            };
+            Ok::<_, DbError>((here, global))
+        })?;
+        Ok(PlayerDetail {
+            user: user.clone(),
+            here,
+            global,
+        })
+    }
+
+    /// The top [`LEADERBOARD_SIZE`] players on `server` (else globally): established
+    /// ratings first, by rating, then provisional ones.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn leaderboard(
+        &self,
+        server: Option<&ServerId>,
+    ) -> Result<Vec<LeaderboardRow>, ServiceError> {
+        let now = self.clock.now();
+        let scope = scope(server);
+        let mut all: Vec<(db::StoredRating, Rating)> = self
+            .db
+            .read(|c| db::scope_ratings(c, scope, 10_000))?
+            .into_iter()
+            .map(|s| {
+                let rating = current(&s, now);
+                (s, rating)
+            })
+            .collect();
+        all.sort_by(|(_, a), (_, b)| {
+            a.is_provisional()
+                .cmp(&b.is_provisional())
+                .then(b.rating.total_cmp(&a.rating))
+        });
+        Ok(all
+            .into_iter()
+            .take(LEADERBOARD_SIZE)
+            .enumerate()
+            .map(|(index, (stored, rating))| LeaderboardRow {
+                rank: index + 1,
+                user: stored.user,
+                name: stored.name,
+                rating,
+                games: stored.games,
+            })
+            .collect())
+    }
+
+    /// A puzzle and who solved it; `None` when there is no such puzzle.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn puzzle_detail(&self, id: PuzzleId) -> Result<Option<PuzzleDetail>, ServiceError> {
+        Ok(self.db.read(|c| {
+            let Some(puzzle) = db::puzzle(c, id)? else {
+                return Ok(None);
+            };
+            let solvers = db::solvers(c, id)?;
+            Ok::<_, DbError>(Some(PuzzleDetail {
+                id: puzzle.id,
+                channel: puzzle.channel,
+                poster: puzzle.poster,
+                title: puzzle.title,
+                code: puzzle.code,
+                rule: puzzle.win_rule,
+                moves: puzzle.moves,
+                unique: puzzle.unique,
+                solution: puzzle.solution,
+                first_moves: puzzle.first_moves,
+                created_at: puzzle.created_at,
+                reveal_at: puzzle.reveal_at,
+                solvers,
+            }))
+        })?)
+    }
+}
+
+/// A loaded game as its detail.
+pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
+    let record = &loaded.record;
+    let plies = loaded.game.moves().len();
+    let status = record.status();
+    GameDetail {
+        id: record.id,
+        channel: record.channel.clone(),
+        status,
+        players: ByColor {
+            black: loaded.player(Color::Black),
+            white: loaded.player(Color::White),
+        },
+        challenger: record.challenger.clone(),
+        size: record.size,
+        pile: record.pile,
+        rule: record.win_rule,
+        time_control: record.time_control,
+        rated: record.rated,
+        start_code: record.start_code.clone(),
+        moves: loaded
+            .game
+            .moves()
+            .iter()
+            .zip(&loaded.times)
+            .enumerate()
+            .map(|(index, (&mv, &at))| PlayedMove {
+                ply: index + 1,
+                mv,
+                at,
+            })
+            .collect(),
+        to_move: (status == Status::Active).then(|| loaded.game.turn()),
+        deadline: if status == Status::Active {
+            clocks::timeout_at(record, plies)
+        } else {
+            None
+        },
+        clocks: match record.time_control {
+            TimeControl::Fischer { base, .. } => {
+                // The clock of the player to move is the seat of this ply's parity.
+                let turn = loaded.game.turn();
+                let mover = clocks::seat_to_move(plies);
+                let mut left = ByColor {
+                    black: base,
+                    white: base,
+                };
+                *left.get_mut(turn) = record.clocks[mover].unwrap_or(base);
+                *left.get_mut(turn.other()) = record.clocks[1 - mover].unwrap_or(base);
+                Some(left)
+            }
+            TimeControl::None | TimeControl::PerMove(_) => None,
+        },
+        created_at: record.created_at,
+        started_at: record.started_at,
+        result: loaded.stored_outcome().or(loaded.game.outcome()),
+        code: loaded.game.position().code(),
+    }
+}
+
+/// A stored tournament as its detail, read inside `conn`.
+pub(super) fn tournament_detail(
+    conn: &Tx<'_>,
+    t: TournamentRecord,
+) -> Result<TournamentDetail, DbError> {
+    let entrants = db::entrants(conn, t.id)?;
+    let stored = db::pairings(conn, t.id)?;
+    let tiebreak = tiebreak_of(&t);
+    let lines = standings(
+        &pure_entrants(&entrants),
+        &rounds_of(&stored, t.current_round),
+        tiebreak,
+    )
+    .map_err(pairing_failure(&t))?;
+    let mut rounds: Vec<RoundDetail> = Vec::new();
+    for row in &stored {
+        let round = match rounds.iter_mut().position(|r| r.number == row.round) {
+            Some(index) => &mut rounds[index],
+            None => {
+                rounds.push(RoundDetail {
+                    number: row.round,
+                    pairings: Vec::new(),
+                    bye: None,
+                });
+                let last = rounds.len() - 1;
+                &mut rounds[last]
+            }
+        };
+        match row.second.filter(|_| row.board > 0) {
+            None => round.bye = Some(row.first),
+            Some(second) => round.pairings.push(pairing_detail(conn, row, second)),
+        }
+    }
+    rounds.sort_by_key(|r| r.number);
+    for round in &mut rounds {
+        round.pairings.sort_by_key(|p| p.board);
+    }
+    Ok(TournamentDetail {
+        id: t.id,
+        name: t.name,
+        format: t.format,
+        double: t.double,
+        status: t.status,
+        organiser: t.organiser,
+        channel: t.channel,
+        planned_rounds: t.rounds,
+        current_round: t.current_round,
+        time_control: t.time_control,
+        size: t.size,
+        rule: t.win_rule,
+        rated: t.rated,
+        entrants,
+        rounds,
+        tiebreak,
+        standings: lines,
+    })
+}
+
+/// One stored board with its game's channel (none while the game's thread is pending).
+fn pairing_detail(conn: &Tx<'_>, row: &StoredPairing, second: u32) -> PairingDetail {
+    let channel = row
+        .game
+        .and_then(|game| db::game(conn, game).ok().flatten())
+        .map(|game| game.channel)
+        .filter(|channel| !channel.local().starts_with("pending-"));
+    PairingDetail {
+        board: row.board,
+        black: row.first,
+        white: second,
+        game: row.game,
+        channel,
+        result: row.result,
+    }
+}
+
+/// The scope a rating lives in: the server's, or the global one.
+fn scope(server: Option<&ServerId>) -> &str {
+    server.map_or(GLOBAL_SCOPE, |s| s.0.as_str())
+}
+
+/// A player's rating in one scope, with its history and results, read inside `conn`.
+fn rating_detail(
+    conn: &Tx<'_>,
+    user: &UserId,
+    server: Option<&ServerId>,
+    now: i64,
+) -> Result<Option<RatingDetail>, DbError> {
+    let scope = scope(server);
+    let Some(stored) = db::rating(conn, user, scope)? else {
+        return Ok(None);
+    };
+    Ok(Some(RatingDetail {
+        server: server.cloned(),
+        rating: current(&stored, now),
+        name: stored.name,
+        games: stored.games,
+        history: db::rating_history(conn, user, scope)?,
+        results: db::rated_games(conn, user, scope)?,
+    }))
+}
+
+pub(super) fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
+    match t.format {
+        TournamentFormat::Swiss => Tiebreak::Buchholz,
+        TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
+    }
+}
+
+pub(super) fn pure_entrants(entrants: &[TournamentEntrant]) -> Vec<Entrant> {
+    entrants
+        .iter()
+        .map(|e| Entrant {
+            id: e.player,
+            rating: e.rating,
+            withdrawn: e.withdrawn,
+        })
+        .collect()
+}
+
+/// The first `count` rounds as the pairing module reads them.
+pub(super) fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
+    let mut rounds: Vec<Round> = (0..count).map(|_| Round::default()).collect();
+    for row in stored {
+        let index = (row.round as usize).checked_sub(1);
+        let Some(round) = index.and_then(|i| rounds.get_mut(i)) else {
+            continue;
+        };
+        match row.second {
+            Some(second) if row.board > 0 => round.pairings.push(Pairing {
+                first: row.first,
+                second,
+                result: row.result,
+            }),
+            _ => round.bye = Some(row.first),
+        }
+    }
+    rounds
+}
+
+/// Turns a pairing module error into a storage error: stored rounds that the pairing
+/// module refuses mean damaged data.
+pub(super) fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
+    move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::model::PuzzleRecord;
+    use crate::service::types::{
+        Challenge, ColourChoice, Command, Request, TournamentAction, TournamentOptions,
+    };
+    use crate::testing::{channel_id, mv, user, Harness};
+    use akron_rules::Reason;
+
+    #[test]
+    fn a_game_reads_its_moves_by_ply_and_its_result() {
+        let h = Harness::new();
+        h.start(5, None, WinRule::Delayed);
+        let id = h.view().id;
+        h.play(mv("C3"));
+        h.clock.advance(60);
+        h.play(mv("B2"));
+        let playing = h.service.game_detail(id).unwrap().unwrap();
+        assert_eq!(playing.status, Status::Active);
+        assert_eq!(
+            (
+                playing.players.black.name.as_str(),
+                playing.players.white.name.as_str()
+            ),
+            ("alice", "bob")
+        );
+        let numbered: Vec<(usize, String)> = playing
+            .moves
+            .iter()
+            .map(|m| (m.ply, m.mv.to_string()))
+            .collect();
+        assert_eq!(numbered, [(1, "C3".to_string()), (2, "B2".to_string())]);
+        assert_eq!(playing.moves[1].at - playing.moves[0].at, 60);
+        assert_eq!(playing.to_move, Some(Color::Black));
+        assert_eq!(playing.result, None);
+        assert_eq!(playing.code, h.view().game.position().code());
+
+        h.ok("bob", Command::Resign);
+        let over = h.service.game_detail(id).unwrap().unwrap();
+        assert_eq!(over.status, Status::Finished);
+        assert_eq!(
+            over.result,
+            Some(Outcome {
+                winner: Some(Color::Black),
+                reason: Reason::Resignation
+            })
+        );
+        assert_eq!((over.to_move, over.deadline), (None, None));
+        assert_eq!(h.service.game_detail(GameId(99)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_live_game_reads_each_colours_clock() {
+        let h = Harness::new();
+        let challenge = Challenge {
+            opponent: user("bob"),
+            size: Some(5),
+            pieces: None,
+            rule: None,
+            colour: Some(ColourChoice::Black),
+            time: Some(TimeControl::Fischer {
+                base: 600,
+                increment: 5,
+            }),
+            thread: None,
+            rated: None,
+        };
+        h.ok("alice", Command::Challenge(challenge));
+        h.ok("bob", Command::Accept);
+        let id = h.view().id;
+        for (text, thinking) in [("C3", 10), ("B2", 10), ("D4", 30)] {
+            h.clock.advance(thinking);
+            h.play(mv(text));
+        }
+        let detail = h.service.game_detail(id).unwrap().unwrap();
+        // A player's first move is not clocked; Black's second took 30 s and gained 5.
+        let left = detail.clocks.unwrap();
+        assert_eq!((left.black, left.white), (575, 600));
+        assert_eq!(detail.to_move, Some(Color::White));
+        assert_eq!(detail.deadline, Some(detail.moves[2].at + 600));
+        h.start_in("other", "carol", "dave", 5, None, WinRule::Delayed);
+        let per_move = h.service.game_detail(GameId(id.0 + 1)).unwrap().unwrap();
+        assert_eq!(per_move.clocks, None);
+    }
+
+    #[test]
+    fn a_read_only_service_reads_the_same_game_and_changes_nothing() {
+        let h = Harness::new();
+        h.start(5, None, WinRule::Delayed);
+        let id = h.view().id;
+        h.play(mv("C3"));
+        let config = crate::service::Config::with_db(h.db_path());
+        let reader = Service::open_read_only(config, h.clock.clone()).unwrap();
+        let read = reader.game_detail(id).unwrap().unwrap();
+        assert_eq!(Some(&read), h.service.game_detail(id).unwrap().as_ref());
+        let resign = Request::new(user("bob"), channel_id("main"), Command::Resign);
+        assert!(reader.handle(&resign).ephemeral, "a write fails");
+        assert_eq!(
+            reader.game_detail(id).unwrap().unwrap().status,
+            Status::Active
+        );
+    }
+
+    fn tournament(h: &Harness, who: &str, action: TournamentAction) {
+        let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+        request.is_moderator = who == "org";
+        let reply = h.service.handle(&request);
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+
+    #[test]
+    fn a_tournament_reads_its_rounds_and_standings_best_first() {
+        let h = Harness::new();
+        let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+        options.rounds = Some(2);
+        options.size = Some(5);
+        tournament(&h, "org", TournamentAction::Create(options));
+        for player in ["p1", "p2", "p3"] {
+            tournament(&h, player, TournamentAction::Join);
+        }
+        tournament(&h, "org", TournamentAction::Start);
+        let cup = TournamentId(1);
+        let started = h.service.tournament_detail(cup).unwrap().unwrap();
+        assert_eq!(
+            (started.name.as_str(), started.status, started.current_round),
+            ("Cup", TournamentStatus::Running, 1)
+        );
+        assert_eq!(started.entrants.len(), 3);
+        let round = started.round(1).unwrap();
+        assert_eq!(round.pairings.len(), 1);
+        assert!(round.bye.is_some());
+        let board = round.pairings[0].clone();
+        assert_eq!((board.board, board.result), (1, None));
+
+        // White resigns board 1 before a move was played, which forfeits it.
+        let game = board.game.unwrap();
+        let white = started.entrant(board.white).unwrap().user.clone();
+        let mut resign = Request::new(white, channel_id("elsewhere"), Command::Resign);
+        resign.game = Some(game);
+        assert!(!h.service.handle(&resign).ephemeral);
+        let after = h.service.tournament_detail(cup).unwrap().unwrap();
+        assert_eq!(
+            after.round(1).unwrap().pairings[0].result,
+            Some(GameResult::SecondForfeited)
+        );
+        assert_eq!(after.rounds_complete(), 1);
+        assert_eq!(after.current_round, 2, "round 2 is paired");
+        assert_eq!(after.standings.len(), 3);
+        for pair in after.standings.windows(2) {
+            assert!(pair[0].rank <= pair[1].rank, "{:?}", after.standings);
+            assert!(pair[0].points >= pair[1].points, "{:?}", after.standings);
+        }
+        let winner = after
+            .standings
+            .iter()
+            .find(|s| s.player == board.black)
+            .unwrap();
+        assert_eq!((winner.rank, winner.wins), (1, 1));
+        assert_eq!(h.service.tournament_detail(TournamentId(7)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_player_reads_their_ratings_history_and_results() {
+        let h = Harness::new();
+        h.start(5, None, WinRule::Delayed);
+        h.play(mv("C3"));
+        h.play(mv("B2"));
+        h.ok("bob", Command::Resign);
+        let alice = user("alice").id;
+        let detail = h.service.player_detail(&alice, None).unwrap();
+        let global = detail.global.unwrap();
+        assert_eq!(
+            detail.here,
+            Some(global.clone()),
+            "no server: here is global"
+        );
+        assert_eq!((global.games, global.history.len()), (1, 1));
+        assert!(global.rating.rating > 1500.0, "a win raises it");
+        assert_eq!(global.results[0].won, Some(true));
+        assert!(global.results[0].as_black);
+        let board = h.service.leaderboard(None).unwrap();
+        let names: Vec<(usize, &str)> = board.iter().map(|r| (r.rank, r.name.as_str())).collect();
+        assert_eq!(names, [(1, "alice"), (2, "bob")]);
+        let nobody = h.service.player_detail(&user("carol").id, None).unwrap();
+        assert_eq!((nobody.here, nobody.global), (None, None));
+    }
+
+    #[test]
+    fn a_puzzle_reads_with_its_solvers() {
+        let h = Harness::new();
+        let record = PuzzleRecord {
+            id: PuzzleId(0),
+            channel: channel_id("main"),
+            poster: Some(user("alice")),
+            code: "5:b:12,12:5/5/5/5/5".to_string(),
+            win_rule: WinRule::Delayed,
+            title: "First".to_string(),
+            moves: 1,
+            unique: true,
+            solution: vec!["C3".to_string()],
+            first_moves: vec!["C3".to_string()],
+            bank_line: None,
+            created_at: 10,
+            reveal_at: 20,
+        };
+        let id = h
+            .service
+            .db
+            .write(|c| {
+                let id = db::insert_puzzle(c, &record)?;
+                db::add_solver(c, id, &user("bob"), 15)?;
+                Ok::<_, DbError>(id)
+            })
+            .unwrap();
+        let detail = h.service.puzzle_detail(id).unwrap().unwrap();
+        assert_eq!(detail.id, id);
+        assert_eq!((detail.title.as_str(), detail.moves), ("First", 1));
+        assert_eq!(detail.solution, ["C3"]);
+        assert_eq!(detail.solvers, [user("bob")]);
+        assert_eq!(h.service.puzzle_detail(PuzzleId(99)).unwrap(), None);
+    }
+}
