@@ -8,7 +8,7 @@
 
 use akron_rules::{Game, GameOptions, Position};
 use akron_service::db::{self, Db, MoveRow};
-use akron_service::model::{GameRecord, Phase, Players};
+use akron_service::model::{GameRecord, Phase, Play, Players};
 use akron_service::service::{ChannelId, User, UserId};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -47,7 +47,7 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf, String) {
                     akron_rules::WinRule::Delayed,
                     NOW - 100,
                 );
-                record.phase = Phase::Playing(Default::default());
+                record.phase = Phase::Playing(Play::new(NOW - 100));
                 let id = db::insert_game(c, &record)?;
                 // Three placements chosen from the game's number: all positions differ.
                 let mut game = Game::new(GameOptions::default()).expect("options");

@@ -7,7 +7,7 @@
 
 use akron_rules::{Game, GameOptions, Move, Position};
 use akron_service::db::{self, Db, MoveRow};
-use akron_service::model::{GameRecord, Phase, Players, TimeControl};
+use akron_service::model::{GameRecord, Phase, Play, Players, TimeControl};
 use akron_service::service::{ChannelId, Config, ManualClock, Service, User, UserId};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -61,13 +61,14 @@ fn prepared() -> &'static (tempfile::TempDir, PathBuf) {
                     akron_rules::WinRule::Delayed,
                     last_move - 10,
                 );
-                record.phase = Phase::Playing(Default::default());
-                record.started_at = Some(last_move - 10);
-                record.last_move_at = Some(last_move);
                 // Reminders already sent: the timeout is what is due next.
+                record.phase = Phase::Playing(Play {
+                    last_move_at: Some(last_move),
+                    reminders_sent: 2,
+                    ..Play::new(last_move - 10)
+                });
                 record.deadline_at = Some(last_move + DAY);
                 record.time_control = TimeControl::PerMove(DAY);
-                record.reminders_sent = 2;
                 let id = db::insert_game(c, &record)?;
                 let mut saved = record;
                 saved.id = id;

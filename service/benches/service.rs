@@ -8,7 +8,7 @@
 
 use akron_rules::{Game, GameOptions, Move, Position};
 use akron_service::db::{self, Db, MoveRow};
-use akron_service::model::{GameRecord, Phase, Players};
+use akron_service::model::{GameRecord, Phase, Play, Players};
 use akron_service::service::{ChannelId, Command, Config, Request, Service, User, UserId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -88,9 +88,10 @@ fn setup() -> &'static Setup {
                     akron_rules::WinRule::Delayed,
                     0,
                 );
-                row.phase = Phase::Playing(Default::default());
-                row.started_at = Some(0);
-                row.last_move_at = Some(0);
+                row.phase = Phase::Playing(Play {
+                    last_move_at: Some(0),
+                    ..Play::new(0)
+                });
                 let id = db::insert_game(c, &row)?;
                 let mut game = Game::new(GameOptions::default()).expect("options");
                 for (ply, &m) in line[..PLAYED].iter().enumerate() {

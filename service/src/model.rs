@@ -263,10 +263,6 @@ pub struct GameRecord {
     pub last_draw_offers: Vec<(UserId, usize)>,
     /// Unix seconds.
     pub created_at: i64,
-    /// When the challenge was accepted.
-    pub started_at: Option<i64>,
-    /// When the last move was made.
-    pub last_move_at: Option<i64>,
     /// When something is next due for this game without anyone acting (an open challenge
     /// expires, a reminder, a clock runs out), in Unix seconds; `None` when nothing is.
     pub deadline_at: Option<i64>,
@@ -275,8 +271,6 @@ pub struct GameRecord {
     /// Fischer clocks: seconds left for the player who moves at even plies and at odd plies,
     /// as of the last move (or the start).
     pub clocks: [Option<i64>; 2],
-    /// Reminders sent for the current move.
-    pub reminders_sent: u8,
     /// Whether the game asked to be played in a thread of its own.
     pub wants_thread: bool,
     /// The server the game belongs to (`discord:GUILD`, `console`), if known.
@@ -313,12 +307,9 @@ impl GameRecord {
             start_code: start.code(),
             last_draw_offers: Vec::new(),
             created_at: now,
-            started_at: None,
-            last_move_at: None,
             deadline_at: None,
             time_control: TimeControl::None,
             clocks: [None, None],
-            reminders_sent: 0,
             wants_thread: false,
             server: None,
             rated: false,
@@ -340,16 +331,52 @@ impl GameRecord {
             takeback: None,
         };
         match &self.phase {
-            Phase::Playing(offers) => offers,
+            Phase::Playing(play) => &play.offers,
             _ => &NONE,
         }
     }
 
     /// The open offers, to change them, while the game is being played.
     pub fn offers_mut(&mut self) -> Option<&mut Offers> {
+        self.play_mut().map(|play| &mut play.offers)
+    }
+
+    /// What a game being played has (its start, its last move, its reminders, its offers),
+    /// to change it; `None` unless it is being played.
+    pub fn play_mut(&mut self) -> Option<&mut Play> {
         match &mut self.phase {
-            Phase::Playing(offers) => Some(offers),
+            Phase::Playing(play) => Some(play),
             _ => None,
+        }
+    }
+
+    /// When the game started (the challenge was accepted): `None` for a challenge, and for
+    /// one that ended without becoming a game.
+    #[must_use]
+    pub fn started_at(&self) -> Option<i64> {
+        match &self.phase {
+            Phase::Challenge => None,
+            Phase::Playing(play) => Some(play.started_at),
+            Phase::Ended { started_at, .. } => *started_at,
+        }
+    }
+
+    /// When the last move was made, if one was.
+    #[must_use]
+    pub fn last_move_at(&self) -> Option<i64> {
+        match &self.phase {
+            Phase::Challenge => None,
+            Phase::Playing(play) => play.last_move_at,
+            Phase::Ended { last_move_at, .. } => *last_move_at,
+        }
+    }
+
+    /// Reminders sent for the current move (none unless the game is being played).
+    #[must_use]
+    pub fn reminders_sent(&self) -> u8 {
+        match &self.phase {
+            Phase::Playing(play) => play.reminders_sent,
+            _ => 0,
         }
     }
 
@@ -386,14 +413,17 @@ impl GameRecord {
     }
 }
 
-/// Where a game stands, carrying what that stage has: an ended game carries how it ended, so
-/// a finished game without a result cannot be represented.
+/// Where a game stands, carrying what that stage has: a game being played carries when it
+/// started, its last move, its reminders and its open offers; an ended game carries how and
+/// when it ended (and when it had started and last moved, for its record). So a finished game
+/// without a result, a game being played without a start, or an offer open in a game that is
+/// over cannot be represented.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// A challenge waiting for the opponent.
     Challenge,
-    /// Being played, with the offers open in it.
-    Playing(Offers),
+    /// Being played.
+    Playing(Play),
     /// Over, or a challenge that never became a game.
     Ended {
         /// How: a result, or the challenge declined, cancelled or expired.
@@ -402,7 +432,37 @@ pub enum Phase {
         winner: Option<UserId>,
         /// When, in Unix seconds.
         at: i64,
+        /// When it had started; `None` for a challenge that never became a game.
+        started_at: Option<i64>,
+        /// When its last move was made, if one was.
+        last_move_at: Option<i64>,
     },
+}
+
+/// What a game being played has beyond its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// When the challenge was accepted (the game began), in Unix seconds.
+    pub started_at: i64,
+    /// When the last move was made, if one was.
+    pub last_move_at: Option<i64>,
+    /// Reminders sent for the current move.
+    pub reminders_sent: u8,
+    /// The offers open in it.
+    pub offers: Offers,
+}
+
+impl Play {
+    /// A game that begins at `now`: no move, no reminder, no offer yet.
+    #[must_use]
+    pub fn new(now: i64) -> Play {
+        Play {
+            started_at: now,
+            last_move_at: None,
+            reminders_sent: 0,
+            offers: Offers::default(),
+        }
+    }
 }
 
 /// What is open in a game being played, each by whom: a draw offer and a takeback request.

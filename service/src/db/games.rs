@@ -3,8 +3,8 @@
 use super::DbError;
 use super::{Row, Tx};
 use crate::model::{
-    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Players, ServerId, Status, TimeControl,
-    User, UserId,
+    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Play, Players, ServerId, Status,
+    TimeControl, User, UserId,
 };
 use crate::params;
 use akron_rules::{Color, Outcome, Reason, WinRule};
@@ -34,6 +34,8 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
         None => None,
     };
     let finished_at: Option<i64> = r.get(20)?;
+    let started_at: Option<i64> = r.get(18)?;
+    let last_move_at: Option<i64> = r.get(19)?;
     let draw = r.get::<Option<String>>(15)?.map(UserId);
     let takeback = r.get::<Option<String>>(16)?.map(UserId);
     if status != Status::Active && (draw.is_some() || takeback.is_some()) {
@@ -46,7 +48,13 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
         (Status::Open | Status::Active, None) if winner.is_none() && winner_id.is_none() => {
             return match finished_at {
                 None if status == Status::Open => Ok(Phase::Challenge),
-                None => Ok(Phase::Playing(Offers { draw, takeback })),
+                None => Ok(Phase::Playing(Play {
+                    started_at: started_at
+                        .ok_or_else(|| corrupt("an active game without a start".to_string()))?,
+                    last_move_at,
+                    reminders_sent: r.get(26)?,
+                    offers: Offers { draw, takeback },
+                })),
                 Some(_) => Err(corrupt(format!("a game {} has an end time", status.name()))),
             };
         }
@@ -71,6 +79,8 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
         ending,
         winner: winner_id,
         at,
+        started_at,
+        last_move_at,
     })
 }
 
@@ -90,8 +100,6 @@ fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
         win_rule: WinRule::from_str(&rule).map_err(corrupt)?,
         start_code: r.get(11)?,
         created_at: r.get(17)?,
-        started_at: r.get(18)?,
-        last_move_at: r.get(19)?,
         version: r.get(21)?,
         deadline_at: r.get(22)?,
         time_control: {
@@ -100,7 +108,6 @@ fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
                 .ok_or_else(|| corrupt(format!("time control {stored}")))?
         },
         clocks: [r.get(24)?, r.get(25)?],
-        reminders_sent: r.get(26)?,
         wants_thread: r.get(27)?,
         server: r.get::<Option<String>>(28)?.map(ServerId),
         last_draw_offers: r
@@ -148,10 +155,10 @@ pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> 
             game.wants_thread,
             game.server.as_ref().map(|s| &s.0),
             game.rated,
-            game.started_at,
+            game.started_at(),
             game.clocks[0],
             game.clocks[1],
-            game.reminders_sent,
+            game.reminders_sent(),
         ],
         |r| r.get(0),
     );
@@ -284,13 +291,13 @@ pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
             game.outcome().map(|o| o.reason.name()),
             game.offers().draw.as_ref().map(|u| &u.0),
             game.offers().takeback.as_ref().map(|u| &u.0),
-            game.started_at,
-            game.last_move_at,
+            game.started_at(),
+            game.last_move_at(),
             finished_at,
             game.deadline_at,
             game.clocks[0],
             game.clocks[1],
-            game.reminders_sent,
+            game.reminders_sent(),
             game.channel.0,
             game.last_draw_offers
                 .iter()
@@ -436,7 +443,7 @@ mod tests {
         let set = |sql: &str| db.write(|c| c.execute(sql, crate::params![id.0]));
         set(
             "UPDATE games SET status = 'finished', winner = 'white', winner_id = 'test:bob', \
-             reason = 'resignation', finished_at = 200 WHERE id = ?1",
+             reason = 'resignation', started_at = 150, finished_at = 200 WHERE id = ?1",
         )?;
         let ended = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
         assert_eq!(
@@ -448,6 +455,8 @@ mod tests {
                 }),
                 winner: Some(user("bob").id),
                 at: 200,
+                started_at: Some(150),
+                last_move_at: None,
             }
         );
         for damage in [
@@ -466,6 +475,16 @@ mod tests {
                  finished_at = 200, draw_offer_by = NULL WHERE id = ?1",
             )?;
         }
+        // A game being played carries when it started: one without a start is damaged too.
+        set(
+            "UPDATE games SET status = 'active', winner = NULL, winner_id = NULL, reason = NULL, \
+             finished_at = NULL, started_at = NULL WHERE id = ?1",
+        )?;
+        assert!(matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))));
+        set("UPDATE games SET started_at = 150 WHERE id = ?1")?;
+        let playing = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
+        assert_eq!(playing.started_at(), Some(150));
+        assert_eq!(playing.reminders_sent(), 0);
         Ok(())
     }
 }

@@ -435,7 +435,7 @@ mod tests {
                 akron_rules::WinRule::Delayed,
                 100,
             );
-            record.phase = crate::model::Phase::Playing(Default::default());
+            record.phase = crate::model::Phase::Playing(crate::model::Play::new(100));
             insert_game(c, &record)
         })?;
         assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));

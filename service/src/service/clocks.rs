@@ -8,7 +8,7 @@
 //!   run: they have the base time for it, which does not come off the clock (as on
 //!   lichess). No reminders.
 
-use crate::model::{GameRecord, TimeControl};
+use crate::model::{GameRecord, Phase, Play, TimeControl};
 
 /// "About an hour left": the second reminder.
 const LAST_REMINDER: i64 = 3600;
@@ -16,8 +16,8 @@ const LAST_REMINDER: i64 = 3600;
 /// Since when the player to move has been thinking: the last move, or the start.
 fn since(record: &GameRecord) -> i64 {
     record
-        .last_move_at
-        .or(record.started_at)
+        .last_move_at()
+        .or(record.started_at())
         .unwrap_or(record.created_at)
 }
 
@@ -64,18 +64,18 @@ pub fn reminder_times(record: &GameRecord, plies: usize) -> Vec<i64> {
 #[must_use]
 pub fn next_due(record: &GameRecord, plies: usize) -> Option<i64> {
     reminder_times(record, plies)
-        .get(usize::from(record.reminders_sent))
+        .get(usize::from(record.reminders_sent()))
         .copied()
         .or_else(|| timeout_at(record, plies))
 }
 
-/// Starts the clocks of a game that has just begun at `now` (`plies` moves in its start).
+/// Starts a game at `now` (`plies` moves in its start): it is being played from now on, with
+/// its clocks running.
 pub fn start(record: &mut GameRecord, plies: usize, now: i64) {
-    record.started_at = Some(now);
+    record.phase = Phase::Playing(Play::new(now));
     if let TimeControl::Fischer { base, .. } = record.time_control {
         record.clocks = [Some(base), Some(base)];
     }
-    record.reminders_sent = 0;
     record.deadline_at = next_due(record, plies);
 }
 
@@ -90,8 +90,10 @@ pub fn after_move(record: &mut GameRecord, plies_before: usize, now: i64) {
             record.clocks[mover] = Some(left.max(0) + increment);
         }
     }
-    record.last_move_at = Some(now);
-    record.reminders_sent = 0;
+    if let Some(play) = record.play_mut() {
+        play.last_move_at = Some(now);
+        play.reminders_sent = 0;
+    }
     record.deadline_at = next_due(record, plies_before + 1);
 }
 
@@ -140,8 +142,14 @@ pub fn words(seconds: i64, live: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ChannelId, GameId, Phase, Players, User, UserId};
+    use crate::model::{ChannelId, GameId, Players, User, UserId};
     use akron_rules::WinRule;
+
+    fn set_reminders(record: &mut GameRecord, sent: u8) {
+        if let Some(play) = record.play_mut() {
+            play.reminders_sent = sent;
+        }
+    }
 
     fn record(control: TimeControl) -> GameRecord {
         let user = |n: &str| User::new(UserId::new("test", n), n);
@@ -158,7 +166,7 @@ mod tests {
             0,
         );
         record.id = GameId(1);
-        record.phase = Phase::Playing(Default::default());
+        record.phase = Phase::Playing(Play::new(0));
         record.time_control = control;
         record
     }
@@ -172,12 +180,12 @@ mod tests {
             vec![1000 + 86_400, 1000 + 2 * 86_400 - 3600]
         );
         assert_eq!(r.deadline_at, Some(1000 + 86_400));
-        r.reminders_sent = 1;
+        set_reminders(&mut r, 1);
         assert_eq!(next_due(&r, 0), Some(1000 + 2 * 86_400 - 3600));
-        r.reminders_sent = 2;
+        set_reminders(&mut r, 2);
         assert_eq!(next_due(&r, 0), Some(1000 + 2 * 86_400));
         after_move(&mut r, 0, 5000);
-        assert_eq!(r.reminders_sent, 0);
+        assert_eq!(r.reminders_sent(), 0);
         assert_eq!(timeout_at(&r, 1), Some(5000 + 2 * 86_400));
         assert_eq!(
             left(&r, 1, 5000 + 3600),

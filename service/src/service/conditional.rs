@@ -226,9 +226,14 @@ impl Service {
                 let mut record = game.record.clone();
                 let mover = game.to_move();
                 if mover.id == *user {
-                    let last = record.last_move_at.or(record.started_at).unwrap_or(since);
+                    let last = record
+                        .last_move_at()
+                        .or(record.started_at())
+                        .unwrap_or(since);
                     let stood = (end - since.max(last)).max(0);
-                    record.last_move_at = Some(last + stood);
+                    if let Some(play) = record.play_mut() {
+                        play.last_move_at = Some(last + stood);
+                    }
                 }
                 record.deadline_at = clocks::next_due(&record, plies);
                 record.version = db::save_game(c, &record)?;

@@ -143,7 +143,9 @@ impl Service {
         now: i64,
     ) -> Result<(), DbError> {
         let plies = loaded.game.moves().len();
-        record.reminders_sent = record.reminders_sent.saturating_add(1);
+        if let Some(play) = record.play_mut() {
+            play.reminders_sent = play.reminders_sent.saturating_add(1);
+        }
         record.deadline_at = clocks::next_due(record, plies);
         record.version = db::save_game(conn, record)?;
         let player = loaded.to_move();

@@ -286,8 +286,11 @@ impl Service {
             .map(<[i64]>::to_vec)
             .unwrap_or_default();
         // The clock of the player to move starts again now; reminders start over.
-        record.last_move_at = Some(self.clock.now());
-        record.reminders_sent = 0;
+        let now = self.clock.now();
+        if let Some(play) = record.play_mut() {
+            play.last_move_at = Some(now);
+            play.reminders_sent = 0;
+        }
         record.deadline_at = super::clocks::next_due(&record, keep);
         let id = record.id;
         // In a game against the AI: whether it is to move after the takeback.
@@ -299,7 +302,6 @@ impl Service {
             }
             .ai_to_move()
         });
-        let now = self.clock.now();
         record.version = self.db.write(|c| {
             if let Some(turn) = ai_turn {
                 db::set_ai_waiting(c, id, turn.then_some(now))?;

@@ -483,8 +483,8 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
             let my_turn = loaded.game.turn() == colour;
             let since = loaded
                 .record
-                .last_move_at
-                .or(loaded.record.started_at)
+                .last_move_at()
+                .or(loaded.record.started_at())
                 .map_or_else(String::new, |then| {
                     format!(" (for {})", elapsed(now.saturating_sub(then)))
                 });
@@ -551,7 +551,7 @@ pub(crate) fn record_of(loaded: &Loaded) -> Record {
         ("Game".to_string(), row.id.0.to_string()),
         (
             "Date".to_string(),
-            date(row.started_at.unwrap_or(row.created_at)),
+            date(row.started_at().unwrap_or(row.created_at)),
         ),
         ("Black".to_string(), row.players.black.name.clone()),
         ("White".to_string(), row.players.white.name.clone()),

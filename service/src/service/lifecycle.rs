@@ -38,7 +38,6 @@ impl Service {
         plies: usize,
         now: i64,
     ) -> Result<GameId, DbError> {
-        record.phase = Phase::Playing(Default::default());
         clocks::start(record, plies, now);
         if record.id == GameId(0) {
             record.id = db::insert_game(conn, record)?;
@@ -243,6 +242,8 @@ impl Service {
             ending,
             winner: winner.as_ref().map(|u| u.id.clone()),
             at: now,
+            started_at: record.started_at(),
+            last_move_at: record.last_move_at(),
         };
         record.deadline_at = None;
         record.version = db::save_game(conn, record)?;
@@ -425,7 +426,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::model::{ChannelId, Offers, UserId};
+    use crate::model::{ChannelId, UserId};
     use crate::service::{Challenge, ColourChoice, Command, Config, Request};
     use akron_ai::Level;
 
@@ -456,10 +457,9 @@ mod tests {
             .read(|c| db::latest_channel_game(c, &channel))
             .unwrap()
             .unwrap();
-        record.phase = Phase::Playing(Offers {
-            draw: Some(alice.id.clone()),
-            takeback: None,
-        });
+        if let Some(offers) = record.offers_mut() {
+            offers.draw = Some(alice.id.clone());
+        }
         service.db.write(|c| db::save_game(c, &record)).unwrap();
         let jobs = service.ai_jobs(10).unwrap();
         let [job] = jobs.as_slice() else {

@@ -434,7 +434,7 @@ pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
             TimeControl::None | TimeControl::PerMove(_) => None,
         },
         created_at: record.created_at,
-        started_at: record.started_at,
+        started_at: record.started_at(),
         result: loaded.stored_outcome().or(loaded.game.outcome()),
         code: loaded.game.position().code(),
     }
