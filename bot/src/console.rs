@@ -84,7 +84,7 @@ impl<'a> Console<'a> {
         writeln!(
             output,
             "Akron console on {}. {pictures} Type help.",
-            self.service.config().db_path.display(),
+            self.service.config().database(),
         )?;
         // Whatever fell due while nobody was here (a challenge expired) is settled and told.
         self.deliver_notices(&mut output)?;

@@ -14,7 +14,8 @@ pub struct DiscordArgs {
     /// A file holding the bot token, instead of the `DISCORD_TOKEN` environment variable.
     #[arg(long)]
     token_file: Option<PathBuf>,
-    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    /// The database: a SQLite file, or `postgres://user@host/dbname` (default: `$AKRON_DB`,
+    /// else `akron.db`).
     #[arg(long)]
     db: Option<PathBuf>,
     /// A guild (server) id to register `/akron` in at once, for development. Without it the
@@ -90,7 +91,7 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     let config = super::service_config(args.db.as_deref());
     // The error names the file and says why it cannot be used.
     let service = Service::open(config.clone())?;
-    tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
+    tracing::info!(db = %config.database(), ?settings, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime
         .block_on(async {

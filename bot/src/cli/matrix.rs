@@ -34,7 +34,8 @@ pub struct MatrixArgs {
     /// variable.
     #[arg(long, conflicts_with = "password_file")]
     token_file: Option<PathBuf>,
-    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    /// The database: a SQLite file, or `postgres://user@host/dbname` (default: `$AKRON_DB`,
+    /// else `akron.db`).
     #[arg(long)]
     db: Option<PathBuf>,
     /// The folder of the Matrix session and store (default: the database's path with
@@ -154,10 +155,12 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
         .db
         .clone()
         .unwrap_or_else(|| super::service_config(None).db_path);
-    let settings = settings(args, &db)?;
+    // The Matrix store sits beside the SQLite file (`akron.db.matrix`); with PostgreSQL,
+    // beside the default file's place.
+    let settings = settings(args, &super::service_config(Some(&db)).db_path)?;
     discord_cli::init_logging(LOG_FILTER);
     let (config, service) = service(Some(&db))?;
-    tracing::info!(db = %config.db_path.display(), ?settings, "starting the Matrix bot");
+    tracing::info!(db = %config.database(), ?settings, "starting the Matrix bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let service = Arc::new(service);
@@ -182,7 +185,7 @@ pub fn with_discord() -> Result<()> {
     let matrix_settings = settings(&MatrixArgs::default(), &config.db_path)?;
     let discord_settings = discord_cli::settings(&discord_cli::DiscordArgs::default())?;
     discord_cli::init_logging(LOG_FILTER);
-    tracing::info!(db = %config.db_path.display(), "starting the Discord and Matrix bots");
+    tracing::info!(db = %config.database(), "starting the Discord and Matrix bots");
     let service = Arc::new(service);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {

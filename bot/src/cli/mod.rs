@@ -28,18 +28,19 @@ pub fn print_line(line: impl Display) -> Result<()> {
         .context(STDOUT)
 }
 
-/// The service's settings: the database `--db` names, else `$AKRON_DB`, else `akron.db`, and
+/// The service's settings: the database `--db` names, else `$AKRON_DB`, else `akron.db` (an
+/// address `postgres://user@host/dbname` selects PostgreSQL instead of a SQLite file), and
 /// the guide the `rules` reply links to, `$AKRON_RULES_URL`. The binary reads the environment
 /// here; the service reads none.
 #[must_use]
 pub fn service_config(db: Option<&std::path::Path>) -> akron_service::service::Config {
     let mut config = akron_service::service::Config::default();
-    if let Some(db) = db.map(std::path::Path::to_path_buf).or_else(|| {
-        std::env::var_os("AKRON_DB")
-            .filter(|path| !path.is_empty())
-            .map(std::path::PathBuf::from)
-    }) {
-        config.db_path = db;
+    if let Some(db) = db
+        .map(|path| path.as_os_str().to_os_string())
+        .or_else(|| std::env::var_os("AKRON_DB").filter(|setting| !setting.is_empty()))
+    {
+        // `postgres://…` selects PostgreSQL; anything else is a SQLite file.
+        config.set_database(&db);
     }
     config.rules_url = std::env::var("AKRON_RULES_URL")
         .ok()

@@ -11,7 +11,8 @@ use std::sync::Arc;
 /// Arguments of `akron play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The SQLite database (default: `$AKRON_DB`, else `akron.db`).
+    /// The database: a SQLite file, or `postgres://user@host/dbname` (default: `$AKRON_DB`,
+    /// else `akron.db`).
     #[arg(long)]
     db: Option<PathBuf>,
     /// Where board pictures and exported records are written.

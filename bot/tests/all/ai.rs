@@ -29,7 +29,7 @@ fn harness() -> Harness {
     let clock = Arc::new(ManualClock::new(T0));
     let service = open(&dir.path().join("akron.db"), &clock);
     Harness {
-        dir,
+        database: akron_service::testing::TestDatabase::Sqlite(dir),
         service,
         clock,
     }
@@ -471,7 +471,7 @@ fn a_daily_puzzle_comes_once_a_day_and_never_twice() {
 #[test]
 fn the_console_shows_the_ais_reply_after_each_move() {
     let h = harness();
-    let out = h.dir.path().join("boards");
+    let out = h.db_path().with_file_name("boards");
     // The AI's opening is seeded (B2 with the current engine); C3 stays free after it.
     let script = "challenge ai level:1 size:4 colour:white\nmove C3\npuzzle answer #1\nquit\n";
     let mut printed = Vec::new();

@@ -104,7 +104,8 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_processes() {
                 _ => panic!("run {run}: {who} {what} got neither answer: {text}"),
             }
         }
-        let (entrants, paired) = entrants_and_round_one(&db);
+        let (entrants, paired) =
+            entrants_and_round_one(&akron_service::db::Db::open(&db).expect("opens"));
         told.check(&entrants, &paired, run);
         // Days later: every round-1 game times out, round 2 is paired, nothing fails.
         let later = output(console(

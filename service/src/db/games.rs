@@ -416,7 +416,6 @@ pub fn board_link(conn: &Tx<'_>, game: GameId) -> Result<Option<String>, DbError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Db;
 
     /// A game's phase carries its result and its open offers, so a row whose result or offers
     /// do not fit its status (a finished game without a reason or with an open draw offer, a
@@ -424,67 +423,69 @@ mod tests {
     #[test]
     fn a_row_whose_result_does_not_fit_its_status_is_damaged(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let db = Db::open(&dir.path().join("akron.db"))?;
-        let user = |name: &str| User::new(UserId::new("test", name), name);
-        let start = akron_rules::Position::start(5, 12)?;
-        let record = GameRecord::challenge(
-            ChannelId::new("test", "c"),
-            user("ann").id,
-            Players {
-                black: user("ann"),
-                white: user("bob"),
-            },
-            &start,
-            WinRule::Delayed,
-            100,
-        );
-        let id = db.write(|c| insert_game(c, &record))?;
-        let set = |sql: &str| db.write(|c| c.execute(sql, crate::params![id.0]));
-        set(
-            "UPDATE games SET status = 'finished', winner = 'white', winner_id = 'test:bob', \
-             reason = 'resignation', started_at = 150, finished_at = 200 WHERE id = ?1",
-        )?;
-        let ended = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
-        assert_eq!(
-            ended.phase,
-            Phase::Ended {
-                ending: Ending::Result(Outcome {
-                    winner: Some(Color::White),
-                    reason: Reason::Resignation,
-                }),
-                winner: Some(user("bob").id),
-                at: 200,
-                started_at: Some(150),
-                last_move_at: None,
-            }
-        );
-        for damage in [
-            "UPDATE games SET reason = NULL WHERE id = ?1",
-            "UPDATE games SET finished_at = NULL WHERE id = ?1",
-            "UPDATE games SET status = 'active' WHERE id = ?1",
-            "UPDATE games SET draw_offer_by = 'test:ann' WHERE id = ?1",
-        ] {
-            set(damage)?;
-            assert!(
-                matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))),
-                "{damage}"
+        // On SQLite, and on PostgreSQL when a server is set.
+        for database in crate::testing::each_database() {
+            let db = database.open()?;
+            let user = |name: &str| User::new(UserId::new("test", name), name);
+            let start = akron_rules::Position::start(5, 12)?;
+            let record = GameRecord::challenge(
+                ChannelId::new("test", "c"),
+                user("ann").id,
+                Players {
+                    black: user("ann"),
+                    white: user("bob"),
+                },
+                &start,
+                WinRule::Delayed,
+                100,
             );
+            let id = db.write(|c| insert_game(c, &record))?;
+            let set = |sql: &str| db.write(|c| c.execute(sql, crate::params![id.0]));
             set(
-                "UPDATE games SET status = 'finished', reason = 'resignation', \
-                 finished_at = 200, draw_offer_by = NULL WHERE id = ?1",
+                "UPDATE games SET status = 'finished', winner = 'white', winner_id = 'test:bob', \
+             reason = 'resignation', started_at = 150, finished_at = 200 WHERE id = ?1",
             )?;
-        }
-        // A game being played carries when it started: one without a start is damaged too.
-        set(
+            let ended = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
+            assert_eq!(
+                ended.phase,
+                Phase::Ended {
+                    ending: Ending::Result(Outcome {
+                        winner: Some(Color::White),
+                        reason: Reason::Resignation,
+                    }),
+                    winner: Some(user("bob").id),
+                    at: 200,
+                    started_at: Some(150),
+                    last_move_at: None,
+                }
+            );
+            for damage in [
+                "UPDATE games SET reason = NULL WHERE id = ?1",
+                "UPDATE games SET finished_at = NULL WHERE id = ?1",
+                "UPDATE games SET status = 'active' WHERE id = ?1",
+                "UPDATE games SET draw_offer_by = 'test:ann' WHERE id = ?1",
+            ] {
+                set(damage)?;
+                assert!(
+                    matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))),
+                    "{damage}"
+                );
+                set(
+                    "UPDATE games SET status = 'finished', reason = 'resignation', \
+                 finished_at = 200, draw_offer_by = NULL WHERE id = ?1",
+                )?;
+            }
+            // A game being played carries when it started: one without a start is damaged too.
+            set(
             "UPDATE games SET status = 'active', winner = NULL, winner_id = NULL, reason = NULL, \
              finished_at = NULL, started_at = NULL WHERE id = ?1",
         )?;
-        assert!(matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))));
-        set("UPDATE games SET started_at = 150 WHERE id = ?1")?;
-        let playing = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
-        assert_eq!(playing.started_at(), Some(150));
-        assert_eq!(playing.reminders_sent(), 0);
+            assert!(matches!(db.read(|c| game(c, id)), Err(DbError::Corrupt(_))));
+            set("UPDATE games SET started_at = 150 WHERE id = ?1")?;
+            let playing = db.read(|c| game(c, id))?.ok_or("the game is stored")?;
+            assert_eq!(playing.started_at(), Some(150));
+            assert_eq!(playing.reminders_sent(), 0);
+        }
         Ok(())
     }
 }

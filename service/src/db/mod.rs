@@ -10,7 +10,10 @@
 //!   on fresh reads.
 //! - Queries see only [`Tx`], [`Row`] and the parameters of [`params!`](crate::params): no
 //!   database client crate is named outside this module. The SQLite backend lives in
-//!   `sqlite.rs`; parameters are written `?1`, `?2`, … in the SQL.
+//!   `sqlite.rs`, the PostgreSQL one in `pg.rs`; parameters are written `?1`, `?2`, … in the
+//!   SQL (the PostgreSQL backend translates them once per statement), and queries are
+//!   written in the SQL both databases speak (`ON CONFLICT DO NOTHING`, not SQLite's
+//!   `INSERT OR IGNORE`; `CASE`, not SQLite's two-argument `MIN`).
 
 mod ai;
 mod chat;
@@ -18,6 +21,7 @@ mod correspondence;
 mod games;
 mod moves;
 mod outbox;
+mod pg;
 mod puzzles;
 mod ratings;
 mod settings;
@@ -31,6 +35,9 @@ pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
+pub use pg::PostgresUrl;
+#[cfg(feature = "testing")]
+pub use pg::ScratchDatabase;
 pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
@@ -51,6 +58,11 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 pub enum DbError {
     /// SQLite reported an error.
     Sqlite(rusqlite::Error),
+    /// PostgreSQL reported an error.
+    Postgres(::postgres::Error),
+    /// The database cannot be reached right now (it is down, or every connection is in use
+    /// for longer than the busy timeout); nothing was written.
+    Unavailable(String),
     /// The migrations could not be applied.
     Migration(String),
     /// The database was made by a newer akron: its migrations go past this build's.
@@ -88,6 +100,13 @@ impl fmt::Display for DbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DbError::Sqlite(e) => write!(f, "database error: {e}"),
+            DbError::Postgres(e) => match e.as_db_error() {
+                // The server's message, its detail and where; `postgres::Error`'s own text
+                // says only "db error".
+                Some(db) => write!(f, "database error: {db}"),
+                None => write!(f, "database error: {e}"),
+            },
+            DbError::Unavailable(why) => write!(f, "the database is unavailable: {why}"),
             DbError::Migration(e) => write!(f, "database migration failed: {e}"),
             DbError::TooNew { known, found } => write!(
                 f,
@@ -123,11 +142,15 @@ impl fmt::Display for DbError {
 }
 
 impl DbError {
-    /// Whether another writer held the database for longer than the busy timeout.
+    /// Whether another writer held the database for longer than the busy timeout, or the
+    /// database cannot be reached right now (PostgreSQL down or restarting, every connection
+    /// in use): the command may pass in a moment.
     #[must_use]
     pub fn is_busy(&self) -> bool {
         match self {
             DbError::Sqlite(e) => sqlite::is_busy(e),
+            DbError::Postgres(e) => pg::is_busy(e),
+            DbError::Unavailable(_) => true,
             _ => false,
         }
     }
@@ -137,6 +160,7 @@ impl DbError {
     pub fn is_unique_violation(&self) -> bool {
         match self {
             DbError::Sqlite(e) => sqlite::is_constraint(e),
+            DbError::Postgres(e) => pg::is_unique_violation(e),
             _ => false,
         }
     }
@@ -153,12 +177,14 @@ pub struct Db {
 
 enum Backend {
     Sqlite(sqlite::Pool),
+    Postgres(pg::Pool),
 }
 
 impl fmt::Debug for Db {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.backend {
             Backend::Sqlite(pool) => f.debug_struct("Db").field("sqlite", &pool.path()).finish(),
+            Backend::Postgres(pool) => f.debug_struct("Db").field("postgres", pool.url()).finish(),
         }
     }
 }
@@ -185,6 +211,19 @@ impl Db {
         })
     }
 
+    /// Connects to the PostgreSQL database at `url` and applies the migrations it lacks.
+    /// `busy_timeout` bounds the wait for a lock or a free connection, as on SQLite.
+    ///
+    /// # Errors
+    ///
+    /// When the server cannot be reached, the database is not the bot's, is newer than this
+    /// build, or cannot be migrated.
+    pub fn open_postgres(url: &PostgresUrl, busy_timeout: Duration) -> Result<Db, DbError> {
+        Ok(Db {
+            backend: Backend::Postgres(pg::Pool::open(url, busy_timeout)?),
+        })
+    }
+
     /// Opens an existing database for reading only (a web page, a report): nothing it runs
     /// can write, and it applies no migrations (the database must be current).
     ///
@@ -202,7 +241,14 @@ impl Db {
     pub fn path(&self) -> Option<&Path> {
         match &self.backend {
             Backend::Sqlite(pool) => Some(pool.path()),
+            Backend::Postgres(_) => None,
         }
+    }
+
+    /// Whether this is a PostgreSQL database (shared by several processes).
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
     }
 
     /// Runs `read` on a connection, outside any explicit transaction: each statement sees
@@ -217,6 +263,7 @@ impl Db {
     ) -> Result<R, E> {
         match &self.backend {
             Backend::Sqlite(pool) => pool.read(|conn| read(&Tx::sqlite(conn))),
+            Backend::Postgres(pool) => pool.read(|conn| read(&Tx::postgres(conn))),
         }
     }
 
@@ -233,6 +280,7 @@ impl Db {
     ) -> Result<R, E> {
         match &self.backend {
             Backend::Sqlite(pool) => pool.write(|conn| write(&Tx::sqlite(conn))),
+            Backend::Postgres(pool) => pool.write(|conn| write(&Tx::postgres(conn))),
         }
     }
 }
@@ -245,11 +293,13 @@ pub struct Tx<'c> {
 
 enum TxConn<'c> {
     Sqlite(&'c rusqlite::Connection),
+    Postgres(&'c pg::Conn),
 }
 
 /// A row of a backend, borrowed while it is read.
 pub(crate) enum RowRef<'r> {
     Sqlite(&'r rusqlite::Row<'r>),
+    Postgres(&'r ::postgres::Row),
 }
 
 impl RowRef<'_> {
@@ -260,6 +310,7 @@ impl RowRef<'_> {
     ) -> Result<T, DbError> {
         match self {
             RowRef::Sqlite(row) => sqlite::with_value(row, index, read),
+            RowRef::Postgres(row) => pg::with_value(row, index, read),
         }
     }
 }
@@ -271,6 +322,19 @@ impl<'c> Tx<'c> {
         }
     }
 
+    fn postgres(conn: &'c pg::Conn) -> Tx<'c> {
+        Tx {
+            conn: TxConn::Postgres(conn),
+        }
+    }
+
+    /// Whether this is a PostgreSQL connection, for the few queries whose best form differs
+    /// (a claim with `FOR UPDATE SKIP LOCKED`).
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.conn, TxConn::Postgres(_))
+    }
+
     /// Runs a statement that returns no rows; returns how many rows it changed.
     ///
     /// # Errors
@@ -279,6 +343,7 @@ impl<'c> Tx<'c> {
     pub fn execute(&self, sql: &str, params: &[Value<'_>]) -> Result<usize, DbError> {
         match &self.conn {
             TxConn::Sqlite(conn) => sqlite::execute(conn, sql, params),
+            TxConn::Postgres(conn) => pg::execute(conn, sql, params),
         }
     }
 
@@ -290,6 +355,7 @@ impl<'c> Tx<'c> {
     pub fn batch(&self, sql: &str) -> Result<(), DbError> {
         match &self.conn {
             TxConn::Sqlite(conn) => Ok(conn.execute_batch(sql)?),
+            TxConn::Postgres(conn) => pg::batch(conn, sql),
         }
     }
 
@@ -306,6 +372,7 @@ impl<'c> Tx<'c> {
     ) -> Result<Vec<T>, DbError> {
         match &self.conn {
             TxConn::Sqlite(conn) => sqlite::query(conn, sql, params, read),
+            TxConn::Postgres(conn) => pg::query(conn, sql, params, read),
         }
     }
 
@@ -322,6 +389,7 @@ impl<'c> Tx<'c> {
     ) -> Result<Option<T>, DbError> {
         match &self.conn {
             TxConn::Sqlite(conn) => sqlite::query_opt(conn, sql, params, read),
+            TxConn::Postgres(conn) => pg::query_opt(conn, sql, params, read),
         }
     }
 
@@ -371,37 +439,39 @@ mod tests {
     /// A failed part of a transaction is undone; the parts before and after it stand.
     #[test]
     fn a_failed_savepoint_undoes_only_its_own_writes() -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let db = Db::open(&dir.path().join("akron.db"))?;
-        let count = |c: &Tx<'_>, key: &str| -> Result<i64, DbError> {
-            c.query_one(
-                "SELECT count(*) FROM server_settings WHERE server_id = ?1",
-                crate::params![key],
-                |r| r.get(0),
-            )
-        };
-        let insert = |c: &Tx<'_>, key: &str| -> Result<(), DbError> {
-            c.execute(
-                "INSERT INTO server_settings (server_id) VALUES (?1)",
-                crate::params![key],
-            )?;
-            Ok(())
-        };
-        db.write(|c| {
-            c.savepoint(|c| insert(c, "first"))?;
-            let failed = c.savepoint(|c| {
-                insert(c, "undone")?;
-                Err::<(), _>(DbError::Conflict)
-            });
-            assert!(matches!(failed, Err(DbError::Conflict)));
-            c.savepoint(|c| insert(c, "last"))
-        })?;
-        db.read(|c| {
-            assert_eq!(count(c, "first")?, 1);
-            assert_eq!(count(c, "undone")?, 0);
-            assert_eq!(count(c, "last")?, 1);
-            Ok::<(), DbError>(())
-        })?;
+        // On SQLite, and on PostgreSQL when a server is set.
+        for database in crate::testing::each_database() {
+            let db = database.open()?;
+            let count = |c: &Tx<'_>, key: &str| -> Result<i64, DbError> {
+                c.query_one(
+                    "SELECT count(*) FROM server_settings WHERE server_id = ?1",
+                    crate::params![key],
+                    |r| r.get(0),
+                )
+            };
+            let insert = |c: &Tx<'_>, key: &str| -> Result<(), DbError> {
+                c.execute(
+                    "INSERT INTO server_settings (server_id) VALUES (?1)",
+                    crate::params![key],
+                )?;
+                Ok(())
+            };
+            db.write(|c| {
+                c.savepoint(|c| insert(c, "first"))?;
+                let failed = c.savepoint(|c| {
+                    insert(c, "undone")?;
+                    Err::<(), _>(DbError::Conflict)
+                });
+                assert!(matches!(failed, Err(DbError::Conflict)));
+                c.savepoint(|c| insert(c, "last"))
+            })?;
+            db.read(|c| {
+                assert_eq!(count(c, "first")?, 1);
+                assert_eq!(count(c, "undone")?, 0);
+                assert_eq!(count(c, "last")?, 1);
+                Ok::<(), DbError>(())
+            })?;
+        }
         Ok(())
     }
 
@@ -411,54 +481,56 @@ mod tests {
     fn the_current_code_follows_moves_and_takebacks() -> Result<(), Box<dyn std::error::Error>> {
         use crate::model::{GameRecord, Players};
         use crate::service::{ChannelId, User, UserId};
-        let dir = tempfile::tempdir()?;
-        let db = Db::open(&dir.path().join("akron.db"))?;
-        let user = |name: &str| User::new(UserId::new("test", name), name);
-        let start = akron_rules::Position::start(5, 12)?;
-        let mut game =
-            akron_rules::Game::from_position(start.clone(), akron_rules::WinRule::Delayed);
-        let mut codes = vec![start.code()];
-        for _ in 0..3 {
-            let mv = game.legal_moves()[0];
-            game.play(mv)?;
-            codes.push(game.position().code());
+        // On SQLite, and on PostgreSQL when a server is set.
+        for database in crate::testing::each_database() {
+            let db = database.open()?;
+            let user = |name: &str| User::new(UserId::new("test", name), name);
+            let start = akron_rules::Position::start(5, 12)?;
+            let mut game =
+                akron_rules::Game::from_position(start.clone(), akron_rules::WinRule::Delayed);
+            let mut codes = vec![start.code()];
+            for _ in 0..3 {
+                let mv = game.legal_moves()[0];
+                game.play(mv)?;
+                codes.push(game.position().code());
+            }
+            let id = db.write(|c| {
+                let mut record = GameRecord::challenge(
+                    ChannelId::new("test", "c"),
+                    user("ann").id,
+                    Players {
+                        black: user("ann"),
+                        white: user("bob"),
+                    },
+                    &start,
+                    akron_rules::WinRule::Delayed,
+                    100,
+                );
+                record.phase = crate::model::Phase::Playing(crate::model::Play::new(100));
+                insert_game(c, &record)
+            })?;
+            assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
+            for (ply, mv) in game.moves().iter().enumerate() {
+                let row = MoveRow {
+                    ply,
+                    notation: mv.to_string(),
+                    code: codes[ply + 1].clone(),
+                    played_at: 100,
+                };
+                db.write(|c| insert_move(c, id, &row))?;
+            }
+            for (ply, code) in codes.iter().enumerate() {
+                let found = db.read(|c| active_game_at(c, code))?;
+                assert_eq!(found, (ply == 3).then_some(id), "ply {ply}");
+            }
+            // A takeback of two moves: the position after the first is current again.
+            db.write(|c| delete_moves_from(c, id, 1))?;
+            assert_eq!(db.read(|c| active_game_at(c, &codes[1]))?, Some(id));
+            assert_eq!(db.read(|c| active_game_at(c, &codes[3]))?, None);
+            // Taken back to the start.
+            db.write(|c| delete_moves_from(c, id, 0))?;
+            assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
         }
-        let id = db.write(|c| {
-            let mut record = GameRecord::challenge(
-                ChannelId::new("test", "c"),
-                user("ann").id,
-                Players {
-                    black: user("ann"),
-                    white: user("bob"),
-                },
-                &start,
-                akron_rules::WinRule::Delayed,
-                100,
-            );
-            record.phase = crate::model::Phase::Playing(crate::model::Play::new(100));
-            insert_game(c, &record)
-        })?;
-        assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
-        for (ply, mv) in game.moves().iter().enumerate() {
-            let row = MoveRow {
-                ply,
-                notation: mv.to_string(),
-                code: codes[ply + 1].clone(),
-                played_at: 100,
-            };
-            db.write(|c| insert_move(c, id, &row))?;
-        }
-        for (ply, code) in codes.iter().enumerate() {
-            let found = db.read(|c| active_game_at(c, code))?;
-            assert_eq!(found, (ply == 3).then_some(id), "ply {ply}");
-        }
-        // A takeback of two moves: the position after the first is current again.
-        db.write(|c| delete_moves_from(c, id, 1))?;
-        assert_eq!(db.read(|c| active_game_at(c, &codes[1]))?, Some(id));
-        assert_eq!(db.read(|c| active_game_at(c, &codes[3]))?, None);
-        // Taken back to the start.
-        db.write(|c| delete_moves_from(c, id, 0))?;
-        assert_eq!(db.read(|c| active_game_at(c, &codes[0]))?, Some(id));
         Ok(())
     }
 

@@ -156,8 +156,10 @@ pub fn mark_failed(
     now: i64,
 ) -> Result<(), DbError> {
     conn.execute(
+        // The cast tells PostgreSQL the type of ?4, which a CASE alone does not.
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, \
-         due_at = COALESCE(?3, due_at), gave_up_at = CASE WHEN ?3 IS NULL THEN ?4 END \
+         due_at = COALESCE(?3, due_at), \
+         gave_up_at = CASE WHEN ?3 IS NULL THEN CAST(?4 AS BIGINT) END \
          WHERE id = ?1 AND delivered_at IS NULL",
         params![id.0, error, retry_at, now],
     )?;

@@ -84,7 +84,8 @@ pub fn puzzle(conn: &Tx<'_>, id: PuzzleId) -> Result<Option<PuzzleRecord>, DbErr
 /// A database failure.
 pub fn set_reveal_at(conn: &Tx<'_>, id: PuzzleId, at: i64) -> Result<(), DbError> {
     conn.execute(
-        "UPDATE puzzles SET reveal_at = MIN(reveal_at, ?2) WHERE id = ?1",
+        "UPDATE puzzles SET reveal_at = CASE WHEN ?2 < reveal_at THEN ?2 ELSE reveal_at END \
+         WHERE id = ?1",
         params![id.0, at],
     )?;
     Ok(())
@@ -97,8 +98,8 @@ pub fn set_reveal_at(conn: &Tx<'_>, id: PuzzleId, at: i64) -> Result<(), DbError
 /// A database failure.
 pub fn add_solver(conn: &Tx<'_>, id: PuzzleId, user: &User, at: i64) -> Result<bool, DbError> {
     let added = conn.execute(
-        "INSERT OR IGNORE INTO puzzle_solvers (puzzle_id, user_id, user_name, solved_at) \
-             VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO puzzle_solvers (puzzle_id, user_id, user_name, solved_at) \
+             VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
         params![id.0, user.id.0, user.name, at],
     )?;
     Ok(added == 1)
@@ -145,8 +146,8 @@ pub fn set_daily(
 ) -> Result<bool, DbError> {
     let changed = match next_at {
         Some(at) => conn.execute(
-            "INSERT OR IGNORE INTO daily_puzzles (channel, started_by, next_at) \
-                 VALUES (?1, ?2, ?3)",
+            "INSERT INTO daily_puzzles (channel, started_by, next_at) \
+                 VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
             params![channel.0, by.0, at],
         )?,
         None => conn.execute(

@@ -277,39 +277,41 @@ pub fn rated_games(conn: &Tx<'_>, user: &UserId, scope: &str) -> Result<Vec<Rate
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Db;
 
     /// A rating computed from a reading that another game has since replaced is refused, and
     /// the other game's rating stands.
     #[test]
     fn a_rating_written_from_a_stale_reading_is_a_conflict(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let db = Db::open(&dir.path().join("akron.db"))?;
-        let ann = UserId("test:ann".to_string());
-        let at = |rating: f64| Rating {
-            rating,
-            ..Rating::INITIAL
-        };
-        db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1600.0), 10, None))?;
-        let twice = db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1400.0), 10, None));
-        assert!(matches!(twice, Err(DbError::Conflict)), "{twice:?}");
-        let read = db
-            .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
-            .ok_or("no rating")?;
-        assert_eq!((read.version, read.games), (1, 1));
-        // Another game lands after this reading.
-        db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1700.0), 20, Some(1)))?;
-        let stale =
-            db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1550.0), 30, Some(1)));
-        assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
-        let now = db
-            .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
-            .ok_or("no rating")?;
-        assert_eq!(
-            (now.rating.rating, now.games, now.version, now.last_game_at),
-            (1700.0, 2, 2, 20)
-        );
+        // On SQLite, and on PostgreSQL when a server is set.
+        for database in crate::testing::each_database() {
+            let db = database.open()?;
+            let ann = UserId("test:ann".to_string());
+            let at = |rating: f64| Rating {
+                rating,
+                ..Rating::INITIAL
+            };
+            db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1600.0), 10, None))?;
+            let twice =
+                db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1400.0), 10, None));
+            assert!(matches!(twice, Err(DbError::Conflict)), "{twice:?}");
+            let read = db
+                .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
+                .ok_or("no rating")?;
+            assert_eq!((read.version, read.games), (1, 1));
+            // Another game lands after this reading.
+            db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1700.0), 20, Some(1)))?;
+            let stale =
+                db.write(|c| set_rating(c, &ann, "ann", GLOBAL_SCOPE, &at(1550.0), 30, Some(1)));
+            assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
+            let now = db
+                .read(|c| rating(c, &ann, GLOBAL_SCOPE))?
+                .ok_or("no rating")?;
+            assert_eq!(
+                (now.rating.rating, now.games, now.version, now.last_game_at),
+                (1700.0, 2, 2, 20)
+            );
+        }
         Ok(())
     }
 }

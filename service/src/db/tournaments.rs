@@ -239,10 +239,12 @@ pub fn add_entrant(
     now: i64,
 ) -> Result<bool, DbError> {
     let added = conn.execute(
-        "INSERT OR IGNORE INTO tournament_entrants \
+        // The casts tell PostgreSQL the parameters' types, which a select list does not.
+        "INSERT INTO tournament_entrants \
              (tournament_id, player, user_id, name, rating, joined_at) \
-             SELECT ?1, COALESCE(MAX(player), 0) + 1, ?2, ?3, ?4, ?5 \
-             FROM tournament_entrants WHERE tournament_id = ?1",
+             SELECT ?1, COALESCE(MAX(player), 0) + 1, CAST(?2 AS TEXT), CAST(?3 AS TEXT), \
+             CAST(?4 AS DOUBLE PRECISION), CAST(?5 AS BIGINT) \
+             FROM tournament_entrants WHERE tournament_id = ?1 ON CONFLICT DO NOTHING",
         params![id.0, user.id.0, user.name, rating, now],
     )?;
     Ok(added == 1)
@@ -430,7 +432,6 @@ pub fn delete_bye(conn: &Tx<'_>, id: TournamentId, round: u32) -> Result<(), DbE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Db;
 
     /// Two writers that read a tournament at the same version: the second one's save is
     /// refused and changes nothing, so what it decided from that reading (a round complete)
@@ -438,42 +439,44 @@ mod tests {
     #[test]
     fn a_tournament_saved_from_a_stale_reading_is_a_conflict(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let dir = tempfile::tempdir()?;
-        let db = Db::open(&dir.path().join("akron.db"))?;
-        let organiser = User::new(UserId("test:org".to_string()), "org");
-        let mut t = TournamentRecord {
-            id: TournamentId(0),
-            server: None,
-            channel: ChannelId("test:lobby".to_string()),
-            name: "Cup".to_string(),
-            organiser,
-            format: TournamentFormat::Swiss,
-            double: false,
-            rounds: Some(3),
-            time_control: TimeControl::PerMove(86_400),
-            size: 5,
-            pile: 12,
-            win_rule: WinRule::Delayed,
-            rated: true,
-            vacation: false,
-            max_players: None,
-            status: TournamentStatus::Running,
-            current_round: 1,
-            created_at: 0,
-            version: 0,
-        };
-        t.id = db.write(|c| insert_tournament(c, &t))?;
-        let mut first = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
-        let mut second = first.clone();
-        assert_eq!(first.version, 0);
-        first.current_round = 2;
-        first.version = db.write(|c| save_tournament(c, &first))?;
-        assert_eq!(first.version, 1);
-        second.current_round = 2;
-        let stale = db.write(|c| save_tournament(c, &second));
-        assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
-        let stored = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
-        assert_eq!(stored, first);
+        // On SQLite, and on PostgreSQL when a server is set.
+        for database in crate::testing::each_database() {
+            let db = database.open()?;
+            let organiser = User::new(UserId("test:org".to_string()), "org");
+            let mut t = TournamentRecord {
+                id: TournamentId(0),
+                server: None,
+                channel: ChannelId("test:lobby".to_string()),
+                name: "Cup".to_string(),
+                organiser,
+                format: TournamentFormat::Swiss,
+                double: false,
+                rounds: Some(3),
+                time_control: TimeControl::PerMove(86_400),
+                size: 5,
+                pile: 12,
+                win_rule: WinRule::Delayed,
+                rated: true,
+                vacation: false,
+                max_players: None,
+                status: TournamentStatus::Running,
+                current_round: 1,
+                created_at: 0,
+                version: 0,
+            };
+            t.id = db.write(|c| insert_tournament(c, &t))?;
+            let mut first = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
+            let mut second = first.clone();
+            assert_eq!(first.version, 0);
+            first.current_round = 2;
+            first.version = db.write(|c| save_tournament(c, &first))?;
+            assert_eq!(first.version, 1);
+            second.current_round = 2;
+            let stale = db.write(|c| save_tournament(c, &second));
+            assert!(matches!(stale, Err(DbError::Conflict)), "{stale:?}");
+            let stored = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;
+            assert_eq!(stored, first);
+        }
         Ok(())
     }
 }

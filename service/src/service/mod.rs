@@ -160,6 +160,9 @@ pub struct Config {
     /// The SQLite file. Default `akron.db` (the binary reads `AKRON_DB`; the service reads no
     /// environment).
     pub db_path: PathBuf,
+    /// A PostgreSQL database to use instead of the SQLite file, shared by several processes
+    /// (`--db postgres://…` or `AKRON_DB`); `None` keeps the SQLite file.
+    pub postgres: Option<db::PostgresUrl>,
     /// Where the `rules` command links to, else nowhere (the reply then carries a picture
     /// instead of a link). The binary takes it from `AKRON_RULES_URL`.
     pub rules_url: Option<String>,
@@ -177,6 +180,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             db_path: PathBuf::from("akron.db"),
+            postgres: None,
             rules_url: None,
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
@@ -192,6 +196,49 @@ impl Config {
         Config {
             db_path: path.into(),
             ..Config::default()
+        }
+    }
+
+    /// The defaults with a PostgreSQL database.
+    #[must_use]
+    pub fn with_postgres(url: db::PostgresUrl) -> Config {
+        Config {
+            postgres: Some(url),
+            ..Config::default()
+        }
+    }
+
+    /// The database setting as `--db` and `AKRON_DB` take it: an address starting
+    /// `postgres://` or `postgresql://` selects PostgreSQL, anything else is a SQLite file.
+    pub fn set_database(&mut self, setting: &std::ffi::OsStr) {
+        match setting.to_str().and_then(db::PostgresUrl::parse) {
+            Some(url) => self.postgres = Some(url),
+            None => {
+                self.postgres = None;
+                self.db_path = PathBuf::from(setting);
+            }
+        }
+    }
+
+    /// Where the database is, for logs and messages: the file, or the PostgreSQL address
+    /// without its password.
+    #[must_use]
+    pub fn database(&self) -> String {
+        match &self.postgres {
+            Some(url) => url.to_string(),
+            None => self.db_path.display().to_string(),
+        }
+    }
+
+    /// Opens the database this names, applying migrations.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be opened or migrated.
+    pub fn open_db(&self) -> Result<Db, db::DbError> {
+        match &self.postgres {
+            Some(url) => Db::open_postgres(url, self.busy_timeout),
+            None => Db::open_with(&self.db_path, self.busy_timeout),
         }
     }
 }
@@ -334,7 +381,7 @@ impl Service {
     ///
     /// When the database cannot be opened or migrated.
     pub fn with_clock(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
-        let db = Db::open_with(&config.db_path, config.busy_timeout)?;
+        let db = config.open_db()?;
         Ok(Service::with_db(db, config, clock))
     }
 
@@ -347,7 +394,12 @@ impl Service {
     ///
     /// When the file cannot be opened, is not the bot's, or is not at this build's schema.
     pub fn open_read_only(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
-        let db = Db::open_read_only(&config.db_path)?;
+        let db = match &config.postgres {
+            // A PostgreSQL reader connects as any process does; the database's own roles
+            // decide whether it may write.
+            Some(url) => Db::open_postgres(url, config.busy_timeout)?,
+            None => Db::open_read_only(&config.db_path)?,
+        };
         Ok(Service::with_db(db, config, clock))
     }
 

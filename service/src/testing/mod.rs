@@ -1,5 +1,6 @@
-//! Shared helpers of the service's integration tests: a service on a fresh SQLite file in
-//! a temporary directory, with a clock the test moves, and game lines found by search.
+//! Shared helpers of the service's integration tests: a service on a fresh database (a
+//! SQLite file in a temporary directory, or a database of its own on the PostgreSQL server
+//! `AKRON_TEST_POSTGRES` names), with a clock the test moves, and game lines found by search.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,6 +10,7 @@
 
 pub mod sign_up_race;
 
+use crate::db::{Db, ScratchDatabase};
 use crate::service::{
     Challenge, ChannelId, ColourChoice, Command, Config, GameView, ManualClock, Reply, Request,
     Service, User, UserId,
@@ -23,32 +25,155 @@ use tempfile::TempDir;
 /// 2026-11-22 00:00 UTC.
 pub const T0: i64 = 1_795_305_600;
 
+/// The database a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A fresh SQLite file in a temporary directory.
+    Sqlite,
+    /// A fresh database on the PostgreSQL server `AKRON_TEST_POSTGRES` names.
+    Postgres,
+}
+
+/// The variable naming the PostgreSQL server the tests use, as an address of any database on
+/// it by a role that may create databases: `postgres://akron@127.0.0.1:5432/postgres`.
+pub const POSTGRES_VARIABLE: &str = "AKRON_TEST_POSTGRES";
+
+/// The PostgreSQL server for tests, if one is set. Without one a test on PostgreSQL is
+/// skipped with a note, except under CI (`CI` set), where it fails.
+///
+/// # Panics
+///
+/// Under CI, when the variable is not set.
+pub fn postgres_server(test: &str) -> Option<String> {
+    match std::env::var(POSTGRES_VARIABLE) {
+        Ok(url) if !url.trim().is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("{POSTGRES_VARIABLE} is not set under CI: the PostgreSQL tests must run")
+        }
+        _ => {
+            eprintln!("note: {test} skipped on PostgreSQL: {POSTGRES_VARIABLE} is not set");
+            None
+        }
+    }
+}
+
+/// Where a test's database lives; it goes away with the test.
+pub enum TestDatabase {
+    Sqlite(TempDir),
+    Postgres(ScratchDatabase),
+}
+
+impl TestDatabase {
+    /// A fresh, empty database on `backend`, or `None` (with a note) when PostgreSQL is not
+    /// set outside CI.
+    pub fn new(backend: Backend) -> Option<TestDatabase> {
+        Some(match backend {
+            Backend::Sqlite => TestDatabase::Sqlite(tempfile::tempdir().expect("temp dir")),
+            Backend::Postgres => {
+                let server = postgres_server(std::thread::current().name().unwrap_or("a test"))?;
+                TestDatabase::Postgres(
+                    ScratchDatabase::create(&server).expect("a test database on PostgreSQL"),
+                )
+            }
+        })
+    }
+
+    /// The service's settings for this database.
+    pub fn config(&self) -> Config {
+        let mut config = match self {
+            TestDatabase::Sqlite(dir) => Config::with_db(dir.path().join("akron.db")),
+            TestDatabase::Postgres(scratch) => Config::with_postgres(scratch.url().clone()),
+        };
+        config.rules_url = Some("https://akron.test/docs/rules.md".to_string());
+        config
+    }
+
+    /// Opens the database (another connection pool, as a second process would).
+    pub fn open(&self) -> Result<Db, crate::db::DbError> {
+        self.config().open_db()
+    }
+}
+
+/// A fresh database on each backend: SQLite, and PostgreSQL when a server is set (without
+/// one, a note is printed; under CI, a panic).
+pub fn each_database() -> Vec<TestDatabase> {
+    [Backend::Sqlite, Backend::Postgres]
+        .into_iter()
+        .filter_map(TestDatabase::new)
+        .collect()
+}
+
 pub struct Harness {
-    pub dir: TempDir,
+    pub database: TestDatabase,
     pub service: Service,
     pub clock: Arc<ManualClock>,
 }
 
 impl Harness {
+    /// A service on a fresh SQLite file.
     pub fn new() -> Harness {
-        let dir = tempfile::tempdir().expect("temp dir");
+        Harness::on(Backend::Sqlite).expect("SQLite is always there")
+    }
+
+    /// A service on a fresh database of `backend`, or `None` (with a note) when PostgreSQL
+    /// is not set outside CI: the test then returns at once.
+    pub fn on(backend: Backend) -> Option<Harness> {
+        let database = TestDatabase::new(backend)?;
         let clock = Arc::new(ManualClock::new(T0));
-        let service = open(&dir.path().join("akron.db"), &clock);
-        Harness {
-            dir,
+        let service = Service::with_clock(database.config(), clock.clone()).expect("opens");
+        Some(Harness {
+            database,
             service,
             clock,
+        })
+    }
+
+    /// The SQLite file.
+    ///
+    /// # Panics
+    ///
+    /// On PostgreSQL.
+    pub fn db_path(&self) -> PathBuf {
+        match &self.database {
+            TestDatabase::Sqlite(dir) => dir.path().join("akron.db"),
+            TestDatabase::Postgres(_) => panic!("a PostgreSQL test has no file"),
         }
     }
 
-    pub fn db_path(&self) -> PathBuf {
-        self.dir.path().join("akron.db")
+    /// Which database the test runs on.
+    pub fn backend(&self) -> Backend {
+        match self.database {
+            TestDatabase::Sqlite(_) => Backend::Sqlite,
+            TestDatabase::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// The service's settings.
+    pub fn config(&self) -> Config {
+        self.database.config()
+    }
+
+    /// Opens the database again, beside the service (as another process would).
+    pub fn open_db(&self) -> Result<Db, crate::db::DbError> {
+        self.database.open()
+    }
+
+    /// Opens the database for reading only (PostgreSQL: as any process would).
+    pub fn open_db_read_only(&self) -> Result<Db, crate::db::DbError> {
+        match &self.database {
+            TestDatabase::Sqlite(dir) => Db::open_read_only(&dir.path().join("akron.db")),
+            TestDatabase::Postgres(_) => self.database.open(),
+        }
+    }
+
+    /// A second service on the same database and clock, as a second process would run.
+    pub fn open_service(&self) -> Service {
+        Service::with_clock(self.config(), self.clock.clone()).expect("opens")
     }
 
     /// Closes the service and opens the database again.
     pub fn reopen(&mut self) {
-        let path = self.db_path();
-        let fresh = open(&path, &self.clock);
+        let fresh = self.open_service();
         self.service = fresh;
     }
 

@@ -4,12 +4,10 @@
 
 use crate::db::Db;
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// The user names of a tournament's entrants, and of the players round 1 pairs or gives
-/// the bye, read from the database file.
-pub fn entrants_and_round_one(path: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
-    let db = Db::open(path).unwrap();
+/// the bye, read from the database.
+pub fn entrants_and_round_one(db: &Db) -> (BTreeSet<String>, BTreeSet<String>) {
     let names = |sql: &str| -> BTreeSet<String> {
         db.read(|tx| tx.query(sql, &[], |r| r.get::<String>(0)))
             .unwrap()

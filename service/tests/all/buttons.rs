@@ -33,7 +33,9 @@ fn press(h: &Harness, name: &str, button: &Button) -> Reply {
 
 #[test]
 fn the_board_carries_swap_draw_and_resign_while_the_game_runs() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let board = h.ok("alice", Command::Board(None));
     assert_eq!(labels(&board), ["Offer draw", "Resign"]);
@@ -66,7 +68,9 @@ fn the_board_carries_swap_draw_and_resign_while_the_game_runs() {
 
 #[test]
 fn resign_asks_the_player_first_and_refuses_anyone_else() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let board = h.play(mv("C3"));
     let resign = button(&board, "Resign");
@@ -117,7 +121,9 @@ fn resign_asks_the_player_first_and_refuses_anyone_else() {
 
 #[test]
 fn accepting_mentions_only_the_player_to_move() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.send(
         "bob",
         Command::Challenge(akron_service::service::Challenge {
@@ -143,7 +149,9 @@ fn accepting_mentions_only_the_player_to_move() {
 
 #[test]
 fn buttons_of_an_old_game_stay_with_that_game() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let old_board = h.play(mv("C3"));
     h.ok("bob", Command::Resign);

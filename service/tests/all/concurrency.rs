@@ -16,7 +16,10 @@ const TARGET_PLIES: usize = 40;
 
 #[test]
 fn fifty_threads_racing_on_one_game() {
-    let h = Arc::new(Harness::new());
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let h = Arc::new(h);
     h.start(8, None, WinRule::Delayed);
     let confirmed = Arc::new(Mutex::new(Vec::<(String, Move)>::new()));
     let barrier = Arc::new(Barrier::new(THREADS));
@@ -97,7 +100,7 @@ fn fifty_threads_racing_on_one_game() {
     confirmed_pairs.sort();
     assert_eq!(stored_pairs, confirmed_pairs);
     // A second service on the same file sees the same game.
-    let again = common::open(&h.db_path(), &h.clock);
+    let again = h.open_service();
     let seen = again
         .channel_game(&channel_id("main"))
         .expect("loads")
@@ -107,9 +110,11 @@ fn fifty_threads_racing_on_one_game() {
 
 #[test]
 fn two_services_on_one_file_cannot_both_apply() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(6, None, WinRule::Delayed);
-    let other = common::open(&h.db_path(), &h.clock);
+    let other = h.open_service();
     // Both load the game (caching it), then both try to move for alice.
     assert!(other
         .channel_game(&channel_id("main"))

@@ -36,7 +36,9 @@ fn tick(h: &Harness) -> Vec<Notice> {
 
 #[test]
 fn a_correspondence_move_is_reminded_at_half_time_and_an_hour_before_exactly_once_each() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(2 * DAY));
     assert!(tick(&h).is_empty());
     h.clock.advance(DAY - 1);
@@ -79,7 +81,9 @@ fn a_correspondence_move_is_reminded_at_half_time_and_an_hour_before_exactly_onc
 
 #[test]
 fn running_out_of_time_loses_and_the_channel_is_told_with_the_board() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     h.play(mv("B2"));
@@ -105,7 +109,9 @@ fn running_out_of_time_loses_and_the_channel_is_told_with_the_board() {
 
 #[test]
 fn a_timeout_before_the_opponent_has_moved_aborts_the_game() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.clock.advance(DAY + 10);
     let notices = tick(&h);
@@ -119,7 +125,9 @@ fn a_timeout_before_the_opponent_has_moved_aborts_the_game() {
 
 #[test]
 fn a_fischer_clock_adds_the_increment_and_times_out_live() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(
         &h,
         TimeControl::Fischer {
@@ -154,7 +162,9 @@ fn a_fischer_clock_adds_the_increment_and_times_out_live() {
 /// is up, and the scheduler's tick is what ends the game.
 #[test]
 fn a_game_whose_time_is_up_is_ended_by_the_tick_never_by_a_read() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     h.clock.advance(DAY + 1);
@@ -192,7 +202,9 @@ fn a_game_whose_time_is_up_is_ended_by_the_tick_never_by_a_read() {
 
 #[test]
 fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     // bob to move; his time runs out while nothing ticks.
@@ -222,7 +234,9 @@ fn a_claim_after_downtime_gives_the_same_result_as_the_scheduler() {
 
 #[test]
 fn a_game_without_a_clock_cannot_be_claimed_and_never_times_out() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, akron_rules::WinRule::Delayed);
     h.clock.advance(400 * DAY);
     assert!(tick(&h).is_empty());
@@ -232,7 +246,9 @@ fn a_game_without_a_clock_cannot_be_claimed_and_never_times_out() {
 
 #[test]
 fn reminders_follow_each_users_setting() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let saved = h.send(
         "alice",
         Command::Settings(Some(Setting::Reminders("channel".parse().unwrap()))),
@@ -269,7 +285,9 @@ fn reminders_follow_each_users_setting() {
 
 #[test]
 fn only_moderators_turn_thread_games_on_and_then_challenges_ask_for_a_thread() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let server = ServerId::new("test", "guild");
     let mut request = Request::new(
         user("alice"),
@@ -317,7 +335,9 @@ fn only_moderators_turn_thread_games_on_and_then_challenges_ask_for_a_thread() {
 
 #[test]
 fn a_restart_across_deadlines_settles_each_game_once_and_sends_each_notice_once() {
-    let mut h = Harness::new();
+    let Some(mut h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     for (i, channel) in ["a", "b", "c"].iter().enumerate() {
@@ -344,7 +364,9 @@ fn a_restart_across_deadlines_settles_each_game_once_and_sends_each_notice_once(
 
 #[test]
 fn games_shows_the_time_left_most_urgent_first() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     for (channel, time) in [
         ("slow", TimeControl::PerMove(7 * DAY)),
         ("fast", TimeControl::PerMove(DAY)),
@@ -369,7 +391,9 @@ fn games_shows_the_time_left_most_urgent_first() {
 
 #[test]
 fn a_conditional_move_answers_the_expected_move_at_once() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     // bob to move; alice queues answers (refused for bob, who is to move).
@@ -420,7 +444,9 @@ fn a_conditional_move_answers_the_expected_move_at_once() {
 
 #[test]
 fn a_different_move_drops_the_queue_and_tells_its_owner() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     h.send("alice", Command::Premove("B2 D4".into()));
@@ -443,7 +469,9 @@ fn a_different_move_drops_the_queue_and_tells_its_owner() {
 
 #[test]
 fn a_vacation_stops_the_clock_and_moves_the_deadline_on_by_the_time_away() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(2 * DAY));
     h.play(mv("C3"));
     // bob to move; he goes on vacation after half a day.
@@ -492,7 +520,9 @@ fn a_vacation_stops_the_clock_and_moves_the_deadline_on_by_the_time_away() {
 
 #[test]
 fn a_vacation_ends_by_itself_after_fourteen_days_a_year() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     h.play(mv("C3"));
     h.send("bob", Command::Vacation(true));
@@ -520,7 +550,9 @@ fn a_vacation_ends_by_itself_after_fourteen_days_a_year() {
 
 #[test]
 fn a_challenge_in_a_busy_channel_waits_beside_the_game_and_is_played_in_a_thread() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(DAY));
     // carol challenges dave where alice and bob play: the offer is made, for a thread.
     let mut offer = Challenge::new(user("dave"));
@@ -565,7 +597,9 @@ fn a_challenge_in_a_busy_channel_waits_beside_the_game_and_is_played_in_a_thread
 
 #[test]
 fn a_reminder_links_to_the_latest_board() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, TimeControl::PerMove(2 * DAY));
     let game = h.view().id;
     h.service

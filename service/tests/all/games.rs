@@ -27,7 +27,9 @@ fn a_swapped_game_ends_with_a_delayed_connection() {
         r.outcome.map(|o| o.reason) == Some(Reason::Connection)
             && g.taken_back(1).pending_connection().is_some()
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(4, Some(8), WinRule::Delayed);
     assert_eq!(h.view().players.black.name, "alice");
     let mut replies = Vec::new();
@@ -96,7 +98,9 @@ fn drops_are_reported() {
     let line = find_line(options(5, 12, WinRule::Delayed), false, 80, |r, _| {
         !r.effect.drops.is_empty() && r.outcome.is_none()
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, Some(12), WinRule::Delayed);
     let mut last = None;
     for &m in &line {
@@ -117,7 +121,9 @@ fn an_immediate_rule_game_is_won_at_once() {
     let line = find_line(options(4, 8, WinRule::Immediate), false, 60, |r, _| {
         r.outcome.map(|o| o.reason) == Some(Reason::Connection)
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(4, Some(8), WinRule::Immediate);
     let mut replies = Vec::new();
     for &m in &line {
@@ -136,7 +142,9 @@ fn threefold_repetition_draws() {
     let line = find_line(options(3, 3, WinRule::Delayed), false, 200, |r, _| {
         r.outcome.map(|o| o.reason) == Some(Reason::Repetition)
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(3, Some(3), WinRule::Delayed);
     let mut last = None;
     for &m in &line {
@@ -154,7 +162,9 @@ fn threefold_repetition_draws() {
 
 #[test]
 fn resignation_draw_and_abort() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(6, None, WinRule::Delayed);
     h.play(mv("C3"));
     h.play(mv("D4"));
@@ -223,7 +233,9 @@ fn resignation_draw_and_abort() {
 
 #[test]
 fn takeback_requests() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(6, None, WinRule::Delayed);
     h.refused("alice", Command::Takeback(Offer::Offer));
     h.play(mv("C3"));
@@ -259,7 +271,9 @@ fn takeback_requests() {
 
 #[test]
 fn reopening_the_database_mid_game_continues_it() {
-    let mut h = Harness::new();
+    let Some(mut h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     h.play(mv("C3"));
     h.play(mv("swap"));
@@ -277,12 +291,14 @@ fn reopening_the_database_mid_game_continues_it() {
 
 #[test]
 fn a_damaged_stored_game_is_reported_not_accepted() {
-    let mut h = Harness::new();
+    let Some(mut h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     h.play(mv("C3"));
     h.play(mv("D4"));
     {
-        let db = akron_service::db::Db::open(&h.db_path()).expect("opens");
+        let db = h.open_db().expect("opens");
         db.write(|tx| {
             tx.execute(
                 "UPDATE moves SET code = '5:b:11,11:5/5/5/5/5' WHERE ply = 1",
@@ -303,7 +319,9 @@ fn a_damaged_stored_game_is_reported_not_accepted() {
 
 #[test]
 fn challenges_expire_after_a_day() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let challenge = |h: &Harness| {
         h.send(
             "alice",
@@ -349,7 +367,9 @@ fn challenges_expire_after_a_day() {
 
 #[test]
 fn games_lists_every_channel_and_whose_turn() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start_in("one", "alice", "bob", 5, None, WinRule::Delayed);
     h.start_in("two", "carol", "alice", 5, None, WinRule::Delayed);
     h.send_in(
@@ -409,7 +429,9 @@ fn games_lists_every_channel_and_whose_turn() {
 
 #[test]
 fn a_long_games_list_fits_one_message() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     for i in 0..60 {
         h.start_in(
             &format!("c{i}"),
@@ -436,7 +458,9 @@ fn a_long_games_list_fits_one_message() {
 
 #[test]
 fn show_reads_codes_and_refuses_nonsense() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let reply = h.ok("carol", Command::Show("3:b:4,4:3/1b1/3".into(), None));
     assert_eq!(reply.position.as_deref(), Some("3:b:4,4:3/1b1/3"));
     assert!(is_png(reply.image.as_deref()));
@@ -488,7 +512,9 @@ fn rules_without_a_configured_url_link_nowhere_and_show_a_picture() {
 /// with no legal move loses.
 #[test]
 fn the_rules_reply_states_every_rule_a_player_needs() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let rules = h.ok("carol", Command::Rules);
     let text = &rules.text;
     for needed in [
@@ -516,7 +542,9 @@ fn a_player_without_a_legal_move_loses() {
     let line = find_line(options(3, 3, WinRule::Delayed), false, 200, |r, _| {
         r.outcome.map(|o| o.reason) == Some(Reason::NoLegalMove)
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(3, Some(3), WinRule::Delayed);
     let mut last = None;
     for &m in &line {
@@ -533,7 +561,9 @@ fn a_player_without_a_legal_move_loses() {
 /// (`Move 3: B2`), not by pairs of moves.
 #[test]
 fn history_numbers_moves_by_ply_as_the_pictures_do() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(6, None, WinRule::Delayed);
     h.play(mv("C3"));
     h.play(mv("D4"));

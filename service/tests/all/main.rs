@@ -1,16 +1,49 @@
 //! The service's integration tests, in one binary (one link instead of one per file; the CI disk
 //! is small). Run one part with `cargo test -p akron-service --test all tournaments`.
-//! A new test file goes here as a module, not beside this directory.
+//! A new test file goes here as a module, not beside this directory: add it to both lists.
+//!
+//! Every test runs twice, on each database: the modules are compiled once under `sqlite::`
+//! and once under `postgres::`, and each test opens its harness on `super::BACKEND`. The
+//! PostgreSQL runs need a server (`AKRON_TEST_POSTGRES`, see the README); without one they
+//! return at once with a note, except under CI, where they fail.
 
-mod buttons;
-mod concurrency;
-mod correspondence;
-mod games;
-mod messages;
-mod outbox;
-mod pictures;
-mod refusals;
-mod stale_notices;
-mod tournament_races;
-mod tournaments;
-mod two_writers;
+// Loading each file twice is the point: once per database.
+#![allow(clippy::duplicate_mod)]
+
+/// Every test on a fresh SQLite file.
+#[path = "."]
+mod sqlite {
+    const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Sqlite;
+
+    mod buttons;
+    mod concurrency;
+    mod correspondence;
+    mod games;
+    mod messages;
+    mod outbox;
+    mod pictures;
+    mod refusals;
+    mod stale_notices;
+    mod tournament_races;
+    mod tournaments;
+    mod two_writers;
+}
+
+/// Every test on a fresh PostgreSQL database.
+#[path = "."]
+mod postgres {
+    const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Postgres;
+
+    mod buttons;
+    mod concurrency;
+    mod correspondence;
+    mod games;
+    mod messages;
+    mod outbox;
+    mod pictures;
+    mod refusals;
+    mod stale_notices;
+    mod tournament_races;
+    mod tournaments;
+    mod two_writers;
+}

@@ -6,8 +6,7 @@ use akron_service::testing as common;
 
 use akron_rules::WinRule;
 use akron_service::service::{
-    Challenge, ColourChoice, Command, Config, ManualClock, PuzzleCommand, PuzzleId, Service,
-    TimeControl,
+    Challenge, ColourChoice, Command, ManualClock, PuzzleCommand, PuzzleId, Service, TimeControl,
 };
 use common::{mv, Harness, T0};
 use std::sync::Arc;
@@ -39,7 +38,9 @@ fn start(h: &Harness, size: u8, time: Option<TimeControl>) {
 /// the result for text boards.
 #[test]
 fn a_finished_games_board_carries_its_result() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, 5, None);
     let running = h.ok("alice", Command::Board(None));
     assert_eq!(running.result, None);
@@ -59,7 +60,9 @@ fn a_finished_games_board_carries_its_result() {
 /// aborted".
 #[test]
 fn a_game_aborted_because_its_first_player_never_moved_says_why() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, 5, Some(TimeControl::PerMove(DAY)));
     h.clock.advance(DAY + 1);
     let texts = notices(&h);
@@ -79,25 +82,25 @@ fn a_game_aborted_because_its_first_player_never_moved_says_why() {
     );
 }
 
-fn puzzle_service() -> Harness {
-    let dir = tempfile::tempdir().unwrap();
+fn puzzle_service() -> Option<Harness> {
+    let database = common::TestDatabase::new(super::BACKEND)?;
     let clock = Arc::new(ManualClock::new(T0));
-    let mut config = Config::with_db(dir.path().join("akron.db"));
+    let mut config = database.config();
     config.ai.playouts = Some(40);
     config.ai.searches = 1;
     let service = Service::with_clock(config, clock.clone()).unwrap();
-    Harness {
-        dir,
+    Some(Harness {
+        database,
         service,
         clock,
-    }
+    })
 }
 
 /// `puzzle solve #1 A2 B2 ...` with B2 occupied said "does not win by force" instead of
 /// naming the illegal move; the poster was told about themself in the third person.
 #[test]
 fn a_puzzle_answer_with_an_illegal_move_names_it() {
-    let h = puzzle_service();
+    let Some(h) = puzzle_service() else { return };
     let posted = h.send(
         "frank",
         Command::Puzzle(PuzzleCommand::Create {
@@ -158,7 +161,9 @@ fn a_puzzle_answer_with_an_illegal_move_names_it() {
 /// game's record said whose turn it was.
 #[test]
 fn show_of_a_record_says_the_result_in_words() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     start(&h, 5, None);
     h.play(mv("C3"));
     h.play(mv("B2"));

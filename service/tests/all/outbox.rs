@@ -30,7 +30,9 @@ fn challenge(h: &Harness, channel: &str, from: &str, to: &str) {
 
 #[test]
 fn tick_expires_a_challenge_once_and_tells_its_channel_once() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     challenge(&h, "main", "alice", "bob");
     challenge(&h, "side", "carol", "dave");
     let tick = h.service.tick(h.service.now()).unwrap();
@@ -75,7 +77,9 @@ fn tick_expires_a_challenge_once_and_tells_its_channel_once() {
 /// changes nothing; the scheduler's tick ends it and announces it.
 #[test]
 fn a_challenge_found_expired_by_a_command_is_refused_until_the_tick_ends_it() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     challenge(&h, "main", "alice", "bob");
     h.clock.advance(24 * 3600 + 5);
     // No tick ran; bob's accept finds the challenge past its time.
@@ -98,7 +102,9 @@ fn a_challenge_found_expired_by_a_command_is_refused_until_the_tick_ends_it() {
 
 #[test]
 fn failed_deliveries_back_off_and_give_up_after_a_bounded_number_of_tries() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     challenge(&h, "main", "alice", "bob");
     h.clock.advance(24 * 3600);
     h.service.tick(h.service.now()).unwrap();
@@ -129,7 +135,9 @@ fn failed_deliveries_back_off_and_give_up_after_a_bounded_number_of_tries() {
 
 #[test]
 fn a_permanent_failure_gives_up_at_once() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     challenge(&h, "main", "alice", "bob");
     h.clock.advance(24 * 3600);
     h.service.tick(h.service.now()).unwrap();
@@ -145,7 +153,9 @@ fn a_permanent_failure_gives_up_at_once() {
 
 #[test]
 fn notices_survive_a_restart_until_delivered() {
-    let mut h = Harness::new();
+    let Some(mut h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     challenge(&h, "main", "alice", "bob");
     h.clock.advance(24 * 3600);
     h.service.tick(h.service.now()).unwrap();
@@ -160,7 +170,9 @@ fn notices_survive_a_restart_until_delivered() {
 
 #[test]
 fn every_ending_goes_through_one_transition_and_leaves_no_deadline_or_offer() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     // Resignation.
     h.start(5, None, WinRule::Delayed);
     h.play(common::mv("C3"));
@@ -187,7 +199,9 @@ fn every_ending_goes_through_one_transition_and_leaves_no_deadline_or_offer() {
 
 #[test]
 fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let evil = akron_service::service::User::new(
         akron_service::service::UserId::new("test", "evil"),
         "**@everyone** `x`",
@@ -218,7 +232,9 @@ fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
 
 #[test]
 fn a_command_aimed_at_a_game_that_does_not_exist_says_so() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let mut request = Request::new(
         user("alice"),

@@ -23,7 +23,9 @@ fn png(bytes: Option<&[u8]>) -> image::DynamicImage {
 
 #[test]
 fn the_plan_view_is_asked_for_or_chosen_once_in_settings() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     h.play(common::mv("C3"));
     let perspective = h.ok("alice", Command::Board(None));
@@ -49,7 +51,9 @@ fn a_selected_piece_says_what_its_step_drops() {
     let line = find_line(options(5, 12), false, 120, |r, _| {
         !r.effect.drops.is_empty() && r.outcome.is_none()
     });
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, Some(12), WinRule::Delayed);
     let (last, before) = line.split_last().expect("moves");
     for &m in before {
@@ -75,7 +79,9 @@ fn a_selected_piece_says_what_its_step_drops() {
 
 #[test]
 fn a_game_replays_as_a_gif_and_a_bad_range_is_refused() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     for m in ["C3", "B2", "D4"] {
         h.play(common::mv(m));
@@ -128,7 +134,9 @@ fn a_game_replays_as_a_gif_and_a_bad_range_is_refused() {
 
 #[test]
 fn a_game_without_moves_has_nothing_to_replay() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let r = h.refused("alice", Command::Replay(ReplayRequest::default()));
     assert!(r.text.contains("no moves yet"), "{}", r.text);

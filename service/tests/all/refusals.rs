@@ -22,7 +22,9 @@ fn challenge(opponent: &str) -> Command {
 
 #[test]
 fn no_game() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     for command in [
         Command::Move("C3".into()),
         Command::Swap,
@@ -49,7 +51,9 @@ fn no_game() {
 
 #[test]
 fn challenges() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let r = h.refused("alice", challenge("alice"));
     assert!(r.text.contains("yourself"));
     for (size, pieces) in [(2, None), (17, None), (5, Some(2)), (5, Some(1001))] {
@@ -97,7 +101,9 @@ fn challenges() {
 
 #[test]
 fn moves() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, WinRule::Delayed);
     let r = h.refused("bob", Command::Move("C3".into()));
     assert!(
@@ -191,7 +197,9 @@ fn moves() {
 /// twice, and an offer the opponent moves past lapses with a word in the move's reply.
 #[test]
 fn draw_offers_lapse_visibly_and_cannot_be_spammed() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     h.start(5, None, akron_rules::WinRule::Delayed);
     h.play(mv("C3"));
     // bob (to move) offers; alice declines; bob may not offer again yet.

@@ -25,7 +25,9 @@ fn tournament(h: &Harness, who: &str, action: TournamentAction) {
 
 #[test]
 fn a_round_announced_after_its_games_ended_says_so_and_asks_for_no_thread() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let mut options = TournamentOptions::new("Night Cup", TournamentFormat::Swiss);
     options.size = Some(5);
     options.rounds = Some(1);
@@ -74,7 +76,9 @@ fn a_round_announced_after_its_games_ended_says_so_and_asks_for_no_thread() {
 
 #[test]
 fn a_reminder_for_a_game_that_moved_on_is_dropped() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let mut challenge = Challenge::new(user("bob"));
     challenge.size = Some(5);
     challenge.colour = Some(ColourChoice::Black);
@@ -104,7 +108,9 @@ fn a_reminder_for_a_game_that_moved_on_is_dropped() {
 
 #[test]
 fn a_claimed_notice_is_not_handed_to_a_second_loop_until_its_lease_runs_out() {
-    let h = Harness::new();
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     let mut challenge = Challenge::new(user("bob"));
     challenge.size = Some(5);
     h.ok("alice", Command::Challenge(challenge));
@@ -127,7 +133,9 @@ fn a_claimed_notice_is_not_handed_to_a_second_loop_until_its_lease_runs_out() {
 /// and the others are settled.
 #[test]
 fn a_damaged_game_does_not_stop_the_tick() {
-    let mut h = Harness::new();
+    let Some(mut h) = Harness::on(super::BACKEND) else {
+        return;
+    };
     for (channel, black, white) in [("one", "alice", "bob"), ("two", "carol", "dave")] {
         let mut challenge = Challenge::new(user(white));
         challenge.size = Some(5);
@@ -143,7 +151,7 @@ fn a_damaged_game_does_not_stop_the_tick() {
                 .ephemeral
         );
     }
-    akron_service::db::Db::open(&h.db_path())
+    h.open_db()
         .and_then(|db| {
             db.write(|tx| {
                 tx.execute(

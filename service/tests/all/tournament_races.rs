@@ -11,14 +11,12 @@
 
 use akron_service::testing as common;
 
-use akron_service::db::Db;
 use akron_service::service::{
     Command, GameId, Reply, Request, TimeControl, TournamentAction, TournamentFormat,
     TournamentOptions, Verdict,
 };
 use common::sign_up_race::{entrants_and_round_one, started_count, Told, JOINERS, LEAVERS};
 use common::{channel_id, user, Harness};
-use std::path::Path;
 use std::sync::Barrier;
 
 const DAY: i64 = 86_400;
@@ -33,7 +31,9 @@ fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
 #[test]
 fn leaves_and_joins_during_start_are_paired_exactly_as_told_threads() {
     for run in 0..40 {
-        let h = Harness::new();
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
         let mut options = TournamentOptions::new("T", TournamentFormat::Swiss);
         options.size = Some(4);
         options.time = Some(TimeControl::PerMove(DAY));
@@ -101,7 +101,7 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_threads() {
                 (other, _) => panic!("{other:?}"),
             }
         }
-        let (entrants, paired) = entrants_and_round_one(&h.db_path());
+        let (entrants, paired) = entrants_and_round_one(&h.open_db().unwrap());
         told.check(&entrants, &paired, run);
         // The tournament goes on: the tick settles the round's timeouts, pairs round 2, and
         // the standings can be read.
@@ -117,8 +117,8 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_threads() {
 }
 
 /// The tournament's current round and status, and the highest round paired, from the file.
-fn round_state(path: &Path) -> (u32, String, u32) {
-    let db = Db::open(path).unwrap();
+fn round_state(h: &Harness) -> (u32, String, u32) {
+    let db = h.open_db().unwrap();
     let (current, status) = db
         .read(|tx| {
             tx.query_one("SELECT current_round, status FROM tournaments", &[], |r| {
@@ -143,7 +143,9 @@ fn round_state(path: &Path) -> (u32, String, u32) {
 #[test]
 fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
     for run in 0..30 {
-        let h = Harness::new();
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
         let mut options = TournamentOptions::new("T", TournamentFormat::Swiss);
         options.size = Some(5);
         options.rounds = Some(3);
@@ -153,7 +155,8 @@ fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
             assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
         }
         assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
-        let games: Vec<i64> = Db::open(&h.db_path())
+        let games: Vec<i64> = h
+            .open_db()
             .unwrap()
             .read(|tx| {
                 tx.query(
@@ -200,7 +203,7 @@ fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
                 reply.text
             );
         }
-        let (current, status, paired) = round_state(&h.db_path());
+        let (current, status, paired) = round_state(&h);
         assert_eq!(
             current, paired,
             "run {run}: the round moved on and stayed ({status})"
@@ -212,7 +215,7 @@ fn pause_resume_and_withdraw_racing_the_end_of_a_round_never_roll_it_back() {
         if status == "paused" {
             assert!(!tournament(&h, "org", TournamentAction::Resume).ephemeral);
         }
-        assert_eq!(round_state(&h.db_path()).0, 2, "run {run}");
+        assert_eq!(round_state(&h).0, 2, "run {run}");
         h.clock.advance(2 * DAY);
         h.service
             .tick(h.service.now())

@@ -6,7 +6,7 @@
 
 use akron_service::testing as common;
 
-use akron_service::db::{self, Db, GLOBAL_SCOPE};
+use akron_service::db::{self, GLOBAL_SCOPE};
 use akron_service::params;
 use akron_service::service::{
     Challenge, ColourChoice, Command, GameId, Request, Service, TimeControl, TournamentAction,
@@ -44,8 +44,10 @@ fn resign(who: &str, game: GameId) -> Request {
 #[test]
 fn the_last_two_games_of_a_round_ending_at_once_open_the_next_round_once() {
     for run in 0..RUNS {
-        let h = Harness::new();
-        let other = common::open(&h.db_path(), &h.clock);
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
+        let other = h.open_service();
         let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
         options.rounds = Some(3);
         options.size = Some(5);
@@ -67,7 +69,7 @@ fn the_last_two_games_of_a_round_ending_at_once_open_the_next_round_once() {
         }
         org.command = Command::Tournament(TournamentAction::Start);
         assert!(!h.service.handle(&org).ephemeral);
-        let db = Db::open_read_only(&h.db_path()).unwrap();
+        let db = h.open_db_read_only().unwrap();
         let games: Vec<(i64, String)> = db
             .read(|tx| {
                 tx.query(
@@ -112,9 +114,7 @@ fn the_last_two_games_of_a_round_ending_at_once_open_the_next_round_once() {
             "run {run}: its two games, made once"
         );
         assert_eq!(
-            count(
-                "SELECT COUNT(*) FROM outbox WHERE instr(payload, 'Round 1 of **Cup** is over') > 0"
-            ),
+            count("SELECT COUNT(*) FROM outbox WHERE payload LIKE '%Round 1 of **Cup** is over%'"),
             1,
             "run {run}: announced once"
         );
@@ -125,8 +125,10 @@ fn the_last_two_games_of_a_round_ending_at_once_open_the_next_round_once() {
 #[test]
 fn two_rated_games_of_one_player_ending_at_once_both_count() {
     for run in 0..RUNS {
-        let h = Harness::new();
-        let other = common::open(&h.db_path(), &h.clock);
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
+        let other = h.open_service();
         // alice (Black) plays bob in one channel and carol in another; both opponents moved.
         for (channel, opponent) in [("one", "bob"), ("two", "carol")] {
             let mut challenge = Challenge::new(user(opponent));
@@ -147,7 +149,7 @@ fn two_rated_games_of_one_player_ending_at_once_both_count() {
             Request::new(user("carol"), channel_id("two"), Command::Resign),
         ];
         race(&h.service, &other, &requests);
-        let db = Db::open_read_only(&h.db_path()).unwrap();
+        let db = h.open_db_read_only().unwrap();
         let alice = UserId::new("test", "alice");
         let stored = db
             .read(|tx| db::rating(tx, &alice, GLOBAL_SCOPE))
