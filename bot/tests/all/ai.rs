@@ -151,8 +151,15 @@ fn a_game_against_the_ai_is_played_to_the_end_across_a_restart() {
         let jobs = h.service.ai_jobs(10).unwrap();
         assert_eq!(jobs.len(), 1, "the AI is to move");
         if !restarted && view.game.moves().len() >= 2 {
-            // The process dies with the AI's move pending; the new one plays it.
+            // The process dies with the AI's move pending (claimed by its worker); the new
+            // one plays it once the dead one's claim has run out.
             reopen(&mut h);
+            assert_eq!(
+                ai_player::play_pending(&h.service).unwrap(),
+                0,
+                "still claimed"
+            );
+            h.clock.advance(akron_service::service::ai::AI_LEASE + 1);
             restarted = true;
         }
         assert_eq!(ai_player::play_pending(&h.service).unwrap(), 1);

@@ -49,6 +49,26 @@ pub fn set_ai_waiting(conn: &Tx<'_>, game: GameId, since: Option<i64>) -> Result
     Ok(())
 }
 
+/// `game`, if the engine is to move in it.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn ai_waiting_game(conn: &Tx<'_>, game: GameId) -> Result<Option<AiWaiting>, DbError> {
+    conn.query_opt(
+        "SELECT game_id, level, waiting_since FROM ai_games \
+         WHERE game_id = ?1 AND waiting_since IS NOT NULL",
+        params![game.0],
+        |r| {
+            Ok(AiWaiting {
+                game: GameId(r.get(0)?),
+                level: r.get(1)?,
+                since: r.get(2)?,
+            })
+        },
+    )
+}
+
 /// The games where the engine is to move, longest waiting first, at most `limit`.
 ///
 /// # Errors

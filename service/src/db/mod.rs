@@ -17,6 +17,7 @@
 
 mod ai;
 mod chat;
+mod claims;
 mod correspondence;
 mod games;
 mod moves;
@@ -31,6 +32,7 @@ mod value;
 
 pub use ai::*;
 pub use chat::*;
+pub use claims::*;
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
@@ -281,6 +283,27 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(pool) => pool.write(|conn| write(&Tx::sqlite(conn))),
             Backend::Postgres(pool) => pool.write(|conn| write(&Tx::postgres(conn))),
+        }
+    }
+}
+
+impl Db {
+    /// Runs `claim` in one transaction, committed only if it returns `Ok`, for claims on
+    /// shared work (due notices, due deadlines, AI moves): on PostgreSQL at `READ COMMITTED`,
+    /// so that processes claiming at once wait for each other's row locks and then see what
+    /// the other committed (`FOR UPDATE SKIP LOCKED`, `ON CONFLICT … DO UPDATE … WHERE`)
+    /// instead of failing as a serialization conflict; on SQLite as [`Db::write`].
+    ///
+    /// # Errors
+    ///
+    /// Whatever `claim` returns (the transaction is rolled back), or a database failure.
+    pub fn claim<R, E: From<DbError>>(
+        &self,
+        claim: impl FnOnce(&Tx<'_>) -> Result<R, E>,
+    ) -> Result<R, E> {
+        match &self.backend {
+            Backend::Sqlite(pool) => pool.write(|conn| claim(&Tx::sqlite(conn))),
+            Backend::Postgres(pool) => pool.claim(|conn| claim(&Tx::postgres(conn))),
         }
     }
 }

@@ -129,16 +129,56 @@ pub fn postpone_notice(conn: &Tx<'_>, id: NoticeId, until: i64) -> Result<bool, 
     Ok(changed == 1)
 }
 
-/// Marks a notice delivered. Returns false when it already was (or was given up).
+/// Claims up to `limit` notices for `platform` due by `now`, oldest first, for `owner`
+/// until `until` (when they are due again, should the owner die before it marks them), and
+/// returns them. On PostgreSQL the rows another process is claiming at this moment are
+/// skipped (`FOR UPDATE SKIP LOCKED`), so that two delivery loops never wait for each other
+/// nor take the same notice; on SQLite the single writer does the same. Run it through
+/// [`Db::claim`](super::Db::claim).
 ///
 /// # Errors
 ///
 /// A database failure.
-pub fn mark_delivered(conn: &Tx<'_>, id: NoticeId, now: i64) -> Result<bool, DbError> {
+pub fn claim_notices(
+    conn: &Tx<'_>,
+    platform: &str,
+    owner: &str,
+    now: i64,
+    until: i64,
+    limit: usize,
+) -> Result<Vec<OutboxEntry>, DbError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let sql = if conn.is_postgres() {
+        "UPDATE outbox SET due_at = ?3, claimed_by = ?4 WHERE id IN (\
+             SELECT id FROM outbox WHERE platform = ?1 AND due_at <= ?2 \
+             AND delivered_at IS NULL AND gave_up_at IS NULL \
+             ORDER BY id LIMIT ?5 FOR UPDATE SKIP LOCKED) \
+         RETURNING id, target_kind, target, game_id, payload, attempts, created_at"
+    } else {
+        "UPDATE outbox SET due_at = ?3, claimed_by = ?4 WHERE id IN (\
+             SELECT id FROM outbox WHERE platform = ?1 AND due_at <= ?2 \
+             AND delivered_at IS NULL AND gave_up_at IS NULL \
+             ORDER BY id LIMIT ?5) \
+         RETURNING id, target_kind, target, game_id, payload, attempts, created_at"
+    };
+    let mut claimed = conn.query(sql, params![platform, now, until, owner, limit], from_row)?;
+    // RETURNING keeps no order.
+    claimed.sort_by_key(|entry| entry.id.0);
+    Ok(claimed)
+}
+
+/// Marks a notice delivered, by the delivery loop that claimed it (or by anyone, for one
+/// never claimed). Returns false when it already was, was given up, or another loop holds
+/// it now (this one's lease ran out and it was taken over).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn mark_delivered(conn: &Tx<'_>, id: NoticeId, owner: &str, now: i64) -> Result<bool, DbError> {
     let changed = conn.execute(
         "UPDATE outbox SET delivered_at = ?2 WHERE id = ?1 AND delivered_at IS NULL \
-             AND gave_up_at IS NULL",
-        params![id.0, now],
+             AND gave_up_at IS NULL AND (claimed_by IS NULL OR claimed_by = ?3)",
+        params![id.0, now, owner],
     )?;
     Ok(changed == 1)
 }
@@ -148,9 +188,13 @@ pub fn mark_delivered(conn: &Tx<'_>, id: NoticeId, now: i64) -> Result<bool, DbE
 /// # Errors
 ///
 /// A database failure.
+///
+/// Only the loop that claimed it (or anyone, for one never claimed) records it; the claim
+/// ends, so the retry is anyone's.
 pub fn mark_failed(
     conn: &Tx<'_>,
     id: NoticeId,
+    owner: &str,
     error: &str,
     retry_at: Option<i64>,
     now: i64,
@@ -159,9 +203,9 @@ pub fn mark_failed(
         // The cast tells PostgreSQL the type of ?4, which a CASE alone does not.
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, \
          due_at = COALESCE(?3, due_at), \
-         gave_up_at = CASE WHEN ?3 IS NULL THEN CAST(?4 AS BIGINT) END \
-         WHERE id = ?1 AND delivered_at IS NULL",
-        params![id.0, error, retry_at, now],
+         gave_up_at = CASE WHEN ?3 IS NULL THEN CAST(?4 AS BIGINT) END, claimed_by = NULL \
+         WHERE id = ?1 AND delivered_at IS NULL AND (claimed_by IS NULL OR claimed_by = ?5)",
+        params![id.0, error, retry_at, now, owner],
     )?;
     Ok(())
 }

@@ -82,6 +82,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0012_versions.sql",
         include_str!("../../../migrations/postgres/0012_versions.sql"),
     ),
+    (
+        "0013_claims.sql",
+        include_str!("../../../migrations/postgres/0013_claims.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -266,6 +270,13 @@ impl Pool {
         write: impl FnOnce(&Conn) -> Result<R, E>,
     ) -> Result<R, E> {
         self.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", write)
+    }
+
+    pub(super) fn claim<R, E: From<DbError>>(
+        &self,
+        claim: impl FnOnce(&Conn) -> Result<R, E>,
+    ) -> Result<R, E> {
+        self.transaction("BEGIN ISOLATION LEVEL READ COMMITTED", claim)
     }
 
     /// Runs `work` in a transaction begun by `begin`, committed only if it returns `Ok`.
@@ -730,6 +741,10 @@ mod tests {
         (
             "0012_versions.sql",
             "2ea10136bb1657e1782f0df72a586f6f3950437de7ddc90efa9814b812da9fce",
+        ),
+        (
+            "0013_claims.sql",
+            "f83fb666f02fd05ba342cc4d37731a69409334a0d9428ae9318cf221438892fe",
         ),
     ];
 

@@ -63,6 +63,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0012_versions.sql",
         include_str!("../../../migrations/0012_versions.sql"),
     ),
+    (
+        "0013_claims.sql",
+        include_str!("../../../migrations/0013_claims.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -529,6 +533,10 @@ mod tests {
         (
             "0012_versions.sql",
             "b62b62238409f0d8780611f5551a817f70b7295786876783054c59ba3f2bec74",
+        ),
+        (
+            "0013_claims.sql",
+            "47f325b69cab9b42e89727c8bbdcc7a4fd322ff864daaa5d93ba9036a74798cc",
         ),
     ];
 

@@ -22,6 +22,12 @@ use std::fmt::Write as _;
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
+/// How long an AI worker's claim on a waiting game lasts (seconds): longer than a level-8
+/// search (about 10 s), and renewed each time the worker reads its queue (after every move
+/// it plays), so that a move waiting in a live worker's queue stays its own. A restarted
+/// process plays its predecessor's pending moves once this has passed.
+pub const AI_LEASE: i64 = 60;
+
 /// The level of a game against the AI when none is asked for.
 pub const DEFAULT_LEVEL: u8 = 3;
 
@@ -250,8 +256,23 @@ impl Service {
     /// # Errors
     ///
     /// Storage failures and damaged stored games.
+    ///
+    /// Each is claimed for this service for [`AI_LEASE`] seconds (renewed at each call while
+    /// it still waits), so that AI workers in several processes never think about the same
+    /// move; one whose process died is taken over when its lease runs out.
     pub fn ai_jobs(&self, limit: usize) -> Result<Vec<AiJob>, ServiceError> {
-        let waiting = self.db.read(|c| db::ai_waiting(c, limit))?;
+        let now = self.clock.now();
+        let claimed = self
+            .db
+            .claim(|c| db::claim_ai_games(c, &self.owner, now, now + AI_LEASE, limit))?;
+        let waiting = self.db.read(|c| {
+            let mut waiting = Vec::with_capacity(claimed.len());
+            for game in &claimed {
+                waiting.extend(db::ai_waiting_game(c, *game)?);
+            }
+            waiting.sort_by_key(|entry| (entry.since, entry.game.0));
+            Ok::<_, DbError>(waiting)
+        })?;
         let mut jobs = Vec::with_capacity(waiting.len());
         for entry in waiting {
             let record = self.db.read(|c| db::game(c, entry.game))?;
@@ -335,6 +356,7 @@ impl Service {
         let write = self.db.write(|c| {
             // The notice below carries the result with the move.
             self.store_move(c, &mut applied, now)?;
+            db::release_claim(c, db::ClaimKind::Ai, game, &self.owner)?;
             draft.reply = std::mem::take(&mut reply);
             draft.reply.image = None;
             self.push_notice(c, &draft, now)?;
@@ -361,7 +383,10 @@ impl Service {
     /// Storage failures.
     pub fn ai_failed(&self, game: GameId, error: &SearchError) -> Result<(), ServiceError> {
         tracing::error!(game = game.0, %error, "the AI could not move");
-        self.db.write(|c| db::set_ai_waiting(c, game, None))?;
+        self.db.write(|c| {
+            db::release_claim(c, db::ClaimKind::Ai, game, &self.owner)?;
+            db::set_ai_waiting(c, game, None)
+        })?;
         Ok(())
     }
 

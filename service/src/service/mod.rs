@@ -354,6 +354,9 @@ pub struct Service {
     ai_worker: std::sync::atomic::AtomicBool,
     /// At most one search per core at a time, whoever runs it.
     slots: ai::SearchSlots,
+    /// Who this service is in claims on shared work (notices, deadlines, AI moves): the
+    /// process id and a random number, new at each start.
+    owner: String,
 }
 
 impl fmt::Debug for Service {
@@ -405,6 +408,7 @@ impl Service {
 
     fn with_db(db: Db, config: Config, clock: Arc<dyn Clock>) -> Service {
         Service {
+            owner: format!("{}-{:016x}", std::process::id(), rand::random::<u64>()),
             slots: ai::SearchSlots::new(config.ai.searches),
             db,
             clock,

@@ -214,12 +214,8 @@ impl Service {
         lease: i64,
     ) -> Result<Vec<Notice>, ServiceError> {
         let now = self.clock.now();
-        let entries = self.db.write(|c| {
-            let entries = db::due_notices(c, platform, now, limit)?;
-            for entry in &entries {
-                db::postpone_notice(c, entry.id, now + lease.max(1))?;
-            }
-            Ok::<_, DbError>(entries)
+        let entries = self.db.claim(|c| {
+            db::claim_notices(c, platform, &self.owner, now, now + lease.max(1), limit)
         })?;
         self.notices_of(entries)
     }
@@ -239,7 +235,14 @@ impl Service {
                     );
                     let now = self.clock.now();
                     self.db.write(|c| {
-                        db::mark_failed(c, entry.id, "dropped: its game moved on", None, now)
+                        db::mark_failed(
+                            c,
+                            entry.id,
+                            &self.owner,
+                            "dropped: its game moved on",
+                            None,
+                            now,
+                        )
                     })?;
                 }
                 Err(error) => {
@@ -251,14 +254,17 @@ impl Service {
         Ok(notices)
     }
 
-    /// Marks a notice delivered. Returns false when it already was.
+    /// Marks a notice delivered. Returns false when it already was, or when another process
+    /// took it over after this one's claim ran out (only a claim's owner marks it).
     ///
     /// # Errors
     ///
     /// Storage failures.
     pub fn notice_delivered(&self, id: NoticeId) -> Result<bool, ServiceError> {
         let now = self.clock.now();
-        Ok(self.db.write(|c| db::mark_delivered(c, id, now))?)
+        Ok(self
+            .db
+            .write(|c| db::mark_delivered(c, id, &self.owner, now))?)
     }
 
     /// Records a failed delivery. A `permanent` failure (the channel is gone, the bot may not
@@ -282,7 +288,7 @@ impl Service {
             + 1;
         let retry_at = (!permanent && attempts < MAX_ATTEMPTS).then(|| now + backoff(attempts));
         self.db
-            .write(|c| db::mark_failed(c, id, error, retry_at, now))?;
+            .write(|c| db::mark_failed(c, id, &self.owner, error, retry_at, now))?;
         if retry_at.is_none() {
             tracing::error!(
                 notice = id.0,

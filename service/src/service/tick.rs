@@ -15,6 +15,10 @@ const TICK_BATCH: usize = 256;
 /// (seconds).
 const SET_ASIDE: i64 = 600;
 
+/// How long a tick's claim on due games lasts (seconds): another process leaves them alone
+/// meanwhile, and takes them over if this one died before settling them.
+const DEADLINE_LEASE: i64 = 60;
+
 /// Settlements committed per transaction by [`Service::tick`].
 const SETTLE_BATCH: usize = 64;
 
@@ -40,7 +44,19 @@ impl Service {
     pub fn tick(&self, now: i64) -> Result<Tick, ServiceError> {
         let mut tick = Tick::default();
         loop {
-            let due = self.db.read(|c| db::due_games(c, now, TICK_BATCH))?;
+            // Claimed first, so that of several processes ticking at once each settles its
+            // own games (the version check would refuse a second settlement anyway, after
+            // the work of planning it).
+            let claimed = self.db.claim(|c| {
+                db::claim_due_games(c, &self.owner, now, now + DEADLINE_LEASE, TICK_BATCH)
+            })?;
+            let due = self.db.read(|c| {
+                let mut due = Vec::with_capacity(claimed.len());
+                for game in &claimed {
+                    due.extend(db::game(c, *game)?);
+                }
+                Ok::<_, DbError>(due)
+            })?;
             let mut plans = Vec::with_capacity(due.len());
             let mut failed = Vec::new();
             for record in &due {
@@ -70,7 +86,13 @@ impl Service {
             if settled > 0 {
                 self.wake();
             }
-            if due.len() < TICK_BATCH || settled + failed.len() == 0 {
+            self.db.write(|c| {
+                for game in &claimed {
+                    db::release_claim(c, db::ClaimKind::Deadline, *game, &self.owner)?;
+                }
+                Ok::<_, DbError>(())
+            })?;
+            if claimed.len() < TICK_BATCH || settled + failed.len() == 0 {
                 break;
             }
         }

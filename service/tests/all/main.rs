@@ -16,6 +16,7 @@ mod sqlite {
     const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Sqlite;
 
     mod buttons;
+    mod claims;
     mod concurrency;
     mod correspondence;
     mod games;
@@ -35,6 +36,7 @@ mod postgres {
     const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Postgres;
 
     mod buttons;
+    mod claims;
     mod concurrency;
     mod correspondence;
     mod games;
