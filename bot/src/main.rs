@@ -50,6 +50,8 @@ enum Command {
     Arena(cli::ai::ArenaArgs),
     /// Generates or checks the puzzle bank.
     Puzzles(cli::ai::PuzzlesArgs),
+    /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`.
+    Db(cli::db::DbArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => cli::ai::solve(&a),
         Command::Arena(a) => cli::ai::arena(&a),
         Command::Puzzles(a) => cli::ai::puzzles(&a),
+        Command::Db(a) => cli::db::db(&a),
     })
 }
 

@@ -1,6 +1,7 @@
 //! Command-line subcommands.
 
 pub mod ai;
+pub mod db;
 pub mod discord;
 pub mod matrix;
 pub mod play;

@@ -18,6 +18,7 @@
 mod ai;
 mod chat;
 mod claims;
+mod copy;
 mod correspondence;
 mod games;
 mod moves;
@@ -33,6 +34,7 @@ mod value;
 pub use ai::*;
 pub use chat::*;
 pub use claims::*;
+pub use copy::{copy_tables, count_rows, first_non_empty, TABLES};
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;

@@ -20,6 +20,7 @@ mod challenge;
 mod chat_memory;
 pub mod clocks;
 mod conditional;
+pub mod copy;
 mod correspondence;
 mod decisions;
 mod info;

@@ -18,6 +18,7 @@ mod sqlite {
     mod buttons;
     mod claims;
     mod concurrency;
+    mod copy;
     mod correspondence;
     mod games;
     mod messages;
@@ -38,6 +39,7 @@ mod postgres {
     mod buttons;
     mod claims;
     mod concurrency;
+    mod copy;
     mod correspondence;
     mod games;
     mod messages;

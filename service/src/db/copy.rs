@@ -1,0 +1,154 @@
+//! Copying a whole database to another, of either backend (`akron db copy`): SQLite to
+//! PostgreSQL to move a community onto a shared server, and back for a backup.
+
+use super::{Db, DbError, FromValue, ToValue, Tx, Value, ValueRef};
+
+/// Every table of the bot's own, parents before the rows that refer to them. The claims of
+/// running processes (`claims`) are not copied: they belong to the processes of the source.
+pub const TABLES: &[&str] = &[
+    "games",
+    "moves",
+    "outbox",
+    "user_settings",
+    "server_settings",
+    "premoves",
+    "vacations",
+    "matrix_reactions",
+    "matrix_dm_rooms",
+    "matrix_handled",
+    "ai_games",
+    "puzzles",
+    "puzzle_solvers",
+    "daily_puzzles",
+    "ratings",
+    "rating_history",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_pairings",
+    "console_clock",
+];
+
+/// Tables whose `id` is made by the database: after a copy into PostgreSQL, its counter must
+/// start past the copied ids.
+const COUNTED_IDS: &[&str] = &["games", "outbox", "puzzles", "tournaments"];
+
+/// A stored value, owned: what a copy carries from one database to the other.
+enum Stored {
+    Null,
+    Int(i64),
+    Real(f64),
+    Text(String),
+    Blob(Vec<u8>),
+}
+
+impl FromValue for Stored {
+    fn from_value(value: ValueRef<'_>) -> Result<Self, String> {
+        Ok(match value {
+            ValueRef::Null => Stored::Null,
+            ValueRef::Int(n) => Stored::Int(n),
+            ValueRef::Real(x) => Stored::Real(x),
+            ValueRef::Text(text) => Stored::Text(text.to_owned()),
+            ValueRef::Blob(bytes) => Stored::Blob(bytes.to_vec()),
+        })
+    }
+}
+
+impl ToValue for Stored {
+    fn to_value(&self) -> Value<'_> {
+        match self {
+            Stored::Null => Value::Null,
+            Stored::Int(n) => Value::Int(*n),
+            Stored::Real(x) => Value::Real(*x),
+            Stored::Text(text) => Value::Text(text),
+            Stored::Blob(bytes) => Value::Blob(bytes),
+        }
+    }
+}
+
+/// The columns of `table`, in order.
+fn columns(conn: &Tx<'_>, table: &str) -> Result<Vec<String>, DbError> {
+    let sql = if conn.is_postgres() {
+        "SELECT column_name::text FROM information_schema.columns \
+         WHERE table_schema = current_schema() AND table_name = ?1 ORDER BY ordinal_position"
+    } else {
+        "SELECT name FROM pragma_table_info(?1) ORDER BY cid"
+    };
+    conn.query(sql, crate::params![table], |r| r.get(0))
+}
+
+/// How many rows `table` holds.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn count_rows(conn: &Tx<'_>, table: &str) -> Result<usize, DbError> {
+    conn.query_one(&format!("SELECT COUNT(*) FROM {table}"), &[], |r| r.get(0))
+}
+
+/// The first of the bot's tables that holds rows, with how many.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn first_non_empty(db: &Db) -> Result<Option<(&'static str, usize)>, DbError> {
+    db.read(|c| {
+        for table in TABLES {
+            let rows = count_rows(c, table)?;
+            if rows > 0 {
+                return Ok(Some((*table, rows)));
+            }
+        }
+        Ok(None)
+    })
+}
+
+/// Copies every row of every table in [`TABLES`] from `from` into `to`, in one transaction
+/// of `to` (all of it or none), and returns each table's row count as copied. The caller
+/// checks that `to` is empty first ([`first_non_empty`]).
+///
+/// # Errors
+///
+/// A database failure on either side.
+pub fn copy_tables(from: &Db, to: &Db) -> Result<Vec<(&'static str, usize)>, DbError> {
+    to.write(|target| {
+        let mut copied = Vec::with_capacity(TABLES.len());
+        for table in TABLES {
+            let (names, rows) = from.read(|source| {
+                let names = columns(source, table)?;
+                let list = names.join(", ");
+                let rows = source.query(&format!("SELECT {list} FROM {table}"), &[], |r| {
+                    (0..names.len())
+                        .map(|index| r.get::<Stored>(index))
+                        .collect::<Result<Vec<_>, _>>()
+                })?;
+                Ok::<_, DbError>((names, rows))
+            })?;
+            let placeholders = (1..=names.len())
+                .map(|n| format!("?{n}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let insert = format!(
+                "INSERT INTO {table} ({}) VALUES ({placeholders})",
+                names.join(", ")
+            );
+            for row in &rows {
+                let values: Vec<Value<'_>> = row.iter().map(ToValue::to_value).collect();
+                target.execute(&insert, &values)?;
+            }
+            copied.push((*table, rows.len()));
+        }
+        if target.is_postgres() {
+            for table in COUNTED_IDS {
+                target.query_one(
+                    &format!(
+                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                         COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+                    ),
+                    &[],
+                    |r| r.get::<i64>(0),
+                )?;
+            }
+        }
+        Ok(copied)
+    })
+}
