@@ -50,6 +50,9 @@ enum Command {
     Arena(cli::ai::ArenaArgs),
     /// Generates or checks the puzzle bank.
     Puzzles(cli::ai::PuzzlesArgs),
+    /// Runs the background work without any chat connection: the scheduler, the AI's moves
+    /// and the delivery of Discord notices (several processes on one PostgreSQL database).
+    Worker(cli::discord::WorkerArgs),
     /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`.
     Db(cli::db::DbArgs),
 }
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cli::ai::arena(&a),
         Command::Puzzles(a) => cli::ai::puzzles(&a),
         Command::Db(a) => cli::db::db(&a),
+        Command::Worker(a) => cli::discord::worker(&a),
     })
 }
 

@@ -25,6 +25,17 @@ pub struct DiscordArgs {
     /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
     #[arg(long, hide = true)]
     api_url: Option<String>,
+    /// The gateway shards this process runs, `FIRST-LAST` (both included), of
+    /// `--shard-total`: several processes on one PostgreSQL database share a big bot.
+    #[arg(long, requires = "shard_total")]
+    shards: Option<String>,
+    /// How many shards the bot runs in all, across its processes.
+    #[arg(long, requires = "shards")]
+    shard_total: Option<u32>,
+    /// Only the chat: no scheduler, no AI moves and no delivery of notices, which an
+    /// `akron worker` on the same PostgreSQL database does.
+    #[arg(long)]
+    chat_only: bool,
 }
 
 fn token(args: &DiscordArgs) -> Result<String> {
@@ -87,17 +98,84 @@ pub(super) fn settings(args: &DiscordArgs) -> Result<Settings> {
 /// good.
 pub fn discord(args: &DiscordArgs) -> Result<()> {
     let settings = settings(args)?;
+    let shards = match (&args.shards, args.shard_total) {
+        (Some(range), Some(total)) => {
+            Some(discord::Shards::parse(range, total).map_err(anyhow::Error::msg)?)
+        }
+        _ => None,
+    };
     init_logging("info,serenity=warn");
     let config = super::service_config(args.db.as_deref());
     // The error names the file and says why it cannot be used.
     let service = Service::open(config.clone())?;
-    tracing::info!(db = %config.database(), ?settings, "starting the Discord bot");
+    tracing::info!(db = %config.database(), ?settings, ?shards, chat_only = args.chat_only, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let chat_only = args.chat_only;
     runtime
         .block_on(async {
             let service = Arc::new(service);
-            let _background = Background::start(&service);
-            discord::run(&settings, service).await
+            let _background = (!chat_only).then(|| Background::start(&service));
+            discord::run_shards(&settings, service, shards, !chat_only).await
         })
         .context("discord")
+}
+
+/// Arguments of `akron worker`.
+#[derive(Args, Default)]
+pub struct WorkerArgs {
+    /// A file holding the Discord bot token (else `DISCORD_TOKEN`), to deliver Discord
+    /// notices; without one, Discord notices wait for a Discord process to deliver them.
+    #[arg(long)]
+    token_file: Option<PathBuf>,
+    /// The database: a SQLite file, or `postgres://user@host/dbname` (default: `$AKRON_DB`,
+    /// else `akron.db`).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
+    #[arg(long, hide = true)]
+    api_url: Option<String>,
+}
+
+/// Runs the background work with no chat connection until Ctrl-C: the scheduler (deadlines,
+/// reminders, daily puzzles), the AI's moves, and the delivery of Discord notices over the
+/// REST API when a token is given.
+///
+/// # Errors
+///
+/// When the database cannot be opened or the runtime cannot start.
+pub fn worker(args: &WorkerArgs) -> Result<()> {
+    init_logging("info,serenity=warn");
+    let config = super::service_config(args.db.as_deref());
+    let service = Service::open(config.clone())?;
+    let discord_settings = token(&DiscordArgs {
+        token_file: args.token_file.clone(),
+        ..DiscordArgs::default()
+    })
+    .ok()
+    .map(|token| Settings {
+        token,
+        dev_guild: None,
+        api_url: args.api_url.clone(),
+        http_client: None,
+    });
+    tracing::info!(
+        db = %config.database(),
+        discord = discord_settings.is_some(),
+        "starting the worker: scheduler, AI moves and delivery"
+    );
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let service = Arc::new(service);
+        let _background = Background::start(&service);
+        let delivery = discord_settings.map(|settings| {
+            let service = Arc::clone(&service);
+            tokio::spawn(async move { discord::deliver(&settings, service).await })
+        });
+        let stopped = tokio::signal::ctrl_c().await;
+        if let Some(delivery) = delivery {
+            delivery.abort();
+        }
+        tracing::info!("shutting down");
+        stopped.context("waiting for Ctrl-C")
+    })
 }

@@ -170,8 +170,49 @@ pub fn intents() -> serenity::GatewayIntents {
     serenity::GatewayIntents::GUILDS
 }
 
+/// A range of gateway shards for one process (`--shards A-B --shard-total N`): shards `first`
+/// to `last`, both included, of `total`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (included).
+    pub last: u32,
+    /// How many shards the bot runs in all, across processes.
+    pub total: u32,
+}
+
+impl Shards {
+    /// Reads `A-B` (or a single `A`) out of `total` shards.
+    ///
+    /// # Errors
+    ///
+    /// When the range is not `A-B` with `A <= B < total`.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let usage = "write the shards as FIRST-LAST, such as 0-3, each below --shard-total";
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let (Ok(first), Ok(last)) = (first.trim().parse::<u32>(), last.trim().parse::<u32>())
+        else {
+            return Err(format!("shards '{range}': {usage}"));
+        };
+        if first > last || last >= total {
+            return Err(format!("shards '{range}' of {total}: {usage}"));
+        }
+        Ok(Shards { first, last, total })
+    }
+
+    /// The range as serenity's `start_shard_range` takes it: its end is the last shard
+    /// started, not one past it (`4..7` starts shards 4, 5, 6 and 7), so a single shard `3`
+    /// is `3..3`.
+    #[must_use]
+    pub fn serenity_range(&self) -> std::ops::Range<u32> {
+        self.first..self.last
+    }
+}
+
 /// Builds the client: the poise framework with the slash commands, the button handler and
-/// command registration on READY. Start it with `client.start().await`.
+/// command registration on READY, and the delivery of notices. Start it with
+/// `client.start().await`.
 ///
 /// # Errors
 ///
@@ -179,6 +220,52 @@ pub fn intents() -> serenity::GatewayIntents {
 pub async fn client(
     settings: &Settings,
     service: Arc<Service>,
+) -> Result<serenity::Client, DiscordError> {
+    build_client(settings, service, true).await
+}
+
+/// Like [`client`], without the delivery of notices: for chat processes when an
+/// `akron worker` delivers them (several processes on one PostgreSQL database).
+///
+/// # Errors
+///
+/// When serenity cannot build the client.
+pub async fn chat_client(
+    settings: &Settings,
+    service: Arc<Service>,
+) -> Result<serenity::Client, DiscordError> {
+    build_client(settings, service, false).await
+}
+
+/// The REST client the settings describe (the fake Discord's in tests, a proxy, or
+/// discord.com).
+fn http(settings: &Settings) -> serenity::Http {
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(client) = &settings.http_client {
+        http = http.client(client.clone());
+    }
+    if let Some(url) = &settings.api_url {
+        // Serenity's rate limiter would send its requests straight to discord.com, ignoring
+        // the proxy; the proxy limits the rate instead.
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Delivers the service's Discord notices over the REST API alone, with no gateway
+/// connection, until the task is dropped: the delivery part of `akron worker`.
+pub async fn deliver(settings: &Settings, service: Arc<Service>) {
+    let sender = outbox::DiscordSender {
+        http: Arc::new(http(settings)),
+        service: Arc::clone(&service),
+    };
+    akron_service::delivery::deliver_forever(service, sender).await;
+}
+
+async fn build_client(
+    settings: &Settings,
+    service: Arc<Service>,
+    deliver: bool,
 ) -> Result<serenity::Client, DiscordError> {
     let dev_guild = settings.dev_guild;
     let options = poise::FrameworkOptions {
@@ -210,27 +297,20 @@ pub async fn client(
                         tracing::info!("registered the slash commands globally");
                     }
                 }
-                tokio::spawn(akron_service::delivery::deliver_forever(
-                    Arc::clone(&service),
-                    outbox::DiscordSender {
-                        http: Arc::clone(&ctx.http),
-                        service: Arc::clone(&service),
-                    },
-                ));
+                if deliver {
+                    tokio::spawn(akron_service::delivery::deliver_forever(
+                        Arc::clone(&service),
+                        outbox::DiscordSender {
+                            http: Arc::clone(&ctx.http),
+                            service: Arc::clone(&service),
+                        },
+                    ));
+                }
                 Ok(Data::new(service))
             })
         })
         .build();
-    let mut http = serenity::HttpBuilder::new(&settings.token);
-    if let Some(client) = &settings.http_client {
-        http = http.client(client.clone());
-    }
-    if let Some(url) = &settings.api_url {
-        // Serenity's rate limiter would send its requests straight to discord.com, ignoring
-        // the proxy; the proxy limits the rate instead.
-        http = http.proxy(url.clone()).ratelimiter_disabled(true);
-    }
-    let client = serenity::ClientBuilder::new_with_http(http.build(), intents())
+    let client = serenity::ClientBuilder::new_with_http(http(settings), intents())
         .framework(framework)
         .await?;
     Ok(client)
@@ -242,15 +322,37 @@ pub async fn client(
 ///
 /// When the client cannot be built or the connection fails for good (such as a bad token).
 pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), DiscordError> {
-    let mut client = client(settings, service).await?;
-    let shards = client.shard_manager.clone();
+    run_shards(settings, service, None, true).await
+}
+
+/// Runs the bot on a range of gateway shards (`None`: one shard, shard 0 of 1), delivering
+/// notices or not, until the gateway gives up or Ctrl-C.
+///
+/// # Errors
+///
+/// When the client cannot be built or the connection fails for good (such as a bad token).
+pub async fn run_shards(
+    settings: &Settings,
+    service: Arc<Service>,
+    shards: Option<Shards>,
+    deliver: bool,
+) -> Result<(), DiscordError> {
+    let mut client = build_client(settings, service, deliver).await?;
+    let manager = client.shard_manager.clone();
     tokio::spawn(async move {
         if tokio::signal::ctrl_c().await.is_ok() {
             tracing::info!("shutting down");
-            shards.shutdown_all().await;
+            manager.shutdown_all().await;
         }
     });
-    client.start().await?;
+    match shards {
+        Some(shards) => {
+            client
+                .start_shard_range(shards.serenity_range(), shards.total)
+                .await?;
+        }
+        None => client.start().await?,
+    }
     Ok(())
 }
 

@@ -92,6 +92,10 @@ fn on_gateway_payload(
         }
         Some(2) => {
             state.identifies += 1;
+            let shard = &payload["d"]["shard"];
+            state
+                .identified_shards
+                .push(shard[0].as_u64().zip(shard[1].as_u64()));
             state.sessions_started += 1;
             let id = format!("fake-session-{}", state.sessions_started);
             let resume_url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));

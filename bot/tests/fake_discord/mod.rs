@@ -461,6 +461,22 @@ impl FakeDiscord {
         (state.identifies, state.resumes)
     }
 
+    /// Waits until the gateway has received `count` Identify payloads and returns the shard
+    /// each named, `(id, total)`, in order.
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`].
+    pub async fn wait_identified_shards(
+        &self,
+        count: usize,
+    ) -> Result<Vec<Option<(u64, u64)>>, FakeError> {
+        self.wait_state("identifies", |state| {
+            (state.identified_shards.len() >= count).then(|| state.identified_shards.clone())
+        })
+        .await
+    }
+
     /// How many heartbeats (op 1) the gateway acknowledged.
     pub fn heartbeats(&self) -> usize {
         self.shared.lock().heartbeats

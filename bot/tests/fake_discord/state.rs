@@ -93,6 +93,8 @@ pub(super) struct Traffic {
     pub(super) session: Option<Session>,
     pub(super) sessions_started: u64,
     pub(super) identifies: usize,
+    /// The `shard` field of each Identify, `[id, total]`, in order (absent: none).
+    pub(super) identified_shards: Vec<Option<(u64, u64)>>,
     pub(super) resumes: usize,
     pub(super) heartbeats: usize,
     pub(super) ready_sent: usize,

@@ -201,13 +201,32 @@ impl r2d2::ManageConnection for Manager {
 /// A PostgreSQL database and a pool of connections to it.
 pub(super) struct Pool {
     url: PostgresUrl,
-    pool: r2d2::Pool<Manager>,
+    /// Always `Some` but while it is dropped (see the `Drop` impl).
+    pool: Option<r2d2::Pool<Manager>>,
+}
+
+/// Closing a connection blocks on the client's runtime, which tokio forbids on a thread that
+/// drives async tasks (a service dropped at the end of an async block): the pool is dropped
+/// on a thread of its own there.
+impl Drop for Pool {
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.take() {
+            outside_runtime(move || drop(pool));
+        }
+    }
 }
 
 impl Pool {
     /// Connects, refuses a database that is not the bot's or is newer than this build, and
     /// applies the migrations it lacks.
+    ///
+    /// Opening blocks (connecting, migrating), so inside a Tokio runtime it runs on a thread
+    /// of its own.
     pub(super) fn open(url: &PostgresUrl, busy_timeout: Duration) -> Result<Pool, DbError> {
+        outside_runtime(|| Pool::open_here(url, busy_timeout))
+    }
+
+    fn open_here(url: &PostgresUrl, busy_timeout: Duration) -> Result<Pool, DbError> {
         let mut config: postgres::Config = url
             .secret()
             .parse()
@@ -224,21 +243,19 @@ impl Pool {
                 STATEMENT_TIMEOUT.as_millis(),
                 STATEMENT_TIMEOUT.as_millis()
             ));
-        let pool = in_blocking_context(|| {
-            r2d2::Pool::builder()
-                .max_size(MAX_CONNECTIONS)
-                .min_idle(Some(1))
-                // Waiting for a free connection (all busy, or the server down) ends here.
-                .connection_timeout(busy_timeout.max(Duration::from_millis(100)))
-                .idle_timeout(Some(IDLE_TIMEOUT))
-                .max_lifetime(Some(MAX_LIFETIME))
-                .test_on_check_out(true)
-                .build(Manager { config })
-        })
-        .map_err(|e| DbError::Unavailable(format!("cannot connect to {url}: {e}")))?;
+        let pool = r2d2::Pool::builder()
+            .max_size(MAX_CONNECTIONS)
+            .min_idle(Some(1))
+            // Waiting for a free connection (all busy, or the server down) ends here.
+            .connection_timeout(busy_timeout.max(Duration::from_millis(100)))
+            .idle_timeout(Some(IDLE_TIMEOUT))
+            .max_lifetime(Some(MAX_LIFETIME))
+            .test_on_check_out(true)
+            .build(Manager { config })
+            .map_err(|e| DbError::Unavailable(format!("cannot connect to {url}: {e}")))?;
         let pool = Pool {
             url: url.clone(),
-            pool,
+            pool: Some(pool),
         };
         pool.migrate()?;
         Ok(pool)
@@ -251,6 +268,8 @@ impl Pool {
 
     fn take(&self) -> Result<r2d2::PooledConnection<Manager>, DbError> {
         self.pool
+            .as_ref()
+            .ok_or_else(|| DbError::Unavailable("the pool is closed".to_string()))?
             .get()
             .map_err(|e| DbError::Unavailable(format!("no connection to the database: {e}")))
     }
@@ -377,6 +396,19 @@ fn in_blocking_context<R>(work: impl FnOnce() -> R) -> R {
         }
         _ => work(),
     }
+}
+
+/// Runs `work` on a thread of its own when called inside a Tokio runtime (of either kind),
+/// else here: for the few blocking calls that may happen anywhere (dropping the pool, the
+/// tests' scratch databases).
+fn outside_runtime<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return work();
+    }
+    std::thread::scope(|scope| match scope.spawn(work).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
 }
 
 fn rollback(conn: &Conn) {
@@ -637,7 +669,7 @@ impl ScratchDatabase {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         );
-        in_blocking_context(|| {
+        outside_runtime(|| {
             let mut admin = Client::connect(server, NoTls)?;
             admin.batch_execute(&format!("CREATE DATABASE {name}"))?;
             Ok::<(), DbError>(())
@@ -660,7 +692,7 @@ impl ScratchDatabase {
 #[cfg(feature = "testing")]
 impl Drop for ScratchDatabase {
     fn drop(&mut self) {
-        let dropped = in_blocking_context(|| {
+        let dropped = outside_runtime(|| {
             let mut admin = Client::connect(&self.server, NoTls)?;
             admin.batch_execute(&format!(
                 "DROP DATABASE IF EXISTS {} WITH (FORCE)",
@@ -964,6 +996,29 @@ mod tests {
         let error =
             Db::open_postgres(&url, Duration::from_millis(500)).expect_err("nothing listens");
         assert!(error.is_busy(), "{error}");
+    }
+
+    /// Regression: a service dropped at the end of an async block (the bot's shutdown) closed
+    /// its connections on a runtime thread, and the client's own `block_on` panicked
+    /// ("Cannot start a runtime from within a runtime").
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_database_used_and_dropped_in_async_code_does_not_panic() {
+        let Some(scratch) = scratch() else { return };
+        let db = Db::open_postgres(scratch.url(), Duration::from_secs(5)).unwrap();
+        let one: i64 = db
+            .read(|tx| tx.query_one("SELECT 1", &[], |r| r.get(0)))
+            .unwrap();
+        assert_eq!(one, 1);
+        drop(db);
+    }
+
+    /// The same on a single-threaded runtime (`#[tokio::test]`'s default): opening and
+    /// dropping step off its thread.
+    #[tokio::test]
+    async fn a_database_opened_and_dropped_on_a_current_thread_runtime_does_not_panic() {
+        let Some(scratch) = scratch() else { return };
+        let db = Db::open_postgres(scratch.url(), Duration::from_secs(5)).unwrap();
+        drop(db);
     }
 
     /// Values of every kind come back as they went in.
