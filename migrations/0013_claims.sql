@@ -17,3 +17,12 @@ CREATE TABLE claims (
     lease_until INTEGER NOT NULL,
     PRIMARY KEY (kind, item)
 ) WITHOUT ROWID;
+
+-- Leases on a role only one process may have at a time, by name (`matrix:@akron:example.org`:
+-- the Matrix account a process runs), until `lease_until`; the holder renews it while it
+-- runs, and another process may take it once it ran out.
+CREATE TABLE leases (
+    name        TEXT    PRIMARY KEY,
+    owner       TEXT    NOT NULL,
+    lease_until INTEGER NOT NULL
+) WITHOUT ROWID;

@@ -9,3 +9,9 @@ CREATE TABLE claims (
     lease_until BIGINT NOT NULL,
     PRIMARY KEY (kind, item)
 );
+
+CREATE TABLE leases (
+    name        TEXT   PRIMARY KEY,
+    owner       TEXT   NOT NULL,
+    lease_until BIGINT NOT NULL
+);

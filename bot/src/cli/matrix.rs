@@ -160,19 +160,63 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     let settings = settings(args, &super::service_config(Some(&db)).db_path)?;
     discord_cli::init_logging(LOG_FILTER);
     let (config, service) = service(Some(&db))?;
+    let lease = account_lease(&service, &settings.user)?;
     tracing::info!(db = %config.database(), ?settings, "starting the Matrix bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
-        let service = Arc::new(service);
+    let service = Arc::new(service);
+    let result = runtime.block_on(async {
         let _background = Background::start(&service);
         tokio::select! {
-            result = matrix::run(&settings, service) => result.context("matrix"),
+            result = matrix::run(&settings, Arc::clone(&service)) => result.context("matrix"),
+            lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
             _ = tokio::signal::ctrl_c() => {
                 tracing::info!("shutting down");
                 Ok(())
             }
         }
-    })
+    });
+    drop(runtime);
+    if let Err(error) = service.release_lease(&lease) {
+        tracing::warn!(%error, "could not give up the Matrix account's lease");
+    }
+    result
+}
+
+/// How long a process's hold on its Matrix account lasts unless renewed (seconds); it is
+/// renewed every third of that.
+const ACCOUNT_LEASE: i64 = 60;
+
+/// Takes the lease on the Matrix account `user` for this process: two processes on one
+/// account would both answer every message.
+///
+/// # Errors
+///
+/// When another process holds it (or the database fails).
+fn account_lease(service: &Service, user: &str) -> Result<String> {
+    let name = format!("matrix:{user}");
+    if !service.hold_lease(&name, ACCOUNT_LEASE)? {
+        bail!(
+            "another akron process is running the Matrix account {user} on this database; \
+             stop it first (if it died, its hold runs out within {ACCOUNT_LEASE} seconds)"
+        );
+    }
+    Ok(name)
+}
+
+/// Renews the account's lease until it is lost (another process took it over after this
+/// one stalled), which stops the bot.
+async fn keep_lease(service: Arc<Service>, name: String) -> Result<()> {
+    let every = std::time::Duration::from_secs(u64::try_from(ACCOUNT_LEASE / 3).unwrap_or(20));
+    loop {
+        tokio::time::sleep(every).await;
+        let (worker, lease) = (Arc::clone(&service), name.clone());
+        match tokio::task::spawn_blocking(move || worker.hold_lease(&lease, ACCOUNT_LEASE)).await {
+            Ok(Ok(true)) => {}
+            Ok(Ok(false)) => bail!("another process took over the Matrix account ({name})"),
+            Ok(Err(error)) => tracing::warn!(%error, "could not renew the Matrix account's lease"),
+            Err(error) => tracing::warn!(%error, "the lease renewal stopped"),
+        }
+    }
 }
 
 /// Runs the Discord and the Matrix bots in one process on one database, until either stops.
@@ -185,16 +229,23 @@ pub fn with_discord() -> Result<()> {
     let matrix_settings = settings(&MatrixArgs::default(), &config.db_path)?;
     let discord_settings = discord_cli::settings(&discord_cli::DiscordArgs::default())?;
     discord_cli::init_logging(LOG_FILTER);
+    let lease = account_lease(&service, &matrix_settings.user)?;
     tracing::info!(db = %config.database(), "starting the Discord and Matrix bots");
     let service = Arc::new(service);
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let _background = Background::start(&service);
         tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
-            result = akron_bot::discord::run(&discord_settings, service) => result.context("discord"),
+            result = akron_bot::discord::run(&discord_settings, Arc::clone(&service)) => result.context("discord"),
+            lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
         }
-    })
+    });
+    drop(runtime);
+    if let Err(error) = service.release_lease(&lease) {
+        tracing::warn!(%error, "could not give up the Matrix account's lease");
+    }
+    result
 }
 
 #[cfg(test)]

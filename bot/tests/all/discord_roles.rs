@@ -203,3 +203,69 @@ async fn a_chat_only_process_leaves_the_ai_and_the_notices_to_the_worker() -> Re
     assert_eq!(identifies, 1, "the worker opens no gateway connection");
     Ok(())
 }
+
+/// Runs `akron matrix` for `@akron:test` on `db` against a homeserver that is not there.
+fn matrix_process(db: &std::path::Path) -> Result<std::process::Output, Error> {
+    Ok(std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .args([
+            "matrix",
+            "--homeserver",
+            "http://127.0.0.1:9",
+            "--user",
+            "@akron:test",
+        ])
+        .arg("--db")
+        .arg(db)
+        .env("MATRIX_PASSWORD", "not-used")
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env_remove("AKRON_DB")
+        .env("NO_COLOR", "1")
+        .output()?)
+}
+
+/// The leases on the Matrix account in `db`.
+fn account_leases(db: &akron_service::db::Db) -> Result<i64, Error> {
+    Ok(db.read(|tx| {
+        tx.query_one(
+            "SELECT COUNT(*) FROM leases WHERE name = 'matrix:@akron:test'",
+            &[],
+            |r| r.get(0),
+        )
+    })?)
+}
+
+/// `akron matrix` stays one process per account: while another process holds the account's
+/// lease, a second one refuses to start and says why; a process gives the lease up when it
+/// stops (here, failing to reach the homeserver).
+#[test]
+fn a_second_matrix_process_on_one_account_is_refused() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("akron.db");
+    let db = akron_service::db::Db::open(&path)?;
+    let alone = matrix_process(&path)?;
+    let said = String::from_utf8_lossy(&alone.stderr);
+    assert!(!alone.status.success());
+    assert!(!said.contains("another akron process"), "{said}");
+    assert_eq!(account_leases(&db)?, 0, "given up when it stopped");
+    // Another process holds the account.
+    db.write(|tx| {
+        tx.execute(
+            "INSERT INTO leases (name, owner, lease_until) \
+             VALUES ('matrix:@akron:test', 'another-process', 99999999999)",
+            &[],
+        )
+    })?;
+    let second = matrix_process(&path)?;
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success());
+    assert!(
+        said.contains("another akron process is running the Matrix account @akron:test"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("starting the Matrix bot"),
+        "refused before connecting: {said}"
+    );
+    assert_eq!(account_leases(&db)?, 1, "the holder's lease is left alone");
+    Ok(())
+}

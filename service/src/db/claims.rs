@@ -108,3 +108,42 @@ pub fn release_claim(
     )?;
     Ok(released == 1)
 }
+
+/// Takes (or renews) the lease `name` for `owner` until `until`, unless another owner holds
+/// it past `now`. Returns whether `owner` holds it now. Run it through
+/// [`Db::claim`](super::Db::claim).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn hold_lease(
+    conn: &Tx<'_>,
+    name: &str,
+    owner: &str,
+    now: i64,
+    until: i64,
+) -> Result<bool, DbError> {
+    let held = conn.query(
+        "INSERT INTO leases (name, owner, lease_until) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, \
+         lease_until = excluded.lease_until \
+         WHERE leases.lease_until <= ?4 OR leases.owner = excluded.owner \
+         RETURNING owner",
+        params![name, owner, until, now],
+        |r| r.get::<String>(0),
+    )?;
+    Ok(!held.is_empty())
+}
+
+/// Gives up `owner`'s lease `name`, if it holds it.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn release_lease(conn: &Tx<'_>, name: &str, owner: &str) -> Result<(), DbError> {
+    conn.execute(
+        "DELETE FROM leases WHERE name = ?1 AND owner = ?2",
+        params![name, owner],
+    )?;
+    Ok(())
+}

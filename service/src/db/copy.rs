@@ -3,8 +3,9 @@
 
 use super::{Db, DbError, FromValue, ToValue, Tx, Value, ValueRef};
 
-/// Every table of the bot's own, parents before the rows that refer to them. The claims of
-/// running processes (`claims`) are not copied: they belong to the processes of the source.
+/// Every table of the bot's own, parents before the rows that refer to them. The claims and
+/// leases of running processes (`claims`, `leases`) are not copied: they belong to the
+/// processes of the source.
 pub const TABLES: &[&str] = &[
     "games",
     "moves",

@@ -776,7 +776,7 @@ mod tests {
         ),
         (
             "0013_claims.sql",
-            "f83fb666f02fd05ba342cc4d37731a69409334a0d9428ae9318cf221438892fe",
+            "30d740e2facb0414b45957f67e0379d5fbdcf5fc3b233ccdd4d8fc1994bd6530",
         ),
     ];
 

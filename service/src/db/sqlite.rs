@@ -536,7 +536,7 @@ mod tests {
         ),
         (
             "0013_claims.sql",
-            "47f325b69cab9b42e89727c8bbdcc7a4fd322ff864daaa5d93ba9036a74798cc",
+            "54c0e4b8d25eaba43e7970c9f5413310c5f5b1ca46b5a8dd3127a57332a74069",
         ),
     ];
 

@@ -254,6 +254,29 @@ impl Service {
         Ok(notices)
     }
 
+    /// Takes (or renews) the lease `name` for this service for `seconds`, unless another
+    /// process holds it: for what only one process may do at a time (running a Matrix
+    /// account). Returns whether this service holds it now; renew it well before it runs out.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn hold_lease(&self, name: &str, seconds: i64) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        Ok(self
+            .db
+            .claim(|c| db::hold_lease(c, name, &self.owner, now, now + seconds.max(1)))?)
+    }
+
+    /// Gives up the lease `name`, if this service holds it.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn release_lease(&self, name: &str) -> Result<(), ServiceError> {
+        Ok(self.db.write(|c| db::release_lease(c, name, &self.owner))?)
+    }
+
     /// Marks a notice delivered. Returns false when it already was, or when another process
     /// took it over after this one's claim ran out (only a claim's owner marks it).
     ///

@@ -188,3 +188,36 @@ fn waiting_ai_moves_go_to_one_worker_each_and_a_dead_workers_are_taken_over() {
     let taken = h.open_service().ai_jobs(CHANNELS).unwrap();
     assert_eq!(taken.len(), CHANNELS / 3);
 }
+
+#[test]
+fn a_lease_is_held_by_one_process_until_it_runs_out_or_is_given_up() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let (first, second) = (h.open_service(), h.open_service());
+    assert!(first.hold_lease("matrix:@akron:test", 60).unwrap());
+    assert!(!second.hold_lease("matrix:@akron:test", 60).unwrap());
+    assert!(
+        second.hold_lease("matrix:@other:test", 60).unwrap(),
+        "another name"
+    );
+    h.clock.advance(30);
+    assert!(
+        first.hold_lease("matrix:@akron:test", 60).unwrap(),
+        "renewed"
+    );
+    h.clock.advance(59);
+    assert!(
+        !second.hold_lease("matrix:@akron:test", 60).unwrap(),
+        "still renewed"
+    );
+    // The holder stalls past its lease: another process takes it over.
+    h.clock.advance(2);
+    assert!(second.hold_lease("matrix:@akron:test", 60).unwrap());
+    assert!(!first.hold_lease("matrix:@akron:test", 60).unwrap(), "lost");
+    second.release_lease("matrix:@akron:test").unwrap();
+    assert!(
+        first.hold_lease("matrix:@akron:test", 60).unwrap(),
+        "given up"
+    );
+}
