@@ -24,6 +24,10 @@ pub struct DiscordArgs {
     /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
     #[arg(long, hide = true)]
     api_url: Option<String>,
+    /// Also serve the web companion on this address, such as 127.0.0.1:8080 (default:
+    /// `$AKRON_WEB_LISTEN`, else none).
+    #[arg(long)]
+    web: Option<String>,
 }
 
 fn token(args: &DiscordArgs) -> Result<String> {
@@ -92,11 +96,10 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     let service = Service::open(config.clone())?;
     tracing::info!(db = %config.db_path.display(), ?settings, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime
-        .block_on(async {
-            let service = Arc::new(service);
-            let _background = Background::start(&service);
-            discord::run(&settings, service).await
-        })
-        .context("discord")
+    runtime.block_on(async {
+        let service = Arc::new(service);
+        let _background = Background::start(&service);
+        super::web::beside(args.web.as_deref(), &service).await?;
+        discord::run(&settings, service).await.context("discord")
+    })
 }

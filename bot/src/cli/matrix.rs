@@ -47,6 +47,10 @@ pub struct MatrixArgs {
     /// output).
     #[arg(long)]
     recovery_key_file: Option<PathBuf>,
+    /// Also serve the web companion on this address, such as 127.0.0.1:8080 (default:
+    /// `$AKRON_WEB_LISTEN`, else none).
+    #[arg(long)]
+    web: Option<String>,
 }
 
 fn read_secret(path: &Path, what: &str) -> Result<String> {
@@ -162,6 +166,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     runtime.block_on(async {
         let service = Arc::new(service);
         let _background = Background::start(&service);
+        super::web::beside(args.web.as_deref(), &service).await?;
         tokio::select! {
             result = matrix::run(&settings, service) => result.context("matrix"),
             _ = tokio::signal::ctrl_c() => {
@@ -187,6 +192,7 @@ pub fn with_discord() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let _background = Background::start(&service);
+        super::web::beside(None, &service).await?;
         tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, service) => result.context("discord"),

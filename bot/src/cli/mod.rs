@@ -7,6 +7,7 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod web;
 
 use anyhow::{Context, Result};
 use std::fmt::Display;

@@ -63,6 +63,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0012_versions.sql",
         include_str!("../../../migrations/0012_versions.sql"),
     ),
+    (
+        "0014_web.sql",
+        include_str!("../../../migrations/0014_web.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -529,6 +533,10 @@ mod tests {
         (
             "0012_versions.sql",
             "b62b62238409f0d8780611f5551a817f70b7295786876783054c59ba3f2bec74",
+        ),
+        (
+            "0014_web.sql",
+            "a9cacae69d60120be278863818ae0cf859c3ed6a0f830c2d2392c91eddeb3c98",
         ),
     ];
 

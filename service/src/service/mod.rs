@@ -34,6 +34,7 @@ pub mod text;
 mod tick;
 mod tournaments;
 pub mod types;
+pub mod web;
 mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
@@ -47,6 +48,7 @@ pub use read::{
 pub use store::{GameView, Seat};
 pub use tick::Tick;
 pub use types::*;
+pub use web::{TournamentSummary, WebPage, WebSite};
 pub use wording::MAX_TEXT;
 
 use crate::db::{self, Db, DbError};

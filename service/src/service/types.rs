@@ -7,7 +7,7 @@
 pub use crate::images::{Speed, View};
 pub use crate::model::{
     ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
-    TournamentFormat, TournamentId, User, UserId,
+    TournamentFormat, TournamentId, User, UserId, WebAccess,
 };
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -240,6 +240,8 @@ pub enum Setting {
     /// The role whose members may create and run tournaments on this server besides the
     /// moderators (moderators; `None` forgets it).
     TournamentRole(Option<ServerRole>),
+    /// Who may see this server's pages on the web companion (moderators).
+    Web(WebAccess),
 }
 
 /// What `replay` animates: a range of moves at a speed, of the channel's game (or the game a
