@@ -46,6 +46,7 @@ pub fn service_config(db: Option<&std::path::Path>) -> akron_service::service::C
         .ok()
         .map(|url| url.trim().to_string())
         .filter(|url| !url.is_empty());
+    config.web_url = akron_bot::web::public_url();
     config
 }
 

@@ -173,6 +173,11 @@ pub struct Config {
     pub busy_timeout: Duration,
     /// How the engine searches: the AI's moves, `analyze`, `hint` and the puzzle solver.
     pub ai: ai::AiConfig,
+    /// The web companion's public address without a trailing slash
+    /// (`https://akron.example.org`); with it, boards and tournament messages of servers
+    /// whose pages are on carry a link ([`Reply::web_link`]). The binary takes it from
+    /// `AKRON_WEB_URL`.
+    pub web_url: Option<String>,
 }
 
 impl Default for Config {
@@ -183,6 +188,7 @@ impl Default for Config {
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
             ai: ai::AiConfig::default(),
+            web_url: None,
         }
     }
 }
@@ -465,7 +471,10 @@ impl Service {
     ///
     /// Storage failures and damaged stored games.
     pub fn try_handle(&self, request: &Request) -> Result<Reply, ServiceError> {
-        let answer = self.try_handle_once(request);
+        let answer = self.try_handle_once(request).and_then(|mut reply| {
+            self.add_web_link(&mut reply)?;
+            Ok(reply)
+        });
         if self.notices_written.swap(false, Ordering::AcqRel) {
             self.wake();
         }

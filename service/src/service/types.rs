@@ -622,6 +622,19 @@ pub struct Reply {
     /// `leave` typed as commands update the sign-up message as the buttons do. A front end
     /// that cannot (or fails to) posts the reply as usual.
     pub replaces_message: Option<String>,
+    /// A link to this reply's page on the web companion (a board's game, a tournament's
+    /// sign-up), when the service knows the public address and the server's pages are on:
+    /// Discord shows it as a link button, Matrix as a link in the text.
+    pub web_link: Option<WebLink>,
+}
+
+/// A link to a page of the web companion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebLink {
+    /// What the link says (`View game`).
+    pub label: String,
+    /// The full address.
+    pub url: String,
 }
 
 impl Reply {

@@ -8,6 +8,7 @@
 //! because both call this module. The paths are made here too, so that the links the bot
 //! posts and the routes the web serves cannot drift apart.
 
+use super::types::{Reply, WebLink};
 use super::{Service, ServiceError};
 use crate::db::{self, GLOBAL_SCOPE};
 use crate::model::{
@@ -17,6 +18,11 @@ use crate::model::{
 use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::Sha256;
+
+/// What a link to a game's page says.
+const GAME_LINK: &str = "View game";
+/// What a link to a tournament's page says.
+const TOURNAMENT_LINK: &str = "Tournament page";
 
 /// How many hex digits of the HMAC a token keeps (128 bits).
 const TOKEN_DIGITS: usize = 32;
@@ -253,6 +259,35 @@ impl Service {
     /// Storage failures.
     pub fn channel_server(&self, channel: &ChannelId) -> Result<Option<ServerId>, ServiceError> {
         Ok(self.db.read(|c| db::channel_server(c, channel))?)
+    }
+
+    /// Adds to a public reply showing a game's board, or a tournament's sign-up, the link to
+    /// its page, when [`Config::web_url`](super::Config::web_url) is set and the server's
+    /// pages are on.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub(super) fn add_web_link(&self, reply: &mut Reply) -> Result<(), ServiceError> {
+        let Some(base) = self.config.web_url.as_deref() else {
+            return Ok(());
+        };
+        if reply.ephemeral || reply.web_link.is_some() {
+            return Ok(());
+        }
+        let link = if let Some(game) = reply.board_of {
+            self.game_web_path(game)?.map(|path| (GAME_LINK, path))
+        } else if let Some(tournament) = reply.signup_of {
+            self.tournament_web_path(tournament)?
+                .map(|path| (TOURNAMENT_LINK, path))
+        } else {
+            None
+        };
+        reply.web_link = link.map(|(label, path)| WebLink {
+            label: label.to_string(),
+            url: format!("{base}{path}"),
+        });
+        Ok(())
     }
 
     /// A game's version, which every change bumps; `None` when there is no such game. One
