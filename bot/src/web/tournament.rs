@@ -200,7 +200,7 @@ fn standings(detail: &TournamentDetail) -> Markup {
                 } }
                 tbody {
                     @for s in &detail.standings {
-                        tr.withdrawn[s.withdrawn] {
+                        tr class=[s.withdrawn.then_some("withdrawn")] {
                             td { (s.rank) }
                             td.player { (name(detail, s.player)) }
                             td.points { (s.points) }

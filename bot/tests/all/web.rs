@@ -544,3 +544,117 @@ async fn a_live_stream_tells_of_a_move_and_streams_are_capped() {
     assert!(seen.contains(&format!("data: {now}")), "{seen}");
     assert!(now > version);
 }
+
+#[tokio::test]
+async fn a_puzzle_page_keeps_its_solution_until_the_reveal() {
+    use akron_bot::service::PuzzleCommand;
+    use akron_service::service::WebPage;
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    // A game in the channel tells which server its puzzles belong to.
+    w.start("puzzles", &user("alice"), &user("bobby"), None);
+    w.send(
+        &user("alice"),
+        "puzzles",
+        false,
+        Command::Puzzle(PuzzleCommand::Create {
+            code: "8:w:7,11:2bbbbww/wwbwwbwb/bwwb1wwb/bbbw1b2/wbw1w3/wbbw1bw1/bb1bw3/bwbb1b2|7/2w4/7/7/7/7/7"
+                .to_string(),
+            rule: None,
+            title: "<i>Edge</i>".to_string(),
+            several: false,
+        }),
+    );
+    let puzzle = w
+        .service
+        .puzzle_detail(akron_service::model::PuzzleId(1))
+        .unwrap()
+        .unwrap();
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let path = site.path(WebPage::Puzzle(puzzle.id));
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Puzzle 1: &lt;i&gt;Edge&lt;/i&gt;"), "{body}");
+    assert!(body.contains("White to move wins in one move."), "{body}");
+    assert!(
+        !body.contains("E6"),
+        "no solution before the reveal: {body}"
+    );
+    assert!(body.contains("are shown from"));
+    let picture = w.get(&format!("{path}/board")).await;
+    assert_eq!(picture.headers()["content-type"], "image/png");
+
+    w.clock.advance(puzzle.reveal_at - w.service.now());
+    let (_, revealed) = w.page(&path).await;
+    assert!(
+        revealed.contains("Solution") && revealed.contains("E6"),
+        "{revealed}"
+    );
+    let (status, body) = w.page(&format!("/puzzle/1/{}", "0".repeat(32))).await;
+    is_not_found(status, &body);
+}
+
+#[tokio::test]
+async fn a_round_robin_page_has_a_crosstable() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let organiser = user("organiser");
+    let mut options = TournamentOptions::new("League", TournamentFormat::RoundRobin);
+    options.size = Some(5);
+    w.send(
+        &organiser,
+        "league",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    for name in ["ann", "ben", "cyd", "dee"] {
+        w.send(
+            &user(name),
+            "league",
+            false,
+            Command::Tournament(TournamentAction::Join),
+        );
+    }
+    w.send(
+        &organiser,
+        "league",
+        true,
+        Command::Tournament(TournamentAction::Start),
+    );
+    let league = w.service.server_tournaments(&server(), 1).unwrap()[0].id;
+    let detail = w.service.tournament_detail(league).unwrap().unwrap();
+    let first = &detail.round(1).unwrap().pairings[0];
+    let black = detail.entrant(first.black).unwrap().user.clone();
+    let mut resign = Request::new(
+        detail.entrant(first.white).unwrap().user.clone(),
+        ChannelId::new("test", "x"),
+        Command::Resign,
+    );
+    resign.game = first.game;
+    resign.server = Some(server());
+    assert!(!w.service.handle(&resign).ephemeral);
+    let (status, body) = w.page(&w.tournament_path(league)).await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("Crosstable") && body.contains("Sonneborn-Berger"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("Score after each round"),
+        "that is the Swiss's"
+    );
+    assert_eq!(
+        detail.rounds.len(),
+        3,
+        "a round robin pairs every round at the start"
+    );
+    let crosstable = body.split("id=\"crosstable\"").nth(1).unwrap();
+    let row = crosstable
+        .split("<tr>")
+        .find(|row| row.contains("class=\"player\"") && row.contains(&black.name))
+        .unwrap();
+    assert!(
+        row.contains("<td>+</td>"),
+        "a forfeit win shows as +: {row}"
+    );
+}
