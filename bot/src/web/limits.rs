@@ -28,7 +28,7 @@ impl Default for Limits {
             burst: 120,
             per_second: 20,
             max_streams: 1000,
-            poll_interval: Duration::from_millis(200),
+            poll_interval: Duration::from_millis(100),
             cached_pictures: 2048,
             concurrent_work: 8,
         }
