@@ -164,7 +164,7 @@ fn render(
                     dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) {
                         (text::clock(deadline - now)) } ")" }
                 }
-                dt { (text::BOARD) } dd { (detail.size) "×" (detail.size) ", " (detail.pile) }
+                dt { (text::BOARD) } dd { (text::board_size(detail.size, detail.pile)) }
                 dt { (text::RULE) } dd { (text::rule(detail.rule)) }
                 dt { (text::RATED) } dd { (if detail.rated { text::YES } else { text::NO }) }
                 @if let Some(started) = detail.started_at {

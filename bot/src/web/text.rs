@@ -64,6 +64,10 @@ pub const CLOCK: &str = "Clock";
 pub const BOARD: &str = "Board";
 /// Label.
 pub const RULE: &str = "Win rule";
+/// A game's board and piles.
+pub fn board_size(size: u8, pile: u16) -> String {
+    format!("{size}×{size}, {pile} marbles each")
+}
 /// Label.
 pub const RATED: &str = "Rated";
 /// Label.

@@ -63,6 +63,11 @@ fn find(program: &str) -> Option<PathBuf> {
 /// A browser session at 390 × 844, or `None` (with a note) when chromedriver or chromium is
 /// missing outside CI.
 async fn browser() -> Option<(Client, Driver)> {
+    browser_with(&[]).await
+}
+
+/// [`browser`] with more Chrome flags.
+async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
     let (Some(driver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -88,7 +93,7 @@ async fn browser() -> Option<(Client, Driver)> {
         port,
         _profile: profile,
     };
-    let mut args: Vec<String> = FLAGS.iter().map(ToString::to_string).collect();
+    let mut args: Vec<String> = FLAGS.iter().chain(extra).map(ToString::to_string).collect();
     args.push(format!(
         "--user-data-dir={}",
         driver._profile.path().display()
@@ -419,5 +424,32 @@ async fn a_swiss_pages_standings_match_the_service_after_every_round() {
         .unwrap();
     assert_eq!(heading, "Not found");
     phone_check(&client, "not-found").await;
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_follow_the_browsers_dark_scheme() {
+    // Blink's preferred colour scheme 0 is dark.
+    let Some((client, _driver)) = browser_with(&["--blink-settings=preferredColorScheme=0"]).await
+    else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    w.play("g1", "C3");
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    let dark = script(
+        &client,
+        "return [matchMedia('(prefers-color-scheme: dark)').matches, \
+         getComputedStyle(document.body).backgroundColor];",
+    )
+    .await;
+    assert_eq!(dark, json!([true, "rgb(22, 23, 27)"]));
+    shown_step(&client).await;
+    phone_check(&client, "game-dark").await;
     client.close().await.unwrap();
 }
