@@ -20,6 +20,9 @@ use std::time::Duration;
 
 /// A hostile display name: HTML that would run a script if it were not escaped.
 pub const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+/// The public address the bot's links use.
+pub const WEB_URL: &str = "https://akron.test";
+
 /// A name full of Markdown.
 pub const MARKDOWN: &str = "**x**";
 
@@ -56,7 +59,9 @@ impl World {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("akron.db");
         let clock = Arc::new(ManualClock::new(1_795_305_600));
-        let service = Arc::new(Service::with_clock(Config::with_db(&path), clock.clone()).unwrap());
+        let mut config = Config::with_db(&path);
+        config.web_url = Some(WEB_URL.to_string());
+        let service = Arc::new(Service::with_clock(config, clock.clone()).unwrap());
         let reader = Service::open_read_only(Config::with_db(&path), clock.clone()).unwrap();
         let web = Web::new(Arc::new(reader), limits);
         let bound = web::spawn("127.0.0.1:0", web.clone()).await.unwrap();
@@ -657,4 +662,43 @@ async fn a_round_robin_page_has_a_crosstable() {
         row.contains("<td>+</td>"),
         "a forfeit win shows as +: {row}"
     );
+}
+
+#[tokio::test]
+async fn replies_link_their_page_only_while_the_server_allows() {
+    let w = World::new().await;
+    let (alice, bob) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bob, None);
+    let request = |who: &User, command: Command| {
+        let mut request = Request::new(who.clone(), ChannelId::new("test", "g1"), command);
+        request.server = Some(server());
+        request
+    };
+    let off = w
+        .service
+        .handle(&request(&alice, Command::Move("C3".to_string())));
+    assert_eq!(off.board_of, Some(id));
+    assert_eq!(off.web_link, None, "off: no link");
+    w.set_web(WebAccess::Link);
+    let on = w
+        .service
+        .handle(&request(&bob, Command::Move("B2".to_string())));
+    let link = on.web_link.expect("a link while the pages are on");
+    assert_eq!(link.label, "View game");
+    assert_eq!(link.url, format!("{WEB_URL}{}", w.game_path(id)));
+    let (status, _) = w.page(&link.url[WEB_URL.len()..]).await;
+    assert_eq!(status, 200, "the link is the page");
+
+    let cup = w.swiss(&[user("a"), user("bb"), user("ccc")], 2);
+    let mut standings = Request::new(
+        user("a"),
+        ChannelId::new("test", "cup"),
+        Command::Tournament(TournamentAction::Standings),
+    );
+    standings.server = Some(server());
+    let reply = w.service.handle(&standings);
+    let link = reply.web_link.expect("standings link their page");
+    assert_eq!(link.url, format!("{WEB_URL}{}", w.tournament_path(cup)));
+    w.set_web(WebAccess::Off);
+    assert_eq!(w.service.handle(&standings).web_link, None);
 }

@@ -626,6 +626,8 @@ pub struct Reply {
     /// sign-up), when the service knows the public address and the server's pages are on:
     /// Discord shows it as a link button, Matrix as a link in the text.
     pub web_link: Option<WebLink>,
+    /// The tournament this reply shows (its standings or pairings), for the link to its page.
+    pub tournament_of: Option<TournamentId>,
 }
 
 /// A link to a page of the web companion.

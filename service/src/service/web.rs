@@ -261,7 +261,8 @@ impl Service {
         Ok(self.db.read(|c| db::channel_server(c, channel))?)
     }
 
-    /// Adds to a public reply showing a game's board, or a tournament's sign-up, the link to
+    /// Adds to a public reply showing a game's board, or a tournament's sign-up, standings or
+    /// pairings, the link to
     /// its page, when [`Config::web_url`](super::Config::web_url) is set and the server's
     /// pages are on.
     ///
@@ -277,7 +278,7 @@ impl Service {
         }
         let link = if let Some(game) = reply.board_of {
             self.game_web_path(game)?.map(|path| (GAME_LINK, path))
-        } else if let Some(tournament) = reply.signup_of {
+        } else if let Some(tournament) = reply.signup_of.or(reply.tournament_of) {
             self.tournament_web_path(tournament)?
                 .map(|path| (TOURNAMENT_LINK, path))
         } else {
