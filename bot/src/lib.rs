@@ -6,3 +6,4 @@ pub use akron_service::{ai_player, db, images, model, ratings, record, service, 
 pub mod console;
 pub mod discord;
 pub mod matrix;
+pub mod web;

@@ -42,6 +42,9 @@ enum Command {
     /// Runs the Matrix bot (password from `MATRIX_PASSWORD`, or a token from
     /// `MATRIX_ACCESS_TOKEN`, or a file).
     Matrix(cli::matrix::MatrixArgs),
+    /// Serves the read-only web companion (game, tournament, player and server pages) on the
+    /// bots' database.
+    Web(cli::web::WebArgs),
     /// Searches a position and prints `MOVE WINRATE PV...`.
     Bestmove(cli::ai::BestmoveArgs),
     /// Proves a forced win: prints `win MOVE...`, `loss` or `unknown`, then the time taken.
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::replay::replay(&a),
         Command::Discord(a) => cli::discord::discord(&a),
         Command::Matrix(a) => cli::matrix::matrix(&a),
+        Command::Web(a) => cli::web::web(&a),
         Command::Bestmove(a) => cli::ai::bestmove(&a),
         Command::Solve(a) => cli::ai::solve(&a),
         Command::Arena(a) => cli::ai::arena(&a),

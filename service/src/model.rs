@@ -717,6 +717,44 @@ impl FromStr for ReminderPlace {
     }
 }
 
+/// Who may see a server's pages on the web companion (`settings web:off|link|public`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum WebAccess {
+    /// No page of the server is served (the default: servers are private communities).
+    #[default]
+    Off,
+    /// Its game, tournament and puzzle pages, only through the unguessable links the bot
+    /// posts; not listed anywhere, and marked for search engines not to index.
+    Link,
+    /// Besides, a server page listing its tournaments, leaderboard and latest games, and
+    /// player pages.
+    Public,
+}
+
+impl WebAccess {
+    /// The stored name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            WebAccess::Off => "off",
+            WebAccess::Link => "link",
+            WebAccess::Public => "public",
+        }
+    }
+}
+
+impl FromStr for WebAccess {
+    type Err = String;
+    fn from_str(text: &str) -> Result<WebAccess, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "off" | "none" | "no" => Ok(WebAccess::Off),
+            "link" | "links" | "unlisted" => Ok(WebAccess::Link),
+            "public" | "on" => Ok(WebAccess::Public),
+            other => Err(format!("web '{other}' must be off, link or public")),
+        }
+    }
+}
+
 /// Where a notice goes: a channel (or thread), or a user directly.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Destination {

@@ -36,6 +36,10 @@ pub struct DiscordArgs {
     /// `akron worker` on the same PostgreSQL database does.
     #[arg(long)]
     chat_only: bool,
+    /// Also serve the web companion on this address, such as 127.0.0.1:8080 (default:
+    /// `$AKRON_WEB_LISTEN`, else none).
+    #[arg(long)]
+    web: Option<String>,
 }
 
 fn token(args: &DiscordArgs) -> Result<String> {
@@ -111,13 +115,14 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     tracing::info!(db = %config.database(), ?settings, ?shards, chat_only = args.chat_only, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let chat_only = args.chat_only;
-    runtime
-        .block_on(async {
-            let service = Arc::new(service);
-            let _background = (!chat_only).then(|| Background::start(&service));
-            discord::run_shards(&settings, service, shards, !chat_only).await
-        })
-        .context("discord")
+    runtime.block_on(async {
+        let service = Arc::new(service);
+        let _background = (!chat_only).then(|| Background::start(&service));
+        super::web::beside(args.web.as_deref(), &service).await?;
+        discord::run_shards(&settings, service, shards, !chat_only)
+            .await
+            .context("discord")
+    })
 }
 
 /// Arguments of `akron worker`.

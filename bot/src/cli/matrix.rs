@@ -48,6 +48,10 @@ pub struct MatrixArgs {
     /// output).
     #[arg(long)]
     recovery_key_file: Option<PathBuf>,
+    /// Also serve the web companion on this address, such as 127.0.0.1:8080 (default:
+    /// `$AKRON_WEB_LISTEN`, else none).
+    #[arg(long)]
+    web: Option<String>,
 }
 
 fn read_secret(path: &Path, what: &str) -> Result<String> {
@@ -166,6 +170,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     let service = Arc::new(service);
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
+        super::web::beside(args.web.as_deref(), &service).await?;
         tokio::select! {
             result = matrix::run(&settings, Arc::clone(&service)) => result.context("matrix"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
@@ -235,6 +240,7 @@ pub fn with_discord() -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
+        super::web::beside(None, &service).await?;
         tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, Arc::clone(&service)) => result.context("discord"),

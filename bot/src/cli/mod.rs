@@ -8,6 +8,7 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod web;
 
 use anyhow::{Context, Result};
 use std::fmt::Display;
@@ -47,6 +48,7 @@ pub fn service_config(db: Option<&std::path::Path>) -> akron_service::service::C
         .ok()
         .map(|url| url.trim().to_string())
         .filter(|url| !url.is_empty());
+    config.web_url = akron_bot::web::public_url();
     config
 }
 

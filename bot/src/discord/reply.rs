@@ -234,11 +234,26 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
             .join(" ");
         embed = Some(embed.unwrap_or_default().description(description));
     }
-    let rows = reply
+    let mut rows: Vec<Vec<serenity::CreateButton>> = reply
         .buttons
         .chunks(5)
         .take(5)
-        .map(|row| serenity::CreateActionRow::Buttons(row.iter().map(button).collect()))
+        .map(|row| row.iter().map(button).collect())
+        .collect();
+    if let Some(link) = &reply.web_link {
+        // A link button: a url and no custom id. It joins the last row when that has room
+        // (five buttons a row, five rows a message).
+        let link = serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone());
+        let room = rows.last().is_some_and(|row| row.len() < 5);
+        if let (true, Some(row)) = (room, rows.last_mut()) {
+            row.push(link);
+        } else if rows.len() < 5 {
+            rows.push(vec![link]);
+        }
+    }
+    let rows = rows
+        .into_iter()
+        .map(serenity::CreateActionRow::Buttons)
         .collect();
     let mentions = if reply.ephemeral {
         serenity::CreateAllowedMentions::new()

@@ -122,8 +122,13 @@ pub(super) fn text_bodies(
     client: Option<&Client>,
     reply: &Reply,
 ) -> (String, Option<FormattedBody>) {
-    let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
-    let markdown = reply.text_with(pill, |c| channel_link(client, c));
+    let mut plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
+    let mut markdown = reply.text_with(pill, |c| channel_link(client, c));
+    if let Some(link) = &reply.web_link {
+        // The page's link, in the text: Matrix has no link buttons.
+        plain.push_str(&format!("\n{}: {}", link.label, link.url));
+        markdown.push_str(&format!("\n\n[{}]({})", link.label, link.url));
+    }
     (plain, FormattedBody::markdown(markdown))
 }
 
@@ -432,6 +437,30 @@ async fn offer(
 mod tests {
     use super::*;
     use crate::service::{Command, GameId, UserId};
+
+    #[test]
+    fn a_web_link_goes_in_both_bodies() {
+        let mut reply = Reply::text("Your move.");
+        reply.web_link = Some(crate::service::WebLink {
+            label: "View game".to_string(),
+            url: "https://akron.test/game/1/abc".to_string(),
+        });
+        let (plain, formatted) = text_bodies(None, &reply);
+        assert_eq!(
+            plain,
+            "Your move.\nView game: https://akron.test/game/1/abc"
+        );
+        let Some(formatted) = formatted else {
+            panic!("an HTML body");
+        };
+        assert!(
+            formatted
+                .body
+                .contains(r#"<a href="https://akron.test/game/1/abc">View game</a>"#),
+            "{}",
+            formatted.body
+        );
+    }
 
     #[test]
     fn channels_name_rooms_and_threads_and_read_back() {

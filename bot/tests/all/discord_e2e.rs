@@ -1800,3 +1800,62 @@ async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() 
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
     stop_bot(bot).await
 }
+
+/// With `AKRON_WEB_URL` known and the server's pages on (`settings web:link`), a board
+/// carries a "View game" link button to the game's page, and the strict fake Discord accepts
+/// it beside the game's own buttons; with the pages off, there is none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_links_its_game_page_when_the_server_allows() -> Result<(), Error> {
+    use akron_bot::service::{Command, Request, Setting};
+    use akron_service::model::{ChannelId, ServerId, User, UserId, WebAccess};
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let mut config = Config::with_db(dir.path().join("akron.db"));
+    config.web_url = Some("https://akron.test".to_string());
+    let service = Arc::new(Service::open(config)?);
+    let bot = start_bot_on(&fake, Arc::clone(&service)).await?;
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+
+    let off = start_game(&fake).await?;
+    assert!(links_of(&off).is_empty(), "off by default");
+    let game = service
+        .channel_game(&ChannelId::new("discord", &CHANNEL_ID.to_string()))?
+        .ok_or("a game")?
+        .id;
+    let mut request = Request::new(
+        User::new(UserId::new("discord", "1"), "mod"),
+        ChannelId::new("discord", &CHANNEL_ID.to_string()),
+        Command::Settings(Some(Setting::Web(WebAccess::Link))),
+    );
+    request.server = Some(ServerId::new("discord", &GUILD_ID.to_string()));
+    request.is_moderator = true;
+    assert!(service.handle(&request).text.starts_with("Saved."));
+
+    let moves = winning_game()?;
+    let board = play_one(&fake, 0, &moves[0]).await?;
+    let links = links_of(&board);
+    let path = service.game_web_path(game)?.ok_or("pages are on")?;
+    assert_eq!(
+        links,
+        [("View game".to_string(), format!("https://akron.test{path}"))]
+    );
+    assert!(!board.buttons().is_empty(), "the game's own buttons stay");
+    stop_bot(bot).await
+}
+
+/// The link buttons of a message: (label, url).
+fn links_of(reply: &Reply) -> Vec<(String, String)> {
+    let mut links = Vec::new();
+    for row in reply.data["components"].as_array().into_iter().flatten() {
+        for component in row["components"].as_array().into_iter().flatten() {
+            if let Some(url) = component["url"].as_str() {
+                assert_eq!(component["style"], 5, "a link button");
+                assert!(component["custom_id"].is_null(), "a link has no custom id");
+                let label = component["label"].as_str().unwrap_or("").to_owned();
+                links.push((label, url.to_owned()));
+            }
+        }
+    }
+    links
+}

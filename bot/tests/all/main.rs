@@ -26,3 +26,5 @@ mod fake_discord_permissions;
 mod fake_discord_smoke;
 mod matrix_e2e;
 mod tournament_races;
+mod web;
+mod web_browser;

@@ -413,6 +413,53 @@ pub fn board_link(conn: &Tx<'_>, game: GameId) -> Result<Option<String>, DbError
         .flatten())
 }
 
+/// A game's version, bumped by every change: a cheap mark of whether it changed, for a
+/// watcher in another process. `None` when there is no such game.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn game_version(conn: &Tx<'_>, id: GameId) -> Result<Option<i64>, DbError> {
+    conn.query_opt(
+        "SELECT version FROM games WHERE id = ?1",
+        params![id.0],
+        |r| r.get(0),
+    )
+}
+
+/// The latest games started on a server (being played or over), newest first.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn server_games(
+    conn: &Tx<'_>,
+    server: &ServerId,
+    limit: usize,
+) -> Result<Vec<GameId>, DbError> {
+    conn.query(
+        "SELECT id FROM games WHERE server = ?1 AND status IN ('active', 'finished') \
+         ORDER BY id DESC LIMIT ?2",
+        params![&server.0, i64::try_from(limit).unwrap_or(i64::MAX)],
+        |r| Ok(GameId(r.get(0)?)),
+    )
+}
+
+/// The server of a channel, as its latest game with a known server says; `None` when no game
+/// there knows one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn channel_server(conn: &Tx<'_>, channel: &ChannelId) -> Result<Option<ServerId>, DbError> {
+    conn.query_opt(
+        "SELECT server FROM games WHERE channel = ?1 AND server IS NOT NULL \
+         ORDER BY id DESC LIMIT 1",
+        params![&channel.0],
+        |r| Ok(ServerId(r.get(0)?)),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

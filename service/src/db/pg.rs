@@ -86,6 +86,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0013_claims.sql",
         include_str!("../../../migrations/postgres/0013_claims.sql"),
     ),
+    (
+        "0014_web.sql",
+        include_str!("../../../migrations/postgres/0014_web.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -777,6 +781,10 @@ mod tests {
         (
             "0013_claims.sql",
             "30d740e2facb0414b45957f67e0379d5fbdcf5fc3b233ccdd4d8fc1994bd6530",
+        ),
+        (
+            "0014_web.sql",
+            "19f9e63a6bd9ebe924351a2ade4e8d4280b48e707b0308058723c1c6bf5b5c6d",
         ),
     ];
 

@@ -4,8 +4,9 @@
 use super::DbError;
 use super::Tx;
 use crate::images::View;
-use crate::model::{ReminderPlace, ServerId, ServerRole, UserId};
+use crate::model::{ReminderPlace, ServerId, ServerRole, UserId, WebAccess};
 use crate::params;
+use std::str::FromStr;
 
 /// Where a user's reminders go.
 ///
@@ -178,4 +179,63 @@ pub fn set_console_clock_offset(conn: &Tx<'_>, offset: i64) -> Result<(), DbErro
         params![offset],
     )?;
     Ok(())
+}
+
+/// Who may see a server's web pages, and the key its page links are signed with (none until
+/// the pages were first switched on).
+///
+/// # Errors
+///
+/// A database failure, or a stored value that cannot be read.
+pub fn web_setting(
+    conn: &Tx<'_>,
+    server: &ServerId,
+) -> Result<(WebAccess, Option<String>), DbError> {
+    let stored: Option<(String, Option<String>)> = conn.query_opt(
+        "SELECT web, web_secret FROM server_settings WHERE server_id = ?1",
+        params![&server.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    match stored {
+        None => Ok((WebAccess::Off, None)),
+        Some((name, secret)) => Ok((
+            WebAccess::from_str(&name)
+                .map_err(|_| DbError::Corrupt(format!("web setting '{name}' of {server}")))?,
+            secret,
+        )),
+    }
+}
+
+/// Sets who may see a server's web pages; `secret` becomes its link key unless it has one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_web_setting(
+    conn: &Tx<'_>,
+    server: &ServerId,
+    access: WebAccess,
+    secret: &str,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO server_settings (server_id, web, web_secret) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (server_id) DO UPDATE SET web = excluded.web, \
+         web_secret = COALESCE(server_settings.web_secret, excluded.web_secret)",
+        params![server.0, access.name(), secret],
+    )?;
+    Ok(())
+}
+
+/// Every server whose pages are public, with its link key.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn public_web_servers(conn: &Tx<'_>) -> Result<Vec<(ServerId, String)>, DbError> {
+    conn.query(
+        "SELECT server_id, web_secret FROM server_settings \
+         WHERE web = 'public' AND web_secret IS NOT NULL ORDER BY server_id",
+        params![],
+        |r| Ok((ServerId(r.get(0)?), r.get(1)?)),
+    )
 }

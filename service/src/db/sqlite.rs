@@ -67,6 +67,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0013_claims.sql",
         include_str!("../../../migrations/0013_claims.sql"),
     ),
+    (
+        "0014_web.sql",
+        include_str!("../../../migrations/0014_web.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -537,6 +541,10 @@ mod tests {
         (
             "0013_claims.sql",
             "54c0e4b8d25eaba43e7970c9f5413310c5f5b1ca46b5a8dd3127a57332a74069",
+        ),
+        (
+            "0014_web.sql",
+            "a9cacae69d60120be278863818ae0cf859c3ed6a0f830c2d2392c91eddeb3c98",
         ),
     ];
 

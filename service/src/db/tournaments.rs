@@ -429,6 +429,37 @@ pub fn delete_bye(conn: &Tx<'_>, id: TournamentId, round: u32) -> Result<(), DbE
     Ok(())
 }
 
+/// A tournament's version, bumped by every result and round: a cheap mark of whether it
+/// changed, for a watcher in another process. `None` when there is no such tournament.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn tournament_version(conn: &Tx<'_>, id: TournamentId) -> Result<Option<i64>, DbError> {
+    conn.query_opt(
+        "SELECT version FROM tournaments WHERE id = ?1",
+        params![id.0],
+        |r| r.get(0),
+    )
+}
+
+/// The latest tournaments of a server, newest first.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn server_tournaments(
+    conn: &Tx<'_>,
+    server: &ServerId,
+    limit: usize,
+) -> Result<Vec<TournamentRecord>, DbError> {
+    conn.query(
+        &format!("SELECT {COLUMNS} FROM tournaments WHERE server = ?1 ORDER BY id DESC LIMIT ?2"),
+        params![&server.0, i64::try_from(limit).unwrap_or(i64::MAX)],
+        from_row,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,9 @@ use super::types::{ChannelId, GameId, Reply, Request, Setting};
 use super::wording::status_line;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::{self, DbError, Tx};
-use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl};
+use crate::model::{
+    Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl, WebAccess,
+};
 use akron_rules::{Color, Outcome as GameOutcome, Reason};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -292,6 +294,15 @@ impl Service {
                 };
                 self.db.write(|c| db::set_thread_games(c, server, on))?;
             }
+            Some(Setting::Web(access)) => {
+                if !request.is_moderator {
+                    return refuse("Only moderators can change who sees this server's web pages.");
+                }
+                let Some(server) = &request.server else {
+                    return refuse("Server settings can only be changed in a server.");
+                };
+                self.set_web_access(server, access)?;
+            }
             None => {}
         }
         let place = self.db.read(|c| db::reminder_place(c, me))?;
@@ -307,6 +318,10 @@ impl Service {
             Some(server) => self.db.read(|c| db::tournament_role(c, server))?,
             None => None,
         };
+        let web = match &request.server {
+            Some(server) => self.web_access(server)?,
+            None => WebAccess::Off,
+        };
         let mut text = match setting {
             Some(_) => "Saved. ".to_string(),
             None => String::new(),
@@ -316,7 +331,8 @@ impl Service {
             "Your reminders: **{}** (`settings reminders:dm|channel|off`). Your boards: **{}** \
              (`settings view:perspective|plan`). New games here open a thread of their own: \
              **{}** (moderators: `settings thread-games:on|off`). Tournaments are created and \
-             run by moderators{} (moderators: `settings tournament-role:ROLE|off`).",
+             run by moderators{} (moderators: `settings tournament-role:ROLE|off`). Web pages of \
+             this server: **{}** (moderators: `settings web:off|link|public`).",
             match place {
                 ReminderPlace::Direct => "direct message",
                 ReminderPlace::Channel => "in the game's channel",
@@ -330,7 +346,8 @@ impl Service {
             organisers.map_or_else(String::new, |role| format!(
                 " and members of **@{}**",
                 crate::model::escape_markdown(&role.name)
-            ))
+            )),
+            web.name()
         );
         Ok(Reply::private(text))
     }

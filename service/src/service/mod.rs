@@ -35,6 +35,7 @@ pub mod text;
 mod tick;
 mod tournaments;
 pub mod types;
+pub mod web;
 mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
@@ -48,6 +49,7 @@ pub use read::{
 pub use store::{GameView, Seat};
 pub use tick::Tick;
 pub use types::*;
+pub use web::{TournamentSummary, WebPage, WebSite};
 pub use wording::MAX_TEXT;
 
 use crate::db::{self, Db, DbError};
@@ -175,6 +177,11 @@ pub struct Config {
     pub busy_timeout: Duration,
     /// How the engine searches: the AI's moves, `analyze`, `hint` and the puzzle solver.
     pub ai: ai::AiConfig,
+    /// The web companion's public address without a trailing slash
+    /// (`https://akron.example.org`); with it, boards and tournament messages of servers
+    /// whose pages are on carry a link ([`Reply::web_link`]). The binary takes it from
+    /// `AKRON_WEB_URL`.
+    pub web_url: Option<String>,
 }
 
 impl Default for Config {
@@ -186,6 +193,7 @@ impl Default for Config {
             images: true,
             busy_timeout: db::BUSY_TIMEOUT,
             ai: ai::AiConfig::default(),
+            web_url: None,
         }
     }
 }
@@ -520,7 +528,10 @@ impl Service {
     ///
     /// Storage failures and damaged stored games.
     pub fn try_handle(&self, request: &Request) -> Result<Reply, ServiceError> {
-        let answer = self.try_handle_once(request);
+        let answer = self.try_handle_once(request).and_then(|mut reply| {
+            self.add_web_link(&mut reply)?;
+            Ok(reply)
+        });
         if self.notices_written.swap(false, Ordering::AcqRel) {
             self.wake();
         }

@@ -226,7 +226,10 @@ impl Service {
         let mut notices = Vec::with_capacity(entries.len());
         for entry in entries {
             match self.notice_of(&entry) {
-                Ok(Some(notice)) => notices.push(notice),
+                Ok(Some(mut notice)) => {
+                    self.add_web_link(&mut notice.reply)?;
+                    notices.push(notice);
+                }
                 Ok(None) => {
                     tracing::info!(
                         notice = entry.id.0,

@@ -30,6 +30,8 @@ pub struct GameDetail {
     pub id: GameId,
     /// Where it is played.
     pub channel: ChannelId,
+    /// The server it belongs to, if known.
+    pub server: Option<ServerId>,
     /// Open challenge, active, finished...
     pub status: Status,
     /// The players by their colour now (after any swap).
@@ -96,6 +98,8 @@ pub struct TournamentDetail {
     pub organiser: User,
     /// Where it was made.
     pub channel: ChannelId,
+    /// The server it belongs to, if known.
+    pub server: Option<ServerId>,
     /// The rounds planned, once known.
     pub planned_rounds: Option<u32>,
     /// The round being played (0 before the start).
@@ -310,6 +314,22 @@ impl Service {
         })
     }
 
+    /// A player's rating now on `server` (else globally), without its history; `None`
+    /// before their first rated game there. What a game page shows beside each name.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn rating_now(
+        &self,
+        user: &UserId,
+        server: Option<&ServerId>,
+    ) -> Result<Option<Rating>, ServiceError> {
+        let now = self.clock.now();
+        let stored = self.db.read(|c| db::rating(c, user, scope(server)))?;
+        Ok(stored.map(|s| current(&s, now)))
+    }
+
     /// The top [`LEADERBOARD_SIZE`] players on `server` (else globally): established
     /// ratings first, by rating, then provisional ones.
     ///
@@ -388,6 +408,7 @@ pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
     GameDetail {
         id: record.id,
         channel: record.channel.clone(),
+        server: record.server.clone(),
         status,
         players: ByColor {
             black: loaded.player(Color::Black),
@@ -485,6 +506,7 @@ pub(super) fn tournament_detail(
         status: t.status,
         organiser: t.organiser,
         channel: t.channel,
+        server: t.server,
         planned_rounds: t.rounds,
         current_round: t.current_round,
         time_control: t.time_control,

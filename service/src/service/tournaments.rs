@@ -56,6 +56,7 @@ impl Service {
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
                 let mut reply = Reply::text(standings_text(&detail));
                 reply.image = standings_table(&detail).and_then(|table| self.images.table(&table));
+                reply.tournament_of = Some(detail.id);
                 Ok(reply)
             }
             TournamentAction::Pairings(round) => {
@@ -72,6 +73,7 @@ impl Service {
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply);
                 reply.image = self.images.table(&pairings_table(&detail, round));
+                reply.tournament_of = Some(detail.id);
                 Ok(reply)
             }
             TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),

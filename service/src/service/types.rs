@@ -7,7 +7,7 @@
 pub use crate::images::{Speed, View};
 pub use crate::model::{
     ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
-    TournamentFormat, TournamentId, User, UserId,
+    TournamentFormat, TournamentId, User, UserId, WebAccess,
 };
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -240,6 +240,8 @@ pub enum Setting {
     /// The role whose members may create and run tournaments on this server besides the
     /// moderators (moderators; `None` forgets it).
     TournamentRole(Option<ServerRole>),
+    /// Who may see this server's pages on the web companion (moderators).
+    Web(WebAccess),
 }
 
 /// What `replay` animates: a range of moves at a speed, of the channel's game (or the game a
@@ -620,6 +622,21 @@ pub struct Reply {
     /// `leave` typed as commands update the sign-up message as the buttons do. A front end
     /// that cannot (or fails to) posts the reply as usual.
     pub replaces_message: Option<String>,
+    /// A link to this reply's page on the web companion (a board's game, a tournament's
+    /// sign-up), when the service knows the public address and the server's pages are on:
+    /// Discord shows it as a link button, Matrix as a link in the text.
+    pub web_link: Option<WebLink>,
+    /// The tournament this reply shows (its standings or pairings), for the link to its page.
+    pub tournament_of: Option<TournamentId>,
+}
+
+/// A link to a page of the web companion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebLink {
+    /// What the link says (`View game`).
+    pub label: String,
+    /// The full address.
+    pub url: String,
 }
 
 impl Reply {

@@ -44,6 +44,20 @@ pub enum RemindersChoice {
     Off,
 }
 
+/// Who may see the server's pages on the web companion.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WebChoice {
+    /// No page of the server is served.
+    #[name = "off"]
+    Off,
+    /// Only through the links the bot posts; not listed.
+    #[name = "link"]
+    Link,
+    /// Also a server page with its tournaments and leaderboard.
+    #[name = "public"]
+    Public,
+}
+
 /// Show or change your settings; moderators also set the server's.
 #[poise::command(slash_command, guild_only)]
 pub async fn settings(
@@ -55,8 +69,19 @@ pub async fn settings(
     tournament_role: Option<serenity::Role>,
     #[description = "Moderators: true to forget the tournament role (only moderators then)"]
     no_tournament_role: Option<bool>,
+    #[description = "Moderators: who may see this server's web pages (default off)"] web: Option<
+        WebChoice,
+    >,
 ) -> Result<(), DiscordError> {
-    use crate::service::{ReminderPlace, ServerRole, Setting};
+    use crate::service::{ReminderPlace, ServerRole, Setting, WebAccess};
+    if let Some(web) = web {
+        let access = match web {
+            WebChoice::Off => WebAccess::Off,
+            WebChoice::Link => WebAccess::Link,
+            WebChoice::Public => WebAccess::Public,
+        };
+        return run(ctx, Command::Settings(Some(Setting::Web(access)))).await;
+    }
     let setting = match (reminders, view, thread_games) {
         (Some(choice), _, _) => Some(Setting::Reminders(match choice {
             RemindersChoice::Direct => ReminderPlace::Direct,

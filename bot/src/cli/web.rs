@@ -1,0 +1,80 @@
+//! `akron web`: serves the web companion alone, reading the bots' database read-only; and
+//! `--web ADDRESS`, which serves it beside a bot in the bot's process.
+
+use akron_bot::service::{Service, SystemClock};
+use akron_bot::web::{self, Limits, Web};
+use anyhow::{Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Arguments of `akron web`.
+#[derive(Args)]
+pub struct WebArgs {
+    /// The address to listen on, such as 127.0.0.1:8080 (put a TLS proxy in front of it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// The SQLite database the bots write (default: `$AKRON_DB`, else `akron.db`); opened
+    /// read-only.
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Requests per second one address may make on average (0: no limit, for benchmarks
+    /// behind a proxy that limits).
+    #[arg(long, default_value_t = 20)]
+    requests_per_second: u32,
+}
+
+/// Serves the companion until Ctrl-C.
+///
+/// # Errors
+///
+/// When the database cannot be opened read-only or the address cannot be bound.
+pub fn web(args: &WebArgs) -> Result<()> {
+    super::discord::init_logging("info");
+    let config = super::service_config(args.db.as_deref());
+    let service = Service::open_read_only(config.clone(), Arc::new(SystemClock))
+        .with_context(|| format!("opening {} read-only", config.db_path.display()))?;
+    let limits = Limits {
+        burst: if args.requests_per_second == 0 {
+            0
+        } else {
+            Limits::default().burst
+        },
+        per_second: args.requests_per_second,
+        ..Limits::default()
+    };
+    tracing::info!(db = %config.db_path.display(), listen = %args.listen, "starting the web companion");
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let web = Web::new(Arc::new(service), limits);
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .with_context(|| format!("listening on {}", args.listen))?;
+        tokio::select! {
+            result = web::serve(listener, web) => result.context("the web companion"),
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("shutting down");
+                Ok(())
+            }
+        }
+    })
+}
+
+/// Starts the companion beside a bot on the bot's own service, when `address` is given
+/// (`--web`, else `$AKRON_WEB_LISTEN`). Call inside the runtime.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn beside(address: Option<&str>, service: &Arc<Service>) -> Result<()> {
+    let from_env = std::env::var("AKRON_WEB_LISTEN")
+        .ok()
+        .filter(|a| !a.trim().is_empty());
+    let Some(address) = address.map(str::to_string).or(from_env) else {
+        return Ok(());
+    };
+    web::spawn(&address, Web::new(service.clone(), Limits::default()))
+        .await
+        .with_context(|| format!("listening on {address} for the web companion"))?;
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! Board pictures for the pages, drawn by the renderer and kept by position.
+//!
+//! A picture depends only on the position, the move that led to it and what it dropped, so
+//! the cache is keyed by those: the same position in two games, or a game's page reloaded a
+//! hundred times, is drawn once.
+
+use akron_renderer::ReplayOptions;
+use akron_rules::{Color, Game, Move, Position, WinRule};
+use akron_service::images::{Images, Picture};
+use akron_service::model::GameId;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// One step of a game: the position after it and the move that led there.
+#[derive(Clone, Debug)]
+pub(super) struct Step {
+    /// The position after the move.
+    pub position: Position,
+    /// The move, with who made it and the drops it caused (as text); `None` for the start.
+    pub played: Option<Played>,
+}
+
+/// A move as a step shows it.
+#[derive(Clone, Debug)]
+pub(super) struct Played {
+    pub mv: Move,
+    pub mover: Color,
+    pub drops: Vec<akron_rules::Drop>,
+}
+
+/// Every step of a game, the start first: `moves.len() + 1` of them. `None` when the stored
+/// moves do not replay (damaged data).
+pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
+    let mut position: Position = start.parse().ok()?;
+    let mut steps = Vec::with_capacity(moves.len() + 1);
+    steps.push(Step {
+        position: position.clone(),
+        played: None,
+    });
+    let mut mover = position.turn();
+    for &mv in moves {
+        let drops = match mv {
+            // A swap changes who plays which colour, not the board.
+            Move::Swap => Vec::new(),
+            _ => {
+                mover = position.turn();
+                position.play(mv).ok()?.drops
+            }
+        };
+        steps.push(Step {
+            position: position.clone(),
+            played: Some(Played {
+                mv,
+                mover: if mv == Move::Swap {
+                    Color::White
+                } else {
+                    mover
+                },
+                drops,
+            }),
+        });
+    }
+    Some(steps)
+}
+
+/// Drawn pictures by key, and their keys oldest first (the first to go when full).
+type Pictures = (HashMap<String, Arc<Vec<u8>>>, VecDeque<String>);
+
+/// A replay's game and number of moves.
+type ReplayKey = (GameId, usize);
+
+/// The cache of drawn pictures.
+#[derive(Debug)]
+pub(super) struct Boards {
+    images: Images,
+    capacity: usize,
+    cache: Mutex<Pictures>,
+    /// The latest replays, by game and number of moves.
+    gifs: Mutex<VecDeque<(ReplayKey, Arc<Vec<u8>>)>>,
+}
+
+/// Replays kept in memory.
+const CACHED_REPLAYS: usize = 16;
+
+impl Boards {
+    pub(super) fn new(capacity: usize) -> Boards {
+        Boards {
+            images: Images::new(true),
+            capacity: capacity.max(1),
+            cache: Mutex::new((HashMap::new(), VecDeque::new())),
+            gifs: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// The PNG of a step, from the cache or drawn now.
+    pub(super) fn png(&self, step: &Step, _rule: WinRule) -> Option<Arc<Vec<u8>>> {
+        let key = match &step.played {
+            None => step.position.code(),
+            Some(played) => format!(
+                "{}|{}|{}",
+                step.position.code(),
+                played.mv,
+                played
+                    .drops
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        };
+        if let Some(hit) = self.cache.lock().ok().and_then(|c| c.0.get(&key).cloned()) {
+            return Some(hit);
+        }
+        let mut picture = Picture::new(&step.position);
+        if let Some(played) = &step.played {
+            picture.last_move = Some(played.mv);
+            picture.drops = &played.drops;
+        }
+        let png = Arc::new(self.images.png(&picture)?);
+        if let Ok(mut cache) = self.cache.lock() {
+            let (map, order) = &mut *cache;
+            if map.len() >= self.capacity {
+                if let Some(oldest) = order.pop_front() {
+                    map.remove(&oldest);
+                }
+            }
+            if map.insert(key.clone(), png.clone()).is_none() {
+                order.push_back(key);
+            }
+        }
+        Some(png)
+    }
+
+    /// The animated replay of a game with `plies` moves, from the cache or drawn now; `None`
+    /// when it cannot be drawn (too large for the renderer's cap).
+    pub(super) fn gif(
+        &self,
+        game: GameId,
+        plies: usize,
+        replay: &Game,
+        options: &ReplayOptions,
+    ) -> Option<Arc<Vec<u8>>> {
+        let key = (game, plies);
+        if let Some(hit) = self.gifs.lock().ok().and_then(|g| {
+            g.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, gif)| gif.clone())
+        }) {
+            return Some(hit);
+        }
+        let gif = Arc::new(self.images.gif(replay, options).ok()?);
+        if let Ok(mut gifs) = self.gifs.lock() {
+            if gifs.len() >= CACHED_REPLAYS {
+                gifs.pop_front();
+            }
+            gifs.push_back((key, gif.clone()));
+        }
+        Some(gif)
+    }
+}

@@ -1,0 +1,302 @@
+//! The web companion: read-only pages of games, tournaments, players, servers and puzzles,
+//! served by the same binary (`akron web`, or `--web ADDRESS` beside a bot).
+//!
+//! Every page is built from the service's typed read model ([`akron_service::service::read`])
+//! on a blocking thread, rendered with maud (which escapes every value it interpolates) and
+//! sent with a strict Content-Security-Policy: scripts and styles only from this site, no
+//! inline script at all, so a hostile name can never run. Which pages exist is decided by the
+//! server's `settings web:off|link|public` ([`akron_service::service::web`]): every path
+//! carries a token only the bot hands out, and an unknown, malformed or switched-off page is
+//! the same plain 404.
+
+mod boards;
+mod game;
+mod layout;
+mod limits;
+mod live;
+mod puzzle;
+mod server;
+pub mod text;
+mod tournament;
+
+use crate::service::{Service, ServiceError};
+use akron_service::service::WebSite;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use limits::Limits;
+
+/// The Content-Security-Policy of every response: nothing but this site's own scripts,
+/// styles, pictures and live stream; no inline script or style, no frames, no forms.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
+
+/// The web companion's state, shared by every request.
+pub struct Web {
+    service: Arc<Service>,
+    boards: boards::Boards,
+    live: Arc<live::Live>,
+    limits: limits::RateLimiter,
+    /// At most this many pictures, GIFs or pages built at once; the rest wait.
+    work: tokio::sync::Semaphore,
+}
+
+impl std::fmt::Debug for Web {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Web").finish_non_exhaustive()
+    }
+}
+
+impl Web {
+    /// The companion on `service` (opened read-only, or the bot's own), with these limits.
+    #[must_use]
+    pub fn new(service: Arc<Service>, limits: Limits) -> Arc<Web> {
+        Arc::new(Web {
+            live: live::Live::new(service.clone(), &limits),
+            boards: boards::Boards::new(limits.cached_pictures),
+            limits: limits::RateLimiter::new(&limits),
+            work: tokio::sync::Semaphore::new(limits.concurrent_work),
+            service,
+        })
+    }
+
+    /// How many live streams are open now.
+    #[must_use]
+    pub fn open_streams(&self) -> usize {
+        self.live.open_streams()
+    }
+
+    /// Runs `build` on a blocking thread with the service, at most
+    /// [`Limits::concurrent_work`] at once. A storage failure becomes a plain 500 page (and
+    /// a log line); nothing of it reaches the visitor.
+    async fn blocking<T: Send + 'static>(
+        self: &Arc<Self>,
+        build: impl FnOnce(&Web) -> Result<T, ServiceError> + Send + 'static,
+    ) -> Result<T, Response> {
+        let _permit = self.work.acquire().await.map_err(|_| failed())?;
+        let web = self.clone();
+        match tokio::task::spawn_blocking(move || build(&web)).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "a web page failed");
+                Err(failed())
+            }
+            Err(error) => {
+                tracing::warn!(%error, "a web page's task failed");
+                Err(failed())
+            }
+        }
+    }
+}
+
+/// The routes of the companion. Paths are made by
+/// [`WebSite::path`](akron_service::service::WebSite::path); change both together.
+pub fn router(web: Arc<Web>) -> Router {
+    Router::new()
+        .route("/", get(layout::home))
+        .route("/static/app.js", get(layout::script))
+        .route("/static/style.css", get(layout::style))
+        .route("/game/{id}/{token}", get(game::page))
+        .route("/game/{id}/{token}/board/{ply}", get(game::board))
+        .route("/game/{id}/{token}/record", get(game::record))
+        .route("/game/{id}/{token}/replay", get(game::replay))
+        .route("/game/{id}/{token}/live", get(live::game_stream))
+        .route("/tournament/{id}/{token}", get(tournament::page))
+        .route(
+            "/tournament/{id}/{token}/standings",
+            get(tournament::standings_csv),
+        )
+        .route(
+            "/tournament/{id}/{token}/pairings",
+            get(tournament::pairings_csv),
+        )
+        .route(
+            "/tournament/{id}/{token}/live",
+            get(live::tournament_stream),
+        )
+        .route("/server/{token}", get(server::page))
+        .route("/server/{token}/player/{player}", get(server::player))
+        .route("/puzzle/{id}/{token}", get(puzzle::page))
+        .route("/puzzle/{id}/{token}/board", get(puzzle::board))
+        .fallback(|| async { not_found() })
+        .layer(middleware::from_fn_with_state(web.clone(), guard))
+        .with_state(web)
+}
+
+/// Serves the companion on `listener` until the process ends.
+///
+/// # Errors
+///
+/// When accepting connections fails for good.
+pub async fn serve(listener: tokio::net::TcpListener, web: Arc<Web>) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router(web).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+}
+
+/// Binds `address` and serves the companion in the background, logging where.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn spawn(address: &str, web: Arc<Web>) -> std::io::Result<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    let bound = listener.local_addr()?;
+    tracing::info!(%bound, "serving the web companion");
+    tokio::spawn(async move {
+        if let Err(error) = serve(listener, web).await {
+            tracing::error!(%error, "the web companion stopped");
+        }
+    });
+    Ok(bound)
+}
+
+/// The public address links point to: `AKRON_WEB_URL` without a trailing slash, if set.
+#[must_use]
+pub fn public_url() -> Option<String> {
+    std::env::var("AKRON_WEB_URL")
+        .ok()
+        .map(|url| url.trim().trim_end_matches('/').to_string())
+        .filter(|url| url.starts_with("https://") || url.starts_with("http://"))
+}
+
+/// Marks a response whose page search engines may index (a public server's pages); every
+/// other response says `noindex`.
+#[derive(Clone, Copy, Debug)]
+struct Indexable;
+
+/// Every request: only GET and HEAD, the per-address rate limit, and the security headers.
+async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let mut response = if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "GET only");
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        response
+    } else {
+        let address = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|info| info.0.ip());
+        if web.limits.allow(address) {
+            next.run(request).await
+        } else {
+            let mut response = plain(StatusCode::TOO_MANY_REQUESTS, text::TOO_MANY);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            response
+        }
+    };
+    let indexable = response.extensions().get::<Indexable>().is_some();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    // The path carries the page's token: never send it to another site.
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if !indexable {
+        headers.insert(
+            "x-robots-tag",
+            HeaderValue::from_static("noindex, nofollow"),
+        );
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
+    response
+}
+
+/// A short plain-text response.
+fn plain(status: StatusCode, body: &'static str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+/// The one 404 page: for unknown ids, malformed ids, wrong tokens and switched-off servers
+/// alike, so that it tells nothing.
+fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        layout::message(text::NOT_FOUND, text::NOT_FOUND_TEXT),
+    )
+        .into_response()
+}
+
+/// The one failure page; the cause goes to the log, not to the visitor.
+fn failed() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        layout::message(text::FAILED, text::FAILED_TEXT),
+    )
+        .into_response()
+}
+
+/// A number from a path: digits only, no sign, no leading `+`, at most 15 digits.
+fn parse_id(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 15 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A token from a path: exactly 32 lowercase hex digits.
+fn parse_token(text: &str) -> Option<&str> {
+    (text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        .then_some(text)
+}
+
+/// The site of a page's server, when that server's pages are on.
+fn site_of(
+    service: &Service,
+    server: Option<&akron_service::model::ServerId>,
+) -> Result<Option<WebSite>, ServiceError> {
+    match server {
+        Some(server) => service.web_site(server),
+        None => Ok(None),
+    }
+}
+
+/// How long a live stream waits between keep-alive comments.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_tokens_parse_strictly() {
+        assert_eq!(parse_id("42"), Some(42));
+        for bad in ["", "-1", "+1", "4x", "1e3", "9999999999999999", " 1"] {
+            assert_eq!(parse_id(bad), None, "{bad}");
+        }
+        let token = "0123456789abcdef0123456789abcdef";
+        assert_eq!(parse_token(token), Some(token));
+        assert_eq!(parse_token(&token.to_uppercase()), None);
+        assert_eq!(parse_token(&token[1..]), None);
+    }
+}

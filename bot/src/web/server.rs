@@ -1,0 +1,271 @@
+//! A public server's page (leaderboard, tournaments, latest games) and its players' pages.
+
+use super::layout::{self, Live};
+use super::{not_found, parse_token, text, Indexable, Web};
+use crate::service::{GameDetail, LeaderboardRow, RatingDetail, ServiceError};
+use akron_service::service::{TournamentSummary, WebPage, WebSite};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use maud::{html, Markup};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Games and tournaments a server's page lists.
+const LISTED: usize = 20;
+
+/// The public site whose server page has this token.
+fn public_site(web: &Web, token: &str) -> Result<Option<WebSite>, ServiceError> {
+    match parse_token(token) {
+        Some(token) => web.service.public_web_site(token),
+        None => Ok(None),
+    }
+}
+
+/// An indexable page: public servers opted in to being seen.
+fn indexable(markup: Markup) -> Response {
+    let mut response = markup.into_response();
+    response.extensions_mut().insert(Indexable);
+    response
+}
+
+/// `GET /server/{token}`.
+pub(super) async fn page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let built = web
+        .blocking(move |web| {
+            let Some(site) = public_site(web, &token)? else {
+                return Ok(None);
+            };
+            let board = web.service.leaderboard(Some(&site.server))?;
+            let tournaments = web.service.server_tournaments(&site.server, LISTED)?;
+            let mut games = Vec::new();
+            for id in web.service.server_games(&site.server, LISTED)? {
+                if let Some(game) = web.service.game_detail(id)? {
+                    games.push(game);
+                }
+            }
+            Ok(Some(render(&site, &board, &tournaments, &games)))
+        })
+        .await;
+    match built {
+        Ok(Some(markup)) => indexable(markup),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+fn render(
+    site: &WebSite,
+    board: &[LeaderboardRow],
+    tournaments: &[TournamentSummary],
+    games: &[GameDetail],
+) -> Markup {
+    let body = html! {
+        h1 { (text::SERVER_TITLE) }
+        section #leaderboard {
+            h2 { (text::LEADERBOARD) }
+            @if board.is_empty() { p { (text::NONE_YET) } } @else {
+                div.scroll { table {
+                    thead { tr { th { (text::RANK) } th { (text::PLAYER) } th { (text::RATING) } th { (text::GAMES) } } }
+                    tbody { @for row in board { tr {
+                        td { (row.rank) }
+                        td.player { a href=(site.path(WebPage::Player(&row.user))) { (row.name) } }
+                        td { (text::rating(row.rating.rating, row.rating.is_provisional())) }
+                        td { (row.games) }
+                    } } }
+                } }
+            }
+        }
+        section #tournaments {
+            h2 { (text::TOURNAMENTS) }
+            @if tournaments.is_empty() { p { (text::NONE_YET) } } @else {
+                ul { @for t in tournaments { li {
+                    a href=(site.path(WebPage::Tournament(t.id))) { (t.name) }
+                    " · " (text::tournament_status(t.status))
+                    @if t.current_round > 0 { " · " (text::round(t.current_round)) }
+                } } }
+            }
+        }
+        section #recent {
+            h2 { (text::RECENT_GAMES) }
+            @if games.is_empty() { p { (text::NONE_YET) } } @else {
+                ul { @for g in games { li {
+                    a href=(site.path(WebPage::Game(g.id))) {
+                        (text::game_title(g.id.0, &g.players.black.name, &g.players.white.name))
+                    }
+                    " · " (text::status(g.status, g.result, g.to_move))
+                } } }
+            }
+        }
+    };
+    layout::page(text::SERVER_TITLE, true, &Live::default(), body)
+}
+
+/// `GET /server/{token}/player/{player}`.
+pub(super) async fn player(
+    State(web): State<Arc<Web>>,
+    Path((token, player)): Path<(String, String)>,
+) -> Response {
+    let built = web
+        .blocking(move |web| {
+            let Some(site) = public_site(web, &token)? else {
+                return Ok(None);
+            };
+            let Some(player) = parse_token(&player) else {
+                return Ok(None);
+            };
+            let Some(user) = web.service.web_player(&site, player)? else {
+                return Ok(None);
+            };
+            let detail = web.service.player_detail(&user, Some(&site.server))?;
+            let Some(here) = detail.here.filter(|h| h.server.is_some()) else {
+                return Ok(None);
+            };
+            Ok(Some(render_player(&site, &here)))
+        })
+        .await;
+    match built {
+        Ok(Some(markup)) => indexable(markup),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+/// Won, drawn, lost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    won: u32,
+    drawn: u32,
+    lost: u32,
+}
+
+impl Tally {
+    fn add(&mut self, won: Option<bool>) {
+        match won {
+            Some(true) => self.won += 1,
+            None => self.drawn += 1,
+            Some(false) => self.lost += 1,
+        }
+    }
+}
+
+/// The current streak (its kind and length) and the longest winning streak.
+fn streaks(results: &[Option<bool>]) -> (Option<(&'static str, usize)>, usize) {
+    let mut best = 0;
+    let mut run = 0;
+    for result in results {
+        if *result == Some(true) {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    let current = results.last().map(|last| {
+        let length = results.iter().rev().take_while(|r| *r == last).count();
+        let kind = match last {
+            Some(true) => text::WIN,
+            None => text::DRAW,
+            Some(false) => text::LOSS,
+        };
+        (kind, length)
+    });
+    (current, best)
+}
+
+/// The rating history as an SVG line, with its text alternative.
+fn chart(here: &RatingDetail) -> Markup {
+    let values: Vec<f64> = here.history.iter().map(|h| h.after.rating).collect();
+    let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
+        return html! {};
+    };
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (width, height) = (320.0, 120.0);
+    let span = (high - low).max(1.0);
+    let step = if values.len() > 1 {
+        width / (values.len() - 1) as f64
+    } else {
+        0.0
+    };
+    let mut points = String::new();
+    for (index, value) in values.iter().enumerate() {
+        let x = index as f64 * step;
+        let y = height - (value - low) / span * (height - 10.0) - 5.0;
+        let _ = write!(points, "{x:.1},{y:.1} ");
+    }
+    let alt = text::chart_alt(first, last, low, high, values.len());
+    html! {
+        figure.chart {
+            svg role="img" aria-label=(alt) viewBox="0 0 320 120" width="320" height="120"
+                xmlns="http://www.w3.org/2000/svg" {
+                title { (alt) }
+                polyline.line points=(points.trim_end()) fill="none" stroke-width="2" {}
+            }
+            figcaption { (alt) }
+        }
+    }
+}
+
+fn render_player(site: &WebSite, here: &RatingDetail) -> Markup {
+    let mut black = Tally::default();
+    let mut white = Tally::default();
+    for result in &here.results {
+        if result.as_black {
+            black.add(result.won);
+        } else {
+            white.add(result.won);
+        }
+    }
+    let outcomes: Vec<Option<bool>> = here.results.iter().map(|r| r.won).collect();
+    let (current, best) = streaks(&outcomes);
+    let body = html! {
+        h1 { (here.name) }
+        p.rating { (text::RATING) ": " (text::rating(here.rating.rating, here.rating.is_provisional()))
+            " · " (text::GAMES) ": " (here.games) }
+        section { h2 { (text::RATING_HISTORY) } (chart(here)) }
+        section {
+            h2 { (text::BY_COLOUR) }
+            table {
+                thead { tr { th {} th { (text::WON) } th { (text::DRAWN) } th { (text::LOST) } } }
+                tbody {
+                    tr { th { (text::BLACK) } td { (black.won) } td { (black.drawn) } td { (black.lost) } }
+                    tr { th { (text::WHITE) } td { (white.won) } td { (white.drawn) } td { (white.lost) } }
+                }
+            }
+        }
+        section {
+            h2 { (text::STREAKS) }
+            @if let Some((kind, length)) = current {
+                p { (text::current_streak(&text::streak_kind(kind, length), length)) }
+            }
+            p { (text::best_streak(best)) }
+        }
+        section {
+            h2 { (text::RECENT_GAMES) }
+            ul { @for result in here.results.iter().rev().take(LISTED) { li {
+                a href=(site.path(WebPage::Game(result.game))) { (text::game_link(result.game.0)) }
+                " · " (if result.as_black { text::BLACK } else { text::WHITE })
+                " · " (match result.won { Some(true) => text::WIN, None => text::DRAW, Some(false) => text::LOSS })
+                " · " (text::when(result.at))
+            } } }
+        }
+    };
+    layout::page(&here.name, true, &Live::default(), body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaks_count_the_current_run_and_the_longest_win_run() {
+        let w = Some(true);
+        let l = Some(false);
+        assert_eq!(streaks(&[]), (None, 0));
+        assert_eq!(
+            streaks(&[w, w, l, w, w, w, l, l]),
+            (Some((text::LOSS, 2)), 3)
+        );
+        assert_eq!(streaks(&[l, None, w]), (Some((text::WIN, 1)), 1));
+    }
+}

@@ -1,0 +1,127 @@
+// The Akron web companion's only script: stepping through a game's moves, counting clocks
+// down, and following live pages. Served from the site itself (the Content-Security-Policy
+// allows no other script and no inline one). Everything it writes into the page is text
+// (textContent, attributes), never HTML; new content comes from this site's own pages.
+"use strict";
+(function () {
+  const main = document.getElementById("main");
+  if (!main) return;
+  const info = document.getElementById("info");
+  if (info) info.dataset.seenAt = String(Date.now());
+
+  // Stepping: the move list's links carry their step; the buttons and keys move along it.
+  let ply = null;
+  function board() { return document.getElementById("board"); }
+  function moveLinks() {
+    return Array.prototype.slice.call(document.querySelectorAll("#moves a[data-ply]"));
+  }
+  function last() { return moveLinks().length; }
+  function show(target, remember) {
+    const figure = board();
+    if (!figure) return;
+    const max = last();
+    target = Math.max(0, Math.min(max, target));
+    ply = target;
+    figure.dataset.ply = String(target);
+    const img = document.getElementById("board-img");
+    const caption = document.getElementById("step-caption");
+    let text = figure.dataset.start || "";
+    moveLinks().forEach(function (a) {
+      const here = Number(a.dataset.ply) === target;
+      if (here) {
+        a.setAttribute("aria-current", "step");
+        text = a.dataset.caption || "";
+      } else {
+        a.removeAttribute("aria-current");
+      }
+    });
+    if (target === 0) text = figure.dataset.startText || text;
+    if (img) {
+      img.src = figure.dataset.base + "/board/" + target;
+      img.alt = (figure.dataset.altPrefix || "") + text;
+    }
+    if (caption) caption.textContent = text;
+    document.querySelectorAll("[data-step]").forEach(function (button) {
+      const to = { first: 0, previous: target - 1, next: target + 1, last: max }[button.dataset.step];
+      button.setAttribute("href", "?ply=" + Math.max(0, Math.min(max, to)));
+    });
+    if (remember) history.replaceState(null, "", "?ply=" + target);
+  }
+  function step(kind) {
+    const current = ply === null ? Number(board().dataset.ply) : ply;
+    const to = { first: 0, previous: current - 1, next: current + 1, last: last() }[kind];
+    show(to, true);
+  }
+  if (board()) {
+    document.addEventListener("click", function (event) {
+      const link = event.target.closest ? event.target.closest("#moves a[data-ply], [data-step]") : null;
+      if (!link) return;
+      event.preventDefault();
+      if (link.dataset.step) step(link.dataset.step); else show(Number(link.dataset.ply), true);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+      const kind = keys[event.key];
+      if (!kind) return;
+      event.preventDefault();
+      step(kind);
+    });
+  }
+
+  // Clocks: every element with a deadline counts down from the server's time.
+  function tick() {
+    const info = document.getElementById("info");
+    const serverNow = info ? Number(info.dataset.now) : NaN;
+    if (isNaN(serverNow)) return;
+    // A replaced #info brings a fresh server time: count from when this one arrived.
+    if (!info.dataset.seenAt) info.dataset.seenAt = String(Date.now());
+    const now = serverNow + (Date.now() - Number(info.dataset.seenAt)) / 1000;
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
+      const left = Math.max(0, Math.floor(Number(clock.dataset.deadline) - now));
+      const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
+      const pad = function (n) { return (n < 10 ? "0" : "") + n; };
+      clock.textContent = h > 0 ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
+    });
+  }
+  setInterval(tick, 1000);
+
+  // Live: on each change the page is fetched again from this site and its parts replaced;
+  // a game that was shown at its last move follows to the new one.
+  const stream = main.dataset.live;
+  if (stream && window.EventSource) {
+    let busy = false;
+    const source = new EventSource(stream + "?since=" + encodeURIComponent(main.dataset.version || ""));
+    source.addEventListener("change", function () {
+      if (busy) return;
+      busy = true;
+      const atEnd = ply === null ? (board() && Number(board().dataset.ply) === last()) : ply === last();
+      fetch(location.pathname, { cache: "no-store", credentials: "omit" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html === null) return;
+          const fresh = new DOMParser().parseFromString(html, "text/html");
+          const next = fresh.getElementById("main");
+          if (!next) return;
+          if (board()) {
+            ["info", "moves-section", "downloads"].forEach(function (id) {
+              const old = document.getElementById(id), replacement = fresh.getElementById(id);
+              if (old && replacement) old.replaceWith(document.importNode(replacement, true));
+              else if (!old && replacement) main.appendChild(document.importNode(replacement, true));
+            });
+            const freshBoard = fresh.getElementById("board");
+            if (freshBoard) board().dataset.last = freshBoard.dataset.last;
+            show(atEnd ? last() : (ply === null ? Number(board().dataset.ply) : ply), false);
+          } else {
+            main.replaceChildren.apply(main, Array.prototype.map.call(next.childNodes, function (n) {
+              return document.importNode(n, true);
+            }));
+          }
+          main.dataset.version = next.dataset.version || main.dataset.version;
+          if (!next.dataset.live) source.close();
+        })
+        .catch(function () {})
+        .then(function () { busy = false; });
+    });
+  }
+})();

@@ -1,0 +1,467 @@
+//! A tournament's page and its CSV exports.
+
+use super::layout::{self, Live};
+use super::{not_found, parse_id, parse_token, site_of, text, Web};
+use crate::service::{ServiceError, TournamentDetail};
+use akron_service::model::{TournamentFormat, TournamentId, TournamentStatus};
+use akron_service::service::{WebPage, WebSite};
+use akron_service::tournament::{trim_number, GameResult};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use maud::{html, Markup};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// The most entrants a crosstable is drawn for (its cells grow with the square).
+const MAX_CROSSTABLE: usize = 64;
+
+/// A tournament that may be shown, with its server's site.
+pub(super) struct Shown {
+    pub detail: TournamentDetail,
+    pub site: WebSite,
+}
+
+/// The tournament `id` when `token` is its page's and its server's pages are on.
+pub(super) fn shown(web: &Web, id: &str, token: &str) -> Result<Option<Shown>, ServiceError> {
+    let (Some(id), Some(token)) = (parse_id(id), parse_token(token)) else {
+        return Ok(None);
+    };
+    let Some(detail) = web.service.tournament_detail(TournamentId(id))? else {
+        return Ok(None);
+    };
+    let Some(site) = site_of(&web.service, detail.server.as_ref())? else {
+        return Ok(None);
+    };
+    if !site.checks(WebPage::Tournament(detail.id), token) {
+        return Ok(None);
+    }
+    Ok(Some(Shown { detail, site }))
+}
+
+/// An entrant's name, marked when they withdrew.
+fn name(detail: &TournamentDetail, player: u32) -> String {
+    match detail.entrant(player) {
+        Some(e) if e.withdrawn => format!("{} ({})", e.user.name, text::WITHDRAWN),
+        Some(e) => e.user.name.clone(),
+        None => format!("#{player}"),
+    }
+}
+
+/// Half-points as `1½`.
+fn halves(points: u32) -> String {
+    match (points / 2, points % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// The half-points Black and White scored with `result`.
+fn scored(result: GameResult) -> (u32, u32) {
+    match result {
+        GameResult::FirstWon | GameResult::SecondForfeited => (2, 0),
+        GameResult::SecondWon | GameResult::FirstForfeited => (0, 2),
+        GameResult::Draw => (1, 1),
+        GameResult::BothForfeited => (0, 0),
+    }
+}
+
+/// `GET /tournament/{id}/{token}`.
+pub(super) async fn page(
+    State(web): State<Arc<Web>>,
+    Path((id, token)): Path<(String, String)>,
+) -> Response {
+    let built = web
+        .blocking(move |web| {
+            let Some(shown) = shown(web, &id, &token)? else {
+                return Ok(None);
+            };
+            let version = web
+                .service
+                .tournament_version(shown.detail.id)?
+                .unwrap_or(0);
+            Ok(Some(render(&shown, version)))
+        })
+        .await;
+    match built {
+        Ok(Some(markup)) => markup.into_response(),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+fn render(shown: &Shown, version: i64) -> Markup {
+    let detail = &shown.detail;
+    let site = &shown.site;
+    let base = site.path(WebPage::Tournament(detail.id));
+    let live = matches!(
+        detail.status,
+        TournamentStatus::SignUp | TournamentStatus::Running | TournamentStatus::Paused
+    );
+    let live = Live {
+        stream: live.then(|| format!("{base}/live")),
+        version,
+    };
+    let body = html! {
+        h1 { (detail.name) }
+        dl.facts {
+            dt { (text::FORMAT) } dd { (text::format(detail.format, detail.double)) }
+            dt { (text::STATUS) } dd {
+                (text::tournament_status(detail.status))
+                @if detail.current_round > 0 {
+                    ", " (text::round_of(detail.current_round, detail.planned_rounds))
+                }
+            }
+            dt { (text::ORGANISER) } dd { (detail.organiser.name) }
+            dt { (text::CLOCK) } dd { (text::time_control(detail.time_control)) }
+            dt { (text::BOARD) } dd { (detail.size) "×" (detail.size) }
+            dt { (text::RULE) } dd { (text::rule(detail.rule)) }
+            dt { (text::RATED) } dd { (if detail.rated { text::YES } else { text::NO }) }
+        }
+        p.downloads {
+            a href={ (base) "/standings" } download { (text::STANDINGS_CSV) }
+            " · "
+            a href={ (base) "/pairings" } download { (text::PAIRINGS_CSV) }
+        }
+        section #standings {
+            h2 { (text::STANDINGS) }
+            (standings(detail))
+        }
+        @if detail.format == TournamentFormat::RoundRobin && !detail.rounds.is_empty() {
+            section #crosstable {
+                h2 { (text::CROSSTABLE) }
+                (crosstable(detail))
+            }
+        }
+        @if detail.format == TournamentFormat::Swiss && !detail.rounds.is_empty() {
+            section #progress {
+                h2 { (text::PROGRESS) }
+                (progress(detail))
+            }
+        }
+        section #rounds {
+            h2 { (text::ROUNDS) }
+            @if detail.rounds.is_empty() { p { (text::NO_ROUNDS) } }
+            @for round in detail.rounds.iter().rev() {
+                h3 { (text::round(round.number)) }
+                div.scroll {
+                    table.pairings {
+                        thead { tr {
+                            th { (text::BOARD) } th { (text::BLACK) } th { (text::RESULT) }
+                            th { (text::WHITE) } th { (text::GAMES) }
+                        } }
+                        tbody {
+                            @for p in &round.pairings {
+                                tr {
+                                    td { (p.board) }
+                                    td { (name(detail, p.black)) }
+                                    td.result { (text::board_result(p.result)) }
+                                    td { (name(detail, p.white)) }
+                                    td { @if let Some(game) = p.game {
+                                        a href=(site.path(WebPage::Game(game))) {
+                                            (text::game_link(game.0))
+                                        }
+                                    } }
+                                }
+                            }
+                        }
+                    }
+                }
+                @if let Some(bye) = round.bye {
+                    p.bye { (text::bye(&name(detail, bye))) }
+                }
+            }
+        }
+        section #entrants {
+            h2 { (text::ENTRANTS) " (" (detail.entrants.len()) ")" }
+            ol.entrants {
+                @for e in &detail.entrants {
+                    li {
+                        span.name { (e.user.name) }
+                        " (" (format!("{:.0}", e.rating)) ")"
+                        @if e.withdrawn { " " span.withdrawn { (text::WITHDRAWN) } }
+                    }
+                }
+            }
+        }
+    };
+    layout::page(&detail.name, false, &live, body)
+}
+
+fn standings(detail: &TournamentDetail) -> Markup {
+    html! {
+        div.scroll {
+            table #standings-table .standings {
+                thead { tr {
+                    th { (text::RANK) } th { (text::PLAYER) } th { (text::POINTS) }
+                    th { (text::tiebreak(detail.tiebreak)) } th { (text::RECORD_WDL) }
+                } }
+                tbody {
+                    @for s in &detail.standings {
+                        tr class=[s.withdrawn.then_some("withdrawn")] {
+                            td { (s.rank) }
+                            td.player { (name(detail, s.player)) }
+                            td.points { (s.points) }
+                            td { (trim_number(s.tiebreak)) }
+                            td { (s.wins) "-" (s.draws) "-" (s.losses)
+                                @if s.byes > 0 { " +" (s.byes) "b" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A round robin's crosstable: each entrant's score against each other, in standing order.
+fn crosstable(detail: &TournamentDetail) -> Markup {
+    if detail.entrants.len() > MAX_CROSSTABLE {
+        return html! { p { (text::CROSSTABLE_TOO_LARGE) } };
+    }
+    let mut cells: HashMap<(u32, u32), String> = HashMap::new();
+    for round in &detail.rounds {
+        for p in &round.pairings {
+            let Some(result) = p.result else { continue };
+            let (black, white) = scored(result);
+            let forfeit = matches!(
+                result,
+                GameResult::FirstForfeited
+                    | GameResult::SecondForfeited
+                    | GameResult::BothForfeited
+            );
+            let mark = |points: u32| match (forfeit, points) {
+                (true, 2) => "+".to_string(),
+                (true, _) => "−".to_string(),
+                (false, points) => halves(points),
+            };
+            cells
+                .entry((p.black, p.white))
+                .or_default()
+                .push_str(&mark(black));
+            cells
+                .entry((p.white, p.black))
+                .or_default()
+                .push_str(&mark(white));
+        }
+    }
+    let order: Vec<u32> = detail.standings.iter().map(|s| s.player).collect();
+    html! {
+        div.scroll {
+            table.crosstable {
+                thead { tr {
+                    th { (text::RANK) } th { (text::PLAYER) }
+                    @for (index, _) in order.iter().enumerate() { th { (index + 1) } }
+                    th { (text::POINTS) }
+                } }
+                tbody {
+                    @for (row, &player) in order.iter().enumerate() {
+                        tr {
+                            td { (row + 1) }
+                            td.player { (name(detail, player)) }
+                            @for &other in &order {
+                                @if other == player { td.self { "■" } }
+                                @else { td { (cells.get(&(player, other)).map_or("", String::as_str)) } }
+                            }
+                            td.points { (detail.standings[row].points) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Each player's cumulative score after every round of a Swiss, in standing order.
+fn progress(detail: &TournamentDetail) -> Markup {
+    let rounds: Vec<u32> = detail.rounds.iter().map(|r| r.number).collect();
+    let mut per_round: HashMap<(u32, u32), u32> = HashMap::new();
+    for round in &detail.rounds {
+        for p in &round.pairings {
+            if let Some(result) = p.result {
+                let (black, white) = scored(result);
+                per_round.insert((p.black, round.number), black);
+                per_round.insert((p.white, round.number), white);
+            }
+        }
+        if let Some(bye) = round.bye {
+            per_round.insert((bye, round.number), 2);
+        }
+    }
+    html! {
+        div.scroll {
+            table.progress {
+                thead { tr {
+                    th { (text::PLAYER) }
+                    @for r in &rounds { th { (r) } }
+                } }
+                tbody {
+                    @for s in &detail.standings {
+                        tr {
+                            td.player { (name(detail, s.player)) }
+                            @for (total, r) in rounds.iter().scan(0u32, |total, r| {
+                                *total += per_round.get(&(s.player, *r)).copied().unwrap_or(0);
+                                Some((*total, *r))
+                            }) {
+                                td { @if r <= detail.current_round { (halves(total)) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A CSV field: quoted when needed, and a leading `=`, `+`, `-` or `@` neutralised so that
+/// a spreadsheet never reads a name as a formula.
+fn csv_field(value: &str) -> String {
+    let value = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    };
+    if value.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", value.replace('"', "\"\""))
+    } else {
+        value
+    }
+}
+
+fn csv_response(id: TournamentId, what: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"akron-tournament-{}-{what}.csv\"",
+                    id.0
+                ),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The standings as CSV.
+pub(super) fn standings_text(detail: &TournamentDetail) -> String {
+    let mut out = format!(
+        "rank,player,points,{},wins,draws,losses,byes,withdrawn\n",
+        csv_field(text::tiebreak(detail.tiebreak))
+    );
+    for s in &detail.standings {
+        let player = detail
+            .entrant(s.player)
+            .map_or_else(String::new, |e| e.user.name.clone());
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{}",
+            s.rank,
+            csv_field(&player),
+            trim_number(f64::from(scored_points(s.points))),
+            trim_number(s.tiebreak),
+            s.wins,
+            s.draws,
+            s.losses,
+            s.byes,
+            s.withdrawn
+        );
+    }
+    out
+}
+
+/// Points as a number (`1.5`).
+fn scored_points(points: akron_service::tournament::Points) -> f32 {
+    let text = points.to_string();
+    let (whole, half) = match text.strip_suffix('½') {
+        Some(whole) => (whole, 0.5),
+        None => (text.as_str(), 0.0),
+    };
+    whole.parse::<f32>().unwrap_or(0.0) + half
+}
+
+/// The pairings of every round as CSV.
+pub(super) fn pairings_text(detail: &TournamentDetail) -> String {
+    let mut out = String::from("round,board,black,white,result,game\n");
+    for round in &detail.rounds {
+        for p in &round.pairings {
+            let black = detail
+                .entrant(p.black)
+                .map_or_else(String::new, |e| e.user.name.clone());
+            let white = detail
+                .entrant(p.white)
+                .map_or_else(String::new, |e| e.user.name.clone());
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{}",
+                round.number,
+                p.board,
+                csv_field(&black),
+                csv_field(&white),
+                csv_field(p.result.map_or("", |r| text::board_result(Some(r)))),
+                p.game.map_or_else(String::new, |g| g.0.to_string())
+            );
+        }
+        if let Some(bye) = round.bye {
+            let name = detail
+                .entrant(bye)
+                .map_or_else(String::new, |e| e.user.name.clone());
+            let _ = writeln!(out, "{},,{},,bye,", round.number, csv_field(&name));
+        }
+    }
+    out
+}
+
+/// `GET /tournament/{id}/{token}/standings`.
+pub(super) async fn standings_csv(
+    State(web): State<Arc<Web>>,
+    Path((id, token)): Path<(String, String)>,
+) -> Response {
+    let built = web
+        .blocking(move |web| {
+            Ok(shown(web, &id, &token)?.map(|s| (s.detail.id, standings_text(&s.detail))))
+        })
+        .await;
+    match built {
+        Ok(Some((id, body))) => csv_response(id, "standings", body),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+/// `GET /tournament/{id}/{token}/pairings`.
+pub(super) async fn pairings_csv(
+    State(web): State<Arc<Web>>,
+    Path((id, token)): Path<(String, String)>,
+) -> Response {
+    let built = web
+        .blocking(move |web| {
+            Ok(shown(web, &id, &token)?.map(|s| (s.detail.id, pairings_text(&s.detail))))
+        })
+        .await;
+    match built {
+        Ok(Some((id, body))) => csv_response(id, "pairings", body),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_and_never_formulas() {
+        assert_eq!(csv_field("alice"), "alice");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(csv_field("@x"), "'@x");
+        assert_eq!(halves(3), "1½");
+        assert_eq!(halves(1), "½");
+        assert_eq!(halves(4), "2");
+    }
+}

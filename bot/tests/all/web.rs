@@ -1,0 +1,704 @@
+//! The web companion over real HTTP on loopback: every route, malformed and unknown ids, the
+//! headers, escaping of hostile names, who may see what (`settings web:off|link|public`),
+//! and the live stream. The web reads the database through its own read-only service, as
+//! `akron web` does beside a bot in another process.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_bot::service::{
+    Challenge, ColourChoice, Command, ManualClock, Request, Service, Setting, TournamentAction,
+    TournamentOptions,
+};
+use akron_bot::web::{self, Limits, Web, CONTENT_SECURITY_POLICY};
+use akron_service::model::{
+    ChannelId, GameId, ServerId, TimeControl, TournamentFormat, TournamentId, User, UserId,
+    WebAccess,
+};
+use akron_service::service::Config;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A hostile display name: HTML that would run a script if it were not escaped.
+pub const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+/// The public address the bot's links use.
+pub const WEB_URL: &str = "https://akron.test";
+
+/// A name full of Markdown.
+pub const MARKDOWN: &str = "**x**";
+
+/// A bot's service and a web companion on the same database.
+#[allow(dead_code)]
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub clock: Arc<ManualClock>,
+    pub service: Arc<Service>,
+    pub base: String,
+    pub web: Arc<Web>,
+    pub client: reqwest::Client,
+}
+
+pub fn server() -> ServerId {
+    ServerId::new("test", "guild")
+}
+
+pub fn user(name: &str) -> User {
+    User::new(UserId::new("test", name), name)
+}
+
+impl World {
+    pub async fn new() -> World {
+        World::with_limits(Limits {
+            burst: 0,
+            poll_interval: Duration::from_millis(50),
+            ..Limits::default()
+        })
+        .await
+    }
+
+    pub async fn with_limits(limits: Limits) -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("akron.db");
+        let clock = Arc::new(ManualClock::new(1_795_305_600));
+        let mut config = Config::with_db(&path);
+        config.web_url = Some(WEB_URL.to_string());
+        let service = Arc::new(Service::with_clock(config, clock.clone()).unwrap());
+        let reader = Service::open_read_only(Config::with_db(&path), clock.clone()).unwrap();
+        let web = Web::new(Arc::new(reader), limits);
+        let bound = web::spawn("127.0.0.1:0", web.clone()).await.unwrap();
+        World {
+            dir,
+            clock,
+            service,
+            base: format!("http://{bound}"),
+            web,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// A command in `channel` of the test server, by `who`, a moderator or not.
+    pub fn send(&self, who: &User, channel: &str, moderator: bool, command: Command) -> String {
+        let mut request = Request::new(who.clone(), ChannelId::new("test", channel), command);
+        request.server = Some(server());
+        request.is_moderator = moderator;
+        let reply = self.service.handle(&request);
+        assert!(
+            !reply.ephemeral,
+            "{command:?}: {}",
+            reply.text,
+            command = request.command
+        );
+        reply.text
+    }
+
+    /// A moderator's `settings web:...` (its reply is private).
+    pub fn set_web(&self, access: WebAccess) {
+        let mut request = Request::new(
+            user("mod"),
+            ChannelId::new("test", "lobby"),
+            Command::Settings(Some(Setting::Web(access))),
+        );
+        request.server = Some(server());
+        request.is_moderator = true;
+        let reply = self.service.handle(&request);
+        assert!(reply.text.starts_with("Saved."), "{}", reply.text);
+        assert_eq!(self.service.web_access(&server()).unwrap(), access);
+    }
+
+    /// `black` challenges `white` in `channel` and `white` accepts.
+    pub fn start(
+        &self,
+        channel: &str,
+        black: &User,
+        white: &User,
+        time: Option<TimeControl>,
+    ) -> GameId {
+        self.send(
+            black,
+            channel,
+            false,
+            Command::Challenge(Challenge {
+                opponent: white.clone(),
+                size: Some(5),
+                pieces: None,
+                rule: None,
+                colour: Some(ColourChoice::Black),
+                time,
+                thread: None,
+                rated: None,
+            }),
+        );
+        self.send(white, channel, false, Command::Accept);
+        self.service
+            .channel_game(&ChannelId::new("test", channel))
+            .unwrap()
+            .unwrap()
+            .id
+    }
+
+    pub fn play(&self, channel: &str, mv: &str) {
+        let view = self
+            .service
+            .channel_game(&ChannelId::new("test", channel))
+            .unwrap()
+            .unwrap();
+        let who = view.players.get(view.game.turn()).clone();
+        self.send(&who, channel, false, Command::Move(mv.to_string()));
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn page(&self, path: &str) -> (u16, String) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.text().await.unwrap())
+    }
+
+    pub fn game_path(&self, id: GameId) -> String {
+        self.service
+            .game_web_path(id)
+            .unwrap()
+            .expect("pages are on")
+    }
+
+    pub fn tournament_path(&self, id: TournamentId) -> String {
+        self.service
+            .tournament_web_path(id)
+            .unwrap()
+            .expect("pages are on")
+    }
+
+    /// A Swiss of `players` on the test server, started.
+    pub fn swiss(&self, players: &[User], rounds: u32) -> TournamentId {
+        let mut options = TournamentOptions::new("Spring <b>Cup</b>", TournamentFormat::Swiss);
+        options.rounds = Some(rounds);
+        options.size = Some(5);
+        let organiser = user("organiser");
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Create(options)),
+        );
+        for player in players {
+            self.send(
+                player,
+                "cup",
+                false,
+                Command::Tournament(TournamentAction::Join),
+            );
+        }
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Start),
+        );
+        self.service
+            .server_tournaments(&server(), 1)
+            .unwrap()
+            .first()
+            .unwrap()
+            .id
+    }
+}
+
+fn is_not_found(status: u16, body: &str) {
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("Not found"), "{body}");
+    for internal in ["Error", "panicked", "sqlite", "SELECT", "test:"] {
+        assert!(!body.contains(internal), "the 404 says {internal}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_page_shows_the_board_moves_players_and_downloads() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let (alice, bob) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bob, None);
+    for mv in ["C3", "B2", "D4"] {
+        w.play("g1", mv);
+    }
+    let path = w.game_path(id);
+    let response = w.get(&path).await;
+    assert_eq!(response.status().as_u16(), 200);
+    let headers = response.headers().clone();
+    assert_eq!(headers["content-security-policy"], CONTENT_SECURITY_POLICY);
+    assert_eq!(headers["x-robots-tag"], "noindex, nofollow");
+    assert_eq!(headers["referrer-policy"], "no-referrer");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert!(headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let body = response.text().await.unwrap();
+    assert!(body.contains("Game 1: alice vs bobby"), "{body}");
+    assert!(body.contains(r#"<meta name="robots" content="noindex, nofollow">"#));
+    assert!(body.contains(&format!(r#"src="{path}/board/3""#)), "{body}");
+    assert!(body.contains("Move 3: D4 by Black"), "{body}");
+    assert!(body.contains(r#"data-ply="2""#) && body.contains("B2"));
+    assert!(body.contains(r#"aria-current="step""#));
+    assert!(body.contains("Being played; White to move"), "{body}");
+    assert!(!body.contains("<script>"), "no inline script");
+    assert!(!body.contains("test:"), "no platform id on the page");
+    assert!(
+        body.contains(&format!("{path}/live")),
+        "a running game is live"
+    );
+
+    let (_, earlier) = w.page(&format!("{path}?ply=1")).await;
+    assert!(earlier.contains(&format!(r#"src="{path}/board/1""#)));
+    assert!(earlier.contains("Move 1: C3 by Black"));
+
+    for ply in 0..=3 {
+        let picture = w.get(&format!("{path}/board/{ply}")).await;
+        assert_eq!(picture.status().as_u16(), 200);
+        assert_eq!(picture.headers()["content-type"], "image/png");
+        assert!(picture.bytes().await.unwrap().starts_with(b"\x89PNG"));
+    }
+    let (status, body) = w.page(&format!("{path}/board/4")).await;
+    is_not_found(status, &body);
+
+    let record = w.get(&format!("{path}/record")).await;
+    assert_eq!(record.status().as_u16(), 200);
+    assert!(record.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .contains("akron-game-1.txt"));
+    let record = record.text().await.unwrap();
+    assert!(
+        record.contains("[Black \"alice\"]") && record.contains("C3"),
+        "{record}"
+    );
+    assert!(
+        !record.contains("test:"),
+        "no platform id in the record: {record}"
+    );
+
+    let replay = w.get(&format!("{path}/replay")).await;
+    assert_eq!(replay.status().as_u16(), 200);
+    assert_eq!(replay.headers()["content-type"], "image/gif");
+    assert!(replay.bytes().await.unwrap().starts_with(b"GIF89a"));
+
+    let script = w.get("/static/app.js").await;
+    assert_eq!(script.status().as_u16(), 200);
+    assert!(script.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let style = w.get("/static/style.css").await;
+    assert!(style
+        .text()
+        .await
+        .unwrap()
+        .contains("prefers-color-scheme: dark"));
+}
+
+#[tokio::test]
+async fn malformed_unknown_and_wrong_ids_are_the_same_plain_404() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    let path = w.game_path(id);
+    let token = path.rsplit('/').next().unwrap().to_string();
+    let other = "0123456789abcdef0123456789abcdef";
+    for bad in [
+        format!("/game/abc/{token}"),
+        format!("/game/-1/{token}"),
+        format!("/game/1e3/{token}"),
+        format!("/game/99999999999999999999/{token}"),
+        format!("/game/2/{token}"),
+        format!("/game/1/{other}"),
+        format!("/game/1/{}", token.to_uppercase()),
+        format!("/game/1/{}", &token[1..]),
+        format!("/game/1/{token}/board/x"),
+        format!("/game/1/{token}/board/-1"),
+        format!("/tournament/1/{token}"),
+        format!("/puzzle/1/{token}"),
+        format!("/server/{token}"),
+        format!("/server/{other}/player/{other}"),
+        "/nothing".to_string(),
+        "/game/1".to_string(),
+        "/game/%3Cscript%3E/x".to_string(),
+    ] {
+        let (status, body) = w.page(&bad).await;
+        is_not_found(status, &body);
+    }
+    let post = w
+        .client
+        .post(format!("{}{path}", w.base))
+        .body("x")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(post.status().as_u16(), 405, "only GET");
+    assert_eq!(post.headers()["allow"], "GET, HEAD");
+    let home = w.get("/").await;
+    assert_eq!(home.status().as_u16(), 200);
+    assert_eq!(
+        home.headers()["content-security-policy"],
+        CONTENT_SECURITY_POLICY
+    );
+}
+
+#[tokio::test]
+async fn hostile_names_are_escaped_everywhere() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let (evil, stars) = (user(HOSTILE), user(MARKDOWN));
+    let id = w.start("g1", &evil, &stars, None);
+    w.play("g1", "C3");
+    let (status, body) = w.page(&w.game_path(id)).await;
+    assert_eq!(status, 200);
+    assert!(!body.contains(HOSTILE), "the raw tag is never in the page");
+    assert!(
+        body.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{body}"
+    );
+    assert!(body.contains("**x**"), "Markdown shows as written");
+    let (_, record) = w.page(&format!("{}/record", w.game_path(id))).await;
+    assert!(
+        record.contains(HOSTILE),
+        "a plain-text record holds the name as it is"
+    );
+
+    let players = [user(HOSTILE), user(MARKDOWN), user("carol"), user("dave")];
+    let cup = w.swiss(&players, 2);
+    let path = w.tournament_path(cup);
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200);
+    assert!(
+        !body.contains(HOSTILE) && !body.contains("<b>Cup</b>"),
+        "{body}"
+    );
+    assert!(body.contains("Spring &lt;b&gt;Cup&lt;/b&gt;"));
+    assert!(body.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    let (_, csv) = w.page(&format!("{path}/standings")).await;
+    assert!(csv.contains(HOSTILE), "{csv}");
+}
+
+#[tokio::test]
+async fn off_servers_have_no_pages_and_only_moderators_switch() {
+    let w = World::new().await;
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    assert_eq!(w.service.game_web_path(id).unwrap(), None, "off by default");
+    let mut request = Request::new(
+        user("alice"),
+        ChannelId::new("test", "g1"),
+        Command::Settings(Some(Setting::Web(WebAccess::Public))),
+    );
+    request.server = Some(server());
+    let refused = w.service.handle(&request);
+    assert!(
+        refused.text.starts_with("Only moderators"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(w.service.web_access(&server()).unwrap(), WebAccess::Off);
+
+    w.set_web(WebAccess::Link);
+    let path = w.game_path(id);
+    let cup = w.swiss(&[user("a"), user("bb"), user("ccc")], 2);
+    let tournament = w.tournament_path(cup);
+    assert_eq!(w.page(&path).await.0, 200);
+    assert_eq!(w.page(&tournament).await.0, 200);
+
+    w.set_web(WebAccess::Off);
+    for gone in [
+        path.clone(),
+        format!("{path}/board/0"),
+        format!("{path}/record"),
+        format!("{path}/live"),
+        tournament.clone(),
+        format!("{tournament}/standings"),
+        format!("{tournament}/pairings"),
+    ] {
+        let (status, body) = w.page(&gone).await;
+        is_not_found(status, &body);
+    }
+    w.set_web(WebAccess::Link);
+    assert_eq!(w.page(&path).await.0, 200, "the same link works again");
+}
+
+#[tokio::test]
+async fn a_public_server_lists_its_leaderboard_tournaments_and_players() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let (alice, bob) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bob, None);
+    w.play("g1", "C3");
+    w.play("g1", "B2");
+    w.send(&bob, "g1", false, Command::Resign);
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let server_path = site.path(akron_service::service::WebPage::Server);
+    let (status, body) = w.page(&server_path).await;
+    is_not_found(status, &body);
+
+    w.set_web(WebAccess::Public);
+    let response = w.get(&server_path).await;
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(
+        response.headers().get("x-robots-tag").is_none(),
+        "public pages may be indexed"
+    );
+    let body = response.text().await.unwrap();
+    assert!(
+        body.contains("Leaderboard") && body.contains("alice"),
+        "{body}"
+    );
+    assert!(
+        body.contains(&w.game_path(id)),
+        "recent games link their pages"
+    );
+    let player = site.path(akron_service::service::WebPage::Player(&alice.id));
+    assert!(body.contains(&player), "{body}");
+    let (status, page) = w.page(&player).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("alice") && page.contains("Rating history"));
+    assert!(page.contains("Current: 1 win"), "{page}");
+    assert!(!page.contains("test:"), "no platform id");
+
+    let (status, finished) = w.page(&w.game_path(id)).await;
+    assert_eq!(status, 200);
+    assert!(finished.contains("Black won by resignation"), "{finished}");
+    assert!(!finished.contains("/live"), "a finished game is not live");
+}
+
+#[tokio::test]
+async fn a_tournament_page_shows_rounds_standings_and_exports() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let players: Vec<User> = ["ann", "ben", "cyd", "dee", "eve"]
+        .iter()
+        .map(|n| user(n))
+        .collect();
+    let players: Vec<User> = players
+        .into_iter()
+        .enumerate()
+        .map(|(i, u)| User::new(UserId::new("test", &format!("p{i}")), u.name))
+        .collect();
+    let cup = w.swiss(&players, 3);
+    let path = w.tournament_path(cup);
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200);
+    let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+    let round = detail.round(1).unwrap();
+    assert!(body.contains("Round 1"));
+    assert!(body.contains("Bye: "), "a bye with five players");
+    for pairing in &round.pairings {
+        let game = pairing.game.unwrap();
+        assert!(
+            body.contains(&w.game_path(game)),
+            "each board links its game"
+        );
+    }
+    assert!(body.contains("Buchholz") && body.contains("Score after each round"));
+    assert!(
+        body.contains(&format!("{path}/live")),
+        "a running tournament is live"
+    );
+    let (status, csv) = w.page(&format!("{path}/standings")).await;
+    assert_eq!(status, 200);
+    assert!(csv.starts_with("rank,player,points,Buchholz"), "{csv}");
+    assert_eq!(csv.lines().count(), 6);
+    let (_, pairings) = w.page(&format!("{path}/pairings")).await;
+    assert!(pairings.lines().any(|l| l.ends_with(",bye,")), "{pairings}");
+    assert_eq!(pairings.lines().count(), 1 + round.pairings.len() + 1);
+}
+
+#[tokio::test]
+async fn a_live_stream_tells_of_a_move_and_streams_are_capped() {
+    let w = World::with_limits(Limits {
+        burst: 0,
+        max_streams: 2,
+        poll_interval: Duration::from_millis(50),
+        ..Limits::default()
+    })
+    .await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    let path = w.game_path(id);
+    let version = w.service.game_version(id).unwrap().unwrap();
+    let mut stream = w.get(&format!("{path}/live?since={version}")).await;
+    assert_eq!(stream.status().as_u16(), 200);
+    assert_eq!(stream.headers()["content-type"], "text/event-stream");
+    let second = w.get(&format!("{path}/live?since={version}")).await;
+    assert_eq!(second.status().as_u16(), 200);
+    let third = w.get(&format!("{path}/live")).await;
+    assert_eq!(third.status().as_u16(), 503, "past the cap");
+    drop(second);
+
+    w.play("g1", "C3");
+    let mut seen = String::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while !seen.contains("event: change") {
+        let chunk = tokio::time::timeout_at(deadline, stream.chunk())
+            .await
+            .expect("an event within five seconds")
+            .unwrap()
+            .expect("the stream stays open");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let now = w.service.game_version(id).unwrap().unwrap();
+    assert!(seen.contains(&format!("data: {now}")), "{seen}");
+    assert!(now > version);
+}
+
+#[tokio::test]
+async fn a_puzzle_page_keeps_its_solution_until_the_reveal() {
+    use akron_bot::service::PuzzleCommand;
+    use akron_service::service::WebPage;
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    // A game in the channel tells which server its puzzles belong to.
+    w.start("puzzles", &user("alice"), &user("bobby"), None);
+    w.send(
+        &user("alice"),
+        "puzzles",
+        false,
+        Command::Puzzle(PuzzleCommand::Create {
+            code: "8:w:7,11:2bbbbww/wwbwwbwb/bwwb1wwb/bbbw1b2/wbw1w3/wbbw1bw1/bb1bw3/bwbb1b2|7/2w4/7/7/7/7/7"
+                .to_string(),
+            rule: None,
+            title: "<i>Edge</i>".to_string(),
+            several: false,
+        }),
+    );
+    let puzzle = w
+        .service
+        .puzzle_detail(akron_service::model::PuzzleId(1))
+        .unwrap()
+        .unwrap();
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let path = site.path(WebPage::Puzzle(puzzle.id));
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Puzzle 1: &lt;i&gt;Edge&lt;/i&gt;"), "{body}");
+    assert!(body.contains("White to move wins in one move."), "{body}");
+    assert!(
+        !body.contains("E6"),
+        "no solution before the reveal: {body}"
+    );
+    assert!(body.contains("are shown from"));
+    let picture = w.get(&format!("{path}/board")).await;
+    assert_eq!(picture.headers()["content-type"], "image/png");
+
+    w.clock.advance(puzzle.reveal_at - w.service.now());
+    let (_, revealed) = w.page(&path).await;
+    assert!(
+        revealed.contains("Solution") && revealed.contains("E6"),
+        "{revealed}"
+    );
+    let (status, body) = w.page(&format!("/puzzle/1/{}", "0".repeat(32))).await;
+    is_not_found(status, &body);
+}
+
+#[tokio::test]
+async fn a_round_robin_page_has_a_crosstable() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let organiser = user("organiser");
+    let mut options = TournamentOptions::new("League", TournamentFormat::RoundRobin);
+    options.size = Some(5);
+    w.send(
+        &organiser,
+        "league",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    for name in ["ann", "ben", "cyd", "dee"] {
+        w.send(
+            &user(name),
+            "league",
+            false,
+            Command::Tournament(TournamentAction::Join),
+        );
+    }
+    w.send(
+        &organiser,
+        "league",
+        true,
+        Command::Tournament(TournamentAction::Start),
+    );
+    let league = w.service.server_tournaments(&server(), 1).unwrap()[0].id;
+    let detail = w.service.tournament_detail(league).unwrap().unwrap();
+    let first = &detail.round(1).unwrap().pairings[0];
+    let black = detail.entrant(first.black).unwrap().user.clone();
+    let mut resign = Request::new(
+        detail.entrant(first.white).unwrap().user.clone(),
+        ChannelId::new("test", "x"),
+        Command::Resign,
+    );
+    resign.game = first.game;
+    resign.server = Some(server());
+    assert!(!w.service.handle(&resign).ephemeral);
+    let (status, body) = w.page(&w.tournament_path(league)).await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("Crosstable") && body.contains("Sonneborn-Berger"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("Score after each round"),
+        "that is the Swiss's"
+    );
+    assert_eq!(
+        detail.rounds.len(),
+        3,
+        "a round robin pairs every round at the start"
+    );
+    let crosstable = body.split("id=\"crosstable\"").nth(1).unwrap();
+    let row = crosstable
+        .split("<tr>")
+        .find(|row| row.contains("class=\"player\"") && row.contains(&black.name))
+        .unwrap();
+    assert!(
+        row.contains("<td>+</td>"),
+        "a forfeit win shows as +: {row}"
+    );
+}
+
+#[tokio::test]
+async fn replies_link_their_page_only_while_the_server_allows() {
+    let w = World::new().await;
+    let (alice, bob) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bob, None);
+    let request = |who: &User, command: Command| {
+        let mut request = Request::new(who.clone(), ChannelId::new("test", "g1"), command);
+        request.server = Some(server());
+        request
+    };
+    let off = w
+        .service
+        .handle(&request(&alice, Command::Move("C3".to_string())));
+    assert_eq!(off.board_of, Some(id));
+    assert_eq!(off.web_link, None, "off: no link");
+    w.set_web(WebAccess::Link);
+    let on = w
+        .service
+        .handle(&request(&bob, Command::Move("B2".to_string())));
+    let link = on.web_link.expect("a link while the pages are on");
+    assert_eq!(link.label, "View game");
+    assert_eq!(link.url, format!("{WEB_URL}{}", w.game_path(id)));
+    let (status, _) = w.page(&link.url[WEB_URL.len()..]).await;
+    assert_eq!(status, 200, "the link is the page");
+
+    let cup = w.swiss(&[user("a"), user("bb"), user("ccc")], 2);
+    let mut standings = Request::new(
+        user("a"),
+        ChannelId::new("test", "cup"),
+        Command::Tournament(TournamentAction::Standings),
+    );
+    standings.server = Some(server());
+    let reply = w.service.handle(&standings);
+    let link = reply.web_link.expect("standings link their page");
+    assert_eq!(link.url, format!("{WEB_URL}{}", w.tournament_path(cup)));
+    w.set_web(WebAccess::Off);
+    assert_eq!(w.service.handle(&standings).web_link, None);
+}

@@ -1,0 +1,455 @@
+//! The web companion in a real headless Chromium, driven through chromedriver (Debian's
+//! `chromium` and `chromium-driver`): the board shows and steps, a move made through the
+//! service appears on an open page within a second, a Swiss's standings match the service's
+//! after every round, a hostile name stays text, and a phone-sized page has no sideways
+//! scroll. Screenshots go to `target/tmp/web-screenshots/`.
+//!
+//! Without chromedriver the tests print a note and pass, except under `CI`, where they fail.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::web::{server, user, World, HOSTILE, MARKDOWN};
+use akron_bot::service::{Command, Request};
+use akron_service::model::{ChannelId, User, UserId, WebAccess};
+use akron_service::service::{Status, TournamentDetail};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+/// Chrome's flags for a quiet, sandboxless headless run with nothing fetched from outside.
+const FLAGS: [&str; 9] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=390,844",
+];
+
+/// Where the screenshots go.
+fn artefacts() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// chromedriver, killed when dropped, with its profile folder.
+struct Driver {
+    child: Child,
+    port: u16,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn find(program: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(program))
+            .find(|path| path.is_file())
+    })
+}
+
+/// A browser session at 390 × 844, or `None` (with a note) when chromedriver or chromium is
+/// missing outside CI.
+async fn browser() -> Option<(Client, Driver)> {
+    browser_with(&[]).await
+}
+
+/// [`browser`] with more Chrome flags.
+async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
+    let (Some(driver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have chromium and chromium-driver (.ci/run installs them)"
+        );
+        eprintln!("note: chromium or chromedriver is missing; the browser tests are skipped");
+        return None;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Process::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let driver = Driver {
+        child,
+        port,
+        _profile: profile,
+    };
+    let mut args: Vec<String> = FLAGS.iter().chain(extra).map(ToString::to_string).collect();
+    args.push(format!(
+        "--user-data-dir={}",
+        driver._profile.path().display()
+    ));
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_string(),
+        // Headless Chrome keeps windows at least 500 px wide: the phone's viewport is emulated.
+        json!({
+            "args": args,
+            "binary": chromium,
+            "mobileEmulation": {
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1.0, "touch": false }
+            }
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let started = Instant::now();
+    loop {
+        match ClientBuilder::new(connector.clone())
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(client) => return Some((client, driver)),
+            Err(error) if started.elapsed() > Duration::from_secs(20) => {
+                panic!("chromedriver did not start a session: {error}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
+async fn script(client: &Client, code: &str) -> Value {
+    client.execute(code, Vec::new()).await.unwrap()
+}
+
+/// The page has no horizontal scroll at its width; saves its screenshot as `name`.
+async fn phone_check(client: &Client, name: &str) {
+    let sizes = script(
+        client,
+        "return [document.documentElement.scrollWidth, window.innerWidth];",
+    )
+    .await;
+    let (scroll, inner) = (sizes[0].as_u64().unwrap(), sizes[1].as_u64().unwrap());
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(artefacts().join(format!("{name}.png")), png).unwrap();
+    assert!(inner <= 400, "a phone-sized window: {inner}");
+    assert!(
+        scroll <= inner,
+        "{name} scrolls sideways: {scroll} > {inner}"
+    );
+}
+
+/// The number in the board picture's address, once the picture has loaded.
+async fn shown_step(client: &Client) -> u64 {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let state = script(
+            client,
+            "const i = document.getElementById('board-img'); \
+             return [i.getAttribute('src'), i.complete && i.naturalWidth > 0];",
+        )
+        .await;
+        if state[1] == true {
+            let src = state[0].as_str().unwrap().to_string();
+            return src.rsplit('/').next().unwrap().parse().unwrap();
+        }
+        assert!(Instant::now() < deadline, "the board picture did not load");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn highlighted(client: &Client) -> Option<u64> {
+    script(
+        client,
+        "const a = document.querySelector('#moves a[aria-current]'); \
+         return a ? Number(a.dataset.ply) : null;",
+    )
+    .await
+    .as_u64()
+}
+
+async fn press(client: &Client, key: char) {
+    client
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(&key.to_string())
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_page_steps_follows_live_moves_and_keeps_hostile_names_as_text() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::with_limits(akron_bot::web::Limits {
+        burst: 0,
+        ..akron_bot::web::Limits::default()
+    })
+    .await;
+    w.set_web(WebAccess::Link);
+    let (evil, stars) = (user(HOSTILE), user(MARKDOWN));
+    let id = w.start("g1", &evil, &stars, None);
+    for mv in ["C3", "B2", "D4", "B4"] {
+        w.play("g1", mv);
+    }
+    let url = format!("{}{}", w.base, w.game_path(id));
+    client.goto(&url).await.unwrap();
+    client
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(Locator::Css("#moves a[data-ply='4']"))
+        .await
+        .unwrap();
+    assert_eq!(shown_step(&client).await, 4, "the last move is shown");
+    assert_eq!(highlighted(&client).await, Some(4));
+
+    // The hostile name is text, and nothing ran: no image from it, no alert open (WebDriver
+    // would refuse every command while one is).
+    let names = script(
+        &client,
+        "return Array.from(document.querySelectorAll('.name')).map(n => n.textContent);",
+    )
+    .await;
+    assert_eq!(names, json!([HOSTILE, MARKDOWN]));
+    let injected = script(
+        &client,
+        "return document.querySelectorAll('img[src=\"x\"]').length;",
+    )
+    .await;
+    assert_eq!(injected, json!(0));
+    assert!(client.title().await.unwrap().contains(HOSTILE));
+
+    // Stepping back with the keyboard changes the picture and the highlighted move.
+    press(&client, '\u{E012}').await; // ←
+    assert_eq!(shown_step(&client).await, 3);
+    assert_eq!(highlighted(&client).await, Some(3));
+    let caption = client
+        .find(Locator::Id("step-caption"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(caption, "Move 3: D4 by Black");
+    client
+        .find(Locator::Css("[data-step='first']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(shown_step(&client).await, 0);
+    assert_eq!(highlighted(&client).await, None);
+    client
+        .find(Locator::Css("#moves a[data-ply='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(shown_step(&client).await, 2);
+    press(&client, '\u{E010}').await; // End
+    assert_eq!(shown_step(&client).await, 4);
+    phone_check(&client, "game").await;
+
+    // A move played in chat appears within a second, and the page follows to it.
+    tokio::time::sleep(Duration::from_millis(300)).await; // the stream is open
+    let played = Instant::now();
+    w.play("g1", "A2");
+    loop {
+        let count = script(
+            &client,
+            "return document.querySelectorAll('#moves a[data-ply]').length;",
+        )
+        .await
+        .as_u64()
+        .unwrap();
+        if count == 5 {
+            break;
+        }
+        assert!(
+            played.elapsed() < Duration::from_secs(1),
+            "the move did not appear within a second"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    eprintln!(
+        "a move appeared on the page {:?} after it was played",
+        played.elapsed()
+    );
+    assert_eq!(shown_step(&client).await, 5);
+    assert_eq!(highlighted(&client).await, Some(5));
+    client.close().await.unwrap();
+}
+
+/// The standings table as the page shows it: (rank, name, points).
+async fn page_standings(client: &Client) -> Value {
+    script(
+        client,
+        "return Array.from(document.querySelectorAll('#standings-table tbody tr')).map(r => \
+         Array.from(r.cells).slice(0, 3).map(c => c.textContent));",
+    )
+    .await
+}
+
+fn service_standings(detail: &TournamentDetail) -> Value {
+    Value::Array(
+        detail
+            .standings
+            .iter()
+            .map(|s| {
+                json!([
+                    s.rank.to_string(),
+                    detail.entrant(s.player).unwrap().user.name,
+                    s.points.to_string()
+                ])
+            })
+            .collect(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_pages_standings_match_the_service_after_every_round() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let players: Vec<User> = ["Ann", "Ben", "Cyd", "Dee", "Eve", HOSTILE]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| User::new(UserId::new("test", &format!("p{i}")), *name))
+        .collect();
+    let cup = w.swiss(&players, 3);
+    let url = format!("{}{}", w.base, w.tournament_path(cup));
+    client.goto(&url).await.unwrap();
+    for round in 1..=3 {
+        let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+        assert_eq!(detail.current_round, round);
+        // Each board: a move each (so that the game is rated), then on odd boards White
+        // resigns, on even boards Black does.
+        for pairing in &detail.round(round).unwrap().pairings {
+            let game = pairing.game.unwrap();
+            let play = |who: &User, command: Command| {
+                let mut request = Request::new(who.clone(), ChannelId::new("test", "x"), command);
+                request.game = Some(game);
+                request.server = Some(server());
+                let reply = w.service.handle(&request);
+                assert!(!reply.ephemeral, "{}", reply.text);
+            };
+            let black = detail.entrant(pairing.black).unwrap().user.clone();
+            let white = detail.entrant(pairing.white).unwrap().user.clone();
+            play(&black, Command::Move("C3".to_string()));
+            play(&white, Command::Move("B2".to_string()));
+            let loser = if pairing.board % 2 == 1 { white } else { black };
+            play(&loser, Command::Resign);
+            assert_eq!(
+                w.service.game_detail(game).unwrap().unwrap().status,
+                Status::Finished
+            );
+        }
+        let after = w.service.tournament_detail(cup).unwrap().unwrap();
+        let expected = service_standings(&after);
+        // The live page updates itself; wait for it rather than reloading.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let shown = page_standings(&client).await;
+            if shown == expected {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "round {round}: the page shows {shown} but the service says {expected}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        phone_check(&client, &format!("swiss-round-{round}")).await;
+    }
+    let finished = w.service.tournament_detail(cup).unwrap().unwrap();
+    assert_eq!(
+        finished.status,
+        akron_service::model::TournamentStatus::Finished
+    );
+    let injected = script(
+        &client,
+        "return document.querySelectorAll('img[src=\"x\"]').length;",
+    )
+    .await;
+    assert_eq!(injected, json!(0));
+
+    // The public server's page and a player's page read on a phone too.
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    client
+        .goto(&format!(
+            "{}{}",
+            w.base,
+            site.path(akron_service::service::WebPage::Server)
+        ))
+        .await
+        .unwrap();
+    phone_check(&client, "server").await;
+    let first = client
+        .find(Locator::Css("#leaderboard td.player a"))
+        .await
+        .unwrap();
+    first.click().await.unwrap();
+    client
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(Locator::Css(".chart svg"))
+        .await
+        .unwrap();
+    phone_check(&client, "player").await;
+
+    // Switched off, the same pages are 404 in the browser too.
+    w.set_web(WebAccess::Off);
+    client.goto(&url).await.unwrap();
+    let heading = client
+        .find(Locator::Css("h1"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(heading, "Not found");
+    phone_check(&client, "not-found").await;
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_follow_the_browsers_dark_scheme() {
+    // Blink's preferred colour scheme 0 is dark.
+    let Some((client, _driver)) = browser_with(&["--blink-settings=preferredColorScheme=0"]).await
+    else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    w.play("g1", "C3");
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    let dark = script(
+        &client,
+        "return [matchMedia('(prefers-color-scheme: dark)').matches, \
+         getComputedStyle(document.body).backgroundColor];",
+    )
+    .await;
+    assert_eq!(dark, json!([true, "rgb(22, 23, 27)"]));
+    shown_step(&client).await;
+    phone_check(&client, "game-dark").await;
+    client.close().await.unwrap();
+}
