@@ -3,6 +3,7 @@
 //! A new test file goes here as a module, not beside this directory.
 
 mod buttons;
+mod catalogue;
 mod concurrency;
 mod correspondence;
 mod games;

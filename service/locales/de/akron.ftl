@@ -1,0 +1,115 @@
+# Die Wörter des Akron-Bots auf Deutsch. Jede Nachricht gibt es auch in en/akron.ftl und
+# es/akron.ftl mit denselben Argumenten (ein Test prüft das).
+
+## Steine, Seiten und Zahlen
+
+marbles = { $count ->
+    [one] { $count } Stein
+   *[other] { $count } Steine
+}
+colour = { $colour ->
+    [black] Schwarz
+   *[white] Weiß
+}
+moves-count = { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Züge
+}
+
+## Wie eine Partie steht
+
+challenge-declined = die Herausforderung wurde abgelehnt
+challenge-cancelled = die Herausforderung wurde zurückgezogen
+challenge-expired = die Herausforderung ist verfallen
+challenge-waiting = die Herausforderung wartet auf Antwort
+game-in-progress = läuft
+game-aborted = abgebrochen
+result-won = { colour } ({ $player }) hat { $reason ->
+    [connection] durch Verbindung gewonnen
+    [no-moves] gewonnen, weil der Gegner keinen erlaubten Zug hatte
+    [repetition] durch dreifache Wiederholung gewonnen
+    [resignation] durch Aufgabe gewonnen
+    [agreement] durch Einigung gewonnen
+   *[timeout] auf Zeit gewonnen
+}
+result-drawn = remis { $reason ->
+    [repetition] durch dreifache Wiederholung
+   *[agreement] durch Einigung
+}
+status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black-left }) gegen **{ $white }** (Weiß, noch { $white-left })
+status-to-move = { $player } ist am Zug ({ colour })
+status-connects = **{ colour } verbindet**: { $other ->
+    [black] Schwarz
+   *[white] Weiß
+} muss die Verbindung jetzt unterbrechen.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}übrig
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## Wie eine Partie endete
+
+result-wins = **{ colour } gewinnt** ({ $reason ->
+    [connection] { colour } verbindet die eigenen Seiten
+    [no-moves] { $other ->
+        [black] Schwarz
+       *[white] Weiß
+    } hat keinen erlaubten Zug
+    [resignation] { $loser } hat aufgegeben
+   *[timeout] { $loser } hat die Zeit überschritten
+}): { $winner } schlägt { $loser }. { $mentions }
+result-repetition = Die Stellung kam zum dritten Mal vor: **Remis durch Wiederholung**. { $mentions }
+result-agreement = **Remis durch Einigung.** { $mentions }
+game-aborted-why = Partie { $game } ist abgebrochen: { $why }. { $mentions }
+game-aborted-plain = Partie { $game } ist abgebrochen. { $mentions }
+abort-by-player = **{ $player }** hat sie abgesagt
+abort-by-moderator = ein Moderator (**{ $player }**) hat sie abgesagt
+abort-tournament-cancelled = ihr Turnier, **{ $tournament }**, wurde abgesagt
+abort-tournament-forfeit = die Turnierleitung hat sie für beide als verloren gewertet
+abort-no-first-move = **{ $player }** hat den ersten Zug nicht rechtzeitig gemacht (eine Partie ohne ersten Zug wird abgebrochen, nicht verloren)
+challenge-expired-notice = Die Herausforderung von { $challenger } an **{ $challenged }** (Partie { $game }) ist verfallen: niemand hat innerhalb von { $hours } Stunden geantwortet.
+draw-offer-lapsed = (Das Remisangebot von { $offerer } ist verfallen: { $mover } hat gezogen, statt zu antworten.)
+
+## Erinnerungen
+
+reminder = ⏰ { $player }, du bist in Partie { $game } gegen **{ $opponent }** in { $channel }{ $board } am Zug: noch **{ $time }** ({ $control }).
+reminder-board-link = {" "}([letztes Brett](<{ $link }>))
+
+## Ablehnungen, die viele Befehle teilen
+
+not-a-player = Du spielst nicht in Partie { $game }: Dort spielt { $black } (Schwarz) gegen { $white } (Weiß).
+no-game-numbered = Es gibt keine Partie { $game }. `games` zeigt deine Partien.
+no-game-here = In diesem Kanal läuft keine Partie. Beginne eine mit `challenge @spieler`; `games` zeigt deine Partien in anderen Kanälen.
+more-lines = … noch { $count ->
+    [one] { $count } Zeile
+   *[other] { $count } Zeilen
+}; { $rest }.
+service-busy = Die Spieldatenbank ist gerade ausgelastet, daher wurde nichts geändert. Versuche es gleich noch einmal.
+service-damaged = Diese Partie ist im Speicher beschädigt, der Bot kann sie nicht verwenden; nichts wurde geändert. Wer den Bot betreibt, wurde informiert (es steht im Protokoll).
+service-failed = Im Bot ist etwas schiefgegangen, daher wurde nichts geändert; wer den Bot betreibt, findet den Grund im Protokoll. Versuche es gleich noch einmal.
+
+## Einstellungen
+
+settings-saved = Gespeichert.
+settings-summary = Deine Erinnerungen: **{ $reminders ->
+    [dm] per Direktnachricht
+    [channel] im Kanal der Partie
+   *[off] aus
+}** (`settings reminders:dm|channel|off`). Deine Bretter: **{ $view ->
+    [perspective] perspektivisch, mit einer Karte jeder Ebene
+   *[plan] als Draufsicht von oben
+}** (`settings view:perspective|plan`). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
+    [on] ja
+   *[off] nein
+}** (Moderation: `settings thread-games:on|off`). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: `settings tournament-role:ROLLE|off`).
+settings-organisers = {" "}und Mitgliedern von **@{ $role }**
+settings-language = Deine Sprache: **{ $mine }** (`settings language:en|es|de`, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: `settings language:en|es|de`). Deine Zeitzone: **{ $zone }** (`settings timezone:Europe/Berlin`).
+settings-language-unset = nicht gewählt
+settings-unknown-language = Der Bot spricht '{ $given }' nicht. Die Sprachen sind: { $valid }.
+settings-unknown-timezone = '{ $given }' ist keine Zeitzone. Schreibe einen IANA-Namen wie Europe/Berlin, Europe/Vienna, Europe/Zurich oder UTC.
+settings-server-only = Servereinstellungen lassen sich nur auf einem Server ändern.
+settings-moderators-role = Nur Moderatoren können die Rolle bestimmen, die Turniere leitet.
+settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten Moderatoren die Turniere (Matrix: Berechtigungsstufe 50 oder mehr).
+settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
+settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.

@@ -1,0 +1,120 @@
+# The Akron bot's words in English: the reference catalogue. Every message here exists in
+# es/akron.ftl and de/akron.ftl with the same arguments (a test checks it).
+# Arguments: $colour is black or white; $reason is a rules Reason name (connection, no-moves,
+# repetition, resignation, agreement, abort, timeout); names come already shown.
+
+## Marbles, sides and counts
+
+marbles = { $count ->
+    [one] { $count } marble
+   *[other] { $count } marbles
+}
+colour = { $colour ->
+    [black] Black
+   *[white] White
+}
+moves-count = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+
+## How a game stands
+
+challenge-declined = the challenge was declined
+challenge-cancelled = the challenge was cancelled
+challenge-expired = the challenge expired
+challenge-waiting = waiting for an answer to the challenge
+game-in-progress = in progress
+game-aborted = aborted
+result-won = { $colour ->
+    [black] Black
+   *[white] White
+} ({ $player }) won { $reason ->
+    [connection] by connection
+    [no-moves] because the opponent had no legal move
+    [repetition] by threefold repetition
+    [resignation] by resignation
+    [agreement] by agreement
+   *[timeout] on time
+}
+result-drawn = drawn { $reason ->
+    [repetition] by threefold repetition
+   *[agreement] by agreement
+}
+status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black-left } left) against **{ $white }** (White, { $white-left } left)
+status-to-move = { $player } to move ({ colour })
+status-connects = **{ colour } connects**: { $other -> 
+    [black] Black
+   *[white] White
+} must cut it now.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}left
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## How a game ended
+
+result-wins = **{ colour } wins** ({ $reason ->
+    [connection] { colour } connects its edges
+    [no-moves] { $other ->
+        [black] Black
+       *[white] White
+    } has no legal move
+    [resignation] { $loser } resigned
+   *[timeout] { $loser } ran out of time
+}): { $winner } beats { $loser }. { $mentions }
+result-repetition = The position occurred for the third time: **draw by repetition**. { $mentions }
+result-agreement = **Draw by agreement.** { $mentions }
+game-aborted-why = Game { $game } is aborted: { $why }. { $mentions }
+game-aborted-plain = Game { $game } is aborted. { $mentions }
+abort-by-player = **{ $player }** called it off
+abort-by-moderator = a moderator (**{ $player }**) called it off
+abort-tournament-cancelled = its tournament, **{ $tournament }**, was cancelled
+abort-tournament-forfeit = the tournament's organiser decided it as a forfeit by both
+abort-no-first-move = **{ $player }** did not make a first move in time (a game whose first move never came is called off, not lost)
+challenge-expired-notice = The challenge from { $challenger } to **{ $challenged }** (game { $game }) expired: nobody answered within { $hours } hours.
+draw-offer-lapsed = (The draw offer from { $offerer } lapsed: { $mover } moved instead of answering.)
+
+## Reminders
+
+reminder = ⏰ { $player }, it is your move in game { $game } against **{ $opponent }** in { $channel }{ $board }: **{ $time }** left ({ $control }).
+reminder-board-link = {" "}([latest board](<{ $link }>))
+
+## Refusals shared by many commands
+
+not-a-player = You are not playing in game { $game }: it is { $black } (Black) against { $white } (White).
+no-game-numbered = There is no game { $game }. `games` lists yours.
+no-game-here = There is no game in this channel. Start one with `challenge @player`; `games` lists your games elsewhere.
+more-lines = … { $count ->
+    [one] { $count } more line
+   *[other] { $count } more lines
+}; { $rest }.
+service-busy = The game database is busy right now, so nothing was changed. Try again in a moment.
+service-damaged = That game is damaged in storage, so the bot cannot use it; nothing was changed. The bot's operator has been told (it is in the log).
+service-failed = Something went wrong inside the bot, so nothing was changed; the bot's operator can read why in its log. Try again in a moment.
+
+## Settings
+
+settings-saved = Saved.
+settings-summary = Your reminders: **{ $reminders ->
+    [dm] direct message
+    [channel] in the game's channel
+   *[off] off
+}** (`settings reminders:dm|channel|off`). Your boards: **{ $view ->
+    [perspective] perspective, with a map of each level
+   *[plan] plan, from above
+}** (`settings view:perspective|plan`). New games here open a thread of their own: **{ $threads ->
+    [on] on
+   *[off] off
+}** (moderators: `settings thread-games:on|off`). Tournaments are created and run by moderators{ $organisers } (moderators: `settings tournament-role:ROLE|off`).
+settings-organisers = {" "}and members of **@{ $role }**
+settings-language = Your language: **{ $mine }** (`settings language:en|es|de`, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: `settings language:en|es|de`). Your time zone: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language-unset = not set
+settings-unknown-language = The bot does not speak '{ $given }'. The languages are: { $valid }.
+settings-unknown-timezone = '{ $given }' is not a time zone. Write an IANA name such as Europe/Madrid, America/Mexico_City, Europe/Berlin or UTC.
+settings-server-only = Server settings can only be changed in a server.
+settings-moderators-role = Only moderators can name the role that runs tournaments.
+settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: power level 50 or more) create and run tournaments.
+settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
+settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.

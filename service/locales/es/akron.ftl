@@ -1,0 +1,115 @@
+# Las palabras del bot de Akron en español. Cada mensaje existe también en en/akron.ftl y
+# de/akron.ftl con los mismos argumentos (una prueba lo comprueba).
+
+## Piedras, bandos y cuentas
+
+marbles = { $count ->
+    [one] { $count } piedra
+   *[other] { $count } piedras
+}
+colour = { $colour ->
+    [black] Negras
+   *[white] Blancas
+}
+moves-count = { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}
+
+## Cómo va una partida
+
+challenge-declined = el desafío fue rechazado
+challenge-cancelled = el desafío fue retirado
+challenge-expired = el desafío caducó
+challenge-waiting = esperando respuesta al desafío
+game-in-progress = en juego
+game-aborted = anulada
+result-won = { colour } ({ $player }) { $reason ->
+    [connection] ganaron por conexión
+    [no-moves] ganaron porque el rival no tenía jugada legal
+    [repetition] ganaron por triple repetición
+    [resignation] ganaron por abandono
+    [agreement] ganaron de común acuerdo
+   *[timeout] ganaron por tiempo
+}
+result-drawn = tablas { $reason ->
+    [repetition] por triple repetición
+   *[agreement] de común acuerdo
+}
+status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black-left }) contra **{ $white }** (blancas, quedan { $white-left })
+status-to-move = le toca a { $player } ({ colour })
+status-connects = **{ colour } conectan**: { $other ->
+    [black] Negras
+   *[white] Blancas
+} deben cortar la conexión ahora.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}restantes
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## Cómo terminó una partida
+
+result-wins = **Ganan { colour }** ({ $reason ->
+    [connection] { colour } unen sus lados
+    [no-moves] { $other ->
+        [black] Negras
+       *[white] Blancas
+    } no tienen jugada legal
+    [resignation] { $loser } abandonó
+   *[timeout] a { $loser } se le acabó el tiempo
+}): { $winner } vence a { $loser }. { $mentions }
+result-repetition = La posición se repitió por tercera vez: **tablas por repetición**. { $mentions }
+result-agreement = **Tablas de común acuerdo.** { $mentions }
+game-aborted-why = La partida { $game } queda anulada: { $why }. { $mentions }
+game-aborted-plain = La partida { $game } queda anulada. { $mentions }
+abort-by-player = **{ $player }** la anuló
+abort-by-moderator = un moderador (**{ $player }**) la anuló
+abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
+abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
+abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
+challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours } horas.
+draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jugó en lugar de responder.)
+
+## Recordatorios
+
+reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }: te quedan **{ $time }** ({ $control }).
+reminder-board-link = {" "}([último tablero](<{ $link }>))
+
+## Negativas comunes a muchos comandos
+
+not-a-player = No juegas en la partida { $game }: es { $black } (negras) contra { $white } (blancas).
+no-game-numbered = No hay ninguna partida { $game }. `games` muestra las tuyas.
+no-game-here = No hay ninguna partida en este canal. Empieza una con `challenge @jugador`; `games` muestra tus partidas de otros canales.
+more-lines = … { $count ->
+    [one] { $count } línea más
+   *[other] { $count } líneas más
+}; { $rest }.
+service-busy = La base de datos de partidas está ocupada ahora mismo, así que no se cambió nada. Inténtalo de nuevo en un momento.
+service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro).
+service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro. Inténtalo de nuevo en un momento.
+
+## Ajustes
+
+settings-saved = Guardado.
+settings-summary = Tus recordatorios: **{ $reminders ->
+    [dm] por mensaje directo
+    [channel] en el canal de la partida
+   *[off] desactivados
+}** (`settings reminders:dm|channel|off`). Tus tableros: **{ $view ->
+    [perspective] en perspectiva, con un mapa de cada nivel
+   *[plan] en planta, vistos desde arriba
+}** (`settings view:perspective|plan`). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
+    [on] sí
+   *[off] no
+}** (moderación: `settings thread-games:on|off`). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: `settings tournament-role:ROL|off`).
+settings-organisers = {" "}y los miembros de **@{ $role }**
+settings-language = Tu idioma: **{ $mine }** (`settings language:en|es|de`, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: `settings language:en|es|de`). Tu zona horaria: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language-unset = sin elegir
+settings-unknown-language = El bot no habla '{ $given }'. Los idiomas son: { $valid }.
+settings-unknown-timezone = '{ $given }' no es una zona horaria. Escribe un nombre IANA como Europe/Madrid, America/Mexico_City, Europe/Berlin o UTC.
+settings-server-only = Los ajustes del servidor solo se pueden cambiar dentro de un servidor.
+settings-moderators-role = Solo los moderadores pueden elegir el rol que dirige los torneos.
+settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torneos los crean y dirigen los moderadores (en Matrix: nivel de poder 50 o más).
+settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
+settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
