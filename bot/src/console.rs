@@ -12,7 +12,8 @@ pub const PLATFORM: Platform = Platform {
 
 use crate::service::text::parse_command;
 use crate::service::{
-    ChannelId, Destination, GameId, Notice, Reply, Request, ServerId, Service, User, UserId,
+    ChannelId, Destination, GameId, Languages, Notice, Reply, Request, ServerId, Service, User,
+    UserId,
 };
 use akron_rules::{Color, Point, Position};
 use akron_service::delivery::{self, SendError};
@@ -223,6 +224,9 @@ impl<'a> Console<'a> {
             server: Some(ServerId(PLATFORM.id.to_string())),
             roles: Vec::new(),
             command,
+            locale: None,
+            server_locale: None,
+            language: Languages::default(),
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;

@@ -111,6 +111,14 @@ pub enum Arg {
     Number(i64),
     /// A text, put in as it is (a name, a move, a choice for a selector).
     Text(String),
+    /// Another message, put into words in the same language first.
+    Phrase(Box<Phrase>),
+}
+
+impl From<Phrase> for Arg {
+    fn from(phrase: Phrase) -> Arg {
+        Arg::Phrase(Box::new(phrase))
+    }
 }
 
 impl From<&str> for Arg {
@@ -240,6 +248,9 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
             match value {
                 Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
                 Arg::Text(text) => fluent_args.set(*name, FluentValue::from(text.as_str())),
+                Arg::Phrase(phrase) => {
+                    fluent_args.set(*name, FluentValue::from(phrase.say(language)))
+                }
             }
         }
         fluent_args

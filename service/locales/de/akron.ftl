@@ -3,6 +3,8 @@
 
 ## Steine, Seiten und Zahlen
 
+empty = {""}
+
 marbles = { $count ->
     [one] { $count } Stein
    *[other] { $count } Steine
@@ -36,7 +38,7 @@ result-drawn = remis { $reason ->
     [repetition] durch dreifache Wiederholung
    *[agreement] durch Einigung
 }
-status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black-left }) gegen **{ $white }** (Weiß, noch { $white-left })
+status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black_left }) gegen **{ $white }** (Weiß, noch { $white_left })
 status-to-move = { $player } ist am Zug ({ colour })
 status-connects = **{ colour } verbindet**: { $other ->
     [black] Schwarz
@@ -113,3 +115,21 @@ settings-moderators-role = Nur Moderatoren können die Rolle bestimmen, die Turn
 settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten Moderatoren die Turniere (Matrix: Berechtigungsstufe 50 oder mehr).
 settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
 settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.
+game-already-over = Die Partie ist bereits beendet.
+service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
+
+## Die Ansage eines Zuges
+
+move-swapped = **{ $player }** hat getauscht und übernimmt den Eröffnungsstein: Ab jetzt spielt { $player } **Schwarz**, { $other } spielt Weiß.
+move-placed = **{ $player }** ({ colour }) hat **{ $point }** gesetzt.
+move-stepped = **{ $player }** ({ colour }) hat **{ $move }** gezogen.
+move-covered = Bedeckt: { $points }.
+move-cuts = Das unterbricht { $count ->
+    [one] { $count } Verbindung
+   *[other] { $count } Verbindungen
+}.
+move-connects = **{ colour } verbindet**: { $other ->
+    [black] Schwarz
+   *[white] Weiß
+} muss jetzt unterbrechen ({ $mention }), sonst gewinnt { colour }.
+move-to-move = { $player } ist am Zug ({ colour }).

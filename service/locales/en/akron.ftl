@@ -5,6 +5,8 @@
 
 ## Marbles, sides and counts
 
+empty = {""}
+
 marbles = { $count ->
     [one] { $count } marble
    *[other] { $count } marbles
@@ -41,7 +43,7 @@ result-drawn = drawn { $reason ->
     [repetition] by threefold repetition
    *[agreement] by agreement
 }
-status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black-left } left) against **{ $white }** (White, { $white-left } left)
+status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black_left } left) against **{ $white }** (White, { $white_left } left)
 status-to-move = { $player } to move ({ colour })
 status-connects = **{ colour } connects**: { $other -> 
     [black] Black
@@ -118,3 +120,21 @@ settings-moderators-role = Only moderators can name the role that runs tournamen
 settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: power level 50 or more) create and run tournaments.
 settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
 settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.
+game-already-over = The game is already over.
+service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
+
+## A move's announcement
+
+move-swapped = **{ $player }** swapped: the opening marble is theirs and they play **Black** from now on; { $other } plays White.
+move-placed = **{ $player }** ({ colour }) placed **{ $point }**.
+move-stepped = **{ $player }** ({ colour }) stepped **{ $move }**.
+move-covered = Covered: { $points }.
+move-cuts = It cuts { $count ->
+    [one] { $count } link
+   *[other] { $count } links
+}.
+move-connects = **{ colour } connects**: { $other ->
+    [black] Black
+   *[white] White
+} must cut it now ({ $mention }), or { colour } wins.
+move-to-move = { $player } to move ({ colour }).

@@ -3,6 +3,8 @@
 
 ## Piedras, bandos y cuentas
 
+empty = {""}
+
 marbles = { $count ->
     [one] { $count } piedra
    *[other] { $count } piedras
@@ -36,7 +38,7 @@ result-drawn = tablas { $reason ->
     [repetition] por triple repetición
    *[agreement] de común acuerdo
 }
-status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black-left }) contra **{ $white }** (blancas, quedan { $white-left })
+status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
 status-to-move = le toca a { $player } ({ colour })
 status-connects = **{ colour } conectan**: { $other ->
     [black] Negras
@@ -113,3 +115,21 @@ settings-moderators-role = Solo los moderadores pueden elegir el rol que dirige 
 settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torneos los crean y dirigen los moderadores (en Matrix: nivel de poder 50 o más).
 settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
 settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
+game-already-over = La partida ya ha terminado.
+service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
+
+## El anuncio de una jugada
+
+move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora { $player } juega con **negras** y { $other } con blancas.
+move-placed = **{ $player }** ({ colour }) colocó en **{ $point }**.
+move-stepped = **{ $player }** ({ colour }) movió **{ $move }**.
+move-covered = Quedan cubiertos: { $points }.
+move-cuts = Corta { $count ->
+    [one] { $count } conexión
+   *[other] { $count } conexiones
+}.
+move-connects = **{ colour } conectan**: { $other ->
+    [black] Negras
+   *[white] Blancas
+} deben cortar ahora ({ $mention }), o ganan { colour }.
+move-to-move = Le toca a { $player } ({ colour }).

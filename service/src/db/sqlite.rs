@@ -63,6 +63,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0012_versions.sql",
         include_str!("../../../migrations/0012_versions.sql"),
     ),
+    (
+        "0015_language.sql",
+        include_str!("../../../migrations/0015_language.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -529,6 +533,10 @@ mod tests {
         (
             "0012_versions.sql",
             "b62b62238409f0d8780611f5551a817f70b7295786876783054c59ba3f2bec74",
+        ),
+        (
+            "0015_language.sql",
+            "c9c48ac7ceb945db41e3f2e9210d67d80e1caad394650b6a4c08c14597774bcf",
         ),
     ];
 

@@ -199,7 +199,9 @@ impl Service {
             black.shown(),
             white.shown()
         );
-        if let Some(clocks) = super::wording::clock_line(&loaded, self.clock.now()) {
+        if let Some(clocks) =
+            super::wording::clock_line(&loaded, self.clock.now(), request.language.public)
+        {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }

@@ -2,11 +2,12 @@
 
 use super::lifecycle::{Announced, Conclusion};
 use super::store::Loaded;
-use super::types::{Button, Command, Offer, Reply, Request, UserId};
+use super::types::{Button, Command, Languages, Offer, Reply, Request, UserId};
 use super::wording::{not_a_player, result_sentence};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
 use crate::model::{Ending, Offers};
+use crate::{phrase, say};
 use akron_rules::{Color, Reason};
 use std::sync::Arc;
 
@@ -14,7 +15,12 @@ impl Service {
     /// The caller resigns: the opponent wins.
     pub(super) fn resign(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
-        self.decide(&loaded, Some(colour.other()), Reason::Resignation)
+        self.decide(
+            &loaded,
+            Some(colour.other()),
+            Reason::Resignation,
+            request.language,
+        )
     }
 
     /// The board's Resign button: a player of the active game is asked to confirm, privately;
@@ -55,7 +61,7 @@ impl Service {
                 opponent.shown()
             )),
             (Offer::Offer | Offer::Accept, Some(_)) => {
-                self.decide(&loaded, None, Reason::Agreement)
+                self.decide(&loaded, None, Reason::Agreement, request.language)
             }
             (Offer::Offer, None) => {
                 let plies = loaded.game.moves().len();
@@ -116,7 +122,7 @@ impl Service {
         let loaded = self.active_game(request)?;
         let player = loaded.colour_of(&request.user.id).is_some();
         if !player && !request.is_moderator {
-            return Err(not_a_player(&loaded));
+            return Err(not_a_player(&loaded, request.language.private));
         }
         if !request.is_moderator
             && self
@@ -135,19 +141,23 @@ impl Service {
                  or resign; a moderator can still abort it.",
             );
         }
-        let mut reply = self.decide(&loaded, None, Reason::Abort)?;
-        let why = if player {
-            format!("**{}** called it off", request.user.shown())
-        } else {
-            format!("a moderator (**{}**) called it off", request.user.shown())
-        };
+        let mut reply = self.decide(&loaded, None, Reason::Abort, request.language)?;
+        let why = phrase!(
+            if player {
+                "abort-by-player"
+            } else {
+                "abort-by-moderator"
+            },
+            player = request.user.shown()
+        );
         reply.text = super::wording::aborted_sentence(
             loaded.record.id,
-            Some(&why),
+            Some(why),
             &loaded.player(Color::Black),
             &loaded.player(Color::White),
             &mut reply,
-        );
+        )
+        .say(request.language.public);
         Ok(reply)
     }
 
@@ -207,11 +217,17 @@ impl Service {
     }
 
     /// Ends the game with a result decided outside the rules.
-    fn decide(&self, loaded: &Loaded, winner: Option<Color>, reason: Reason) -> Outcome {
+    fn decide(
+        &self,
+        loaded: &Loaded,
+        winner: Option<Color>,
+        reason: Reason,
+        language: Languages,
+    ) -> Outcome {
         let mut game = loaded.game.clone();
         let outcome = akron_rules::Outcome { winner, reason };
         if game.decide(outcome).is_err() {
-            return refuse("The game is already over.");
+            return refuse(say!(language.private, "game-already-over"));
         }
         let now = self.clock.now();
         let mut record = loaded.record.clone();
@@ -232,7 +248,9 @@ impl Service {
         });
         self.remember(&next);
         let mut reply = self.board_reply(&next, None);
-        reply.text = result_sentence(&next, &mut reply);
+        reply.text = result_sentence(&next, &mut reply)
+            .map(|p| p.say(language.public))
+            .unwrap_or_default();
         if let Some(note) = self.rating_note_of(&next.record)? {
             reply.text.push('\n');
             reply.text.push_str(&note);

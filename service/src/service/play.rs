@@ -2,7 +2,7 @@
 
 use super::lifecycle::apply_move;
 use super::store::Loaded;
-use super::types::{Button, Command, Offer, Reply, Request};
+use super::types::{Button, Command, Language, Offer, Reply, Request};
 use super::wording::{
     clock_line, fit, no_game, not_a_player, result_phrase, result_sentence, status_line,
 };
@@ -10,6 +10,7 @@ use super::{refuse, Failure, Outcome, Service};
 use crate::db::{self, DbError};
 use crate::images::{Caption, Picture, View};
 use crate::model::Status;
+use crate::say;
 use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -43,9 +44,10 @@ impl Service {
         };
         let answer = self.db.write(|c| self.store_move(c, &mut applied, now))?;
         let lapse_note = applied.lapse_note();
+        let language = request.language.public;
         let report = applied.report;
         let next = self.moved(applied.next);
-        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
+        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?, language);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record)? {
                 reply.text.push('\n');
@@ -54,7 +56,7 @@ impl Service {
         }
         if let Some(note) = lapse_note {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(language));
         }
         if let Some((player, answer)) = answer {
             // The opponent's conditional answer, played at once in its own transaction.
@@ -105,7 +107,7 @@ impl Service {
             None => self.view_of(&request.user.id)?,
         };
         let mut reply = self.board_reply_as(&loaded, last.as_ref(), view);
-        reply.text = status_line(&loaded, self.clock.now());
+        reply.text = status_line(&loaded, self.clock.now(), request.language.public);
         Ok(reply)
     }
 
@@ -149,6 +151,7 @@ impl Service {
             return Ok(Reply::text(fit(
                 out,
                 "`moves POINT` shows one piece's moves",
+                request.language.public,
             )));
         };
         let from = match notation::read_point(text, position.size()) {
@@ -209,7 +212,7 @@ impl Service {
         let loaded = self.active_game(request)?;
         match loaded.colour_of(&request.user.id) {
             Some(colour) => Ok((loaded, colour)),
-            None => Err(not_a_player(&loaded)),
+            None => Err(not_a_player(&loaded, request.language.private)),
         }
     }
 
@@ -242,7 +245,7 @@ impl Service {
                 refuse(format!(
                     "Game {} is over: {}. Start a new one with `challenge @player`.",
                     loaded.record.id,
-                    result_phrase(&loaded)
+                    result_phrase(&loaded).say(request.language.private)
                 ))
             }
             _ => {
@@ -250,7 +253,7 @@ impl Service {
                 refuse(format!(
                     "Game {} never started: {}. Start a new one with `challenge @player`.",
                     loaded.record.id,
-                    result_phrase(&loaded)
+                    result_phrase(&loaded).say(request.language.private)
                 ))
             }
         }
@@ -307,33 +310,37 @@ impl Service {
     }
 
     /// What a move did, whose turn it is, pending connections and results.
-    pub(super) fn move_reply(&self, loaded: &Loaded, report: &MoveReport, view: View) -> Reply {
+    pub(super) fn move_reply(
+        &self,
+        loaded: &Loaded,
+        report: &MoveReport,
+        view: View,
+        language: Language,
+    ) -> Reply {
         let mut reply = self.board_reply_as(loaded, Some(report), view);
         let mover = loaded.player(report.mover);
         let mut text = match report.mv {
-            Move::Swap => {
-                // The player who swapped now holds Black.
-                let swapper = loaded.player(Color::Black);
-                format!(
-                    "**{}** swapped: the opening marble is theirs and they play **Black** from now on; \
-                     {} plays White.",
-                    swapper.shown(),
-                    loaded.player(Color::White).shown()
-                )
-            }
-            Move::Place(p) => format!(
-                "**{}** ({}) placed **{p}**.",
-                mover.shown(),
-                report.mover.title()
+            // The player who swapped now holds Black.
+            Move::Swap => say!(
+                language,
+                "move-swapped",
+                player = loaded.player(Color::Black).shown(),
+                other = loaded.player(Color::White).shown()
             ),
-            Move::Step { .. } => {
-                format!(
-                    "**{}** ({}) stepped **{}**.",
-                    mover.shown(),
-                    report.mover.title(),
-                    report.mv
-                )
-            }
+            Move::Place(p) => say!(
+                language,
+                "move-placed",
+                player = mover.shown(),
+                colour = report.mover.name(),
+                point = p.to_string()
+            ),
+            Move::Step { .. } => say!(
+                language,
+                "move-stepped",
+                player = mover.shown(),
+                colour = report.mover.name(),
+                move = report.mv.to_string()
+            ),
         };
         if !report.effect.drops.is_empty() {
             let drops: Vec<String> = report
@@ -351,34 +358,41 @@ impl Service {
                 .iter()
                 .map(ToString::to_string)
                 .collect();
-            let _ = write!(text, " Covered: {}.", covered.join(" "));
+            text.push(' ');
+            text.push_str(&say!(language, "move-covered", points = covered.join(" ")));
         }
         let cuts = report.effect.severed.len();
         if cuts > 0 {
-            let _ = write!(
-                text,
-                " It cuts {cuts} link{}.",
-                if cuts == 1 { "" } else { "s" }
-            );
+            text.push(' ');
+            text.push_str(&say!(language, "move-cuts", count = cuts));
         }
         if report.outcome.is_some() {
-            let _ = write!(text, "\n{}", result_sentence(loaded, &mut reply));
+            if let Some(result) = result_sentence(loaded, &mut reply) {
+                let _ = write!(text, "\n{}", result.say(language));
+            }
         } else {
             if let Some(connector) = report.pending {
                 let cutter = loaded.player(connector.other());
                 let token = reply.mention_user(&cutter);
-                let _ = write!(
-                    text,
-                    "\n**{} connects**: {} must cut it now ({token}), or {} wins.",
-                    connector.title(),
-                    connector.other().title(),
-                    connector.title()
-                );
+                text.push('\n');
+                text.push_str(&say!(
+                    language,
+                    "move-connects",
+                    colour = connector.name(),
+                    other = connector.other().name(),
+                    mention = token
+                ));
             }
             let next = loaded.to_move();
             let token = reply.mention_user(&next);
-            let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
-            if let Some(clocks) = clock_line(loaded, self.clock.now()) {
+            text.push('\n');
+            text.push_str(&say!(
+                language,
+                "move-to-move",
+                player = token,
+                colour = loaded.game.turn().name()
+            ));
+            if let Some(clocks) = clock_line(loaded, self.clock.now(), language) {
                 let _ = write!(text, "\n{clocks}");
             }
         }

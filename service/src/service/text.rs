@@ -246,8 +246,9 @@ pub const COMMANDS: [CommandHelp; 29] = [
         "settings",
         Group::LookUp,
         "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off] \
-         [tournament-role:ROLE|off]",
-        "Your reminders and board view; moderators: new games in threads, who runs tournaments.",
+         [tournament-role:ROLE|off] [language:en|es|de] [my-language:en|es|de] \
+         [timezone:Europe/Madrid]",
+        "Your reminders, board view, language, time zone; moderators: threads, organisers, language.",
     ),
     entry(
         "analyze",
@@ -565,8 +566,9 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
     if rest.is_empty() {
         return Ok(None);
     }
-    let usage = "write `settings reminders:dm|channel|off`, `settings thread-games:on|off` or \
-                 `settings tournament-role:ROLE|off`";
+    let usage = "write `settings reminders:dm|channel|off`, `settings thread-games:on|off`, \
+                 `settings tournament-role:ROLE|off`, `settings language:en|es|de` or \
+                 `settings timezone:Europe/Madrid`";
     let (key, value) = rest
         .split_once(':')
         .or_else(|| rest.split_once(char::is_whitespace))
@@ -575,6 +577,9 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
         "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
         "view" => Ok(Some(Setting::View(parse_view(value)?))),
+        "language" | "lang" => Ok(Some(Setting::Language(value.trim().to_string()))),
+        "my-language" | "my_language" => Ok(Some(Setting::MyLanguage(value.trim().to_string()))),
+        "timezone" | "time-zone" | "tz" => Ok(Some(Setting::TimeZone(value.trim().to_string()))),
         "tournament-role" | "tournament_role" => {
             let role = value.trim().trim_start_matches("<@&").trim_end_matches('>');
             Ok(Some(Setting::TournamentRole(

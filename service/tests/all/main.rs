@@ -7,6 +7,7 @@ mod catalogue;
 mod concurrency;
 mod correspondence;
 mod games;
+mod languages;
 mod messages;
 mod outbox;
 mod pictures;

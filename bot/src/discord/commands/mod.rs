@@ -40,7 +40,7 @@ use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
 use crate::service::text::command_help;
-use crate::service::{Command, Request, ServerId};
+use crate::service::{Command, Language, Languages, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
 /// Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
@@ -169,6 +169,12 @@ async fn run_about(
             .map(|g| ServerId::new("discord", &g.to_string())),
         roles: super::roles_of(interaction.member.as_deref(), ctx.guild_id()),
         command,
+        locale: Language::from_locale(&interaction.locale),
+        server_locale: interaction
+            .guild_locale
+            .as_deref()
+            .and_then(Language::from_locale),
+        language: Languages::default(),
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
     let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
