@@ -252,10 +252,13 @@ pub(super) async fn post(
     if let Some(png) = &reply.image {
         let started = std::time::Instant::now();
         let source = upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?;
-        let caption = if plain.trim().is_empty() {
-            BOARD_FILE.to_string()
-        } else {
-            plain.clone()
+        // The plain body carries the picture's text alternative after the message, for
+        // screen readers and clients that show no image.
+        let caption = match (plain.trim().is_empty(), &reply.alt) {
+            (true, None) => BOARD_FILE.to_string(),
+            (true, Some(alt)) => alt.clone(),
+            (false, None) => plain.clone(),
+            (false, Some(alt)) => format!("{plain}\n\n{alt}"),
         };
         let mut image = ImageMessageEventContent::new(caption, source);
         image.filename = Some(BOARD_FILE.to_string());

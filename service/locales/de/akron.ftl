@@ -133,3 +133,31 @@ move-connects = **{ colour } verbindet**: { $other ->
    *[white] Weiß
 } muss jetzt unterbrechen ({ $mention }), sonst gewinnt { colour }.
 move-to-move = { $player } ist am Zug ({ colour }).
+
+## Textalternativen für Bilder (Screenreader lesen sie vor: kein Markdown)
+
+alt-board = Akron-Brett, { $size } mal { $size }, Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß).
+alt-in-hand = Im Vorrat: Schwarz { $black ->
+    [one] { $black } Stein
+   *[other] { $black } Steine
+}, Weiß { $white ->
+    [one] { $white } Stein
+   *[other] { $white } Steine
+}.
+alt-to-move = { colour } ist am Zug.
+alt-result = Ergebnis: { $result }.
+alt-last-move = Letzter Zug: { colour } { $move }.
+alt-dropped = Heruntergefallen: { $points }.
+alt-chain = Siegreiche Kette: { $points }.
+alt-pending = { colour } verbindet über { $points }.
+alt-level = Ebene { $level }: Schwarz { $blacks } ({ $black }); Weiß { $whites } ({ $white }).
+alt-none = keine
+alt-empty-board = Das Brett ist leer.
+alt-drop = der { $colour ->
+    [black] schwarze
+   *[white] weiße
+} Stein von { $from } nach { $to }
+move-drop = der { $colour ->
+    [black] schwarze
+   *[white] weiße
+} Stein von { $from } fiel nach { $to }

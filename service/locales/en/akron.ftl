@@ -138,3 +138,28 @@ move-connects = **{ colour } connects**: { $other ->
    *[white] White
 } must cut it now ({ $mention }), or { colour } wins.
 move-to-move = { $player } to move ({ colour }).
+
+## Text alternatives for pictures (read aloud by screen readers: no Markdown)
+
+alt-board = Akron board, { $size } by { $size }, game { $game }: { $black } (Black) against { $white } (White).
+alt-in-hand = In hand: Black { $black ->
+    [one] { $black } marble
+   *[other] { $black } marbles
+}, White { $white ->
+    [one] { $white } marble
+   *[other] { $white } marbles
+}.
+alt-to-move = { colour } to move.
+alt-result = Result: { $result }.
+alt-last-move = Last move: { colour } { $move }.
+alt-dropped = Dropped: { $points }.
+alt-chain = Winning chain: { $points }.
+alt-pending = { colour } connects through { $points }.
+alt-level = Level { $level }: Black { $blacks } ({ $black }); White { $whites } ({ $white }).
+alt-none = none
+alt-empty-board = The board is empty.
+alt-drop = the { $colour ->
+    [black] black
+   *[white] white
+} marble on { $from } to { $to }
+move-drop = { colour } { $from } dropped to { $to }

@@ -133,3 +133,31 @@ move-connects = **{ colour } conectan**: { $other ->
    *[white] Blancas
 } deben cortar ahora ({ $mention }), o ganan { colour }.
 move-to-move = Le toca a { $player } ({ colour }).
+
+## Textos alternativos de las imágenes (los leen los lectores de pantalla: sin Markdown)
+
+alt-board = Tablero de Akron de { $size } por { $size }, partida { $game }: { $black } (negras) contra { $white } (blancas).
+alt-in-hand = En mano: negras { $black ->
+    [one] { $black } piedra
+   *[other] { $black } piedras
+}, blancas { $white ->
+    [one] { $white } piedra
+   *[other] { $white } piedras
+}.
+alt-to-move = Juegan { colour }.
+alt-result = Resultado: { $result }.
+alt-last-move = Última jugada: { colour } { $move }.
+alt-dropped = Cayeron: { $points }.
+alt-chain = Cadena ganadora: { $points }.
+alt-pending = { colour } conectan por { $points }.
+alt-level = Nivel { $level }: negras { $blacks } ({ $black }); blancas { $whites } ({ $white }).
+alt-none = ninguna
+alt-empty-board = El tablero está vacío.
+alt-drop = la piedra { $colour ->
+    [black] negra
+   *[white] blanca
+} de { $from } a { $to }
+move-drop = la piedra { $colour ->
+    [black] negra
+   *[white] blanca
+} de { $from } cayó a { $to }

@@ -219,7 +219,7 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(record)?;
-        let mut reply = self.board_reply(&loaded, None);
+        let mut reply = self.board_reply(&loaded, None, request.language.public);
         let ai = User::ai(level);
         let human = &request.user;
         let token = reply.mention_user(human);

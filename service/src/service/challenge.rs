@@ -181,7 +181,7 @@ impl Service {
             times: Vec::new(),
         });
         self.remember(&loaded);
-        let mut reply = self.board_reply(&loaded, None);
+        let mut reply = self.board_reply(&loaded, None, request.language.public);
         let black = loaded.player(Color::Black);
         let white = loaded.player(Color::White);
         // Only the player to move is notified.

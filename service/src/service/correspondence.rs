@@ -231,7 +231,7 @@ impl Service {
             return refuse("That game is gone.");
         };
         let ended = self.load(row)?;
-        let mut reply = self.board_reply(&ended, None);
+        let mut reply = self.board_reply(&ended, None, request.language.public);
         reply.text = super::wording::result_sentence(&ended, &mut reply)
             .map(|p| p.say(request.language.public))
             .unwrap_or_default();
@@ -418,12 +418,16 @@ impl Service {
             times: loaded.times.clone(),
         });
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
+        let language = self.notice_language(
+            &Destination::Channel(next.record.channel.clone()),
+            next.record.server.as_ref(),
+        )?;
+        let mut reply = self.board_reply(&next, None, language);
         let black = reply.mention_user(&next.player(Color::Black));
         let white = reply.mention_user(&next.player(Color::White));
         reply.text = format!(
             "Game {game}: {black} (Black) against {white} (White). Play here.\n{}",
-            status_line(&next, self.clock.now(), Language::English)
+            status_line(&next, self.clock.now(), language)
         );
         Ok(reply)
     }

@@ -182,7 +182,7 @@ impl Service {
                 };
                 if opponent.id.is_ai() {
                     // The AI always agrees.
-                    return self.take_back(&loaded, me);
+                    return self.take_back(request, &loaded, me);
                 }
                 self.set_offers(&loaded, loaded.record.offers().draw.clone(), Some(me.clone()))?;
                 let plies = loaded.game.moves().len() - keep;
@@ -204,7 +204,7 @@ impl Service {
                 "You asked for this takeback; {} must accept it.",
                 opponent.shown()
             )),
-            (Offer::Accept, Some(by)) => self.take_back(&loaded, &by),
+            (Offer::Accept, Some(by)) => self.take_back(request, &loaded, &by),
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, loaded.record.offers().draw.clone(), None)?;
                 Ok(Reply::text(if by == *me {
@@ -247,7 +247,7 @@ impl Service {
             times: loaded.times.clone(),
         });
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
+        let mut reply = self.board_reply(&next, None, language.public);
         reply.text = result_sentence(&next, &mut reply)
             .map(|p| p.say(language.public))
             .unwrap_or_default();
@@ -288,7 +288,7 @@ impl Service {
     }
 
     /// Takes back `requester`'s last move and everything after it.
-    fn take_back(&self, loaded: &Loaded, requester: &UserId) -> Outcome {
+    fn take_back(&self, request: &Request, loaded: &Loaded, requester: &UserId) -> Outcome {
         let Some(keep) = last_move_of(loaded, requester) else {
             return refuse("There is no move to take back.");
         };
@@ -337,7 +337,7 @@ impl Service {
             self.wake();
         }
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
+        let mut reply = self.board_reply(&next, None, request.language.public);
         let who = next.to_move();
         let token = reply.mention_user(&who);
         reply.text = format!(

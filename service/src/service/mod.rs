@@ -16,6 +16,7 @@
 //! `lifecycle.rs`; every ending goes through one transition, which emits [`GameEnded`].
 
 pub mod ai;
+mod alt;
 mod challenge;
 mod chat_memory;
 pub mod clocks;
@@ -39,6 +40,7 @@ mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
+pub use alt::MAX_ALT;
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read::{

@@ -366,8 +366,9 @@ impl Service {
                     times: Vec::new(),
                 };
                 let last = payload.mark_last.then(|| shown.last_report()).flatten();
-                let board = self.board_reply(&Arc::new(shown), last.as_ref());
+                let board = self.board_reply(&Arc::new(shown), last.as_ref(), language()?);
                 reply.image = board.image;
+                reply.alt = board.alt;
                 reply.position = board.position;
                 reply.result = board.result;
                 reply.board_of = Some(game);

@@ -106,7 +106,7 @@ impl Service {
             Some(view) => view,
             None => self.view_of(&request.user.id)?,
         };
-        let mut reply = self.board_reply_as(&loaded, last.as_ref(), view);
+        let mut reply = self.board_reply_as(&loaded, last.as_ref(), view, request.language.public);
         reply.text = status_line(&loaded, self.clock.now(), request.language.public);
         Ok(reply)
     }
@@ -260,8 +260,13 @@ impl Service {
     }
 
     /// A reply carrying the board picture and code, marking `last` and a winning chain.
-    pub(super) fn board_reply(&self, loaded: &Loaded, last: Option<&MoveReport>) -> Reply {
-        self.board_reply_as(loaded, last, View::default())
+    pub(super) fn board_reply(
+        &self,
+        loaded: &Loaded,
+        last: Option<&MoveReport>,
+        language: Language,
+    ) -> Reply {
+        self.board_reply_as(loaded, last, View::default(), language)
     }
 
     /// [`Service::board_reply`] in a chosen view. The picture's caption carries the game's
@@ -271,6 +276,7 @@ impl Service {
         loaded: &Loaded,
         last: Option<&MoveReport>,
         view: View,
+        language: Language,
     ) -> Reply {
         let position = loaded.game.position();
         let outcome = loaded.stored_outcome().or(loaded.game.outcome());
@@ -299,9 +305,12 @@ impl Service {
             moves_played: Some(loaded.game.moves().len()),
             outcome,
         };
+        let shown_chain = chain.as_deref().or(pending.as_deref());
+        let alt = super::alt::board_alt(loaded, last, shown_chain, language);
         Reply {
             result: outcome.map(|o| picture.caption.result_text(o)),
             image: self.images.png(&picture),
+            alt: Some(alt),
             position: Some(position.code()),
             board_of: Some(loaded.record.id),
             buttons: board_buttons(loaded),
@@ -317,7 +326,7 @@ impl Service {
         view: View,
         language: Language,
     ) -> Reply {
-        let mut reply = self.board_reply_as(loaded, Some(report), view);
+        let mut reply = self.board_reply_as(loaded, Some(report), view, language);
         let mover = loaded.player(report.mover);
         let mut text = match report.mv {
             // The player who swapped now holds Black.
@@ -347,7 +356,15 @@ impl Service {
                 .effect
                 .drops
                 .iter()
-                .map(ToString::to_string)
+                .map(|drop| {
+                    say!(
+                        language,
+                        "move-drop",
+                        colour = drop.color.name(),
+                        from = drop.from.to_string(),
+                        to = drop.to.to_string()
+                    )
+                })
                 .collect();
             let _ = write!(text, " {}.", drops.join(", "));
         }

@@ -611,6 +611,9 @@ pub struct Reply {
     pub text: String,
     /// A board picture, PNG bytes.
     pub image: Option<Vec<u8>>,
+    /// The picture's text alternative, in the reader's language, at most 1,024 characters
+    /// (Discord: the attachment's `description`; Matrix: the image event's `body`).
+    pub alt: Option<String>,
     /// An animated replay, GIF bytes.
     pub animation: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.

@@ -2,6 +2,7 @@
 //! is small). Run one part with `cargo test -p akron-service --test all tournaments`.
 //! A new test file goes here as a module, not beside this directory.
 
+mod alt_text;
 mod buttons;
 mod catalogue;
 mod concurrency;
