@@ -237,6 +237,20 @@ fn bundle(language: Language, file: &str, text: &str) -> FluentBundle<FluentReso
     bundle
 }
 
+#[cfg(feature = "testing")]
+thread_local! {
+    /// Whether [`say`] wraps what it says on this thread in `⟦ ⟧`: the pseudo-language.
+    static PSEUDO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Turns the pseudo-language on or off for this thread (tests only): everything [`say`]
+/// returns is wrapped in `⟦ ⟧`, so a test can find text that did not come from the
+/// catalogue (any letter outside the brackets).
+#[cfg(feature = "testing")]
+pub fn pseudo_language(on: bool) {
+    PSEUDO.with(|pseudo| pseudo.set(on));
+}
+
 /// Puts the message `id` with `args` into words in `language`. A message missing from that
 /// language is said in English (logged); one missing from English too comes out as its id
 /// (logged as an error).
@@ -269,6 +283,10 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
         let words = bundle.format_pattern(pattern, fluent_args.as_ref(), &mut errors);
         if !errors.is_empty() {
             tracing::warn!(id, %language, ?errors, "a message was put into words with errors");
+        }
+        #[cfg(feature = "testing")]
+        if PSEUDO.with(std::cell::Cell::get) {
+            return format!("⟦{words}⟧");
         }
         return words.into_owned();
     }

@@ -161,3 +161,52 @@ move-drop = der { $colour ->
     [black] schwarze
    *[white] weiße
 } Stein von { $from } fiel nach { $to }
+
+## Herausforderungen
+
+challenge-yourself = Du kannst dich nicht selbst herausfordern. Nenne einen anderen Spieler.
+challenge-bad-size = Ein Brett der Größe { $size } geht nicht: Wähle { $min } bis { $max } (8 ist die offizielle Größe).
+challenge-bad-pile = { $pile } Steine je Seite gehen auf { $size } × { $size } nicht: Wähle { $size } bis { $max } (üblich sind { $default }).
+challenge-channel-taken = In diesem Kanal hat gerade eine Partie begonnen. Spiele in einem Thread: Öffne einen und fordere dort heraus.
+challenge-made = **{ $challenger }** fordert { $challenged } zu einer Partie Akron heraus (Partie { $game }): { $size } × { $size }, { $pile } Steine je Seite, { $rule ->
+    [immediate] sofortige
+   *[delayed] verzögerte
+} Regel. { $black } würde **Schwarz** spielen und anfangen, { $white } **Weiß**. Bedenkzeit: { $clock }. { $rated ->
+    [yes] Gewertet
+   *[no] Freundschaftspartie (nicht gewertet)
+}. { $challenged }, nimm an oder lehne ab; die Herausforderung verfällt in 24 Stunden.
+challenge-in-thread-busy = In diesem Kanal läuft schon Partie { $other } ({ $black } gegen { $white }), daher wird diese nach der Annahme in einem eigenen Thread gespielt.
+challenge-in-thread = Nach der Annahme zieht die Partie in einen eigenen Thread um.
+challenge-accepted = **{ $player }** hat angenommen. Partie { $game } beginnt: **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** spielt Weiß (von links nach rechts).
+challenge-swap-note = Nach dem ersten Setzen von Schwarz darf Weiß mit `swap` antworten, den Stein übernehmen und Schwarz spielen.
+challenge-first-to-move = { $player } ist am Zug (Schwarz).
+challenge-yours-accept = Das ist deine Herausforderung; nur { $player } kann sie annehmen. Du kannst sie mit `cancel` zurückziehen.
+challenge-yours-decline = Das ist deine Herausforderung; zurückziehen kannst du sie mit `cancel`.
+challenge-not-yours = Diese Herausforderung gilt { $player }, nicht dir.
+challenge-declined-by = **{ $player }** hat die Herausforderung von { $challenger } abgelehnt (Partie { $game }).
+challenge-withdrawn = **{ $player }** hat die Herausforderung zurückgezogen (Partie { $game }).
+challenge-only-challenger = Nur wer herausgefordert hat, kann die Herausforderung zurückziehen; du kannst sie ablehnen.
+challenge-gone = Diese Herausforderung ist nicht mehr offen: Sie wurde angenommen, abgelehnt, zurückgezogen oder ist verfallen.
+challenge-none-here = In diesem Kanal gibt es keine offene Herausforderung. Stelle eine mit `challenge @spieler`.
+time-control = { $kind ->
+    [none] ohne Uhr
+    [days] { $amount } T pro Zug
+    [hours] { $amount } Std. pro Zug
+   *[live] { $amount }+{ $increment } (live)
+}
+
+## Aufgeben und Remis
+
+resign-confirm = Partie { $game } gegen { $opponent } aufgeben? { colour } gewinnt, und das lässt sich nicht rückgängig machen.
+draw-ai-refuses = { $opponent } nimmt kein Remis an: Spiel weiter oder gib auf.
+draw-already-offered = Du hast bereits Remis angeboten; { $opponent } hat noch nicht geantwortet.
+draw-yours = Du hast dieses Remis angeboten; { $opponent } muss es annehmen.
+draw-too-soon = Du hast { $when ->
+    [already] gerade erst
+   *[recently] vor Kurzem
+} Remis angeboten; du kannst es wieder anbieten, wenn { $opponent } zweimal gezogen hat.
+draw-offered = **{ $player }** bietet Remis an. { $opponent }, nimm an oder lehne ab (`draw accept`, `draw decline`).
+draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit `draw` an.
+draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
+draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
+rating-note = Wertungszahlen: { $ratings }

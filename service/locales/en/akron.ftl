@@ -163,3 +163,52 @@ alt-drop = the { $colour ->
    *[white] white
 } marble on { $from } to { $to }
 move-drop = { colour } { $from } dropped to { $to }
+
+## Challenges
+
+challenge-yourself = You cannot challenge yourself. Name another player.
+challenge-bad-size = Board size { $size } is not possible: choose { $min } to { $max } (8 is the official size).
+challenge-bad-pile = { $pile } pieces each is not possible on { $size } × { $size }: choose { $size } to { $max } (the default is { $default }).
+challenge-channel-taken = A game was just started in this channel. Play in a thread instead: make one and challenge there.
+challenge-made = **{ $challenger }** challenges { $challenged } to a game of Akron (game { $game }): { $size } × { $size }, { $pile } pieces each, { $rule ->
+    [immediate] immediate
+   *[delayed] delayed
+} rule. { $black } would play **Black** and move first, { $white } **White**. Clock: { $clock }. { $rated ->
+    [yes] Rated
+   *[no] Casual (not rated)
+}. { $challenged }, accept or decline; the challenge expires in 24 hours.
+challenge-in-thread-busy = This channel already has game { $other } ({ $black } against { $white }), so this one will be played in a thread of its own once accepted.
+challenge-in-thread = Once accepted, the game moves to a thread of its own.
+challenge-accepted = **{ $player }** accepted. Game { $game } begins: **{ $black }** plays Black (top to bottom), **{ $white }** plays White (left to right).
+challenge-swap-note = After Black's first placement, White may answer `swap` to take it over and play Black.
+challenge-first-to-move = { $player } to move (Black).
+challenge-yours-accept = You made this challenge; only { $player } can accept it. You can cancel it.
+challenge-yours-decline = You made this challenge; to withdraw it, cancel it.
+challenge-not-yours = This challenge is for { $player }, not for you.
+challenge-declined-by = **{ $player }** declined the challenge from { $challenger } (game { $game }).
+challenge-withdrawn = **{ $player }** withdrew the challenge (game { $game }).
+challenge-only-challenger = Only the player who made the challenge can cancel it; you can decline it.
+challenge-gone = That challenge is no longer open: it was accepted, declined, cancelled or it expired.
+challenge-none-here = There is no open challenge in this channel. Make one with `challenge @player`.
+time-control = { $kind ->
+    [none] no clock
+    [days] { $amount } d per move
+    [hours] { $amount } h per move
+   *[live] { $amount }+{ $increment } (live)
+}
+
+## Resigning and draws
+
+resign-confirm = Resign game { $game } against { $opponent }? { colour } wins, and this cannot be undone.
+draw-ai-refuses = { $opponent } does not agree to draws: play on, or resign.
+draw-already-offered = You have already offered a draw; { $opponent } has not answered yet.
+draw-yours = You offered this draw; { $opponent } must accept it.
+draw-too-soon = You offered a draw { $when ->
+    [already] already
+   *[recently] recently
+}; you can offer again once { $opponent } has moved twice.
+draw-offered = **{ $player }** offers a draw. { $opponent }, accept or decline (`draw accept`, `draw decline`).
+draw-none = There is no draw offer to answer. Offer one with `draw`.
+draw-withdrawn = **{ $player }** withdrew their draw offer.
+draw-declined = **{ $player }** declined the draw offer. Play on.
+rating-note = Ratings: { $ratings }

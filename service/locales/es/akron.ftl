@@ -161,3 +161,52 @@ move-drop = la piedra { $colour ->
     [black] negra
    *[white] blanca
 } de { $from } cayó a { $to }
+
+## Desafíos
+
+challenge-yourself = No puedes desafiarte a ti mismo. Elige a otro jugador.
+challenge-bad-size = Un tablero de { $size } no es posible: elige de { $min } a { $max } (8 es el tamaño oficial).
+challenge-bad-pile = { $pile } piedras por jugador no es posible en { $size } × { $size }: elige de { $size } a { $max } (lo normal son { $default }).
+challenge-channel-taken = Acaba de empezar una partida en este canal. Juega en un hilo: crea uno y desafía allí.
+challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de Akron (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, regla { $rule ->
+    [immediate] inmediata
+   *[delayed] diferida
+}. { $black } jugaría con **negras** y empezaría, { $white } con **blancas**. Reloj: { $clock }. { $rated ->
+    [yes] Puntúa para el ranking
+   *[no] Amistosa (no puntúa)
+}. { $challenged }, acepta o rechaza; el desafío caduca en 24 horas.
+challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
+challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
+challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
+challenge-swap-note = Tras la primera colocación de negras, blancas pueden responder `swap` para quedarse con ella y jugar con negras.
+challenge-first-to-move = Le toca a { $player } (negras).
+challenge-yours-accept = Este desafío es tuyo; solo { $player } puede aceptarlo. Puedes retirarlo con `cancel`.
+challenge-yours-decline = Este desafío es tuyo; para retirarlo, usa `cancel`.
+challenge-not-yours = Este desafío es para { $player }, no para ti.
+challenge-declined-by = **{ $player }** rechazó el desafío de { $challenger } (partida { $game }).
+challenge-withdrawn = **{ $player }** retiró el desafío (partida { $game }).
+challenge-only-challenger = Solo quien hizo el desafío puede retirarlo; tú puedes rechazarlo.
+challenge-gone = Ese desafío ya no está abierto: se aceptó, se rechazó, se retiró o caducó.
+challenge-none-here = No hay ningún desafío abierto en este canal. Haz uno con `challenge @jugador`.
+time-control = { $kind ->
+    [none] sin reloj
+    [days] { $amount } d por jugada
+    [hours] { $amount } h por jugada
+   *[live] { $amount }+{ $increment } (en vivo)
+}
+
+## Abandonos y tablas
+
+resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan { colour } y no se puede deshacer.
+draw-ai-refuses = { $opponent } no acepta tablas: sigue jugando o abandona.
+draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
+draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
+draw-too-soon = Ya ofreciste tablas { $when ->
+    [already] hace nada
+   *[recently] hace poco
+}; podrás volver a ofrecerlas cuando { $opponent } haya jugado dos veces.
+draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza (`draw accept`, `draw decline`).
+draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con `draw`.
+draw-withdrawn = **{ $player }** retiró su oferta de tablas.
+draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
+rating-note = Puntuaciones: { $ratings }

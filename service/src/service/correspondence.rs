@@ -177,7 +177,7 @@ impl Service {
             channel = channel,
             board = board,
             time = clocks::words(left, false),
-            control = record.time_control.to_string()
+            control = super::wording::time_control(record.time_control)
         )];
         draft.reply.board_of = Some(record.id);
         // Only while nothing has happened since: a move, a takeback or the end makes it
@@ -237,7 +237,7 @@ impl Service {
             .unwrap_or_default();
         if let Some(note) = self.rating_note_of(&ended.record)? {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(request.language.public));
         }
         Ok(reply)
     }

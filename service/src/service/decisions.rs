@@ -27,11 +27,12 @@ impl Service {
     /// anyone else is refused. Nothing changes.
     pub(super) fn ask_resign(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
-        let mut reply = Reply::refusal(format!(
-            "Resign game {} against {}? {} wins, and this cannot be undone.",
-            loaded.record.id,
-            loaded.player(colour.other()).shown(),
-            colour.other().title()
+        let mut reply = Reply::refusal(say!(
+            request.language.private,
+            "resign-confirm",
+            game = loaded.record.id.to_string(),
+            opponent = loaded.player(colour.other()).shown(),
+            colour = colour.other().name()
         ));
         reply.buttons = Button::of(Command::Resign, loaded.record.id)
             .into_iter()
@@ -45,21 +46,23 @@ impl Service {
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
         let pending = loaded.record.offers().draw.clone();
+        let Languages { public, private } = request.language;
         if opponent.id.is_ai() {
-            return refuse(format!(
-                "{} does not agree to draws: play on, or resign.",
-                opponent.shown()
+            return refuse(say!(
+                private,
+                "draw-ai-refuses",
+                opponent = opponent.shown()
             ));
         }
         match (offer, pending) {
-            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
-                "You have already offered a draw; {} has not answered yet.",
-                opponent.shown()
+            (Offer::Offer, Some(by)) if by == *me => refuse(say!(
+                private,
+                "draw-already-offered",
+                opponent = opponent.shown()
             )),
-            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
-                "You offered this draw; {} must accept it.",
-                opponent.shown()
-            )),
+            (Offer::Accept, Some(by)) if by == *me => {
+                refuse(say!(private, "draw-yours", opponent = opponent.shown()))
+            }
             (Offer::Offer | Offer::Accept, Some(_)) => {
                 self.decide(&loaded, None, Reason::Agreement, request.language)
             }
@@ -79,10 +82,11 @@ impl Service {
                     };
                     let replies = (*at..plies).filter(|q| q % 2 != mine).count();
                     if replies < 2 {
-                        return refuse(format!(
-                            "You offered a draw {}; you can offer again once {} has moved twice.",
-                            if replies == 0 { "already" } else { "recently" },
-                            opponent.shown()
+                        return refuse(say!(
+                            private,
+                            "draw-too-soon",
+                            when = if replies == 0 { "already" } else { "recently" },
+                            opponent = opponent.shown()
                         ));
                     }
                 }
@@ -93,25 +97,22 @@ impl Service {
                 )?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
-                reply.text = format!(
-                    "**{}** offers a draw. {token}, accept or decline (`draw accept`, `draw decline`).",
-                    request.user.shown()
+                reply.text = say!(
+                    public,
+                    "draw-offered",
+                    player = request.user.shown(),
+                    opponent = token
                 );
                 reply.buttons = offer_buttons(loaded.record.id, Command::Draw);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => {
-                refuse("There is no draw offer to answer. Offer one with `draw`.")
-            }
+            (Offer::Accept | Offer::Decline, None) => refuse(say!(private, "draw-none")),
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, None, loaded.record.offers().takeback.clone())?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their draw offer.", request.user.shown())
+                    say!(public, "draw-withdrawn", player = request.user.shown())
                 } else {
-                    format!(
-                        "**{}** declined the draw offer. Play on.",
-                        request.user.shown()
-                    )
+                    say!(public, "draw-declined", player = request.user.shown())
                 }))
             }
         }
@@ -253,7 +254,7 @@ impl Service {
             .unwrap_or_default();
         if let Some(note) = self.rating_note_of(&next.record)? {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(language.public));
         }
         Ok(reply)
     }

@@ -297,8 +297,8 @@ impl Service {
         };
         let mut draft = Draft::to(Destination::Channel(channel), event.game);
         // Stored as phrases, put into words when delivered, in the language the channel has
-        // then; the rating note is stored as words.
-        let (words, text) = match event.ending {
+        // then.
+        let (words, note) = match event.ending {
             Ending::Expired => {
                 let challenged = record.challenged_user();
                 let token = draft.reply.mention_user(record.challenger_user());
@@ -309,7 +309,7 @@ impl Service {
                     game = event.game.to_string(),
                     hours = CHALLENGE_TTL / 3600
                 );
-                (words, String::new())
+                (words, None)
             }
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
@@ -329,11 +329,10 @@ impl Service {
                 let players = [&record.players.black, &record.players.white];
                 let note =
                     super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?;
-                (words, note.unwrap_or_default())
+                (words, note)
             }
         };
-        draft.words = vec![words];
-        draft.reply.text = text;
+        draft.words = std::iter::once(words).chain(note).collect();
         self.push_notice(conn, &draft, event.at)?;
         Ok(())
     }

@@ -51,7 +51,7 @@ impl Service {
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record)? {
                 reply.text.push('\n');
-                reply.text.push_str(&note);
+                reply.text.push_str(&note.say(language));
             }
         }
         if let Some(note) = lapse_note {

@@ -208,6 +208,25 @@ pub(super) fn not_a_player(loaded: &Loaded, language: Language) -> Failure {
     .into()
 }
 
+/// A clock in words: `3 d per move`, `10+5 (live)`, `no clock`.
+pub(super) fn time_control(control: TimeControl) -> Phrase {
+    match control {
+        TimeControl::None => phrase!("time-control", kind = "none"),
+        TimeControl::PerMove(seconds) if seconds % 86_400 == 0 => {
+            phrase!("time-control", kind = "days", amount = seconds / 86_400)
+        }
+        TimeControl::PerMove(seconds) => {
+            phrase!("time-control", kind = "hours", amount = seconds / 3600)
+        }
+        TimeControl::Fischer { base, increment } => phrase!(
+            "time-control",
+            kind = "live",
+            amount = base / 60,
+            increment = increment
+        ),
+    }
+}
+
 /// The longest reply text: chat platforms cap messages (Discord at 2,000 characters).
 pub const MAX_TEXT: usize = 1900;
 
@@ -277,7 +296,7 @@ pub(super) fn clock_line(loaded: &Loaded, now: i64, language: Language) -> Optio
         "clock-line",
         black = part(Color::Black),
         white = part(Color::White),
-        control = control.to_string()
+        control = time_control(control)
     ))
 }
 

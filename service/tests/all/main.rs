@@ -12,6 +12,7 @@ mod languages;
 mod messages;
 mod outbox;
 mod pictures;
+mod pseudo_language;
 mod refusals;
 mod stale_notices;
 mod tournament_races;
