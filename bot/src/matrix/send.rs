@@ -4,7 +4,8 @@
 
 use super::{Bot, MatrixError};
 use crate::model::ChannelId;
-use crate::service::{Button, Reply, Service, User};
+use crate::service::times::local_times;
+use crate::service::{Button, Clock as _, Reply, Service, SystemClock, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
@@ -122,8 +123,13 @@ pub(super) fn text_bodies(
     client: Option<&Client>,
     reply: &Reply,
 ) -> (String, Option<FormattedBody>) {
+    // Deadlines in the reader's time zone and language, with the relative form: Matrix has
+    // no timestamps of its own.
+    let now = SystemClock.now();
     let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
+    let plain = local_times(&plain, &reply.reader, now);
     let markdown = reply.text_with(pill, |c| channel_link(client, c));
+    let markdown = local_times(&markdown, &reply.reader, now);
     (plain, FormattedBody::markdown(markdown))
 }
 

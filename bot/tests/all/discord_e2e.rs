@@ -216,6 +216,13 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
         let family = name.strip_prefix("akron-").and_then(command_help);
         if let Some(family) = family {
             assert_eq!(command["description"], family.about, "/{name}");
+            for locale in ["es-ES", "de"] {
+                let localised = &command["description_localizations"][locale];
+                assert!(
+                    localised.as_str().is_some_and(|d| !d.is_empty()),
+                    "/{name} {locale}"
+                );
+            }
             registered.push(name.to_string());
             continue;
         }
@@ -223,6 +230,17 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
             let sub_name = sub["name"].as_str().unwrap_or_default();
             let about = command_help(sub_name).map(|help| help.about);
             assert_eq!(sub["description"].as_str(), about, "/{name} {sub_name}");
+            // Spanish and German in the slash menu (issue 31): every subcommand's name and
+            // description, accepted by the fake's localisation rules above.
+            for locale in ["es-ES", "es-419", "de"] {
+                for key in ["name_localizations", "description_localizations"] {
+                    let localised = sub[key][locale].as_str().unwrap_or_default();
+                    assert!(
+                        !localised.is_empty(),
+                        "/{name} {sub_name}: no {key}.{locale}"
+                    );
+                }
+            }
             registered.push(format!("{name} {sub_name}"));
         }
     }

@@ -75,7 +75,7 @@ draw-offer-lapsed = (Das Remisangebot von { $offerer } ist verfallen: { $mover }
 
 ## Erinnerungen
 
-reminder = ⏰ { $player }, du bist in Partie { $game } gegen **{ $opponent }** in { $channel }{ $board } am Zug: noch **{ $time }** ({ $control }).
+reminder = ⏰ { $player }, du bist in Partie { $game } gegen **{ $opponent }** in { $channel }{ $board } am Zug: noch **{ $time }** ({ $control }), bis { $deadline }.
 reminder-board-link = {" "}([letztes Brett](<{ $link }>))
 
 ## Ablehnungen, die viele Befehle teilen
@@ -174,7 +174,7 @@ challenge-made = **{ $challenger }** fordert { $challenged } zu einer Partie Akr
 } Regel. { $black } würde **Schwarz** spielen und anfangen, { $white } **Weiß**. Bedenkzeit: { $clock }. { $rated ->
     [yes] Gewertet
    *[no] Freundschaftspartie (nicht gewertet)
-}. { $challenged }, nimm an oder lehne ab; die Herausforderung verfällt in 24 Stunden.
+}. { $challenged }, nimm an oder lehne ab; die Herausforderung verfällt { $expires }.
 challenge-in-thread-busy = In diesem Kanal läuft schon Partie { $other } ({ $black } gegen { $white }), daher wird diese nach der Annahme in einem eigenen Thread gespielt.
 challenge-in-thread = Nach der Annahme zieht die Partie in einen eigenen Thread um.
 challenge-accepted = **{ $player }** hat angenommen. Partie { $game } beginnt: **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** spielt Weiß (von links nach rechts).
@@ -210,3 +210,68 @@ draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit `draw` an.
 draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
 draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
 rating-note = Wertungszahlen: { $ratings }
+
+## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
+
+command-challenge-name = herausfordern
+command-challenge-about = Fordere hier jemanden heraus, oder die KI (`ai` oder den Bot: Stufe 1-8, sonst 3).
+command-accept-name = annehmen
+command-accept-about = Nimm die Herausforderung an, die dir gilt.
+command-decline-name = ablehnen
+command-decline-about = Lehne die Herausforderung ab, die dir gilt.
+command-cancel-name = zurückziehen
+command-cancel-about = Ziehe deine offene Herausforderung zurück.
+command-move-name = ziehen
+command-move-about = Spiele einen Zug: Setzen wie F6 oder Ziehen wie A2-D3' (jedes ' ist eine Ebene höher).
+command-swap-name = tauschen
+command-swap-about = Tausch: Übernimm als Weiß den ersten gesetzten Stein von Schwarz (nur im zweiten Zug).
+command-premove-name = vorzug
+command-premove-about = Lege Antworten im Voraus fest: Spielt der Gegner B4, spielst du sofort C5.
+command-hint-name = tipp
+command-hint-about = In einer Partie gegen die KI: der Zug, den die Engine vorschlägt, nur für dich sichtbar.
+command-board-name = brett
+command-board-about = Zeige das Brett noch einmal, perspektivisch (Standard) oder als Draufsicht.
+command-moves-name = züge
+command-moves-about = Zeige, wohin ein Stein ziehen kann (und was herunterfällt), oder alle erlaubten Züge.
+command-resign-name = aufgeben
+command-resign-about = Gib die Partie in diesem Kanal auf.
+command-claim-name = reklamieren
+command-claim-about = Gewinne auf Zeit, wenn die Uhr des Gegners abgelaufen ist (sonst macht es der Bot selbst).
+command-draw-name = remis
+command-draw-about = Biete Remis an, oder nimm das Angebot des Gegners an oder lehne es ab.
+command-takeback-name = zurücknehmen
+command-takeback-about = Bitte darum, deinen letzten Zug zurückzunehmen, oder beantworte die Bitte des Gegners.
+command-abort-name = abbrechen
+command-abort-about = Sage die Partie ab: bevor beide gezogen haben, oder jederzeit als Moderator.
+command-history-name = verlauf
+command-history-about = Die Zugliste der Partie in diesem Kanal.
+command-export-name = exportieren
+command-export-about = Die Partienotation als Textdatei, die `show` wieder einliest.
+command-show-name = zeigen
+command-show-about = Zeichne eine beliebige Stellung aus einem Stellungscode oder einer Notation (für Rätsel).
+command-replay-name = wiederholung
+command-replay-about = Die Partie als animiertes Bild (GIF), herunterfallende Steine Ebene für Ebene.
+command-games-name = partien
+command-games-about = Deine Herausforderungen und Partien in allen Kanälen und deine letzten beendeten Partien.
+command-rules-name = regeln
+command-rules-about = Eine kurze Zusammenfassung der Regeln und der Leitfaden für Spieler.
+command-vacation-name = urlaub
+command-vacation-about = Halte deine Fernpartie-Uhren an, während du weg bist (bis zu 14 Tage im Jahr).
+command-settings-name = einstellungen
+command-settings-about = Erinnerungen, Brett, Sprache, Zeitzone; Moderation: Threads, Turnierleitung, Sprache.
+command-analyze-name = analysieren
+command-analyze-about = Bester Zug der Engine, Gewinnschätzung und Variante für eine beendete Partie oder Stellung.
+command-puzzle-name = rätsel
+command-puzzle-about = Vom Löser geprüfte Rätsel: stelle eins, löse es privat, sieh die Lösung, eins pro Tag.
+command-help-name = hilfe
+command-help-about = Die Liste der Befehle.
+command-stats-name = statistik
+command-stats-about = Wertungszahl, Ergebnisse nach Farbe, längste Serie und Verlauf (deine oder die anderer).
+command-leaderboard-name = rangliste
+command-leaderboard-about = Die 20 Besten dieses Servers nach Wertung (vorläufige, mit ? markiert, zuletzt).
+command-tournament-name = turnier
+command-tournament-about = Turniere: erstellen, beitreten, starten, Tabelle, Paarungen; die Turnierleitung führt sie.
+time-relative = { $when ->
+    [past] vor { $span }
+   *[future] in { $span }
+}

@@ -80,7 +80,7 @@ draw-offer-lapsed = (The draw offer from { $offerer } lapsed: { $mover } moved i
 
 ## Reminders
 
-reminder = ⏰ { $player }, it is your move in game { $game } against **{ $opponent }** in { $channel }{ $board }: **{ $time }** left ({ $control }).
+reminder = ⏰ { $player }, it is your move in game { $game } against **{ $opponent }** in { $channel }{ $board }: **{ $time }** left ({ $control }), until { $deadline }.
 reminder-board-link = {" "}([latest board](<{ $link }>))
 
 ## Refusals shared by many commands
@@ -176,7 +176,7 @@ challenge-made = **{ $challenger }** challenges { $challenged } to a game of Akr
 } rule. { $black } would play **Black** and move first, { $white } **White**. Clock: { $clock }. { $rated ->
     [yes] Rated
    *[no] Casual (not rated)
-}. { $challenged }, accept or decline; the challenge expires in 24 hours.
+}. { $challenged }, accept or decline; the challenge expires { $expires }.
 challenge-in-thread-busy = This channel already has game { $other } ({ $black } against { $white }), so this one will be played in a thread of its own once accepted.
 challenge-in-thread = Once accepted, the game moves to a thread of its own.
 challenge-accepted = **{ $player }** accepted. Game { $game } begins: **{ $black }** plays Black (top to bottom), **{ $white }** plays White (left to right).
@@ -212,3 +212,68 @@ draw-none = There is no draw offer to answer. Offer one with `draw`.
 draw-withdrawn = **{ $player }** withdrew their draw offer.
 draw-declined = **{ $player }** declined the draw offer. Play on.
 rating-note = Ratings: { $ratings }
+
+## The commands: their names and one-line descriptions (Discord: at most 100 characters)
+
+command-challenge-name = challenge
+command-challenge-about = Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).
+command-accept-name = accept
+command-accept-about = Accept the challenge addressed to you.
+command-decline-name = decline
+command-decline-about = Decline the challenge addressed to you.
+command-cancel-name = cancel
+command-cancel-about = Withdraw your open challenge.
+command-move-name = move
+command-move-about = Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).
+command-swap-name = swap
+command-swap-about = Swap: as White, take over Black's opening placement (second turn only).
+command-premove-name = premove
+command-premove-about = Queue answers to your opponent's next move: if they play B4, you play C5 at once.
+command-hint-name = hint
+command-hint-about = In a game against the AI: the engine's suggested move, shown only to you.
+command-board-name = board
+command-board-about = Show the current board again, in perspective (default) or as a plan.
+command-moves-name = moves
+command-moves-about = Show where one piece can go (and what it drops), or list every legal move.
+command-resign-name = resign
+command-resign-about = Resign the game in this channel.
+command-claim-name = claim
+command-claim-about = Win on time when your opponent's clock has run out (the bot normally ends it itself).
+command-draw-name = draw
+command-draw-about = Offer a draw, or accept or decline your opponent's offer.
+command-takeback-name = takeback
+command-takeback-about = Ask to take back your last move, or answer your opponent's request.
+command-abort-name = abort
+command-abort-about = Call the game off: before both sides have moved, or any time as a moderator.
+command-history-name = history
+command-history-about = The move list of the game in this channel.
+command-export-name = export
+command-export-about = The game record as a text file, which `show` reads back.
+command-show-name = show
+command-show-about = Draw any position from a position code or a game record (for puzzles).
+command-replay-name = replay
+command-replay-about = The game as an animated picture (GIF), drops falling level by level.
+command-games-name = games
+command-games-about = Your challenges and games in every channel, and your last finished games.
+command-rules-name = rules
+command-rules-about = A short summary of the rules and the players' guide.
+command-vacation-name = vacation
+command-vacation-about = Stop your correspondence clocks while you are away (up to 14 days a year).
+command-settings-name = settings
+command-settings-about = Your reminders, board view, language, time zone; moderators: threads, organisers, language.
+command-analyze-name = analyze
+command-analyze-about = The engine's best move, win estimate and line for a finished game or a position.
+command-puzzle-name = puzzle
+command-puzzle-about = Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
+command-help-name = help
+command-help-about = The command list.
+command-stats-name = stats
+command-stats-about = Rating, results by colour, longest streak and a rating chart (yours or a player's).
+command-leaderboard-name = leaderboard
+command-leaderboard-about = This server's top 20 by rating (provisional ratings, marked ?, come last).
+command-tournament-name = tournament
+command-tournament-about = Tournaments: create one, join, start, standings, pairings; organisers run it.
+time-relative = { $when ->
+    [past] { $span } ago
+   *[future] in { $span }
+}

@@ -75,7 +75,7 @@ draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jug
 
 ## Recordatorios
 
-reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }: te quedan **{ $time }** ({ $control }).
+reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }: te quedan **{ $time }** ({ $control }), hasta { $deadline }.
 reminder-board-link = {" "}([último tablero](<{ $link }>))
 
 ## Negativas comunes a muchos comandos
@@ -174,7 +174,7 @@ challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de
 }. { $black } jugaría con **negras** y empezaría, { $white } con **blancas**. Reloj: { $clock }. { $rated ->
     [yes] Puntúa para el ranking
    *[no] Amistosa (no puntúa)
-}. { $challenged }, acepta o rechaza; el desafío caduca en 24 horas.
+}. { $challenged }, acepta o rechaza; el desafío caduca { $expires }.
 challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
 challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
 challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
@@ -210,3 +210,68 @@ draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con `draw`
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
+
+## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
+
+command-challenge-name = desafiar
+command-challenge-about = Desafía a alguien aquí, o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
+command-accept-name = aceptar
+command-accept-about = Acepta el desafío que te han hecho.
+command-decline-name = rechazar
+command-decline-about = Rechaza el desafío que te han hecho.
+command-cancel-name = cancelar
+command-cancel-about = Retira tu desafío abierto.
+command-move-name = jugar
+command-move-about = Haz una jugada: una colocación como F6 o un movimiento como A2-D3' (cada ' sube un nivel).
+command-swap-name = cambio
+command-swap-about = Cambio: con blancas, quédate con la primera colocación de negras (solo en el segundo turno).
+command-premove-name = prejugada
+command-premove-about = Deja respuestas preparadas: si tu rival juega B4, tú juegas C5 al instante.
+command-hint-name = pista
+command-hint-about = En una partida contra la IA: la jugada que sugiere el motor, visible solo para ti.
+command-board-name = tablero
+command-board-about = Muestra otra vez el tablero, en perspectiva (por defecto) o en planta.
+command-moves-name = jugadas
+command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer), o todas las jugadas legales.
+command-resign-name = abandonar
+command-resign-about = Abandona la partida de este canal.
+command-claim-name = reclamar
+command-claim-about = Gana por tiempo cuando el reloj de tu rival se ha agotado (el bot suele hacerlo solo).
+command-draw-name = tablas
+command-draw-about = Ofrece tablas, o acepta o rechaza la oferta de tu rival.
+command-takeback-name = deshacer
+command-takeback-about = Pide deshacer tu última jugada, o responde a la petición de tu rival.
+command-abort-name = anular
+command-abort-about = Anula la partida: antes de que ambos hayan jugado, o cuando sea si moderas.
+command-history-name = historial
+command-history-about = La lista de jugadas de la partida de este canal.
+command-export-name = exportar
+command-export-about = El registro de la partida como archivo de texto, que `show` vuelve a leer.
+command-show-name = mostrar
+command-show-about = Dibuja cualquier posición a partir de un código o de un registro (para problemas).
+command-replay-name = repetición
+command-replay-about = La partida como imagen animada (GIF), con las piedras cayendo nivel a nivel.
+command-games-name = partidas
+command-games-about = Tus desafíos y partidas en todos los canales, y tus últimas partidas terminadas.
+command-rules-name = reglas
+command-rules-about = Un breve resumen de las reglas y la guía para jugadores.
+command-vacation-name = vacaciones
+command-vacation-about = Detén tus relojes de partidas por correspondencia mientras no estás (hasta 14 días al año).
+command-settings-name = ajustes
+command-settings-about = Recordatorios, tablero, idioma, zona horaria; moderación: hilos, organización, idioma.
+command-analyze-name = analizar
+command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
+command-puzzle-name = problema
+command-puzzle-about = Problemas comprobados por el solucionador: publica, resuelve en privado, mira la solución.
+command-help-name = ayuda
+command-help-about = La lista de comandos.
+command-stats-name = estadísticas
+command-stats-about = Puntuación, resultados por color, mejor racha y gráfico (tuyos o de otro jugador).
+command-leaderboard-name = clasificación
+command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas ?, al final).
+command-tournament-name = torneo
+command-tournament-about = Torneos: crea uno, apúntate, empieza, clasificación, emparejamientos; lo dirige la organización.
+time-relative = { $when ->
+    [past] hace { $span }
+   *[future] dentro de { $span }
+}

@@ -150,7 +150,8 @@ impl Service {
             black = black.shown(),
             white = white.shown(),
             clock = super::wording::time_control(challenge.time.unwrap_or_default()),
-            rated = if row.rated { "yes" } else { "no" }
+            rated = if row.rated { "yes" } else { "no" },
+            expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL)
         );
         reply.text.push_str(&place);
         reply.buttons = [

@@ -177,6 +177,7 @@ impl Service {
             channel = channel,
             board = board,
             time = clocks::words(left, false),
+            deadline = format!("<t:{}:f>", now + left),
             control = super::wording::time_control(record.time_control)
         )];
         draft.reply.board_of = Some(record.id);

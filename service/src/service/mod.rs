@@ -478,12 +478,27 @@ impl Service {
 
     /// [`Service::try_handle`] without the wake-up of the delivery loops.
     fn try_handle_once(&self, request: &Request) -> Result<Reply, ServiceError> {
-        let request = &self.with_languages(request)?;
+        let (request, zone) = self.with_languages(request)?;
+        let request = &request;
+        let reader = |reply: Reply| -> Reply {
+            let language = if reply.ephemeral {
+                request.language.private
+            } else {
+                request.language.public
+            };
+            Reply {
+                reader: Reader {
+                    language,
+                    zone: zone.clone(),
+                },
+                ..reply
+            }
+        };
         let mut attempts = 0;
         loop {
             match self.dispatch(request) {
-                Ok(reply) => return Ok(reply),
-                Err(Failure::Refused(refusal)) => return Ok(refusal.0),
+                Ok(reply) => return Ok(reader(reply)),
+                Err(Failure::Refused(refusal)) => return Ok(reader(refusal.0)),
                 Err(Failure::Broken(ServiceError::Db(DbError::Conflict)))
                     if attempts < CONFLICT_RETRIES =>
                 {
@@ -505,7 +520,7 @@ impl Service {
     /// server's language (a moderator's setting, else the platform's preference, else
     /// English); what only the caller sees is in their client's language, else their own
     /// setting, else the server's. A platform preference not yet stored is kept for notices.
-    fn with_languages(&self, request: &Request) -> Result<Request, ServiceError> {
+    fn with_languages(&self, request: &Request) -> Result<(Request, Option<String>), ServiceError> {
         let (chosen, platform) = match &request.server {
             Some(server) => self.db.read(|c| db::server_language(c, server))?,
             None => (None, None),
@@ -520,17 +535,13 @@ impl Service {
             .or(request.server_locale)
             .or(platform)
             .unwrap_or_default();
-        let own = if request.locale.is_some() {
-            None
-        } else {
-            self.db.read(|c| db::user_language(c, &request.user.id))?.0
-        };
+        let (own, zone) = self.db.read(|c| db::user_language(c, &request.user.id))?;
         let mut request = request.clone();
         request.language = Languages {
             public,
             private: request.locale.or(own).unwrap_or(public),
         };
-        Ok(request)
+        Ok((request, zone))
     }
 
     /// The language of what is posted to `to` unasked (a notice): a user's own language in

@@ -380,6 +380,13 @@ impl Service {
         if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle)?;
         }
+        reply.reader = super::types::Reader {
+            language: language()?,
+            zone: match &entry.to {
+                Destination::User(user) => self.db.read(|c| db::user_language(c, user))?.1,
+                Destination::Channel(_) => None,
+            },
+        };
         Ok(Some(Notice {
             id: entry.id,
             to: entry.to.clone(),

@@ -600,6 +600,16 @@ pub struct Attachment {
     pub content: Vec<u8>,
 }
 
+/// The language and time zone times are written in for a platform without timestamps of
+/// its own (Matrix, the console).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reader {
+    /// The language of the relative form (`in 3 h`).
+    pub language: Language,
+    /// An IANA time zone name; `None` is UTC.
+    pub zone: Option<String>,
+}
+
 /// What the service answers. Front ends show all of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -614,6 +624,11 @@ pub struct Reply {
     /// The picture's text alternative, in the reader's language, at most 1,024 characters
     /// (Discord: the attachment's `description`; Matrix: the image event's `body`).
     pub alt: Option<String>,
+    /// Who reads the times in [`Reply::text`]: deadlines are written as Discord timestamps
+    /// (`<t:UNIX:R>`, `<t:UNIX:f>`), which Discord shows in each reader's own zone; other
+    /// front ends write them with [`crate::service::times::local_times`] in this reader's
+    /// language and time zone.
+    pub reader: Reader,
     /// An animated replay, GIF bytes.
     pub animation: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.

@@ -162,3 +162,54 @@ fn selectors_pick_each_languages_words() {
         "Schwarz (alice) hat durch Verbindung gewonnen"
     );
 }
+
+/// The commands' names and one-line descriptions in the catalogue: English is the table's
+/// (one source), and every language keeps Discord's rules: names lowercase words of at most
+/// 32 characters, distinct under each slash command; descriptions of 1 to 100 characters.
+#[test]
+fn command_names_and_descriptions_keep_discords_rules_in_every_language() {
+    use akron_service::service::text::COMMANDS;
+    for entry in &COMMANDS {
+        assert_eq!(
+            say(
+                Language::English,
+                &format!("command-{}-about", entry.name),
+                &[]
+            ),
+            entry.about
+        );
+        assert_eq!(
+            say(
+                Language::English,
+                &format!("command-{}-name", entry.name),
+                &[]
+            ),
+            entry.name
+        );
+    }
+    for language in Language::ALL {
+        let mut seen = BTreeSet::new();
+        for entry in &COMMANDS {
+            let name = say(language, &format!("command-{}-name", entry.name), &[]);
+            let about = say(language, &format!("command-{}-about", entry.name), &[]);
+            assert!(
+                (1..=32).contains(&name.chars().count())
+                    && name
+                        .chars()
+                        .all(|c| c == '-' || c == '_' || c.is_numeric() || c.is_lowercase()),
+                "{language}: '{name}' is not a Discord command name"
+            );
+            assert!(
+                (1..=100).contains(&about.chars().count()),
+                "{language}: {} has {} characters",
+                entry.name,
+                about.chars().count()
+            );
+            assert!(
+                seen.insert((entry.group.slash_command(), name.clone())),
+                "{language}: '{name}' twice under /{}",
+                entry.group.slash_command()
+            );
+        }
+    }
+}

@@ -5,6 +5,7 @@
 
 use akron_service::testing as common;
 
+use akron_service::service::times::local_times;
 use akron_service::service::{
     Challenge, ColourChoice, Command, Language, Languages, Platform, Reply, Request, ServerId,
     Setting, TimeControl, CHALLENGE_TTL,
@@ -207,6 +208,12 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     let h = Harness::new();
     send(&h, "mod", true, set(Setting::Language("es".into())));
     send(&h, "alice", false, set(Setting::Language("de".into())));
+    send(
+        &h,
+        "alice",
+        false,
+        set(Setting::TimeZone("Europe/Berlin".into())),
+    );
     start(&h, Some(TimeControl::PerMove(DAY)));
     let moved = send(&h, "alice", false, Command::Move("C3".into()));
     assert!(
@@ -224,15 +231,42 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
         "{}",
         moved.text
     );
-    // alice's reminder goes to her direct messages, in her own German.
+    // alice's reminder goes to her direct messages, in her own German, its deadline a
+    // timestamp (Discord shows it in each reader's zone) that the other front ends write in
+    // her time zone.
     h.clock.advance(DAY - 3600);
-    let texts = delivered(&h);
+    h.service.tick(h.service.now()).unwrap();
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let reminder = notices
+        .iter()
+        .find(|n| {
+            n.reply
+                .text
+                .starts_with("⏰ <@test:alice>, du bist in Partie #1")
+        })
+        .expect("a reminder");
+    let deadline = h.service.now() + 3600;
     assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("⏰ <@test:alice>, du bist in Partie #1")),
-        "{texts:?}"
+        reminder
+            .reply
+            .text
+            .ends_with(&format!(", bis <t:{deadline}:f>.")),
+        "{}",
+        reminder.reply.text
     );
+    let written = local_times(
+        &reminder.reply.text,
+        &reminder.reply.reader,
+        h.service.now(),
+    );
+    // T0 is 2026-11-22 00:00 UTC; the deadline is a day later, 01:00 in Berlin.
+    assert!(
+        written.ends_with(", bis 2026-11-23 01:00 UTC+01:00 (in 1 h 0 min)."),
+        "{written}"
+    );
+    for notice in notices {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
     // Her time runs out: the channel reads it in the server's Spanish.
     h.clock.advance(3601);
     let texts = delivered(&h);
