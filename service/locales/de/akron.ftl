@@ -275,3 +275,45 @@ time-relative = { $when ->
     [past] vor { $span }
    *[future] in { $span }
 }
+
+## Abgelehnte Züge
+
+not-your-turn = Du bist nicht am Zug: { $player } ist am Zug ({ colour }). Du spielst { $mine ->
+    [black] Schwarz
+   *[white] Weiß
+}.
+not-a-move = '{ $text }' ist kein Zug: { $why }.
+move-not-legal = { $move } ist hier nicht erlaubt: { $why }. `moves` zeigt die erlaubten Züge, `moves D3`, wohin ein Stein ziehen kann.
+illegal-off-board = { $point } liegt nicht auf dem Brett
+illegal-pile-empty = { colour } hat keine Steine mehr zum Setzen; ziehe stattdessen einen Stein
+illegal-place-above = Steine aus dem Vorrat kommen in Löcher der Ebene 0, direkt auf dem Brett; { $point } liegt auf Ebene { $level }
+illegal-occupied = { $point } ist besetzt
+illegal-no-piece = auf { $point } liegt kein Stein
+illegal-not-yours = der Stein auf { $point } gehört { colour }
+illegal-holds-up = der Stein auf { $point } stützt { $count } Steine; er darf höchstens einen stützen
+illegal-covered = der Stein auf { $point } ist von einem gegnerischen Stein bedeckt und kann nicht ziehen
+illegal-alone = der Stein auf { $point } ist mit keinem Stein seiner Farbe verbunden und kann nicht ziehen
+illegal-unsupported = { $point } ist nicht gestützt: { $missing } darunter ist leer
+illegal-support-moves = { $point } würde seine Stütze { $support } verlieren, die sich während des Zuges bewegt
+illegal-not-touching = { $point } berührt keinen Stein, der mit { $from } verbunden ist
+illegal-swap = Tauschen geht nur als Antwort von Weiß auf den ersten Zug
+illegal-game-over = die Partie ist beendet
+
+## Zurücknehmen
+
+takeback-already-asked = Du hast bereits um Zurücknahme gebeten; { $opponent } hat noch nicht geantwortet.
+takeback-answer-first = { $opponent } hat um die Zurücknahme eines Zuges gebeten; antworte zuerst mit `takeback accept` oder `takeback decline`.
+takeback-nothing = Du hast noch nicht gezogen, es gibt also nichts zurückzunehmen.
+takeback-asked = **{ $player }** bittet darum, den letzten Zug zurückzunehmen{ $reply ->
+    [yes] {" "}(und deine Antwort darauf)
+   *[no] {""}
+}. { $opponent }, nimm an oder lehne ab (`takeback accept`, `takeback decline`).
+takeback-none = Es gibt keine Bitte um Zurücknahme zu beantworten. Bitte mit `takeback` darum.
+takeback-yours = Du hast um diese Zurücknahme gebeten; { $opponent } muss sie annehmen.
+takeback-withdrawn = **{ $player }** hat die Bitte um Zurücknahme zurückgezogen.
+takeback-declined = **{ $player }** hat die Zurücknahme abgelehnt. Es wird weitergespielt.
+takeback-no-move = Es gibt keinen Zug zum Zurücknehmen.
+takeback-done = { $count ->
+    [one] { $count } Zug zurückgenommen
+   *[other] { $count } Züge zurückgenommen
+}. { $player } ist am Zug ({ colour }).

@@ -277,3 +277,45 @@ time-relative = { $when ->
     [past] { $span } ago
    *[future] in { $span }
 }
+
+## Moves refused
+
+not-your-turn = It is not your turn: { $player } is to move ({ colour }). You play { $mine ->
+    [black] Black
+   *[white] White
+}.
+not-a-move = '{ $text }' is not a move: { $why }.
+move-not-legal = { $move } is not legal here: { $why }. `moves` lists the legal moves, `moves D3` where one piece can go.
+illegal-off-board = { $point } is not on the board
+illegal-pile-empty = { colour } has no marbles left to place; step a piece instead
+illegal-place-above = marbles from the pile go into level-0 holes; { $point } is on level { $level }
+illegal-occupied = { $point } is occupied
+illegal-no-piece = there is no piece on { $point }
+illegal-not-yours = the piece on { $point } is { colour }'s
+illegal-holds-up = the piece on { $point } holds up { $count } marbles; it may hold up at most one
+illegal-covered = the piece on { $point } is covered by an enemy piece, so it cannot move
+illegal-alone = the piece on { $point } is not connected to any piece of its colour, so it cannot move
+illegal-unsupported = { $point } is not supported: { $missing } below it is empty
+illegal-support-moves = { $point } would lose its support { $support }, which moves during the move
+illegal-not-touching = { $point } does not touch a piece connected to { $from }
+illegal-swap = swap is only possible as White's answer to the first move
+illegal-game-over = the game is over
+
+## Takebacks
+
+takeback-already-asked = You have already asked to take back; { $opponent } has not answered yet.
+takeback-answer-first = { $opponent } has asked to take back a move; answer with `takeback accept` or `takeback decline` first.
+takeback-nothing = You have not moved yet, so there is nothing to take back.
+takeback-asked = **{ $player }** asks to take back their last move{ $reply ->
+    [yes] {" "}(and your reply)
+   *[no] {""}
+}. { $opponent }, accept or decline (`takeback accept`, `takeback decline`).
+takeback-none = There is no takeback request to answer. Ask for one with `takeback`.
+takeback-yours = You asked for this takeback; { $opponent } must accept it.
+takeback-withdrawn = **{ $player }** withdrew their takeback request.
+takeback-declined = **{ $player }** declined the takeback. Play on.
+takeback-no-move = There is no move to take back.
+takeback-done = Took back { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}. { $player } to move ({ colour }).

@@ -275,3 +275,45 @@ time-relative = { $when ->
     [past] hace { $span }
    *[future] dentro de { $span }
 }
+
+## Jugadas rechazadas
+
+not-your-turn = No es tu turno: le toca a { $player } ({ colour }). Tú juegas con { $mine ->
+    [black] negras
+   *[white] blancas
+}.
+not-a-move = '{ $text }' no es una jugada: { $why }.
+move-not-legal = { $move } no es legal aquí: { $why }. `moves` muestra las jugadas legales, `moves D3` adónde puede ir una piedra.
+illegal-off-board = { $point } no está en el tablero
+illegal-pile-empty = { colour } no tienen piedras para colocar; mueve una piedra del tablero
+illegal-place-above = las piedras de la reserva van a huecos del nivel 0, sobre el tablero; { $point } está en el nivel { $level }
+illegal-occupied = { $point } está ocupado
+illegal-no-piece = no hay ninguna piedra en { $point }
+illegal-not-yours = la piedra de { $point } es de { colour }
+illegal-holds-up = la piedra de { $point } soporta { $count } piedras; solo puede soportar una
+illegal-covered = la piedra de { $point } está cubierta por una piedra rival, así que no puede moverse
+illegal-alone = la piedra de { $point } no está conectada a ninguna piedra de su color, así que no puede moverse
+illegal-unsupported = { $point } no tiene soporte: { $missing }, debajo, está vacío
+illegal-support-moves = { $point } perdería su soporte { $support }, que se mueve durante la jugada
+illegal-not-touching = { $point } no toca ninguna piedra conectada a { $from }
+illegal-swap = el cambio solo es posible como respuesta de blancas a la primera jugada
+illegal-game-over = la partida ha terminado
+
+## Deshacer jugadas
+
+takeback-already-asked = Ya pediste deshacer; { $opponent } aún no ha respondido.
+takeback-answer-first = { $opponent } ha pedido deshacer una jugada; responde antes con `takeback accept` o `takeback decline`.
+takeback-nothing = Aún no has jugado, así que no hay nada que deshacer.
+takeback-asked = **{ $player }** pide deshacer su última jugada{ $reply ->
+    [yes] {" "}(y tu respuesta)
+   *[no] {""}
+}. { $opponent }, acepta o rechaza (`takeback accept`, `takeback decline`).
+takeback-none = No hay ninguna petición de deshacer que responder. Pídela con `takeback`.
+takeback-yours = Deshacer lo pediste tú; tiene que aceptarlo { $opponent }.
+takeback-withdrawn = **{ $player }** retiró su petición de deshacer.
+takeback-declined = **{ $player }** no aceptó deshacer. La partida sigue.
+takeback-no-move = No hay ninguna jugada que deshacer.
+takeback-done = { $count ->
+    [one] Se deshizo { $count } jugada
+   *[other] Se deshicieron { $count } jugadas
+}. Le toca a { $player } ({ colour }).

@@ -168,50 +168,55 @@ impl Service {
         let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
+        let Languages { public, private } = request.language;
         match (offer, loaded.record.offers().takeback.clone()) {
-            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
-                "You have already asked to take back; {} has not answered yet.",
-                opponent.shown()
+            (Offer::Offer, Some(by)) if by == *me => refuse(say!(
+                private,
+                "takeback-already-asked",
+                opponent = opponent.shown()
             )),
-            (Offer::Offer, Some(_)) => refuse(format!(
-                "{} has asked to take back a move; answer with `takeback accept` or `takeback decline` first.",
-                opponent.shown()
+            (Offer::Offer, Some(_)) => refuse(say!(
+                private,
+                "takeback-answer-first",
+                opponent = opponent.shown()
             )),
             (Offer::Offer, None) => {
                 let Some(keep) = last_move_of(&loaded, me) else {
-                    return refuse("You have not moved yet, so there is nothing to take back.");
+                    return refuse(say!(private, "takeback-nothing"));
                 };
                 if opponent.id.is_ai() {
                     // The AI always agrees.
                     return self.take_back(request, &loaded, me);
                 }
-                self.set_offers(&loaded, loaded.record.offers().draw.clone(), Some(me.clone()))?;
+                self.set_offers(
+                    &loaded,
+                    loaded.record.offers().draw.clone(),
+                    Some(me.clone()),
+                )?;
                 let plies = loaded.game.moves().len() - keep;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
-                reply.text = format!(
-                    "**{}** asks to take back their last move{}. {token}, accept or decline \
-                     (`takeback accept`, `takeback decline`).",
-                    request.user.shown(),
-                    if plies == 2 { " (and your reply)" } else { "" }
+                reply.text = say!(
+                    public,
+                    "takeback-asked",
+                    player = request.user.shown(),
+                    opponent = token,
+                    reply = if plies == 2 { "yes" } else { "no" }
                 );
                 reply.buttons = offer_buttons(loaded.record.id, Command::Takeback);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => refuse(
-                "There is no takeback request to answer. Ask for one with `takeback`.",
-            ),
-            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
-                "You asked for this takeback; {} must accept it.",
-                opponent.shown()
-            )),
+            (Offer::Accept | Offer::Decline, None) => refuse(say!(private, "takeback-none")),
+            (Offer::Accept, Some(by)) if by == *me => {
+                refuse(say!(private, "takeback-yours", opponent = opponent.shown()))
+            }
             (Offer::Accept, Some(by)) => self.take_back(request, &loaded, &by),
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, loaded.record.offers().draw.clone(), None)?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their takeback request.", request.user.shown())
+                    say!(public, "takeback-withdrawn", player = request.user.shown())
                 } else {
-                    format!("**{}** declined the takeback. Play on.", request.user.shown())
+                    say!(public, "takeback-declined", player = request.user.shown())
                 }))
             }
         }
@@ -291,7 +296,7 @@ impl Service {
     /// Takes back `requester`'s last move and everything after it.
     fn take_back(&self, request: &Request, loaded: &Loaded, requester: &UserId) -> Outcome {
         let Some(keep) = last_move_of(loaded, requester) else {
-            return refuse("There is no move to take back.");
+            return refuse(say!(request.language.private, "takeback-no-move"));
         };
         let plies = loaded.game.moves().len() - keep;
         let game = loaded.game.taken_back(plies);
@@ -341,10 +346,12 @@ impl Service {
         let mut reply = self.board_reply(&next, None, request.language.public);
         let who = next.to_move();
         let token = reply.mention_user(&who);
-        reply.text = format!(
-            "Took back {plies} move{}. {token} to move ({}).",
-            if plies == 1 { "" } else { "s" },
-            next.game.turn().title()
+        reply.text = say!(
+            request.language.public,
+            "takeback-done",
+            count = plies,
+            player = token,
+            colour = next.game.turn().name()
         );
         Ok(reply)
     }

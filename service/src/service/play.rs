@@ -20,25 +20,37 @@ impl Service {
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
+        let private = request.language.private;
         if loaded.game.turn() != colour {
             let waiting = loaded.to_move();
-            return refuse(format!(
-                "It is not your turn: {} is to move ({}). You play {}.",
-                waiting.shown(),
-                loaded.game.turn().title(),
-                colour.title()
+            return refuse(say!(
+                private,
+                "not-your-turn",
+                player = waiting.shown(),
+                colour = loaded.game.turn().name(),
+                mine = colour.name()
             ));
         }
         let mv = match notation::read_move(text, loaded.game.position().size()) {
             Ok(mv) => mv,
-            Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
+            Err(e) => {
+                return refuse(say!(
+                    private,
+                    "not-a-move",
+                    text = excerpt(text.trim()),
+                    why = e.to_string()
+                ))
+            }
         };
         let now = self.clock.now();
         let mut applied = match apply_move(&loaded, mv, now) {
             Ok(applied) => applied,
             Err(e) => {
-                return refuse(format!(
-                    "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
+                return refuse(say!(
+                    private,
+                    "move-not-legal",
+                    move = mv.to_string(),
+                    why = super::wording::illegal(&e)
                 ))
             }
         };

@@ -208,6 +208,47 @@ pub(super) fn not_a_player(loaded: &Loaded, language: Language) -> Failure {
     .into()
 }
 
+/// Why a move is illegal, in words.
+pub(super) fn illegal(error: &akron_rules::IllegalMove) -> Phrase {
+    use akron_rules::IllegalMove as I;
+    match *error {
+        I::OffBoard(p) => phrase!("illegal-off-board", point = p.to_string()),
+        I::PileEmpty(c) => phrase!("illegal-pile-empty", colour = c.name()),
+        I::PlaceAbove(p) => phrase!(
+            "illegal-place-above",
+            point = p.to_string(),
+            level = p.level()
+        ),
+        I::Occupied(p) => phrase!("illegal-occupied", point = p.to_string()),
+        I::NoPiece(p) => phrase!("illegal-no-piece", point = p.to_string()),
+        I::NotYours(p, c) => phrase!(
+            "illegal-not-yours",
+            point = p.to_string(),
+            colour = c.name()
+        ),
+        I::HoldsUp(p, n) => phrase!("illegal-holds-up", point = p.to_string(), count = n),
+        I::Covered(p) => phrase!("illegal-covered", point = p.to_string()),
+        I::Alone(p) => phrase!("illegal-alone", point = p.to_string()),
+        I::Unsupported { to, missing } => phrase!(
+            "illegal-unsupported",
+            point = to.to_string(),
+            missing = missing.to_string()
+        ),
+        I::SupportMoves { to, support } => phrase!(
+            "illegal-support-moves",
+            point = to.to_string(),
+            support = support.to_string()
+        ),
+        I::NotTouching { to, from } => phrase!(
+            "illegal-not-touching",
+            point = to.to_string(),
+            from = from.to_string()
+        ),
+        I::Swap => Phrase::new("illegal-swap"),
+        I::GameOver => Phrase::new("illegal-game-over"),
+    }
+}
+
 /// A clock in words: `3 d per move`, `10+5 (live)`, `no clock`.
 pub(super) fn time_control(control: TimeControl) -> Phrase {
     match control {

@@ -2,10 +2,10 @@
 //! a whole game, its notices and its refusals are played through the service, and any letter
 //! outside the brackets is text that bypassed the catalogue.
 //!
-//! Scope: the paths the catalogue covers today (challenges, moves, boards and their text
-//! alternatives, draws, resigning, the shared refusals, settings, the result, expiry, reminder
-//! and timeout notices). Takebacks, history, games, puzzles, analysis, ratings and
-//! tournaments are not yet in the catalogue and are not played here.
+//! Scope: the paths the catalogue covers today (challenges, moves and their refusals, boards
+//! and their text alternatives, draws, takebacks, resigning, the shared refusals, settings,
+//! the result, expiry, reminder and timeout notices). History, games, puzzles, analysis,
+//! ratings and tournaments are not yet in the catalogue and are not played here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
@@ -126,6 +126,19 @@ fn a_whole_game_its_notices_and_refusals_come_from_the_catalogue() {
                 h.send(offerer, Command::Draw(Offer::Offer)),
             );
             check("decline", h.send(other, Command::Draw(Offer::Decline)));
+            // Three moves played: bob is to move.
+            check("not your turn", h.send("alice", Command::Move("A1".into())));
+            check("not a move", h.send("bob", Command::Move("zz".into())));
+            check("illegal", h.send("bob", Command::Move(line[0].to_string())));
+            check("takeback", h.send("alice", Command::Takeback(Offer::Offer)));
+            check(
+                "takeback twice",
+                h.send("alice", Command::Takeback(Offer::Offer)),
+            );
+            check(
+                "takeback declined",
+                h.send("bob", Command::Takeback(Offer::Decline)),
+            );
         }
     }
     check("board", h.send("carol", Command::Board(None)));
