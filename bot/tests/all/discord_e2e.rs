@@ -632,6 +632,56 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
     stop_bot(bot).await
 }
 
+/// Issue 31: a player whose Discord client is in Spanish gets Spanish refusals, only they see
+/// them; what the channel sees stays in the server's language (the guild's preferred locale,
+/// here German), and the board's picture carries its text alternative in that language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_servers_language(
+) -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let in_spanish_on_a_german_server = |mut interaction: Value| {
+        interaction["locale"] = Value::from("es-ES");
+        interaction["guild_locale"] = Value::from("de");
+        interaction
+    };
+    let refused = fake
+        .interact_and_wait(&in_spanish_on_a_german_server(akron(
+            &CAROL,
+            "resign",
+            vec![],
+        )))
+        .await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().starts_with("No juegas en la partida #1"),
+        "{}",
+        refused.content()
+    );
+    let board = fake
+        .interact_and_wait(&in_spanish_on_a_german_server(akron(
+            &CAROL,
+            "board",
+            vec![],
+        )))
+        .await?;
+    assert!(!board.is_ephemeral(), "{}", board.content());
+    assert!(
+        board.content().starts_with("Partie #1 · 0 Züge"),
+        "{}",
+        board.content()
+    );
+    let description = board.data["attachments"][0]["description"]
+        .as_str()
+        .ok_or("the board's attachment has a description")?;
+    assert!(
+        description.starts_with("Akron-Brett, 3 mal 3, Partie #1")
+            && description.chars().count() <= 1024,
+        "{description}"
+    );
+    stop_bot(bot).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_between_two_moves_loses_nothing_and_old_buttons_still_work() -> Result<(), Error>
 {
