@@ -11,8 +11,10 @@ pub const PLATFORM: Platform = Platform {
 };
 
 use crate::service::text::parse_command;
+use crate::service::times::local_times;
 use crate::service::{
-    ChannelId, Destination, GameId, Notice, Reply, Request, ServerId, Service, User, UserId,
+    ChannelId, Destination, GameId, Languages, Notice, Reply, Request, ServerId, Service, User,
+    UserId,
 };
 use akron_rules::{Color, Point, Position};
 use akron_service::delivery::{self, SendError};
@@ -223,6 +225,9 @@ impl<'a> Console<'a> {
             server: Some(ServerId(PLATFORM.id.to_string())),
             roles: Vec::new(),
             command,
+            locale: None,
+            server_locale: None,
+            language: Languages::default(),
         };
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
@@ -366,6 +371,8 @@ impl<'a> Console<'a> {
             (false, false) => "",
         };
         let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
+        // Deadlines in the reader's time zone and language, with the relative form.
+        let text = local_times(&text, &reply.reader, self.service.now());
         writeln!(out, "{marker}{}", terminal_text(&text, self.styled))?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {

@@ -4,6 +4,7 @@
 //! [`service::Request`] in, a [`service::Reply`] out. Nothing here knows a chat platform.
 
 pub mod ai_player;
+pub mod catalogue;
 pub mod db;
 pub mod delivery;
 pub mod images;

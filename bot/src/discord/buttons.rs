@@ -6,7 +6,7 @@
 use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Data, DiscordError};
-use crate::service::{parse_button_id, Request, ServerId};
+use crate::service::{parse_button_id, Language, Languages, Request, ServerId};
 use poise::serenity_prelude as serenity;
 
 /// Handles a button press.
@@ -30,6 +30,12 @@ pub(super) async fn pressed(
             .map(|g| ServerId::new("discord", &g.to_string())),
         roles: super::roles_of(press.member.as_ref(), press.guild_id),
         command,
+        locale: Language::from_locale(&press.locale),
+        server_locale: press
+            .guild_locale
+            .as_deref()
+            .and_then(Language::from_locale),
+        language: Languages::default(),
     };
     tracing::debug!(command = request.command.name(), %game, "button");
     let defer = || press.defer(ctx);

@@ -2,7 +2,7 @@
 //! runtime with a deferral when it is slow.
 
 use super::{Data, DiscordError};
-use crate::service::{Button, ButtonStyle, ChannelId, Reply, Request, User};
+use crate::service::{Button, ButtonStyle, ChannelId, Reply, Request, User, MAX_ALT};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::time::Duration;
@@ -179,7 +179,12 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
                  permissions in this channel.*"
             });
         } else {
-            files.push(serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE));
+            let mut file = serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE);
+            if let Some(alt) = &reply.alt {
+                // The text alternative screen readers read; Discord takes at most 1,024.
+                file = file.description(alt.chars().take(MAX_ALT).collect::<String>());
+            }
+            files.push(file);
             let mut board = serenity::CreateEmbed::new()
                 .image(format!("attachment://{BOARD_FILE}"))
                 .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));

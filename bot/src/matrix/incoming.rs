@@ -5,7 +5,7 @@
 use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
 use crate::service::text::parse_command;
-use crate::service::{Reply, Request, User};
+use crate::service::{Languages, Reply, Request, User};
 use matrix_sdk::event_handler::Ctx;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation,
@@ -203,6 +203,9 @@ async fn handle(
                 server: Some(rooms::server_of(room).await),
                 roles: Vec::new(),
                 command,
+                locale: None,
+                server_locale: None,
+                language: Languages::default(),
             };
             tracing::debug!(command = request.command.name(), %channel, "command");
             let service = Arc::clone(&bot.service);

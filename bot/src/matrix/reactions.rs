@@ -5,7 +5,7 @@
 
 use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
-use crate::service::{parse_button_id, Request};
+use crate::service::{parse_button_id, Languages, Request};
 use matrix_sdk::event_handler::Ctx;
 use matrix_sdk::ruma::events::reaction::OriginalSyncReactionEvent;
 use matrix_sdk::{Client, Room, RoomState};
@@ -61,6 +61,9 @@ async fn handle(
         server: Some(rooms::server_of(room).await),
         roles: Vec::new(),
         command,
+        locale: None,
+        server_locale: None,
+        language: Languages::default(),
     };
     tracing::debug!(command = request.command.name(), %game, "reaction");
     let service = Arc::clone(&bot.service);

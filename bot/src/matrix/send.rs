@@ -4,7 +4,8 @@
 
 use super::{Bot, MatrixError};
 use crate::model::ChannelId;
-use crate::service::{Button, Reply, Service, User};
+use crate::service::times::local_times;
+use crate::service::{Button, Clock as _, Reply, Service, SystemClock, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
@@ -122,8 +123,13 @@ pub(super) fn text_bodies(
     client: Option<&Client>,
     reply: &Reply,
 ) -> (String, Option<FormattedBody>) {
-    let mut plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
-    let mut markdown = reply.text_with(pill, |c| channel_link(client, c));
+    // Deadlines in the reader's time zone and language, with the relative form: Matrix has
+    // no timestamps of its own.
+    let now = SystemClock.now();
+    let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
+    let mut plain = local_times(&plain, &reply.reader, now);
+    let markdown = reply.text_with(pill, |c| channel_link(client, c));
+    let mut markdown = local_times(&markdown, &reply.reader, now);
     if let Some(link) = &reply.web_link {
         // The page's link, in the text: Matrix has no link buttons.
         plain.push_str(&format!("\n{}: {}", link.label, link.url));
@@ -257,10 +263,13 @@ pub(super) async fn post(
     if let Some(png) = &reply.image {
         let started = std::time::Instant::now();
         let source = upload(client, encrypted, &mime::IMAGE_PNG, png.clone()).await?;
-        let caption = if plain.trim().is_empty() {
-            BOARD_FILE.to_string()
-        } else {
-            plain.clone()
+        // The plain body carries the picture's text alternative after the message, for
+        // screen readers and clients that show no image.
+        let caption = match (plain.trim().is_empty(), &reply.alt) {
+            (true, None) => BOARD_FILE.to_string(),
+            (true, Some(alt)) => alt.clone(),
+            (false, None) => plain.clone(),
+            (false, Some(alt)) => format!("{plain}\n\n{alt}"),
         };
         let mut image = ImageMessageEventContent::new(caption, source);
         image.filename = Some(BOARD_FILE.to_string());

@@ -216,6 +216,13 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
         let family = name.strip_prefix("akron-").and_then(command_help);
         if let Some(family) = family {
             assert_eq!(command["description"], family.about, "/{name}");
+            for locale in ["es-ES", "de"] {
+                let localised = &command["description_localizations"][locale];
+                assert!(
+                    localised.as_str().is_some_and(|d| !d.is_empty()),
+                    "/{name} {locale}"
+                );
+            }
             registered.push(name.to_string());
             continue;
         }
@@ -223,6 +230,17 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
             let sub_name = sub["name"].as_str().unwrap_or_default();
             let about = command_help(sub_name).map(|help| help.about);
             assert_eq!(sub["description"].as_str(), about, "/{name} {sub_name}");
+            // Spanish and German in the slash menu (issue 31): every subcommand's name and
+            // description, accepted by the fake's localisation rules above.
+            for locale in ["es-ES", "es-419", "de"] {
+                for key in ["name_localizations", "description_localizations"] {
+                    let localised = sub[key][locale].as_str().unwrap_or_default();
+                    assert!(
+                        !localised.is_empty(),
+                        "/{name} {sub_name}: no {key}.{locale}"
+                    );
+                }
+            }
             registered.push(format!("{name} {sub_name}"));
         }
     }
@@ -611,6 +629,56 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
         ))
         .await?;
     assert!(not_your_turn.is_ephemeral(), "{}", not_your_turn.content());
+    stop_bot(bot).await
+}
+
+/// Issue 31: a player whose Discord client is in Spanish gets Spanish refusals, only they see
+/// them; what the channel sees stays in the server's language (the guild's preferred locale,
+/// here German), and the board's picture carries its text alternative in that language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_servers_language(
+) -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let in_spanish_on_a_german_server = |mut interaction: Value| {
+        interaction["locale"] = Value::from("es-ES");
+        interaction["guild_locale"] = Value::from("de");
+        interaction
+    };
+    let refused = fake
+        .interact_and_wait(&in_spanish_on_a_german_server(akron(
+            &CAROL,
+            "resign",
+            vec![],
+        )))
+        .await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().starts_with("No juegas en la partida #1"),
+        "{}",
+        refused.content()
+    );
+    let board = fake
+        .interact_and_wait(&in_spanish_on_a_german_server(akron(
+            &CAROL,
+            "board",
+            vec![],
+        )))
+        .await?;
+    assert!(!board.is_ephemeral(), "{}", board.content());
+    assert!(
+        board.content().starts_with("Partie #1 · 0 Züge"),
+        "{}",
+        board.content()
+    );
+    let description = board.data["attachments"][0]["description"]
+        .as_str()
+        .ok_or("the board's attachment has a description")?;
+    assert!(
+        description.starts_with("Akron-Brett, 3 mal 3, Partie #1")
+            && description.chars().count() <= 1024,
+        "{description}"
+    );
     stop_bot(bot).await
 }
 

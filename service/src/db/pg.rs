@@ -90,6 +90,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0014_web.sql",
         include_str!("../../../migrations/postgres/0014_web.sql"),
     ),
+    (
+        "0015_language.sql",
+        include_str!("../../../migrations/postgres/0015_language.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -785,6 +789,10 @@ mod tests {
         (
             "0014_web.sql",
             "19f9e63a6bd9ebe924351a2ade4e8d4280b48e707b0308058723c1c6bf5b5c6d",
+        ),
+        (
+            "0015_language.sql",
+            "928f17a8815c9dd3d74d9b88d5e0742b8ead7a19f62f17cb967be2a6c4b6e47d",
         ),
     ];
 

@@ -3,6 +3,7 @@
 
 use super::DbError;
 use super::Tx;
+use crate::catalogue::Language;
 use crate::images::View;
 use crate::model::{ReminderPlace, ServerId, ServerRole, UserId, WebAccess};
 use crate::params;
@@ -238,4 +239,109 @@ pub fn public_web_servers(conn: &Tx<'_>) -> Result<Vec<(ServerId, String)>, DbEr
         params![],
         |r| Ok((ServerId(r.get(0)?), r.get(1)?)),
     )
+}
+
+/// A server's language: the one a moderator chose, and the one its platform last said it
+/// prefers (Discord's preferred locale), each if known.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn server_language(
+    conn: &Tx<'_>,
+    server: &ServerId,
+) -> Result<(Option<Language>, Option<Language>), DbError> {
+    let stored: Option<(Option<String>, Option<String>)> = conn.query_opt(
+        "SELECT language, platform_language FROM server_settings WHERE server_id = ?1",
+        params![&server.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let read = |code: Option<String>| code.and_then(|c| c.parse().ok());
+    Ok(stored.map_or((None, None), |(chosen, platform)| {
+        (read(chosen), read(platform))
+    }))
+}
+
+/// Sets (or, with `None`, forgets) the language a moderator chose for a server.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_server_language(
+    conn: &Tx<'_>,
+    server: &ServerId,
+    language: Option<Language>,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO server_settings (server_id, language) VALUES (?1, ?2) \
+         ON CONFLICT (server_id) DO UPDATE SET language = excluded.language",
+        params![server.0, language.map(Language::code)],
+    )?;
+    Ok(())
+}
+
+/// Records the language a server's platform says it prefers, for what the bot posts there
+/// without a request to read it from (notices).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_server_platform_language(
+    conn: &Tx<'_>,
+    server: &ServerId,
+    language: Language,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO server_settings (server_id, platform_language) VALUES (?1, ?2) \
+         ON CONFLICT (server_id) DO UPDATE SET platform_language = excluded.platform_language",
+        params![server.0, language.code()],
+    )?;
+    Ok(())
+}
+
+/// A user's own language and time zone (an IANA name), each if they chose one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn user_language(
+    conn: &Tx<'_>,
+    user: &UserId,
+) -> Result<(Option<Language>, Option<String>), DbError> {
+    let stored: Option<(Option<String>, Option<String>)> = conn.query_opt(
+        "SELECT language, timezone FROM user_settings WHERE user_id = ?1",
+        params![&user.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok(stored.map_or((None, None), |(language, zone)| {
+        (language.and_then(|c| c.parse().ok()), zone)
+    }))
+}
+
+/// Sets a user's own language.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_user_language(conn: &Tx<'_>, user: &UserId, language: Language) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO user_settings (user_id, language) VALUES (?1, ?2) \
+         ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+        params![user.0, language.code()],
+    )?;
+    Ok(())
+}
+
+/// Sets a user's time zone (an IANA name the caller has checked).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_user_timezone(conn: &Tx<'_>, user: &UserId, zone: &str) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO user_settings (user_id, timezone) VALUES (?1, ?2) \
+         ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone",
+        params![user.0, zone],
+    )?;
+    Ok(())
 }

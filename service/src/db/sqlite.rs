@@ -71,6 +71,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0014_web.sql",
         include_str!("../../../migrations/0014_web.sql"),
     ),
+    (
+        "0015_language.sql",
+        include_str!("../../../migrations/0015_language.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -545,6 +549,10 @@ mod tests {
         (
             "0014_web.sql",
             "a9cacae69d60120be278863818ae0cf859c3ed6a0f830c2d2392c91eddeb3c98",
+        ),
+        (
+            "0015_language.sql",
+            "c9c48ac7ceb945db41e3f2e9210d67d80e1caad394650b6a4c08c14597774bcf",
         ),
     ];
 

@@ -225,7 +225,7 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(record)?;
-        let mut reply = self.board_reply(&loaded, None);
+        let mut reply = self.board_reply(&loaded, None, request.language.public);
         let ai = User::ai(level);
         let human = &request.user;
         let token = reply.mention_user(human);
@@ -338,14 +338,19 @@ impl Service {
             }
         };
         let plies = applied.next.game.moves().len();
+        let language = self.notice_language(
+            &Destination::Channel(applied.next.record.channel.clone()),
+            applied.next.record.server.as_ref(),
+        )?;
         let mut reply = self.move_reply(
             &applied.next,
             &applied.report,
             crate::images::View::default(),
+            language,
         );
         if let Some(note) = applied.lapse_note() {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(language));
         }
         let mut draft = Draft::to(
             Destination::Channel(applied.next.record.channel.clone()),
@@ -528,7 +533,7 @@ impl Service {
                     format!(
                         "Game {} ({}) after {ply} move{}",
                         loaded.record.id,
-                        super::wording::result_phrase(&loaded),
+                        super::wording::result_phrase(&loaded).say(request.language.public),
                         plural(ply)
                     ),
                 )

@@ -3,8 +3,10 @@
 use super::lifecycle::{move_to_thread, Announced, Conclusion};
 use super::types::{Button, Challenge, ColourChoice, Command, Reply, Request};
 use super::{refuse, Failure, Outcome, Service, CHALLENGE_TTL};
+use crate::catalogue::say;
 use crate::db::{self, DbError};
 use crate::model::{Ending, GameId, GameRecord, Players, Status};
+use crate::say;
 use akron_rules::{default_pile, Color, Position, MAX_PILE, MAX_SIZE, MIN_SIZE};
 use std::sync::Arc;
 
@@ -13,20 +15,29 @@ impl Service {
     pub(super) fn challenge(&self, request: &Request, challenge: &Challenge) -> Outcome {
         let me = &request.user;
         let them = &challenge.opponent;
+        let language = request.language.private;
         if them.id == me.id {
-            return refuse("You cannot challenge yourself. Name another player.");
+            return refuse(say!(language, "challenge-yourself"));
         }
         let size = challenge.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return refuse(format!(
-                "Board size {size} is not possible: choose {MIN_SIZE} to {MAX_SIZE} (8 is the official size)."
+            return refuse(say!(
+                language,
+                "challenge-bad-size",
+                size = size,
+                min = MIN_SIZE,
+                max = MAX_SIZE
             ));
         }
         let pile = challenge.pieces.unwrap_or_else(|| default_pile(size));
         if pile < u16::from(size) || pile > MAX_PILE {
-            return refuse(format!(
-                "{pile} pieces each is not possible on {size} × {size}: choose {size} to {MAX_PILE} (the default is {}).",
-                default_pile(size)
+            return refuse(say!(
+                language,
+                "challenge-bad-pile",
+                pile = pile,
+                size = size,
+                max = MAX_PILE,
+                default = default_pile(size)
             ));
         }
         let rule = challenge.rule.unwrap_or_default();
@@ -105,42 +116,44 @@ impl Service {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
                 // Another challenge landed in this channel at the same moment.
-                return refuse(
-                    "A game was just started in this channel. Play in a thread instead: \
-                     make one and challenge there.",
-                );
+                return refuse(say!(language, "challenge-channel-taken"));
             }
             Err(e) => return Err(e.into()),
         };
         self.wake();
         let mut reply = Reply::default();
         let them_token = reply.mention_user(them);
+        let public = request.language.public;
         let place = match &busy {
             Some(other) => format!(
-                "\nThis channel already has game {} ({} against {}), so this one will be played \
-                 in a thread of its own once accepted.",
-                other.id,
-                other.players.black.shown(),
-                other.players.white.shown()
+                "\n{}",
+                say!(
+                    public,
+                    "challenge-in-thread-busy",
+                    other = other.id.to_string(),
+                    black = other.players.black.shown(),
+                    white = other.players.white.shown()
+                )
             ),
-            None if wants_thread => {
-                "\nOnce accepted, the game moves to a thread of its own.".into()
-            }
+            None if wants_thread => format!("\n{}", say!(public, "challenge-in-thread")),
             None => String::new(),
         };
-        reply.text = format!(
-            "**{}** challenges {them_token} to a game of Akron (game {id}): {}, {} pieces each, {} rule. \
-             {} would play **Black** and move first, {} **White**. \
-             Clock: {}. {}. {them_token}, accept or decline; the challenge expires in 24 hours.{place}",
-            me.shown(),
-            board_name(size),
-            pile,
-            rule,
-            black.shown(),
-            white.shown(),
-            challenge.time.unwrap_or_default(),
-            if row.rated { "Rated" } else { "Casual (not rated)" },
+        reply.text = say!(
+            public,
+            "challenge-made",
+            challenger = me.shown(),
+            challenged = them_token,
+            game = id.to_string(),
+            size = size,
+            pile = pile,
+            rule = rule.name(),
+            black = black.shown(),
+            white = white.shown(),
+            clock = super::wording::time_control(challenge.time.unwrap_or_default()),
+            rated = if row.rated { "yes" } else { "no" },
+            expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL)
         );
+        reply.text.push_str(&place);
         reply.buttons = [
             Button::of(Command::Accept, id),
             Button::of(Command::Decline, id),
@@ -159,14 +172,16 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let challenged = loaded.challenged();
+        let private = request.language.private;
         if request.user.id != challenged.id {
             return refuse(if request.user.id == loaded.record.challenger {
-                format!(
-                    "You made this challenge; only {} can accept it. You can cancel it.",
-                    challenged.shown()
+                say!(
+                    private,
+                    "challenge-yours-accept",
+                    player = challenged.shown()
                 )
             } else {
-                format!("This challenge is for {}, not for you.", challenged.shown())
+                say!(private, "challenge-not-yours", player = challenged.shown())
             });
         }
         let mut record = loaded.record.clone();
@@ -181,25 +196,33 @@ impl Service {
             times: Vec::new(),
         });
         self.remember(&loaded);
-        let mut reply = self.board_reply(&loaded, None);
+        let mut reply = self.board_reply(&loaded, None, request.language.public);
         let black = loaded.player(Color::Black);
         let white = loaded.player(Color::White);
         // Only the player to move is notified.
         let black_token = reply.mention_user(&black);
-        let swap_note = if loaded.game.start().height() == 0 {
-            " After Black's first placement, White may answer `swap` to take it over and play Black."
-        } else {
-            ""
-        };
-        reply.text = format!(
-            "**{}** accepted. Game {} begins: **{}** plays Black (top to bottom), **{}** plays White \
-             (left to right).{swap_note}\n{black_token} to move (Black).",
-            challenged.shown(),
-            loaded.record.id,
-            black.shown(),
-            white.shown()
+        let public = request.language.public;
+        reply.text = say!(
+            public,
+            "challenge-accepted",
+            player = challenged.shown(),
+            game = loaded.record.id.to_string(),
+            black = black.shown(),
+            white = white.shown()
         );
-        if let Some(clocks) = super::wording::clock_line(&loaded, self.clock.now()) {
+        if loaded.game.start().height() == 0 {
+            reply.text.push(' ');
+            reply.text.push_str(&say!(public, "challenge-swap-note"));
+        }
+        reply.text.push('\n');
+        reply.text.push_str(&say!(
+            public,
+            "challenge-first-to-move",
+            player = black_token
+        ));
+        if let Some(clocks) =
+            super::wording::clock_line(&loaded, self.clock.now(), request.language.public)
+        {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }
@@ -215,19 +238,22 @@ impl Service {
         let loaded = self.load(row)?;
         let challenged = loaded.challenged();
         if request.user.id != challenged.id {
+            let private = request.language.private;
             return refuse(if request.user.id == loaded.record.challenger {
-                "You made this challenge; to withdraw it, cancel it.".to_string()
+                say!(private, "challenge-yours-decline")
             } else {
-                format!("This challenge is for {}, not for you.", challenged.shown())
+                say!(private, "challenge-not-yours", player = challenged.shown())
             });
         }
         self.close_challenge(&loaded.record, Ending::Declined)?;
         let mut reply = Reply::default();
         let token = reply.mention_user(&loaded.challenger());
-        reply.text = format!(
-            "**{}** declined the challenge from {token} (game {}).",
-            challenged.shown(),
-            loaded.record.id
+        reply.text = say!(
+            request.language.public,
+            "challenge-declined-by",
+            player = challenged.shown(),
+            challenger = token,
+            game = loaded.record.id.to_string()
         );
         Ok(reply)
     }
@@ -238,15 +264,14 @@ impl Service {
             return Err(no_challenge(request));
         };
         if request.user.id != row.challenger {
-            return refuse(
-                "Only the player who made the challenge can cancel it; you can decline it.",
-            );
+            return refuse(say!(request.language.private, "challenge-only-challenger"));
         }
         self.close_challenge(&row, Ending::Cancelled)?;
-        Ok(Reply::text(format!(
-            "**{}** withdrew the challenge (game {}).",
-            request.user.shown(),
-            row.id
+        Ok(Reply::text(say!(
+            request.language.public,
+            "challenge-withdrawn",
+            player = request.user.shown(),
+            game = row.id.to_string()
         )))
     }
 
@@ -289,15 +314,14 @@ impl Service {
 }
 
 fn no_challenge(request: &Request) -> Failure {
-    super::Refusal::new(if request.game.is_some() {
-        "That challenge is no longer open: it was accepted, declined, cancelled or it expired."
-    } else {
-        "There is no open challenge in this channel. Make one with `challenge @player`."
-    })
+    super::Refusal::new(say(
+        request.language.private,
+        if request.game.is_some() {
+            "challenge-gone"
+        } else {
+            "challenge-none-here"
+        },
+        &[],
+    ))
     .into()
-}
-
-/// `8 × 8`.
-fn board_name(size: u8) -> String {
-    format!("{size} × {size}")
 }

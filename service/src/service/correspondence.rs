@@ -5,15 +5,16 @@ use super::clocks;
 use super::lifecycle::{Announced, Conclusion, Settlement};
 use super::notices::Draft;
 use super::store::Loaded;
-use super::types::{ChannelId, GameId, Reply, Request, Setting};
+use super::types::{ChannelId, GameId, Language, Reply, Request, Setting};
 use super::wording::status_line;
-use super::{refuse, Outcome, Service, ServiceError};
+use super::{refuse, Failure, Outcome, Refusal, Service, ServiceError};
+use crate::catalogue::say;
 use crate::db::{self, DbError, Tx};
 use crate::model::{
     Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl, WebAccess,
 };
+use crate::{phrase, say};
 use akron_rules::{Color, Outcome as GameOutcome, Reason};
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The longest board link kept.
@@ -165,17 +166,22 @@ impl Service {
         let token = draft.reply.mention_user(&player);
         let channel = draft.reply.name_channel(&record.channel);
         let opponent = loaded.player(loaded.game.turn().other());
-        let board = db::board_link(conn, record.id)?
-            .map(|link| format!(" ([latest board](<{link}>))"))
-            .unwrap_or_default();
-        draft.reply.text = format!(
-            "⏰ {token}, it is your move in game {} against **{}** in {channel}{board}: **{}** \
-             left ({}).",
-            record.id,
-            opponent.shown(),
-            clocks::words(left, false),
-            record.time_control
+        let board = db::board_link(conn, record.id)?.map_or_else(
+            || phrase!("empty"),
+            |link| phrase!("reminder-board-link", link = link),
         );
+        // Put into words at delivery, in the reader's language then.
+        draft.words = vec![phrase!(
+            "reminder",
+            player = token,
+            game = record.id.to_string(),
+            opponent = opponent.shown(),
+            channel = channel,
+            board = board,
+            time = clocks::words(left, false),
+            deadline = format!("<t:{}:f>", now + left),
+            control = super::wording::time_control(record.time_control)
+        )];
         draft.reply.board_of = Some(record.id);
         // Only while nothing has happened since: a move, a takeback or the end makes it
         // stale, and it is then dropped at delivery.
@@ -199,7 +205,10 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let Some(colour) = loaded.colour_of(&request.user.id) else {
-            return Err(super::wording::not_a_player(&loaded));
+            return Err(super::wording::not_a_player(
+                &loaded,
+                request.language.private,
+            ));
         };
         let plies = loaded.game.moves().len();
         let now = self.clock.now();
@@ -225,11 +234,13 @@ impl Service {
             return refuse("That game is gone.");
         };
         let ended = self.load(row)?;
-        let mut reply = self.board_reply(&ended, None);
-        reply.text = super::wording::result_sentence(&ended, &mut reply);
+        let mut reply = self.board_reply(&ended, None, request.language.public);
+        reply.text = super::wording::result_sentence(&ended, &mut reply)
+            .map(|p| p.say(request.language.public))
+            .unwrap_or_default();
         if let Some(note) = self.rating_note_of(&ended.record)? {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(request.language.public));
         }
         Ok(reply)
     }
@@ -257,9 +268,25 @@ impl Service {
         Ok(self.db.read(|c| db::board_link(c, game))?)
     }
 
-    /// `settings`: shows the caller's settings, or changes one.
+    /// `settings`: shows the caller's settings, or changes one. An unknown language or time
+    /// zone is refused with the valid ones, and nothing changes.
     pub(super) fn settings(&self, request: &Request, setting: Option<Setting>) -> Outcome {
         let me = &request.user.id;
+        let private = request.language.private;
+        let refuse_in = |id: &str| refuse(say(private, id, &[]));
+        let language_of = |given: &str| -> Result<Language, Failure> {
+            given.parse().map_err(|_| {
+                Refusal::new(say!(
+                    private,
+                    "settings-unknown-language",
+                    given = given,
+                    valid = Language::valid_list()
+                ))
+                .into()
+            })
+        };
+        // A change of language is answered in the new one.
+        let mut answer_in = request.language;
         match setting {
             Some(Setting::Reminders(place)) => {
                 self.db.write(|c| db::set_reminder_place(c, me, place))?;
@@ -269,42 +296,70 @@ impl Service {
             }
             Some(Setting::TournamentRole(ref role)) => {
                 if !request.is_moderator {
-                    return refuse("Only moderators can name the role that runs tournaments.");
+                    return refuse_in("settings-moderators-role");
                 }
                 let Some(server) = &request.server else {
-                    return refuse("Server settings can only be changed in a server.");
+                    return refuse_in("settings-server-only");
                 };
                 if !request.platform.roles {
-                    return refuse(
-                        "Only Discord servers have roles. Here, moderators (Matrix: power level \
-                         50 or more) create and run tournaments.",
-                    );
+                    return refuse_in("settings-no-roles");
                 }
                 self.db
                     .write(|c| db::set_tournament_role(c, server, role.as_ref()))?;
             }
             Some(Setting::ThreadGames(on)) => {
                 if !request.is_moderator {
-                    return refuse(
-                        "Only moderators can change whether new games open a thread of their own.",
-                    );
+                    return refuse_in("settings-moderators-threads");
                 }
                 let Some(server) = &request.server else {
-                    return refuse("Server settings can only be changed in a server.");
+                    return refuse_in("settings-server-only");
                 };
                 self.db.write(|c| db::set_thread_games(c, server, on))?;
             }
             Some(Setting::Web(access)) => {
                 if !request.is_moderator {
-                    return refuse("Only moderators can change who sees this server's web pages.");
+                    return refuse_in("settings-moderators-web");
                 }
                 let Some(server) = &request.server else {
-                    return refuse("Server settings can only be changed in a server.");
+                    return refuse_in("settings-server-only");
                 };
                 self.set_web_access(server, access)?;
             }
+            Some(Setting::Language(ref given)) => {
+                let language = language_of(given)?;
+                match &request.server {
+                    Some(server) if request.is_moderator => {
+                        self.db
+                            .write(|c| db::set_server_language(c, server, Some(language)))?;
+                        answer_in.public = language;
+                        if request.locale.is_none() {
+                            answer_in.private = language;
+                        }
+                    }
+                    _ => {
+                        self.db.write(|c| db::set_user_language(c, me, language))?;
+                        answer_in.private = language;
+                    }
+                }
+            }
+            Some(Setting::MyLanguage(ref given)) => {
+                let language = language_of(given)?;
+                self.db.write(|c| db::set_user_language(c, me, language))?;
+                answer_in.private = language;
+            }
+            Some(Setting::TimeZone(ref given)) => {
+                let Some(zone) = super::times::zone_name(given) else {
+                    return refuse(say!(
+                        private,
+                        "settings-unknown-timezone",
+                        given = given.as_str()
+                    ));
+                };
+                self.db.write(|c| db::set_user_timezone(c, me, &zone))?;
+            }
             None => {}
         }
+        let language = answer_in.private;
         let place = self.db.read(|c| db::reminder_place(c, me))?;
         let view = self
             .db
@@ -322,33 +377,37 @@ impl Service {
             Some(server) => self.web_access(server)?,
             None => WebAccess::Off,
         };
+        let (mine, zone) = self.db.read(|c| db::user_language(c, me))?;
         let mut text = match setting {
-            Some(_) => "Saved. ".to_string(),
+            Some(_) => format!("{} ", say(language, "settings-saved", &[])),
             None => String::new(),
         };
-        let _ = write!(
-            text,
-            "Your reminders: **{}** (`settings reminders:dm|channel|off`). Your boards: **{}** \
-             (`settings view:perspective|plan`). New games here open a thread of their own: \
-             **{}** (moderators: `settings thread-games:on|off`). Tournaments are created and \
-             run by moderators{} (moderators: `settings tournament-role:ROLE|off`). Web pages of \
-             this server: **{}** (moderators: `settings web:off|link|public`).",
-            match place {
-                ReminderPlace::Direct => "direct message",
-                ReminderPlace::Channel => "in the game's channel",
-                ReminderPlace::Off => "off",
+        text.push_str(&say!(
+            language,
+            "settings-summary",
+            reminders = place.name(),
+            view = match view {
+                crate::images::View::Perspective => "perspective",
+                crate::images::View::Plan => "plan",
             },
-            match view {
-                crate::images::View::Perspective => "perspective, with a map of each level",
-                crate::images::View::Plan => "plan, from above",
-            },
-            if threads { "on" } else { "off" },
-            organisers.map_or_else(String::new, |role| format!(
-                " and members of **@{}**",
-                crate::model::escape_markdown(&role.name)
-            )),
-            web.name()
-        );
+            threads = if threads { "on" } else { "off" },
+            organisers = organisers.map_or_else(String::new, |role| say!(
+                language,
+                "settings-organisers",
+                role = crate::model::escape_markdown(&role.name)
+            ))
+        ));
+        let unset = say(language, "settings-language-unset", &[]);
+        text.push(' ');
+        text.push_str(&say!(
+            language,
+            "settings-language",
+            mine = mine.map_or_else(|| unset.clone(), |l| l.name().to_string()),
+            server = answer_in.public.name(),
+            zone = zone.unwrap_or_else(|| "UTC".to_string())
+        ));
+        text.push(' ');
+        text.push_str(&say!(language, "settings-web", web = web.name()));
         Ok(Reply::private(text))
     }
 
@@ -377,12 +436,16 @@ impl Service {
             times: loaded.times.clone(),
         });
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
+        let language = self.notice_language(
+            &Destination::Channel(next.record.channel.clone()),
+            next.record.server.as_ref(),
+        )?;
+        let mut reply = self.board_reply(&next, None, language);
         let black = reply.mention_user(&next.player(Color::Black));
         let white = reply.mention_user(&next.player(Color::White));
         reply.text = format!(
             "Game {game}: {black} (Black) against {white} (White). Play here.\n{}",
-            status_line(&next, self.clock.now())
+            status_line(&next, self.clock.now(), language)
         );
         Ok(reply)
     }

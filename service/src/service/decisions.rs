@@ -2,11 +2,12 @@
 
 use super::lifecycle::{Announced, Conclusion};
 use super::store::Loaded;
-use super::types::{Button, Command, Offer, Reply, Request, UserId};
+use super::types::{Button, Command, Languages, Offer, Reply, Request, UserId};
 use super::wording::{not_a_player, result_sentence};
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db;
 use crate::model::{Ending, Offers};
+use crate::{phrase, say};
 use akron_rules::{Color, Reason};
 use std::sync::Arc;
 
@@ -14,18 +15,24 @@ impl Service {
     /// The caller resigns: the opponent wins.
     pub(super) fn resign(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
-        self.decide(&loaded, Some(colour.other()), Reason::Resignation)
+        self.decide(
+            &loaded,
+            Some(colour.other()),
+            Reason::Resignation,
+            request.language,
+        )
     }
 
     /// The board's Resign button: a player of the active game is asked to confirm, privately;
     /// anyone else is refused. Nothing changes.
     pub(super) fn ask_resign(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
-        let mut reply = Reply::refusal(format!(
-            "Resign game {} against {}? {} wins, and this cannot be undone.",
-            loaded.record.id,
-            loaded.player(colour.other()).shown(),
-            colour.other().title()
+        let mut reply = Reply::refusal(say!(
+            request.language.private,
+            "resign-confirm",
+            game = loaded.record.id.to_string(),
+            opponent = loaded.player(colour.other()).shown(),
+            colour = colour.other().name()
         ));
         reply.buttons = Button::of(Command::Resign, loaded.record.id)
             .into_iter()
@@ -39,23 +46,25 @@ impl Service {
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
         let pending = loaded.record.offers().draw.clone();
+        let Languages { public, private } = request.language;
         if opponent.id.is_ai() {
-            return refuse(format!(
-                "{} does not agree to draws: play on, or resign.",
-                opponent.shown()
+            return refuse(say!(
+                private,
+                "draw-ai-refuses",
+                opponent = opponent.shown()
             ));
         }
         match (offer, pending) {
-            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
-                "You have already offered a draw; {} has not answered yet.",
-                opponent.shown()
+            (Offer::Offer, Some(by)) if by == *me => refuse(say!(
+                private,
+                "draw-already-offered",
+                opponent = opponent.shown()
             )),
-            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
-                "You offered this draw; {} must accept it.",
-                opponent.shown()
-            )),
+            (Offer::Accept, Some(by)) if by == *me => {
+                refuse(say!(private, "draw-yours", opponent = opponent.shown()))
+            }
             (Offer::Offer | Offer::Accept, Some(_)) => {
-                self.decide(&loaded, None, Reason::Agreement)
+                self.decide(&loaded, None, Reason::Agreement, request.language)
             }
             (Offer::Offer, None) => {
                 let plies = loaded.game.moves().len();
@@ -73,10 +82,11 @@ impl Service {
                     };
                     let replies = (*at..plies).filter(|q| q % 2 != mine).count();
                     if replies < 2 {
-                        return refuse(format!(
-                            "You offered a draw {}; you can offer again once {} has moved twice.",
-                            if replies == 0 { "already" } else { "recently" },
-                            opponent.shown()
+                        return refuse(say!(
+                            private,
+                            "draw-too-soon",
+                            when = if replies == 0 { "already" } else { "recently" },
+                            opponent = opponent.shown()
                         ));
                     }
                 }
@@ -87,25 +97,22 @@ impl Service {
                 )?;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
-                reply.text = format!(
-                    "**{}** offers a draw. {token}, accept or decline (`draw accept`, `draw decline`).",
-                    request.user.shown()
+                reply.text = say!(
+                    public,
+                    "draw-offered",
+                    player = request.user.shown(),
+                    opponent = token
                 );
                 reply.buttons = offer_buttons(loaded.record.id, Command::Draw);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => {
-                refuse("There is no draw offer to answer. Offer one with `draw`.")
-            }
+            (Offer::Accept | Offer::Decline, None) => refuse(say!(private, "draw-none")),
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, None, loaded.record.offers().takeback.clone())?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their draw offer.", request.user.shown())
+                    say!(public, "draw-withdrawn", player = request.user.shown())
                 } else {
-                    format!(
-                        "**{}** declined the draw offer. Play on.",
-                        request.user.shown()
-                    )
+                    say!(public, "draw-declined", player = request.user.shown())
                 }))
             }
         }
@@ -116,7 +123,7 @@ impl Service {
         let loaded = self.active_game(request)?;
         let player = loaded.colour_of(&request.user.id).is_some();
         if !player && !request.is_moderator {
-            return Err(not_a_player(&loaded));
+            return Err(not_a_player(&loaded, request.language.private));
         }
         if !request.is_moderator
             && self
@@ -135,19 +142,23 @@ impl Service {
                  or resign; a moderator can still abort it.",
             );
         }
-        let mut reply = self.decide(&loaded, None, Reason::Abort)?;
-        let why = if player {
-            format!("**{}** called it off", request.user.shown())
-        } else {
-            format!("a moderator (**{}**) called it off", request.user.shown())
-        };
+        let mut reply = self.decide(&loaded, None, Reason::Abort, request.language)?;
+        let why = phrase!(
+            if player {
+                "abort-by-player"
+            } else {
+                "abort-by-moderator"
+            },
+            player = request.user.shown()
+        );
         reply.text = super::wording::aborted_sentence(
             loaded.record.id,
-            Some(&why),
+            Some(why),
             &loaded.player(Color::Black),
             &loaded.player(Color::White),
             &mut reply,
-        );
+        )
+        .say(request.language.public);
         Ok(reply)
     }
 
@@ -157,61 +168,72 @@ impl Service {
         let (loaded, colour) = self.seated(request)?;
         let me = &request.user.id;
         let opponent = loaded.player(colour.other());
+        let Languages { public, private } = request.language;
         match (offer, loaded.record.offers().takeback.clone()) {
-            (Offer::Offer, Some(by)) if by == *me => refuse(format!(
-                "You have already asked to take back; {} has not answered yet.",
-                opponent.shown()
+            (Offer::Offer, Some(by)) if by == *me => refuse(say!(
+                private,
+                "takeback-already-asked",
+                opponent = opponent.shown()
             )),
-            (Offer::Offer, Some(_)) => refuse(format!(
-                "{} has asked to take back a move; answer with `takeback accept` or `takeback decline` first.",
-                opponent.shown()
+            (Offer::Offer, Some(_)) => refuse(say!(
+                private,
+                "takeback-answer-first",
+                opponent = opponent.shown()
             )),
             (Offer::Offer, None) => {
                 let Some(keep) = last_move_of(&loaded, me) else {
-                    return refuse("You have not moved yet, so there is nothing to take back.");
+                    return refuse(say!(private, "takeback-nothing"));
                 };
                 if opponent.id.is_ai() {
                     // The AI always agrees.
-                    return self.take_back(&loaded, me);
+                    return self.take_back(request, &loaded, me);
                 }
-                self.set_offers(&loaded, loaded.record.offers().draw.clone(), Some(me.clone()))?;
+                self.set_offers(
+                    &loaded,
+                    loaded.record.offers().draw.clone(),
+                    Some(me.clone()),
+                )?;
                 let plies = loaded.game.moves().len() - keep;
                 let mut reply = Reply::default();
                 let token = reply.mention_user(&opponent);
-                reply.text = format!(
-                    "**{}** asks to take back their last move{}. {token}, accept or decline \
-                     (`takeback accept`, `takeback decline`).",
-                    request.user.shown(),
-                    if plies == 2 { " (and your reply)" } else { "" }
+                reply.text = say!(
+                    public,
+                    "takeback-asked",
+                    player = request.user.shown(),
+                    opponent = token,
+                    reply = if plies == 2 { "yes" } else { "no" }
                 );
                 reply.buttons = offer_buttons(loaded.record.id, Command::Takeback);
                 Ok(reply)
             }
-            (Offer::Accept | Offer::Decline, None) => refuse(
-                "There is no takeback request to answer. Ask for one with `takeback`.",
-            ),
-            (Offer::Accept, Some(by)) if by == *me => refuse(format!(
-                "You asked for this takeback; {} must accept it.",
-                opponent.shown()
-            )),
-            (Offer::Accept, Some(by)) => self.take_back(&loaded, &by),
+            (Offer::Accept | Offer::Decline, None) => refuse(say!(private, "takeback-none")),
+            (Offer::Accept, Some(by)) if by == *me => {
+                refuse(say!(private, "takeback-yours", opponent = opponent.shown()))
+            }
+            (Offer::Accept, Some(by)) => self.take_back(request, &loaded, &by),
             (Offer::Decline, Some(by)) => {
                 self.set_offers(&loaded, loaded.record.offers().draw.clone(), None)?;
                 Ok(Reply::text(if by == *me {
-                    format!("**{}** withdrew their takeback request.", request.user.shown())
+                    say!(public, "takeback-withdrawn", player = request.user.shown())
                 } else {
-                    format!("**{}** declined the takeback. Play on.", request.user.shown())
+                    say!(public, "takeback-declined", player = request.user.shown())
                 }))
             }
         }
     }
 
     /// Ends the game with a result decided outside the rules.
-    fn decide(&self, loaded: &Loaded, winner: Option<Color>, reason: Reason) -> Outcome {
+    fn decide(
+        &self,
+        loaded: &Loaded,
+        winner: Option<Color>,
+        reason: Reason,
+        language: Languages,
+    ) -> Outcome {
         let mut game = loaded.game.clone();
         let outcome = akron_rules::Outcome { winner, reason };
         if game.decide(outcome).is_err() {
-            return refuse("The game is already over.");
+            return refuse(say!(language.private, "game-already-over"));
         }
         let now = self.clock.now();
         let mut record = loaded.record.clone();
@@ -231,11 +253,13 @@ impl Service {
             times: loaded.times.clone(),
         });
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
-        reply.text = result_sentence(&next, &mut reply);
+        let mut reply = self.board_reply(&next, None, language.public);
+        reply.text = result_sentence(&next, &mut reply)
+            .map(|p| p.say(language.public))
+            .unwrap_or_default();
         if let Some(note) = self.rating_note_of(&next.record)? {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(language.public));
         }
         Ok(reply)
     }
@@ -270,9 +294,9 @@ impl Service {
     }
 
     /// Takes back `requester`'s last move and everything after it.
-    fn take_back(&self, loaded: &Loaded, requester: &UserId) -> Outcome {
+    fn take_back(&self, request: &Request, loaded: &Loaded, requester: &UserId) -> Outcome {
         let Some(keep) = last_move_of(loaded, requester) else {
-            return refuse("There is no move to take back.");
+            return refuse(say!(request.language.private, "takeback-no-move"));
         };
         let plies = loaded.game.moves().len() - keep;
         let game = loaded.game.taken_back(plies);
@@ -319,13 +343,15 @@ impl Service {
             self.wake();
         }
         self.remember(&next);
-        let mut reply = self.board_reply(&next, None);
+        let mut reply = self.board_reply(&next, None, request.language.public);
         let who = next.to_move();
         let token = reply.mention_user(&who);
-        reply.text = format!(
-            "Took back {plies} move{}. {token} to move ({}).",
-            if plies == 1 { "" } else { "s" },
-            next.game.turn().title()
+        reply.text = say!(
+            request.language.public,
+            "takeback-done",
+            count = plies,
+            player = token,
+            colour = next.game.turn().name()
         );
         Ok(reply)
     }

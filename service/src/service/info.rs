@@ -71,7 +71,7 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(row)?;
-        let mut text = status_line(&loaded, self.clock.now());
+        let mut text = status_line(&loaded, self.clock.now(), request.language.public);
         let detail = super::read::game_detail(&loaded);
         if detail.moves.is_empty() {
             text.push_str("\nNo moves yet.");
@@ -108,7 +108,7 @@ impl Service {
         let mut reply = Reply::text(format!(
             "The record of game {} ({}). `show` reads it back.",
             loaded.record.id,
-            result_phrase(&loaded)
+            result_phrase(&loaded).say(request.language.public)
         ));
         reply.attachment = Some(Attachment {
             filename: format!("akron-{}.txt", loaded.record.id.0),
@@ -367,7 +367,7 @@ impl Service {
                             "\n- game {} in {channel} against {}: {}",
                             row.id,
                             loaded.player(colour.other()).shown(),
-                            result_phrase(&loaded)
+                            result_phrase(&loaded).say(request.language.public)
                         )
                     }
                     Err(_) => format!("\n- game {} in {channel}: damaged in storage", row.id),
@@ -375,7 +375,11 @@ impl Service {
                 text.push_str(&line);
             }
         }
-        reply.text = fit(text, "those waiting for you are listed first");
+        reply.text = fit(
+            text,
+            "those waiting for you are listed first",
+            request.language.public,
+        );
         Ok(reply)
     }
 

@@ -20,9 +20,11 @@ use super::store::Loaded;
 use super::types::Reply;
 use super::wording::{aborted_sentence, lapsed_offer, result_sentence_for};
 use super::{Service, ServiceError, CHALLENGE_TTL};
+use crate::catalogue::Phrase;
 use crate::db::{self, DbError, MoveRow, Tx};
 use crate::model::TournamentStatus;
 use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Phase, Status, User};
+use crate::phrase;
 use akron_rules::{Color, IllegalMove, Move, MoveReport, Reason};
 use std::sync::Arc;
 
@@ -89,7 +91,7 @@ pub(super) struct Applied {
 
 impl Applied {
     /// The note that the move let an open draw offer lapse, for whatever announces the move.
-    pub(super) fn lapse_note(&self) -> Option<String> {
+    pub(super) fn lapse_note(&self) -> Option<crate::catalogue::Phrase> {
         self.lapsed
             .as_ref()
             .map(|offerer| lapsed_offer(offerer, &self.mover))
@@ -294,26 +296,29 @@ impl Service {
             _ => event.channel.clone(),
         };
         let mut draft = Draft::to(Destination::Channel(channel), event.game);
-        let text = match event.ending {
+        // Stored as phrases, put into words when delivered, in the language the channel has
+        // then.
+        let (words, note) = match event.ending {
             Ending::Expired => {
                 let challenged = record.challenged_user();
                 let token = draft.reply.mention_user(record.challenger_user());
-                format!(
-                    "The challenge from {token} to **{}** (game {}) expired: nobody answered \
-                     within {} hours.",
-                    challenged.shown(),
-                    event.game,
-                    CHALLENGE_TTL / 3600
-                )
+                let words = phrase!(
+                    "challenge-expired-notice",
+                    challenger = token,
+                    challenged = challenged.shown(),
+                    game = event.game.to_string(),
+                    hours = CHALLENGE_TTL / 3600
+                );
+                (words, None)
             }
             Ending::Declined | Ending::Cancelled => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
-                let mut text = if outcome.reason == Reason::Abort {
+                let words = if outcome.reason == Reason::Abort {
                     let why = abort_reason(conn, record, event)?;
                     aborted_sentence(
                         event.game,
-                        Some(&why),
+                        Some(why),
                         &record.players.black,
                         &record.players.white,
                         &mut draft.reply,
@@ -322,16 +327,12 @@ impl Service {
                     result_sentence_for(event, outcome, &mut draft.reply)
                 };
                 let players = [&record.players.black, &record.players.white];
-                if let Some(note) =
-                    super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?
-                {
-                    text.push('\n');
-                    text.push_str(&note);
-                }
-                text
+                let note =
+                    super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?;
+                (words, note)
             }
         };
-        draft.reply.text = text;
+        draft.words = std::iter::once(words).chain(note).collect();
         self.push_notice(conn, &draft, event.at)?;
         Ok(())
     }
@@ -384,20 +385,14 @@ impl Service {
 /// Why a game that nobody aborted by command was aborted, for its notice: its tournament
 /// was cancelled or decided it so, or (the only other way) its first player never moved in
 /// time.
-fn abort_reason(conn: &Tx<'_>, record: &GameRecord, event: &GameEnded) -> Result<String, DbError> {
+fn abort_reason(conn: &Tx<'_>, record: &GameRecord, event: &GameEnded) -> Result<Phrase, DbError> {
     Ok(match db::game_tournament(conn, event.game)? {
-        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => {
-            format!(
-                "its tournament, **{}**, was cancelled",
-                crate::model::escape_markdown(&t.name)
-            )
-        }
-        Some(_) => "the tournament's organiser decided it as a forfeit by both".to_string(),
-        None => format!(
-            "**{}** did not make a first move in time (a game whose first move never came is \
-             called off, not lost)",
-            record.players.black.shown()
+        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => phrase!(
+            "abort-tournament-cancelled",
+            tournament = crate::model::escape_markdown(&t.name)
         ),
+        Some(_) => Phrase::new("abort-tournament-forfeit"),
+        None => phrase!("abort-no-first-move", player = record.players.black.shown()),
     })
 }
 

@@ -16,6 +16,7 @@
 //! `lifecycle.rs`; every ending goes through one transition, which emits [`GameEnded`].
 
 pub mod ai;
+mod alt;
 mod challenge;
 mod chat_memory;
 pub mod clocks;
@@ -33,6 +34,7 @@ pub mod read;
 mod store;
 pub mod text;
 mod tick;
+pub mod times;
 mod tournaments;
 pub mod types;
 pub mod web;
@@ -40,6 +42,7 @@ mod wording;
 
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
+pub use alt::MAX_ALT;
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read::{
@@ -507,16 +510,19 @@ impl Service {
                     %error,
                     "command failed"
                 );
-                Reply::refusal(if matches!(&error, ServiceError::Db(e) if e.is_busy()) {
-                    "The game database is busy right now, so nothing was changed. Try again in \
-                     a moment."
-                } else if matches!(error, ServiceError::Corrupt { .. }) {
-                    "That game is damaged in storage, so the bot cannot use it; nothing was \
-                     changed. The bot's operator has been told (it is in the log)."
-                } else {
-                    "Something went wrong inside the bot, so nothing was changed; the bot's \
-                     operator can read why in its log. Try again in a moment."
-                })
+                // The settings may be out of reach: the platform's word for the language.
+                let language = request.locale.or(request.server_locale).unwrap_or_default();
+                Reply::refusal(crate::catalogue::say(
+                    language,
+                    if matches!(&error, ServiceError::Db(e) if e.is_busy()) {
+                        "service-busy"
+                    } else if matches!(error, ServiceError::Corrupt { .. }) {
+                        "service-damaged"
+                    } else {
+                        "service-failed"
+                    },
+                    &[],
+                ))
             }
         }
     }
@@ -540,25 +546,95 @@ impl Service {
 
     /// [`Service::try_handle`] without the wake-up of the delivery loops.
     fn try_handle_once(&self, request: &Request) -> Result<Reply, ServiceError> {
+        let (request, zone) = self.with_languages(request)?;
+        let request = &request;
+        let reader = |reply: Reply| -> Reply {
+            let language = if reply.ephemeral {
+                request.language.private
+            } else {
+                request.language.public
+            };
+            Reply {
+                reader: Reader {
+                    language,
+                    zone: zone.clone(),
+                },
+                ..reply
+            }
+        };
         let mut attempts = 0;
         loop {
             match self.dispatch(request) {
-                Ok(reply) => return Ok(reply),
-                Err(Failure::Refused(refusal)) => return Ok(refusal.0),
+                Ok(reply) => return Ok(reader(reply)),
+                Err(Failure::Refused(refusal)) => return Ok(reader(refusal.0)),
                 Err(Failure::Broken(ServiceError::Db(DbError::Conflict)))
                     if attempts < CONFLICT_RETRIES =>
                 {
                     attempts += 1;
                 }
                 Err(Failure::Broken(ServiceError::Db(DbError::Conflict))) => {
-                    return Ok(Reply::refusal(
-                        "The game kept changing while your command ran, so nothing was done. \
-                         Look at the board and try again.",
-                    ))
+                    return Ok(Reply::refusal(crate::catalogue::say(
+                        request.language.private,
+                        "service-conflict",
+                        &[],
+                    )))
                 }
                 Err(Failure::Broken(error)) => return Err(error),
             }
         }
+    }
+
+    /// The request with [`Request::language`] filled in: what the channel sees is in the
+    /// server's language (a moderator's setting, else the platform's preference, else
+    /// English); what only the caller sees is in their client's language, else their own
+    /// setting, else the server's. A platform preference not yet stored is kept for notices.
+    fn with_languages(&self, request: &Request) -> Result<(Request, Option<String>), ServiceError> {
+        let (chosen, platform) = match &request.server {
+            Some(server) => self.db.read(|c| db::server_language(c, server))?,
+            None => (None, None),
+        };
+        if let (Some(server), Some(said)) = (&request.server, request.server_locale) {
+            if platform != Some(said) {
+                self.db
+                    .write(|c| db::set_server_platform_language(c, server, said))?;
+            }
+        }
+        let public = chosen
+            .or(request.server_locale)
+            .or(platform)
+            .unwrap_or_default();
+        let (own, zone) = self.db.read(|c| db::user_language(c, &request.user.id))?;
+        let mut request = request.clone();
+        request.language = Languages {
+            public,
+            private: request.locale.or(own).unwrap_or(public),
+        };
+        Ok((request, zone))
+    }
+
+    /// The language of what is posted to `to` unasked (a notice): a user's own language in
+    /// their direct messages, else the language of the server `server` (the game's).
+    pub(crate) fn notice_language(
+        &self,
+        to: &Destination,
+        server: Option<&ServerId>,
+    ) -> Result<Language, ServiceError> {
+        let of_server = |server: Option<&ServerId>| -> Result<Option<Language>, ServiceError> {
+            Ok(match server {
+                Some(server) => {
+                    let (chosen, platform) = self.db.read(|c| db::server_language(c, server))?;
+                    chosen.or(platform)
+                }
+                None => None,
+            })
+        };
+        Ok(match to {
+            Destination::User(user) => match self.db.read(|c| db::user_language(c, user))?.0 {
+                Some(own) => own,
+                None => of_server(server)?.unwrap_or_default(),
+            },
+            Destination::Channel(_) => of_server(server)?.unwrap_or_default(),
+        })
     }
 
     fn dispatch(&self, request: &Request) -> Outcome {

@@ -10,6 +10,7 @@
 use super::store::Loaded;
 use super::types::Reply;
 use super::{Service, ServiceError};
+use crate::catalogue::{Language, Phrase};
 use crate::db::Tx;
 use crate::db::{self, DbError, OutboxEntry};
 use crate::images::Table;
@@ -94,6 +95,9 @@ pub(crate) struct Draft {
     /// When the game is over by the time the notice is delivered, its text becomes this
     /// followed by the result, and it asks for no thread (a round's announcement).
     pub if_over: Option<String>,
+    /// The message as phrases, put into words at delivery in the language its readers have
+    /// then, one line each, before [`Reply::text`] (which holds what is already words).
+    pub words: Vec<Phrase>,
 }
 
 impl Draft {
@@ -111,6 +115,7 @@ impl Draft {
             table: None,
             only_at_version: None,
             if_over: None,
+            words: Vec::new(),
         }
     }
 
@@ -128,6 +133,7 @@ impl Draft {
             table: None,
             only_at_version: None,
             if_over: None,
+            words: Vec::new(),
         }
     }
 }
@@ -349,6 +355,21 @@ impl Service {
             .map_err(|e| corrupt(format!("{} is not a notice: {e}", entry.id)))?;
         let mut reply = payload.reply();
         let mut ended = false;
+        let record = match entry.game {
+            Some(game) => self.db.read(|c| db::game(c, game))?,
+            None => None,
+        };
+        let language = || -> Result<Language, ServiceError> {
+            self.notice_language(&entry.to, record.as_ref().and_then(|r| r.server.as_ref()))
+        };
+        if !payload.words.is_empty() {
+            let language = language()?;
+            let mut text: Vec<String> = payload.words.iter().map(|p| p.say(language)).collect();
+            if !reply.text.is_empty() {
+                text.push(std::mem::take(&mut reply.text));
+            }
+            reply.text = text.join("\n");
+        }
         if let Some(game) = entry.game {
             let only_at = payload.only_at_version;
             let if_over = payload.if_over.as_deref();
@@ -361,7 +382,8 @@ impl Service {
                 }
                 if let Some(intro) = if_over.filter(|_| !record.status().is_live()) {
                     let loaded = self.load(record)?;
-                    reply.text = format!("{intro}{}.", super::wording::result_phrase(&loaded));
+                    let result = super::wording::result_phrase(&loaded).say(language()?);
+                    reply.text = format!("{intro}{result}.");
                     ended = true;
                 }
             }
@@ -376,8 +398,9 @@ impl Service {
                     times: Vec::new(),
                 };
                 let last = payload.mark_last.then(|| shown.last_report()).flatten();
-                let board = self.board_reply(&Arc::new(shown), last.as_ref());
+                let board = self.board_reply(&Arc::new(shown), last.as_ref(), language()?);
                 reply.image = board.image;
+                reply.alt = board.alt;
                 reply.position = board.position;
                 reply.result = board.result;
                 reply.board_of = Some(game);
@@ -389,6 +412,13 @@ impl Service {
         if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle)?;
         }
+        reply.reader = super::types::Reader {
+            language: language()?,
+            zone: match &entry.to {
+                Destination::User(user) => self.db.read(|c| db::user_language(c, user))?.1,
+                Destination::Channel(_) => None,
+            },
+        };
         Ok(Some(Notice {
             id: entry.id,
             to: entry.to.clone(),

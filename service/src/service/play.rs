@@ -2,7 +2,7 @@
 
 use super::lifecycle::apply_move;
 use super::store::Loaded;
-use super::types::{Button, Command, Offer, Reply, Request};
+use super::types::{Button, Command, Language, Offer, Reply, Request};
 use super::wording::{
     clock_line, fit, no_game, not_a_player, result_phrase, result_sentence, status_line,
 };
@@ -10,6 +10,7 @@ use super::{refuse, Failure, Outcome, Service};
 use crate::db::{self, DbError};
 use crate::images::{Caption, Picture, View};
 use crate::model::Status;
+use crate::say;
 use akron_rules::{notation, ByColor, Color, Move, MoveReport, Point, Reason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -19,42 +20,55 @@ impl Service {
     /// Plays a move given in (lenient) notation, `swap` included.
     pub(super) fn play_text(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
+        let private = request.language.private;
         if loaded.game.turn() != colour {
             let waiting = loaded.to_move();
-            return refuse(format!(
-                "It is not your turn: {} is to move ({}). You play {}.",
-                waiting.shown(),
-                loaded.game.turn().title(),
-                colour.title()
+            return refuse(say!(
+                private,
+                "not-your-turn",
+                player = waiting.shown(),
+                colour = loaded.game.turn().name(),
+                mine = colour.name()
             ));
         }
         let mv = match notation::read_move(text, loaded.game.position().size()) {
             Ok(mv) => mv,
-            Err(e) => return refuse(format!("'{}' is not a move: {e}.", excerpt(text.trim()))),
+            Err(e) => {
+                return refuse(say!(
+                    private,
+                    "not-a-move",
+                    text = excerpt(text.trim()),
+                    why = e.to_string()
+                ))
+            }
         };
         let now = self.clock.now();
         let mut applied = match apply_move(&loaded, mv, now) {
             Ok(applied) => applied,
             Err(e) => {
-                return refuse(format!(
-                    "{mv} is not legal here: {e}. `moves` lists the legal moves, `moves D3` where one piece can go."
+                return refuse(say!(
+                    private,
+                    "move-not-legal",
+                    move = mv.to_string(),
+                    why = super::wording::illegal(&e)
                 ))
             }
         };
         let answer = self.db.write(|c| self.store_move(c, &mut applied, now))?;
         let lapse_note = applied.lapse_note();
+        let language = request.language.public;
         let report = applied.report;
         let next = self.moved(applied.next);
-        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?);
+        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?, language);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record)? {
                 reply.text.push('\n');
-                reply.text.push_str(&note);
+                reply.text.push_str(&note.say(language));
             }
         }
         if let Some(note) = lapse_note {
             reply.text.push('\n');
-            reply.text.push_str(&note);
+            reply.text.push_str(&note.say(language));
         }
         if let Some((player, answer)) = answer {
             // The opponent's conditional answer, played at once in its own transaction.
@@ -104,8 +118,8 @@ impl Service {
             Some(view) => view,
             None => self.view_of(&request.user.id)?,
         };
-        let mut reply = self.board_reply_as(&loaded, last.as_ref(), view);
-        reply.text = status_line(&loaded, self.clock.now());
+        let mut reply = self.board_reply_as(&loaded, last.as_ref(), view, request.language.public);
+        reply.text = status_line(&loaded, self.clock.now(), request.language.public);
         Ok(reply)
     }
 
@@ -149,6 +163,7 @@ impl Service {
             return Ok(Reply::text(fit(
                 out,
                 "`moves POINT` shows one piece's moves",
+                request.language.public,
             )));
         };
         let from = match notation::read_point(text, position.size()) {
@@ -209,7 +224,7 @@ impl Service {
         let loaded = self.active_game(request)?;
         match loaded.colour_of(&request.user.id) {
             Some(colour) => Ok((loaded, colour)),
-            None => Err(not_a_player(&loaded)),
+            None => Err(not_a_player(&loaded, request.language.private)),
         }
     }
 
@@ -242,7 +257,7 @@ impl Service {
                 refuse(format!(
                     "Game {} is over: {}. Start a new one with `challenge @player`.",
                     loaded.record.id,
-                    result_phrase(&loaded)
+                    result_phrase(&loaded).say(request.language.private)
                 ))
             }
             _ => {
@@ -250,15 +265,20 @@ impl Service {
                 refuse(format!(
                     "Game {} never started: {}. Start a new one with `challenge @player`.",
                     loaded.record.id,
-                    result_phrase(&loaded)
+                    result_phrase(&loaded).say(request.language.private)
                 ))
             }
         }
     }
 
     /// A reply carrying the board picture and code, marking `last` and a winning chain.
-    pub(super) fn board_reply(&self, loaded: &Loaded, last: Option<&MoveReport>) -> Reply {
-        self.board_reply_as(loaded, last, View::default())
+    pub(super) fn board_reply(
+        &self,
+        loaded: &Loaded,
+        last: Option<&MoveReport>,
+        language: Language,
+    ) -> Reply {
+        self.board_reply_as(loaded, last, View::default(), language)
     }
 
     /// [`Service::board_reply`] in a chosen view. The picture's caption carries the game's
@@ -268,6 +288,7 @@ impl Service {
         loaded: &Loaded,
         last: Option<&MoveReport>,
         view: View,
+        language: Language,
     ) -> Reply {
         let position = loaded.game.position();
         let outcome = loaded.stored_outcome().or(loaded.game.outcome());
@@ -296,9 +317,12 @@ impl Service {
             moves_played: Some(loaded.game.moves().len()),
             outcome,
         };
+        let shown_chain = chain.as_deref().or(pending.as_deref());
+        let alt = super::alt::board_alt(loaded, last, shown_chain, language);
         Reply {
             result: outcome.map(|o| picture.caption.result_text(o)),
             image: self.images.png(&picture),
+            alt: Some(alt),
             position: Some(position.code()),
             board_of: Some(loaded.record.id),
             buttons: board_buttons(loaded),
@@ -307,40 +331,52 @@ impl Service {
     }
 
     /// What a move did, whose turn it is, pending connections and results.
-    pub(super) fn move_reply(&self, loaded: &Loaded, report: &MoveReport, view: View) -> Reply {
-        let mut reply = self.board_reply_as(loaded, Some(report), view);
+    pub(super) fn move_reply(
+        &self,
+        loaded: &Loaded,
+        report: &MoveReport,
+        view: View,
+        language: Language,
+    ) -> Reply {
+        let mut reply = self.board_reply_as(loaded, Some(report), view, language);
         let mover = loaded.player(report.mover);
         let mut text = match report.mv {
-            Move::Swap => {
-                // The player who swapped now holds Black.
-                let swapper = loaded.player(Color::Black);
-                format!(
-                    "**{}** swapped: the opening marble is theirs and they play **Black** from now on; \
-                     {} plays White.",
-                    swapper.shown(),
-                    loaded.player(Color::White).shown()
-                )
-            }
-            Move::Place(p) => format!(
-                "**{}** ({}) placed **{p}**.",
-                mover.shown(),
-                report.mover.title()
+            // The player who swapped now holds Black.
+            Move::Swap => say!(
+                language,
+                "move-swapped",
+                player = loaded.player(Color::Black).shown(),
+                other = loaded.player(Color::White).shown()
             ),
-            Move::Step { .. } => {
-                format!(
-                    "**{}** ({}) stepped **{}**.",
-                    mover.shown(),
-                    report.mover.title(),
-                    report.mv
-                )
-            }
+            Move::Place(p) => say!(
+                language,
+                "move-placed",
+                player = mover.shown(),
+                colour = report.mover.name(),
+                point = p.to_string()
+            ),
+            Move::Step { .. } => say!(
+                language,
+                "move-stepped",
+                player = mover.shown(),
+                colour = report.mover.name(),
+                move = report.mv.to_string()
+            ),
         };
         if !report.effect.drops.is_empty() {
             let drops: Vec<String> = report
                 .effect
                 .drops
                 .iter()
-                .map(ToString::to_string)
+                .map(|drop| {
+                    say!(
+                        language,
+                        "move-drop",
+                        colour = drop.color.name(),
+                        from = drop.from.to_string(),
+                        to = drop.to.to_string()
+                    )
+                })
                 .collect();
             let _ = write!(text, " {}.", drops.join(", "));
         }
@@ -351,34 +387,41 @@ impl Service {
                 .iter()
                 .map(ToString::to_string)
                 .collect();
-            let _ = write!(text, " Covered: {}.", covered.join(" "));
+            text.push(' ');
+            text.push_str(&say!(language, "move-covered", points = covered.join(" ")));
         }
         let cuts = report.effect.severed.len();
         if cuts > 0 {
-            let _ = write!(
-                text,
-                " It cuts {cuts} link{}.",
-                if cuts == 1 { "" } else { "s" }
-            );
+            text.push(' ');
+            text.push_str(&say!(language, "move-cuts", count = cuts));
         }
         if report.outcome.is_some() {
-            let _ = write!(text, "\n{}", result_sentence(loaded, &mut reply));
+            if let Some(result) = result_sentence(loaded, &mut reply) {
+                let _ = write!(text, "\n{}", result.say(language));
+            }
         } else {
             if let Some(connector) = report.pending {
                 let cutter = loaded.player(connector.other());
                 let token = reply.mention_user(&cutter);
-                let _ = write!(
-                    text,
-                    "\n**{} connects**: {} must cut it now ({token}), or {} wins.",
-                    connector.title(),
-                    connector.other().title(),
-                    connector.title()
-                );
+                text.push('\n');
+                text.push_str(&say!(
+                    language,
+                    "move-connects",
+                    colour = connector.name(),
+                    other = connector.other().name(),
+                    mention = token
+                ));
             }
             let next = loaded.to_move();
             let token = reply.mention_user(&next);
-            let _ = write!(text, "\n{token} to move ({}).", loaded.game.turn().title());
-            if let Some(clocks) = clock_line(loaded, self.clock.now()) {
+            text.push('\n');
+            text.push_str(&say!(
+                language,
+                "move-to-move",
+                player = token,
+                colour = loaded.game.turn().name()
+            ));
+            if let Some(clocks) = clock_line(loaded, self.clock.now(), language) {
                 let _ = write!(text, "\n{clocks}");
             }
         }

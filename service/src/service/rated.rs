@@ -127,7 +127,7 @@ pub(super) fn rating_note(
     game: GameId,
     players: &[&User],
     server: Option<&ServerId>,
-) -> Result<Option<String>, DbError> {
+) -> Result<Option<crate::catalogue::Phrase>, DbError> {
     let scope = shown_scope(server);
     let changes = db::game_rating_changes(conn, game)?;
     let parts: Vec<String> = players
@@ -144,7 +144,7 @@ pub(super) fn rating_note(
             ))
         })
         .collect();
-    Ok((!parts.is_empty()).then(|| format!("Ratings: {}", parts.join(" · "))))
+    Ok((!parts.is_empty()).then(|| crate::phrase!("rating-note", ratings = parts.join(" · "))))
 }
 
 impl Service {
@@ -152,7 +152,7 @@ impl Service {
     pub(super) fn rating_note_of(
         &self,
         record: &GameRecord,
-    ) -> Result<Option<String>, ServiceError> {
+    ) -> Result<Option<crate::catalogue::Phrase>, ServiceError> {
         let players = [&record.players.black, &record.players.white];
         Ok(self
             .db

@@ -246,9 +246,10 @@ pub const COMMANDS: [CommandHelp; 29] = [
         "settings",
         Group::LookUp,
         "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off] \
-         [tournament-role:ROLE|off] [web:off|link|public]",
-        "Your reminders and board view; moderators: new games in threads, who runs tournaments, \
-         web pages.",
+         [tournament-role:ROLE|off] [web:off|link|public] [language:en|es|de] \
+         [my-language:en|es|de] [timezone:Europe/Madrid]",
+        "Your reminders, board view, language, time zone; moderators: threads, organisers, \
+         language, web pages.",
     ),
     entry(
         "analyze",
@@ -567,7 +568,8 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
         return Ok(None);
     }
     let usage = "write `settings reminders:dm|channel|off`, `settings thread-games:on|off`, \
-                 `settings tournament-role:ROLE|off` or `settings web:off|link|public`";
+                 `settings tournament-role:ROLE|off`, `settings web:off|link|public`, \
+                 `settings language:en|es|de` or `settings timezone:Europe/Madrid`";
     let (key, value) = rest
         .split_once(':')
         .or_else(|| rest.split_once(char::is_whitespace))
@@ -577,6 +579,9 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
         "view" => Ok(Some(Setting::View(parse_view(value)?))),
         "web" => Ok(Some(Setting::Web(value.parse()?))),
+        "language" | "lang" => Ok(Some(Setting::Language(value.trim().to_string()))),
+        "my-language" | "my_language" => Ok(Some(Setting::MyLanguage(value.trim().to_string()))),
+        "timezone" | "time-zone" | "tz" => Ok(Some(Setting::TimeZone(value.trim().to_string()))),
         "tournament-role" | "tournament_role" => {
             let role = value.trim().trim_start_matches("<@&").trim_end_matches('>');
             Ok(Some(Setting::TournamentRole(

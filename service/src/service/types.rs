@@ -4,6 +4,7 @@
 //! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
 //! never decides anything about the game itself.
 
+pub use crate::catalogue::Language;
 pub use crate::images::{Speed, View};
 pub use crate::model::{
     ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
@@ -35,6 +36,28 @@ pub struct Request {
     pub roles: Vec<String>,
     /// What to do.
     pub command: Command,
+    /// The language of the user's own client, when the platform says (Discord: the
+    /// interaction's `locale`): what only they see is worded in it.
+    pub locale: Option<Language>,
+    /// The language the server prefers, as its platform says (Discord: the guild's preferred
+    /// locale): a moderator's `settings language:` wins over it.
+    pub server_locale: Option<Language>,
+    /// The languages the reply is worded in. The service fills this in from the settings and
+    /// the two fields above before it decides anything; what a front end puts here is
+    /// replaced, so front ends leave it at its default.
+    pub language: Languages,
+}
+
+/// The two languages of a reply: the one everyone in the channel reads, and the one of what
+/// only the caller sees (refusals, their settings).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Languages {
+    /// What the channel sees: the server's language (a moderator's setting, else the
+    /// platform's preference, else English).
+    pub public: Language,
+    /// What only the caller sees: their client's language, else their own setting, else the
+    /// server's.
+    pub private: Language,
 }
 
 impl Request {
@@ -52,6 +75,9 @@ impl Request {
             server: None,
             roles: Vec::new(),
             command,
+            locale: None,
+            server_locale: None,
+            language: Languages::default(),
         }
     }
 }
@@ -242,6 +268,14 @@ pub enum Setting {
     TournamentRole(Option<ServerRole>),
     /// Who may see this server's pages on the web companion (moderators).
     Web(WebAccess),
+    /// The language: a moderator's in a server sets the server's, anyone else's (or a
+    /// moderator's outside a server) their own. Checked by the service, which refuses an
+    /// unknown one with the list.
+    Language(String),
+    /// The caller's own language, also for a moderator in a server.
+    MyLanguage(String),
+    /// The caller's time zone, an IANA name (`Europe/Madrid`); checked by the service.
+    TimeZone(String),
 }
 
 /// What `replay` animates: a range of moves at a speed, of the channel's game (or the game a
@@ -568,6 +602,16 @@ pub struct Attachment {
     pub content: Vec<u8>,
 }
 
+/// The language and time zone times are written in for a platform without timestamps of
+/// its own (Matrix, the console).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reader {
+    /// The language of the relative form (`in 3 h`).
+    pub language: Language,
+    /// An IANA time zone name; `None` is UTC.
+    pub zone: Option<String>,
+}
+
 /// What the service answers. Front ends show all of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -579,6 +623,14 @@ pub struct Reply {
     pub text: String,
     /// A board picture, PNG bytes.
     pub image: Option<Vec<u8>>,
+    /// The picture's text alternative, in the reader's language, at most 1,024 characters
+    /// (Discord: the attachment's `description`; Matrix: the image event's `body`).
+    pub alt: Option<String>,
+    /// Who reads the times in [`Reply::text`]: deadlines are written as Discord timestamps
+    /// (`<t:UNIX:R>`, `<t:UNIX:f>`), which Discord shows in each reader's own zone; other
+    /// front ends write them with [`crate::service::times::local_times`] in this reader's
+    /// language and time zone.
+    pub reader: Reader,
     /// An animated replay, GIF bytes.
     pub animation: Option<Vec<u8>>,
     /// The position shown, as a position code, so a front end can also draw it as text.

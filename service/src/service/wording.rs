@@ -7,47 +7,48 @@
 
 use super::clocks;
 use super::store::Loaded;
-use super::types::{Reply, Request, User};
+use super::types::{Language, Reply, Request, User};
 use super::{Failure, Refusal};
+use crate::catalogue::Phrase;
 use crate::model::{GameEnded, GameId, Status, TimeControl};
+use crate::{phrase, say};
 use akron_rules::{Color, Reason};
-use std::fmt::Write as _;
 
 /// The result in a few words: `Black (alice) won by connection`.
-pub(super) fn result_phrase(loaded: &Loaded) -> String {
+pub(super) fn result_phrase(loaded: &Loaded) -> Phrase {
     let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return match loaded.record.status() {
-            Status::Declined => "the challenge was declined".to_string(),
-            Status::Cancelled => "the challenge was cancelled".to_string(),
-            Status::Expired => "the challenge expired".to_string(),
-            Status::Open => "waiting for an answer to the challenge".to_string(),
-            _ => "in progress".to_string(),
-        };
-    };
-    let how = match outcome.reason {
-        Reason::Connection => "by connection",
-        Reason::NoLegalMove => "because the opponent had no legal move",
-        Reason::Repetition => "by threefold repetition",
-        Reason::Resignation => "by resignation",
-        Reason::Agreement => "by agreement",
-        Reason::Abort => "",
-        Reason::Timeout => "on time",
+        return Phrase::new(match loaded.record.status() {
+            Status::Declined => "challenge-declined",
+            Status::Cancelled => "challenge-cancelled",
+            Status::Expired => "challenge-expired",
+            Status::Open => "challenge-waiting",
+            _ => "game-in-progress",
+        });
     };
     match outcome.winner {
-        _ if outcome.reason == Reason::Abort => "aborted".to_string(),
-        Some(c) => format!("{} ({}) won {how}", c.title(), loaded.player(c).shown()),
-        None => format!("drawn {how}"),
+        _ if outcome.reason == Reason::Abort => Phrase::new("game-aborted"),
+        Some(c) => phrase!(
+            "result-won",
+            colour = c.name(),
+            player = loaded.player(c).shown(),
+            reason = outcome.reason.name()
+        ),
+        None => phrase!("result-drawn", reason = outcome.reason.name()),
     }
 }
 
 /// The announcement of a result, mentioning both players.
-pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> String {
-    let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
-        return String::new();
-    };
+pub(super) fn result_sentence(loaded: &Loaded, reply: &mut Reply) -> Option<Phrase> {
+    let outcome = loaded.stored_outcome().or(loaded.game.outcome())?;
     let black = loaded.player(Color::Black);
     let white = loaded.player(Color::White);
-    result_text(loaded.record.id, outcome, &black, &white, reply)
+    Some(result_text(
+        loaded.record.id,
+        outcome,
+        &black,
+        &white,
+        reply,
+    ))
 }
 
 /// The announcement of a result from the [`GameEnded`] event, for notices.
@@ -55,7 +56,7 @@ pub(super) fn result_sentence_for(
     event: &GameEnded,
     outcome: akron_rules::Outcome,
     reply: &mut Reply,
-) -> String {
+) -> Phrase {
     let players = &event.players;
     let (black, white) = match (outcome.winner, &event.winner) {
         (Some(colour), Some(winner)) => {
@@ -82,37 +83,31 @@ fn result_text(
     black: &User,
     white: &User,
     reply: &mut Reply,
-) -> String {
-    let b = reply.mention_user(black);
-    let w = reply.mention_user(white);
-    let players = |c: Color| -> (&User, &User) {
-        match c {
-            Color::Black => (black, white),
-            Color::White => (white, black),
-        }
-    };
+) -> Phrase {
+    let mentions = format!(
+        "{} {}",
+        reply.mention_user(black),
+        reply.mention_user(white)
+    );
     match (outcome.winner, outcome.reason) {
         (_, Reason::Abort) => aborted_sentence(game, None, black, white, reply),
         (Some(c), reason) => {
-            let (winner, loser) = players(c);
-            let why = match reason {
-                Reason::Connection => format!("{} connects its edges", c.title()),
-                Reason::NoLegalMove => format!("{} has no legal move", c.other().title()),
-                Reason::Resignation => format!("{} resigned", loser.shown()),
-                Reason::Timeout => format!("{} ran out of time", loser.shown()),
-                _ => reason.name().to_string(),
+            let (winner, loser) = match c {
+                Color::Black => (black, white),
+                Color::White => (white, black),
             };
-            format!(
-                "**{} wins** ({why}): {} beats {}. {b} {w}",
-                c.title(),
-                winner.shown(),
-                loser.shown()
+            phrase!(
+                "result-wins",
+                colour = c.name(),
+                other = c.other().name(),
+                reason = reason.name(),
+                winner = winner.shown(),
+                loser = loser.shown(),
+                mentions = mentions
             )
         }
-        (None, Reason::Repetition) => {
-            format!("The position occurred for the third time: **draw by repetition**. {b} {w}")
-        }
-        (None, _) => format!("**Draw by agreement.** {b} {w}"),
+        (None, Reason::Repetition) => phrase!("result-repetition", mentions = mentions),
+        (None, _) => phrase!("result-agreement", mentions = mentions),
     }
 }
 
@@ -120,84 +115,157 @@ fn result_text(
 /// mentioned; without a reason when `why` is `None`.
 pub(super) fn aborted_sentence(
     game: GameId,
-    why: Option<&str>,
+    why: Option<Phrase>,
     black: &User,
     white: &User,
     reply: &mut Reply,
-) -> String {
-    let b = reply.mention_user(black);
-    let w = reply.mention_user(white);
+) -> Phrase {
+    let mentions = format!(
+        "{} {}",
+        reply.mention_user(black),
+        reply.mention_user(white)
+    );
     match why {
-        Some(why) => format!("Game {game} is aborted: {why}. {b} {w}"),
-        None => format!("Game {game} is aborted. {b} {w}"),
+        Some(why) => phrase!(
+            "game-aborted-why",
+            game = game.to_string(),
+            why = why,
+            mentions = mentions
+        ),
+        None => phrase!(
+            "game-aborted-plain",
+            game = game.to_string(),
+            mentions = mentions
+        ),
     }
 }
 
 /// `(The draw offer from alice lapsed: bob moved instead of answering.)`: what a move says
 /// when it lets the opponent's draw offer lapse.
-pub(super) fn lapsed_offer(offerer: &User, mover: &User) -> String {
-    format!(
-        "(The draw offer from {} lapsed: {} moved instead of answering.)",
-        offerer.shown(),
-        mover.shown()
+pub(super) fn lapsed_offer(offerer: &User, mover: &User) -> Phrase {
+    phrase!(
+        "draw-offer-lapsed",
+        offerer = offerer.shown(),
+        mover = mover.shown()
     )
 }
 
 /// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
-pub(super) fn status_line(loaded: &Loaded, now: i64) -> String {
+pub(super) fn status_line(loaded: &Loaded, now: i64, language: Language) -> String {
     let piles = loaded.game.position().piles();
     let black = loaded.player(Color::Black);
     let white = loaded.player(Color::White);
-    let mut line = format!(
-        "Game {} · {} move{} · **{}** (Black, {} left) against **{}** (White, {} left)",
-        loaded.record.id,
-        loaded.game.moves().len(),
-        if loaded.game.moves().len() == 1 {
-            ""
-        } else {
-            "s"
-        },
-        black.shown(),
-        piles.black,
-        white.shown(),
-        piles.white
+    let mut line = say!(
+        language,
+        "status-line",
+        game = loaded.record.id.to_string(),
+        count = loaded.game.moves().len(),
+        black = black.shown(),
+        black_left = piles.black,
+        white = white.shown(),
+        white_left = piles.white
     );
     match loaded.record.status() {
         Status::Active => {
-            let _ = write!(
-                line,
-                " · {} to move ({})",
-                loaded.to_move().shown(),
-                loaded.game.turn().title()
-            );
+            line.push_str(" · ");
+            line.push_str(&say!(
+                language,
+                "status-to-move",
+                player = loaded.to_move().shown(),
+                colour = loaded.game.turn().name()
+            ));
             if let Some(c) = loaded.game.pending_connection() {
-                let _ = write!(
-                    line,
-                    "\n**{} connects**: {} must cut it now.",
-                    c.title(),
-                    c.other().title()
-                );
+                line.push('\n');
+                line.push_str(&say!(
+                    language,
+                    "status-connects",
+                    colour = c.name(),
+                    other = c.other().name()
+                ));
             }
-            if let Some(clocks) = clock_line(loaded, now) {
-                let _ = write!(line, "\n{clocks}");
+            if let Some(clocks) = clock_line(loaded, now, language) {
+                line.push('\n');
+                line.push_str(&clocks);
             }
         }
         _ => {
-            let _ = write!(line, " · {}", result_phrase(loaded));
+            line.push_str(" · ");
+            line.push_str(&result_phrase(loaded).say(language));
         }
     }
     line
 }
 
 /// The refusal when the caller does not play in the game they act on.
-pub(super) fn not_a_player(loaded: &Loaded) -> Failure {
-    Refusal::new(format!(
-        "You are not playing in game {}: it is {} (Black) against {} (White).",
-        loaded.record.id,
-        loaded.player(Color::Black).shown(),
-        loaded.player(Color::White).shown()
+pub(super) fn not_a_player(loaded: &Loaded, language: Language) -> Failure {
+    Refusal::new(say!(
+        language,
+        "not-a-player",
+        game = loaded.record.id.to_string(),
+        black = loaded.player(Color::Black).shown(),
+        white = loaded.player(Color::White).shown()
     ))
     .into()
+}
+
+/// Why a move is illegal, in words.
+pub(super) fn illegal(error: &akron_rules::IllegalMove) -> Phrase {
+    use akron_rules::IllegalMove as I;
+    match *error {
+        I::OffBoard(p) => phrase!("illegal-off-board", point = p.to_string()),
+        I::PileEmpty(c) => phrase!("illegal-pile-empty", colour = c.name()),
+        I::PlaceAbove(p) => phrase!(
+            "illegal-place-above",
+            point = p.to_string(),
+            level = p.level()
+        ),
+        I::Occupied(p) => phrase!("illegal-occupied", point = p.to_string()),
+        I::NoPiece(p) => phrase!("illegal-no-piece", point = p.to_string()),
+        I::NotYours(p, c) => phrase!(
+            "illegal-not-yours",
+            point = p.to_string(),
+            colour = c.name()
+        ),
+        I::HoldsUp(p, n) => phrase!("illegal-holds-up", point = p.to_string(), count = n),
+        I::Covered(p) => phrase!("illegal-covered", point = p.to_string()),
+        I::Alone(p) => phrase!("illegal-alone", point = p.to_string()),
+        I::Unsupported { to, missing } => phrase!(
+            "illegal-unsupported",
+            point = to.to_string(),
+            missing = missing.to_string()
+        ),
+        I::SupportMoves { to, support } => phrase!(
+            "illegal-support-moves",
+            point = to.to_string(),
+            support = support.to_string()
+        ),
+        I::NotTouching { to, from } => phrase!(
+            "illegal-not-touching",
+            point = to.to_string(),
+            from = from.to_string()
+        ),
+        I::Swap => Phrase::new("illegal-swap"),
+        I::GameOver => Phrase::new("illegal-game-over"),
+    }
+}
+
+/// A clock in words: `3 d per move`, `10+5 (live)`, `no clock`.
+pub(super) fn time_control(control: TimeControl) -> Phrase {
+    match control {
+        TimeControl::None => phrase!("time-control", kind = "none"),
+        TimeControl::PerMove(seconds) if seconds % 86_400 == 0 => {
+            phrase!("time-control", kind = "days", amount = seconds / 86_400)
+        }
+        TimeControl::PerMove(seconds) => {
+            phrase!("time-control", kind = "hours", amount = seconds / 3600)
+        }
+        TimeControl::Fischer { base, increment } => phrase!(
+            "time-control",
+            kind = "live",
+            amount = base / 60,
+            increment = increment
+        ),
+    }
 }
 
 /// The longest reply text: chat platforms cap messages (Discord at 2,000 characters).
@@ -205,7 +273,7 @@ pub const MAX_TEXT: usize = 1900;
 
 /// Cuts a long text at a line end to at most [`MAX_TEXT`] characters, saying what was left out
 /// and where to find the rest.
-pub(super) fn fit(text: String, rest: &str) -> String {
+pub(super) fn fit(text: String, rest: &str, language: Language) -> String {
     if text.chars().count() <= MAX_TEXT {
         return text;
     }
@@ -222,28 +290,23 @@ pub(super) fn fit(text: String, rest: &str) -> String {
         shown += 1;
     }
     let left = text.lines().count() - shown;
-    let _ = write!(
-        out,
-        "… {left} more line{}; {rest}.",
-        if left == 1 { "" } else { "s" }
-    );
+    out.push_str(&say!(language, "more-lines", count = left, rest = rest));
     out
 }
 
 /// The refusal when a request names no game that exists: no game in the channel, or no
 /// game with the number given.
 pub(super) fn no_game(request: &Request) -> Failure {
+    let language = request.language.private;
     Refusal::new(match request.game {
-        Some(game) => format!("There is no game {game}. `games` lists yours."),
-        None => "There is no game in this channel. Start one with `challenge @player`; `games` \
-                 lists your games elsewhere."
-            .to_string(),
+        Some(game) => say!(language, "no-game-numbered", game = game.to_string()),
+        None => say!(language, "no-game-here"),
     })
     .into()
 }
 
 /// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
-pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
+pub(super) fn clock_line(loaded: &Loaded, now: i64, language: Language) -> Option<String> {
     let control = loaded.record.time_control;
     if control == TimeControl::None || loaded.record.status() != Status::Active {
         return None;
@@ -260,17 +323,21 @@ pub(super) fn clock_line(loaded: &Loaded, now: i64) -> Option<String> {
             1 - mover_seat
         };
         let running = if colour == to_move { " ⏳" } else { "" };
-        format!(
-            "{}: {}{}{running}",
-            colour.title(),
-            clocks::words(left[seat], live),
-            if live { "" } else { " left" }
-        )
+        let side = say!(
+            language,
+            "clock-side",
+            colour = colour.name(),
+            time = clocks::words(left[seat], live),
+            live = if live { "yes" } else { "no" }
+        );
+        format!("{side}{running}")
     };
-    Some(format!(
-        "⏱ {} · {} ({control})",
-        part(Color::Black),
-        part(Color::White)
+    Some(say!(
+        language,
+        "clock-line",
+        black = part(Color::Black),
+        white = part(Color::White),
+        control = time_control(control)
     ))
 }
 
@@ -281,10 +348,10 @@ mod tests {
     #[test]
     fn long_texts_are_cut_at_a_line_end() {
         let long: String = (0..500).map(|i| format!("- line {i}\n")).collect();
-        let cut = fit(long, "see export");
+        let cut = fit(long, "see export", Language::English);
         assert!(cut.chars().count() <= MAX_TEXT);
         assert!(cut.starts_with("- line 0\n"));
         assert!(cut.ends_with("more lines; see export."), "{cut}");
-        assert_eq!(fit("short".to_string(), "x"), "short");
+        assert_eq!(fit("short".to_string(), "x", Language::English), "short");
     }
 }

@@ -10,10 +10,15 @@
 // Loading each file twice is the point: once per database.
 #![allow(clippy::duplicate_mod)]
 
-/// Every test on a fresh SQLite file.
+/// Every test on a fresh SQLite file, and the tests of wording alone (the catalogue, alt text,
+/// the pseudo-language), which do not depend on the database.
 #[path = "."]
 mod sqlite {
     const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Sqlite;
+
+    mod alt_text;
+    mod catalogue;
+    mod pseudo_language;
 
     mod buttons;
     mod claims;
@@ -21,6 +26,7 @@ mod sqlite {
     mod copy;
     mod correspondence;
     mod games;
+    mod languages;
     mod messages;
     mod outbox;
     mod pictures;
@@ -42,6 +48,7 @@ mod postgres {
     mod copy;
     mod correspondence;
     mod games;
+    mod languages;
     mod messages;
     mod outbox;
     mod pictures;

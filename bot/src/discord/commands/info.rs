@@ -58,8 +58,33 @@ pub enum WebChoice {
     Public,
 }
 
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    /// English.
+    #[name = "en"]
+    English,
+    /// Spanish.
+    #[name = "es"]
+    Spanish,
+    /// German.
+    #[name = "de"]
+    German,
+}
+
+impl LanguageChoice {
+    fn code(self) -> &'static str {
+        match self {
+            LanguageChoice::English => "en",
+            LanguageChoice::Spanish => "es",
+            LanguageChoice::German => "de",
+        }
+    }
+}
+
 /// Show or change your settings; moderators also set the server's.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one per option, as poise takes them
 pub async fn settings(
     ctx: Context<'_>,
     #[description = "Where your reminders go (default dm)"] reminders: Option<RemindersChoice>,
@@ -72,6 +97,13 @@ pub async fn settings(
     #[description = "Moderators: who may see this server's web pages (default off)"] web: Option<
         WebChoice,
     >,
+    #[description = "Moderators: the server's language; others: your own"] language: Option<
+        LanguageChoice,
+    >,
+    #[description = "Your own language, for your direct messages"] my_language: Option<
+        LanguageChoice,
+    >,
+    #[description = "Your time zone, an IANA name such as Europe/Madrid"] timezone: Option<String>,
 ) -> Result<(), DiscordError> {
     use crate::service::{ReminderPlace, ServerRole, Setting, WebAccess};
     if let Some(web) = web {
@@ -82,7 +114,14 @@ pub async fn settings(
         };
         return run(ctx, Command::Settings(Some(Setting::Web(access)))).await;
     }
+    let chosen = match (language, my_language, timezone) {
+        (Some(language), _, _) => Some(Setting::Language(language.code().to_string())),
+        (None, Some(language), _) => Some(Setting::MyLanguage(language.code().to_string())),
+        (None, None, Some(zone)) => Some(Setting::TimeZone(zone)),
+        (None, None, None) => None,
+    };
     let setting = match (reminders, view, thread_games) {
+        _ if chosen.is_some() => chosen,
         (Some(choice), _, _) => Some(Setting::Reminders(match choice {
             RemindersChoice::Direct => ReminderPlace::Direct,
             RemindersChoice::Channel => ReminderPlace::Channel,

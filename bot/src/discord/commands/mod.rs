@@ -40,7 +40,8 @@ use super::boards::Boards;
 use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
 use crate::service::text::command_help;
-use crate::service::{Command, Request, ServerId};
+use crate::service::{Command, Language, Languages, Request, ServerId};
+use akron_service::catalogue::say;
 use poise::serenity_prelude as serenity;
 
 /// Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
@@ -94,15 +95,45 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         let family = command.name.strip_prefix("akron-").and_then(command_help);
         if let Some(help) = family {
             command.description = Some(help.about.into());
+            command.description_localizations = localized(help.name, "about");
             continue;
         }
         for sub in &mut command.subcommands {
             if let Some(help) = command_help(&sub.name) {
                 sub.description = Some(help.about.into());
+                sub.name_localizations = localized(help.name, "name");
+                sub.description_localizations = localized(help.name, "about");
             }
         }
     }
     commands
+}
+
+/// The Discord locales the bot's commands are localised for, with the language of each.
+pub const LOCALES: [(&str, Language); 3] = [
+    ("es-ES", Language::Spanish),
+    ("es-419", Language::Spanish),
+    ("de", Language::German),
+];
+
+/// A command's name or one-line description (`part`: `name`, `about`) in each of
+/// [`LOCALES`], from the message catalogue (`command-NAME-PART`).
+fn localized(
+    name: &str,
+    part: &str,
+) -> std::borrow::Cow<
+    'static,
+    [(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+> {
+    let id = format!("command-{name}-{part}");
+    LOCALES
+        .iter()
+        .map(|(locale, language)| ((*locale).into(), say(*language, &id, &[]).into()))
+        .collect::<Vec<_>>()
+        .into()
 }
 
 /// The slash command and subcommand a typed command is on Discord: `replay` is
@@ -169,6 +200,12 @@ async fn run_about(
             .map(|g| ServerId::new("discord", &g.to_string())),
         roles: super::roles_of(interaction.member.as_deref(), ctx.guild_id()),
         command,
+        locale: Language::from_locale(&interaction.locale),
+        server_locale: interaction
+            .guild_locale
+            .as_deref()
+            .and_then(Language::from_locale),
+        language: Languages::default(),
     };
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
     let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;

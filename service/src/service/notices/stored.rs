@@ -7,6 +7,7 @@
 //! back is left out rather than failing the whole notice.
 
 use super::{Draft, ThreadRequest};
+use crate::catalogue::Phrase;
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{ChannelId, GameId, PuzzleId};
 use crate::service::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
@@ -43,6 +44,10 @@ pub(crate) struct Payload {
     pub only_at_version: Option<i64>,
     /// The text's beginning when the game is over by delivery (followed by the result).
     pub if_over: Option<String>,
+    /// The message as phrases (message ids and arguments), put into words at delivery, one
+    /// line each, before `text`. Absent from rows written before the catalogue.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<Phrase>,
 }
 
 /// A mentioned user.
@@ -115,6 +120,7 @@ impl Payload {
             table: draft.table.as_ref().map(StoredTable::of),
             only_at_version: draft.only_at_version,
             if_over: draft.if_over.clone(),
+            words: draft.words.clone(),
         }
     }
 

@@ -1,0 +1,321 @@
+# Die Wörter des Akron-Bots auf Deutsch. Jede Nachricht gibt es auch in en/akron.ftl und
+# es/akron.ftl mit denselben Argumenten (ein Test prüft das).
+
+## Steine, Seiten und Zahlen
+
+empty = {""}
+
+marbles = { $count ->
+    [one] { $count } Stein
+   *[other] { $count } Steine
+}
+colour = { $colour ->
+    [black] Schwarz
+   *[white] Weiß
+}
+moves-count = { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Züge
+}
+
+## Wie eine Partie steht
+
+challenge-declined = die Herausforderung wurde abgelehnt
+challenge-cancelled = die Herausforderung wurde zurückgezogen
+challenge-expired = die Herausforderung ist verfallen
+challenge-waiting = die Herausforderung wartet auf Antwort
+game-in-progress = läuft
+game-aborted = abgebrochen
+result-won = { colour } ({ $player }) hat { $reason ->
+    [connection] durch Verbindung gewonnen
+    [no-moves] gewonnen, weil der Gegner keinen erlaubten Zug hatte
+    [repetition] durch dreifache Wiederholung gewonnen
+    [resignation] durch Aufgabe gewonnen
+    [agreement] durch Einigung gewonnen
+   *[timeout] auf Zeit gewonnen
+}
+result-drawn = remis { $reason ->
+    [repetition] durch dreifache Wiederholung
+   *[agreement] durch Einigung
+}
+status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black_left }) gegen **{ $white }** (Weiß, noch { $white_left })
+status-to-move = { $player } ist am Zug ({ colour })
+status-connects = **{ colour } verbindet**: { $other ->
+    [black] Schwarz
+   *[white] Weiß
+} muss die Verbindung jetzt unterbrechen.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}übrig
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## Wie eine Partie endete
+
+result-wins = **{ colour } gewinnt** ({ $reason ->
+    [connection] { colour } verbindet die eigenen Seiten
+    [no-moves] { $other ->
+        [black] Schwarz
+       *[white] Weiß
+    } hat keinen erlaubten Zug
+    [resignation] { $loser } hat aufgegeben
+   *[timeout] { $loser } hat die Zeit überschritten
+}): { $winner } schlägt { $loser }. { $mentions }
+result-repetition = Die Stellung kam zum dritten Mal vor: **Remis durch Wiederholung**. { $mentions }
+result-agreement = **Remis durch Einigung.** { $mentions }
+game-aborted-why = Partie { $game } ist abgebrochen: { $why }. { $mentions }
+game-aborted-plain = Partie { $game } ist abgebrochen. { $mentions }
+abort-by-player = **{ $player }** hat sie abgesagt
+abort-by-moderator = ein Moderator (**{ $player }**) hat sie abgesagt
+abort-tournament-cancelled = ihr Turnier, **{ $tournament }**, wurde abgesagt
+abort-tournament-forfeit = die Turnierleitung hat sie für beide als verloren gewertet
+abort-no-first-move = **{ $player }** hat den ersten Zug nicht rechtzeitig gemacht (eine Partie ohne ersten Zug wird abgebrochen, nicht verloren)
+challenge-expired-notice = Die Herausforderung von { $challenger } an **{ $challenged }** (Partie { $game }) ist verfallen: niemand hat innerhalb von { $hours } Stunden geantwortet.
+draw-offer-lapsed = (Das Remisangebot von { $offerer } ist verfallen: { $mover } hat gezogen, statt zu antworten.)
+
+## Erinnerungen
+
+reminder = ⏰ { $player }, du bist in Partie { $game } gegen **{ $opponent }** in { $channel }{ $board } am Zug: noch **{ $time }** ({ $control }), bis { $deadline }.
+reminder-board-link = {" "}([letztes Brett](<{ $link }>))
+
+## Ablehnungen, die viele Befehle teilen
+
+not-a-player = Du spielst nicht in Partie { $game }: Dort spielt { $black } (Schwarz) gegen { $white } (Weiß).
+no-game-numbered = Es gibt keine Partie { $game }. `games` zeigt deine Partien.
+no-game-here = In diesem Kanal läuft keine Partie. Beginne eine mit `challenge @spieler`; `games` zeigt deine Partien in anderen Kanälen.
+more-lines = … noch { $count ->
+    [one] { $count } Zeile
+   *[other] { $count } Zeilen
+}; { $rest }.
+service-busy = Die Spieldatenbank ist gerade ausgelastet, daher wurde nichts geändert. Versuche es gleich noch einmal.
+service-damaged = Diese Partie ist im Speicher beschädigt, der Bot kann sie nicht verwenden; nichts wurde geändert. Wer den Bot betreibt, wurde informiert (es steht im Protokoll).
+service-failed = Im Bot ist etwas schiefgegangen, daher wurde nichts geändert; wer den Bot betreibt, findet den Grund im Protokoll. Versuche es gleich noch einmal.
+
+## Einstellungen
+
+settings-saved = Gespeichert.
+settings-summary = Deine Erinnerungen: **{ $reminders ->
+    [dm] per Direktnachricht
+    [channel] im Kanal der Partie
+   *[off] aus
+}** (`settings reminders:dm|channel|off`). Deine Bretter: **{ $view ->
+    [perspective] perspektivisch, mit einer Karte jeder Ebene
+   *[plan] als Draufsicht von oben
+}** (`settings view:perspective|plan`). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
+    [on] ja
+   *[off] nein
+}** (Moderation: `settings thread-games:on|off`). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: `settings tournament-role:ROLLE|off`).
+settings-organisers = {" "}und Mitgliedern von **@{ $role }**
+settings-language = Deine Sprache: **{ $mine }** (`settings language:en|es|de`, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: `settings language:en|es|de`). Deine Zeitzone: **{ $zone }** (`settings timezone:Europe/Berlin`).
+settings-language-unset = nicht gewählt
+settings-unknown-language = Der Bot spricht '{ $given }' nicht. Die Sprachen sind: { $valid }.
+settings-unknown-timezone = '{ $given }' ist keine Zeitzone. Schreibe einen IANA-Namen wie Europe/Berlin, Europe/Vienna, Europe/Zurich oder UTC.
+settings-server-only = Servereinstellungen lassen sich nur auf einem Server ändern.
+settings-moderators-role = Nur Moderatoren können die Rolle bestimmen, die Turniere leitet.
+settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten Moderatoren die Turniere (Matrix: Berechtigungsstufe 50 oder mehr).
+settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
+settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.
+settings-moderators-web = Nur Moderatoren können ändern, wer die Webseiten dieses Servers sieht.
+settings-web = Webseiten dieses Servers: **{ $web }** (Moderation: `settings web:off|link|public`).
+game-already-over = Die Partie ist bereits beendet.
+service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
+
+## Die Ansage eines Zuges
+
+move-swapped = **{ $player }** hat getauscht und übernimmt den Eröffnungsstein: Ab jetzt spielt { $player } **Schwarz**, { $other } spielt Weiß.
+move-placed = **{ $player }** ({ colour }) hat **{ $point }** gesetzt.
+move-stepped = **{ $player }** ({ colour }) hat **{ $move }** gezogen.
+move-covered = Bedeckt: { $points }.
+move-cuts = Das unterbricht { $count ->
+    [one] { $count } Verbindung
+   *[other] { $count } Verbindungen
+}.
+move-connects = **{ colour } verbindet**: { $other ->
+    [black] Schwarz
+   *[white] Weiß
+} muss jetzt unterbrechen ({ $mention }), sonst gewinnt { colour }.
+move-to-move = { $player } ist am Zug ({ colour }).
+
+## Textalternativen für Bilder (Screenreader lesen sie vor: kein Markdown)
+
+alt-board = Akron-Brett, { $size } mal { $size }, Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß).
+alt-in-hand = Im Vorrat: Schwarz { $black ->
+    [one] { $black } Stein
+   *[other] { $black } Steine
+}, Weiß { $white ->
+    [one] { $white } Stein
+   *[other] { $white } Steine
+}.
+alt-to-move = { colour } ist am Zug.
+alt-result = Ergebnis: { $result }.
+alt-last-move = Letzter Zug: { colour } { $move }.
+alt-dropped = Heruntergefallen: { $points }.
+alt-chain = Siegreiche Kette: { $points }.
+alt-pending = { colour } verbindet über { $points }.
+alt-level = Ebene { $level }: Schwarz { $blacks } ({ $black }); Weiß { $whites } ({ $white }).
+alt-none = keine
+alt-empty-board = Das Brett ist leer.
+alt-drop = der { $colour ->
+    [black] schwarze
+   *[white] weiße
+} Stein von { $from } nach { $to }
+move-drop = der { $colour ->
+    [black] schwarze
+   *[white] weiße
+} Stein von { $from } fiel nach { $to }
+
+## Herausforderungen
+
+challenge-yourself = Du kannst dich nicht selbst herausfordern. Nenne einen anderen Spieler.
+challenge-bad-size = Ein Brett der Größe { $size } geht nicht: Wähle { $min } bis { $max } (8 ist die offizielle Größe).
+challenge-bad-pile = { $pile } Steine je Seite gehen auf { $size } × { $size } nicht: Wähle { $size } bis { $max } (üblich sind { $default }).
+challenge-channel-taken = In diesem Kanal hat gerade eine Partie begonnen. Spiele in einem Thread: Öffne einen und fordere dort heraus.
+challenge-made = **{ $challenger }** fordert { $challenged } zu einer Partie Akron heraus (Partie { $game }): { $size } × { $size }, { $pile } Steine je Seite, { $rule ->
+    [immediate] sofortige
+   *[delayed] verzögerte
+} Regel. { $black } würde **Schwarz** spielen und anfangen, { $white } **Weiß**. Bedenkzeit: { $clock }. { $rated ->
+    [yes] Gewertet
+   *[no] Freundschaftspartie (nicht gewertet)
+}. { $challenged }, nimm an oder lehne ab; die Herausforderung verfällt { $expires }.
+challenge-in-thread-busy = In diesem Kanal läuft schon Partie { $other } ({ $black } gegen { $white }), daher wird diese nach der Annahme in einem eigenen Thread gespielt.
+challenge-in-thread = Nach der Annahme zieht die Partie in einen eigenen Thread um.
+challenge-accepted = **{ $player }** hat angenommen. Partie { $game } beginnt: **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** spielt Weiß (von links nach rechts).
+challenge-swap-note = Nach dem ersten Setzen von Schwarz darf Weiß mit `swap` antworten, den Stein übernehmen und Schwarz spielen.
+challenge-first-to-move = { $player } ist am Zug (Schwarz).
+challenge-yours-accept = Das ist deine Herausforderung; nur { $player } kann sie annehmen. Du kannst sie mit `cancel` zurückziehen.
+challenge-yours-decline = Das ist deine Herausforderung; zurückziehen kannst du sie mit `cancel`.
+challenge-not-yours = Diese Herausforderung gilt { $player }, nicht dir.
+challenge-declined-by = **{ $player }** hat die Herausforderung von { $challenger } abgelehnt (Partie { $game }).
+challenge-withdrawn = **{ $player }** hat die Herausforderung zurückgezogen (Partie { $game }).
+challenge-only-challenger = Nur wer herausgefordert hat, kann die Herausforderung zurückziehen; du kannst sie ablehnen.
+challenge-gone = Diese Herausforderung ist nicht mehr offen: Sie wurde angenommen, abgelehnt, zurückgezogen oder ist verfallen.
+challenge-none-here = In diesem Kanal gibt es keine offene Herausforderung. Stelle eine mit `challenge @spieler`.
+time-control = { $kind ->
+    [none] ohne Uhr
+    [days] { $amount } T pro Zug
+    [hours] { $amount } Std. pro Zug
+   *[live] { $amount }+{ $increment } (live)
+}
+
+## Aufgeben und Remis
+
+resign-confirm = Partie { $game } gegen { $opponent } aufgeben? { colour } gewinnt, und das lässt sich nicht rückgängig machen.
+draw-ai-refuses = { $opponent } nimmt kein Remis an: Spiel weiter oder gib auf.
+draw-already-offered = Du hast bereits Remis angeboten; { $opponent } hat noch nicht geantwortet.
+draw-yours = Du hast dieses Remis angeboten; { $opponent } muss es annehmen.
+draw-too-soon = Du hast { $when ->
+    [already] gerade erst
+   *[recently] vor Kurzem
+} Remis angeboten; du kannst es wieder anbieten, wenn { $opponent } zweimal gezogen hat.
+draw-offered = **{ $player }** bietet Remis an. { $opponent }, nimm an oder lehne ab (`draw accept`, `draw decline`).
+draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit `draw` an.
+draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
+draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
+rating-note = Wertungszahlen: { $ratings }
+
+## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
+
+command-challenge-name = herausfordern
+command-challenge-about = Fordere hier jemanden heraus, oder die KI (`ai` oder den Bot: Stufe 1-8, sonst 3).
+command-accept-name = annehmen
+command-accept-about = Nimm die Herausforderung an, die dir gilt.
+command-decline-name = ablehnen
+command-decline-about = Lehne die Herausforderung ab, die dir gilt.
+command-cancel-name = zurückziehen
+command-cancel-about = Ziehe deine offene Herausforderung zurück.
+command-move-name = ziehen
+command-move-about = Spiele einen Zug: Setzen wie F6 oder Ziehen wie A2-D3' (jedes ' ist eine Ebene höher).
+command-swap-name = tauschen
+command-swap-about = Tausch: Übernimm als Weiß den ersten gesetzten Stein von Schwarz (nur im zweiten Zug).
+command-premove-name = vorzug
+command-premove-about = Lege Antworten im Voraus fest: Spielt der Gegner B4, spielst du sofort C5.
+command-hint-name = tipp
+command-hint-about = In einer Partie gegen die KI: der Zug, den die Engine vorschlägt, nur für dich sichtbar.
+command-board-name = brett
+command-board-about = Zeige das Brett noch einmal, perspektivisch (Standard) oder als Draufsicht.
+command-moves-name = züge
+command-moves-about = Zeige, wohin ein Stein ziehen kann (und was herunterfällt), oder alle erlaubten Züge.
+command-resign-name = aufgeben
+command-resign-about = Gib die Partie in diesem Kanal auf.
+command-claim-name = reklamieren
+command-claim-about = Gewinne auf Zeit, wenn die Uhr des Gegners abgelaufen ist (sonst macht es der Bot selbst).
+command-draw-name = remis
+command-draw-about = Biete Remis an, oder nimm das Angebot des Gegners an oder lehne es ab.
+command-takeback-name = zurücknehmen
+command-takeback-about = Bitte darum, deinen letzten Zug zurückzunehmen, oder beantworte die Bitte des Gegners.
+command-abort-name = abbrechen
+command-abort-about = Sage die Partie ab: bevor beide gezogen haben, oder jederzeit als Moderator.
+command-history-name = verlauf
+command-history-about = Die Zugliste der Partie in diesem Kanal.
+command-export-name = exportieren
+command-export-about = Die Partienotation als Textdatei, die `show` wieder einliest.
+command-show-name = zeigen
+command-show-about = Zeichne eine beliebige Stellung aus einem Stellungscode oder einer Notation (für Rätsel).
+command-replay-name = wiederholung
+command-replay-about = Die Partie als animiertes Bild (GIF), herunterfallende Steine Ebene für Ebene.
+command-games-name = partien
+command-games-about = Deine Herausforderungen und Partien in allen Kanälen und deine letzten beendeten Partien.
+command-rules-name = regeln
+command-rules-about = Eine kurze Zusammenfassung der Regeln und der Leitfaden für Spieler.
+command-vacation-name = urlaub
+command-vacation-about = Halte deine Fernpartie-Uhren an, während du weg bist (bis zu 14 Tage im Jahr).
+command-settings-name = einstellungen
+command-settings-about = Erinnerungen, Brett, Sprache, Zeitzone; Moderation: Threads, Turnierleitung, Sprache.
+command-analyze-name = analysieren
+command-analyze-about = Bester Zug der Engine, Gewinnschätzung und Variante für eine beendete Partie oder Stellung.
+command-puzzle-name = rätsel
+command-puzzle-about = Vom Löser geprüfte Rätsel: stelle eins, löse es privat, sieh die Lösung, eins pro Tag.
+command-help-name = hilfe
+command-help-about = Die Liste der Befehle.
+command-stats-name = statistik
+command-stats-about = Wertungszahl, Ergebnisse nach Farbe, längste Serie und Verlauf (deine oder die anderer).
+command-leaderboard-name = rangliste
+command-leaderboard-about = Die 20 Besten dieses Servers nach Wertung (vorläufige, mit ? markiert, zuletzt).
+command-tournament-name = turnier
+command-tournament-about = Turniere: erstellen, beitreten, starten, Tabelle, Paarungen; die Turnierleitung führt sie.
+time-relative = { $when ->
+    [past] vor { $span }
+   *[future] in { $span }
+}
+
+## Abgelehnte Züge
+
+not-your-turn = Du bist nicht am Zug: { $player } ist am Zug ({ colour }). Du spielst { $mine ->
+    [black] Schwarz
+   *[white] Weiß
+}.
+not-a-move = '{ $text }' ist kein Zug: { $why }.
+move-not-legal = { $move } ist hier nicht erlaubt: { $why }. `moves` zeigt die erlaubten Züge, `moves D3`, wohin ein Stein ziehen kann.
+illegal-off-board = { $point } liegt nicht auf dem Brett
+illegal-pile-empty = { colour } hat keine Steine mehr zum Setzen; ziehe stattdessen einen Stein
+illegal-place-above = Steine aus dem Vorrat kommen in Löcher der Ebene 0, direkt auf dem Brett; { $point } liegt auf Ebene { $level }
+illegal-occupied = { $point } ist besetzt
+illegal-no-piece = auf { $point } liegt kein Stein
+illegal-not-yours = der Stein auf { $point } gehört { colour }
+illegal-holds-up = der Stein auf { $point } stützt { $count } Steine; er darf höchstens einen stützen
+illegal-covered = der Stein auf { $point } ist von einem gegnerischen Stein bedeckt und kann nicht ziehen
+illegal-alone = der Stein auf { $point } ist mit keinem Stein seiner Farbe verbunden und kann nicht ziehen
+illegal-unsupported = { $point } ist nicht gestützt: { $missing } darunter ist leer
+illegal-support-moves = { $point } würde seine Stütze { $support } verlieren, die sich während des Zuges bewegt
+illegal-not-touching = { $point } berührt keinen Stein, der mit { $from } verbunden ist
+illegal-swap = Tauschen geht nur als Antwort von Weiß auf den ersten Zug
+illegal-game-over = die Partie ist beendet
+
+## Zurücknehmen
+
+takeback-already-asked = Du hast bereits um Zurücknahme gebeten; { $opponent } hat noch nicht geantwortet.
+takeback-answer-first = { $opponent } hat um die Zurücknahme eines Zuges gebeten; antworte zuerst mit `takeback accept` oder `takeback decline`.
+takeback-nothing = Du hast noch nicht gezogen, es gibt also nichts zurückzunehmen.
+takeback-asked = **{ $player }** bittet darum, den letzten Zug zurückzunehmen{ $reply ->
+    [yes] {" "}(und deine Antwort darauf)
+   *[no] {""}
+}. { $opponent }, nimm an oder lehne ab (`takeback accept`, `takeback decline`).
+takeback-none = Es gibt keine Bitte um Zurücknahme zu beantworten. Bitte mit `takeback` darum.
+takeback-yours = Du hast um diese Zurücknahme gebeten; { $opponent } muss sie annehmen.
+takeback-withdrawn = **{ $player }** hat die Bitte um Zurücknahme zurückgezogen.
+takeback-declined = **{ $player }** hat die Zurücknahme abgelehnt. Es wird weitergespielt.
+takeback-no-move = Es gibt keinen Zug zum Zurücknehmen.
+takeback-done = { $count ->
+    [one] { $count } Zug zurückgenommen
+   *[other] { $count } Züge zurückgenommen
+}. { $player } ist am Zug ({ colour }).

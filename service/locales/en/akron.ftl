@@ -1,0 +1,323 @@
+# The Akron bot's words in English: the reference catalogue. Every message here exists in
+# es/akron.ftl and de/akron.ftl with the same arguments (a test checks it).
+# Arguments: $colour is black or white; $reason is a rules Reason name (connection, no-moves,
+# repetition, resignation, agreement, abort, timeout); names come already shown.
+
+## Marbles, sides and counts
+
+empty = {""}
+
+marbles = { $count ->
+    [one] { $count } marble
+   *[other] { $count } marbles
+}
+colour = { $colour ->
+    [black] Black
+   *[white] White
+}
+moves-count = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+
+## How a game stands
+
+challenge-declined = the challenge was declined
+challenge-cancelled = the challenge was cancelled
+challenge-expired = the challenge expired
+challenge-waiting = waiting for an answer to the challenge
+game-in-progress = in progress
+game-aborted = aborted
+result-won = { $colour ->
+    [black] Black
+   *[white] White
+} ({ $player }) won { $reason ->
+    [connection] by connection
+    [no-moves] because the opponent had no legal move
+    [repetition] by threefold repetition
+    [resignation] by resignation
+    [agreement] by agreement
+   *[timeout] on time
+}
+result-drawn = drawn { $reason ->
+    [repetition] by threefold repetition
+   *[agreement] by agreement
+}
+status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black_left } left) against **{ $white }** (White, { $white_left } left)
+status-to-move = { $player } to move ({ colour })
+status-connects = **{ colour } connects**: { $other -> 
+    [black] Black
+   *[white] White
+} must cut it now.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}left
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## How a game ended
+
+result-wins = **{ colour } wins** ({ $reason ->
+    [connection] { colour } connects its edges
+    [no-moves] { $other ->
+        [black] Black
+       *[white] White
+    } has no legal move
+    [resignation] { $loser } resigned
+   *[timeout] { $loser } ran out of time
+}): { $winner } beats { $loser }. { $mentions }
+result-repetition = The position occurred for the third time: **draw by repetition**. { $mentions }
+result-agreement = **Draw by agreement.** { $mentions }
+game-aborted-why = Game { $game } is aborted: { $why }. { $mentions }
+game-aborted-plain = Game { $game } is aborted. { $mentions }
+abort-by-player = **{ $player }** called it off
+abort-by-moderator = a moderator (**{ $player }**) called it off
+abort-tournament-cancelled = its tournament, **{ $tournament }**, was cancelled
+abort-tournament-forfeit = the tournament's organiser decided it as a forfeit by both
+abort-no-first-move = **{ $player }** did not make a first move in time (a game whose first move never came is called off, not lost)
+challenge-expired-notice = The challenge from { $challenger } to **{ $challenged }** (game { $game }) expired: nobody answered within { $hours } hours.
+draw-offer-lapsed = (The draw offer from { $offerer } lapsed: { $mover } moved instead of answering.)
+
+## Reminders
+
+reminder = ⏰ { $player }, it is your move in game { $game } against **{ $opponent }** in { $channel }{ $board }: **{ $time }** left ({ $control }), until { $deadline }.
+reminder-board-link = {" "}([latest board](<{ $link }>))
+
+## Refusals shared by many commands
+
+not-a-player = You are not playing in game { $game }: it is { $black } (Black) against { $white } (White).
+no-game-numbered = There is no game { $game }. `games` lists yours.
+no-game-here = There is no game in this channel. Start one with `challenge @player`; `games` lists your games elsewhere.
+more-lines = … { $count ->
+    [one] { $count } more line
+   *[other] { $count } more lines
+}; { $rest }.
+service-busy = The game database is busy right now, so nothing was changed. Try again in a moment.
+service-damaged = That game is damaged in storage, so the bot cannot use it; nothing was changed. The bot's operator has been told (it is in the log).
+service-failed = Something went wrong inside the bot, so nothing was changed; the bot's operator can read why in its log. Try again in a moment.
+
+## Settings
+
+settings-saved = Saved.
+settings-summary = Your reminders: **{ $reminders ->
+    [dm] direct message
+    [channel] in the game's channel
+   *[off] off
+}** (`settings reminders:dm|channel|off`). Your boards: **{ $view ->
+    [perspective] perspective, with a map of each level
+   *[plan] plan, from above
+}** (`settings view:perspective|plan`). New games here open a thread of their own: **{ $threads ->
+    [on] on
+   *[off] off
+}** (moderators: `settings thread-games:on|off`). Tournaments are created and run by moderators{ $organisers } (moderators: `settings tournament-role:ROLE|off`).
+settings-organisers = {" "}and members of **@{ $role }**
+settings-language = Your language: **{ $mine }** (`settings language:en|es|de`, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: `settings language:en|es|de`). Your time zone: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language-unset = not set
+settings-unknown-language = The bot does not speak '{ $given }'. The languages are: { $valid }.
+settings-unknown-timezone = '{ $given }' is not a time zone. Write an IANA name such as Europe/Madrid, America/Mexico_City, Europe/Berlin or UTC.
+settings-server-only = Server settings can only be changed in a server.
+settings-moderators-role = Only moderators can name the role that runs tournaments.
+settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: power level 50 or more) create and run tournaments.
+settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
+settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.
+settings-moderators-web = Only moderators can change who sees this server's web pages.
+settings-web = Web pages of this server: **{ $web }** (moderators: `settings web:off|link|public`).
+game-already-over = The game is already over.
+service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
+
+## A move's announcement
+
+move-swapped = **{ $player }** swapped: the opening marble is theirs and they play **Black** from now on; { $other } plays White.
+move-placed = **{ $player }** ({ colour }) placed **{ $point }**.
+move-stepped = **{ $player }** ({ colour }) stepped **{ $move }**.
+move-covered = Covered: { $points }.
+move-cuts = It cuts { $count ->
+    [one] { $count } link
+   *[other] { $count } links
+}.
+move-connects = **{ colour } connects**: { $other ->
+    [black] Black
+   *[white] White
+} must cut it now ({ $mention }), or { colour } wins.
+move-to-move = { $player } to move ({ colour }).
+
+## Text alternatives for pictures (read aloud by screen readers: no Markdown)
+
+alt-board = Akron board, { $size } by { $size }, game { $game }: { $black } (Black) against { $white } (White).
+alt-in-hand = In hand: Black { $black ->
+    [one] { $black } marble
+   *[other] { $black } marbles
+}, White { $white ->
+    [one] { $white } marble
+   *[other] { $white } marbles
+}.
+alt-to-move = { colour } to move.
+alt-result = Result: { $result }.
+alt-last-move = Last move: { colour } { $move }.
+alt-dropped = Dropped: { $points }.
+alt-chain = Winning chain: { $points }.
+alt-pending = { colour } connects through { $points }.
+alt-level = Level { $level }: Black { $blacks } ({ $black }); White { $whites } ({ $white }).
+alt-none = none
+alt-empty-board = The board is empty.
+alt-drop = the { $colour ->
+    [black] black
+   *[white] white
+} marble on { $from } to { $to }
+move-drop = { colour } { $from } dropped to { $to }
+
+## Challenges
+
+challenge-yourself = You cannot challenge yourself. Name another player.
+challenge-bad-size = Board size { $size } is not possible: choose { $min } to { $max } (8 is the official size).
+challenge-bad-pile = { $pile } pieces each is not possible on { $size } × { $size }: choose { $size } to { $max } (the default is { $default }).
+challenge-channel-taken = A game was just started in this channel. Play in a thread instead: make one and challenge there.
+challenge-made = **{ $challenger }** challenges { $challenged } to a game of Akron (game { $game }): { $size } × { $size }, { $pile } pieces each, { $rule ->
+    [immediate] immediate
+   *[delayed] delayed
+} rule. { $black } would play **Black** and move first, { $white } **White**. Clock: { $clock }. { $rated ->
+    [yes] Rated
+   *[no] Casual (not rated)
+}. { $challenged }, accept or decline; the challenge expires { $expires }.
+challenge-in-thread-busy = This channel already has game { $other } ({ $black } against { $white }), so this one will be played in a thread of its own once accepted.
+challenge-in-thread = Once accepted, the game moves to a thread of its own.
+challenge-accepted = **{ $player }** accepted. Game { $game } begins: **{ $black }** plays Black (top to bottom), **{ $white }** plays White (left to right).
+challenge-swap-note = After Black's first placement, White may answer `swap` to take it over and play Black.
+challenge-first-to-move = { $player } to move (Black).
+challenge-yours-accept = You made this challenge; only { $player } can accept it. You can cancel it.
+challenge-yours-decline = You made this challenge; to withdraw it, cancel it.
+challenge-not-yours = This challenge is for { $player }, not for you.
+challenge-declined-by = **{ $player }** declined the challenge from { $challenger } (game { $game }).
+challenge-withdrawn = **{ $player }** withdrew the challenge (game { $game }).
+challenge-only-challenger = Only the player who made the challenge can cancel it; you can decline it.
+challenge-gone = That challenge is no longer open: it was accepted, declined, cancelled or it expired.
+challenge-none-here = There is no open challenge in this channel. Make one with `challenge @player`.
+time-control = { $kind ->
+    [none] no clock
+    [days] { $amount } d per move
+    [hours] { $amount } h per move
+   *[live] { $amount }+{ $increment } (live)
+}
+
+## Resigning and draws
+
+resign-confirm = Resign game { $game } against { $opponent }? { colour } wins, and this cannot be undone.
+draw-ai-refuses = { $opponent } does not agree to draws: play on, or resign.
+draw-already-offered = You have already offered a draw; { $opponent } has not answered yet.
+draw-yours = You offered this draw; { $opponent } must accept it.
+draw-too-soon = You offered a draw { $when ->
+    [already] already
+   *[recently] recently
+}; you can offer again once { $opponent } has moved twice.
+draw-offered = **{ $player }** offers a draw. { $opponent }, accept or decline (`draw accept`, `draw decline`).
+draw-none = There is no draw offer to answer. Offer one with `draw`.
+draw-withdrawn = **{ $player }** withdrew their draw offer.
+draw-declined = **{ $player }** declined the draw offer. Play on.
+rating-note = Ratings: { $ratings }
+
+## The commands: their names and one-line descriptions (Discord: at most 100 characters)
+
+command-challenge-name = challenge
+command-challenge-about = Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).
+command-accept-name = accept
+command-accept-about = Accept the challenge addressed to you.
+command-decline-name = decline
+command-decline-about = Decline the challenge addressed to you.
+command-cancel-name = cancel
+command-cancel-about = Withdraw your open challenge.
+command-move-name = move
+command-move-about = Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).
+command-swap-name = swap
+command-swap-about = Swap: as White, take over Black's opening placement (second turn only).
+command-premove-name = premove
+command-premove-about = Queue answers to your opponent's next move: if they play B4, you play C5 at once.
+command-hint-name = hint
+command-hint-about = In a game against the AI: the engine's suggested move, shown only to you.
+command-board-name = board
+command-board-about = Show the current board again, in perspective (default) or as a plan.
+command-moves-name = moves
+command-moves-about = Show where one piece can go (and what it drops), or list every legal move.
+command-resign-name = resign
+command-resign-about = Resign the game in this channel.
+command-claim-name = claim
+command-claim-about = Win on time when your opponent's clock has run out (the bot normally ends it itself).
+command-draw-name = draw
+command-draw-about = Offer a draw, or accept or decline your opponent's offer.
+command-takeback-name = takeback
+command-takeback-about = Ask to take back your last move, or answer your opponent's request.
+command-abort-name = abort
+command-abort-about = Call the game off: before both sides have moved, or any time as a moderator.
+command-history-name = history
+command-history-about = The move list of the game in this channel.
+command-export-name = export
+command-export-about = The game record as a text file, which `show` reads back.
+command-show-name = show
+command-show-about = Draw any position from a position code or a game record (for puzzles).
+command-replay-name = replay
+command-replay-about = The game as an animated picture (GIF), drops falling level by level.
+command-games-name = games
+command-games-about = Your challenges and games in every channel, and your last finished games.
+command-rules-name = rules
+command-rules-about = A short summary of the rules and the players' guide.
+command-vacation-name = vacation
+command-vacation-about = Stop your correspondence clocks while you are away (up to 14 days a year).
+command-settings-name = settings
+command-settings-about = Your reminders, board view, language, time zone; moderators: threads, organisers, language.
+command-analyze-name = analyze
+command-analyze-about = The engine's best move, win estimate and line for a finished game or a position.
+command-puzzle-name = puzzle
+command-puzzle-about = Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
+command-help-name = help
+command-help-about = The command list.
+command-stats-name = stats
+command-stats-about = Rating, results by colour, longest streak and a rating chart (yours or a player's).
+command-leaderboard-name = leaderboard
+command-leaderboard-about = This server's top 20 by rating (provisional ratings, marked ?, come last).
+command-tournament-name = tournament
+command-tournament-about = Tournaments: create one, join, start, standings, pairings; organisers run it.
+time-relative = { $when ->
+    [past] { $span } ago
+   *[future] in { $span }
+}
+
+## Moves refused
+
+not-your-turn = It is not your turn: { $player } is to move ({ colour }). You play { $mine ->
+    [black] Black
+   *[white] White
+}.
+not-a-move = '{ $text }' is not a move: { $why }.
+move-not-legal = { $move } is not legal here: { $why }. `moves` lists the legal moves, `moves D3` where one piece can go.
+illegal-off-board = { $point } is not on the board
+illegal-pile-empty = { colour } has no marbles left to place; step a piece instead
+illegal-place-above = marbles from the pile go into level-0 holes; { $point } is on level { $level }
+illegal-occupied = { $point } is occupied
+illegal-no-piece = there is no piece on { $point }
+illegal-not-yours = the piece on { $point } is { colour }'s
+illegal-holds-up = the piece on { $point } holds up { $count } marbles; it may hold up at most one
+illegal-covered = the piece on { $point } is covered by an enemy piece, so it cannot move
+illegal-alone = the piece on { $point } is not connected to any piece of its colour, so it cannot move
+illegal-unsupported = { $point } is not supported: { $missing } below it is empty
+illegal-support-moves = { $point } would lose its support { $support }, which moves during the move
+illegal-not-touching = { $point } does not touch a piece connected to { $from }
+illegal-swap = swap is only possible as White's answer to the first move
+illegal-game-over = the game is over
+
+## Takebacks
+
+takeback-already-asked = You have already asked to take back; { $opponent } has not answered yet.
+takeback-answer-first = { $opponent } has asked to take back a move; answer with `takeback accept` or `takeback decline` first.
+takeback-nothing = You have not moved yet, so there is nothing to take back.
+takeback-asked = **{ $player }** asks to take back their last move{ $reply ->
+    [yes] {" "}(and your reply)
+   *[no] {""}
+}. { $opponent }, accept or decline (`takeback accept`, `takeback decline`).
+takeback-none = There is no takeback request to answer. Ask for one with `takeback`.
+takeback-yours = You asked for this takeback; { $opponent } must accept it.
+takeback-withdrawn = **{ $player }** withdrew their takeback request.
+takeback-declined = **{ $player }** declined the takeback. Play on.
+takeback-no-move = There is no move to take back.
+takeback-done = Took back { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}. { $player } to move ({ colour }).

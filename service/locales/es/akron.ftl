@@ -1,0 +1,321 @@
+# Las palabras del bot de Akron en español. Cada mensaje existe también en en/akron.ftl y
+# de/akron.ftl con los mismos argumentos (una prueba lo comprueba).
+
+## Piedras, bandos y cuentas
+
+empty = {""}
+
+marbles = { $count ->
+    [one] { $count } piedra
+   *[other] { $count } piedras
+}
+colour = { $colour ->
+    [black] Negras
+   *[white] Blancas
+}
+moves-count = { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}
+
+## Cómo va una partida
+
+challenge-declined = el desafío fue rechazado
+challenge-cancelled = el desafío fue retirado
+challenge-expired = el desafío caducó
+challenge-waiting = esperando respuesta al desafío
+game-in-progress = en juego
+game-aborted = anulada
+result-won = { colour } ({ $player }) { $reason ->
+    [connection] ganaron por conexión
+    [no-moves] ganaron porque el rival no tenía jugada legal
+    [repetition] ganaron por triple repetición
+    [resignation] ganaron por abandono
+    [agreement] ganaron de común acuerdo
+   *[timeout] ganaron por tiempo
+}
+result-drawn = tablas { $reason ->
+    [repetition] por triple repetición
+   *[agreement] de común acuerdo
+}
+status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
+status-to-move = le toca a { $player } ({ colour })
+status-connects = **{ colour } conectan**: { $other ->
+    [black] Negras
+   *[white] Blancas
+} deben cortar la conexión ahora.
+clock-side = { colour }: { $time }{ $live ->
+    [yes] {""}
+   *[no] {" "}restantes
+}
+clock-line = ⏱ { $black } · { $white } ({ $control })
+
+## Cómo terminó una partida
+
+result-wins = **Ganan { colour }** ({ $reason ->
+    [connection] { colour } unen sus lados
+    [no-moves] { $other ->
+        [black] Negras
+       *[white] Blancas
+    } no tienen jugada legal
+    [resignation] { $loser } abandonó
+   *[timeout] a { $loser } se le acabó el tiempo
+}): { $winner } vence a { $loser }. { $mentions }
+result-repetition = La posición se repitió por tercera vez: **tablas por repetición**. { $mentions }
+result-agreement = **Tablas de común acuerdo.** { $mentions }
+game-aborted-why = La partida { $game } queda anulada: { $why }. { $mentions }
+game-aborted-plain = La partida { $game } queda anulada. { $mentions }
+abort-by-player = **{ $player }** la anuló
+abort-by-moderator = un moderador (**{ $player }**) la anuló
+abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
+abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
+abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
+challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours } horas.
+draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jugó en lugar de responder.)
+
+## Recordatorios
+
+reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }: te quedan **{ $time }** ({ $control }), hasta { $deadline }.
+reminder-board-link = {" "}([último tablero](<{ $link }>))
+
+## Negativas comunes a muchos comandos
+
+not-a-player = No juegas en la partida { $game }: es { $black } (negras) contra { $white } (blancas).
+no-game-numbered = No hay ninguna partida { $game }. `games` muestra las tuyas.
+no-game-here = No hay ninguna partida en este canal. Empieza una con `challenge @jugador`; `games` muestra tus partidas de otros canales.
+more-lines = … { $count ->
+    [one] { $count } línea más
+   *[other] { $count } líneas más
+}; { $rest }.
+service-busy = La base de datos de partidas está ocupada ahora mismo, así que no se cambió nada. Inténtalo de nuevo en un momento.
+service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro).
+service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro. Inténtalo de nuevo en un momento.
+
+## Ajustes
+
+settings-saved = Guardado.
+settings-summary = Tus recordatorios: **{ $reminders ->
+    [dm] por mensaje directo
+    [channel] en el canal de la partida
+   *[off] desactivados
+}** (`settings reminders:dm|channel|off`). Tus tableros: **{ $view ->
+    [perspective] en perspectiva, con un mapa de cada nivel
+   *[plan] en planta, vistos desde arriba
+}** (`settings view:perspective|plan`). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
+    [on] sí
+   *[off] no
+}** (moderación: `settings thread-games:on|off`). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: `settings tournament-role:ROL|off`).
+settings-organisers = {" "}y los miembros de **@{ $role }**
+settings-language = Tu idioma: **{ $mine }** (`settings language:en|es|de`, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: `settings language:en|es|de`). Tu zona horaria: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language-unset = sin elegir
+settings-unknown-language = El bot no habla '{ $given }'. Los idiomas son: { $valid }.
+settings-unknown-timezone = '{ $given }' no es una zona horaria. Escribe un nombre IANA como Europe/Madrid, America/Mexico_City, Europe/Berlin o UTC.
+settings-server-only = Los ajustes del servidor solo se pueden cambiar dentro de un servidor.
+settings-moderators-role = Solo los moderadores pueden elegir el rol que dirige los torneos.
+settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torneos los crean y dirigen los moderadores (en Matrix: nivel de poder 50 o más).
+settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
+settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
+settings-moderators-web = Solo los moderadores pueden cambiar quién ve las páginas web de este servidor.
+settings-web = Páginas web de este servidor: **{ $web }** (moderación: `settings web:off|link|public`).
+game-already-over = La partida ya ha terminado.
+service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
+
+## El anuncio de una jugada
+
+move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora { $player } juega con **negras** y { $other } con blancas.
+move-placed = **{ $player }** ({ colour }) colocó en **{ $point }**.
+move-stepped = **{ $player }** ({ colour }) movió **{ $move }**.
+move-covered = Quedan cubiertos: { $points }.
+move-cuts = Corta { $count ->
+    [one] { $count } conexión
+   *[other] { $count } conexiones
+}.
+move-connects = **{ colour } conectan**: { $other ->
+    [black] Negras
+   *[white] Blancas
+} deben cortar ahora ({ $mention }), o ganan { colour }.
+move-to-move = Le toca a { $player } ({ colour }).
+
+## Textos alternativos de las imágenes (los leen los lectores de pantalla: sin Markdown)
+
+alt-board = Tablero de Akron de { $size } por { $size }, partida { $game }: { $black } (negras) contra { $white } (blancas).
+alt-in-hand = En mano: negras { $black ->
+    [one] { $black } piedra
+   *[other] { $black } piedras
+}, blancas { $white ->
+    [one] { $white } piedra
+   *[other] { $white } piedras
+}.
+alt-to-move = Juegan { colour }.
+alt-result = Resultado: { $result }.
+alt-last-move = Última jugada: { colour } { $move }.
+alt-dropped = Cayeron: { $points }.
+alt-chain = Cadena ganadora: { $points }.
+alt-pending = { colour } conectan por { $points }.
+alt-level = Nivel { $level }: negras { $blacks } ({ $black }); blancas { $whites } ({ $white }).
+alt-none = ninguna
+alt-empty-board = El tablero está vacío.
+alt-drop = la piedra { $colour ->
+    [black] negra
+   *[white] blanca
+} de { $from } a { $to }
+move-drop = la piedra { $colour ->
+    [black] negra
+   *[white] blanca
+} de { $from } cayó a { $to }
+
+## Desafíos
+
+challenge-yourself = No puedes desafiarte a ti mismo. Elige a otro jugador.
+challenge-bad-size = Un tablero de { $size } no es posible: elige de { $min } a { $max } (8 es el tamaño oficial).
+challenge-bad-pile = { $pile } piedras por jugador no es posible en { $size } × { $size }: elige de { $size } a { $max } (lo normal son { $default }).
+challenge-channel-taken = Acaba de empezar una partida en este canal. Juega en un hilo: crea uno y desafía allí.
+challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de Akron (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, regla { $rule ->
+    [immediate] inmediata
+   *[delayed] diferida
+}. { $black } jugaría con **negras** y empezaría, { $white } con **blancas**. Reloj: { $clock }. { $rated ->
+    [yes] Puntúa para el ranking
+   *[no] Amistosa (no puntúa)
+}. { $challenged }, acepta o rechaza; el desafío caduca { $expires }.
+challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
+challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
+challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
+challenge-swap-note = Tras la primera colocación de negras, blancas pueden responder `swap` para quedarse con ella y jugar con negras.
+challenge-first-to-move = Le toca a { $player } (negras).
+challenge-yours-accept = Este desafío es tuyo; solo { $player } puede aceptarlo. Puedes retirarlo con `cancel`.
+challenge-yours-decline = Este desafío es tuyo; para retirarlo, usa `cancel`.
+challenge-not-yours = Este desafío es para { $player }, no para ti.
+challenge-declined-by = **{ $player }** rechazó el desafío de { $challenger } (partida { $game }).
+challenge-withdrawn = **{ $player }** retiró el desafío (partida { $game }).
+challenge-only-challenger = Solo quien hizo el desafío puede retirarlo; tú puedes rechazarlo.
+challenge-gone = Ese desafío ya no está abierto: se aceptó, se rechazó, se retiró o caducó.
+challenge-none-here = No hay ningún desafío abierto en este canal. Haz uno con `challenge @jugador`.
+time-control = { $kind ->
+    [none] sin reloj
+    [days] { $amount } d por jugada
+    [hours] { $amount } h por jugada
+   *[live] { $amount }+{ $increment } (en vivo)
+}
+
+## Abandonos y tablas
+
+resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan { colour } y no se puede deshacer.
+draw-ai-refuses = { $opponent } no acepta tablas: sigue jugando o abandona.
+draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
+draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
+draw-too-soon = Ya ofreciste tablas { $when ->
+    [already] hace nada
+   *[recently] hace poco
+}; podrás volver a ofrecerlas cuando { $opponent } haya jugado dos veces.
+draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza (`draw accept`, `draw decline`).
+draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con `draw`.
+draw-withdrawn = **{ $player }** retiró su oferta de tablas.
+draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
+rating-note = Puntuaciones: { $ratings }
+
+## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
+
+command-challenge-name = desafiar
+command-challenge-about = Desafía a alguien aquí, o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
+command-accept-name = aceptar
+command-accept-about = Acepta el desafío que te han hecho.
+command-decline-name = rechazar
+command-decline-about = Rechaza el desafío que te han hecho.
+command-cancel-name = cancelar
+command-cancel-about = Retira tu desafío abierto.
+command-move-name = jugar
+command-move-about = Haz una jugada: una colocación como F6 o un movimiento como A2-D3' (cada ' sube un nivel).
+command-swap-name = cambio
+command-swap-about = Cambio: con blancas, quédate con la primera colocación de negras (solo en el segundo turno).
+command-premove-name = prejugada
+command-premove-about = Deja respuestas preparadas: si tu rival juega B4, tú juegas C5 al instante.
+command-hint-name = pista
+command-hint-about = En una partida contra la IA: la jugada que sugiere el motor, visible solo para ti.
+command-board-name = tablero
+command-board-about = Muestra otra vez el tablero, en perspectiva (por defecto) o en planta.
+command-moves-name = jugadas
+command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer), o todas las jugadas legales.
+command-resign-name = abandonar
+command-resign-about = Abandona la partida de este canal.
+command-claim-name = reclamar
+command-claim-about = Gana por tiempo cuando el reloj de tu rival se ha agotado (el bot suele hacerlo solo).
+command-draw-name = tablas
+command-draw-about = Ofrece tablas, o acepta o rechaza la oferta de tu rival.
+command-takeback-name = deshacer
+command-takeback-about = Pide deshacer tu última jugada, o responde a la petición de tu rival.
+command-abort-name = anular
+command-abort-about = Anula la partida: antes de que ambos hayan jugado, o cuando sea si moderas.
+command-history-name = historial
+command-history-about = La lista de jugadas de la partida de este canal.
+command-export-name = exportar
+command-export-about = El registro de la partida como archivo de texto, que `show` vuelve a leer.
+command-show-name = mostrar
+command-show-about = Dibuja cualquier posición a partir de un código o de un registro (para problemas).
+command-replay-name = repetición
+command-replay-about = La partida como imagen animada (GIF), con las piedras cayendo nivel a nivel.
+command-games-name = partidas
+command-games-about = Tus desafíos y partidas en todos los canales, y tus últimas partidas terminadas.
+command-rules-name = reglas
+command-rules-about = Un breve resumen de las reglas y la guía para jugadores.
+command-vacation-name = vacaciones
+command-vacation-about = Detén tus relojes de partidas por correspondencia mientras no estás (hasta 14 días al año).
+command-settings-name = ajustes
+command-settings-about = Recordatorios, tablero, idioma, zona horaria; moderación: hilos, organización, idioma.
+command-analyze-name = analizar
+command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
+command-puzzle-name = problema
+command-puzzle-about = Problemas comprobados por el solucionador: publica, resuelve en privado, mira la solución.
+command-help-name = ayuda
+command-help-about = La lista de comandos.
+command-stats-name = estadísticas
+command-stats-about = Puntuación, resultados por color, mejor racha y gráfico (tuyos o de otro jugador).
+command-leaderboard-name = clasificación
+command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas ?, al final).
+command-tournament-name = torneo
+command-tournament-about = Torneos: crea uno, apúntate, empieza, clasificación, emparejamientos; lo dirige la organización.
+time-relative = { $when ->
+    [past] hace { $span }
+   *[future] dentro de { $span }
+}
+
+## Jugadas rechazadas
+
+not-your-turn = No es tu turno: le toca a { $player } ({ colour }). Tú juegas con { $mine ->
+    [black] negras
+   *[white] blancas
+}.
+not-a-move = '{ $text }' no es una jugada: { $why }.
+move-not-legal = { $move } no es legal aquí: { $why }. `moves` muestra las jugadas legales, `moves D3` adónde puede ir una piedra.
+illegal-off-board = { $point } no está en el tablero
+illegal-pile-empty = { colour } no tienen piedras para colocar; mueve una piedra del tablero
+illegal-place-above = las piedras de la reserva van a huecos del nivel 0, sobre el tablero; { $point } está en el nivel { $level }
+illegal-occupied = { $point } está ocupado
+illegal-no-piece = no hay ninguna piedra en { $point }
+illegal-not-yours = la piedra de { $point } es de { colour }
+illegal-holds-up = la piedra de { $point } soporta { $count } piedras; solo puede soportar una
+illegal-covered = la piedra de { $point } está cubierta por una piedra rival, así que no puede moverse
+illegal-alone = la piedra de { $point } no está conectada a ninguna piedra de su color, así que no puede moverse
+illegal-unsupported = { $point } no tiene soporte: { $missing }, debajo, está vacío
+illegal-support-moves = { $point } perdería su soporte { $support }, que se mueve durante la jugada
+illegal-not-touching = { $point } no toca ninguna piedra conectada a { $from }
+illegal-swap = el cambio solo es posible como respuesta de blancas a la primera jugada
+illegal-game-over = la partida ha terminado
+
+## Deshacer jugadas
+
+takeback-already-asked = Ya pediste deshacer; { $opponent } aún no ha respondido.
+takeback-answer-first = { $opponent } ha pedido deshacer una jugada; responde antes con `takeback accept` o `takeback decline`.
+takeback-nothing = Aún no has jugado, así que no hay nada que deshacer.
+takeback-asked = **{ $player }** pide deshacer su última jugada{ $reply ->
+    [yes] {" "}(y tu respuesta)
+   *[no] {""}
+}. { $opponent }, acepta o rechaza (`takeback accept`, `takeback decline`).
+takeback-none = No hay ninguna petición de deshacer que responder. Pídela con `takeback`.
+takeback-yours = Deshacer lo pediste tú; tiene que aceptarlo { $opponent }.
+takeback-withdrawn = **{ $player }** retiró su petición de deshacer.
+takeback-declined = **{ $player }** no aceptó deshacer. La partida sigue.
+takeback-no-move = No hay ninguna jugada que deshacer.
+takeback-done = { $count ->
+    [one] Se deshizo { $count } jugada
+   *[other] Se deshicieron { $count } jugadas
+}. Le toca a { $player } ({ colour }).

@@ -1,0 +1,366 @@
+//! The message catalogue: what the service says, by message id, in English, Spanish and
+//! German (Project Fluent).
+//!
+//! The words, plurals and word order of each language live in its `.ftl` file under
+//! `service/locales/`, embedded in the binary; code names a message and its arguments and
+//! [`say`] puts them into words. A message missing from Spanish or German falls back to
+//! English (logged); the catalogue's tests find such gaps before a user does.
+//!
+//! A notice keeps its [`Phrase`]s (message ids and arguments), not their words, so it is
+//! put into words when it is delivered, in the language its readers have then.
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+use unic_langid::LanguageIdentifier;
+
+/// A language the bot speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Language {
+    /// English, the default and the fallback for a missing message.
+    #[default]
+    English,
+    /// Spanish.
+    Spanish,
+    /// German.
+    German,
+}
+
+impl Language {
+    /// Every language, English first.
+    pub const ALL: [Language; 3] = [Language::English, Language::Spanish, Language::German];
+
+    /// Its code, as settings take it and as stored: `en`, `es`, `de`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Spanish => "es",
+            Language::German => "de",
+        }
+    }
+
+    /// Its name in itself: `English`, `español`, `Deutsch`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Spanish => "español",
+            Language::German => "Deutsch",
+        }
+    }
+
+    /// The language of a platform's locale (Discord's `es-ES`, `es-419`, `de`, `en-US`), when
+    /// the bot speaks it.
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Option<Language> {
+        let primary = locale.split(['-', '_']).next().unwrap_or_default();
+        Language::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(primary))
+    }
+
+    /// The valid codes, for a refusal: `en, es, de`.
+    #[must_use]
+    pub fn valid_list() -> String {
+        Language::ALL.map(Language::code).join(", ")
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Language::English => 0,
+            Language::Spanish => 1,
+            Language::German => 2,
+        }
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language name the bot does not speak; it holds what was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLanguage(pub String);
+
+impl FromStr for Language {
+    type Err = UnknownLanguage;
+    fn from_str(s: &str) -> Result<Language, UnknownLanguage> {
+        let given = s.trim();
+        match given.to_lowercase().as_str() {
+            "en" | "english" | "inglés" | "englisch" => Ok(Language::English),
+            "es" | "spanish" | "español" | "espanol" | "spanisch" => Ok(Language::Spanish),
+            "de" | "german" | "deutsch" | "alemán" | "aleman" => Ok(Language::German),
+            _ => Language::from_locale(given)
+                .filter(|_| given.contains(['-', '_']))
+                .ok_or_else(|| UnknownLanguage(given.to_string())),
+        }
+    }
+}
+
+/// One argument of a message: a text, or a number (which picks plural forms).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    /// A number: `1 Stein`, `2 Steine`.
+    Number(i64),
+    /// A text, put in as it is (a name, a move, a choice for a selector).
+    Text(String),
+    /// Another message, put into words in the same language first.
+    Phrase(Box<Phrase>),
+}
+
+impl From<Phrase> for Arg {
+    fn from(phrase: Phrase) -> Arg {
+        Arg::Phrase(Box::new(phrase))
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Arg {
+        Arg::Text(text.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Arg {
+        Arg::Text(text)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(text: &String) -> Arg {
+        Arg::Text(text.clone())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_args!(i64, i32, u8, u16, u32, u64, usize);
+
+/// A message id with its arguments: words to be, in no language yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phrase {
+    /// The message id.
+    pub id: String,
+    /// Its arguments, by name.
+    #[serde(default)]
+    pub args: Vec<(String, Arg)>,
+}
+
+impl Phrase {
+    /// The message `id` with no arguments yet.
+    #[must_use]
+    pub fn new(id: &str) -> Phrase {
+        Phrase {
+            id: id.to_string(),
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds an argument.
+    #[must_use]
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Phrase {
+        self.args.push((name.to_string(), value.into()));
+        self
+    }
+
+    /// The phrase in words, in `language`.
+    #[must_use]
+    pub fn say(&self, language: Language) -> String {
+        let args: Vec<(&str, Arg)> = self
+            .args
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        say(language, &self.id, &args)
+    }
+}
+
+/// The catalogue files, embedded: `(language, file name, text)`.
+pub const FILES: [(Language, &str, &str); 3] = [
+    (
+        Language::English,
+        "en/akron.ftl",
+        include_str!("../locales/en/akron.ftl"),
+    ),
+    (
+        Language::Spanish,
+        "es/akron.ftl",
+        include_str!("../locales/es/akron.ftl"),
+    ),
+    (
+        Language::German,
+        "de/akron.ftl",
+        include_str!("../locales/de/akron.ftl"),
+    ),
+];
+
+/// One bundle per language, in [`Language::ALL`]'s order, built once.
+static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .map(|(language, file, text)| bundle(*language, file, text))
+        .collect()
+});
+
+/// The bundle of one language from its file; a file that does not parse is logged and its
+/// readable messages kept.
+fn bundle(language: Language, file: &str, text: &str) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = language
+        .code()
+        .parse()
+        .unwrap_or_else(|_| LanguageIdentifier::default());
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Names and moves are put in as they are: no Unicode isolation marks around them.
+    bundle.set_use_isolating(false);
+    let resource =
+        FluentResource::try_new(text.to_string()).unwrap_or_else(|(resource, errors)| {
+            tracing::error!(file, ?errors, "a message catalogue does not parse");
+            resource
+        });
+    if let Err(errors) = bundle.add_resource(resource) {
+        tracing::error!(file, ?errors, "a message catalogue repeats a message");
+    }
+    bundle
+}
+
+#[cfg(feature = "testing")]
+thread_local! {
+    /// Whether [`say`] wraps what it says on this thread in `⟦ ⟧`: the pseudo-language.
+    static PSEUDO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Turns the pseudo-language on or off for this thread (tests only): everything [`say`]
+/// returns is wrapped in `⟦ ⟧`, so a test can find text that did not come from the
+/// catalogue (any letter outside the brackets).
+#[cfg(feature = "testing")]
+pub fn pseudo_language(on: bool) {
+    PSEUDO.with(|pseudo| pseudo.set(on));
+}
+
+/// Puts the message `id` with `args` into words in `language`. A message missing from that
+/// language is said in English (logged); one missing from English too comes out as its id
+/// (logged as an error).
+#[must_use]
+pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
+    let fluent_args = (!args.is_empty()).then(|| {
+        let mut fluent_args = FluentArgs::with_capacity(args.len());
+        for (name, value) in args {
+            match value {
+                Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
+                Arg::Text(text) => fluent_args.set(*name, FluentValue::from(text.as_str())),
+                Arg::Phrase(phrase) => {
+                    fluent_args.set(*name, FluentValue::from(phrase.say(language)))
+                }
+            }
+        }
+        fluent_args
+    });
+    for (attempt, language) in [language, Language::English].into_iter().enumerate() {
+        let Some(bundle) = BUNDLES.get(language.index()) else {
+            continue;
+        };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            if attempt == 0 && language != Language::English {
+                tracing::warn!(id, %language, "a message is missing; said in English");
+            }
+            continue;
+        };
+        let mut errors = Vec::new();
+        let words = bundle.format_pattern(pattern, fluent_args.as_ref(), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(id, %language, ?errors, "a message was put into words with errors");
+        }
+        #[cfg(feature = "testing")]
+        if PSEUDO.with(std::cell::Cell::get) {
+            return format!("⟦{words}⟧");
+        }
+        return words.into_owned();
+    }
+    tracing::error!(id, "a message is in no catalogue");
+    id.to_string()
+}
+
+/// [`say`] with the arguments written `name = value`:
+/// `say!(language, "pieces-left", count = 3)`.
+#[macro_export]
+macro_rules! say {
+    ($language:expr, $id:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::catalogue::say(
+            $language,
+            $id,
+            &[$((stringify!($name), $crate::catalogue::Arg::from($value))),*],
+        )
+    };
+}
+
+/// [`Phrase`] with the arguments written `name = value`.
+#[macro_export]
+macro_rules! phrase {
+    ($id:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::catalogue::Phrase {
+            id: ($id).to_string(),
+            args: vec![$((stringify!($name).to_string(), $crate::catalogue::Arg::from($value))),*],
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_read_from_codes_names_and_locales() {
+        assert_eq!("es".parse(), Ok(Language::Spanish));
+        assert_eq!("Deutsch".parse(), Ok(Language::German));
+        assert_eq!("en-US".parse(), Ok(Language::English));
+        assert_eq!(
+            "fr".parse::<Language>(),
+            Err(UnknownLanguage("fr".to_string()))
+        );
+        assert_eq!(Language::from_locale("es-419"), Some(Language::Spanish));
+        assert_eq!(Language::from_locale("de"), Some(Language::German));
+        assert_eq!(Language::from_locale("pt-BR"), None);
+        assert_eq!(Language::valid_list(), "en, es, de");
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        assert_eq!(say!(Language::German, "marbles", count = 1), "1 Stein");
+        assert_eq!(say!(Language::German, "marbles", count = 2), "2 Steine");
+        assert_eq!(say!(Language::Spanish, "marbles", count = 1), "1 piedra");
+        assert_eq!(say!(Language::Spanish, "marbles", count = 0), "0 piedras");
+        assert_eq!(say!(Language::English, "marbles", count = 1), "1 marble");
+        assert_eq!(say!(Language::English, "marbles", count = 21), "21 marbles");
+    }
+
+    #[test]
+    fn a_message_missing_from_every_catalogue_comes_out_as_its_id() {
+        assert_eq!(
+            say(Language::Spanish, "no-such-message", &[]),
+            "no-such-message"
+        );
+    }
+
+    #[test]
+    fn phrases_keep_their_arguments_through_storage() {
+        let phrase = phrase!("marbles", count = 2usize);
+        let stored = serde_json::to_string(&phrase).unwrap_or_default();
+        let back: Option<Phrase> = serde_json::from_str(&stored).ok();
+        assert_eq!(back.as_ref(), Some(&phrase));
+        assert_eq!(phrase.say(Language::German), "2 Steine");
+    }
+}

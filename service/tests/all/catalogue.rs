@@ -1,0 +1,215 @@
+//! The message catalogue: every file parses, and every message exists in every language with
+//! the same arguments, so no reader gets an English sentence (the fallback) or a sentence with
+//! a hole in it.
+
+use akron_service::catalogue::{say, Arg, Language, FILES};
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use std::collections::{BTreeMap, BTreeSet};
+
+type Messages = BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)>;
+
+/// Each message's variables and the messages it refers to, from one file; fails on any
+/// parse error.
+fn messages(file: &str, text: &str) -> Messages {
+    let resource = match fluent_syntax::parser::parse(text) {
+        Ok(resource) => resource,
+        Err((_, errors)) => panic!("{file} does not parse: {errors:?}"),
+    };
+    let mut messages = Messages::new();
+    for entry in resource.body {
+        match entry {
+            Entry::Message(message) => {
+                let mut found = (BTreeSet::new(), BTreeSet::new());
+                let value = message.value.unwrap_or_else(|| panic!("{file}: no value"));
+                pattern(&value, &mut found);
+                let id = message.id.name.to_string();
+                assert!(
+                    messages.insert(id.clone(), found).is_none(),
+                    "{file}: {id} twice"
+                );
+            }
+            Entry::Junk { content } => panic!("{file} has junk: {content}"),
+            _ => {}
+        }
+    }
+    messages
+}
+
+fn pattern(pattern: &Pattern<&str>, found: &mut (BTreeSet<String>, BTreeSet<String>)) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_of(expression, found);
+        }
+    }
+}
+
+fn expression_of(expression: &Expression<&str>, found: &mut (BTreeSet<String>, BTreeSet<String>)) {
+    match expression {
+        Expression::Select { selector, variants } => {
+            inline(selector, found);
+            for variant in variants {
+                pattern(&variant.value, found);
+            }
+        }
+        Expression::Inline(expression) => inline(expression, found),
+    }
+}
+
+fn inline(expression: &InlineExpression<&str>, found: &mut (BTreeSet<String>, BTreeSet<String>)) {
+    match expression {
+        InlineExpression::VariableReference { id } => {
+            found.0.insert(id.name.to_string());
+        }
+        InlineExpression::MessageReference { id, .. } => {
+            found.1.insert(id.name.to_string());
+        }
+        InlineExpression::Placeable { expression } => expression_of(expression, found),
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline(argument, found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A message's arguments, with those of the messages it refers to (a referenced message
+/// takes the same arguments).
+fn arguments(messages: &Messages, id: &str, seen: &mut BTreeSet<String>) -> BTreeSet<String> {
+    let Some((variables, references)) = messages.get(id) else {
+        panic!("{id} refers to a message that is not there");
+    };
+    let mut all = variables.clone();
+    for reference in references {
+        if seen.insert(reference.clone()) {
+            all.extend(arguments(messages, reference, seen));
+        }
+    }
+    all
+}
+
+#[test]
+fn every_message_is_in_every_language_with_the_same_arguments() {
+    let catalogues: Vec<(Language, &str, Messages)> = FILES
+        .iter()
+        .map(|(language, file, text)| (*language, *file, messages(file, text)))
+        .collect();
+    let (_, _, english) = &catalogues[0];
+    assert!(
+        english.len() > 40,
+        "the English catalogue has {}",
+        english.len()
+    );
+    for (language, file, catalogue) in &catalogues[1..] {
+        let theirs: BTreeSet<&String> = catalogue.keys().collect();
+        let ours: BTreeSet<&String> = english.keys().collect();
+        assert_eq!(
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            Vec::<&&String>::new(),
+            "missing from {file}"
+        );
+        assert_eq!(
+            theirs.difference(&ours).collect::<Vec<_>>(),
+            Vec::<&&String>::new(),
+            "in {file} but not in English"
+        );
+        for id in english.keys() {
+            assert_eq!(
+                arguments(catalogue, id, &mut BTreeSet::new()),
+                arguments(english, id, &mut BTreeSet::new()),
+                "{id} takes other arguments in {language}"
+            );
+        }
+    }
+}
+
+#[test]
+fn plural_forms_are_the_languages_own() {
+    for (language, one, two) in [
+        (Language::English, "1 marble", "2 marbles"),
+        (Language::Spanish, "1 piedra", "2 piedras"),
+        (Language::German, "1 Stein", "2 Steine"),
+    ] {
+        assert_eq!(say(language, "marbles", &[("count", Arg::Number(1))]), one);
+        assert_eq!(say(language, "marbles", &[("count", Arg::Number(2))]), two);
+    }
+    let moves = |language, n| say(language, "moves-count", &[("count", Arg::Number(n))]);
+    assert_eq!(moves(Language::German, 1), "1 Zug");
+    assert_eq!(moves(Language::German, 12), "12 Züge");
+    assert_eq!(moves(Language::Spanish, 12), "12 jugadas");
+}
+
+#[test]
+fn selectors_pick_each_languages_words() {
+    let won = |language| {
+        say(
+            language,
+            "result-won",
+            &[
+                ("colour", Arg::from("black")),
+                ("player", Arg::from("alice")),
+                ("reason", Arg::from("connection")),
+            ],
+        )
+    };
+    assert_eq!(won(Language::English), "Black (alice) won by connection");
+    assert_eq!(
+        won(Language::Spanish),
+        "Negras (alice) ganaron por conexión"
+    );
+    assert_eq!(
+        won(Language::German),
+        "Schwarz (alice) hat durch Verbindung gewonnen"
+    );
+}
+
+/// The commands' names and one-line descriptions in the catalogue: English is the table's
+/// (one source), and every language keeps Discord's rules: names lowercase words of at most
+/// 32 characters, distinct under each slash command; descriptions of 1 to 100 characters.
+#[test]
+fn command_names_and_descriptions_keep_discords_rules_in_every_language() {
+    use akron_service::service::text::COMMANDS;
+    for entry in &COMMANDS {
+        assert_eq!(
+            say(
+                Language::English,
+                &format!("command-{}-about", entry.name),
+                &[]
+            ),
+            entry.about
+        );
+        assert_eq!(
+            say(
+                Language::English,
+                &format!("command-{}-name", entry.name),
+                &[]
+            ),
+            entry.name
+        );
+    }
+    for language in Language::ALL {
+        let mut seen = BTreeSet::new();
+        for entry in &COMMANDS {
+            let name = say(language, &format!("command-{}-name", entry.name), &[]);
+            let about = say(language, &format!("command-{}-about", entry.name), &[]);
+            assert!(
+                (1..=32).contains(&name.chars().count())
+                    && name
+                        .chars()
+                        .all(|c| c == '-' || c == '_' || c.is_numeric() || c.is_lowercase()),
+                "{language}: '{name}' is not a Discord command name"
+            );
+            assert!(
+                (1..=100).contains(&about.chars().count()),
+                "{language}: {} has {} characters",
+                entry.name,
+                about.chars().count()
+            );
+            assert!(
+                seen.insert((entry.group.slash_command(), name.clone())),
+                "{language}: '{name}' twice under /{}",
+                entry.group.slash_command()
+            );
+        }
+    }
+}

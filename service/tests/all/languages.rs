@@ -1,0 +1,289 @@
+//! Which language the bot speaks (issue 31): a moderator's server language for what the
+//! channel sees, the caller's client locale or own setting for what only they see, notices
+//! put into words when they are delivered, and unknown languages and time zones refused.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::testing as common;
+
+use akron_service::service::times::local_times;
+use akron_service::service::{
+    Challenge, ColourChoice, Command, Language, Languages, Platform, Reply, Request, ServerId,
+    Setting, TimeControl, CHALLENGE_TTL,
+};
+use common::Harness;
+
+const DAY: i64 = 86_400;
+
+/// A request from `who` in channel `main` of server `s1`.
+fn on_server(who: &str, moderator: bool, locale: Option<Language>, command: Command) -> Request {
+    Request {
+        platform: Platform::plain("test"),
+        user: common::user(who),
+        channel: common::channel_id("main"),
+        is_moderator: moderator,
+        game: None,
+        server: Some(ServerId("test:s1".to_string())),
+        roles: Vec::new(),
+        command,
+        locale,
+        server_locale: None,
+        language: Languages::default(),
+    }
+}
+
+fn send(h: &Harness, who: &str, moderator: bool, command: Command) -> Reply {
+    h.service.handle(&on_server(who, moderator, None, command))
+}
+
+fn set(what: Setting) -> Command {
+    Command::Settings(Some(what))
+}
+
+/// alice (Black) challenges bob on the server, with `time`; bob accepts.
+fn start(h: &Harness, time: Option<TimeControl>) {
+    let mut challenge = Challenge::new(common::user("bob"));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    challenge.time = time;
+    assert!(!send(h, "alice", false, Command::Challenge(challenge)).ephemeral);
+    assert!(!send(h, "bob", false, Command::Accept).ephemeral);
+}
+
+/// Delivers what is due and returns the notices' texts.
+fn delivered(h: &Harness) -> Vec<String> {
+    h.service.tick(h.service.now()).unwrap();
+    let mut texts = Vec::new();
+    for notice in h.service.due_notices("test", 100).unwrap() {
+        texts.push(notice.reply.text.clone());
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    texts
+}
+
+#[test]
+fn a_moderators_language_is_what_the_channel_reads() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let saved = send(&h, "mod", true, set(Setting::Language("es".into())));
+    assert!(saved.ephemeral);
+    assert!(saved.text.starts_with("Guardado."), "{}", saved.text);
+    assert!(
+        saved
+            .text
+            .contains("El idioma de este servidor: **español**"),
+        "{}",
+        saved.text
+    );
+    start(&h, None);
+    let board = send(&h, "alice", false, Command::Board(None));
+    assert!(
+        board.text.starts_with("Partida #1 · 0 jugadas"),
+        "{}",
+        board.text
+    );
+    assert!(
+        board.text.contains("le toca a alice (Negras)"),
+        "{}",
+        board.text
+    );
+    // A player's own language words what only they see; the channel keeps the server's.
+    let mine = send(&h, "carol", false, set(Setting::Language("de".into())));
+    assert!(mine.text.starts_with("Gespeichert."), "{}", mine.text);
+    let refused = send(&h, "carol", false, Command::Resign);
+    assert!(refused.ephemeral);
+    assert!(
+        refused.text.starts_with("Du spielst nicht in Partie #1"),
+        "{}",
+        refused.text
+    );
+    let board = send(&h, "carol", false, Command::Board(None));
+    assert!(board.text.starts_with("Partida #1"), "{}", board.text);
+    // The result, for everyone, in Spanish.
+    let resigned = send(&h, "bob", false, Command::Resign);
+    assert!(
+        resigned.text.starts_with("**Ganan Negras** (bob abandonó)"),
+        "{}",
+        resigned.text
+    );
+}
+
+#[test]
+fn a_client_locale_words_only_what_the_caller_sees() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start(&h, None);
+    let spanish = Some(Language::Spanish);
+    let refused = h
+        .service
+        .handle(&on_server("carol", false, spanish, Command::Resign));
+    assert!(refused.ephemeral);
+    assert!(
+        refused.text.starts_with("No juegas en la partida #1"),
+        "{}",
+        refused.text
+    );
+    let moved = h.service.handle(&on_server(
+        "alice",
+        false,
+        spanish,
+        Command::Move("C3".into()),
+    ));
+    assert!(!moved.ephemeral);
+    assert!(
+        moved.text.contains("<@test:bob> to move (White)."),
+        "{}",
+        moved.text
+    );
+}
+
+#[test]
+fn an_unknown_language_or_time_zone_is_refused_with_the_valid_ones_and_changes_nothing() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let before = send(&h, "alice", false, Command::Settings(None)).text;
+    let refused = send(&h, "alice", false, set(Setting::Language("fr".into())));
+    assert!(refused.refused);
+    assert_eq!(
+        refused.text,
+        "The bot does not speak 'fr'. The languages are: en, es, de."
+    );
+    let refused = send(&h, "alice", true, set(Setting::Language("klingon".into())));
+    assert!(refused.refused, "{}", refused.text);
+    let refused = send(
+        &h,
+        "alice",
+        false,
+        set(Setting::TimeZone("Mars/Olympus".into())),
+    );
+    assert!(refused.refused);
+    assert!(refused.text.contains("Europe/Madrid"), "{}", refused.text);
+    assert_eq!(
+        send(&h, "alice", false, Command::Settings(None)).text,
+        before
+    );
+    // Valid ones are kept.
+    let zone = send(
+        &h,
+        "alice",
+        false,
+        set(Setting::TimeZone("Europe/Madrid".into())),
+    );
+    assert!(
+        zone.text.contains("Your time zone: **Europe/Madrid**"),
+        "{}",
+        zone.text
+    );
+    let own = send(
+        &h,
+        "alice",
+        false,
+        set(Setting::MyLanguage("Deutsch".into())),
+    );
+    assert!(
+        own.text.contains("Deine Sprache: **Deutsch**"),
+        "{}",
+        own.text
+    );
+}
+
+#[test]
+fn a_notice_is_put_into_words_in_the_language_its_channel_has_when_delivered() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let challenge = Challenge::new(common::user("bob"));
+    assert!(!send(&h, "alice", false, Command::Challenge(challenge)).ephemeral);
+    h.clock.advance(CHALLENGE_TTL + 1);
+    h.service.tick(h.service.now()).unwrap();
+    // The notice is written in an English server; the server turns German before delivery.
+    send(&h, "mod", true, set(Setting::Language("de".into())));
+    let texts = delivered(&h);
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0].starts_with(
+            "Die Herausforderung von <@test:alice> an **bob** (Partie #1) ist verfallen"
+        ),
+        "{}",
+        texts[0]
+    );
+}
+
+#[test]
+fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    send(&h, "mod", true, set(Setting::Language("es".into())));
+    send(&h, "alice", false, set(Setting::Language("de".into())));
+    send(
+        &h,
+        "alice",
+        false,
+        set(Setting::TimeZone("Europe/Berlin".into())),
+    );
+    start(&h, Some(TimeControl::PerMove(DAY)));
+    let moved = send(&h, "alice", false, Command::Move("C3".into()));
+    assert!(
+        moved
+            .text
+            .starts_with("**alice** (Negras) colocó en **C3**."),
+        "{}",
+        moved.text
+    );
+    let moved = send(&h, "bob", false, Command::Move("B2".into()));
+    assert!(
+        moved
+            .text
+            .starts_with("**bob** (Blancas) colocó en **B2**."),
+        "{}",
+        moved.text
+    );
+    // alice's reminder goes to her direct messages, in her own German, its deadline a
+    // timestamp (Discord shows it in each reader's zone) that the other front ends write in
+    // her time zone.
+    h.clock.advance(DAY - 3600);
+    h.service.tick(h.service.now()).unwrap();
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let reminder = notices
+        .iter()
+        .find(|n| {
+            n.reply
+                .text
+                .starts_with("⏰ <@test:alice>, du bist in Partie #1")
+        })
+        .expect("a reminder");
+    let deadline = h.service.now() + 3600;
+    assert!(
+        reminder
+            .reply
+            .text
+            .ends_with(&format!(", bis <t:{deadline}:f>.")),
+        "{}",
+        reminder.reply.text
+    );
+    let written = local_times(
+        &reminder.reply.text,
+        &reminder.reply.reader,
+        h.service.now(),
+    );
+    // T0 is 2026-11-22 00:00 UTC; the deadline is a day later, 01:00 in Berlin.
+    assert!(
+        written.ends_with(", bis 2026-11-23 01:00 UTC+01:00 (in 1 h 0 min)."),
+        "{written}"
+    );
+    for notice in notices {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    // Her time runs out: the channel reads it in the server's Spanish.
+    h.clock.advance(3601);
+    let texts = delivered(&h);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("**Ganan Blancas** (a alice se le acabó el tiempo)")),
+        "{texts:?}"
+    );
+}

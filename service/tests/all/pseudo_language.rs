@@ -1,0 +1,171 @@
+//! The pseudo-language (issue 31): with every message the catalogue says wrapped in `⟦ ⟧`,
+//! a whole game, its notices and its refusals are played through the service, and any letter
+//! outside the brackets is text that bypassed the catalogue.
+//!
+//! Scope: the paths the catalogue covers today (challenges, moves and their refusals, boards
+//! and their text alternatives, draws, takebacks, resigning, the shared refusals, settings,
+//! the result, expiry, reminder and timeout notices). History, games, puzzles, analysis,
+//! ratings and tournaments are not yet in the catalogue and are not played here.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::testing as common;
+
+use akron_rules::{GameOptions, WinRule};
+use akron_service::catalogue::pseudo_language;
+use akron_service::service::{
+    Challenge, ColourChoice, Command, Offer, Reply, Setting, TimeControl, CHALLENGE_TTL,
+};
+use common::{find_line, Harness};
+
+const DAY: i64 = 86_400;
+
+/// The text outside the catalogue's brackets, mention and channel tokens left out.
+fn outside(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '⟦' => depth += 1,
+            '⟧' => depth = depth.saturating_sub(1),
+            '<' if depth == 0 && matches!(chars.peek(), Some('@' | '#')) => {
+                for skipped in chars.by_ref() {
+                    if skipped == '>' {
+                        break;
+                    }
+                }
+            }
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Fails when any letter of `reply`'s text or text alternative is outside the catalogue.
+fn all_from_catalogue(what: &str, reply: &Reply) {
+    for text in [Some(reply.text.as_str()), reply.alt.as_deref()]
+        .into_iter()
+        .flatten()
+    {
+        let left = outside(text);
+        assert!(
+            !left.chars().any(char::is_alphabetic),
+            "{what}: {left:?} did not come from the catalogue, in: {text}"
+        );
+    }
+}
+
+fn delivered(h: &Harness, what: &str) -> usize {
+    h.service.tick(h.service.now()).unwrap();
+    let notices = h.service.due_notices("test", 100).unwrap();
+    for notice in &notices {
+        all_from_catalogue(what, &notice.reply);
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    notices.len()
+}
+
+#[test]
+fn a_whole_game_its_notices_and_refusals_come_from_the_catalogue() {
+    pseudo_language(true);
+    let h = Harness::new();
+    let check = |what: &str, reply: Reply| all_from_catalogue(what, &reply);
+    check(
+        "settings",
+        h.send(
+            "alice",
+            Command::Settings(Some(Setting::Language("es".into()))),
+        ),
+    );
+    check(
+        "unknown language",
+        h.send(
+            "alice",
+            Command::Settings(Some(Setting::Language("fr".into()))),
+        ),
+    );
+    check("no game", h.send("alice", Command::Board(None)));
+    check("no challenge", h.send("bob", Command::Accept));
+    // A challenge nobody answers expires, with a notice.
+    let mut challenge = Challenge::new(common::user("bob"));
+    challenge.colour = Some(ColourChoice::Black);
+    check(
+        "challenge",
+        h.send("alice", Command::Challenge(challenge.clone())),
+    );
+    check("not yours", h.send("carol", Command::Accept));
+    h.clock.advance(CHALLENGE_TTL + 1);
+    assert_eq!(delivered(&h, "expiry"), 1);
+    // A whole game, with a draw offer declined, to a resignation.
+    challenge.size = Some(5);
+    check(
+        "challenge",
+        h.send("alice", Command::Challenge(challenge.clone())),
+    );
+    check("accept", h.send("bob", Command::Accept));
+    let options = GameOptions {
+        size: 5,
+        pile: 12,
+        win_rule: WinRule::Delayed,
+    };
+    let line = find_line(options, false, 80, |r, _| {
+        !r.effect.drops.is_empty() && r.outcome.is_none()
+    });
+    for (ply, m) in line.iter().enumerate() {
+        check("move", h.play(*m));
+        if ply == 2 {
+            let (offerer, other) = if ply % 2 == 0 {
+                ("bob", "alice")
+            } else {
+                ("alice", "bob")
+            };
+            check("offer", h.send(offerer, Command::Draw(Offer::Offer)));
+            check(
+                "offered twice",
+                h.send(offerer, Command::Draw(Offer::Offer)),
+            );
+            check("decline", h.send(other, Command::Draw(Offer::Decline)));
+            // Three moves played: bob is to move.
+            check("not your turn", h.send("alice", Command::Move("A1".into())));
+            check("not a move", h.send("bob", Command::Move("zz".into())));
+            check("illegal", h.send("bob", Command::Move(line[0].to_string())));
+            check("takeback", h.send("alice", Command::Takeback(Offer::Offer)));
+            check(
+                "takeback twice",
+                h.send("alice", Command::Takeback(Offer::Offer)),
+            );
+            check(
+                "takeback declined",
+                h.send("bob", Command::Takeback(Offer::Decline)),
+            );
+        }
+    }
+    check("board", h.send("carol", Command::Board(None)));
+    check("not a player", h.send("carol", Command::Resign));
+    check("no offer", h.send("alice", Command::Draw(Offer::Decline)));
+    check("resign", h.send("alice", Command::Resign));
+    // A correspondence game: a reminder, then a timeout, both notices.
+    let mut slow = Challenge::new(common::user("bob"));
+    slow.size = Some(5);
+    slow.colour = Some(ColourChoice::Black);
+    slow.time = Some(TimeControl::PerMove(DAY));
+    check("challenge", h.send("alice", Command::Challenge(slow)));
+    check("accept", h.send("bob", Command::Accept));
+    check("move", h.send("alice", Command::Move("C3".into())));
+    check("move", h.send("bob", Command::Move("B2".into())));
+    h.clock.advance(DAY - 3600);
+    assert!(delivered(&h, "reminder") >= 1);
+    h.clock.advance(3601);
+    assert!(delivered(&h, "timeout") >= 1);
+    pseudo_language(false);
+}
+
+#[test]
+fn text_outside_the_catalogue_is_found() {
+    assert_eq!(
+        outside("⟦**alice** placed ⟦C3⟧⟧ <@test:bob> ⟦to move⟧."),
+        "  ."
+    );
+    assert!(outside("⟦Game #1⟧ Covered: B2.").contains("Covered"));
+}
