@@ -248,8 +248,8 @@ pub const COMMANDS: [CommandHelp; 29] = [
         "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off] \
          [tournament-role:ROLE|off] [web:off|link|public] [language:en|es|de] \
          [my-language:en|es|de] [timezone:Europe/Madrid]",
-        "Your reminders, board view, language, time zone; moderators: threads, organisers, \
-         language, web pages.",
+        "Reminders, board view, language, time zone; moderators: threads, organisers, language, \
+         web pages.",
     ),
     entry(
         "analyze",
