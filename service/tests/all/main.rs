@@ -20,6 +20,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod faults;
     mod games;
     mod messages;
     mod outbox;
@@ -41,6 +42,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod faults;
     mod games;
     mod messages;
     mod outbox;
