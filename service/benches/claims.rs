@@ -130,9 +130,7 @@ fn postgres() -> Option<&'static Db> {
 fn claim_deadlines(db: &Db) -> usize {
     db.claim(|c| {
         let claimed = db::claim_due_games(c, "bench", NOW, NOW + 60, TICK_BATCH)?;
-        for game in &claimed {
-            db::release_claim(c, db::ClaimKind::Deadline, *game, "bench")?;
-        }
+        db::release_claims(c, db::ClaimKind::Deadline, &claimed, "bench")?;
         Ok::<_, db::DbError>(claimed.len())
     })
     .expect("claims")
