@@ -109,6 +109,37 @@ pub fn release_claim(
     Ok(released == 1)
 }
 
+/// Gives up `owner`'s claims on `games` in one statement (a tick's batch). Returns how many
+/// it held.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn release_claims(
+    conn: &Tx<'_>,
+    kind: ClaimKind,
+    games: &[GameId],
+    owner: &str,
+) -> Result<usize, DbError> {
+    let mut released = 0;
+    for chunk in games.chunks(RELEASE_CHUNK) {
+        let list = (3..chunk.len() + 3)
+            .map(|n| format!("?{n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut values = vec![super::Value::Text(kind.as_str()), super::Value::Text(owner)];
+        values.extend(chunk.iter().map(|game| super::Value::Int(game.0)));
+        released += conn.execute(
+            &format!("DELETE FROM claims WHERE kind = ?1 AND owner = ?2 AND item IN ({list})"),
+            &values,
+        )?;
+    }
+    Ok(released)
+}
+
+/// Claims released per statement by [`release_claims`].
+const RELEASE_CHUNK: usize = 256;
+
 /// Takes (or renews) the lease `name` for `owner` until `until`, unless another owner holds
 /// it past `now`. Returns whether `owner` holds it now. Run it through
 /// [`Db::claim`](super::Db::claim).

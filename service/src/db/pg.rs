@@ -244,6 +244,11 @@ impl Pool {
             .connect_timeout(CONNECT_TIMEOUT)
             .keepalives(true)
             .keepalives_idle(Duration::from_secs(30))
+            .keepalives_interval(Duration::from_secs(10))
+            .keepalives_retries(3)
+            // A server that vanished from the network (no reset ever comes) fails the
+            // statement after this long instead of leaving it waiting.
+            .tcp_user_timeout(STATEMENT_TIMEOUT)
             .application_name("akron")
             .options(&format!(
                 "-c statement_timeout={} -c lock_timeout={lock_timeout} \
@@ -694,6 +699,26 @@ impl ScratchDatabase {
     #[must_use]
     pub fn url(&self) -> &PostgresUrl {
         &self.url
+    }
+
+    /// The new database's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Runs `sql` on the server, outside the new database (`ALTER DATABASE`,
+    /// `pg_terminate_backend`): for tests of a database that goes away.
+    ///
+    /// # Errors
+    ///
+    /// When the server cannot be reached or refuses.
+    pub fn on_server(&self, sql: &str) -> Result<(), DbError> {
+        outside_runtime(|| {
+            let mut admin = Client::connect(&self.server, NoTls)?;
+            admin.batch_execute(sql)?;
+            Ok(())
+        })
     }
 }
 

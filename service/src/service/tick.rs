@@ -86,12 +86,8 @@ impl Service {
             if settled > 0 {
                 self.wake();
             }
-            self.db.write(|c| {
-                for game in &claimed {
-                    db::release_claim(c, db::ClaimKind::Deadline, *game, &self.owner)?;
-                }
-                Ok::<_, DbError>(())
-            })?;
+            self.db
+                .write(|c| db::release_claims(c, db::ClaimKind::Deadline, &claimed, &self.owner))?;
             if claimed.len() < TICK_BATCH || settled + failed.len() == 0 {
                 break;
             }

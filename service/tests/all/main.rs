@@ -25,6 +25,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod faults;
     mod games;
     mod languages;
     mod messages;
@@ -47,6 +48,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod faults;
     mod games;
     mod languages;
     mod messages;
