@@ -33,7 +33,6 @@ struct Fixture {
     game: String,
     board: String,
     tournament: String,
-    game_id: GameId,
 }
 
 fn server() -> ServerId {
@@ -200,7 +199,6 @@ fn fixture() -> &'static Fixture {
             board: format!("{game}/board/{plies}"),
             game,
             tournament,
-            game_id,
         }
     })
 }
@@ -278,14 +276,40 @@ fn live_delay() {
     const PAGES: usize = 100;
     const MOVES: usize = 20;
     let f = fixture();
+    // A fresh game, so that it lasts the 20 moves.
+    let (carol, dave) = (user("carol"), user("dave"));
+    send(
+        &f.writer,
+        &carol,
+        "live",
+        false,
+        Command::Challenge(Challenge {
+            opponent: dave.clone(),
+            size: Some(8),
+            pieces: None,
+            rule: None,
+            colour: Some(ColourChoice::Black),
+            time: None,
+            thread: None,
+            rated: None,
+        }),
+    );
+    send(&f.writer, &dave, "live", false, Command::Accept);
+    let live = f
+        .writer
+        .channel_game(&ChannelId::new("bench", "live"))
+        .unwrap()
+        .unwrap()
+        .id;
+    let live_path = f.writer.game_web_path(live).unwrap().unwrap();
     let samples = f.runtime.block_on(async {
         let bound = web::spawn("127.0.0.1:0", f.web.clone()).await.unwrap();
         let client = reqwest::Client::new();
         let (arrivals, mut arrived) = tokio::sync::mpsc::unbounded_channel::<Instant>();
-        let version = f.writer.game_version(f.game_id).unwrap().unwrap();
+        let version = f.writer.game_version(live).unwrap().unwrap();
         for _ in 0..PAGES {
             let mut response = client
-                .get(format!("http://{bound}{}/live?since={version}", f.game))
+                .get(format!("http://{bound}{live_path}/live?since={version}"))
                 .send()
                 .await
                 .unwrap();
@@ -308,7 +332,7 @@ fn live_delay() {
         for _ in 0..MOVES {
             let writer = f.writer.clone();
             let committed = tokio::task::spawn_blocking(move || {
-                assert!(play_next(&writer, "game"), "the game goes on");
+                assert!(play_next(&writer, "live"), "the game goes on");
                 Instant::now()
             })
             .await
