@@ -1,7 +1,7 @@
 //! Board pictures and table images: the one place that talks to the renderer.
 
 pub use akron_renderer::table::{Align as ColumnAlign, Column, Table};
-pub use akron_renderer::{Caption, Speed, View};
+pub use akron_renderer::{Caption, Labels, Speed, View};
 use akron_renderer::{LastMove, RenderOptions, ReplayError, ReplayOptions, Selection};
 use akron_rules::{Drop, Game, Move, Point, Position};
 
@@ -24,6 +24,8 @@ pub struct Picture<'a> {
     pub caption: Caption,
     /// Perspective (with per-level maps) or plan.
     pub view: View,
+    /// The words drawn on it, in the reader's language (English by default).
+    pub labels: Option<&'a Labels>,
 }
 
 impl<'a> Picture<'a> {
@@ -39,6 +41,7 @@ impl<'a> Picture<'a> {
             pending: None,
             caption: Caption::default(),
             view: View::default(),
+            labels: None,
         }
     }
 }
@@ -101,6 +104,7 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
         pending_chain: picture.pending.map(<[Point]>::to_vec),
         caption: picture.caption.clone(),
         view: picture.view,
+        labels: picture.labels.cloned().unwrap_or_default(),
         ..RenderOptions::default()
     };
     akron_renderer::render(picture.position, &options).ok()

@@ -317,3 +317,28 @@ takeback-done = { $count ->
     [one] { $count } Zug zurückgenommen
    *[other] { $count } Züge zurückgenommen
 }. { $player } ist am Zug ({ colour }).
+
+## Wörter auf Bildern ({ $name }, { $other }, { $n }, { $move } setzt das Zeichnen ein)
+
+label-black = Schwarz
+label-white = Weiß
+label-to-move = { $name } am Zug
+label-must-cut = { $other } verbindet: { $name } muss jetzt unterbrechen
+label-wins-by-connection = { $name } gewinnt durch Verbindung
+label-wins-no-move = { $name } gewinnt: { $other } kann nicht ziehen
+label-wins-resignation = { $other } hat aufgegeben: { $name } gewinnt
+label-wins-timeout = { $other } hat die Zeit überschritten: { $name } gewinnt
+label-wins = { $name } gewinnt
+label-aborted = Partie abgebrochen
+label-draw-agreement = Remis durch Einigung
+label-draw-repetition = Remis durch Wiederholung
+label-draw = Remis
+label-game = Partie { $n }
+label-move-number = Zug { $n }: { $move }
+label-last-move = Zuletzt: { $move }
+label-start = Anfang
+label-pile = { $name } · Vorrat { $n }
+label-dropped-one = gefallen
+label-dropped = { $n } gefallen
+label-level = Ebene { $n }
+label-more-rows = … und { $n } weitere

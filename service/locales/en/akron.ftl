@@ -319,3 +319,28 @@ takeback-done = Took back { $count ->
     [one] { $count } move
    *[other] { $count } moves
 }. { $player } to move ({ colour }).
+
+## Words drawn on pictures ({ $name }, { $other }, { $n }, { $move } are filled in by the renderer)
+
+label-black = Black
+label-white = White
+label-to-move = { $name } to move
+label-must-cut = { $other } connects: { $name } must cut it now
+label-wins-by-connection = { $name } wins by connection
+label-wins-no-move = { $name } wins: { $other } cannot move
+label-wins-resignation = { $other } resigned: { $name } wins
+label-wins-timeout = { $other } ran out of time: { $name } wins
+label-wins = { $name } wins
+label-aborted = Game aborted
+label-draw-agreement = Draw by agreement
+label-draw-repetition = Draw by repetition
+label-draw = Draw
+label-game = Game { $n }
+label-move-number = Move { $n }: { $move }
+label-last-move = Last: { $move }
+label-start = Start
+label-pile = { $name } · pile { $n }
+label-dropped-one = dropped
+label-dropped = { $n } dropped
+label-level = Level { $n }
+label-more-rows = … and { $n } more

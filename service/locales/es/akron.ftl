@@ -317,3 +317,28 @@ takeback-done = { $count ->
     [one] Se deshizo { $count } jugada
    *[other] Se deshicieron { $count } jugadas
 }. Le toca a { $player } ({ colour }).
+
+## Palabras dibujadas en las imágenes ({ $name }, { $other }, { $n }, { $move } los rellena el dibujo)
+
+label-black = Negras
+label-white = Blancas
+label-to-move = Juega { $name }
+label-must-cut = { $other } conecta: { $name } debe cortar ya
+label-wins-by-connection = { $name } gana por conexión
+label-wins-no-move = { $name } gana: { $other } no puede jugar
+label-wins-resignation = { $other } abandonó: gana { $name }
+label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
+label-wins = Gana { $name }
+label-aborted = Partida anulada
+label-draw-agreement = Tablas de común acuerdo
+label-draw-repetition = Tablas por repetición
+label-draw = Tablas
+label-game = Partida { $n }
+label-move-number = Jugada { $n }: { $move }
+label-last-move = Última: { $move }
+label-start = Inicio
+label-pile = { $name } · reserva { $n }
+label-dropped-one = cayó
+label-dropped = cayeron { $n }
+label-level = Nivel { $n }
+label-more-rows = … y { $n } más

@@ -308,6 +308,9 @@ impl Service {
         picture.chain = chain.as_deref();
         picture.pending = pending.as_deref();
         picture.view = view;
+        // The picture's words in the reader's language; the renderer stays language-free.
+        let labels = crate::catalogue::labels(language);
+        picture.labels = Some(labels);
         picture.caption = Caption {
             game: u64::try_from(loaded.record.id.0).ok(),
             names: ByColor {
@@ -320,7 +323,7 @@ impl Service {
         let shown_chain = chain.as_deref().or(pending.as_deref());
         let alt = super::alt::board_alt(loaded, last, shown_chain, language);
         Reply {
-            result: outcome.map(|o| picture.caption.result_text(o)),
+            result: outcome.map(|o| picture.caption.result_text_in(o, labels)),
             image: self.images.png(&picture),
             alt: Some(alt),
             position: Some(position.code()),
