@@ -671,6 +671,11 @@ async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_serv
         "{}",
         board.content()
     );
+    assert!(
+        board.buttons().iter().any(|(_, label)| label == "Aufgeben"),
+        "{:?}",
+        board.buttons()
+    );
     let description = board.data["attachments"][0]["description"]
         .as_str()
         .ok_or("the board's attachment has a description")?;

@@ -342,3 +342,20 @@ label-dropped-one = gefallen
 label-dropped = { $n } gefallen
 label-level = Ebene { $n }
 label-more-rows = … und { $n } weitere
+
+## Beschriftungen der Schaltflächen
+
+button-accept = Annehmen
+button-decline = Ablehnen
+button-cancel = Zurückziehen
+button-swap = Tauschen
+button-board = Brett
+button-draw-offer = Remis anbieten
+button-draw-accept = Remis annehmen
+button-draw-decline = Remis ablehnen
+button-takeback-accept = Zurücknahme annehmen
+button-takeback-decline = Zurücknahme ablehnen
+button-resign = Aufgeben
+button-resign-confirm = Ja, aufgeben
+button-tournament-join = Beitreten
+button-tournament-leave = Austreten

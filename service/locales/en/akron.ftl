@@ -344,3 +344,20 @@ label-dropped-one = dropped
 label-dropped = { $n } dropped
 label-level = Level { $n }
 label-more-rows = … and { $n } more
+
+## Button labels
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-swap = Swap
+button-board = Board
+button-draw-offer = Offer draw
+button-draw-accept = Accept draw
+button-draw-decline = Decline draw
+button-takeback-accept = Accept takeback
+button-takeback-decline = Decline takeback
+button-resign = Resign
+button-resign-confirm = Yes, resign
+button-tournament-join = Join
+button-tournament-leave = Leave

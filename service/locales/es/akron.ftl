@@ -342,3 +342,20 @@ label-dropped-one = cayó
 label-dropped = cayeron { $n }
 label-level = Nivel { $n }
 label-more-rows = … y { $n } más
+
+## Etiquetas de los botones
+
+button-accept = Aceptar
+button-decline = Rechazar
+button-cancel = Retirar
+button-swap = Cambio
+button-board = Tablero
+button-draw-offer = Ofrecer tablas
+button-draw-accept = Aceptar tablas
+button-draw-decline = Rechazar tablas
+button-takeback-accept = Aceptar deshacer
+button-takeback-decline = Rechazar deshacer
+button-resign = Abandonar
+button-resign-confirm = Sí, abandonar
+button-tournament-join = Apuntarse
+button-tournament-leave = Borrarse

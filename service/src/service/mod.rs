@@ -486,13 +486,15 @@ impl Service {
             } else {
                 request.language.public
             };
-            Reply {
+            let mut reply = Reply {
                 reader: Reader {
                     language,
                     zone: zone.clone(),
                 },
                 ..reply
-            }
+            };
+            reply.label_buttons(language);
+            reply
         };
         let mut attempts = 0;
         loop {

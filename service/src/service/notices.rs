@@ -380,6 +380,7 @@ impl Service {
         if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle)?;
         }
+        reply.label_buttons(language()?);
         reply.reader = super::types::Reader {
             language: language()?,
             zone: match &entry.to {

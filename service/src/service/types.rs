@@ -575,6 +575,21 @@ impl Button {
     }
 }
 
+impl Reply {
+    /// Labels its buttons in `language` (the catalogue's `button-ACTION`); a button whose id
+    /// is not one of [`Button::of`]'s keeps its label.
+    pub fn label_buttons(&mut self, language: Language) {
+        for button in &mut self.buttons {
+            if let Some(action) = button.id.split(':').nth(1) {
+                if BUTTONS.iter().any(|(known, _, _, _)| *known == action) {
+                    button.label =
+                        crate::catalogue::say(language, &format!("button-{action}"), &[]);
+                }
+            }
+        }
+    }
+}
+
 /// Reads a button id made by [`Button::of`] back into its command and game.
 #[must_use]
 pub fn parse_button_id(id: &str) -> Option<(Command, GameId)> {
