@@ -359,3 +359,16 @@ button-resign = Aufgeben
 button-resign-confirm = Ja, aufgeben
 button-tournament-join = Beitreten
 button-tournament-leave = Austreten
+
+## Hilfe
+
+help-intro = Befehle (auf Discord `/akron NAME`, oder der Slash-Befehl, den eine Gruppe nennt: `replay` ist `/akron-review replay`, `tournament join` ist `/akron-tournament join`; auf Discord zeigt das Menü sie auf Deutsch):
+help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt. In der Konsole zeigt `help` auch ihre eigenen Befehle.
+group-start = Beginnen
+group-play = Spielen
+group-end = Beenden
+group-look-up = Nachschlagen
+group-compete = Wettkampf
+group-review = Rückblick
+group-puzzles = Rätsel
+group-tournaments = Turniere

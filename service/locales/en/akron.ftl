@@ -361,3 +361,16 @@ button-resign = Resign
 button-resign-confirm = Yes, resign
 button-tournament-join = Join
 button-tournament-leave = Leave
+
+## Help
+
+help-intro = Commands (on Discord `/akron NAME`, or the slash command a group names: `replay` is `/akron-review replay`, `tournament join` is `/akron-tournament join`):
+help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
+group-start = Start
+group-play = Play
+group-end = End
+group-look-up = Look up
+group-compete = Compete
+group-review = Review
+group-puzzles = Puzzles
+group-tournaments = Tournaments

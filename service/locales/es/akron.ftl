@@ -359,3 +359,16 @@ button-resign = Abandonar
 button-resign-confirm = Sí, abandonar
 button-tournament-join = Apuntarse
 button-tournament-leave = Borrarse
+
+## Ayuda
+
+help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
+help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
+group-start = Empezar
+group-play = Jugar
+group-end = Terminar
+group-look-up = Consultar
+group-compete = Competir
+group-review = Repasar
+group-puzzles = Problemas
+group-tournaments = Torneos

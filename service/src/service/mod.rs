@@ -602,7 +602,7 @@ impl Service {
             Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
-            Command::Help => Ok(info::help()),
+            Command::Help => Ok(info::help(request.language.public)),
         }
     }
 
