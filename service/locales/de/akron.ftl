@@ -372,3 +372,4 @@ group-compete = Wettkampf
 group-review = Rückblick
 group-puzzles = Rätsel
 group-tournaments = Turniere
+board-text-rest = `board` zeigt das Bild

@@ -374,3 +374,4 @@ group-compete = Compete
 group-review = Review
 group-puzzles = Puzzles
 group-tournaments = Tournaments
+board-text-rest = `board` shows the picture

@@ -372,3 +372,4 @@ group-compete = Competir
 group-review = Repasar
 group-puzzles = Problemas
 group-tournaments = Torneos
+board-text-rest = `board` muestra la imagen

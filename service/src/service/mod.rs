@@ -580,6 +580,7 @@ impl Service {
             Command::Move(text) => self.play_text(request, text),
             Command::Swap => self.play_text(request, "swap"),
             Command::Board(view) => self.board(request, *view),
+            Command::BoardText => self.board_text(request),
             Command::Moves(point) => self.list_moves(request, point.as_deref()),
             Command::Resign => self.resign(request),
             Command::AskResign => self.ask_resign(request),

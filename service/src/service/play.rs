@@ -108,6 +108,23 @@ impl Service {
     }
 
     /// Shows the position again (of the channel's game, or its most recent one).
+    /// `board view:text`: the game's status and the whole position in words, level by level,
+    /// in the reader's language, for a screen reader; no picture.
+    pub(super) fn board_text(&self, request: &Request) -> Outcome {
+        let Some(row) = self.target_or_latest(request)? else {
+            return Err(no_game(request));
+        };
+        let loaded = self.load(row)?;
+        let language = request.language.public;
+        let mut text = status_line(&loaded, self.clock.now(), language);
+        for line in super::alt::levels(&loaded, language) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let rest = crate::catalogue::say(language, "board-text-rest", &[]);
+        Ok(Reply::text(fit(text, &rest, language)))
+    }
+
     pub(super) fn board(&self, request: &Request, view: Option<View>) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
             return Err(no_game(request));

@@ -177,7 +177,7 @@ pub const COMMANDS: [CommandHelp; 29] = [
     entry(
         "board",
         Group::Play,
-        "board [view:plan|perspective]",
+        "board [view:plan|perspective|text]",
         "Show the current board again, in perspective (default) or as a plan.",
     ),
     entry(
@@ -376,6 +376,9 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "swap" => one_word(Command::Swap),
         "board" => match rest {
             "" => Ok(Command::Board(None)),
+            view if strip_option(view, "view").eq_ignore_ascii_case("text") => {
+                Ok(Command::BoardText)
+            }
             view => parse_view(view).map(|v| Command::Board(Some(v))),
         },
         "replay" => parse_replay(rest).map(Command::Replay),

@@ -371,6 +371,8 @@ pub enum Command {
     Swap,
     /// `board [view:plan|perspective]`: the current position again.
     Board(Option<View>),
+    /// `board view:text`: the whole position in words, level by level, for a screen reader.
+    BoardText,
     /// `moves [POINT]`: the destinations of one piece, or every legal move.
     Moves(Option<String>),
     /// `resign`: the caller resigns at once.
@@ -435,7 +437,7 @@ impl Command {
             Command::Cancel => "cancel",
             Command::Move(_) => "move",
             Command::Swap => "swap",
-            Command::Board(_) => "board",
+            Command::Board(_) | Command::BoardText => "board",
             Command::Moves(_) => "moves",
             Command::Resign | Command::AskResign => "resign",
             Command::Draw(_) => "draw",
