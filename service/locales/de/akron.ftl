@@ -373,3 +373,55 @@ group-review = Rückblick
 group-puzzles = Rätsel
 group-tournaments = Turniere
 board-text-rest = `board` zeigt das Bild
+
+## Turnierrunden, Paarungen und Tabelle
+
+tournament-no-pairings-yet = Das Turnier hat noch nicht begonnen, es gibt also noch keine Paarungen.
+tournament-no-such-round = Runde { $round } gibt es nicht; dies ist Runde { $current }.
+tournament-game-announced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Sie öffnet sich in einem eigenen Thread; ihre Uhr ({ $control }) läuft.
+tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
+tournament-round-over = Runde { $round } von **{ $tournament }** ist beendet.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** ist beendet. Herzlichen Glückwunsch, { $winners }!
+    Endstand:
+    { $standings }
+tournament-winners-and = {" "}und{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** hat noch nicht begonnen; bisher { $count ->
+    [one] { $count } Teilnehmer
+   *[other] { $count } Teilnehmer
+}.
+tournament-standings = **{ $tournament }**, Tabelle nach { $done ->
+    [one] { $done } Runde
+   *[other] { $done } Runden
+} von { $rounds }{ $playing } (Punkte, { $tiebreak }, dann direkter Vergleich):
+    { $table }
+tournament-round-being-played = , Runde { $round } läuft
+tournament-standings-subtitle = Tabelle nach { $done } von { $rounds } Runden{ $playing } · Punkte, { $tiebreak }, direkter Vergleich
+tournament-table-more = … { $count } weitere
+tournament-column-player = Spieler
+tournament-column-points = Pkt
+tournament-column-record = S-R-N
+tournament-column-board = Brett
+tournament-column-black = Schwarz (beginnt)
+tournament-column-white = Weiß
+tournament-column-result = Ergebnis
+tournament-column-game = Partie
+tournament-withdrawn-mark = zg.
+tournament-withdrawn-name = { $name } (zurückgezogen)
+tournament-unknown-player = Spieler { $player }
+tournament-result-playing = läuft
+tournament-result-forfeit = { $score } kampflos
+tournament-bye = spielfrei
+tournament-bye-score = 1 (spielfrei)
+tournament-pairings-title = { $tournament }, Runde { $round } von { $rounds }
+tournament-pairings-heading = **{ $tournament }**, Runde { $round } von { $rounds }:
+tournament-pairing-bye = - spielfrei: **{ $player }** (zählt als Sieg)
+tournament-pairing = - Brett { $board }: **{ $black }** (Schwarz) – **{ $white }** (Weiß): { $result }{ $game }
+tournament-pairing-game = , Partie { $game }
+tournament-pairing-game-in = , Partie { $game } in { $channel }
+thread-opened = Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß). Hier wird gespielt.
+    { $status }

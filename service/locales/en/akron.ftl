@@ -375,3 +375,55 @@ group-review = Review
 group-puzzles = Puzzles
 group-tournaments = Tournaments
 board-text-rest = `board` shows the picture
+
+## Tournament rounds, pairings and standings
+
+tournament-no-pairings-yet = The tournament has not started, so there are no pairings yet.
+tournament-no-such-round = Round { $round } does not exist; this is round { $current }.
+tournament-game-announced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black, moves first) against { $white } (White), game { $game }. It opens in a thread of its own; its clock ({ $control }) is running.
+tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
+tournament-round-over = Round { $round } of **{ $tournament }** is over.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** is over. Congratulations, { $winners }!
+    Final standings:
+    { $standings }
+tournament-winners-and = {" "}and{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** has not started; { $count ->
+    [one] { $count } entrant
+   *[other] { $count } entrants
+} so far.
+tournament-standings = **{ $tournament }**, standings after { $done ->
+    [one] { $done } round
+   *[other] { $done } rounds
+} of { $rounds }{ $playing } (points, { $tiebreak } then head-to-head):
+    { $table }
+tournament-round-being-played = , round { $round } being played
+tournament-standings-subtitle = Standings after { $done } of { $rounds } rounds{ $playing } · points, { $tiebreak }, head-to-head
+tournament-table-more = … { $count } more
+tournament-column-player = Player
+tournament-column-points = Pts
+tournament-column-record = W-D-L
+tournament-column-board = Board
+tournament-column-black = Black (first)
+tournament-column-white = White
+tournament-column-result = Result
+tournament-column-game = Game
+tournament-withdrawn-mark = wd
+tournament-withdrawn-name = { $name } (withdrawn)
+tournament-unknown-player = player { $player }
+tournament-result-playing = playing
+tournament-result-forfeit = { $score } ff
+tournament-bye = bye
+tournament-bye-score = 1 (bye)
+tournament-pairings-title = { $tournament }, round { $round } of { $rounds }
+tournament-pairings-heading = **{ $tournament }**, round { $round } of { $rounds }:
+tournament-pairing-bye = - bye: **{ $player }** (scores a win)
+tournament-pairing = - board { $board }: **{ $black }** (Black) – **{ $white }** (White): { $result }{ $game }
+tournament-pairing-game = , game { $game }
+tournament-pairing-game-in = , game { $game } in { $channel }
+thread-opened = Game { $game }: { $black } (Black) against { $white } (White). Play here.
+    { $status }

@@ -373,3 +373,55 @@ group-review = Repasar
 group-puzzles = Problemas
 group-tournaments = Torneos
 board-text-rest = `board` muestra la imagen
+
+## Rondas, emparejamientos y clasificación de los torneos
+
+tournament-no-pairings-yet = El torneo no ha empezado, así que aún no hay emparejamientos.
+tournament-no-such-round = La ronda { $round } no existe; esta es la ronda { $current }.
+tournament-game-announced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Se abre en un hilo propio; su reloj ({ $control }) ya corre.
+tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
+tournament-round-over = La ronda { $round } de **{ $tournament }** ha terminado.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** ha terminado. ¡Enhorabuena, { $winners }!
+    Clasificación final:
+    { $standings }
+tournament-winners-and = {" "}y{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** no ha empezado; { $count ->
+    [one] { $count } inscrito
+   *[other] { $count } inscritos
+} por ahora.
+tournament-standings = **{ $tournament }**, clasificación tras { $done ->
+    [one] { $done } ronda
+   *[other] { $done } rondas
+} de { $rounds }{ $playing } (puntos, { $tiebreak } y luego enfrentamiento directo):
+    { $table }
+tournament-round-being-played = , con la ronda { $round } en juego
+tournament-standings-subtitle = Clasificación tras { $done } de { $rounds } rondas{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
+tournament-table-more = … { $count } más
+tournament-column-player = Jugador
+tournament-column-points = Pts
+tournament-column-record = G-T-P
+tournament-column-board = Mesa
+tournament-column-black = Negras (salen)
+tournament-column-white = Blancas
+tournament-column-result = Resultado
+tournament-column-game = Partida
+tournament-withdrawn-mark = ret.
+tournament-withdrawn-name = { $name } (retirado)
+tournament-unknown-player = jugador { $player }
+tournament-result-playing = en juego
+tournament-result-forfeit = { $score } incomp.
+tournament-bye = descanso
+tournament-bye-score = 1 (descanso)
+tournament-pairings-title = { $tournament }, ronda { $round } de { $rounds }
+tournament-pairings-heading = **{ $tournament }**, ronda { $round } de { $rounds }:
+tournament-pairing-bye = - descansa: **{ $player }** (cuenta como victoria)
+tournament-pairing = - mesa { $board }: **{ $black }** (negras) – **{ $white }** (blancas): { $result }{ $game }
+tournament-pairing-game = , partida { $game }
+tournament-pairing-game-in = , partida { $game } en { $channel }
+thread-opened = Partida { $game }: { $black } (negras) contra { $white } (blancas). Se juega aquí.
+    { $status }

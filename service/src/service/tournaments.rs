@@ -18,6 +18,7 @@ use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
 };
 use super::{refuse, Failure, Outcome, Refusal, Service};
+use crate::catalogue::Language;
 use crate::db::Tx;
 use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
 use crate::images::{Column, ColumnAlign, Table};
@@ -26,9 +27,10 @@ use crate::model::{
     TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
 };
 use crate::ratings::INITIAL_RATING;
+use crate::say;
 use crate::tournament::{
-    default_rounds, format_table, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
-    trim_number, Entrant, GameResult, PairingError, Round, Tiebreak,
+    default_rounds, format_table_in, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
+    trim_number, Entrant, GameResult, PairingError, Round, TableWords, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
@@ -54,8 +56,10 @@ impl Service {
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
-                let mut reply = Reply::text(standings_text(&detail));
-                reply.image = standings_table(&detail).and_then(|table| self.images.table(&table));
+                let language = request.language.public;
+                let mut reply = Reply::text(standings_text(&detail, language));
+                reply.image =
+                    standings_table(&detail, language).and_then(|table| self.images.table(&table));
                 Ok(reply)
             }
             TournamentAction::Pairings(round) => {
@@ -63,15 +67,20 @@ impl Service {
                 let round = round.unwrap_or(t.current_round);
                 if round == 0 || t.rounds.is_some_and(|r| round > r) {
                     return refuse(match t.current_round {
-                        0 => "The tournament has not started, so there are no pairings yet."
-                            .to_string(),
-                        n => format!("Round {round} does not exist; this is round {n}."),
+                        0 => say!(request.language.private, "tournament-no-pairings-yet"),
+                        n => say!(
+                            request.language.private,
+                            "tournament-no-such-round",
+                            round = round,
+                            current = n
+                        ),
                     });
                 }
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
+                let language = request.language.public;
                 let mut reply = Reply::default();
-                reply.text = pairings_text(&detail, round, &mut reply);
-                reply.image = self.images.table(&pairings_table(&detail, round));
+                reply.text = pairings_text(&detail, round, &mut reply, language);
+                reply.image = self.images.table(&pairings_table(&detail, round, language));
                 Ok(reply)
             }
             TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),
@@ -449,28 +458,38 @@ impl Service {
             }
             db::update_pairing(conn, t.id, row)?;
         }
+        let language = channel_language(conn, t)?;
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
         let detail = tournament_detail(conn, t.clone())?;
-        summary.reply.text = pairings_text(&detail, round, &mut Reply::default());
-        summary.table = Some(pairings_table(&detail, round));
+        summary.reply.text = pairings_text(&detail, round, &mut Reply::default(), language);
+        summary.table = Some(pairings_table(&detail, round, language));
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
             let a = draft.reply.mention_user(&first);
             let b = draft.reply.mention_user(&second);
-            draft.reply.text = format!(
-                "**{}**, round {round}, board {board}: {a} (Black, moves first) against {b} \
-                 (White), game {game}. It opens in a thread of its own; its clock ({}) is \
-                 running.",
-                escape(&t.name),
-                t.time_control
+            draft.reply.text = say!(
+                language,
+                "tournament-game-announced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a.clone(),
+                white = b.clone(),
+                game = game.to_string(),
+                control = super::wording::time_control(t.time_control)
             );
             // Delivered after the game ended (a long downtime past its clock), it says so
             // instead, with the result, and asks for no thread.
-            draft.if_over = Some(format!(
-                "**{}**, round {round}, board {board}: {a} (Black) against {b} (White), game \
-                 {game}, ended before it could be announced: ",
-                escape(&t.name)
+            draft.if_over = Some(say!(
+                language,
+                "tournament-game-ended-unannounced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a,
+                white = b,
+                game = game.to_string()
             ));
             draft.thread = Some(ThreadRequest {
                 name: thread_name(game, &first, &second),
@@ -535,12 +554,14 @@ impl Service {
         if t.current_round >= t.rounds.unwrap_or(0) {
             return self.finish(conn, t, now);
         }
+        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-        draft.reply.text = format!(
-            "Round {} of **{}** is over.\n{}",
-            t.current_round,
-            escape(&t.name),
-            standings_text(&tournament_detail(conn, t.clone())?)
+        draft.reply.text = say!(
+            language,
+            "tournament-round-over",
+            round = t.current_round,
+            tournament = escape(&t.name),
+            standings = standings_text(&tournament_detail(conn, t.clone())?, language)
         );
         self.push_notice(conn, &draft, now)?;
         let next = t.current_round + 1;
@@ -551,21 +572,24 @@ impl Service {
     fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
         t.version = db::save_tournament(conn, t)?;
+        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
         let detail = tournament_detail(conn, t.clone())?;
-        let table = standings_text(&detail);
+        let table = standings_text(&detail, language);
         let lines = final_standings(&detail);
         let winners: Vec<String> = lines
             .iter()
             .filter(|(rank, _)| *rank == 1)
             .map(|(_, user)| draft.reply.mention_user(user))
             .collect();
-        draft.reply.text = format!(
-            "🏆 **{}** is over. Congratulations, {}!\nFinal standings:\n{table}",
-            escape(&t.name),
-            winners.join(" and ")
+        draft.reply.text = say!(
+            language,
+            "tournament-over",
+            tournament = escape(&t.name),
+            winners = winners.join(&say!(language, "tournament-winners-and")),
+            standings = table
         );
-        draft.table = standings_table(&detail);
+        draft.table = standings_table(&detail, language);
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -1139,18 +1163,50 @@ fn final_standings(t: &TournamentDetail) -> Vec<(u32, User)> {
         .collect()
 }
 
-/// The standings table as text, in a code block.
-fn standings_text(t: &TournamentDetail) -> String {
+/// The language of what the tournament's channel sees: its server's (a moderator's
+/// setting, else the platform's preference), else English.
+fn channel_language(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Language, DbError> {
+    Ok(match &t.server {
+        Some(server) => {
+            let (chosen, platform) = db::server_language(conn, server)?;
+            chosen.or(platform).unwrap_or_default()
+        }
+        None => Language::default(),
+    })
+}
+
+/// The tiebreak's name, in `language`.
+fn tiebreak_name(tiebreak: Tiebreak, language: Language) -> String {
+    say!(
+        language,
+        "tournament-tiebreak",
+        tiebreak = match tiebreak {
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::SonnebornBerger => "sonneborn-berger",
+        }
+    )
+}
+
+/// The standings table as text, in a code block, in `language`.
+fn standings_text(t: &TournamentDetail, language: Language) -> String {
     if t.current_round == 0 {
-        return format!(
-            "**{}** has not started; {} entrant{} so far.",
-            escape(&t.name),
-            t.entrants.len(),
-            if t.entrants.len() == 1 { "" } else { "s" }
+        return say!(
+            language,
+            "tournament-not-started-entrants",
+            tournament = escape(&t.name),
+            count = t.entrants.len()
         );
     }
     let done = t.rounds_complete();
-    let table = format_table(
+    let more = |rest: usize| say!(language, "tournament-table-more", count = rest);
+    let words = TableWords {
+        player: say!(language, "tournament-column-player"),
+        points: say!(language, "tournament-column-points"),
+        record: say!(language, "tournament-column-record"),
+        withdrawn: say!(language, "tournament-withdrawn-mark"),
+        more: &more,
+    };
+    let table = format_table_in(
         &t.standings,
         |player| {
             t.entrant(player)
@@ -1158,31 +1214,59 @@ fn standings_text(t: &TournamentDetail) -> String {
         },
         t.tiebreak,
         TABLE_CHARS,
+        &words,
     );
-    format!(
-        "**{}**, standings after {done} round{} of {}{} ({} then head-to-head):\n{table}",
-        escape(&t.name),
-        if done == 1 { "" } else { "s" },
-        t.planned_rounds.unwrap_or(t.current_round),
-        being_played(t),
-        match t.tiebreak {
-            Tiebreak::Buchholz => "points, Buchholz",
-            Tiebreak::SonnebornBerger => "points, Sonneborn-Berger",
-        }
+    say!(
+        language,
+        "tournament-standings",
+        tournament = escape(&t.name),
+        done = done,
+        rounds = t.planned_rounds.unwrap_or(t.current_round),
+        playing = being_played(t, language),
+        tiebreak = tiebreak_name(t.tiebreak, language),
+        table = table
     )
 }
 
 /// `, round N being played` while the current round has games without a result.
-fn being_played(t: &TournamentDetail) -> String {
+fn being_played(t: &TournamentDetail, language: Language) -> String {
     if (t.rounds_complete() as u32) < t.current_round && t.status.is_live() {
-        format!(", round {} being played", t.current_round)
+        say!(
+            language,
+            "tournament-round-being-played",
+            round = t.current_round
+        )
     } else {
         String::new()
     }
 }
 
+/// A player's name when the tournament no longer has them.
+fn unknown_player(player: u32, language: Language) -> String {
+    say!(language, "tournament-unknown-player", player = player)
+}
+
+/// A pairing's result as the tables write it.
+fn result_mark(result: Option<GameResult>, language: Language) -> String {
+    match result {
+        None => say!(language, "tournament-result-playing"),
+        Some(GameResult::FirstWon) => "1–0".to_string(),
+        Some(GameResult::SecondWon) => "0–1".to_string(),
+        Some(GameResult::Draw) => "½–½".to_string(),
+        Some(GameResult::FirstForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "0–1")
+        }
+        Some(GameResult::SecondForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "1–0")
+        }
+        Some(GameResult::BothForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "0–0")
+        }
+    }
+}
+
 /// The standings as a table image's rows (names as plain text), `None` before the start.
-fn standings_table(t: &TournamentDetail) -> Option<Table> {
+fn standings_table(t: &TournamentDetail, language: Language) -> Option<Table> {
     if t.current_round == 0 {
         return None;
     }
@@ -1191,13 +1275,13 @@ fn standings_table(t: &TournamentDetail) -> Option<Table> {
         .iter()
         .map(|line| {
             let name = t.entrant(line.player).map_or_else(
-                || format!("player {}", line.player),
+                || unknown_player(line.player, language),
                 |e| e.user.name.clone(),
             );
             vec![
                 line.rank.to_string(),
                 if line.withdrawn {
-                    format!("{name} (withdrawn)")
+                    say!(language, "tournament-withdrawn-name", name = name)
                 } else {
                     name
                 },
@@ -1209,32 +1293,39 @@ fn standings_table(t: &TournamentDetail) -> Option<Table> {
         .collect();
     Some(Table {
         title: t.name.clone(),
-        subtitle: format!(
-            "Standings after {} of {} rounds{} · points, {}, head-to-head",
-            t.rounds_complete(),
-            t.planned_rounds.unwrap_or(t.current_round),
-            being_played(t),
-            match t.tiebreak {
-                Tiebreak::Buchholz => "Buchholz",
-                Tiebreak::SonnebornBerger => "Sonneborn-Berger",
-            }
+        subtitle: say!(
+            language,
+            "tournament-standings-subtitle",
+            done = t.rounds_complete(),
+            rounds = t.planned_rounds.unwrap_or(t.current_round),
+            playing = being_played(t, language),
+            tiebreak = tiebreak_name(t.tiebreak, language)
         ),
         columns: vec![
             Column::new("#", ColumnAlign::Right),
-            Column::new("Player", ColumnAlign::Left),
-            Column::new("Pts", ColumnAlign::Right),
+            Column::new(
+                say!(language, "tournament-column-player"),
+                ColumnAlign::Left,
+            ),
+            Column::new(
+                say!(language, "tournament-column-points"),
+                ColumnAlign::Right,
+            ),
             Column::new(t.tiebreak.abbreviation(), ColumnAlign::Right),
-            Column::new("W-D-L", ColumnAlign::Centre),
+            Column::new(
+                say!(language, "tournament-column-record"),
+                ColumnAlign::Centre,
+            ),
         ],
         rows,
     })
 }
 
 /// A round's pairings and results as a table image's rows.
-fn pairings_table(t: &TournamentDetail, round: u32) -> Table {
+fn pairings_table(t: &TournamentDetail, round: u32, language: Language) -> Table {
     let name = |player: u32| {
         t.entrant(player)
-            .map_or_else(|| format!("player {player}"), |e| e.user.name.clone())
+            .map_or_else(|| unknown_player(player, language), |e| e.user.name.clone())
     };
     let mut rows: Vec<Vec<String>> = Vec::new();
     let detail = t.round(round);
@@ -1243,87 +1334,97 @@ fn pairings_table(t: &TournamentDetail, round: u32) -> Table {
             pairing.board.to_string(),
             name(pairing.black),
             name(pairing.white),
-            match pairing.result {
-                None => "playing",
-                Some(GameResult::FirstWon) => "1–0",
-                Some(GameResult::SecondWon) => "0–1",
-                Some(GameResult::Draw) => "½–½",
-                Some(GameResult::FirstForfeited) => "0–1 ff",
-                Some(GameResult::SecondForfeited) => "1–0 ff",
-                Some(GameResult::BothForfeited) => "0–0 ff",
-            }
-            .to_string(),
+            result_mark(pairing.result, language),
             pairing.game.map_or_else(String::new, |g| g.to_string()),
         ]);
     }
     // The bye last.
     if let Some(bye) = detail.and_then(|r| r.bye) {
         rows.push(vec![
-            "bye".to_string(),
+            say!(language, "tournament-bye"),
             name(bye),
             String::new(),
-            "1 (bye)".to_string(),
+            say!(language, "tournament-bye-score"),
             String::new(),
         ]);
     }
     Table {
-        title: format!(
-            "{}, round {round} of {}",
-            t.name,
-            t.planned_rounds.unwrap_or(round)
+        title: say!(
+            language,
+            "tournament-pairings-title",
+            tournament = t.name.clone(),
+            round = round,
+            rounds = t.planned_rounds.unwrap_or(round)
         ),
         subtitle: String::new(),
         columns: vec![
-            Column::new("Board", ColumnAlign::Right),
-            Column::new("Black (first)", ColumnAlign::Left),
-            Column::new("White", ColumnAlign::Left),
-            Column::new("Result", ColumnAlign::Centre),
-            Column::new("Game", ColumnAlign::Right),
+            Column::new(
+                say!(language, "tournament-column-board"),
+                ColumnAlign::Right,
+            ),
+            Column::new(say!(language, "tournament-column-black"), ColumnAlign::Left),
+            Column::new(say!(language, "tournament-column-white"), ColumnAlign::Left),
+            Column::new(
+                say!(language, "tournament-column-result"),
+                ColumnAlign::Centre,
+            ),
+            Column::new(say!(language, "tournament-column-game"), ColumnAlign::Right),
         ],
         rows,
     }
 }
 
 /// A round's pairings and results as text; `reply` names the games' channels.
-fn pairings_text(t: &TournamentDetail, round: u32, reply: &mut Reply) -> String {
+fn pairings_text(
+    t: &TournamentDetail,
+    round: u32,
+    reply: &mut Reply,
+    language: Language,
+) -> String {
     let name = |player: u32| {
         t.entrant(player)
-            .map_or_else(|| format!("player {player}"), |e| e.user.shown())
+            .map_or_else(|| unknown_player(player, language), |e| e.user.shown())
     };
-    let mut text = format!(
-        "**{}**, round {round} of {}:",
-        escape(&t.name),
-        t.planned_rounds.unwrap_or(round)
+    let mut text = say!(
+        language,
+        "tournament-pairings-heading",
+        tournament = escape(&t.name),
+        round = round,
+        rounds = t.planned_rounds.unwrap_or(round)
     );
     let detail = t.round(round);
     // The bye first, as board 0.
     if let Some(bye) = detail.and_then(|r| r.bye) {
-        let _ = write!(text, "\n- bye: **{}** (scores a win)", name(bye));
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "tournament-pairing-bye",
+            player = name(bye)
+        ));
     }
     for pairing in detail.map_or(&[][..], |r| &r.pairings) {
-        let result = match pairing.result {
-            None => "playing",
-            Some(GameResult::FirstWon) => "1–0",
-            Some(GameResult::SecondWon) => "0–1",
-            Some(GameResult::Draw) => "½–½",
-            Some(GameResult::FirstForfeited) => "0–1 forfeit",
-            Some(GameResult::SecondForfeited) => "1–0 forfeit",
-            Some(GameResult::BothForfeited) => "0–0 forfeit",
-        };
-        let game = pairing.game.map_or_else(String::new, |g| {
-            let place = match &pairing.channel {
-                Some(channel) => format!(" in {}", reply.name_channel(channel)),
-                None => String::new(),
-            };
-            format!(", game {g}{place}")
-        });
-        let _ = write!(
-            text,
-            "\n- board {}: **{}** (Black) – **{}** (White): {result}{game}",
-            pairing.board,
-            name(pairing.black),
-            name(pairing.white)
-        );
+        let result = result_mark(pairing.result, language);
+        let game = pairing
+            .game
+            .map_or_else(String::new, |g| match &pairing.channel {
+                Some(channel) => say!(
+                    language,
+                    "tournament-pairing-game-in",
+                    game = g.to_string(),
+                    channel = reply.name_channel(channel)
+                ),
+                None => say!(language, "tournament-pairing-game", game = g.to_string()),
+            });
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "tournament-pairing",
+            board = pairing.board,
+            black = name(pairing.black),
+            white = name(pairing.white),
+            result = result,
+            game = game
+        ));
     }
     if text.chars().count() > 1_900 {
         text = text.chars().take(1_890).collect::<String>() + " …";
