@@ -425,3 +425,37 @@ tournament-pairing-game = , Partie { $game }
 tournament-pairing-game-in = , Partie { $game } in { $channel }
 thread-opened = Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß). Hier wird gespielt.
     { $status }
+
+## Turnieranmeldung, Start und Rückzug
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organisation: **{ $organiser }**.
+    Drücke **Beitreten**, um teilzunehmen (oder `tournament join`).
+tournament-entrants = Teilnehmer ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}von { $max }
+}): { $names }
+tournament-entrants-nobody = noch niemand
+tournament-format-swiss = Schweizer System, { $rounds } Runden
+tournament-format-swiss-default = Schweizer System, ceil(log2 Spieler) + 1 Runden
+tournament-format-round-robin = { $double ->
+    [yes] doppeltes Rundenturnier
+   *[no] Rundenturnier
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, { $rule ->
+    [immediate] sofortige
+   *[delayed] verzögerte
+} Regel, { $clock }, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}, { $vacation ->
+    [yes] Urlaub erlaubt
+   *[no] kein Urlaub
+}
+tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds } Runden ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
+tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
+    [yes] {" "}und die laufende Partie aufgegeben
+   *[no] {""}
+}. { $format ->
+    [swiss] Sie werden nicht mehr gepaart.
+   *[round-robin] Die restlichen Partien gelten als kampflos verloren.
+} Die bisherigen Ergebnisse bleiben bestehen.

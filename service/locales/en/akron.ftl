@@ -427,3 +427,37 @@ tournament-pairing-game = , game { $game }
 tournament-pairing-game-in = , game { $game } in { $channel }
 thread-opened = Game { $game }: { $black } (Black) against { $white } (White). Play here.
     { $status }
+
+## Tournament sign-up, start and withdrawal
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiser: **{ $organiser }**.
+    Press **Join** to enter (or `tournament join`).
+tournament-entrants = Entrants ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}of { $max }
+}): { $names }
+tournament-entrants-nobody = nobody yet
+tournament-format-swiss = Swiss, { $rounds } rounds
+tournament-format-swiss-default = Swiss, ceil(log2 players) + 1 rounds
+tournament-format-round-robin = { $double ->
+    [yes] double round robin
+   *[no] round robin
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, { $rule ->
+    [immediate] immediate
+   *[delayed] delayed
+} rule, { $clock }, { $rated ->
+    [yes] rated
+   *[no] casual
+}, { $vacation ->
+    [yes] vacations allowed
+   *[no] no vacations
+}
+tournament-started = **{ $tournament }** starts: { $players } players, { $rounds } rounds ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
+tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
+    [yes] {" "}and resigned their running game
+   *[no] {""}
+}. { $format ->
+    [swiss] They are not paired again.
+   *[round-robin] Their remaining games are forfeits.
+} Their results so far stand.

@@ -425,3 +425,37 @@ tournament-pairing-game = , partida { $game }
 tournament-pairing-game-in = , partida { $game } en { $channel }
 thread-opened = Partida { $game }: { $black } (negras) contra { $white } (blancas). Se juega aquí.
     { $status }
+
+## Inscripción, comienzo y retirada en los torneos
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiza: **{ $organiser }**.
+    Pulsa **Apuntarse** para inscribirte (o `tournament join`).
+tournament-entrants = Inscritos ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}de { $max }
+}): { $names }
+tournament-entrants-nobody = nadie todavía
+tournament-format-swiss = suizo, { $rounds } rondas
+tournament-format-swiss-default = suizo, ceil(log2 jugadores) + 1 rondas
+tournament-format-round-robin = { $double ->
+    [yes] liga a doble vuelta
+   *[no] liga (todos contra todos)
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } piedras, regla { $rule ->
+    [immediate] inmediata
+   *[delayed] diferida
+}, { $clock }, { $rated ->
+    [yes] puntúa
+   *[no] amistoso
+}, { $vacation ->
+    [yes] con vacaciones
+   *[no] sin vacaciones
+}
+tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds } rondas ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
+tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
+    [yes] {" "}y abandonó su partida en curso
+   *[no] {""}
+}. { $format ->
+    [swiss] No se le vuelve a emparejar.
+   *[round-robin] Sus partidas restantes se dan por perdidas.
+} Sus resultados hasta ahora se mantienen.

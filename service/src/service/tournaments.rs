@@ -34,7 +34,6 @@ use crate::tournament::{
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 /// The clock of tournament games unless the organiser names one: 3 days per move.
 pub const DEFAULT_TOURNAMENT_TIME: TimeControl = TimeControl::PerMove(3 * 86_400);
@@ -238,7 +237,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let t = TournamentRecord { id, ..t };
-        Ok(signup_reply(&t, &[]))
+        Ok(signup_reply(&t, &[], request.language.public))
     }
 
     fn join_tournament(&self, request: &Request) -> Outcome {
@@ -272,16 +271,16 @@ impl Service {
             t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
-        self.updated_signup(&t)
+        self.updated_signup(&t, request.language.public)
     }
 
     /// The sign-up message again, after a join or a leave: it replaces the pressed one (a
     /// button) or the one posted (a command).
-    fn updated_signup(&self, t: &TournamentRecord) -> Outcome {
+    fn updated_signup(&self, t: &TournamentRecord, language: Language) -> Outcome {
         let (entrants, posted) = self
             .db
             .read(|c| Ok::<_, DbError>((db::entrants(c, t.id)?, db::signup_message(c, t.id)?)))?;
-        let mut reply = signup_reply(t, &entrants);
+        let mut reply = signup_reply(t, &entrants, language);
         reply.replaces_pressed = true;
         reply.replaces_message = posted;
         Ok(reply)
@@ -323,7 +322,7 @@ impl Service {
             t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
-        self.updated_signup(&t)
+        self.updated_signup(&t, request.language.public)
     }
 
     fn start_tournament(&self, request: &Request) -> Outcome {
@@ -384,12 +383,13 @@ impl Service {
             Ok::<_, Failure>((t, paired.len()))
         })?;
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** starts: {paired} players, {} rounds ({}). Round 1's pairings follow; each \
-             game opens in a thread of its own with its clock running.",
-            escape(&t.name),
-            t.rounds.unwrap_or(0),
-            describe(&t)
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-started",
+            tournament = escape(&t.name),
+            players = paired,
+            rounds = t.rounds.unwrap_or(0),
+            what = describe(&t, request.language.public)
         )))
     }
 
@@ -754,18 +754,15 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** withdrew from **{}**{}. {} Their results so far stand.",
-            user.shown(),
-            escape(&t.name),
-            if loaded.is_some() {
-                " and resigned their running game"
-            } else {
-                ""
-            },
-            match t.format {
-                TournamentFormat::Swiss => "They are not paired again.",
-                TournamentFormat::RoundRobin => "Their remaining games are forfeits.",
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-withdrew",
+            player = user.shown(),
+            tournament = escape(&t.name),
+            resigned = if loaded.is_some() { "yes" } else { "no" },
+            format = match t.format {
+                TournamentFormat::Swiss => "swiss",
+                TournamentFormat::RoundRobin => "round-robin",
             }
         )))
     }
@@ -1002,28 +999,30 @@ fn tournament_result(
     }
 }
 
-/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons.
-fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
+/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
+/// in `language`.
+fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant], language: Language) -> Reply {
     let names: Vec<String> = entrants.iter().map(|e| e.user.shown()).collect();
-    let mut text = format!(
-        "🏁 **{}** ({}): {}. Organiser: **{}**.\nPress **Join** to enter (or `tournament join`).",
-        escape(&t.name),
-        t.id,
-        describe(t),
-        t.organiser.shown()
+    let mut text = say!(
+        language,
+        "tournament-signup",
+        tournament = escape(&t.name),
+        number = t.id.to_string(),
+        what = describe(t, language),
+        organiser = t.organiser.shown()
     );
-    let _ = write!(
-        text,
-        "\nEntrants ({}{}): {}",
-        entrants.len(),
-        t.max_players
-            .map_or_else(String::new, |m| format!(" of {m}")),
-        if names.is_empty() {
-            "nobody yet".to_string()
+    text.push('\n');
+    text.push_str(&say!(
+        language,
+        "tournament-entrants",
+        count = entrants.len(),
+        max = t.max_players.map_or(0, i64::from),
+        names = if names.is_empty() {
+            say!(language, "tournament-entrants-nobody")
         } else {
             names.join(", ")
         }
-    );
+    ));
     if text.chars().count() > 1_900 {
         text = text.chars().take(1_890).collect::<String>() + " …";
     }
@@ -1042,26 +1041,30 @@ fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
     }
 }
 
-/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`.
-fn describe(t: &TournamentRecord) -> String {
+/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`, in
+/// `language`.
+fn describe(t: &TournamentRecord, language: Language) -> String {
     let format = match (t.format, t.rounds) {
-        (TournamentFormat::Swiss, Some(rounds)) => format!("Swiss, {rounds} rounds"),
-        (TournamentFormat::Swiss, None) => "Swiss, ceil(log2 players) + 1 rounds".to_string(),
-        (TournamentFormat::RoundRobin, _) if t.double => "double round robin".to_string(),
-        (TournamentFormat::RoundRobin, _) => "round robin".to_string(),
+        (TournamentFormat::Swiss, Some(rounds)) => {
+            say!(language, "tournament-format-swiss", rounds = rounds)
+        }
+        (TournamentFormat::Swiss, None) => say!(language, "tournament-format-swiss-default"),
+        (TournamentFormat::RoundRobin, _) => say!(
+            language,
+            "tournament-format-round-robin",
+            double = if t.double { "yes" } else { "no" }
+        ),
     };
-    format!(
-        "{format}, {size} × {size}, {} pieces, {} rule, {}, {}, {}",
-        t.pile,
-        t.win_rule,
-        t.time_control,
-        if t.rated { "rated" } else { "casual" },
-        if t.vacation {
-            "vacations allowed"
-        } else {
-            "no vacations"
-        },
+    say!(
+        language,
+        "tournament-description",
+        format = format,
         size = t.size,
+        pile = t.pile,
+        rule = t.win_rule.name(),
+        clock = super::wording::time_control(t.time_control),
+        rated = if t.rated { "yes" } else { "no" },
+        vacation = if t.vacation { "yes" } else { "no" }
     )
 }
 

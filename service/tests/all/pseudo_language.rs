@@ -6,9 +6,10 @@
 //! and their text alternatives, draws, takebacks, resigning, the shared refusals, settings,
 //! the result, expiry, reminder and timeout notices; a tournament round: its pairings, game
 //! announcements, the games' threads, the round's end and standings, the next pairings, the
-//! standings and pairings asked for). History, games, puzzles, analysis, ratings and the
-//! tournament's sign-up, start, withdrawal and organiser replies are not yet in the
-//! catalogue and are not played here.
+//! standings and pairings asked for, the sign-up message, the start and a withdrawal).
+//! History, games, puzzles, analysis, ratings and the tournament's refusals and organiser
+//! replies (adjudicate, pause, resume, cancel) are not yet in the catalogue and are not
+//! played here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
@@ -174,9 +175,10 @@ fn on_server(who: &str, channel: &str, command: Command) -> Request {
 }
 
 /// A three-player Swiss on a server speaking `language`, its first round played (one game
-/// resigned, one bye), then round 2 paired. Returns every text of the round: the notices
+/// resigned, one bye), then round 2 paired, its game ended by a withdrawal, round 3 paired.
+/// Returns every text: the sign-up message and its updates, the start, the notices
 /// (pairings, game announcements, the games' first posts, the result, the round's end and
-/// standings, the next pairings) and the standings and pairings asked for.
+/// standings, the next pairings), the withdrawal and the standings and pairings asked for.
 fn a_tournament_round(language: &str) -> Vec<String> {
     let h = Harness::new();
     let mut texts = Vec::new();
@@ -198,12 +200,15 @@ fn a_tournament_round(language: &str) -> Vec<String> {
         ))),
     );
     assert!(!created.ephemeral, "{}", created.text);
+    texts.push(created.text);
     for player in ["p1", "p2", "p3"] {
         let joined = send(player, "lobby", Command::Tournament(TournamentAction::Join));
         assert!(!joined.ephemeral, "{}", joined.text);
+        texts.push(joined.text);
     }
     let started = send("mod", "lobby", Command::Tournament(TournamentAction::Start));
     assert!(!started.ephemeral, "{}", started.text);
+    texts.push(started.text);
     let deliver = |texts: &mut Vec<String>, games: &mut Vec<i64>| loop {
         h.service.tick(h.service.now()).unwrap();
         let notices = h.service.due_notices("test", 100).unwrap();
@@ -240,6 +245,24 @@ fn a_tournament_round(language: &str) -> Vec<String> {
     ] {
         texts.push(send("p1", "lobby", Command::Tournament(asked)).text);
     }
+    // A player in round 2's game withdraws: the game is resigned, round 3 is paired.
+    let withdrew = send(
+        "p3",
+        "lobby",
+        Command::Tournament(TournamentAction::Withdraw(None)),
+    );
+    assert!(!withdrew.ephemeral, "{}", withdrew.text);
+    texts.push(withdrew.text);
+    deliver(&mut texts, &mut games);
+    assert_eq!(games.len(), 3, "round 3 is paired after the withdrawal");
+    texts.push(
+        send(
+            "p1",
+            "lobby",
+            Command::Tournament(TournamentAction::Standings),
+        )
+        .text,
+    );
     assert!(texts.len() >= 10, "{texts:#?}");
     texts
 }
