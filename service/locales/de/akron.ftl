@@ -459,3 +459,45 @@ tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückge
     [swiss] Sie werden nicht mehr gepaart.
    *[round-robin] Die restlichen Partien gelten als kampflos verloren.
 } Die bisherigen Ergebnisse bleiben bestehen.
+
+## Turnier-Ablehnungen und Antworten an die Organisation
+
+tournament-none-here = Hier gibt es kein Turnier. Ein Moderator kann eines mit `tournament create NAME format:swiss` anlegen.
+tournament-organiser-only = Das können nur die Organisation ({ $organiser }), ein Moderator oder die Turnierrolle des Servers.
+tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Moderator mit `settings tournament-role` festlegt) können Turniere anlegen.
+tournament-name-length = Ein Turniername hat 1 bis { $max } Zeichen; dieser hat { $count }.
+tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
+tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
+tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Nimm einen anderen Kanal oder brich jenes zuerst ab.
+tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
+tournament-already-in = Du bist schon dabei. Mit dem Knopf Austreten trittst du aus.
+tournament-full = Das Turnier ist voll.
+tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, `tournament withdraw` (im Schweizer System wirst du dann nicht mehr gepaart; im Rundenturnier gelten deine restlichen Partien als kampflos verloren).
+tournament-not-in = Du bist nicht in diesem Turnier.
+tournament-already-started = Das Turnier hat schon begonnen.
+tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
+tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten (`tournament leave`).
+tournament-is-over = Das Turnier ist beendet.
+tournament-player-not-in = { $player } ist nicht in diesem Turnier.
+tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
+tournament-adjudicate-which = Nenne die Partie: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
+tournament-not-running = Das Turnier läuft nicht.
+tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
+    [first] der erste Spieler (Schwarz) gewinnt
+    [second] der zweite Spieler (Weiß) gewinnt
+    [draw] remis
+   *[forfeit] für beide verloren, niemand punktet
+}.
+tournament-pause-not-running = Nur ein laufendes Turnier kann pausiert werden.
+tournament-not-paused = Das Turnier ist nicht pausiert.
+tournament-paused = **{ $tournament }** ist pausiert: Laufende Partien gehen weiter, aber die nächste Runde wartet auf `tournament resume`.
+tournament-resumed = **{ $tournament }** geht weiter.
+tournament-already-over = Das Turnier ist schon beendet.
+tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
+    [0] {""}
+    [one] ; die laufende Partie wird annulliert
+   *[other] ; die { $running } laufenden Partien werden annulliert
+}.
+tournament-damaged = Runde { $round } von **{ $tournament }** ist beendet, aber die nächste Runde kann nicht gepaart werden: Die gespeicherten Turnierdaten sind beschädigt (der Betreiber des Bots kann den Grund im Log lesen). Es ist pausiert; `tournament resume` versucht es erneut, `tournament cancel` beendet es.
+tournament-too-many-rounds = **{ $tournament }** hat { $players } Teilnehmer, also kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet, und es wurde mit rounds:{ $asked } angelegt. Warte, bis { $needed } Spieler beigetreten sind, oder `tournament cancel` und lege es mit rounds:{ $most } oder weniger neu an.

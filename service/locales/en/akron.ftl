@@ -461,3 +461,45 @@ tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resign
     [swiss] They are not paired again.
    *[round-robin] Their remaining games are forfeits.
 } Their results so far stand.
+
+## Tournament refusals and the organiser's replies
+
+tournament-none-here = There is no tournament here. A moderator can make one with `tournament create NAME format:swiss`.
+tournament-organiser-only = Only the organiser ({ $organiser }), a moderator or the server's tournament role can do that.
+tournament-create-moderators-only = Only moderators (and the role a moderator names with `settings tournament-role`) can create tournaments.
+tournament-name-length = A tournament's name has 1 to { $max } characters; this one has { $count }.
+tournament-name-control = A tournament's name is one line of text, without control characters.
+tournament-rounds-for-max = With at most { $max } players a Swiss can have at most { $most } rounds without pairing anyone twice; rounds:{ $rounds } is too many. Choose rounds:{ $most } or fewer, or allow more players.
+tournament-channel-taken = This channel already has a tournament going on. One tournament per channel: use another channel, or cancel that one first.
+tournament-signup-closed = **{ $tournament }** has started; sign-up is closed.
+tournament-already-in = You are already in. The Leave button takes you out.
+tournament-full = The tournament is full.
+tournament-leave-started = The tournament has started: to stop playing, `tournament withdraw` (a Swiss then pairs you no more; in a round robin your remaining games are forfeits).
+tournament-not-in = You are not in this tournament.
+tournament-already-started = The tournament has already started.
+tournament-too-few = A tournament needs at least two entrants to start.
+tournament-withdraw-not-started = The tournament has not started: use Leave (`tournament leave`).
+tournament-is-over = The tournament is over.
+tournament-player-not-in = { $player } is not in this tournament.
+tournament-already-withdrawn = { $player } has already withdrawn.
+tournament-adjudicate-which = Name the game: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = Game { $game } is not a tournament game.
+tournament-not-running = The tournament is not running.
+tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
+    [first] the first player (Black) wins
+    [second] the second player (White) wins
+    [draw] a draw
+   *[forfeit] forfeited by both, nobody scores
+}.
+tournament-pause-not-running = Only a running tournament can be paused.
+tournament-not-paused = The tournament is not paused.
+tournament-paused = **{ $tournament }** is paused: running games go on, but the next round waits for `tournament resume`.
+tournament-resumed = **{ $tournament }** goes on.
+tournament-already-over = The tournament is already over.
+tournament-cancelled = **{ $tournament }** is cancelled{ $running ->
+    [0] {""}
+    [one] ; its running game is aborted
+   *[other] ; its { $running } running games are aborted
+}.
+tournament-damaged = Round { $round } of **{ $tournament }** is over, but the next round cannot be paired: the tournament's stored data is damaged (the bot's operator can read why in the log). It is paused; `tournament resume` tries again, `tournament cancel` ends it.
+tournament-too-many-rounds = **{ $tournament }** has { $players } entrants, so a Swiss can have at most { $most } rounds without pairing anyone twice, and it was made with rounds:{ $asked }. Wait until { $needed } players have joined, or `tournament cancel` and create it again with rounds:{ $most } or fewer.

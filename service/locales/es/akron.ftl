@@ -459,3 +459,45 @@ tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resign
     [swiss] No se le vuelve a emparejar.
    *[round-robin] Sus partidas restantes se dan por perdidas.
 } Sus resultados hasta ahora se mantienen.
+
+## Rechazos de los torneos y respuestas a la organización
+
+tournament-none-here = Aquí no hay ningún torneo. Un moderador puede crear uno con `tournament create NOMBRE format:swiss`.
+tournament-organiser-only = Solo la organización ({ $organiser }), un moderador o el rol de torneos del servidor pueden hacer eso.
+tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con `settings tournament-role`) pueden crear torneos.
+tournament-name-length = El nombre de un torneo tiene de 1 a { $max } caracteres; este tiene { $count }.
+tournament-name-control = El nombre de un torneo es una sola línea de texto, sin caracteres de control.
+tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o admite más jugadores.
+tournament-channel-taken = Este canal ya tiene un torneo en marcha. Un torneo por canal: usa otro canal o cancela antes ese.
+tournament-signup-closed = **{ $tournament }** ya ha empezado; la inscripción está cerrada.
+tournament-already-in = Ya estás inscrito. El botón Borrarse te saca.
+tournament-full = El torneo está completo.
+tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, `tournament withdraw` (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
+tournament-not-in = No estás inscrito en este torneo.
+tournament-already-started = El torneo ya ha empezado.
+tournament-too-few = Un torneo necesita al menos dos inscritos para empezar.
+tournament-withdraw-not-started = El torneo no ha empezado: usa Borrarse (`tournament leave`).
+tournament-is-over = El torneo ha terminado.
+tournament-player-not-in = { $player } no está en este torneo.
+tournament-already-withdrawn = { $player } ya se ha retirado.
+tournament-adjudicate-which = Indica la partida: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
+tournament-not-running = El torneo no está en marcha.
+tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
+    [first] gana el primer jugador (negras)
+    [second] gana el segundo jugador (blancas)
+    [draw] tablas
+   *[forfeit] perdida por ambos, nadie puntúa
+}.
+tournament-pause-not-running = Solo se puede pausar un torneo en marcha.
+tournament-not-paused = El torneo no está en pausa.
+tournament-paused = **{ $tournament }** queda en pausa: las partidas en curso siguen, pero la siguiente ronda espera a `tournament resume`.
+tournament-resumed = **{ $tournament }** continúa.
+tournament-already-over = El torneo ya ha terminado.
+tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
+    [0] {""}
+    [one] ; su partida en curso queda anulada
+   *[other] ; sus { $running } partidas en curso quedan anuladas
+}.
+tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en el registro). Queda en pausa; `tournament resume` lo vuelve a intentar, `tournament cancel` lo termina.
+tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o `tournament cancel` y créalo de nuevo con rounds:{ $most } o menos.

@@ -128,11 +128,7 @@ impl Service {
             },
         };
         found.ok_or_else(|| {
-            Refusal::new(
-                "There is no tournament here. A moderator can make one with `tournament create \
-                 NAME format:swiss`.",
-            )
-            .into()
+            Refusal::new(say!(request.language.private, "tournament-none-here")).into()
         })
     }
 
@@ -156,49 +152,56 @@ impl Service {
         if request.user.id == t.organiser.id || self.may_organise(request)? {
             Ok(())
         } else {
-            refuse(format!(
-                "Only the organiser ({}), a moderator or the server's tournament role can do \
-                 that.",
-                t.organiser.shown()
+            refuse(say!(
+                request.language.private,
+                "tournament-organiser-only",
+                organiser = t.organiser.shown()
             ))
         }
     }
 
     fn create_tournament(&self, request: &Request, options: &TournamentOptions) -> Outcome {
         if !self.may_organise(request)? {
-            return refuse(
-                "Only moderators (and the role a moderator names with `settings \
-                 tournament-role`) can create tournaments.",
-            );
+            return refuse(say!(
+                request.language.private,
+                "tournament-create-moderators-only"
+            ));
         }
         let size = options.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         let pile = options.pieces.unwrap_or_else(|| default_pile(size));
         if pile < u16::from(size) || pile > MAX_PILE {
-            return refuse(format!(
-                "{pile} pieces each is not possible on {size} × {size}: choose {size} to \
-                 {MAX_PILE} (the default is {}).",
-                default_pile(size)
+            return refuse(say!(
+                request.language.private,
+                "challenge-bad-pile",
+                pile = pile,
+                size = size,
+                max = MAX_PILE,
+                default = default_pile(size)
             ));
         }
         let name = options.name.trim();
         if name.is_empty() || name.chars().count() > MAX_TOURNAMENT_NAME {
-            return refuse(format!(
-                "A tournament's name has 1 to {MAX_TOURNAMENT_NAME} characters; this one has {}.",
-                name.chars().count()
+            return refuse(say!(
+                request.language.private,
+                "tournament-name-length",
+                max = MAX_TOURNAMENT_NAME,
+                count = name.chars().count()
             ));
         }
         if name.chars().any(char::is_control) {
-            return refuse("A tournament's name is one line of text, without control characters.");
+            return refuse(say!(request.language.private, "tournament-name-control"));
         }
         if let (TournamentFormat::Swiss, Some(rounds), Some(max)) =
             (options.format, options.rounds, options.max_players)
         {
             let most = max_swiss_rounds(max as usize);
             if rounds > most {
-                return refuse(format!(
-                    "With at most {max} players a Swiss can have at most {most} rounds without \
-                     pairing anyone twice; rounds:{rounds} is too many. Choose rounds:{most} or \
-                     fewer, or allow more players."
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-rounds-for-max",
+                    max = max,
+                    most = most,
+                    rounds = rounds
                 ));
             }
         }
@@ -229,10 +232,7 @@ impl Service {
         let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
-                return refuse(
-                    "This channel already has a tournament going on. One tournament per \
-                     channel: use another channel, or cancel that one first.",
-                )
+                return refuse(say!(request.language.private, "tournament-channel-taken"))
             }
             Err(e) => return Err(e.into()),
         };
@@ -249,19 +249,20 @@ impl Service {
         let t = self.db.write(|c| {
             let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse(format!(
-                    "**{}** has started; sign-up is closed.",
-                    escape(&t.name)
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-signup-closed",
+                    tournament = escape(&t.name)
                 ));
             }
             let entrants = db::entrants(c, t.id)?;
             if entrants.iter().any(|e| e.user.id == me.id) {
-                return refuse("You are already in. The Leave button takes you out.");
+                return refuse(say!(request.language.private, "tournament-already-in"));
             }
             if t.max_players
                 .is_some_and(|max| entrants.len() >= max as usize)
             {
-                return refuse("The tournament is full.");
+                return refuse(say!(request.language.private, "tournament-full"));
             }
             let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
@@ -309,14 +310,10 @@ impl Service {
         let t = self.db.write(|c| {
             let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse(
-                    "The tournament has started: to stop playing, `tournament withdraw` (a \
-                     Swiss then pairs you no more; in a round robin your remaining games are \
-                     forfeits).",
-                );
+                return refuse(say!(request.language.private, "tournament-leave-started"));
             }
             if !db::remove_entrant(c, t.id, &request.user.id)? {
-                return refuse("You are not in this tournament.");
+                return refuse(say!(request.language.private, "tournament-not-in"));
             }
             let mut t = t;
             t.version = db::save_tournament(c, &t)?;
@@ -336,19 +333,24 @@ impl Service {
         let (t, paired) = self.db.write(|c| {
             let mut t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse("The tournament has already started.");
+                return refuse(say!(request.language.private, "tournament-already-started"));
             }
             let entrants = db::entrants(c, t.id)?;
             let count = entrants.len();
             if count < 2 {
-                return refuse("A tournament needs at least two entrants to start.");
+                return refuse(say!(request.language.private, "tournament-too-few"));
             }
             t.rounds = Some(match t.format {
                 TournamentFormat::Swiss => {
                     let most = max_swiss_rounds(count);
                     match t.rounds {
                         Some(asked) if asked > most => {
-                            return refuse(too_many_rounds(&t, asked, count));
+                            return refuse(too_many_rounds(
+                                &t,
+                                asked,
+                                count,
+                                request.language.private,
+                            ));
                         }
                         Some(asked) => asked,
                         None => default_rounds(count),
@@ -667,13 +669,11 @@ impl Service {
                 t.status = TournamentStatus::Paused;
                 t.version = db::save_tournament(conn, t)?;
                 let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-                draft.reply.text = format!(
-                    "Round {} of **{}** is over, but the next round cannot be paired: the \
-                     tournament's stored data is damaged (the bot's operator can read why in \
-                     the log). It is paused; `tournament resume` tries again, `tournament \
-                     cancel` ends it.",
-                    t.current_round,
-                    escape(&t.name)
+                draft.reply.text = say!(
+                    channel_language(conn, t)?,
+                    "tournament-damaged",
+                    round = t.current_round,
+                    tournament = escape(&t.name)
                 );
                 self.push_notice(conn, &draft, now)?;
                 Ok(())
@@ -695,17 +695,28 @@ impl Service {
             _ => &request.user,
         };
         if t.status == TournamentStatus::SignUp {
-            return refuse("The tournament has not started: use Leave (`tournament leave`).");
+            return refuse(say!(
+                request.language.private,
+                "tournament-withdraw-not-started"
+            ));
         }
         if !t.status.is_live() {
-            return refuse("The tournament is over.");
+            return refuse(say!(request.language.private, "tournament-is-over"));
         }
         let entrants = self.db.read(|c| db::entrants(c, t.id))?;
         let Some(entrant) = entrants.iter().find(|e| e.user.id == user.id) else {
-            return refuse(format!("{} is not in this tournament.", user.shown()));
+            return refuse(say!(
+                request.language.private,
+                "tournament-player-not-in",
+                player = user.shown()
+            ));
         };
         if entrant.withdrawn {
-            return refuse(format!("{} has already withdrawn.", user.shown()));
+            return refuse(say!(
+                request.language.private,
+                "tournament-already-withdrawn",
+                player = user.shown()
+            ));
         }
         // Their game of the current round, if it is still being played.
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
@@ -772,17 +783,24 @@ impl Service {
     /// but scores as decided.
     fn adjudicate(&self, request: &Request, game: Option<GameId>, verdict: Verdict) -> Outcome {
         let Some(game) = game else {
-            return refuse("Name the game: `tournament adjudicate #12 black`.");
+            return refuse(say!(
+                request.language.private,
+                "tournament-adjudicate-which"
+            ));
         };
         let Some((t, round, board)) = self.db.read(|c| db::game_tournament(c, game))? else {
-            return refuse(format!("Game {game} is not a tournament game."));
+            return refuse(say!(
+                request.language.private,
+                "tournament-not-a-tournament-game",
+                game = game.to_string()
+            ));
         };
         self.organiser_only(request, &t)?;
         if !matches!(
             t.status,
             TournamentStatus::Running | TournamentStatus::Paused
         ) {
-            return refuse("The tournament is not running.");
+            return refuse(say!(request.language.private, "tournament-not-running"));
         }
         let result = match verdict {
             Verdict::First => GameResult::FirstWon,
@@ -802,7 +820,7 @@ impl Service {
                 t.status,
                 TournamentStatus::Running | TournamentStatus::Paused
             ) {
-                return refuse("The tournament is not running.");
+                return refuse(say!(request.language.private, "tournament-not-running"));
             }
             // Set first, so that the ending below finds the result already decided.
             let mut rows = db::pairings(c, t.id)?;
@@ -853,14 +871,18 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "Game {game} of **{}** (round {round}, board {board}) is adjudicated: {}.",
-            escape(&t.name),
-            match verdict {
-                Verdict::First => "the first player (Black) wins",
-                Verdict::Second => "the second player (White) wins",
-                Verdict::Draw => "a draw",
-                Verdict::BothForfeit => "forfeited by both, nobody scores",
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-adjudicated",
+            game = game.to_string(),
+            tournament = escape(&t.name),
+            round = round,
+            board = board,
+            verdict = match verdict {
+                Verdict::First => "first",
+                Verdict::Second => "second",
+                Verdict::Draw => "draw",
+                Verdict::BothForfeit => "forfeit",
             }
         )))
     }
@@ -889,20 +911,31 @@ impl Service {
                         self.advance(c, &mut t, now)?;
                     }
                 }
-                (true, _) => return refuse("Only a running tournament can be paused."),
-                (false, _) => return refuse("The tournament is not paused."),
+                (true, _) => {
+                    return refuse(say!(
+                        request.language.private,
+                        "tournament-pause-not-running"
+                    ))
+                }
+                (false, _) => {
+                    return refuse(say!(request.language.private, "tournament-not-paused"))
+                }
             }
             Ok::<_, Failure>(t)
         })?;
         if pause {
-            Ok(Reply::text(format!(
-                "**{}** is paused: running games go on, but the next round waits for \
-                 `tournament resume`.",
-                escape(&t.name)
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-paused",
+                tournament = escape(&t.name)
             )))
         } else {
             self.wake();
-            Ok(Reply::text(format!("**{}** goes on.", escape(&t.name))))
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-resumed",
+                tournament = escape(&t.name)
+            )))
         }
     }
 
@@ -910,7 +943,7 @@ impl Service {
         let t = self.find_tournament(request)?;
         self.organiser_only(request, &t)?;
         if !t.status.is_live() {
-            return refuse("The tournament is already over.");
+            return refuse(say!(request.language.private, "tournament-already-over"));
         }
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
         let mut running = Vec::new();
@@ -931,7 +964,7 @@ impl Service {
             // versions read (either changed: the command runs again on fresh reads).
             let mut fresh = current(c, t.id)?;
             if !fresh.status.is_live() {
-                return refuse("The tournament is already over.");
+                return refuse(say!(request.language.private, "tournament-already-over"));
             }
             if fresh.current_round != t.current_round {
                 return Err(DbError::Conflict.into());
@@ -957,14 +990,11 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** is cancelled{}.",
-            escape(&t.name),
-            if running.is_empty() {
-                String::new()
-            } else {
-                format!("; its {} running games are aborted", running.len())
-            }
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-cancelled",
+            tournament = escape(&t.name),
+            running = running.len()
         )))
     }
 }
@@ -1090,17 +1120,19 @@ fn seeding_rating(conn: &Tx<'_>, t: &TournamentRecord, user: &User) -> Result<f6
 }
 
 /// Why a Swiss of `players` cannot have `asked` rounds, and what to do instead.
-fn too_many_rounds(t: &TournamentRecord, asked: u32, players: usize) -> String {
+fn too_many_rounds(t: &TournamentRecord, asked: u32, players: usize, language: Language) -> String {
     let most = max_swiss_rounds(players);
-    format!(
-        "**{}** has {players} entrants, so a Swiss can have at most {most} rounds without \
-         pairing anyone twice, and it was made with rounds:{asked}. Wait until {} players have \
-         joined, or `tournament cancel` and create it again with rounds:{most} or fewer.",
-        escape(&t.name),
-        (1..=1000usize)
+    say!(
+        language,
+        "tournament-too-many-rounds",
+        tournament = escape(&t.name),
+        players = players,
+        most = most,
+        asked = asked,
+        needed = (1..=1000usize)
             .map(|more| players + more)
             .find(|&n| max_swiss_rounds(n) >= asked)
-            .unwrap_or(players),
+            .unwrap_or(players)
     )
 }
 

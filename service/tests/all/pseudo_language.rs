@@ -6,10 +6,9 @@
 //! and their text alternatives, draws, takebacks, resigning, the shared refusals, settings,
 //! the result, expiry, reminder and timeout notices; a tournament round: its pairings, game
 //! announcements, the games' threads, the round's end and standings, the next pairings, the
-//! standings and pairings asked for, the sign-up message, the start and a withdrawal).
-//! History, games, puzzles, analysis, ratings and the tournament's refusals and organiser
-//! replies (adjudicate, pause, resume, cancel) are not yet in the catalogue and are not
-//! played here.
+//! standings and pairings asked for, the sign-up message, the start and a withdrawal,
+//! its refusals, the organiser's pause, resume and cancellation). History, games, puzzles,
+//! analysis and ratings are not yet in the catalogue and are not played here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
@@ -263,6 +262,32 @@ fn a_tournament_round(language: &str) -> Vec<String> {
         )
         .text,
     );
+    // Refusals, then the organiser's pause, resume, an adjudication and the cancellation.
+    use TournamentAction as A;
+    for (who, action, refused) in [
+        ("p4", A::Join, true),
+        ("p1", A::Leave, true),
+        ("p3", A::Withdraw(None), true),
+        ("mod", A::Start, true),
+        ("p1", A::Pause, true),
+        ("mod", A::Resume, true),
+        (
+            "mod",
+            A::Adjudicate(None, akron_service::service::Verdict::Draw),
+            true,
+        ),
+        ("mod", A::Pause, false),
+        ("mod", A::Pause, true),
+        ("mod", A::Resume, false),
+        ("mod", A::Cancel, false),
+        ("mod", A::Cancel, true),
+        ("p1", A::Withdraw(None), true),
+    ] {
+        let reply = send(who, "lobby", Command::Tournament(action.clone()));
+        assert_eq!(reply.ephemeral, refused, "{who} {action:?}: {}", reply.text);
+        texts.push(reply.text);
+    }
+    deliver(&mut texts, &mut games);
     assert!(texts.len() >= 10, "{texts:#?}");
     texts
 }
