@@ -294,6 +294,14 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     id.to_string()
 }
 
+/// Whether the catalogue has the message `id` (in English, which every language mirrors).
+#[must_use]
+pub fn has(id: &str) -> bool {
+    BUNDLES
+        .get(Language::English.index())
+        .is_some_and(|bundle| bundle.has_message(id))
+}
+
 /// The words the renderer draws on a picture, in `language`, built once per language: the
 /// renderer's `{name}`-style placeholders are passed through the catalogue as arguments.
 #[must_use]

@@ -223,6 +223,36 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
                     "/{name} {locale}"
                 );
             }
+            // Spanish and German in the slash menu (issue 31): every action of the family,
+            // each of its options and each choice.
+            for sub in command["options"].as_array().into_iter().flatten() {
+                let sub_name = sub["name"].as_str().unwrap_or_default();
+                let mut items = vec![(sub_name.to_string(), sub, true)];
+                for option in sub["options"].as_array().into_iter().flatten() {
+                    let option_name = option["name"].as_str().unwrap_or_default();
+                    items.push((format!("{sub_name} {option_name}"), option, true));
+                    for choice in option["choices"].as_array().into_iter().flatten() {
+                        let choice_name = choice["name"].as_str().unwrap_or_default();
+                        items.push((
+                            format!("{sub_name} {option_name}:{choice_name}"),
+                            choice,
+                            false,
+                        ));
+                    }
+                }
+                for (what, item, described) in items {
+                    for locale in ["es-ES", "es-419", "de"] {
+                        let mut keys = vec!["name_localizations"];
+                        if described {
+                            keys.push("description_localizations");
+                        }
+                        for key in keys {
+                            let localised = item[key][locale].as_str().unwrap_or_default();
+                            assert!(!localised.is_empty(), "/{name} {what}: no {key}.{locale}");
+                        }
+                    }
+                }
+            }
             registered.push(name.to_string());
             continue;
         }
