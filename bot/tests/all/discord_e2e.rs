@@ -226,32 +226,7 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
             // Spanish and German in the slash menu (issue 31): every action of the family,
             // each of its options and each choice.
             for sub in command["options"].as_array().into_iter().flatten() {
-                let sub_name = sub["name"].as_str().unwrap_or_default();
-                let mut items = vec![(sub_name.to_string(), sub, true)];
-                for option in sub["options"].as_array().into_iter().flatten() {
-                    let option_name = option["name"].as_str().unwrap_or_default();
-                    items.push((format!("{sub_name} {option_name}"), option, true));
-                    for choice in option["choices"].as_array().into_iter().flatten() {
-                        let choice_name = choice["name"].as_str().unwrap_or_default();
-                        items.push((
-                            format!("{sub_name} {option_name}:{choice_name}"),
-                            choice,
-                            false,
-                        ));
-                    }
-                }
-                for (what, item, described) in items {
-                    for locale in ["es-ES", "es-419", "de"] {
-                        let mut keys = vec!["name_localizations"];
-                        if described {
-                            keys.push("description_localizations");
-                        }
-                        for key in keys {
-                            let localised = item[key][locale].as_str().unwrap_or_default();
-                            assert!(!localised.is_empty(), "/{name} {what}: no {key}.{locale}");
-                        }
-                    }
-                }
+                all_localised(name, sub, true);
             }
             registered.push(name.to_string());
             continue;
@@ -271,6 +246,7 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
                     );
                 }
             }
+            all_localised(name, sub, false);
             registered.push(format!("{name} {sub_name}"));
         }
     }
@@ -313,6 +289,41 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
         .as_str()
         .is_some_and(|d| !d.is_empty()));
     stop_bot(bot).await
+}
+
+/// Fails unless the subcommand `sub` of `/name` (itself too when `itself`), each of its
+/// options and each of their choices carry Spanish and German names (and descriptions, but
+/// for choices, which have none).
+fn all_localised(name: &str, sub: &Value, itself: bool) {
+    let sub_name = sub["name"].as_str().unwrap_or_default();
+    let mut items = Vec::new();
+    if itself {
+        items.push((sub_name.to_string(), sub, true));
+    }
+    for option in sub["options"].as_array().into_iter().flatten() {
+        let option_name = option["name"].as_str().unwrap_or_default();
+        items.push((format!("{sub_name} {option_name}"), option, true));
+        for choice in option["choices"].as_array().into_iter().flatten() {
+            let choice_name = choice["name"].as_str().unwrap_or_default();
+            items.push((
+                format!("{sub_name} {option_name}:{choice_name}"),
+                choice,
+                false,
+            ));
+        }
+    }
+    for (what, item, described) in items {
+        for locale in ["es-ES", "es-419", "de"] {
+            let mut keys = vec!["name_localizations"];
+            if described {
+                keys.push("description_localizations");
+            }
+            for key in keys {
+                let localised = item[key][locale].as_str().unwrap_or_default();
+                assert!(!localised.is_empty(), "/{name} {what}: no {key}.{locale}");
+            }
+        }
+    }
 }
 
 /// The languages the bot is being translated into next. Until a text has its translation in
