@@ -109,3 +109,28 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
     };
     akron_renderer::render(picture.position, &options).ok()
 }
+
+/// A table picture's text alternative, from its already-translated words: the title, the
+/// subtitle, the headings and the rows in order, each row's cells joined by commas, cut to
+/// Discord's 1,024 characters at a row.
+#[must_use]
+pub fn table_alt(table: &Table) -> String {
+    const MAX: usize = 1_024;
+    let mut alt = table.title.clone();
+    if !table.subtitle.is_empty() {
+        alt.push_str(". ");
+        alt.push_str(&table.subtitle);
+    }
+    let headings: Vec<&str> = table.columns.iter().map(|c| c.header.as_str()).collect();
+    alt.push_str(". ");
+    alt.push_str(&headings.join(", "));
+    for row in &table.rows {
+        let line = format!(". {}", row.join(", "));
+        if alt.chars().count() + line.chars().count() + 2 > MAX {
+            alt.push_str(" …");
+            break;
+        }
+        alt.push_str(&line);
+    }
+    alt.chars().take(MAX).collect()
+}

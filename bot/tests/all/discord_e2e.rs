@@ -447,6 +447,42 @@ async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result
     full_game(true, None).await
 }
 
+/// Every file the bot posted (message, follow-up or interaction answer) is an attachment
+/// with a `description` (its text alternative, issue 31) of 1 to 1,024 characters; at least
+/// `least` of them were posted.
+fn every_attachment_described(fake: &FakeDiscord, least: usize) -> Result<(), Error> {
+    let mut seen = 0;
+    for request in fake.requests().iter().filter(|r| !r.files.is_empty()) {
+        let body = request
+            .json
+            .as_ref()
+            .ok_or("a multipart body has payload_json")?;
+        let attachments = body["attachments"]
+            .as_array()
+            .or_else(|| body["data"]["attachments"].as_array())
+            .ok_or_else(|| {
+                format!(
+                    "{} {}: files without attachments",
+                    request.method, request.path
+                )
+            })?;
+        for attachment in attachments {
+            let description = attachment["description"].as_str().unwrap_or_default();
+            let length = description.chars().count();
+            assert!(
+                (1..=1_024).contains(&length),
+                "{} {}: attachment {} has a description of {length} characters",
+                request.method,
+                request.path,
+                attachment["filename"]
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= least, "only {seen} attachments posted");
+    Ok(())
+}
+
 /// Plays a whole game through the bot; with `require_png`, every board reply must carry a
 /// PNG in its embed; with `throttle_every`, every so many requests are answered 429 first.
 /// Discord refuses none of the bot's requests.
@@ -517,6 +553,7 @@ async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(),
             "the bot went through its rate limiter's retries"
         );
     }
+    every_attachment_described(&fake, 1)?;
     stop_bot(bot).await
 }
 
@@ -1815,6 +1852,7 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    every_attachment_described(&fake, 1)?;
     stop_bot(bot).await
 }
 

@@ -21,7 +21,7 @@ use super::{refuse, Failure, Outcome, Refusal, Service};
 use crate::catalogue::Language;
 use crate::db::Tx;
 use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
-use crate::images::{Column, ColumnAlign, Table};
+use crate::images::{table_alt, Column, ColumnAlign, Table};
 use crate::model::{
     ChannelId, Destination, Ending, GameEnded, GameRecord, Players, Status, TimeControl,
     TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
@@ -57,8 +57,10 @@ impl Service {
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
                 let language = request.language.public;
                 let mut reply = Reply::text(standings_text(&detail, language));
-                reply.image =
-                    standings_table(&detail, language).and_then(|table| self.images.table(&table));
+                if let Some(table) = standings_table(&detail, language) {
+                    reply.image = self.images.table(&table);
+                    reply.alt = reply.image.as_ref().map(|_| table_alt(&table));
+                }
                 Ok(reply)
             }
             TournamentAction::Pairings(round) => {
@@ -79,7 +81,9 @@ impl Service {
                 let language = request.language.public;
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply, language);
-                reply.image = self.images.table(&pairings_table(&detail, round, language));
+                let table = pairings_table(&detail, round, language);
+                reply.image = self.images.table(&table);
+                reply.alt = reply.image.as_ref().map(|_| table_alt(&table));
                 Ok(reply)
             }
             TournamentAction::Withdraw(who) => self.withdraw(request, who.as_ref()),
