@@ -177,7 +177,13 @@ impl Caption {
     /// `White wins by connection`, `bob resigned: alice wins`, `Draw by repetition`.
     #[must_use]
     pub fn result_text(&self, outcome: Outcome) -> String {
-        crate::caption::result_text(outcome, &Labels::english(), |c| self.name(c).to_string())
+        self.result_text_in(outcome, &Labels::english())
+    }
+
+    /// [`Caption::result_text`] with the words of `labels` (another language's).
+    #[must_use]
+    pub fn result_text_in(&self, outcome: Outcome, labels: &Labels) -> String {
+        crate::caption::result_text(outcome, labels, |c| self.name(c).to_string())
     }
 }
 

@@ -294,6 +294,68 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     id.to_string()
 }
 
+/// Whether the catalogue has the message `id` (in English, which every language mirrors).
+#[must_use]
+pub fn has(id: &str) -> bool {
+    BUNDLES
+        .get(Language::English.index())
+        .is_some_and(|bundle| bundle.has_message(id))
+}
+
+/// The words the renderer draws on a picture, in `language`, built once per language: the
+/// renderer's `{name}`-style placeholders are passed through the catalogue as arguments.
+#[must_use]
+pub fn labels(language: Language) -> &'static akron_renderer::Labels {
+    static LABELS: LazyLock<Vec<akron_renderer::Labels>> = LazyLock::new(|| {
+        Language::ALL
+            .iter()
+            .map(|language| {
+                let l = *language;
+                let with = |id: &str| {
+                    say(
+                        l,
+                        id,
+                        &[
+                            ("name", Arg::from("{name}")),
+                            ("other", Arg::from("{other}")),
+                            ("n", Arg::from("{n}")),
+                            ("move", Arg::from("{move}")),
+                        ],
+                    )
+                };
+                akron_renderer::Labels {
+                    black: with("label-black"),
+                    white: with("label-white"),
+                    to_move: with("label-to-move"),
+                    must_cut: with("label-must-cut"),
+                    wins_by_connection: with("label-wins-by-connection"),
+                    wins_no_move: with("label-wins-no-move"),
+                    wins_resignation: with("label-wins-resignation"),
+                    wins_timeout: with("label-wins-timeout"),
+                    wins: with("label-wins"),
+                    aborted: with("label-aborted"),
+                    draw_agreement: with("label-draw-agreement"),
+                    draw_repetition: with("label-draw-repetition"),
+                    draw: with("label-draw"),
+                    game: with("label-game"),
+                    move_number: with("label-move-number"),
+                    last_move: with("label-last-move"),
+                    start: with("label-start"),
+                    pile: with("label-pile"),
+                    dropped_one: with("label-dropped-one"),
+                    dropped: with("label-dropped"),
+                    level: with("label-level"),
+                    more_rows: with("label-more-rows"),
+                    undrawable: "?".to_string(),
+                }
+            })
+            .collect()
+    });
+    static ENGLISH: LazyLock<akron_renderer::Labels> =
+        LazyLock::new(akron_renderer::Labels::english);
+    LABELS.get(language.index()).unwrap_or(&ENGLISH)
+}
+
 /// [`say`] with the arguments written `name = value`:
 /// `say!(language, "pieces-left", count = 3)`.
 #[macro_export]
@@ -345,6 +407,23 @@ mod tests {
         assert_eq!(say!(Language::Spanish, "marbles", count = 0), "0 piedras");
         assert_eq!(say!(Language::English, "marbles", count = 1), "1 marble");
         assert_eq!(say!(Language::English, "marbles", count = 21), "21 marbles");
+    }
+
+    #[test]
+    fn the_pictures_words_keep_the_renderers_placeholders() {
+        assert_eq!(
+            labels(Language::English),
+            &akron_renderer::Labels::english()
+        );
+        let german = labels(Language::German);
+        assert_eq!(german.to_move, "{name} am Zug");
+        assert_eq!(german.move_number, "Zug {n}: {move}");
+        let spanish = labels(Language::Spanish);
+        assert_eq!(
+            spanish.wins_timeout,
+            "A {other} se le acabó el tiempo: gana {name}"
+        );
+        assert_eq!(spanish.level, "Nivel {n}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Board pictures and table images: the one place that talks to the renderer.
 
 pub use akron_renderer::table::{Align as ColumnAlign, Column, Table};
-pub use akron_renderer::{Caption, Speed, View};
+pub use akron_renderer::{Caption, Labels, Speed, View};
 use akron_renderer::{LastMove, RenderOptions, ReplayError, ReplayOptions, Selection};
 use akron_rules::{Drop, Game, Move, Point, Position};
 
@@ -24,6 +24,8 @@ pub struct Picture<'a> {
     pub caption: Caption,
     /// Perspective (with per-level maps) or plan.
     pub view: View,
+    /// The words drawn on it, in the reader's language (English by default).
+    pub labels: Option<&'a Labels>,
 }
 
 impl<'a> Picture<'a> {
@@ -39,6 +41,7 @@ impl<'a> Picture<'a> {
             pending: None,
             caption: Caption::default(),
             view: View::default(),
+            labels: None,
         }
     }
 }
@@ -101,7 +104,33 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
         pending_chain: picture.pending.map(<[Point]>::to_vec),
         caption: picture.caption.clone(),
         view: picture.view,
+        labels: picture.labels.cloned().unwrap_or_default(),
         ..RenderOptions::default()
     };
     akron_renderer::render(picture.position, &options).ok()
+}
+
+/// A table picture's text alternative, from its already-translated words: the title, the
+/// subtitle, the headings and the rows in order, each row's cells joined by commas, cut to
+/// Discord's 1,024 characters at a row.
+#[must_use]
+pub fn table_alt(table: &Table) -> String {
+    const MAX: usize = 1_024;
+    let mut alt = table.title.clone();
+    if !table.subtitle.is_empty() {
+        alt.push_str(". ");
+        alt.push_str(&table.subtitle);
+    }
+    let headings: Vec<&str> = table.columns.iter().map(|c| c.header.as_str()).collect();
+    alt.push_str(". ");
+    alt.push_str(&headings.join(", "));
+    for row in &table.rows {
+        let line = format!(". {}", row.join(", "));
+        if alt.chars().count() + line.chars().count() + 2 > MAX {
+            alt.push_str(" …");
+            break;
+        }
+        alt.push_str(&line);
+    }
+    alt.chars().take(MAX).collect()
 }

@@ -365,3 +365,82 @@ fn a_restarted_console_keeps_its_clock() {
         "{second}"
     );
 }
+
+/// Issue 31: a whole correspondence game in the console on a server set to Spanish, then to
+/// German: the challenge, the start, the moves, a draw offer, a reminder with its deadline
+/// in the reader's time zone and a timeout, each said in that language; none of the English
+/// sentences the same script says in English is left. (The console's own lines, its ASCII
+/// board and the button labels are not in the catalogue yet.)
+#[test]
+fn a_correspondence_game_in_the_console_speaks_spanish_and_german() {
+    let script = |language: &str| {
+        format!(
+            "mod on\nsettings language:{language}\nmod off\n\
+             as bob\nsettings timezone:Europe/Madrid\nas alice\n\
+             challenge bob size:3 colour:black time:1d\n\
+             as bob\naccept\nas alice\nmove b2\nas bob\ndraw\nmove a1\nas alice\n\
+             draw decline\nmove c2\nwait 12h\nwait 11h\nwait 1h\n"
+        )
+    };
+    let play = |language: &str| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        session(
+            dir.path(),
+            &dir.path().join("boards"),
+            script(language).as_bytes(),
+        )
+    };
+    let english = play("en");
+    let english_sentences = [
+        "placed B2",
+        "to move (White)",
+        "offers a draw",
+        "declined the draw offer",
+        "it is your move in game #1",
+        "ran out of time",
+        "challenges @bob to a game",
+        "accepted. Game #1 begins",
+    ];
+    for sentence in english_sentences {
+        assert!(english.contains(sentence), "{sentence}: {english}");
+    }
+    let spanish = play("es");
+    for expected in [
+        "alice desafía a @bob a una partida de Akron (partida #1)",
+        "bob aceptó. Empieza la partida #1",
+        "alice (Negras) colocó en B2.",
+        "Le toca a @bob (Blancas).",
+        "bob ofrece tablas.",
+        "alice rechazó las tablas. La partida sigue.",
+        "te toca jugar en la partida #1",
+        "UTC+01:00 (dentro de",
+        "Ganan Negras (a bob se le acabó el tiempo)",
+        "A bob se le acabó el tiempo: gana alice",
+    ] {
+        assert!(spanish.contains(expected), "{expected}: {spanish}");
+    }
+    let german = play("de");
+    for expected in [
+        "alice fordert @bob zu einer Partie Akron heraus (Partie #1)",
+        "bob hat angenommen. Partie #1 beginnt",
+        "alice (Schwarz) hat B2 gesetzt.",
+        "@bob ist am Zug (Weiß).",
+        "bob bietet Remis an.",
+        "alice hat das Remis abgelehnt.",
+        "du bist in Partie #1 gegen",
+        "Schwarz gewinnt (bob hat die Zeit überschritten)",
+        "bob hat die Zeit überschritten: alice gewinnt",
+    ] {
+        assert!(german.contains(expected), "{expected}: {german}");
+    }
+    for sentence in english_sentences {
+        assert!(
+            !spanish.contains(sentence),
+            "English in Spanish: {sentence}: {spanish}"
+        );
+        assert!(
+            !german.contains(sentence),
+            "English in German: {sentence}: {german}"
+        );
+    }
+}

@@ -223,6 +223,11 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
                     "/{name} {locale}"
                 );
             }
+            // Spanish and German in the slash menu (issue 31): every action of the family,
+            // each of its options and each choice.
+            for sub in command["options"].as_array().into_iter().flatten() {
+                all_localised(name, sub, true);
+            }
             registered.push(name.to_string());
             continue;
         }
@@ -241,6 +246,7 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
                     );
                 }
             }
+            all_localised(name, sub, false);
             registered.push(format!("{name} {sub_name}"));
         }
     }
@@ -283,6 +289,41 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
         .as_str()
         .is_some_and(|d| !d.is_empty()));
     stop_bot(bot).await
+}
+
+/// Fails unless the subcommand `sub` of `/name` (itself too when `itself`), each of its
+/// options and each of their choices carry Spanish and German names (and descriptions, but
+/// for choices, which have none).
+fn all_localised(name: &str, sub: &Value, itself: bool) {
+    let sub_name = sub["name"].as_str().unwrap_or_default();
+    let mut items = Vec::new();
+    if itself {
+        items.push((sub_name.to_string(), sub, true));
+    }
+    for option in sub["options"].as_array().into_iter().flatten() {
+        let option_name = option["name"].as_str().unwrap_or_default();
+        items.push((format!("{sub_name} {option_name}"), option, true));
+        for choice in option["choices"].as_array().into_iter().flatten() {
+            let choice_name = choice["name"].as_str().unwrap_or_default();
+            items.push((
+                format!("{sub_name} {option_name}:{choice_name}"),
+                choice,
+                false,
+            ));
+        }
+    }
+    for (what, item, described) in items {
+        for locale in ["es-ES", "es-419", "de"] {
+            let mut keys = vec!["name_localizations"];
+            if described {
+                keys.push("description_localizations");
+            }
+            for key in keys {
+                let localised = item[key][locale].as_str().unwrap_or_default();
+                assert!(!localised.is_empty(), "/{name} {what}: no {key}.{locale}");
+            }
+        }
+    }
 }
 
 /// The languages the bot is being translated into next. Until a text has its translation in
@@ -406,6 +447,42 @@ async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result
     full_game(true, None).await
 }
 
+/// Every file the bot posted (message, follow-up or interaction answer) is an attachment
+/// with a `description` (its text alternative, issue 31) of 1 to 1,024 characters; at least
+/// `least` of them were posted.
+fn every_attachment_described(fake: &FakeDiscord, least: usize) -> Result<(), Error> {
+    let mut seen = 0;
+    for request in fake.requests().iter().filter(|r| !r.files.is_empty()) {
+        let body = request
+            .json
+            .as_ref()
+            .ok_or("a multipart body has payload_json")?;
+        let attachments = body["attachments"]
+            .as_array()
+            .or_else(|| body["data"]["attachments"].as_array())
+            .ok_or_else(|| {
+                format!(
+                    "{} {}: files without attachments",
+                    request.method, request.path
+                )
+            })?;
+        for attachment in attachments {
+            let description = attachment["description"].as_str().unwrap_or_default();
+            let length = description.chars().count();
+            assert!(
+                (1..=1_024).contains(&length),
+                "{} {}: attachment {} has a description of {length} characters",
+                request.method,
+                request.path,
+                attachment["filename"]
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= least, "only {seen} attachments posted");
+    Ok(())
+}
+
 /// Plays a whole game through the bot; with `require_png`, every board reply must carry a
 /// PNG in its embed; with `throttle_every`, every so many requests are answered 429 first.
 /// Discord refuses none of the bot's requests.
@@ -476,6 +553,7 @@ async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(),
             "the bot went through its rate limiter's retries"
         );
     }
+    every_attachment_described(&fake, 1)?;
     stop_bot(bot).await
 }
 
@@ -670,6 +748,11 @@ async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_serv
         board.content().starts_with("Partie #1 · 0 Züge"),
         "{}",
         board.content()
+    );
+    assert!(
+        board.buttons().iter().any(|(_, label)| label == "Aufgeben"),
+        "{:?}",
+        board.buttons()
     );
     let description = board.data["attachments"][0]["description"]
         .as_str()
@@ -1769,6 +1852,7 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    every_attachment_described(&fake, 1)?;
     stop_bot(bot).await
 }
 

@@ -319,3 +319,369 @@ takeback-done = { $count ->
     [one] { $count } Zug zurückgenommen
    *[other] { $count } Züge zurückgenommen
 }. { $player } ist am Zug ({ colour }).
+
+## Wörter auf Bildern ({ $name }, { $other }, { $n }, { $move } setzt das Zeichnen ein)
+
+label-black = Schwarz
+label-white = Weiß
+label-to-move = { $name } am Zug
+label-must-cut = { $other } verbindet: { $name } muss jetzt unterbrechen
+label-wins-by-connection = { $name } gewinnt durch Verbindung
+label-wins-no-move = { $name } gewinnt: { $other } kann nicht ziehen
+label-wins-resignation = { $other } hat aufgegeben: { $name } gewinnt
+label-wins-timeout = { $other } hat die Zeit überschritten: { $name } gewinnt
+label-wins = { $name } gewinnt
+label-aborted = Partie abgebrochen
+label-draw-agreement = Remis durch Einigung
+label-draw-repetition = Remis durch Wiederholung
+label-draw = Remis
+label-game = Partie { $n }
+label-move-number = Zug { $n }: { $move }
+label-last-move = Zuletzt: { $move }
+label-start = Anfang
+label-pile = { $name } · Vorrat { $n }
+label-dropped-one = gefallen
+label-dropped = { $n } gefallen
+label-level = Ebene { $n }
+label-more-rows = … und { $n } weitere
+
+## Beschriftungen der Schaltflächen
+
+button-accept = Annehmen
+button-decline = Ablehnen
+button-cancel = Zurückziehen
+button-swap = Tauschen
+button-board = Brett
+button-draw-offer = Remis anbieten
+button-draw-accept = Remis annehmen
+button-draw-decline = Remis ablehnen
+button-takeback-accept = Zurücknahme annehmen
+button-takeback-decline = Zurücknahme ablehnen
+button-resign = Aufgeben
+button-resign-confirm = Ja, aufgeben
+button-tournament-join = Beitreten
+button-tournament-leave = Austreten
+
+## Hilfe
+
+help-intro = Befehle (auf Discord `/akron NAME`, oder der Slash-Befehl, den eine Gruppe nennt: `replay` ist `/akron-review replay`, `tournament join` ist `/akron-tournament join`; auf Discord zeigt das Menü sie auf Deutsch):
+help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt. In der Konsole zeigt `help` auch ihre eigenen Befehle.
+group-start = Beginnen
+group-play = Spielen
+group-end = Beenden
+group-look-up = Nachschlagen
+group-compete = Wettkampf
+group-review = Rückblick
+group-puzzles = Rätsel
+group-tournaments = Turniere
+board-text-rest = `board` zeigt das Bild
+
+## Turnierrunden, Paarungen und Tabelle
+
+tournament-no-pairings-yet = Das Turnier hat noch nicht begonnen, es gibt also noch keine Paarungen.
+tournament-no-such-round = Runde { $round } gibt es nicht; dies ist Runde { $current }.
+tournament-game-announced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Sie öffnet sich in einem eigenen Thread; ihre Uhr ({ $control }) läuft.
+tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
+tournament-round-over = Runde { $round } von **{ $tournament }** ist beendet.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** ist beendet. Herzlichen Glückwunsch, { $winners }!
+    Endstand:
+    { $standings }
+tournament-winners-and = {" "}und{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** hat noch nicht begonnen; bisher { $count ->
+    [one] { $count } Teilnehmer
+   *[other] { $count } Teilnehmer
+}.
+tournament-standings = **{ $tournament }**, Tabelle nach { $done ->
+    [one] { $done } Runde
+   *[other] { $done } Runden
+} von { $rounds }{ $playing } (Punkte, { $tiebreak }, dann direkter Vergleich):
+    { $table }
+tournament-round-being-played = , Runde { $round } läuft
+tournament-standings-subtitle = Tabelle nach { $done } von { $rounds } Runden{ $playing } · Punkte, { $tiebreak }, direkter Vergleich
+tournament-table-more = … { $count } weitere
+tournament-column-player = Spieler
+tournament-column-points = Pkt
+tournament-column-record = S-R-N
+tournament-column-board = Brett
+tournament-column-black = Schwarz (beginnt)
+tournament-column-white = Weiß
+tournament-column-result = Ergebnis
+tournament-column-game = Partie
+tournament-withdrawn-mark = zg.
+tournament-withdrawn-name = { $name } (zurückgezogen)
+tournament-unknown-player = Spieler { $player }
+tournament-result-playing = läuft
+tournament-result-forfeit = { $score } kampflos
+tournament-bye = spielfrei
+tournament-bye-score = 1 (spielfrei)
+tournament-pairings-title = { $tournament }, Runde { $round } von { $rounds }
+tournament-pairings-heading = **{ $tournament }**, Runde { $round } von { $rounds }:
+tournament-pairing-bye = - spielfrei: **{ $player }** (zählt als Sieg)
+tournament-pairing = - Brett { $board }: **{ $black }** (Schwarz) – **{ $white }** (Weiß): { $result }{ $game }
+tournament-pairing-game = , Partie { $game }
+tournament-pairing-game-in = , Partie { $game } in { $channel }
+thread-opened = Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß). Hier wird gespielt.
+    { $status }
+
+## Turnieranmeldung, Start und Rückzug
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organisation: **{ $organiser }**.
+    Drücke **Beitreten**, um teilzunehmen (oder `tournament join`).
+tournament-entrants = Teilnehmer ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}von { $max }
+}): { $names }
+tournament-entrants-nobody = noch niemand
+tournament-format-swiss = Schweizer System, { $rounds } Runden
+tournament-format-swiss-default = Schweizer System, ceil(log2 Spieler) + 1 Runden
+tournament-format-round-robin = { $double ->
+    [yes] doppeltes Rundenturnier
+   *[no] Rundenturnier
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, { $rule ->
+    [immediate] sofortige
+   *[delayed] verzögerte
+} Regel, { $clock }, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}, { $vacation ->
+    [yes] Urlaub erlaubt
+   *[no] kein Urlaub
+}
+tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds } Runden ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
+tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
+    [yes] {" "}und die laufende Partie aufgegeben
+   *[no] {""}
+}. { $format ->
+    [swiss] Sie werden nicht mehr gepaart.
+   *[round-robin] Die restlichen Partien gelten als kampflos verloren.
+} Die bisherigen Ergebnisse bleiben bestehen.
+
+## Turnier-Ablehnungen und Antworten an die Organisation
+
+tournament-none-here = Hier gibt es kein Turnier. Ein Moderator kann eines mit `tournament create NAME format:swiss` anlegen.
+tournament-organiser-only = Das können nur die Organisation ({ $organiser }), ein Moderator oder die Turnierrolle des Servers.
+tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Moderator mit `settings tournament-role` festlegt) können Turniere anlegen.
+tournament-name-length = Ein Turniername hat 1 bis { $max } Zeichen; dieser hat { $count }.
+tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
+tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
+tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Nimm einen anderen Kanal oder brich jenes zuerst ab.
+tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
+tournament-already-in = Du bist schon dabei. Mit dem Knopf Austreten trittst du aus.
+tournament-full = Das Turnier ist voll.
+tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, `tournament withdraw` (im Schweizer System wirst du dann nicht mehr gepaart; im Rundenturnier gelten deine restlichen Partien als kampflos verloren).
+tournament-not-in = Du bist nicht in diesem Turnier.
+tournament-already-started = Das Turnier hat schon begonnen.
+tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
+tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten (`tournament leave`).
+tournament-is-over = Das Turnier ist beendet.
+tournament-player-not-in = { $player } ist nicht in diesem Turnier.
+tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
+tournament-adjudicate-which = Nenne die Partie: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
+tournament-not-running = Das Turnier läuft nicht.
+tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
+    [first] der erste Spieler (Schwarz) gewinnt
+    [second] der zweite Spieler (Weiß) gewinnt
+    [draw] remis
+   *[forfeit] für beide verloren, niemand punktet
+}.
+tournament-pause-not-running = Nur ein laufendes Turnier kann pausiert werden.
+tournament-not-paused = Das Turnier ist nicht pausiert.
+tournament-paused = **{ $tournament }** ist pausiert: Laufende Partien gehen weiter, aber die nächste Runde wartet auf `tournament resume`.
+tournament-resumed = **{ $tournament }** geht weiter.
+tournament-already-over = Das Turnier ist schon beendet.
+tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
+    [0] {""}
+    [one] ; die laufende Partie wird annulliert
+   *[other] ; die { $running } laufenden Partien werden annulliert
+}.
+tournament-damaged = Runde { $round } von **{ $tournament }** ist beendet, aber die nächste Runde kann nicht gepaart werden: Die gespeicherten Turnierdaten sind beschädigt (der Betreiber des Bots kann den Grund im Log lesen). Es ist pausiert; `tournament resume` versucht es erneut, `tournament cancel` beendet es.
+tournament-too-many-rounds = **{ $tournament }** hat { $players } Teilnehmer, also kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet, und es wurde mit rounds:{ $asked } angelegt. Warte, bis { $needed } Spieler beigetreten sind, oder `tournament cancel` und lege es mit rounds:{ $most } oder weniger neu an.
+
+## Discord: Unterbefehle für Turniere und Aufgaben, ihre Optionen und Auswahlwerte
+
+command-tournament-create-name = anlegen
+command-tournament-create-about = Lege in diesem Kanal ein Turnier mit Anmeldenachricht an (Moderatoren).
+command-tournament-join-name = beitreten
+command-tournament-join-about = Tritt dem Turnier dieses Kanals bei (der Knopf Beitreten tut dasselbe).
+command-tournament-leave-name = austreten
+command-tournament-leave-about = Verlasse das Turnier dieses Kanals, bevor es beginnt.
+command-tournament-start-name = starten
+command-tournament-start-about = Schließt die Anmeldung und paart Runde 1 (Organisation oder Moderator).
+command-tournament-standings-name = tabelle
+command-tournament-standings-about = Die Tabelle: Punkte, dann Buchholz oder Sonneborn-Berger, dann direkter Vergleich.
+command-tournament-pairings-name = paarungen
+command-tournament-pairings-about = Paarungen und Ergebnisse einer Runde (Standard: die laufende).
+command-tournament-withdraw-name = zurückziehen
+command-tournament-withdraw-about = Zieh dich aus dem Turnier zurück oder (Organisation) zieh einen Spieler zurück.
+command-tournament-adjudicate-name = entscheiden
+command-tournament-adjudicate-about = Entscheide das Ergebnis einer Turnierpartie (Organisation).
+command-tournament-pause-name = pausieren
+command-tournament-pause-about = Hält die nächste Runde bis `resume` an (Organisation).
+command-tournament-resume-name = fortsetzen
+command-tournament-resume-about = Geht nach `pause` weiter und paart die nächste Runde, wenn sie fällig ist (Organisation).
+command-tournament-cancel-name = abbrechen
+command-tournament-cancel-about = Bricht das Turnier ab; laufende Partien werden annulliert (Organisation).
+option-tournament-create-name-name = name
+option-tournament-create-name-about = Sein Name
+option-tournament-create-format-name = format
+option-tournament-create-format-about = Schweizer System oder Rundenturnier
+option-tournament-create-rounds-name = runden
+option-tournament-create-rounds-about = Runden im Schweizer System (Standard: ceil(log2 Spieler) + 1)
+option-tournament-create-time-name = zeit
+option-tournament-create-time-about = Uhr: Tage oder Stunden pro Zug wie 3d (Standard) oder 12h, oder live wie 10+5
+option-tournament-create-size-name = plätze
+option-tournament-create-size-about = Höchstzahl der Teilnehmer (Standard: unbegrenzt)
+option-tournament-create-board-name = brett
+option-tournament-create-board-about = Brettseite, 3 bis 16 (Standard 8)
+option-tournament-create-pieces-name = steine
+option-tournament-create-pieces-about = Steine, mit denen jede Seite beginnt (Standard: die Hälfte der Punkte)
+option-tournament-create-rule-name = regel
+option-tournament-create-rule-about = Wann eine Verbindung gewinnt (Standard verzögert)
+option-tournament-create-rated-name = gewertet
+option-tournament-create-rated-about = Ob seine Partien gewertet werden (Standard: ja)
+option-tournament-create-double-name = doppelt
+option-tournament-create-double-about = Rundenturnier: jede Paarung zweimal, mit getauschten Farben
+option-tournament-create-vacation-name = urlaub
+option-tournament-create-vacation-about = Ob Urlaub seine Uhren anhält (Standard: nein)
+option-tournament-pairings-round-name = runde
+option-tournament-pairings-round-about = Die Runde (Standard: die laufende)
+option-tournament-withdraw-player-name = spieler
+option-tournament-withdraw-player-about = Organisation: der zurückzuziehende Spieler (Standard: du selbst)
+option-tournament-adjudicate-game-name = partie
+option-tournament-adjudicate-game-about = Die Partienummer
+option-tournament-adjudicate-result-name = ergebnis
+option-tournament-adjudicate-result-about = Das Ergebnis
+choice-swiss = Schweizer System
+choice-roundrobin = Rundenturnier
+choice-black = Schwarz
+choice-white = Weiß
+choice-draw = remis
+choice-forfeit = für beide verloren
+choice-delayed = verzögert
+choice-immediate = sofort
+command-puzzle-create-name = anlegen
+command-puzzle-create-about = Stelle eine Stellung ein, in der die Seite am Zug in höchstens 3 Zügen erzwungen gewinnt.
+command-puzzle-solve-name = lösen
+command-puzzle-solve-about = Prüfe deine Antwort auf eine Aufgabe, privat.
+command-puzzle-answer-name = lösung
+command-puzzle-answer-about = Zeigt die Lösung einer Aufgabe (einen Tag nach dem Einstellen oder sobald sie aufgedeckt ist).
+command-puzzle-reveal-name = aufdecken
+command-puzzle-reveal-about = Lass alle die Lösung deiner Aufgabe jetzt sehen.
+command-puzzle-daily-name = täglich
+command-puzzle-daily-about = Moderatoren: eine Aufgabe pro Tag in diesem Kanal, aus dem Vorrat des Bots.
+option-puzzle-create-code-name = code
+option-puzzle-create-code-about = Der Stellungscode, etwa 5:b:12,12:5/5/5/5/5
+option-puzzle-create-rule-name = regel
+option-puzzle-create-rule-about = Wann eine Verbindung gewinnt (Standard verzögert)
+option-puzzle-create-title-name = titel
+option-puzzle-create-title-about = Ein Titel
+option-puzzle-create-several-name = mehrere
+option-puzzle-create-several-about = Auch einstellen, wenn mehrere erste Züge gewinnen (so markiert)
+option-puzzle-solve-puzzle-name = aufgabe
+option-puzzle-solve-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-solve-moves-name = züge
+option-puzzle-solve-moves-about = Dein Zug (du kannst die erwartete Antwort und deinen nächsten Zug anfügen)
+option-puzzle-answer-puzzle-name = aufgabe
+option-puzzle-answer-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-reveal-puzzle-name = aufgabe
+option-puzzle-reveal-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-daily-on-name = an
+option-puzzle-daily-on-about = true zum Starten, false zum Beenden
+
+## Discord: Optionen und Auswahlwerte von /akron und /akron-review
+
+option-challenge-opponent-name = gegner
+option-challenge-opponent-about = Wen du herausforderst
+option-challenge-size-name = größe
+option-challenge-size-about = Brettseite, 3 bis 16 (Standard 8)
+option-challenge-pieces-name = steine
+option-challenge-pieces-about = Steine, mit denen jede Seite beginnt (Standard: die Hälfte der Punkte)
+option-challenge-rule-name = regel
+option-challenge-rule-about = Wann eine Verbindung gewinnt (Standard verzögert)
+option-challenge-colour-name = farbe
+option-challenge-colour-about = Deine Farbe (Standard zufällig)
+option-challenge-time-name = zeit
+option-challenge-time-about = Uhr: keine (Standard), Tage oder Stunden pro Zug wie 3d oder 12h, oder live wie 10+5
+option-challenge-thread-name = thread
+option-challenge-thread-about = Nach der Annahme in einem eigenen Thread spielen (Standard: Servereinstellung)
+option-challenge-level-name = stufe
+option-challenge-level-about = Gegen den Bot selbst: seine Stufe, 1 (Anfänger) bis 8 (am stärksten); Standard 3
+option-challenge-rated-name = gewertet
+option-challenge-rated-about = Ob das Ergebnis die Wertungen ändert (Standard: gewertet)
+option-settings-reminders-name = erinnerungen
+option-settings-reminders-about = Wohin deine Erinnerungen gehen (Standard dm)
+option-settings-view-name = ansicht
+option-settings-view-about = Wie deine Bretter gezeichnet werden (Standard Perspektive)
+option-settings-thread_games-name = partien_im_thread
+option-settings-thread_games-about = Moderatoren: neue Partien öffnen einen eigenen Thread
+option-settings-tournament_role-name = turnierrolle
+option-settings-tournament_role-about = Moderatoren: eine Rolle, deren Mitglieder Turniere anlegen und leiten dürfen
+option-settings-no_tournament_role-name = keine_turnierrolle
+option-settings-no_tournament_role-about = Moderatoren: true vergisst die Turnierrolle (dann nur Moderatoren)
+option-settings-language-name = sprache
+option-settings-language-about = Moderatoren: die Sprache des Servers; alle anderen: deine eigene
+option-settings-my_language-name = meine_sprache
+option-settings-my_language-about = Deine eigene Sprache, für deine Direktnachrichten
+option-settings-timezone-name = zeitzone
+option-settings-timezone-about = Deine Zeitzone, ein IANA-Name wie Europe/Berlin
+option-vacation-on-name = an
+option-vacation-on-about = true für Urlaub, false, wenn du zurück bist
+option-move-notation-name = notation
+option-move-notation-about = Der Zug, etwa F6 oder A2-D3' (tippe für Vorschläge)
+option-board-view-name = ansicht
+option-board-view-about = Perspektive (Standard: deine Einstellung), Plan oder Text für einen Screenreader
+option-moves-point-name = punkt
+option-moves-point-about = Der Punkt eines Steins, etwa C4 (leer für alle Züge)
+option-draw-action-name = aktion
+option-draw-action-about = anbieten (Standard), annehmen oder ablehnen
+option-takeback-action-name = aktion
+option-takeback-action-about = bitten (Standard), annehmen oder ablehnen
+option-premove-moves-name = züge
+option-premove-moves-about = Paare aus gegnerischem Zug und deiner Antwort, etwa B4 C5, D2-E3' F6; oder clear
+option-stats-player-name = spieler
+option-stats-player-about = Wessen Statistik (Standard: deine)
+option-show-code-name = code
+option-show-code-about = Ein Stellungscode wie 5:b:12,12:5/5/5/5/5 oder eine Partienotation
+option-show-record-name = notation
+option-show-record-about = Eine Partiedatei, wie /akron-review export sie anhängt
+option-show-view-name = ansicht
+option-show-view-about = Perspektive (Standard: deine Einstellung) oder Plan
+option-replay-game-name = partie
+option-replay-game-about = Eine Partienummer (Standard: die Partie dieses Kanals)
+option-replay-from-name = von
+option-replay-from-about = Der erste gezeigte Zug (Standard 1)
+option-replay-to-name = bis
+option-replay-to-about = Der letzte gezeigte Zug (Standard: der letzte)
+option-replay-speed-name = tempo
+option-replay-speed-about = Wie schnell sie abläuft (Standard normal)
+option-analyze-game-name = partie
+option-analyze-game-about = Die Nummer einer beendeten Partie (Standard: die letzte dieses Kanals)
+option-analyze-move-name = zug
+option-analyze-move-about = Nach wie vielen Zügen (Standard: die letzte Stellung mit einem zu findenden Zug)
+option-analyze-code-name = code
+option-analyze-code-about = Ein Stellungscode, der statt einer Partie analysiert wird
+option-analyze-rule-name = regel
+option-analyze-rule-about = Die Gewinnregel für einen Stellungscode (Standard verzögert)
+choice-random = zufällig
+choice-dm = direktnachricht
+choice-channel = kanal
+choice-off = aus
+choice-perspective = Perspektive
+choice-plan = Plan
+choice-text = Text
+choice-offer = anbieten
+choice-accept = annehmen
+choice-decline = ablehnen
+choice-slow = langsam
+choice-normal = normal
+choice-fast = schnell
+choice-en = Englisch
+choice-es = Spanisch
+choice-de = Deutsch

@@ -321,3 +321,369 @@ takeback-done = Took back { $count ->
     [one] { $count } move
    *[other] { $count } moves
 }. { $player } to move ({ colour }).
+
+## Words drawn on pictures ({ $name }, { $other }, { $n }, { $move } are filled in by the renderer)
+
+label-black = Black
+label-white = White
+label-to-move = { $name } to move
+label-must-cut = { $other } connects: { $name } must cut it now
+label-wins-by-connection = { $name } wins by connection
+label-wins-no-move = { $name } wins: { $other } cannot move
+label-wins-resignation = { $other } resigned: { $name } wins
+label-wins-timeout = { $other } ran out of time: { $name } wins
+label-wins = { $name } wins
+label-aborted = Game aborted
+label-draw-agreement = Draw by agreement
+label-draw-repetition = Draw by repetition
+label-draw = Draw
+label-game = Game { $n }
+label-move-number = Move { $n }: { $move }
+label-last-move = Last: { $move }
+label-start = Start
+label-pile = { $name } · pile { $n }
+label-dropped-one = dropped
+label-dropped = { $n } dropped
+label-level = Level { $n }
+label-more-rows = … and { $n } more
+
+## Button labels
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-swap = Swap
+button-board = Board
+button-draw-offer = Offer draw
+button-draw-accept = Accept draw
+button-draw-decline = Decline draw
+button-takeback-accept = Accept takeback
+button-takeback-decline = Decline takeback
+button-resign = Resign
+button-resign-confirm = Yes, resign
+button-tournament-join = Join
+button-tournament-leave = Leave
+
+## Help
+
+help-intro = Commands (on Discord `/akron NAME`, or the slash command a group names: `replay` is `/akron-review replay`, `tournament join` is `/akron-tournament join`):
+help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
+group-start = Start
+group-play = Play
+group-end = End
+group-look-up = Look up
+group-compete = Compete
+group-review = Review
+group-puzzles = Puzzles
+group-tournaments = Tournaments
+board-text-rest = `board` shows the picture
+
+## Tournament rounds, pairings and standings
+
+tournament-no-pairings-yet = The tournament has not started, so there are no pairings yet.
+tournament-no-such-round = Round { $round } does not exist; this is round { $current }.
+tournament-game-announced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black, moves first) against { $white } (White), game { $game }. It opens in a thread of its own; its clock ({ $control }) is running.
+tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
+tournament-round-over = Round { $round } of **{ $tournament }** is over.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** is over. Congratulations, { $winners }!
+    Final standings:
+    { $standings }
+tournament-winners-and = {" "}and{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** has not started; { $count ->
+    [one] { $count } entrant
+   *[other] { $count } entrants
+} so far.
+tournament-standings = **{ $tournament }**, standings after { $done ->
+    [one] { $done } round
+   *[other] { $done } rounds
+} of { $rounds }{ $playing } (points, { $tiebreak } then head-to-head):
+    { $table }
+tournament-round-being-played = , round { $round } being played
+tournament-standings-subtitle = Standings after { $done } of { $rounds } rounds{ $playing } · points, { $tiebreak }, head-to-head
+tournament-table-more = … { $count } more
+tournament-column-player = Player
+tournament-column-points = Pts
+tournament-column-record = W-D-L
+tournament-column-board = Board
+tournament-column-black = Black (first)
+tournament-column-white = White
+tournament-column-result = Result
+tournament-column-game = Game
+tournament-withdrawn-mark = wd
+tournament-withdrawn-name = { $name } (withdrawn)
+tournament-unknown-player = player { $player }
+tournament-result-playing = playing
+tournament-result-forfeit = { $score } ff
+tournament-bye = bye
+tournament-bye-score = 1 (bye)
+tournament-pairings-title = { $tournament }, round { $round } of { $rounds }
+tournament-pairings-heading = **{ $tournament }**, round { $round } of { $rounds }:
+tournament-pairing-bye = - bye: **{ $player }** (scores a win)
+tournament-pairing = - board { $board }: **{ $black }** (Black) – **{ $white }** (White): { $result }{ $game }
+tournament-pairing-game = , game { $game }
+tournament-pairing-game-in = , game { $game } in { $channel }
+thread-opened = Game { $game }: { $black } (Black) against { $white } (White). Play here.
+    { $status }
+
+## Tournament sign-up, start and withdrawal
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiser: **{ $organiser }**.
+    Press **Join** to enter (or `tournament join`).
+tournament-entrants = Entrants ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}of { $max }
+}): { $names }
+tournament-entrants-nobody = nobody yet
+tournament-format-swiss = Swiss, { $rounds } rounds
+tournament-format-swiss-default = Swiss, ceil(log2 players) + 1 rounds
+tournament-format-round-robin = { $double ->
+    [yes] double round robin
+   *[no] round robin
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, { $rule ->
+    [immediate] immediate
+   *[delayed] delayed
+} rule, { $clock }, { $rated ->
+    [yes] rated
+   *[no] casual
+}, { $vacation ->
+    [yes] vacations allowed
+   *[no] no vacations
+}
+tournament-started = **{ $tournament }** starts: { $players } players, { $rounds } rounds ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
+tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
+    [yes] {" "}and resigned their running game
+   *[no] {""}
+}. { $format ->
+    [swiss] They are not paired again.
+   *[round-robin] Their remaining games are forfeits.
+} Their results so far stand.
+
+## Tournament refusals and the organiser's replies
+
+tournament-none-here = There is no tournament here. A moderator can make one with `tournament create NAME format:swiss`.
+tournament-organiser-only = Only the organiser ({ $organiser }), a moderator or the server's tournament role can do that.
+tournament-create-moderators-only = Only moderators (and the role a moderator names with `settings tournament-role`) can create tournaments.
+tournament-name-length = A tournament's name has 1 to { $max } characters; this one has { $count }.
+tournament-name-control = A tournament's name is one line of text, without control characters.
+tournament-rounds-for-max = With at most { $max } players a Swiss can have at most { $most } rounds without pairing anyone twice; rounds:{ $rounds } is too many. Choose rounds:{ $most } or fewer, or allow more players.
+tournament-channel-taken = This channel already has a tournament going on. One tournament per channel: use another channel, or cancel that one first.
+tournament-signup-closed = **{ $tournament }** has started; sign-up is closed.
+tournament-already-in = You are already in. The Leave button takes you out.
+tournament-full = The tournament is full.
+tournament-leave-started = The tournament has started: to stop playing, `tournament withdraw` (a Swiss then pairs you no more; in a round robin your remaining games are forfeits).
+tournament-not-in = You are not in this tournament.
+tournament-already-started = The tournament has already started.
+tournament-too-few = A tournament needs at least two entrants to start.
+tournament-withdraw-not-started = The tournament has not started: use Leave (`tournament leave`).
+tournament-is-over = The tournament is over.
+tournament-player-not-in = { $player } is not in this tournament.
+tournament-already-withdrawn = { $player } has already withdrawn.
+tournament-adjudicate-which = Name the game: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = Game { $game } is not a tournament game.
+tournament-not-running = The tournament is not running.
+tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
+    [first] the first player (Black) wins
+    [second] the second player (White) wins
+    [draw] a draw
+   *[forfeit] forfeited by both, nobody scores
+}.
+tournament-pause-not-running = Only a running tournament can be paused.
+tournament-not-paused = The tournament is not paused.
+tournament-paused = **{ $tournament }** is paused: running games go on, but the next round waits for `tournament resume`.
+tournament-resumed = **{ $tournament }** goes on.
+tournament-already-over = The tournament is already over.
+tournament-cancelled = **{ $tournament }** is cancelled{ $running ->
+    [0] {""}
+    [one] ; its running game is aborted
+   *[other] ; its { $running } running games are aborted
+}.
+tournament-damaged = Round { $round } of **{ $tournament }** is over, but the next round cannot be paired: the tournament's stored data is damaged (the bot's operator can read why in the log). It is paused; `tournament resume` tries again, `tournament cancel` ends it.
+tournament-too-many-rounds = **{ $tournament }** has { $players } entrants, so a Swiss can have at most { $most } rounds without pairing anyone twice, and it was made with rounds:{ $asked }. Wait until { $needed } players have joined, or `tournament cancel` and create it again with rounds:{ $most } or fewer.
+
+## Discord: the tournament and puzzle subcommands, their options and choices
+
+command-tournament-create-name = create
+command-tournament-create-about = Create a tournament in this channel, with a sign-up message (moderators).
+command-tournament-join-name = join
+command-tournament-join-about = Enter this channel's tournament (the sign-up's Join button does the same).
+command-tournament-leave-name = leave
+command-tournament-leave-about = Leave this channel's tournament before it starts.
+command-tournament-start-name = start
+command-tournament-start-about = Close sign-up and pair round 1 (the organiser or a moderator).
+command-tournament-standings-name = standings
+command-tournament-standings-about = The standings: points, then Buchholz or Sonneborn-Berger, then head-to-head.
+command-tournament-pairings-name = pairings
+command-tournament-pairings-about = A round's pairings and results (default: the current round).
+command-tournament-withdraw-name = withdraw
+command-tournament-withdraw-about = Withdraw from the tournament, or (organisers) withdraw a player.
+command-tournament-adjudicate-name = adjudicate
+command-tournament-adjudicate-about = Decide a tournament game's result (the organiser).
+command-tournament-pause-name = pause
+command-tournament-pause-about = Hold the next round until `resume` (the organiser).
+command-tournament-resume-name = resume
+command-tournament-resume-about = Go on after `pause`, pairing the next round if it is due (the organiser).
+command-tournament-cancel-name = cancel
+command-tournament-cancel-about = Call the tournament off; its running games are aborted (the organiser).
+option-tournament-create-name-name = name
+option-tournament-create-name-about = Its name
+option-tournament-create-format-name = format
+option-tournament-create-format-about = Swiss or round robin
+option-tournament-create-rounds-name = rounds
+option-tournament-create-rounds-about = Swiss rounds (default: ceil(log2 players) + 1)
+option-tournament-create-time-name = time
+option-tournament-create-time-about = Clock: days or hours per move like 3d (default) or 12h, or live like 10+5
+option-tournament-create-size-name = size
+option-tournament-create-size-about = The most entrants (default: no limit)
+option-tournament-create-board-name = board
+option-tournament-create-board-about = Board side, 3 to 16 (default 8)
+option-tournament-create-pieces-name = pieces
+option-tournament-create-pieces-about = Marbles each player starts with (default: half the points)
+option-tournament-create-rule-name = rule
+option-tournament-create-rule-about = When a connection wins (default delayed)
+option-tournament-create-rated-name = rated
+option-tournament-create-rated-about = Whether its games are rated (default: yes)
+option-tournament-create-double-name = double
+option-tournament-create-double-about = Round robin: play every pairing twice, colours reversed
+option-tournament-create-vacation-name = vacation
+option-tournament-create-vacation-about = Whether vacations stop its clocks (default: no)
+option-tournament-pairings-round-name = round
+option-tournament-pairings-round-about = The round (default: the current one)
+option-tournament-withdraw-player-name = player
+option-tournament-withdraw-player-about = Organisers: the player to withdraw (default: yourself)
+option-tournament-adjudicate-game-name = game
+option-tournament-adjudicate-game-about = The game number
+option-tournament-adjudicate-result-name = result
+option-tournament-adjudicate-result-about = The result
+choice-swiss = swiss
+choice-roundrobin = round robin
+choice-black = black
+choice-white = white
+choice-draw = draw
+choice-forfeit = forfeit by both
+choice-delayed = delayed
+choice-immediate = immediate
+command-puzzle-create-name = create
+command-puzzle-create-about = Post a position where the side to move wins by force in at most 3 moves.
+command-puzzle-solve-name = solve
+command-puzzle-solve-about = Check your answer to a puzzle, privately.
+command-puzzle-answer-name = answer
+command-puzzle-answer-about = Show a puzzle's answer (a day after posting, or once its poster revealed it).
+command-puzzle-reveal-name = reveal
+command-puzzle-reveal-about = Let everyone see the answer to your puzzle now.
+command-puzzle-daily-name = daily
+command-puzzle-daily-about = Moderators: a puzzle a day in this channel, from the bot's bank.
+option-puzzle-create-code-name = code
+option-puzzle-create-code-about = The position code, like 5:b:12,12:5/5/5/5/5
+option-puzzle-create-rule-name = rule
+option-puzzle-create-rule-about = When a connection wins (default delayed)
+option-puzzle-create-title-name = title
+option-puzzle-create-title-about = A title
+option-puzzle-create-several-name = several
+option-puzzle-create-several-about = Post it even when several first moves win (marked so)
+option-puzzle-solve-puzzle-name = puzzle
+option-puzzle-solve-puzzle-about = The puzzle's number
+option-puzzle-solve-moves-name = moves
+option-puzzle-solve-moves-about = Your move (you may add the reply you expect and your next move)
+option-puzzle-answer-puzzle-name = puzzle
+option-puzzle-answer-puzzle-about = The puzzle's number
+option-puzzle-reveal-puzzle-name = puzzle
+option-puzzle-reveal-puzzle-about = The puzzle's number
+option-puzzle-daily-on-name = on
+option-puzzle-daily-on-about = true to start, false to stop
+
+## Discord: the options and choices of /akron and /akron-review
+
+option-challenge-opponent-name = opponent
+option-challenge-opponent-about = Who you challenge
+option-challenge-size-name = size
+option-challenge-size-about = Board side, 3 to 16 (default 8)
+option-challenge-pieces-name = pieces
+option-challenge-pieces-about = Marbles each player starts with (default: half the points)
+option-challenge-rule-name = rule
+option-challenge-rule-about = When a connection wins (default delayed)
+option-challenge-colour-name = colour
+option-challenge-colour-about = Your colour (default random)
+option-challenge-time-name = time
+option-challenge-time-about = Clock: none (default), days or hours per move like 3d or 12h, or live like 10+5
+option-challenge-thread-name = thread
+option-challenge-thread-about = Play in a thread of its own once accepted (default: the server's setting)
+option-challenge-level-name = level
+option-challenge-level-about = Against the bot itself: its level, 1 (beginner) to 8 (strongest); default 3
+option-challenge-rated-name = rated
+option-challenge-rated-about = Whether the result moves ratings (default: rated)
+option-settings-reminders-name = reminders
+option-settings-reminders-about = Where your reminders go (default dm)
+option-settings-view-name = view
+option-settings-view-about = How your boards are drawn (default perspective)
+option-settings-thread_games-name = thread_games
+option-settings-thread_games-about = Moderators: new games open a thread of their own
+option-settings-tournament_role-name = tournament_role
+option-settings-tournament_role-about = Moderators: a role whose members may create and run tournaments
+option-settings-no_tournament_role-name = no_tournament_role
+option-settings-no_tournament_role-about = Moderators: true to forget the tournament role (only moderators then)
+option-settings-language-name = language
+option-settings-language-about = Moderators: the server's language; others: your own
+option-settings-my_language-name = my_language
+option-settings-my_language-about = Your own language, for your direct messages
+option-settings-timezone-name = timezone
+option-settings-timezone-about = Your time zone, an IANA name such as Europe/Madrid
+option-vacation-on-name = on
+option-vacation-on-about = true to go on vacation, false when you are back
+option-move-notation-name = notation
+option-move-notation-about = The move, like F6 or A2-D3' (start typing for suggestions)
+option-board-view-name = view
+option-board-view-about = Perspective (default: your setting), plan, or text for a screen reader
+option-moves-point-name = point
+option-moves-point-about = A piece's point, like C4 (leave empty for all moves)
+option-draw-action-name = action
+option-draw-action-about = offer (default), accept or decline
+option-takeback-action-name = action
+option-takeback-action-about = request (default), accept or decline
+option-premove-moves-name = moves
+option-premove-moves-about = Pairs of their move and your answer, like B4 C5, D2-E3' F6; or clear
+option-stats-player-name = player
+option-stats-player-about = Whose statistics (default: yours)
+option-show-code-name = code
+option-show-code-about = A position code like 5:b:12,12:5/5/5/5/5, or a game record
+option-show-record-name = record
+option-show-record-about = A game record file, as /akron-review export attaches it
+option-show-view-name = view
+option-show-view-about = Perspective (default: your setting) or plan
+option-replay-game-name = game
+option-replay-game-about = A game number (default: this channel's game)
+option-replay-from-name = from
+option-replay-from-about = The first move shown (default 1)
+option-replay-to-name = to
+option-replay-to-about = The last move shown (default: the last)
+option-replay-speed-name = speed
+option-replay-speed-about = How fast it plays (default normal)
+option-analyze-game-name = game
+option-analyze-game-about = A finished game's number (default: this channel's last game)
+option-analyze-move-name = move
+option-analyze-move-about = After how many moves (default: the last position with a move to find)
+option-analyze-code-name = code
+option-analyze-code-about = A position code to analyse instead of a game
+option-analyze-rule-name = rule
+option-analyze-rule-about = The win rule for a position code (default delayed)
+choice-random = random
+choice-dm = dm
+choice-channel = channel
+choice-off = off
+choice-perspective = perspective
+choice-plan = plan
+choice-text = text
+choice-offer = offer
+choice-accept = accept
+choice-decline = decline
+choice-slow = slow
+choice-normal = normal
+choice-fast = fast
+choice-en = English
+choice-es = Spanish
+choice-de = German

@@ -319,3 +319,369 @@ takeback-done = { $count ->
     [one] Se deshizo { $count } jugada
    *[other] Se deshicieron { $count } jugadas
 }. Le toca a { $player } ({ colour }).
+
+## Palabras dibujadas en las imágenes ({ $name }, { $other }, { $n }, { $move } los rellena el dibujo)
+
+label-black = Negras
+label-white = Blancas
+label-to-move = Juega { $name }
+label-must-cut = { $other } conecta: { $name } debe cortar ya
+label-wins-by-connection = { $name } gana por conexión
+label-wins-no-move = { $name } gana: { $other } no puede jugar
+label-wins-resignation = { $other } abandonó: gana { $name }
+label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
+label-wins = Gana { $name }
+label-aborted = Partida anulada
+label-draw-agreement = Tablas de común acuerdo
+label-draw-repetition = Tablas por repetición
+label-draw = Tablas
+label-game = Partida { $n }
+label-move-number = Jugada { $n }: { $move }
+label-last-move = Última: { $move }
+label-start = Inicio
+label-pile = { $name } · reserva { $n }
+label-dropped-one = cayó
+label-dropped = cayeron { $n }
+label-level = Nivel { $n }
+label-more-rows = … y { $n } más
+
+## Etiquetas de los botones
+
+button-accept = Aceptar
+button-decline = Rechazar
+button-cancel = Retirar
+button-swap = Cambio
+button-board = Tablero
+button-draw-offer = Ofrecer tablas
+button-draw-accept = Aceptar tablas
+button-draw-decline = Rechazar tablas
+button-takeback-accept = Aceptar deshacer
+button-takeback-decline = Rechazar deshacer
+button-resign = Abandonar
+button-resign-confirm = Sí, abandonar
+button-tournament-join = Apuntarse
+button-tournament-leave = Borrarse
+
+## Ayuda
+
+help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
+help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
+group-start = Empezar
+group-play = Jugar
+group-end = Terminar
+group-look-up = Consultar
+group-compete = Competir
+group-review = Repasar
+group-puzzles = Problemas
+group-tournaments = Torneos
+board-text-rest = `board` muestra la imagen
+
+## Rondas, emparejamientos y clasificación de los torneos
+
+tournament-no-pairings-yet = El torneo no ha empezado, así que aún no hay emparejamientos.
+tournament-no-such-round = La ronda { $round } no existe; esta es la ronda { $current }.
+tournament-game-announced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Se abre en un hilo propio; su reloj ({ $control }) ya corre.
+tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
+tournament-round-over = La ronda { $round } de **{ $tournament }** ha terminado.
+    { $standings }
+tournament-over = 🏆 **{ $tournament }** ha terminado. ¡Enhorabuena, { $winners }!
+    Clasificación final:
+    { $standings }
+tournament-winners-and = {" "}y{" "}
+tournament-tiebreak = { $tiebreak ->
+    [buchholz] Buchholz
+   *[sonneborn-berger] Sonneborn-Berger
+}
+tournament-not-started-entrants = **{ $tournament }** no ha empezado; { $count ->
+    [one] { $count } inscrito
+   *[other] { $count } inscritos
+} por ahora.
+tournament-standings = **{ $tournament }**, clasificación tras { $done ->
+    [one] { $done } ronda
+   *[other] { $done } rondas
+} de { $rounds }{ $playing } (puntos, { $tiebreak } y luego enfrentamiento directo):
+    { $table }
+tournament-round-being-played = , con la ronda { $round } en juego
+tournament-standings-subtitle = Clasificación tras { $done } de { $rounds } rondas{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
+tournament-table-more = … { $count } más
+tournament-column-player = Jugador
+tournament-column-points = Pts
+tournament-column-record = G-T-P
+tournament-column-board = Mesa
+tournament-column-black = Negras (salen)
+tournament-column-white = Blancas
+tournament-column-result = Resultado
+tournament-column-game = Partida
+tournament-withdrawn-mark = ret.
+tournament-withdrawn-name = { $name } (retirado)
+tournament-unknown-player = jugador { $player }
+tournament-result-playing = en juego
+tournament-result-forfeit = { $score } incomp.
+tournament-bye = descanso
+tournament-bye-score = 1 (descanso)
+tournament-pairings-title = { $tournament }, ronda { $round } de { $rounds }
+tournament-pairings-heading = **{ $tournament }**, ronda { $round } de { $rounds }:
+tournament-pairing-bye = - descansa: **{ $player }** (cuenta como victoria)
+tournament-pairing = - mesa { $board }: **{ $black }** (negras) – **{ $white }** (blancas): { $result }{ $game }
+tournament-pairing-game = , partida { $game }
+tournament-pairing-game-in = , partida { $game } en { $channel }
+thread-opened = Partida { $game }: { $black } (negras) contra { $white } (blancas). Se juega aquí.
+    { $status }
+
+## Inscripción, comienzo y retirada en los torneos
+
+tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiza: **{ $organiser }**.
+    Pulsa **Apuntarse** para inscribirte (o `tournament join`).
+tournament-entrants = Inscritos ({ $count }{ $max ->
+    [0] {""}
+   *[other] {" "}de { $max }
+}): { $names }
+tournament-entrants-nobody = nadie todavía
+tournament-format-swiss = suizo, { $rounds } rondas
+tournament-format-swiss-default = suizo, ceil(log2 jugadores) + 1 rondas
+tournament-format-round-robin = { $double ->
+    [yes] liga a doble vuelta
+   *[no] liga (todos contra todos)
+}
+tournament-description = { $format }, { $size } × { $size }, { $pile } piedras, regla { $rule ->
+    [immediate] inmediata
+   *[delayed] diferida
+}, { $clock }, { $rated ->
+    [yes] puntúa
+   *[no] amistoso
+}, { $vacation ->
+    [yes] con vacaciones
+   *[no] sin vacaciones
+}
+tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds } rondas ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
+tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
+    [yes] {" "}y abandonó su partida en curso
+   *[no] {""}
+}. { $format ->
+    [swiss] No se le vuelve a emparejar.
+   *[round-robin] Sus partidas restantes se dan por perdidas.
+} Sus resultados hasta ahora se mantienen.
+
+## Rechazos de los torneos y respuestas a la organización
+
+tournament-none-here = Aquí no hay ningún torneo. Un moderador puede crear uno con `tournament create NOMBRE format:swiss`.
+tournament-organiser-only = Solo la organización ({ $organiser }), un moderador o el rol de torneos del servidor pueden hacer eso.
+tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con `settings tournament-role`) pueden crear torneos.
+tournament-name-length = El nombre de un torneo tiene de 1 a { $max } caracteres; este tiene { $count }.
+tournament-name-control = El nombre de un torneo es una sola línea de texto, sin caracteres de control.
+tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o admite más jugadores.
+tournament-channel-taken = Este canal ya tiene un torneo en marcha. Un torneo por canal: usa otro canal o cancela antes ese.
+tournament-signup-closed = **{ $tournament }** ya ha empezado; la inscripción está cerrada.
+tournament-already-in = Ya estás inscrito. El botón Borrarse te saca.
+tournament-full = El torneo está completo.
+tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, `tournament withdraw` (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
+tournament-not-in = No estás inscrito en este torneo.
+tournament-already-started = El torneo ya ha empezado.
+tournament-too-few = Un torneo necesita al menos dos inscritos para empezar.
+tournament-withdraw-not-started = El torneo no ha empezado: usa Borrarse (`tournament leave`).
+tournament-is-over = El torneo ha terminado.
+tournament-player-not-in = { $player } no está en este torneo.
+tournament-already-withdrawn = { $player } ya se ha retirado.
+tournament-adjudicate-which = Indica la partida: `tournament adjudicate #12 black`.
+tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
+tournament-not-running = El torneo no está en marcha.
+tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
+    [first] gana el primer jugador (negras)
+    [second] gana el segundo jugador (blancas)
+    [draw] tablas
+   *[forfeit] perdida por ambos, nadie puntúa
+}.
+tournament-pause-not-running = Solo se puede pausar un torneo en marcha.
+tournament-not-paused = El torneo no está en pausa.
+tournament-paused = **{ $tournament }** queda en pausa: las partidas en curso siguen, pero la siguiente ronda espera a `tournament resume`.
+tournament-resumed = **{ $tournament }** continúa.
+tournament-already-over = El torneo ya ha terminado.
+tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
+    [0] {""}
+    [one] ; su partida en curso queda anulada
+   *[other] ; sus { $running } partidas en curso quedan anuladas
+}.
+tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en el registro). Queda en pausa; `tournament resume` lo vuelve a intentar, `tournament cancel` lo termina.
+tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o `tournament cancel` y créalo de nuevo con rounds:{ $most } o menos.
+
+## Discord: subcomandos de torneos y problemas, sus opciones y valores
+
+command-tournament-create-name = crear
+command-tournament-create-about = Crea un torneo en este canal, con un mensaje de inscripción (moderadores).
+command-tournament-join-name = apuntarse
+command-tournament-join-about = Inscríbete en el torneo de este canal (el botón Apuntarse hace lo mismo).
+command-tournament-leave-name = borrarse
+command-tournament-leave-about = Sal del torneo de este canal antes de que empiece.
+command-tournament-start-name = empezar
+command-tournament-start-about = Cierra la inscripción y empareja la ronda 1 (la organización o un moderador).
+command-tournament-standings-name = clasificación
+command-tournament-standings-about = La clasificación: puntos, luego Buchholz o Sonneborn-Berger, luego enfrentamiento directo.
+command-tournament-pairings-name = emparejamientos
+command-tournament-pairings-about = Los emparejamientos y resultados de una ronda (por defecto, la actual).
+command-tournament-withdraw-name = retirarse
+command-tournament-withdraw-about = Retírate del torneo o (la organización) retira a un jugador.
+command-tournament-adjudicate-name = decidir
+command-tournament-adjudicate-about = Decide el resultado de una partida del torneo (la organización).
+command-tournament-pause-name = pausar
+command-tournament-pause-about = Retiene la siguiente ronda hasta `resume` (la organización).
+command-tournament-resume-name = reanudar
+command-tournament-resume-about = Sigue tras `pause` y empareja la siguiente ronda si toca (la organización).
+command-tournament-cancel-name = cancelar
+command-tournament-cancel-about = Cancela el torneo; sus partidas en curso se anulan (la organización).
+option-tournament-create-name-name = nombre
+option-tournament-create-name-about = Su nombre
+option-tournament-create-format-name = formato
+option-tournament-create-format-about = Suizo o liga
+option-tournament-create-rounds-name = rondas
+option-tournament-create-rounds-about = Rondas del suizo (por defecto: ceil(log2 jugadores) + 1)
+option-tournament-create-time-name = tiempo
+option-tournament-create-time-about = Reloj: días u horas por jugada como 3d (por defecto) o 12h, o en vivo como 10+5
+option-tournament-create-size-name = plazas
+option-tournament-create-size-about = Máximo de inscritos (por defecto: sin límite)
+option-tournament-create-board-name = tablero
+option-tournament-create-board-about = Lado del tablero, de 3 a 16 (por defecto 8)
+option-tournament-create-pieces-name = piedras
+option-tournament-create-pieces-about = Piedras con las que empieza cada jugador (por defecto: la mitad de los puntos)
+option-tournament-create-rule-name = regla
+option-tournament-create-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-tournament-create-rated-name = puntúa
+option-tournament-create-rated-about = Si sus partidas puntúan (por defecto: sí)
+option-tournament-create-double-name = doble
+option-tournament-create-double-about = Liga: cada emparejamiento dos veces, con los colores invertidos
+option-tournament-create-vacation-name = vacaciones
+option-tournament-create-vacation-about = Si las vacaciones paran sus relojes (por defecto: no)
+option-tournament-pairings-round-name = ronda
+option-tournament-pairings-round-about = La ronda (por defecto: la actual)
+option-tournament-withdraw-player-name = jugador
+option-tournament-withdraw-player-about = Organización: el jugador que se retira (por defecto: tú)
+option-tournament-adjudicate-game-name = partida
+option-tournament-adjudicate-game-about = El número de la partida
+option-tournament-adjudicate-result-name = resultado
+option-tournament-adjudicate-result-about = El resultado
+choice-swiss = suizo
+choice-roundrobin = liga
+choice-black = negras
+choice-white = blancas
+choice-draw = tablas
+choice-forfeit = perdida por ambos
+choice-delayed = diferida
+choice-immediate = inmediata
+command-puzzle-create-name = crear
+command-puzzle-create-about = Publica una posición en la que el bando que juega gana a la fuerza en 3 jugadas como máximo.
+command-puzzle-solve-name = resolver
+command-puzzle-solve-about = Comprueba tu respuesta a un problema, en privado.
+command-puzzle-answer-name = solución
+command-puzzle-answer-about = Muestra la solución de un problema (un día después de publicarlo, o cuando su autor la revele).
+command-puzzle-reveal-name = revelar
+command-puzzle-reveal-about = Deja que todos vean ya la solución de tu problema.
+command-puzzle-daily-name = diario
+command-puzzle-daily-about = Moderadores: un problema al día en este canal, del banco del bot.
+option-puzzle-create-code-name = código
+option-puzzle-create-code-about = El código de la posición, como 5:b:12,12:5/5/5/5/5
+option-puzzle-create-rule-name = regla
+option-puzzle-create-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-puzzle-create-title-name = título
+option-puzzle-create-title-about = Un título
+option-puzzle-create-several-name = varias
+option-puzzle-create-several-about = Publicarlo aunque ganen varias primeras jugadas (se indica)
+option-puzzle-solve-puzzle-name = problema
+option-puzzle-solve-puzzle-about = El número del problema
+option-puzzle-solve-moves-name = jugadas
+option-puzzle-solve-moves-about = Tu jugada (puedes añadir la respuesta que esperas y tu siguiente jugada)
+option-puzzle-answer-puzzle-name = problema
+option-puzzle-answer-puzzle-about = El número del problema
+option-puzzle-reveal-puzzle-name = problema
+option-puzzle-reveal-puzzle-about = El número del problema
+option-puzzle-daily-on-name = activar
+option-puzzle-daily-on-about = true para empezar, false para parar
+
+## Discord: opciones y valores de /akron y /akron-review
+
+option-challenge-opponent-name = rival
+option-challenge-opponent-about = A quién desafías
+option-challenge-size-name = tamaño
+option-challenge-size-about = Lado del tablero, de 3 a 16 (por defecto 8)
+option-challenge-pieces-name = piedras
+option-challenge-pieces-about = Piedras con las que empieza cada jugador (por defecto: la mitad de los puntos)
+option-challenge-rule-name = regla
+option-challenge-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-challenge-colour-name = color
+option-challenge-colour-about = Tu color (por defecto al azar)
+option-challenge-time-name = tiempo
+option-challenge-time-about = Reloj: ninguno (por defecto), días u horas por jugada como 3d o 12h, o en vivo como 10+5
+option-challenge-thread-name = hilo
+option-challenge-thread-about = Jugar en un hilo propio al aceptarse (por defecto: el ajuste del servidor)
+option-challenge-level-name = nivel
+option-challenge-level-about = Contra el propio bot: su nivel, de 1 (principiante) a 8 (el más fuerte); por defecto 3
+option-challenge-rated-name = puntúa
+option-challenge-rated-about = Si el resultado mueve las puntuaciones (por defecto: sí)
+option-settings-reminders-name = recordatorios
+option-settings-reminders-about = Adónde van tus recordatorios (por defecto dm)
+option-settings-view-name = vista
+option-settings-view-about = Cómo se dibujan tus tableros (por defecto perspectiva)
+option-settings-thread_games-name = partidas_en_hilo
+option-settings-thread_games-about = Moderadores: las partidas nuevas abren un hilo propio
+option-settings-tournament_role-name = rol_de_torneos
+option-settings-tournament_role-about = Moderadores: un rol cuyos miembros pueden crear y dirigir torneos
+option-settings-no_tournament_role-name = sin_rol_de_torneos
+option-settings-no_tournament_role-about = Moderadores: true para olvidar el rol de torneos (entonces solo moderadores)
+option-settings-language-name = idioma
+option-settings-language-about = Moderadores: el idioma del servidor; los demás: el tuyo
+option-settings-my_language-name = mi_idioma
+option-settings-my_language-about = Tu propio idioma, para tus mensajes directos
+option-settings-timezone-name = zona_horaria
+option-settings-timezone-about = Tu zona horaria, un nombre IANA como Europe/Madrid
+option-vacation-on-name = activar
+option-vacation-on-about = true para irte de vacaciones, false al volver
+option-move-notation-name = notación
+option-move-notation-about = La jugada, como F6 o A2-D3' (empieza a escribir para ver sugerencias)
+option-board-view-name = vista
+option-board-view-about = Perspectiva (por defecto: tu ajuste), plano, o texto para un lector de pantalla
+option-moves-point-name = punto
+option-moves-point-about = El punto de una piedra, como C4 (vacío para todas las jugadas)
+option-draw-action-name = acción
+option-draw-action-about = ofrecer (por defecto), aceptar o rechazar
+option-takeback-action-name = acción
+option-takeback-action-about = pedir (por defecto), aceptar o rechazar
+option-premove-moves-name = jugadas
+option-premove-moves-about = Pares de su jugada y tu respuesta, como B4 C5, D2-E3' F6; o clear
+option-stats-player-name = jugador
+option-stats-player-about = De quién son las estadísticas (por defecto: tuyas)
+option-show-code-name = código
+option-show-code-about = Un código de posición como 5:b:12,12:5/5/5/5/5, o un registro de partida
+option-show-record-name = registro
+option-show-record-about = Un archivo de registro de partida, como lo adjunta /akron-review export
+option-show-view-name = vista
+option-show-view-about = Perspectiva (por defecto: tu ajuste) o plano
+option-replay-game-name = partida
+option-replay-game-about = Un número de partida (por defecto: la de este canal)
+option-replay-from-name = desde
+option-replay-from-about = La primera jugada que se muestra (por defecto 1)
+option-replay-to-name = hasta
+option-replay-to-about = La última jugada que se muestra (por defecto: la última)
+option-replay-speed-name = velocidad
+option-replay-speed-about = A qué velocidad se reproduce (por defecto normal)
+option-analyze-game-name = partida
+option-analyze-game-about = El número de una partida terminada (por defecto: la última de este canal)
+option-analyze-move-name = jugada
+option-analyze-move-about = Tras cuántas jugadas (por defecto: la última posición con una jugada por encontrar)
+option-analyze-code-name = código
+option-analyze-code-about = Un código de posición para analizar en lugar de una partida
+option-analyze-rule-name = regla
+option-analyze-rule-about = La regla de victoria para un código de posición (por defecto diferida)
+choice-random = al azar
+choice-dm = mensaje directo
+choice-channel = canal
+choice-off = desactivados
+choice-perspective = perspectiva
+choice-plan = plano
+choice-text = texto
+choice-offer = ofrecer
+choice-accept = aceptar
+choice-decline = rechazar
+choice-slow = lenta
+choice-normal = normal
+choice-fast = rápida
+choice-en = inglés
+choice-es = español
+choice-de = alemán

@@ -443,9 +443,13 @@ impl Service {
         let mut reply = self.board_reply(&next, None, language);
         let black = reply.mention_user(&next.player(Color::Black));
         let white = reply.mention_user(&next.player(Color::White));
-        reply.text = format!(
-            "Game {game}: {black} (Black) against {white} (White). Play here.\n{}",
-            status_line(&next, self.clock.now(), language)
+        reply.text = say!(
+            language,
+            "thread-opened",
+            game = game.to_string(),
+            black = black,
+            white = white,
+            status = status_line(&next, self.clock.now(), language)
         );
         Ok(reply)
     }

@@ -455,8 +455,8 @@ delayed rule; the immediate rule wins at once). A player with **no legal move lo
 position's third repetition is a draw.";
 
 /// The command list, from the one table of commands.
-pub(super) fn help() -> Reply {
-    Reply::text(super::text::help_text())
+pub(super) fn help(language: super::Language) -> Reply {
+    Reply::text(super::text::help_text_in(language))
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);

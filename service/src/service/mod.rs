@@ -554,13 +554,15 @@ impl Service {
             } else {
                 request.language.public
             };
-            Reply {
+            let mut reply = Reply {
                 reader: Reader {
                     language,
                     zone: zone.clone(),
                 },
                 ..reply
-            }
+            };
+            reply.label_buttons(language);
+            reply
         };
         let mut attempts = 0;
         loop {
@@ -646,6 +648,7 @@ impl Service {
             Command::Move(text) => self.play_text(request, text),
             Command::Swap => self.play_text(request, "swap"),
             Command::Board(view) => self.board(request, *view),
+            Command::BoardText => self.board_text(request),
             Command::Moves(point) => self.list_moves(request, point.as_deref()),
             Command::Resign => self.resign(request),
             Command::AskResign => self.ask_resign(request),
@@ -668,7 +671,7 @@ impl Service {
             Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules()),
-            Command::Help => Ok(info::help()),
+            Command::Help => Ok(info::help(request.language.public)),
         }
     }
 

@@ -407,11 +407,17 @@ impl Service {
             }
         }
         if let Some(table) = &payload.table {
-            reply.image = self.images.table(&table.table());
+            let table = table.table();
+            reply.image = self.images.table(&table);
+            reply.alt = reply
+                .image
+                .as_ref()
+                .map(|_| crate::images::table_alt(&table));
         }
         if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle)?;
         }
+        reply.label_buttons(language()?);
         reply.reader = super::types::Reader {
             language: language()?,
             zone: match &entry.to {

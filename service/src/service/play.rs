@@ -108,6 +108,23 @@ impl Service {
     }
 
     /// Shows the position again (of the channel's game, or its most recent one).
+    /// `board view:text`: the game's status and the whole position in words, level by level,
+    /// in the reader's language, for a screen reader; no picture.
+    pub(super) fn board_text(&self, request: &Request) -> Outcome {
+        let Some(row) = self.target_or_latest(request)? else {
+            return Err(no_game(request));
+        };
+        let loaded = self.load(row)?;
+        let language = request.language.public;
+        let mut text = status_line(&loaded, self.clock.now(), language);
+        for line in super::alt::levels(&loaded, language) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let rest = crate::catalogue::say(language, "board-text-rest", &[]);
+        Ok(Reply::text(fit(text, &rest, language)))
+    }
+
     pub(super) fn board(&self, request: &Request, view: Option<View>) -> Outcome {
         let Some(row) = self.target_or_latest(request)? else {
             return Err(no_game(request));
@@ -308,6 +325,9 @@ impl Service {
         picture.chain = chain.as_deref();
         picture.pending = pending.as_deref();
         picture.view = view;
+        // The picture's words in the reader's language; the renderer stays language-free.
+        let labels = crate::catalogue::labels(language);
+        picture.labels = Some(labels);
         picture.caption = Caption {
             game: u64::try_from(loaded.record.id.0).ok(),
             names: ByColor {
@@ -320,7 +340,7 @@ impl Service {
         let shown_chain = chain.as_deref().or(pending.as_deref());
         let alt = super::alt::board_alt(loaded, last, shown_chain, language);
         Reply {
-            result: outcome.map(|o| picture.caption.result_text(o)),
+            result: outcome.map(|o| picture.caption.result_text_in(o, labels)),
             image: self.images.png(&picture),
             alt: Some(alt),
             position: Some(position.code()),

@@ -285,6 +285,10 @@ impl Service {
         text.push_str("```");
         let mut reply = Reply::text(text);
         reply.image = self.images.table(&table);
+        reply.alt = reply
+            .image
+            .as_ref()
+            .map(|_| crate::images::table_alt(&table));
         Ok(reply)
     }
 }

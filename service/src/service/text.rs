@@ -4,6 +4,7 @@
 //! users type with [`parse_command`]. Options may be written `name:value` or in order.
 
 use super::ai::DEFAULT_LEVEL;
+use super::types::Language;
 use super::types::{
     AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
     ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
@@ -45,6 +46,21 @@ impl Group {
         Group::Puzzles,
         Group::Tournaments,
     ];
+
+    /// Its key in the catalogue: `group-KEY` is its heading in each language.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Group::Start => "start",
+            Group::Play => "play",
+            Group::End => "end",
+            Group::LookUp => "look-up",
+            Group::Compete => "compete",
+            Group::Review => "review",
+            Group::Puzzles => "puzzles",
+            Group::Tournaments => "tournaments",
+        }
+    }
 
     /// The group's heading in the help.
     #[must_use]
@@ -161,7 +177,7 @@ pub const COMMANDS: [CommandHelp; 29] = [
     entry(
         "board",
         Group::Play,
-        "board [view:plan|perspective]",
+        "board [view:plan|perspective|text]",
         "Show the current board again, in perspective (default) or as a plan.",
     ),
     entry(
@@ -293,10 +309,15 @@ pub fn command_help(name: &str) -> Option<&'static CommandHelp> {
 /// The help text, built from [`COMMANDS`].
 #[must_use]
 pub fn help_text() -> String {
-    let mut text = "Commands (on Discord `/akron NAME`, or the slash command a group names: \
-                    `replay` is `/akron-review replay`, `tournament join` is \
-                    `/akron-tournament join`):"
-        .to_string();
+    help_text_in(Language::English)
+}
+
+/// The help text in `language`: the group headings and the sentences around the commands'
+/// usages come from the catalogue; the usages themselves are what is typed.
+#[must_use]
+pub fn help_text_in(language: Language) -> String {
+    let say = |id: &str| crate::catalogue::say(language, id, &[]);
+    let mut text = say("help-intro");
     for group in Group::ALL {
         let usages: Vec<String> = COMMANDS
             .iter()
@@ -309,14 +330,12 @@ pub fn help_text() -> String {
         };
         text.push_str(&format!(
             "\n- **{}**{slash}: {}",
-            group.title(),
+            say(&format!("group-{}", group.key())),
             usages.join(", ")
         ));
     }
-    text.push_str(
-        "\nOne game per channel: a challenge where a game runs is played in a thread of its own. \
-         `help` in the console also lists its own commands.",
-    );
+    text.push('\n');
+    text.push_str(&say("help-outro"));
     text
 }
 
@@ -358,6 +377,9 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "swap" => one_word(Command::Swap),
         "board" => match rest {
             "" => Ok(Command::Board(None)),
+            view if strip_option(view, "view").eq_ignore_ascii_case("text") => {
+                Ok(Command::BoardText)
+            }
             view => parse_view(view).map(|v| Command::Board(Some(v))),
         },
         "replay" => parse_replay(rest).map(Command::Replay),

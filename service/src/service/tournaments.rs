@@ -18,21 +18,22 @@ use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
 };
 use super::{refuse, Failure, Outcome, Refusal, Service};
+use crate::catalogue::Language;
 use crate::db::Tx;
 use crate::db::{self, DbError, StoredPairing, GLOBAL_SCOPE};
-use crate::images::{Column, ColumnAlign, Table};
+use crate::images::{table_alt, Column, ColumnAlign, Table};
 use crate::model::{
     ChannelId, Destination, Ending, GameEnded, GameRecord, Players, Status, TimeControl,
     TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
 };
 use crate::ratings::INITIAL_RATING;
+use crate::say;
 use crate::tournament::{
-    default_rounds, format_table, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
-    trim_number, Entrant, GameResult, PairingError, Round, Tiebreak,
+    default_rounds, format_table_in, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
+    trim_number, Entrant, GameResult, PairingError, Round, TableWords, Tiebreak,
 };
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 /// The clock of tournament games unless the organiser names one: 3 days per move.
 pub const DEFAULT_TOURNAMENT_TIME: TimeControl = TimeControl::PerMove(3 * 86_400);
@@ -54,8 +55,12 @@ impl Service {
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
-                let mut reply = Reply::text(standings_text(&detail));
-                reply.image = standings_table(&detail).and_then(|table| self.images.table(&table));
+                let language = request.language.public;
+                let mut reply = Reply::text(standings_text(&detail, language));
+                if let Some(table) = standings_table(&detail, language) {
+                    reply.image = self.images.table(&table);
+                    reply.alt = reply.image.as_ref().map(|_| table_alt(&table));
+                }
                 reply.tournament_of = Some(detail.id);
                 Ok(reply)
             }
@@ -64,15 +69,22 @@ impl Service {
                 let round = round.unwrap_or(t.current_round);
                 if round == 0 || t.rounds.is_some_and(|r| round > r) {
                     return refuse(match t.current_round {
-                        0 => "The tournament has not started, so there are no pairings yet."
-                            .to_string(),
-                        n => format!("Round {round} does not exist; this is round {n}."),
+                        0 => say!(request.language.private, "tournament-no-pairings-yet"),
+                        n => say!(
+                            request.language.private,
+                            "tournament-no-such-round",
+                            round = round,
+                            current = n
+                        ),
                     });
                 }
                 let detail = self.db.read(|c| tournament_detail(c, t))?;
+                let language = request.language.public;
                 let mut reply = Reply::default();
-                reply.text = pairings_text(&detail, round, &mut reply);
-                reply.image = self.images.table(&pairings_table(&detail, round));
+                reply.text = pairings_text(&detail, round, &mut reply, language);
+                let table = pairings_table(&detail, round, language);
+                reply.image = self.images.table(&table);
+                reply.alt = reply.image.as_ref().map(|_| table_alt(&table));
                 reply.tournament_of = Some(detail.id);
                 Ok(reply)
             }
@@ -122,11 +134,7 @@ impl Service {
             },
         };
         found.ok_or_else(|| {
-            Refusal::new(
-                "There is no tournament here. A moderator can make one with `tournament create \
-                 NAME format:swiss`.",
-            )
-            .into()
+            Refusal::new(say!(request.language.private, "tournament-none-here")).into()
         })
     }
 
@@ -150,49 +158,56 @@ impl Service {
         if request.user.id == t.organiser.id || self.may_organise(request)? {
             Ok(())
         } else {
-            refuse(format!(
-                "Only the organiser ({}), a moderator or the server's tournament role can do \
-                 that.",
-                t.organiser.shown()
+            refuse(say!(
+                request.language.private,
+                "tournament-organiser-only",
+                organiser = t.organiser.shown()
             ))
         }
     }
 
     fn create_tournament(&self, request: &Request, options: &TournamentOptions) -> Outcome {
         if !self.may_organise(request)? {
-            return refuse(
-                "Only moderators (and the role a moderator names with `settings \
-                 tournament-role`) can create tournaments.",
-            );
+            return refuse(say!(
+                request.language.private,
+                "tournament-create-moderators-only"
+            ));
         }
         let size = options.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         let pile = options.pieces.unwrap_or_else(|| default_pile(size));
         if pile < u16::from(size) || pile > MAX_PILE {
-            return refuse(format!(
-                "{pile} pieces each is not possible on {size} × {size}: choose {size} to \
-                 {MAX_PILE} (the default is {}).",
-                default_pile(size)
+            return refuse(say!(
+                request.language.private,
+                "challenge-bad-pile",
+                pile = pile,
+                size = size,
+                max = MAX_PILE,
+                default = default_pile(size)
             ));
         }
         let name = options.name.trim();
         if name.is_empty() || name.chars().count() > MAX_TOURNAMENT_NAME {
-            return refuse(format!(
-                "A tournament's name has 1 to {MAX_TOURNAMENT_NAME} characters; this one has {}.",
-                name.chars().count()
+            return refuse(say!(
+                request.language.private,
+                "tournament-name-length",
+                max = MAX_TOURNAMENT_NAME,
+                count = name.chars().count()
             ));
         }
         if name.chars().any(char::is_control) {
-            return refuse("A tournament's name is one line of text, without control characters.");
+            return refuse(say!(request.language.private, "tournament-name-control"));
         }
         if let (TournamentFormat::Swiss, Some(rounds), Some(max)) =
             (options.format, options.rounds, options.max_players)
         {
             let most = max_swiss_rounds(max as usize);
             if rounds > most {
-                return refuse(format!(
-                    "With at most {max} players a Swiss can have at most {most} rounds without \
-                     pairing anyone twice; rounds:{rounds} is too many. Choose rounds:{most} or \
-                     fewer, or allow more players."
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-rounds-for-max",
+                    max = max,
+                    most = most,
+                    rounds = rounds
                 ));
             }
         }
@@ -223,15 +238,12 @@ impl Service {
         let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
-                return refuse(
-                    "This channel already has a tournament going on. One tournament per \
-                     channel: use another channel, or cancel that one first.",
-                )
+                return refuse(say!(request.language.private, "tournament-channel-taken"))
             }
             Err(e) => return Err(e.into()),
         };
         let t = TournamentRecord { id, ..t };
-        Ok(signup_reply(&t, &[]))
+        Ok(signup_reply(&t, &[], request.language.public))
     }
 
     fn join_tournament(&self, request: &Request) -> Outcome {
@@ -243,19 +255,20 @@ impl Service {
         let t = self.db.write(|c| {
             let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse(format!(
-                    "**{}** has started; sign-up is closed.",
-                    escape(&t.name)
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-signup-closed",
+                    tournament = escape(&t.name)
                 ));
             }
             let entrants = db::entrants(c, t.id)?;
             if entrants.iter().any(|e| e.user.id == me.id) {
-                return refuse("You are already in. The Leave button takes you out.");
+                return refuse(say!(request.language.private, "tournament-already-in"));
             }
             if t.max_players
                 .is_some_and(|max| entrants.len() >= max as usize)
             {
-                return refuse("The tournament is full.");
+                return refuse(say!(request.language.private, "tournament-full"));
             }
             let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
@@ -265,16 +278,16 @@ impl Service {
             t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
-        self.updated_signup(&t)
+        self.updated_signup(&t, request.language.public)
     }
 
     /// The sign-up message again, after a join or a leave: it replaces the pressed one (a
     /// button) or the one posted (a command).
-    fn updated_signup(&self, t: &TournamentRecord) -> Outcome {
+    fn updated_signup(&self, t: &TournamentRecord, language: Language) -> Outcome {
         let (entrants, posted) = self
             .db
             .read(|c| Ok::<_, DbError>((db::entrants(c, t.id)?, db::signup_message(c, t.id)?)))?;
-        let mut reply = signup_reply(t, &entrants);
+        let mut reply = signup_reply(t, &entrants, language);
         reply.replaces_pressed = true;
         reply.replaces_message = posted;
         Ok(reply)
@@ -303,20 +316,16 @@ impl Service {
         let t = self.db.write(|c| {
             let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse(
-                    "The tournament has started: to stop playing, `tournament withdraw` (a \
-                     Swiss then pairs you no more; in a round robin your remaining games are \
-                     forfeits).",
-                );
+                return refuse(say!(request.language.private, "tournament-leave-started"));
             }
             if !db::remove_entrant(c, t.id, &request.user.id)? {
-                return refuse("You are not in this tournament.");
+                return refuse(say!(request.language.private, "tournament-not-in"));
             }
             let mut t = t;
             t.version = db::save_tournament(c, &t)?;
             Ok::<_, Failure>(t)
         })?;
-        self.updated_signup(&t)
+        self.updated_signup(&t, request.language.public)
     }
 
     fn start_tournament(&self, request: &Request) -> Outcome {
@@ -330,19 +339,24 @@ impl Service {
         let (t, paired) = self.db.write(|c| {
             let mut t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
-                return refuse("The tournament has already started.");
+                return refuse(say!(request.language.private, "tournament-already-started"));
             }
             let entrants = db::entrants(c, t.id)?;
             let count = entrants.len();
             if count < 2 {
-                return refuse("A tournament needs at least two entrants to start.");
+                return refuse(say!(request.language.private, "tournament-too-few"));
             }
             t.rounds = Some(match t.format {
                 TournamentFormat::Swiss => {
                     let most = max_swiss_rounds(count);
                     match t.rounds {
                         Some(asked) if asked > most => {
-                            return refuse(too_many_rounds(&t, asked, count));
+                            return refuse(too_many_rounds(
+                                &t,
+                                asked,
+                                count,
+                                request.language.private,
+                            ));
                         }
                         Some(asked) => asked,
                         None => default_rounds(count),
@@ -377,12 +391,13 @@ impl Service {
             Ok::<_, Failure>((t, paired.len()))
         })?;
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** starts: {paired} players, {} rounds ({}). Round 1's pairings follow; each \
-             game opens in a thread of its own with its clock running.",
-            escape(&t.name),
-            t.rounds.unwrap_or(0),
-            describe(&t)
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-started",
+            tournament = escape(&t.name),
+            players = paired,
+            rounds = t.rounds.unwrap_or(0),
+            what = describe(&t, request.language.public)
         )))
     }
 
@@ -451,28 +466,38 @@ impl Service {
             }
             db::update_pairing(conn, t.id, row)?;
         }
+        let language = channel_language(conn, t)?;
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
         let detail = tournament_detail(conn, t.clone())?;
-        summary.reply.text = pairings_text(&detail, round, &mut Reply::default());
-        summary.table = Some(pairings_table(&detail, round));
+        summary.reply.text = pairings_text(&detail, round, &mut Reply::default(), language);
+        summary.table = Some(pairings_table(&detail, round, language));
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
             let a = draft.reply.mention_user(&first);
             let b = draft.reply.mention_user(&second);
-            draft.reply.text = format!(
-                "**{}**, round {round}, board {board}: {a} (Black, moves first) against {b} \
-                 (White), game {game}. It opens in a thread of its own; its clock ({}) is \
-                 running.",
-                escape(&t.name),
-                t.time_control
+            draft.reply.text = say!(
+                language,
+                "tournament-game-announced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a.clone(),
+                white = b.clone(),
+                game = game.to_string(),
+                control = super::wording::time_control(t.time_control)
             );
             // Delivered after the game ended (a long downtime past its clock), it says so
             // instead, with the result, and asks for no thread.
-            draft.if_over = Some(format!(
-                "**{}**, round {round}, board {board}: {a} (Black) against {b} (White), game \
-                 {game}, ended before it could be announced: ",
-                escape(&t.name)
+            draft.if_over = Some(say!(
+                language,
+                "tournament-game-ended-unannounced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a,
+                white = b,
+                game = game.to_string()
             ));
             draft.thread = Some(ThreadRequest {
                 name: thread_name(game, &first, &second),
@@ -537,12 +562,14 @@ impl Service {
         if t.current_round >= t.rounds.unwrap_or(0) {
             return self.finish(conn, t, now);
         }
+        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-        draft.reply.text = format!(
-            "Round {} of **{}** is over.\n{}",
-            t.current_round,
-            escape(&t.name),
-            standings_text(&tournament_detail(conn, t.clone())?)
+        draft.reply.text = say!(
+            language,
+            "tournament-round-over",
+            round = t.current_round,
+            tournament = escape(&t.name),
+            standings = standings_text(&tournament_detail(conn, t.clone())?, language)
         );
         self.push_notice(conn, &draft, now)?;
         let next = t.current_round + 1;
@@ -553,21 +580,24 @@ impl Service {
     fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
         t.version = db::save_tournament(conn, t)?;
+        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
         let detail = tournament_detail(conn, t.clone())?;
-        let table = standings_text(&detail);
+        let table = standings_text(&detail, language);
         let lines = final_standings(&detail);
         let winners: Vec<String> = lines
             .iter()
             .filter(|(rank, _)| *rank == 1)
             .map(|(_, user)| draft.reply.mention_user(user))
             .collect();
-        draft.reply.text = format!(
-            "🏆 **{}** is over. Congratulations, {}!\nFinal standings:\n{table}",
-            escape(&t.name),
-            winners.join(" and ")
+        draft.reply.text = say!(
+            language,
+            "tournament-over",
+            tournament = escape(&t.name),
+            winners = winners.join(&say!(language, "tournament-winners-and")),
+            standings = table
         );
-        draft.table = standings_table(&detail);
+        draft.table = standings_table(&detail, language);
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -645,13 +675,11 @@ impl Service {
                 t.status = TournamentStatus::Paused;
                 t.version = db::save_tournament(conn, t)?;
                 let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-                draft.reply.text = format!(
-                    "Round {} of **{}** is over, but the next round cannot be paired: the \
-                     tournament's stored data is damaged (the bot's operator can read why in \
-                     the log). It is paused; `tournament resume` tries again, `tournament \
-                     cancel` ends it.",
-                    t.current_round,
-                    escape(&t.name)
+                draft.reply.text = say!(
+                    channel_language(conn, t)?,
+                    "tournament-damaged",
+                    round = t.current_round,
+                    tournament = escape(&t.name)
                 );
                 self.push_notice(conn, &draft, now)?;
                 Ok(())
@@ -673,17 +701,28 @@ impl Service {
             _ => &request.user,
         };
         if t.status == TournamentStatus::SignUp {
-            return refuse("The tournament has not started: use Leave (`tournament leave`).");
+            return refuse(say!(
+                request.language.private,
+                "tournament-withdraw-not-started"
+            ));
         }
         if !t.status.is_live() {
-            return refuse("The tournament is over.");
+            return refuse(say!(request.language.private, "tournament-is-over"));
         }
         let entrants = self.db.read(|c| db::entrants(c, t.id))?;
         let Some(entrant) = entrants.iter().find(|e| e.user.id == user.id) else {
-            return refuse(format!("{} is not in this tournament.", user.shown()));
+            return refuse(say!(
+                request.language.private,
+                "tournament-player-not-in",
+                player = user.shown()
+            ));
         };
         if entrant.withdrawn {
-            return refuse(format!("{} has already withdrawn.", user.shown()));
+            return refuse(say!(
+                request.language.private,
+                "tournament-already-withdrawn",
+                player = user.shown()
+            ));
         }
         // Their game of the current round, if it is still being played.
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
@@ -732,18 +771,15 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** withdrew from **{}**{}. {} Their results so far stand.",
-            user.shown(),
-            escape(&t.name),
-            if loaded.is_some() {
-                " and resigned their running game"
-            } else {
-                ""
-            },
-            match t.format {
-                TournamentFormat::Swiss => "They are not paired again.",
-                TournamentFormat::RoundRobin => "Their remaining games are forfeits.",
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-withdrew",
+            player = user.shown(),
+            tournament = escape(&t.name),
+            resigned = if loaded.is_some() { "yes" } else { "no" },
+            format = match t.format {
+                TournamentFormat::Swiss => "swiss",
+                TournamentFormat::RoundRobin => "round-robin",
             }
         )))
     }
@@ -753,17 +789,24 @@ impl Service {
     /// but scores as decided.
     fn adjudicate(&self, request: &Request, game: Option<GameId>, verdict: Verdict) -> Outcome {
         let Some(game) = game else {
-            return refuse("Name the game: `tournament adjudicate #12 black`.");
+            return refuse(say!(
+                request.language.private,
+                "tournament-adjudicate-which"
+            ));
         };
         let Some((t, round, board)) = self.db.read(|c| db::game_tournament(c, game))? else {
-            return refuse(format!("Game {game} is not a tournament game."));
+            return refuse(say!(
+                request.language.private,
+                "tournament-not-a-tournament-game",
+                game = game.to_string()
+            ));
         };
         self.organiser_only(request, &t)?;
         if !matches!(
             t.status,
             TournamentStatus::Running | TournamentStatus::Paused
         ) {
-            return refuse("The tournament is not running.");
+            return refuse(say!(request.language.private, "tournament-not-running"));
         }
         let result = match verdict {
             Verdict::First => GameResult::FirstWon,
@@ -783,7 +826,7 @@ impl Service {
                 t.status,
                 TournamentStatus::Running | TournamentStatus::Paused
             ) {
-                return refuse("The tournament is not running.");
+                return refuse(say!(request.language.private, "tournament-not-running"));
             }
             // Set first, so that the ending below finds the result already decided.
             let mut rows = db::pairings(c, t.id)?;
@@ -834,14 +877,18 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "Game {game} of **{}** (round {round}, board {board}) is adjudicated: {}.",
-            escape(&t.name),
-            match verdict {
-                Verdict::First => "the first player (Black) wins",
-                Verdict::Second => "the second player (White) wins",
-                Verdict::Draw => "a draw",
-                Verdict::BothForfeit => "forfeited by both, nobody scores",
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-adjudicated",
+            game = game.to_string(),
+            tournament = escape(&t.name),
+            round = round,
+            board = board,
+            verdict = match verdict {
+                Verdict::First => "first",
+                Verdict::Second => "second",
+                Verdict::Draw => "draw",
+                Verdict::BothForfeit => "forfeit",
             }
         )))
     }
@@ -870,20 +917,31 @@ impl Service {
                         self.advance(c, &mut t, now)?;
                     }
                 }
-                (true, _) => return refuse("Only a running tournament can be paused."),
-                (false, _) => return refuse("The tournament is not paused."),
+                (true, _) => {
+                    return refuse(say!(
+                        request.language.private,
+                        "tournament-pause-not-running"
+                    ))
+                }
+                (false, _) => {
+                    return refuse(say!(request.language.private, "tournament-not-paused"))
+                }
             }
             Ok::<_, Failure>(t)
         })?;
         if pause {
-            Ok(Reply::text(format!(
-                "**{}** is paused: running games go on, but the next round waits for \
-                 `tournament resume`.",
-                escape(&t.name)
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-paused",
+                tournament = escape(&t.name)
             )))
         } else {
             self.wake();
-            Ok(Reply::text(format!("**{}** goes on.", escape(&t.name))))
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-resumed",
+                tournament = escape(&t.name)
+            )))
         }
     }
 
@@ -891,7 +949,7 @@ impl Service {
         let t = self.find_tournament(request)?;
         self.organiser_only(request, &t)?;
         if !t.status.is_live() {
-            return refuse("The tournament is already over.");
+            return refuse(say!(request.language.private, "tournament-already-over"));
         }
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
         let mut running = Vec::new();
@@ -912,7 +970,7 @@ impl Service {
             // versions read (either changed: the command runs again on fresh reads).
             let mut fresh = current(c, t.id)?;
             if !fresh.status.is_live() {
-                return refuse("The tournament is already over.");
+                return refuse(say!(request.language.private, "tournament-already-over"));
             }
             if fresh.current_round != t.current_round {
                 return Err(DbError::Conflict.into());
@@ -938,14 +996,11 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
-        Ok(Reply::text(format!(
-            "**{}** is cancelled{}.",
-            escape(&t.name),
-            if running.is_empty() {
-                String::new()
-            } else {
-                format!("; its {} running games are aborted", running.len())
-            }
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-cancelled",
+            tournament = escape(&t.name),
+            running = running.len()
         )))
     }
 }
@@ -980,28 +1035,30 @@ fn tournament_result(
     }
 }
 
-/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons.
-fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
+/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
+/// in `language`.
+fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant], language: Language) -> Reply {
     let names: Vec<String> = entrants.iter().map(|e| e.user.shown()).collect();
-    let mut text = format!(
-        "🏁 **{}** ({}): {}. Organiser: **{}**.\nPress **Join** to enter (or `tournament join`).",
-        escape(&t.name),
-        t.id,
-        describe(t),
-        t.organiser.shown()
+    let mut text = say!(
+        language,
+        "tournament-signup",
+        tournament = escape(&t.name),
+        number = t.id.to_string(),
+        what = describe(t, language),
+        organiser = t.organiser.shown()
     );
-    let _ = write!(
-        text,
-        "\nEntrants ({}{}): {}",
-        entrants.len(),
-        t.max_players
-            .map_or_else(String::new, |m| format!(" of {m}")),
-        if names.is_empty() {
-            "nobody yet".to_string()
+    text.push('\n');
+    text.push_str(&say!(
+        language,
+        "tournament-entrants",
+        count = entrants.len(),
+        max = t.max_players.map_or(0, i64::from),
+        names = if names.is_empty() {
+            say!(language, "tournament-entrants-nobody")
         } else {
             names.join(", ")
         }
-    );
+    ));
     if text.chars().count() > 1_900 {
         text = text.chars().take(1_890).collect::<String>() + " …";
     }
@@ -1020,26 +1077,30 @@ fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant]) -> Reply {
     }
 }
 
-/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`.
-fn describe(t: &TournamentRecord) -> String {
+/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`, in
+/// `language`.
+fn describe(t: &TournamentRecord, language: Language) -> String {
     let format = match (t.format, t.rounds) {
-        (TournamentFormat::Swiss, Some(rounds)) => format!("Swiss, {rounds} rounds"),
-        (TournamentFormat::Swiss, None) => "Swiss, ceil(log2 players) + 1 rounds".to_string(),
-        (TournamentFormat::RoundRobin, _) if t.double => "double round robin".to_string(),
-        (TournamentFormat::RoundRobin, _) => "round robin".to_string(),
+        (TournamentFormat::Swiss, Some(rounds)) => {
+            say!(language, "tournament-format-swiss", rounds = rounds)
+        }
+        (TournamentFormat::Swiss, None) => say!(language, "tournament-format-swiss-default"),
+        (TournamentFormat::RoundRobin, _) => say!(
+            language,
+            "tournament-format-round-robin",
+            double = if t.double { "yes" } else { "no" }
+        ),
     };
-    format!(
-        "{format}, {size} × {size}, {} pieces, {} rule, {}, {}, {}",
-        t.pile,
-        t.win_rule,
-        t.time_control,
-        if t.rated { "rated" } else { "casual" },
-        if t.vacation {
-            "vacations allowed"
-        } else {
-            "no vacations"
-        },
+    say!(
+        language,
+        "tournament-description",
+        format = format,
         size = t.size,
+        pile = t.pile,
+        rule = t.win_rule.name(),
+        clock = super::wording::time_control(t.time_control),
+        rated = if t.rated { "yes" } else { "no" },
+        vacation = if t.vacation { "yes" } else { "no" }
     )
 }
 
@@ -1065,17 +1126,19 @@ fn seeding_rating(conn: &Tx<'_>, t: &TournamentRecord, user: &User) -> Result<f6
 }
 
 /// Why a Swiss of `players` cannot have `asked` rounds, and what to do instead.
-fn too_many_rounds(t: &TournamentRecord, asked: u32, players: usize) -> String {
+fn too_many_rounds(t: &TournamentRecord, asked: u32, players: usize, language: Language) -> String {
     let most = max_swiss_rounds(players);
-    format!(
-        "**{}** has {players} entrants, so a Swiss can have at most {most} rounds without \
-         pairing anyone twice, and it was made with rounds:{asked}. Wait until {} players have \
-         joined, or `tournament cancel` and create it again with rounds:{most} or fewer.",
-        escape(&t.name),
-        (1..=1000usize)
+    say!(
+        language,
+        "tournament-too-many-rounds",
+        tournament = escape(&t.name),
+        players = players,
+        most = most,
+        asked = asked,
+        needed = (1..=1000usize)
             .map(|more| players + more)
             .find(|&n| max_swiss_rounds(n) >= asked)
-            .unwrap_or(players),
+            .unwrap_or(players)
     )
 }
 
@@ -1141,18 +1204,50 @@ fn final_standings(t: &TournamentDetail) -> Vec<(u32, User)> {
         .collect()
 }
 
-/// The standings table as text, in a code block.
-fn standings_text(t: &TournamentDetail) -> String {
+/// The language of what the tournament's channel sees: its server's (a moderator's
+/// setting, else the platform's preference), else English.
+fn channel_language(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Language, DbError> {
+    Ok(match &t.server {
+        Some(server) => {
+            let (chosen, platform) = db::server_language(conn, server)?;
+            chosen.or(platform).unwrap_or_default()
+        }
+        None => Language::default(),
+    })
+}
+
+/// The tiebreak's name, in `language`.
+fn tiebreak_name(tiebreak: Tiebreak, language: Language) -> String {
+    say!(
+        language,
+        "tournament-tiebreak",
+        tiebreak = match tiebreak {
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::SonnebornBerger => "sonneborn-berger",
+        }
+    )
+}
+
+/// The standings table as text, in a code block, in `language`.
+fn standings_text(t: &TournamentDetail, language: Language) -> String {
     if t.current_round == 0 {
-        return format!(
-            "**{}** has not started; {} entrant{} so far.",
-            escape(&t.name),
-            t.entrants.len(),
-            if t.entrants.len() == 1 { "" } else { "s" }
+        return say!(
+            language,
+            "tournament-not-started-entrants",
+            tournament = escape(&t.name),
+            count = t.entrants.len()
         );
     }
     let done = t.rounds_complete();
-    let table = format_table(
+    let more = |rest: usize| say!(language, "tournament-table-more", count = rest);
+    let words = TableWords {
+        player: say!(language, "tournament-column-player"),
+        points: say!(language, "tournament-column-points"),
+        record: say!(language, "tournament-column-record"),
+        withdrawn: say!(language, "tournament-withdrawn-mark"),
+        more: &more,
+    };
+    let table = format_table_in(
         &t.standings,
         |player| {
             t.entrant(player)
@@ -1160,31 +1255,59 @@ fn standings_text(t: &TournamentDetail) -> String {
         },
         t.tiebreak,
         TABLE_CHARS,
+        &words,
     );
-    format!(
-        "**{}**, standings after {done} round{} of {}{} ({} then head-to-head):\n{table}",
-        escape(&t.name),
-        if done == 1 { "" } else { "s" },
-        t.planned_rounds.unwrap_or(t.current_round),
-        being_played(t),
-        match t.tiebreak {
-            Tiebreak::Buchholz => "points, Buchholz",
-            Tiebreak::SonnebornBerger => "points, Sonneborn-Berger",
-        }
+    say!(
+        language,
+        "tournament-standings",
+        tournament = escape(&t.name),
+        done = done,
+        rounds = t.planned_rounds.unwrap_or(t.current_round),
+        playing = being_played(t, language),
+        tiebreak = tiebreak_name(t.tiebreak, language),
+        table = table
     )
 }
 
 /// `, round N being played` while the current round has games without a result.
-fn being_played(t: &TournamentDetail) -> String {
+fn being_played(t: &TournamentDetail, language: Language) -> String {
     if (t.rounds_complete() as u32) < t.current_round && t.status.is_live() {
-        format!(", round {} being played", t.current_round)
+        say!(
+            language,
+            "tournament-round-being-played",
+            round = t.current_round
+        )
     } else {
         String::new()
     }
 }
 
+/// A player's name when the tournament no longer has them.
+fn unknown_player(player: u32, language: Language) -> String {
+    say!(language, "tournament-unknown-player", player = player)
+}
+
+/// A pairing's result as the tables write it.
+fn result_mark(result: Option<GameResult>, language: Language) -> String {
+    match result {
+        None => say!(language, "tournament-result-playing"),
+        Some(GameResult::FirstWon) => "1–0".to_string(),
+        Some(GameResult::SecondWon) => "0–1".to_string(),
+        Some(GameResult::Draw) => "½–½".to_string(),
+        Some(GameResult::FirstForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "0–1")
+        }
+        Some(GameResult::SecondForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "1–0")
+        }
+        Some(GameResult::BothForfeited) => {
+            say!(language, "tournament-result-forfeit", score = "0–0")
+        }
+    }
+}
+
 /// The standings as a table image's rows (names as plain text), `None` before the start.
-fn standings_table(t: &TournamentDetail) -> Option<Table> {
+fn standings_table(t: &TournamentDetail, language: Language) -> Option<Table> {
     if t.current_round == 0 {
         return None;
     }
@@ -1193,13 +1316,13 @@ fn standings_table(t: &TournamentDetail) -> Option<Table> {
         .iter()
         .map(|line| {
             let name = t.entrant(line.player).map_or_else(
-                || format!("player {}", line.player),
+                || unknown_player(line.player, language),
                 |e| e.user.name.clone(),
             );
             vec![
                 line.rank.to_string(),
                 if line.withdrawn {
-                    format!("{name} (withdrawn)")
+                    say!(language, "tournament-withdrawn-name", name = name)
                 } else {
                     name
                 },
@@ -1211,32 +1334,39 @@ fn standings_table(t: &TournamentDetail) -> Option<Table> {
         .collect();
     Some(Table {
         title: t.name.clone(),
-        subtitle: format!(
-            "Standings after {} of {} rounds{} · points, {}, head-to-head",
-            t.rounds_complete(),
-            t.planned_rounds.unwrap_or(t.current_round),
-            being_played(t),
-            match t.tiebreak {
-                Tiebreak::Buchholz => "Buchholz",
-                Tiebreak::SonnebornBerger => "Sonneborn-Berger",
-            }
+        subtitle: say!(
+            language,
+            "tournament-standings-subtitle",
+            done = t.rounds_complete(),
+            rounds = t.planned_rounds.unwrap_or(t.current_round),
+            playing = being_played(t, language),
+            tiebreak = tiebreak_name(t.tiebreak, language)
         ),
         columns: vec![
             Column::new("#", ColumnAlign::Right),
-            Column::new("Player", ColumnAlign::Left),
-            Column::new("Pts", ColumnAlign::Right),
+            Column::new(
+                say!(language, "tournament-column-player"),
+                ColumnAlign::Left,
+            ),
+            Column::new(
+                say!(language, "tournament-column-points"),
+                ColumnAlign::Right,
+            ),
             Column::new(t.tiebreak.abbreviation(), ColumnAlign::Right),
-            Column::new("W-D-L", ColumnAlign::Centre),
+            Column::new(
+                say!(language, "tournament-column-record"),
+                ColumnAlign::Centre,
+            ),
         ],
         rows,
     })
 }
 
 /// A round's pairings and results as a table image's rows.
-fn pairings_table(t: &TournamentDetail, round: u32) -> Table {
+fn pairings_table(t: &TournamentDetail, round: u32, language: Language) -> Table {
     let name = |player: u32| {
         t.entrant(player)
-            .map_or_else(|| format!("player {player}"), |e| e.user.name.clone())
+            .map_or_else(|| unknown_player(player, language), |e| e.user.name.clone())
     };
     let mut rows: Vec<Vec<String>> = Vec::new();
     let detail = t.round(round);
@@ -1245,87 +1375,97 @@ fn pairings_table(t: &TournamentDetail, round: u32) -> Table {
             pairing.board.to_string(),
             name(pairing.black),
             name(pairing.white),
-            match pairing.result {
-                None => "playing",
-                Some(GameResult::FirstWon) => "1–0",
-                Some(GameResult::SecondWon) => "0–1",
-                Some(GameResult::Draw) => "½–½",
-                Some(GameResult::FirstForfeited) => "0–1 ff",
-                Some(GameResult::SecondForfeited) => "1–0 ff",
-                Some(GameResult::BothForfeited) => "0–0 ff",
-            }
-            .to_string(),
+            result_mark(pairing.result, language),
             pairing.game.map_or_else(String::new, |g| g.to_string()),
         ]);
     }
     // The bye last.
     if let Some(bye) = detail.and_then(|r| r.bye) {
         rows.push(vec![
-            "bye".to_string(),
+            say!(language, "tournament-bye"),
             name(bye),
             String::new(),
-            "1 (bye)".to_string(),
+            say!(language, "tournament-bye-score"),
             String::new(),
         ]);
     }
     Table {
-        title: format!(
-            "{}, round {round} of {}",
-            t.name,
-            t.planned_rounds.unwrap_or(round)
+        title: say!(
+            language,
+            "tournament-pairings-title",
+            tournament = t.name.clone(),
+            round = round,
+            rounds = t.planned_rounds.unwrap_or(round)
         ),
         subtitle: String::new(),
         columns: vec![
-            Column::new("Board", ColumnAlign::Right),
-            Column::new("Black (first)", ColumnAlign::Left),
-            Column::new("White", ColumnAlign::Left),
-            Column::new("Result", ColumnAlign::Centre),
-            Column::new("Game", ColumnAlign::Right),
+            Column::new(
+                say!(language, "tournament-column-board"),
+                ColumnAlign::Right,
+            ),
+            Column::new(say!(language, "tournament-column-black"), ColumnAlign::Left),
+            Column::new(say!(language, "tournament-column-white"), ColumnAlign::Left),
+            Column::new(
+                say!(language, "tournament-column-result"),
+                ColumnAlign::Centre,
+            ),
+            Column::new(say!(language, "tournament-column-game"), ColumnAlign::Right),
         ],
         rows,
     }
 }
 
 /// A round's pairings and results as text; `reply` names the games' channels.
-fn pairings_text(t: &TournamentDetail, round: u32, reply: &mut Reply) -> String {
+fn pairings_text(
+    t: &TournamentDetail,
+    round: u32,
+    reply: &mut Reply,
+    language: Language,
+) -> String {
     let name = |player: u32| {
         t.entrant(player)
-            .map_or_else(|| format!("player {player}"), |e| e.user.shown())
+            .map_or_else(|| unknown_player(player, language), |e| e.user.shown())
     };
-    let mut text = format!(
-        "**{}**, round {round} of {}:",
-        escape(&t.name),
-        t.planned_rounds.unwrap_or(round)
+    let mut text = say!(
+        language,
+        "tournament-pairings-heading",
+        tournament = escape(&t.name),
+        round = round,
+        rounds = t.planned_rounds.unwrap_or(round)
     );
     let detail = t.round(round);
     // The bye first, as board 0.
     if let Some(bye) = detail.and_then(|r| r.bye) {
-        let _ = write!(text, "\n- bye: **{}** (scores a win)", name(bye));
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "tournament-pairing-bye",
+            player = name(bye)
+        ));
     }
     for pairing in detail.map_or(&[][..], |r| &r.pairings) {
-        let result = match pairing.result {
-            None => "playing",
-            Some(GameResult::FirstWon) => "1–0",
-            Some(GameResult::SecondWon) => "0–1",
-            Some(GameResult::Draw) => "½–½",
-            Some(GameResult::FirstForfeited) => "0–1 forfeit",
-            Some(GameResult::SecondForfeited) => "1–0 forfeit",
-            Some(GameResult::BothForfeited) => "0–0 forfeit",
-        };
-        let game = pairing.game.map_or_else(String::new, |g| {
-            let place = match &pairing.channel {
-                Some(channel) => format!(" in {}", reply.name_channel(channel)),
-                None => String::new(),
-            };
-            format!(", game {g}{place}")
-        });
-        let _ = write!(
-            text,
-            "\n- board {}: **{}** (Black) – **{}** (White): {result}{game}",
-            pairing.board,
-            name(pairing.black),
-            name(pairing.white)
-        );
+        let result = result_mark(pairing.result, language);
+        let game = pairing
+            .game
+            .map_or_else(String::new, |g| match &pairing.channel {
+                Some(channel) => say!(
+                    language,
+                    "tournament-pairing-game-in",
+                    game = g.to_string(),
+                    channel = reply.name_channel(channel)
+                ),
+                None => say!(language, "tournament-pairing-game", game = g.to_string()),
+            });
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "tournament-pairing",
+            board = pairing.board,
+            black = name(pairing.black),
+            white = name(pairing.white),
+            result = result,
+            game = game
+        ));
     }
     if text.chars().count() > 1_900 {
         text = text.chars().take(1_890).collect::<String>() + " …";

@@ -373,6 +373,8 @@ pub enum Command {
     Swap,
     /// `board [view:plan|perspective]`: the current position again.
     Board(Option<View>),
+    /// `board view:text`: the whole position in words, level by level, for a screen reader.
+    BoardText,
     /// `moves [POINT]`: the destinations of one piece, or every legal move.
     Moves(Option<String>),
     /// `resign`: the caller resigns at once.
@@ -437,7 +439,7 @@ impl Command {
             Command::Cancel => "cancel",
             Command::Move(_) => "move",
             Command::Swap => "swap",
-            Command::Board(_) => "board",
+            Command::Board(_) | Command::BoardText => "board",
             Command::Moves(_) => "moves",
             Command::Resign | Command::AskResign => "resign",
             Command::Draw(_) => "draw",
@@ -574,6 +576,21 @@ impl Button {
             command,
             game,
         })
+    }
+}
+
+impl Reply {
+    /// Labels its buttons in `language` (the catalogue's `button-ACTION`); a button whose id
+    /// is not one of [`Button::of`]'s keeps its label.
+    pub fn label_buttons(&mut self, language: Language) {
+        for button in &mut self.buttons {
+            if let Some(action) = button.id.split(':').nth(1) {
+                if BUTTONS.iter().any(|(known, _, _, _)| *known == action) {
+                    button.label =
+                        crate::catalogue::say(language, &format!("button-{action}"), &[]);
+                }
+            }
+        }
     }
 }
 

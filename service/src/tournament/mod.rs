@@ -10,5 +10,7 @@ pub mod swiss;
 
 pub use pairing::{Entrant, GameResult, Pairing, PairingError, PlayerId, Points, Round, Side};
 pub use round_robin::{berger_table, round_robin, round_robin_rounds};
-pub use standings::{format_table, standings, trim_number, Standing, Tiebreak};
+pub use standings::{
+    format_table, format_table_in, standings, trim_number, Standing, TableWords, Tiebreak,
+};
 pub use swiss::{default_rounds, max_swiss_rounds, pair_swiss};

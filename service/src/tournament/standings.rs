@@ -161,6 +161,40 @@ pub fn format_table(
     tiebreak: Tiebreak,
     max_chars: usize,
 ) -> String {
+    let english = TableWords {
+        player: "Player".to_string(),
+        points: "Pts".to_string(),
+        record: "W-D-L".to_string(),
+        withdrawn: "wd".to_string(),
+        more: &|rest| format!("… {rest} more"),
+    };
+    format_table_in(standings, name, tiebreak, max_chars, &english)
+}
+
+/// The words of a standings table, already in the reader's language: the headings, the
+/// withdrawn mark and the note on lines left off (`… 3 more`).
+pub struct TableWords<'a> {
+    /// The player column's heading.
+    pub player: String,
+    /// The points column's heading.
+    pub points: String,
+    /// The wins-draws-losses column's heading.
+    pub record: String,
+    /// The mark after a withdrawn player's name.
+    pub withdrawn: String,
+    /// The note on the lines left off.
+    pub more: &'a dyn Fn(usize) -> String,
+}
+
+/// [`format_table`] with its words given.
+#[must_use]
+pub fn format_table_in(
+    standings: &[Standing],
+    name: impl Fn(PlayerId) -> String,
+    tiebreak: Tiebreak,
+    max_chars: usize,
+    words: &TableWords<'_>,
+) -> String {
     let names: Vec<String> = standings
         .iter()
         .map(|s| {
@@ -169,19 +203,19 @@ pub fn format_table(
                 .map(|c| if c == '`' || c.is_control() { '\'' } else { c })
                 .collect();
             if s.withdrawn {
-                format!("{clean} (wd)")
+                format!("{clean} ({})", words.withdrawn)
             } else {
                 clean
             }
         })
         .collect();
     for width in [18, 14, 10, 8] {
-        let table = render(standings, &names, tiebreak, width, usize::MAX);
+        let table = render(standings, &names, tiebreak, width, usize::MAX, words);
         if table.chars().count() <= max_chars {
             return table;
         }
     }
-    render(standings, &names, tiebreak, 8, max_chars)
+    render(standings, &names, tiebreak, 8, max_chars, words)
 }
 
 fn fit(name: &str, width: usize) -> String {
@@ -201,15 +235,16 @@ fn render(
     tiebreak: Tiebreak,
     width: usize,
     max_chars: usize,
+    words: &TableWords<'_>,
 ) -> String {
     let rank_width = standings.len().to_string().len().max(1);
     let header = format!(
         "{:>rank_width$} {} {:>4} {:>5} {:>8}\n",
         "#",
-        fit("Player", width),
-        "Pts",
+        fit(&words.player, width),
+        words.points,
         tiebreak.abbreviation(),
-        "W-D-L"
+        words.record
     );
     let mut out = format!("```\n{header}");
     let closing = "```";
@@ -229,7 +264,7 @@ fn render(
             format!("{}-{}-{}", s.wins, s.draws, s.losses)
         );
         let rest = standings.len() - i;
-        let note = format!("… {rest} more\n");
+        let note = format!("{}\n", (words.more)(rest));
         let used = out.chars().count() + line.chars().count() + closing.len();
         let room_for_note = if rest > 1 { note.chars().count() } else { 0 };
         if used + room_for_note > max_chars {

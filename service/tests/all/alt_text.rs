@@ -201,3 +201,26 @@ fn an_empty_board_says_so() {
     );
     assert!(alt.contains("Black to move. The board is empty."), "{alt}");
 }
+
+/// `board view:text`: the status line and every marble, level by level, in words.
+#[test]
+fn board_view_text_gives_the_whole_position_level_by_level() {
+    let options = options(5, 12, WinRule::Delayed);
+    let line = find_line(options, false, 80, |r, _| {
+        !r.effect.drops.is_empty() && r.outcome.is_none()
+    });
+    let (game, _) = replayed(options, &line);
+    let h = Harness::new();
+    h.start(5, Some(12), WinRule::Delayed);
+    for &m in &line {
+        h.play(m);
+    }
+    let command =
+        akron_service::service::text::parse_command("board view:text", |_| None).expect("parses");
+    assert_eq!(command, Command::BoardText);
+    let text = h.ok("carol", command);
+    assert!(text.image.is_none());
+    assert!(text.text.starts_with("Game #1 · "), "{}", text.text);
+    assert!(text.text.contains("\nLevel 1: Black "), "{}", text.text);
+    names_every_marble(&text.text, &game);
+}

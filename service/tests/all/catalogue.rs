@@ -213,3 +213,20 @@ fn command_names_and_descriptions_keep_discords_rules_in_every_language() {
         }
     }
 }
+
+/// The help fits a chat message in every language, its group headings translated.
+#[test]
+fn the_help_fits_a_message_in_every_language() {
+    use akron_service::service::text::help_text_in;
+    use akron_service::service::MAX_TEXT;
+    for language in Language::ALL {
+        let help = help_text_in(language);
+        assert!(
+            help.chars().count() <= MAX_TEXT,
+            "{language}: {}",
+            help.chars().count()
+        );
+    }
+    assert!(help_text_in(Language::Spanish).contains("- **Empezar**: `challenge @player"));
+    assert!(help_text_in(Language::German).contains("- **Rätsel** (`/akron-puzzle`)"));
+}

@@ -82,6 +82,8 @@ fn a_moderators_language_is_what_the_channel_reads() {
         "{}",
         board.text
     );
+    let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Ofrecer tablas", "Abandonar"]);
     assert!(
         board.text.contains("le toca a alice (Negras)"),
         "{}",

@@ -4,8 +4,11 @@
 //!
 //! Scope: the paths the catalogue covers today (challenges, moves and their refusals, boards
 //! and their text alternatives, draws, takebacks, resigning, the shared refusals, settings,
-//! the result, expiry, reminder and timeout notices). History, games, puzzles, analysis,
-//! ratings and tournaments are not yet in the catalogue and are not played here.
+//! the result, expiry, reminder and timeout notices; a tournament round: its pairings, game
+//! announcements, the games' threads, the round's end and standings, the next pairings, the
+//! standings and pairings asked for, the sign-up message, the start and a withdrawal,
+//! its refusals, the organiser's pause, resume and cancellation). History, games, puzzles,
+//! analysis and ratings are not yet in the catalogue and are not played here.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
@@ -13,9 +16,10 @@ use akron_service::testing as common;
 use akron_rules::{GameOptions, WinRule};
 use akron_service::catalogue::pseudo_language;
 use akron_service::service::{
-    Challenge, ColourChoice, Command, Offer, Reply, Setting, TimeControl, CHALLENGE_TTL,
+    Challenge, ColourChoice, Command, Offer, Reply, Request, ServerId, Setting, TimeControl,
+    TournamentAction, TournamentFormat, TournamentOptions, CHALLENGE_TTL,
 };
-use common::{find_line, Harness};
+use common::{channel_id, find_line, user, Harness};
 
 const DAY: i64 = 86_400;
 
@@ -159,6 +163,181 @@ fn a_whole_game_its_notices_and_refusals_come_from_the_catalogue() {
     h.clock.advance(3601);
     assert!(delivered(&h, "timeout") >= 1);
     pseudo_language(false);
+}
+
+/// A request by `who` in `channel` of the server `test:guild` (`mod` is its moderator).
+fn on_server(who: &str, channel: &str, command: Command) -> Request {
+    let mut request = Request::new(user(who), channel_id(channel), command);
+    request.server = Some(ServerId("test:guild".to_string()));
+    request.is_moderator = who == "mod";
+    request
+}
+
+/// A three-player Swiss on a server speaking `language`, its first round played (one game
+/// resigned, one bye), then round 2 paired, its game ended by a withdrawal, round 3 paired.
+/// Returns every text: the sign-up message and its updates, the start, the notices
+/// (pairings, game announcements, the games' first posts, the result, the round's end and
+/// standings, the next pairings), the withdrawal and the standings and pairings asked for.
+fn a_tournament_round(language: &str) -> Vec<String> {
+    let h = Harness::new();
+    let mut texts = Vec::new();
+    let send = |who: &str, channel: &str, command: Command| {
+        h.service.handle(&on_server(who, channel, command))
+    };
+    let chosen = send(
+        "mod",
+        "lobby",
+        Command::Settings(Some(Setting::Language(language.into()))),
+    );
+    assert!(!chosen.ephemeral || !chosen.text.is_empty());
+    let created = send(
+        "mod",
+        "lobby",
+        Command::Tournament(TournamentAction::Create(TournamentOptions::new(
+            "Copa",
+            TournamentFormat::Swiss,
+        ))),
+    );
+    assert!(!created.ephemeral, "{}", created.text);
+    texts.push(created.text);
+    for player in ["p1", "p2", "p3"] {
+        let joined = send(player, "lobby", Command::Tournament(TournamentAction::Join));
+        assert!(!joined.ephemeral, "{}", joined.text);
+        texts.push(joined.text);
+    }
+    let started = send("mod", "lobby", Command::Tournament(TournamentAction::Start));
+    assert!(!started.ephemeral, "{}", started.text);
+    texts.push(started.text);
+    let deliver = |texts: &mut Vec<String>, games: &mut Vec<i64>| loop {
+        h.service.tick(h.service.now()).unwrap();
+        let notices = h.service.due_notices("test", 100).unwrap();
+        if notices.is_empty() {
+            break;
+        }
+        for notice in &notices {
+            texts.push(notice.reply.text.clone());
+            if let Some(thread) = &notice.thread {
+                let channel = channel_id(&format!("game-{}", thread.game.0));
+                let posted = h.service.thread_opened(thread.game, &channel).unwrap();
+                texts.push(posted.text.clone());
+                games.push(thread.game.0);
+            }
+            h.service.notice_delivered(notice.id).unwrap();
+        }
+    };
+    let mut games = Vec::new();
+    deliver(&mut texts, &mut games);
+    assert_eq!(games.len(), 1, "three players: one game and a bye");
+    let game = format!("game-{}", games[0]);
+    let view = h.view_in(&game);
+    let first = view.players.black.name.clone();
+    let second = view.players.white.name.clone();
+    texts.push(send(&first, &game, Command::Move("C3".into())).text);
+    texts.push(send(&second, &game, Command::Move("B2".into())).text);
+    texts.push(send(&second, &game, Command::Resign).text);
+    deliver(&mut texts, &mut games);
+    for asked in [
+        TournamentAction::Standings,
+        TournamentAction::Pairings(None),
+        TournamentAction::Pairings(Some(1)),
+        TournamentAction::Pairings(Some(9)),
+    ] {
+        texts.push(send("p1", "lobby", Command::Tournament(asked)).text);
+    }
+    // A player in round 2's game withdraws: the game is resigned, round 3 is paired.
+    let withdrew = send(
+        "p3",
+        "lobby",
+        Command::Tournament(TournamentAction::Withdraw(None)),
+    );
+    assert!(!withdrew.ephemeral, "{}", withdrew.text);
+    texts.push(withdrew.text);
+    deliver(&mut texts, &mut games);
+    assert_eq!(games.len(), 3, "round 3 is paired after the withdrawal");
+    texts.push(
+        send(
+            "p1",
+            "lobby",
+            Command::Tournament(TournamentAction::Standings),
+        )
+        .text,
+    );
+    // Refusals, then the organiser's pause, resume, an adjudication and the cancellation.
+    use TournamentAction as A;
+    for (who, action, refused) in [
+        ("p4", A::Join, true),
+        ("p1", A::Leave, true),
+        ("p3", A::Withdraw(None), true),
+        ("mod", A::Start, true),
+        ("p1", A::Pause, true),
+        ("mod", A::Resume, true),
+        (
+            "mod",
+            A::Adjudicate(None, akron_service::service::Verdict::Draw),
+            true,
+        ),
+        ("mod", A::Pause, false),
+        ("mod", A::Pause, true),
+        ("mod", A::Resume, false),
+        ("mod", A::Cancel, false),
+        ("mod", A::Cancel, true),
+        ("p1", A::Withdraw(None), true),
+    ] {
+        let reply = send(who, "lobby", Command::Tournament(action.clone()));
+        assert_eq!(reply.ephemeral, refused, "{who} {action:?}: {}", reply.text);
+        texts.push(reply.text);
+    }
+    deliver(&mut texts, &mut games);
+    assert!(texts.len() >= 10, "{texts:#?}");
+    texts
+}
+
+#[test]
+fn a_tournament_round_comes_from_the_catalogue() {
+    pseudo_language(true);
+    for text in a_tournament_round("es") {
+        let left = outside(&text);
+        assert!(
+            !left.chars().any(char::is_alphabetic),
+            "{left:?} did not come from the catalogue, in: {text}"
+        );
+    }
+    pseudo_language(false);
+}
+
+#[test]
+fn a_tournament_round_is_all_in_spanish_or_all_in_german() {
+    // Words of the English texts that neither Spanish nor German uses.
+    let english = [
+        "round",
+        "board",
+        "Standings",
+        "standings",
+        "playing",
+        "against",
+        "game ",
+        "bye",
+        "over",
+        "points",
+        "Player",
+        "(Black",
+        "(White",
+    ];
+    for (language, own) in [
+        ("es", ["ronda", "mesa", "clasificación", "descansa"]),
+        ("de", ["Runde", "Brett", "Tabelle", "spielfrei"]),
+    ] {
+        let texts = a_tournament_round(language);
+        let all = texts.join("\n");
+        for word in own {
+            assert!(all.contains(word), "{language}: no {word:?} in {all}");
+        }
+        for text in &texts {
+            for word in english {
+                assert!(!text.contains(word), "{language}: {word:?} in {text}");
+            }
+        }
+    }
 }
 
 #[test]

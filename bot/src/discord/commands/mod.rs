@@ -41,7 +41,7 @@ use super::reply;
 use super::{channel_of, user_of, Context, DiscordError};
 use crate::service::text::command_help;
 use crate::service::{Command, Language, Languages, Request, ServerId};
-use akron_service::catalogue::say;
+use akron_service::catalogue::{has, say};
 use poise::serenity_prelude as serenity;
 
 /// Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
@@ -96,6 +96,17 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         if let Some(help) = family {
             command.description = Some(help.about.into());
             command.description_localizations = localized(help.name, "about");
+            // A family's subcommands are its actions: `command-tournament-join-name`.
+            for sub in &mut command.subcommands {
+                let key = format!("{}-{}", help.name, sub.name);
+                if has(&format!("command-{key}-name")) {
+                    sub.name_localizations = localized(&key, "name");
+                }
+                if has(&format!("command-{key}-about")) {
+                    sub.description_localizations = localized(&key, "about");
+                }
+                localize_options(sub, &key);
+            }
             continue;
         }
         for sub in &mut command.subcommands {
@@ -104,6 +115,8 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
                 sub.name_localizations = localized(help.name, "name");
                 sub.description_localizations = localized(help.name, "about");
             }
+            let key = sub.name.clone();
+            localize_options(sub, &key);
         }
     }
     commands
@@ -132,6 +145,43 @@ fn localized(
     LOCALES
         .iter()
         .map(|(locale, language)| ((*locale).into(), say(*language, &id, &[]).into()))
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// Localises the options of the subcommand `key` from the catalogue, where it has them:
+/// `option-KEY-OPTION-name` and `-about`, and each choice's `choice-NAME`.
+fn localize_options(sub: &mut poise::Command<super::Data, DiscordError>, key: &str) {
+    for option in &mut sub.parameters {
+        let id = format!("option-{key}-{}", option.name);
+        if has(&format!("{id}-name")) {
+            option.name_localizations = localized_id(&format!("{id}-name"));
+        }
+        if has(&format!("{id}-about")) {
+            option.description_localizations = localized_id(&format!("{id}-about"));
+        }
+        for choice in option.choices.to_mut() {
+            let id = format!("choice-{}", choice.name);
+            if has(&id) {
+                choice.localizations = localized_id(&id);
+            }
+        }
+    }
+}
+
+/// The message `id` in each of [`LOCALES`].
+fn localized_id(
+    id: &str,
+) -> std::borrow::Cow<
+    'static,
+    [(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+> {
+    LOCALES
+        .iter()
+        .map(|(locale, language)| ((*locale).into(), say(*language, id, &[]).into()))
         .collect::<Vec<_>>()
         .into()
 }

@@ -53,11 +53,33 @@ pub async fn swap(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "Perspective (default: your setting) or plan"] view: Option<
-        super::info::ViewChoice,
-    >,
+    #[description = "Perspective (default: your setting), plan, or text for a screen reader"]
+    view: Option<BoardView>,
 ) -> Result<(), DiscordError> {
-    run(ctx, Command::Board(view.map(super::info::ViewChoice::view))).await
+    run(
+        ctx,
+        match view {
+            Some(BoardView::Text) => Command::BoardText,
+            Some(BoardView::Perspective) => Command::Board(Some(crate::service::View::Perspective)),
+            Some(BoardView::Plan) => Command::Board(Some(crate::service::View::Plan)),
+            None => Command::Board(None),
+        },
+    )
+    .await
+}
+
+/// How `board` shows the position.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardView {
+    /// In perspective, with a small map of each level.
+    #[name = "perspective"]
+    Perspective,
+    /// From straight above, the level written on each marble.
+    #[name = "plan"]
+    Plan,
+    /// In words, level by level, for a screen reader.
+    #[name = "text"]
+    Text,
 }
 
 /// Show where one piece can go, or list every legal move.
