@@ -176,11 +176,11 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
             let service = Arc::clone(&service);
             tokio::spawn(async move { discord::deliver(&settings, service).await })
         });
-        let stopped = tokio::signal::ctrl_c().await;
+        let stopped = super::shutdown_signal().await;
         if let Some(delivery) = delivery {
             delivery.abort();
         }
         tracing::info!("shutting down");
-        stopped.context("waiting for Ctrl-C")
+        stopped.context("waiting for Ctrl-C or SIGTERM")
     })
 }

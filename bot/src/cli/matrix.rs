@@ -174,7 +174,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
         tokio::select! {
             result = matrix::run(&settings, Arc::clone(&service)) => result.context("matrix"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
-            _ = tokio::signal::ctrl_c() => {
+            _ = super::shutdown_signal() => {
                 tracing::info!("shutting down");
                 Ok(())
             }
@@ -245,6 +245,10 @@ pub fn with_discord() -> Result<()> {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, Arc::clone(&service)) => result.context("discord"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
+            _ = super::shutdown_signal() => {
+                tracing::info!("shutting down");
+                Ok(())
+            }
         }
     });
     drop(runtime);

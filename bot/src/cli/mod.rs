@@ -17,6 +17,29 @@ use std::io::Write;
 /// What a failed write to standard output says (`error: cannot write to standard output: ...`).
 const STDOUT: &str = "cannot write to standard output";
 
+/// Waits for Ctrl-C or, on Unix, SIGTERM (what `systemctl stop`, `docker stop` and `kill` send),
+/// so that a stopped process shuts down in order and gives up its leases (the Matrix account)
+/// at once, instead of leaving them to run out while its successor is refused.
+///
+/// # Errors
+///
+/// When the signal handlers cannot be installed.
+pub async fn shutdown_signal() -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut terminate = signal(SignalKind::terminate())?;
+        tokio::select! {
+            interrupted = tokio::signal::ctrl_c() => interrupted,
+            _ = terminate.recv() => Ok(()),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await
+    }
+}
+
 /// Prints one line on standard output and flushes it, returning a write failure (a full disk,
 /// a closed pipe) as an error instead of panicking as `println!` does.
 ///

@@ -52,7 +52,7 @@ pub fn web(args: &WebArgs) -> Result<()> {
             .with_context(|| format!("listening on {}", args.listen))?;
         tokio::select! {
             result = web::serve(listener, web) => result.context("the web companion"),
-            _ = tokio::signal::ctrl_c() => {
+            _ = super::shutdown_signal() => {
                 tracing::info!("shutting down");
                 Ok(())
             }

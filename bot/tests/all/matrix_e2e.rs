@@ -894,8 +894,15 @@ impl Binary {
 
     /// Stops it; returns what it printed and its log.
     async fn stop(mut self) -> (String, String) {
-        self.child.start_kill().unwrap();
-        self.child.wait().await.unwrap();
+        // SIGTERM, as `systemctl stop` sends: the binary shuts down in order and gives up the
+        // Matrix account's lease, so the next start on this database is not refused.
+        if let Some(pid) = self.child.id() {
+            let _ = std::process::Command::new("kill")
+                .args(["-TERM", &pid.to_string()])
+                .status();
+        }
+        let stopped = tokio::time::timeout(matrix::PATIENCE, self.child.wait()).await;
+        assert!(stopped.is_ok(), "the bot stops within a while of SIGTERM");
         (
             std::fs::read_to_string(&self.stdout).unwrap(),
             std::fs::read_to_string(&self.log).unwrap(),
