@@ -201,7 +201,11 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
                  permissions in this channel.*",
             );
         } else {
-            files.push(serenity::CreateAttachment::bytes(gif.clone(), REPLAY_FILE));
+            let mut file = serenity::CreateAttachment::bytes(gif.clone(), REPLAY_FILE);
+            if let Some(alt) = &reply.alt {
+                file = file.description(alt.chars().take(MAX_ALT).collect::<String>());
+            }
+            files.push(file);
             let replay = serenity::CreateEmbed::new()
                 .image(format!("attachment://{REPLAY_FILE}"))
                 .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));
@@ -216,10 +220,10 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
                  channel.*",
             );
         } else {
-            files.push(serenity::CreateAttachment::bytes(
-                file.content.clone(),
-                file.filename.clone(),
-            ));
+            files.push(
+                serenity::CreateAttachment::bytes(file.content.clone(), file.filename.clone())
+                    .description(file.description.chars().take(MAX_ALT).collect::<String>()),
+            );
         }
     }
     let embeds_shown = bot.is_none_or(|bot| bot.contains(serenity::Permissions::EMBED_LINKS));

@@ -1063,6 +1063,7 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
         refused.content()
     );
     assert!(refused.files.is_empty());
+    every_attachment_described(&fake, 3)?;
     stop_bot(bot).await
 }
 

@@ -689,3 +689,5 @@ choice-fast = schnell
 choice-en = Englisch
 choice-es = Spanisch
 choice-de = Deutsch
+export-record = Die Notation von Partie { $game } ({ $result }). `show` liest sie wieder ein.
+export-record-file = Die Notation der Akron-Partie { $game } als Text: { $result }.

@@ -691,3 +691,5 @@ choice-fast = fast
 choice-en = English
 choice-es = Spanish
 choice-de = German
+export-record = The record of game { $game } ({ $result }). `show` reads it back.
+export-record-file = The record of Akron game { $game } as text: { $result }.

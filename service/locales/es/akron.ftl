@@ -689,3 +689,5 @@ choice-fast = rápida
 choice-en = inglés
 choice-es = español
 choice-de = alemán
+export-record = El registro de la partida { $game } ({ $result }). `show` lo vuelve a leer.
+export-record-file = El registro de la partida de Akron { $game } en texto: { $result }.

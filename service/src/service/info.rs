@@ -9,6 +9,7 @@ use crate::db;
 use crate::images::{Caption, Picture, View};
 use crate::model::Status;
 use crate::record::{date, Record};
+use crate::say;
 use akron_renderer::{ReplayError, ReplayOptions};
 use akron_rules::{ByColor, Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
@@ -105,14 +106,23 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let record = record_of(&loaded);
-        let mut reply = Reply::text(format!(
-            "The record of game {} ({}). `show` reads it back.",
-            loaded.record.id,
-            result_phrase(&loaded).say(request.language.public)
+        let language = request.language.public;
+        let result = result_phrase(&loaded).say(language);
+        let mut reply = Reply::text(say!(
+            language,
+            "export-record",
+            game = loaded.record.id.to_string(),
+            result = result.clone()
         ));
         reply.attachment = Some(Attachment {
             filename: format!("akron-{}.txt", loaded.record.id.0),
             content: record.write().into_bytes(),
+            description: say!(
+                language,
+                "export-record-file",
+                game = loaded.record.id.to_string(),
+                result = result
+            ),
         });
         Ok(reply)
     }
@@ -214,6 +224,8 @@ impl Service {
             None => None,
         };
         Ok(Reply {
+            // The text says what the picture shows: it is its text alternative too.
+            alt: Some(text.chars().take(1_024).collect()),
             text,
             image: self.images.png(&picture),
             animation,
@@ -260,17 +272,22 @@ impl Service {
         let first = options.from.max(1);
         let last = options.to.unwrap_or(moves);
         match self.images.gif(&game, &options) {
-            Ok(gif) => Ok(Reply {
-                text: format!(
+            Ok(gif) => {
+                let text = format!(
                     "{title}, moves {first} to {last} of {moves}{}.",
                     match game.outcome() {
                         Some(o) => format!(" ({o})"),
                         None => String::new(),
                     }
-                ),
-                animation: Some(gif),
-                ..Reply::default()
-            }),
+                );
+                Ok(Reply {
+                    // What the animation shows, as its text alternative.
+                    alt: Some(text.chars().take(1_024).collect()),
+                    text,
+                    animation: Some(gif),
+                    ..Reply::default()
+                })
+            }
             Err(ReplayError::TooLarge { limit, .. }) => {
                 let half = first + (last - first) / 2;
                 refuse(format!(

@@ -617,6 +617,9 @@ pub struct Attachment {
     pub filename: String,
     /// The file's bytes.
     pub content: Vec<u8>,
+    /// What the file is, in the reader's language (Discord: its `description`, at most
+    /// 1,024 characters).
+    pub description: String,
 }
 
 /// The language and time zone times are written in for a platform without timestamps of
