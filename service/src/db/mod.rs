@@ -228,6 +228,21 @@ impl Db {
         })
     }
 
+    /// Opens an existing PostgreSQL database for reading only (the web companion): every
+    /// transaction is read-only, and no migration is applied (the database must be current).
+    ///
+    /// # Errors
+    ///
+    /// When the server cannot be reached, or the database is not the bot's or not current.
+    pub fn open_postgres_read_only(
+        url: &PostgresUrl,
+        busy_timeout: Duration,
+    ) -> Result<Db, DbError> {
+        Ok(Db {
+            backend: Backend::Postgres(pg::Pool::open_read_only(url, busy_timeout)?),
+        })
+    }
+
     /// Opens an existing database for reading only (a web page, a report): nothing it runs
     /// can write, and it applies no migrations (the database must be current).
     ///

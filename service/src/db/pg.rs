@@ -231,10 +231,25 @@ impl Pool {
     /// Opening blocks (connecting, migrating), so inside a Tokio runtime it runs on a thread
     /// of its own.
     pub(super) fn open(url: &PostgresUrl, busy_timeout: Duration) -> Result<Pool, DbError> {
-        outside_runtime(|| Pool::open_here(url, busy_timeout))
+        outside_runtime(|| Pool::open_here(url, busy_timeout, false))
     }
 
-    fn open_here(url: &PostgresUrl, busy_timeout: Duration) -> Result<Pool, DbError> {
+    /// Connects for reading only (the web companion): every transaction of its sessions is
+    /// read-only (`default_transaction_read_only`), so nothing it runs can write whatever the
+    /// role may do; it applies no migrations and refuses a database not at this build's
+    /// schema.
+    pub(super) fn open_read_only(
+        url: &PostgresUrl,
+        busy_timeout: Duration,
+    ) -> Result<Pool, DbError> {
+        outside_runtime(|| Pool::open_here(url, busy_timeout, true))
+    }
+
+    fn open_here(
+        url: &PostgresUrl,
+        busy_timeout: Duration,
+        read_only: bool,
+    ) -> Result<Pool, DbError> {
         let mut config: postgres::Config = url
             .secret()
             .parse()
@@ -252,9 +267,14 @@ impl Pool {
             .application_name("akron")
             .options(&format!(
                 "-c statement_timeout={} -c lock_timeout={lock_timeout} \
-                 -c idle_in_transaction_session_timeout={}",
+                 -c idle_in_transaction_session_timeout={}{}",
                 STATEMENT_TIMEOUT.as_millis(),
-                STATEMENT_TIMEOUT.as_millis()
+                STATEMENT_TIMEOUT.as_millis(),
+                if read_only {
+                    " -c default_transaction_read_only=on"
+                } else {
+                    ""
+                }
             ));
         let pool = r2d2::Pool::builder()
             .max_size(MAX_CONNECTIONS)
@@ -270,8 +290,47 @@ impl Pool {
             url: url.clone(),
             pool: Some(pool),
         };
-        pool.migrate()?;
+        if read_only {
+            pool.check_current()?;
+        } else {
+            pool.migrate()?;
+        }
         Ok(pool)
+    }
+
+    /// Refuses a database a reader cannot use: not the bot's, or not at this build's schema
+    /// (a reader applies no migrations; the bot does when it starts).
+    fn check_current(&self) -> Result<(), DbError> {
+        self.read(|conn: &Conn| {
+            let found: i64 = conn
+                .client
+                .borrow_mut()
+                .query_one(
+                    "SELECT COALESCE(MAX(version), 0) FROM akron_migrations",
+                    &[],
+                )
+                .map_err(|e| {
+                    DbError::Migration(format!(
+                        "{} is not a database the bot has opened ({e})",
+                        self.url
+                    ))
+                })?
+                .get(0);
+            let found = usize::try_from(found).unwrap_or(0);
+            match found.cmp(&MIGRATIONS.len()) {
+                std::cmp::Ordering::Greater => Err(DbError::TooNew {
+                    known: MIGRATIONS.len(),
+                    found,
+                }),
+                std::cmp::Ordering::Less => Err(DbError::Migration(format!(
+                    "{} is at migration {found} of {}: start the bot on it once to bring it up \
+                     to date",
+                    self.url,
+                    MIGRATIONS.len()
+                ))),
+                std::cmp::Ordering::Equal => Ok(()),
+            }
+        })
     }
 
     /// Where the database is, without its password.

@@ -410,9 +410,8 @@ impl Service {
     /// When the file cannot be opened, is not the bot's, or is not at this build's schema.
     pub fn open_read_only(config: Config, clock: Arc<dyn Clock>) -> Result<Service, ServiceError> {
         let db = match &config.postgres {
-            // A PostgreSQL reader connects as any process does; the database's own roles
-            // decide whether it may write.
-            Some(url) => Db::open_postgres(url, config.busy_timeout)?,
+            // Read-only sessions: nothing the reader runs can write, whatever its role may do.
+            Some(url) => Db::open_postgres_read_only(url, config.busy_timeout)?,
             None => Db::open_read_only(&config.db_path)?,
         };
         Ok(Service::with_db(db, config, clock))

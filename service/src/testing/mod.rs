@@ -162,7 +162,14 @@ impl Harness {
     pub fn open_db_read_only(&self) -> Result<Db, crate::db::DbError> {
         match &self.database {
             TestDatabase::Sqlite(dir) => Db::open_read_only(&dir.path().join("akron.db")),
-            TestDatabase::Postgres(_) => self.database.open(),
+            TestDatabase::Postgres(_) => {
+                let config = self.config();
+                let url = config
+                    .postgres
+                    .as_ref()
+                    .expect("a PostgreSQL test has its address");
+                Db::open_postgres_read_only(url, config.busy_timeout)
+            }
         }
     }
 

@@ -7,6 +7,7 @@
 use akron_service::testing as common;
 
 use akron_service::db::{self, GLOBAL_SCOPE};
+use akron_service::model::Status;
 use akron_service::params;
 use akron_service::service::{
     Challenge, ColourChoice, Command, GameId, Request, Service, TimeControl, TournamentAction,
@@ -173,4 +174,48 @@ fn two_rated_games_of_one_player_ending_at_once_both_count() {
         assert_eq!(stored.rating.rating, second.after.rating, "run {run}");
         assert!(stored.rating.rating > first.after.rating, "two wins");
     }
+}
+
+/// A reader opened as the web companion opens the database (SQLite read-only, PostgreSQL in
+/// read-only sessions) reads what the bot wrote and can write nothing, not even through the
+/// service's commands.
+#[test]
+fn a_read_only_reader_sees_the_games_and_cannot_write() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.send(
+        "alice",
+        Command::Challenge(Challenge {
+            opponent: user("bob"),
+            size: Some(5),
+            pieces: None,
+            rule: None,
+            colour: Some(ColourChoice::White),
+            time: None,
+            thread: None,
+            rated: None,
+        }),
+    );
+    let db = h.open_db_read_only().unwrap();
+    let count = |db: &db::Db| -> i64 {
+        db.read(|tx| tx.query_one("SELECT count(*) FROM games", params![], |r| r.get(0)))
+            .unwrap()
+    };
+    assert_eq!(count(&db), 1);
+    let refused = db.write(|tx| tx.execute("DELETE FROM games", params![]));
+    assert!(refused.is_err(), "a read-only database took a write");
+    let refused = db.read(|tx| tx.execute("DELETE FROM games", params![]));
+    assert!(
+        refused.is_err(),
+        "a read-only database took a write outside a transaction"
+    );
+    assert_eq!(count(&db), 1);
+    let reader = Service::open_read_only(h.config(), h.clock.clone()).unwrap();
+    let accept = Request::new(user("bob"), channel_id("main"), Command::Accept);
+    assert!(
+        reader.handle(&accept).ephemeral,
+        "the reader refuses a command that writes"
+    );
+    assert_eq!(h.view().status, Status::Open, "still a challenge");
 }
