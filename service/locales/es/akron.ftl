@@ -49,6 +49,10 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}restantes
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-span-days = { $days } d { $hours } h
+clock-span-hours = { $hours } h { $minutes } min
+clock-span-minutes = { $minutes } min
+clock-span-seconds = { $seconds } s
 
 ## Cómo terminó una partida
 

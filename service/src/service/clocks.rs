@@ -139,6 +139,32 @@ pub fn words(seconds: i64, live: bool) -> String {
     }
 }
 
+/// [`words`] in `language`: correspondence time with the units that language abbreviates
+/// (`2 d 3 h`, `2 T 3 h`); live clocks read the same everywhere.
+#[must_use]
+pub fn words_in(seconds: i64, live: bool, language: crate::catalogue::Language) -> String {
+    let s = seconds.max(0);
+    if live {
+        return words(s, true);
+    }
+    match s {
+        s if s >= 86_400 => crate::say!(
+            language,
+            "clock-span-days",
+            days = s / 86_400,
+            hours = s / 3600 % 24
+        ),
+        s if s >= 3600 => crate::say!(
+            language,
+            "clock-span-hours",
+            hours = s / 3600,
+            minutes = s / 60 % 60
+        ),
+        s if s >= 60 => crate::say!(language, "clock-span-minutes", minutes = s / 60),
+        s => crate::say!(language, "clock-span-seconds", seconds = s),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +258,30 @@ mod tests {
         assert_eq!(words(12 * 60 + 30, false), "12 min");
         assert_eq!(words(-3, false), "0 s");
         assert_eq!(words(3725, true), "1:02:05");
+        use crate::catalogue::Language;
+        for seconds in [
+            -3,
+            45,
+            12 * 60 + 30,
+            5 * 3600 + 20 * 60,
+            2 * 86_400 + 3 * 3600 + 59,
+        ] {
+            assert_eq!(
+                words_in(seconds, false, Language::English),
+                words(seconds, false)
+            );
+            assert_eq!(
+                words_in(seconds, true, Language::German),
+                words(seconds, true)
+            );
+        }
+        assert_eq!(
+            words_in(2 * 86_400 + 3 * 3600, false, Language::German),
+            "2 T 3 h"
+        );
+        assert_eq!(
+            words_in(2 * 86_400 + 3 * 3600, false, Language::Spanish),
+            "2 d 3 h"
+        );
     }
 }

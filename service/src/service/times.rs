@@ -77,7 +77,7 @@ pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
 
 /// `in 3 h 20 min` or `3 h 20 min ago`, in `language`.
 fn relative(unix: i64, now: i64, language: Language) -> String {
-    let span = super::clocks::words((unix - now).abs(), false);
+    let span = super::clocks::words_in((unix - now).abs(), false, language);
     crate::say!(
         language,
         "time-relative",

@@ -327,7 +327,7 @@ pub(super) fn clock_line(loaded: &Loaded, now: i64, language: Language) -> Optio
             language,
             "clock-side",
             colour = colour.name(),
-            time = clocks::words(left[seat], live),
+            time = clocks::words_in(left[seat], live, language),
             live = if live { "yes" } else { "no" }
         );
         format!("{side}{running}")
