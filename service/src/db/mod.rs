@@ -472,6 +472,37 @@ impl<'c> Tx<'c> {
     }
 }
 
+/// Asserts that a backend's migrations are the ones that landed, unedited (by SHA-256), in
+/// order, none removed; a new one names the line to add to `landed`.
+#[cfg(test)]
+#[allow(clippy::panic)]
+fn assert_landed(migrations: &[(&str, &str)], landed: &[(&str, &str)]) {
+    use sha2::{Digest, Sha256};
+    for (index, (name, sql)) in migrations.iter().enumerate() {
+        let hash: String = Sha256::digest(sql.as_bytes())
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        match landed.get(index) {
+            Some((landed, expected)) => {
+                assert_eq!(name, landed, "migration {index} was renamed or reordered");
+                assert_eq!(
+                    &hash, expected,
+                    "migration {name} changed after it landed; add a new migration instead"
+                );
+            }
+            None => panic!(
+                "migration {name} is new: once it lands, add (\"{name}\", \"{hash}\") to LANDED"
+            ),
+        }
+    }
+    assert_eq!(
+        migrations.len(),
+        landed.len(),
+        "a landed migration was removed"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -814,7 +814,6 @@ fn with_database(url: &str, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::db::Db;
-    use sha2::{Digest, Sha256};
 
     /// The SHA-256 of every landed PostgreSQL migration: a landed migration is never edited.
     const LANDED: &[(&str, &str)] = &[
@@ -882,29 +881,7 @@ mod tests {
 
     #[test]
     fn landed_migrations_are_never_edited() {
-        for (index, (name, sql)) in MIGRATIONS.iter().enumerate() {
-            let hash: String = Sha256::digest(sql.as_bytes())
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
-            match LANDED.get(index) {
-                Some((landed, expected)) => {
-                    assert_eq!(name, landed, "migration {index} was renamed or reordered");
-                    assert_eq!(
-                        &hash, expected,
-                        "migration {name} changed after it landed; add a new migration instead"
-                    );
-                }
-                None => panic!(
-                    "migration {name} is new: once it lands, add (\"{name}\", \"{hash}\") to LANDED"
-                ),
-            }
-        }
-        assert_eq!(
-            MIGRATIONS.len(),
-            LANDED.len(),
-            "a landed migration was removed"
-        );
+        super::super::assert_landed(MIGRATIONS, LANDED);
     }
 
     /// Both backends have the same migrations, by number and name.

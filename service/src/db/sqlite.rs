@@ -489,7 +489,6 @@ impl WriteLock {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sha2::{Digest, Sha256};
 
     /// The SHA-256 of every landed migration. A landed migration is never edited: a database
     /// that already ran it would never see the change. Add a new file instead.
@@ -563,29 +562,7 @@ mod tests {
 
     #[test]
     fn landed_migrations_are_never_edited() {
-        for (index, (name, sql)) in MIGRATIONS.iter().enumerate() {
-            let hash: String = Sha256::digest(sql.as_bytes())
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
-            match LANDED.get(index) {
-                Some((landed, expected)) => {
-                    assert_eq!(name, landed, "migration {index} was renamed or reordered");
-                    assert_eq!(
-                        &hash, expected,
-                        "migration {name} changed after it landed; add a new migration instead"
-                    );
-                }
-                None => panic!(
-                    "migration {name} is new: once it lands, add (\"{name}\", \"{hash}\") to LANDED"
-                ),
-            }
-        }
-        assert_eq!(
-            MIGRATIONS.len(),
-            LANDED.len(),
-            "a landed migration was removed"
-        );
+        super::super::assert_landed(MIGRATIONS, LANDED);
     }
 
     /// Regression (issue 26): a database from a newer akron was refused as
