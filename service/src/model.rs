@@ -1052,6 +1052,9 @@ pub struct PuzzleRecord {
     pub created_at: i64,
     /// From when anyone may see the answer.
     pub reveal_at: i64,
+    /// The server it was posted on, whose web pages show it; `None` outside a server and
+    /// for puzzles posted before it was recorded (migration 0016).
+    pub server: Option<ServerId>,
 }
 
 #[cfg(test)]

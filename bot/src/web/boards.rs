@@ -6,6 +6,7 @@
 
 use akron_renderer::ReplayOptions;
 use akron_rules::{Color, Game, Move, Position, WinRule};
+use akron_service::catalogue::Language;
 use akron_service::images::{Images, Picture};
 use akron_service::model::GameId;
 use std::collections::{HashMap, VecDeque};
@@ -66,8 +67,8 @@ pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
 /// Drawn pictures by key, and their keys oldest first (the first to go when full).
 type Pictures = (HashMap<String, Arc<Vec<u8>>>, VecDeque<String>);
 
-/// A replay's game and number of moves.
-type ReplayKey = (GameId, usize);
+/// A replay's game, number of moves and language.
+type ReplayKey = (GameId, usize, Language);
 
 /// The cache of drawn pictures.
 #[derive(Debug)]
@@ -92,12 +93,17 @@ impl Boards {
         }
     }
 
-    /// The PNG of a step, from the cache or drawn now.
-    pub(super) fn png(&self, step: &Step, _rule: WinRule) -> Option<Arc<Vec<u8>>> {
+    /// The PNG of a step with its words in `language`, from the cache or drawn now.
+    pub(super) fn png(
+        &self,
+        step: &Step,
+        _rule: WinRule,
+        language: Language,
+    ) -> Option<Arc<Vec<u8>>> {
         let key = match &step.played {
-            None => step.position.code(),
+            None => format!("{language}|{}", step.position.code()),
             Some(played) => format!(
-                "{}|{}|{}",
+                "{language}|{}|{}|{}",
                 step.position.code(),
                 played.mv,
                 played
@@ -112,6 +118,7 @@ impl Boards {
             return Some(hit);
         }
         let mut picture = Picture::new(&step.position);
+        picture.labels = Some(akron_service::catalogue::labels(language));
         if let Some(played) = &step.played {
             picture.last_move = Some(played.mv);
             picture.drops = &played.drops;
@@ -139,8 +146,9 @@ impl Boards {
         plies: usize,
         replay: &Game,
         options: &ReplayOptions,
+        language: Language,
     ) -> Option<Arc<Vec<u8>>> {
-        let key = (game, plies);
+        let key = (game, plies, language);
         if let Some(hit) = self.gifs.lock().ok().and_then(|g| {
             g.iter()
                 .find(|(k, _)| *k == key)

@@ -2,44 +2,47 @@
 
 use super::boards::{self, Step};
 use super::layout::{self, Live};
-use super::{not_found, parse_id, parse_token, site_of, text, Web};
-use crate::service::{GameDetail, ServiceError, Status};
+use super::text::{self, Words};
+use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
+use crate::service::{GameDetail, Service, ServiceError, Status};
 use akron_rules::{ByColor, Color, Game};
 use akron_service::images::Caption;
-use akron_service::model::GameId;
+use akron_service::model::{GameId, ServerId};
 use akron_service::record::Record;
-use akron_service::service::{WebPage, WebSite};
+use akron_service::service::WebPage;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
 use std::sync::Arc;
 
-/// A game that may be shown, with its server's site.
-pub(super) struct Shown {
-    pub detail: GameDetail,
-    pub site: WebSite,
+/// A game that may be shown, with its server's site and the reader's words.
+pub(super) type Shown = super::Shown<GameDetail>;
+
+/// Only games that started (being played or over) have a page.
+impl Showable for GameDetail {
+    fn load(service: &Service, id: i64) -> Result<Option<GameDetail>, ServiceError> {
+        service.game_detail(GameId(id))
+    }
+    fn has_page(&self) -> bool {
+        matches!(self.status, Status::Active | Status::Finished)
+    }
+    fn server(&self) -> Option<&ServerId> {
+        self.server.as_ref()
+    }
+    fn page(&self) -> WebPage<'_> {
+        WebPage::Game(self.id)
+    }
 }
 
-/// The game `id` when `token` is its page's and its server's pages are on; only games that
-/// started (being played or over) have a page.
-pub(super) fn shown(web: &Web, id: &str, token: &str) -> Result<Option<Shown>, ServiceError> {
-    let (Some(id), Some(token)) = (parse_id(id), parse_token(token)) else {
-        return Ok(None);
-    };
-    let Some(detail) = web.service.game_detail(GameId(id))? else {
-        return Ok(None);
-    };
-    if !matches!(detail.status, Status::Active | Status::Finished) {
-        return Ok(None);
-    }
-    let Some(site) = site_of(&web.service, detail.server.as_ref())? else {
-        return Ok(None);
-    };
-    if !site.checks(WebPage::Game(detail.id), token) {
-        return Ok(None);
-    }
-    Ok(Some(Shown { detail, site }))
+/// The game `id` when `token` is its page's and its server's pages are on.
+fn shown(
+    web: &Web,
+    asked: Option<Language>,
+    id: &str,
+    token: &str,
+) -> Result<Option<Shown>, ServiceError> {
+    show(web, asked, id, token)
 }
 
 /// The step `?ply=N` asks for, else the last.
@@ -53,10 +56,10 @@ fn asked_ply(query: Option<&str>, last: usize) -> usize {
 }
 
 /// What a step says: its caption and picture's text alternative.
-fn step_text(step: &Step, ply: usize) -> String {
+fn step_text(words: Words, step: &Step, ply: usize) -> String {
     match &step.played {
-        None => text::START.to_string(),
-        Some(played) => text::step(
+        None => words.say("web-start"),
+        Some(played) => words.step(
             ply,
             &played.mv.to_string(),
             played.mover,
@@ -69,15 +72,19 @@ fn step_text(step: &Step, ply: usize) -> String {
     }
 }
 
+/// The record has no words: it need not read the server's language.
+const UNWORDED: Option<Language> = Some(Language::English);
+
 /// `GET /game/{id}/{token}`.
 pub(super) async fn page(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
     RawQuery(query): RawQuery,
+    Asked(asked): Asked,
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            let Some(shown) = shown(web, &id, &token)? else {
+            let Some(shown) = shown(web, asked, &id, &token)? else {
                 return Ok(None);
             };
             let server = shown.detail.server.clone();
@@ -100,11 +107,7 @@ pub(super) async fn page(
             )))
         })
         .await;
-    match built {
-        Ok(Some(markup)) => markup.into_response(),
-        Ok(None) => not_found(),
-        Err(failure) => failure,
-    }
+    answer(built)
 }
 
 /// The page of a shown game.
@@ -116,6 +119,7 @@ fn render(
     query: Option<&str>,
 ) -> Markup {
     let detail = &shown.detail;
+    let w = shown.words;
     let base = shown.site.path(WebPage::Game(detail.id));
     let moves: Vec<akron_rules::Move> = detail.moves.iter().map(|m| m.mv).collect();
     let steps = boards::steps(&detail.start_code, &moves).unwrap_or_default();
@@ -123,9 +127,9 @@ fn render(
     let ply = asked_ply(query, last);
     let current = steps
         .get(ply)
-        .map(|s| step_text(s, ply))
+        .map(|s| step_text(w, s, ply))
         .unwrap_or_default();
-    let title = text::game_title(
+    let title = w.game_title(
         detail.id.0,
         &detail.players.black.name,
         &detail.players.white.name,
@@ -138,16 +142,16 @@ fn render(
     let body = html! {
         h1 { (title) }
         section #info data-now=(now) {
-            p.status { (text::status(detail.status, detail.result, detail.to_move)) }
-            @if running { p.note { (text::LIVE) } }
+            p.status { (w.status(detail.status, detail.result, detail.to_move)) }
+            @if running { p.note { (w.say("web-live")) } }
             dl.facts {
                 @for colour in Color::ALL {
-                    dt { (colour.title()) }
+                    dt { (w.colour(colour)) }
                     dd {
                         span.name { (detail.players.get(colour).name) }
                         " "
                         span.rating { "(" (ratings.get(colour).map_or_else(
-                            || text::UNRATED.to_string(),
+                            || w.say("web-unrated"),
                             |r| text::rating(r.rating, r.is_provisional()),
                         )) ")" }
                         @if let Some(left) = clock_left(detail, colour, now) {
@@ -158,41 +162,39 @@ fn render(
                         }
                     }
                 }
-                dt { (text::CLOCK) } dd { (text::time_control(detail.time_control)) }
                 @if let (Some(deadline), None) = (detail.deadline, detail.clocks) {
-                    dt { (text::MOVE_DUE) }
+                    dt { (w.say("web-move-due")) }
                     dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) {
                         (text::clock(deadline - now)) } ")" }
                 }
-                dt { (text::BOARD) } dd { (text::board_size(detail.size, detail.pile)) }
-                dt { (text::RULE) } dd { (text::rule(detail.rule)) }
-                dt { (text::RATED) } dd { (if detail.rated { text::YES } else { text::NO }) }
+                (layout::facts(w, detail.time_control, &w.board_size(detail.size, detail.pile),
+                    detail.rule, detail.rated))
                 @if let Some(started) = detail.started_at {
-                    dt { (text::STARTED) } dd { (text::when(started)) }
+                    dt { (w.say("web-started")) } dd { (text::when(started)) }
                 }
             }
         }
         figure #board data-base=(base) data-last=(last) data-ply=(ply)
-            data-start-text=(text::START) data-alt-prefix=(text::BOARD_ALT) {
-            img #board-img src={ (base) "/board/" (ply) } alt=(text::board_alt(&current))
+            data-start-text=(w.say("web-start")) data-alt-prefix=(w.say("web-board-alt")) {
+            img #board-img src={ (base) "/board/" (ply) } alt=(w.board_alt(&current))
                 width="800" height="800";
             figcaption #step-caption aria-live="polite" { (current) }
         }
-        nav.stepper aria-label="Step through the moves" {
-            a.button data-step="first" href="?ply=0" { (text::FIRST) }
-            a.button data-step="previous" href={ "?ply=" (ply.saturating_sub(1)) } { (text::PREVIOUS) }
-            a.button data-step="next" href={ "?ply=" ((ply + 1).min(last)) } { (text::NEXT) }
-            a.button data-step="last" href={ "?ply=" (last) } { (text::LAST) }
+        nav.stepper aria-label=(w.say("web-stepper")) {
+            a.button data-step="first" href="?ply=0" { (w.say("web-first")) }
+            a.button data-step="previous" href={ "?ply=" (ply.saturating_sub(1)) } { (w.say("web-previous")) }
+            a.button data-step="next" href={ "?ply=" ((ply + 1).min(last)) } { (w.say("web-next")) }
+            a.button data-step="last" href={ "?ply=" (last) } { (w.say("web-last")) }
         }
-        p.keys { (text::KEYS) }
+        p.keys { (w.say("web-keys")) }
         section #moves-section {
-            h2 { (text::MOVES) }
+            h2 { (w.say("web-moves")) }
             @if last == 0 {
-                p { (text::NO_MOVES) }
+                p { (w.say("web-no-moves")) }
             }
             ol #moves {
                 @for (index, step) in steps.iter().enumerate().skip(1) {
-                    @let caption = step_text(step, index);
+                    @let caption = step_text(w, step, index);
                     li {
                         a href={ "?ply=" (index) } data-ply=(index) data-caption=(caption)
                             aria-current=[(index == ply).then_some("step")] {
@@ -204,15 +206,15 @@ fn render(
         }
         @if last > 0 {
             section #downloads {
-                h2 { (text::DOWNLOADS) }
+                h2 { (w.say("web-downloads")) }
                 ul {
-                    li { a href={ (base) "/record" } download { (text::RECORD) } }
-                    li { a href={ (base) "/replay" } { (text::REPLAY) } }
+                    li { a href={ (base) "/record" } download { (w.say("web-record")) } }
+                    li { a href={ (base) "/replay" } { (w.say("web-replay")) } }
                 }
             }
         }
     };
-    layout::page(&title, false, &live, body)
+    layout::page(w, &title, false, &live, body)
 }
 
 /// The seconds left on `colour`'s live clock now, if the game has one.
@@ -234,10 +236,11 @@ fn running_deadline(detail: &GameDetail, colour: Color) -> Option<i64> {
 pub(super) async fn board(
     State(web): State<Arc<Web>>,
     Path((id, token, ply)): Path<(String, String, String)>,
+    Asked(asked): Asked,
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            let Some(shown) = shown(web, &id, &token)? else {
+            let Some(shown) = shown(web, asked, &id, &token)? else {
                 return Ok(None);
             };
             let Some(ply) = parse_id(&ply).and_then(|n| usize::try_from(n).ok()) else {
@@ -251,24 +254,23 @@ pub(super) async fn board(
             let Some(steps) = boards::steps(&shown.detail.start_code, &moves) else {
                 return Ok(None);
             };
-            Ok(steps
-                .last()
-                .and_then(|step| web.boards.png(step, shown.detail.rule)))
+            Ok(steps.last().and_then(|step| {
+                web.boards
+                    .png(step, shown.detail.rule, shown.words.language())
+            }))
         })
         .await;
-    match built {
-        Ok(Some(png)) => png_response(&png),
-        Ok(None) => not_found(),
-        Err(failure) => failure,
-    }
+    answer(built.map(|png| png.map(|png| png_response(&png))))
 }
 
-/// A PNG, which a browser may keep a minute (a takeback can change a step's picture).
+/// A PNG, which a browser may keep a minute (a takeback can change a step's picture); its
+/// words are in the language the browser asks for.
 pub(super) fn png_response(png: &[u8]) -> Response {
     (
         [
             (header::CONTENT_TYPE, "image/png"),
             (header::CACHE_CONTROL, "private, max-age=60"),
+            (header::VARY, "Accept-Language"),
         ],
         png.to_vec(),
     )
@@ -281,7 +283,7 @@ pub(super) async fn record(
     Path((id, token)): Path<(String, String)>,
 ) -> Response {
     let built = web
-        .blocking(move |web| Ok(shown(web, &id, &token)?.map(|s| record_text(&s.detail))))
+        .blocking(move |web| Ok(shown(web, UNWORDED, &id, &token)?.map(|s| record_text(&s.detail))))
         .await;
     match built {
         Ok(Some((id, text))) => (
@@ -338,10 +340,11 @@ fn record_text(detail: &GameDetail) -> (i64, String) {
 pub(super) async fn replay(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
+    Asked(asked): Asked,
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            let Some(shown) = shown(web, &id, &token)? else {
+            let Some(shown) = shown(web, asked, &id, &token)? else {
                 return Ok(None);
             };
             let detail = &shown.detail;
@@ -362,9 +365,13 @@ pub(super) async fn replay(
                     moves_played: None,
                     outcome: detail.result,
                 },
+                labels: akron_service::catalogue::labels(shown.words.language()).clone(),
                 ..Default::default()
             };
-            Ok(web.boards.gif(detail.id, moves.len(), &game, &options))
+            let language = shown.words.language();
+            Ok(web
+                .boards
+                .gif(detail.id, moves.len(), &game, &options, language))
         })
         .await;
     match built {
@@ -372,6 +379,7 @@ pub(super) async fn replay(
             [
                 (header::CONTENT_TYPE, "image/gif"),
                 (header::CACHE_CONTROL, "private, max-age=60"),
+                (header::VARY, "Accept-Language"),
             ],
             gif.to_vec(),
         )

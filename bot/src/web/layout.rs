@@ -1,6 +1,9 @@
 //! The page shell, the home page, and the site's own script and style sheet.
 
-use super::text;
+use super::text::Words;
+use super::Asked;
+use akron_rules::WinRule;
+use akron_service::model::TimeControl;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
@@ -19,12 +22,21 @@ pub(super) struct Live {
     pub version: i64,
 }
 
-/// A whole page: `title` (escaped by maud like every value), the body, and whether search
-/// engines may index it.
-pub(super) fn page(title: &str, indexable: bool, live: &Live, body: Markup) -> Markup {
+/// A whole page in `words`' language: `title` (escaped by maud like every value), the body,
+/// and whether search engines may index it. Every page has this one frame: the language in
+/// `<html lang>` (which the script's dates follow), the style sheet and script of this site,
+/// the site's header and footer, and `<main>` carrying the live stream for the script.
+pub(super) fn page(
+    words: Words,
+    title: &str,
+    indexable: bool,
+    live: &Live,
+    body: Markup,
+) -> Markup {
+    let site = words.say("web-site");
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(words.language().code()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -33,24 +45,42 @@ pub(super) fn page(title: &str, indexable: bool, live: &Live, body: Markup) -> M
                 @if !indexable {
                     meta name="robots" content="noindex, nofollow";
                 }
-                title { (title) " · " (text::SITE) }
+                title { (title) " · " (site) }
                 link rel="stylesheet" href="/static/style.css";
                 script src="/static/app.js" defer {}
             }
             body {
-                header.site { span.brand { (text::SITE) } }
+                header.site { span.brand { (site) } }
                 main #main data-live=[live.stream.as_deref()] data-version=(live.version) {
                     (body)
                 }
-                footer.site { p { (text::FOOTER) } }
+                footer.site { p { (words.say("web-footer")) } }
             }
         }
     }
 }
 
+/// The facts a game and a tournament both state, as `<dt>`/`<dd>` pairs of their `dl.facts`:
+/// the clock, the board, the win rule and whether it is rated.
+pub(super) fn facts(
+    words: Words,
+    control: TimeControl,
+    board: &str,
+    rule: WinRule,
+    rated: bool,
+) -> Markup {
+    html! {
+        dt { (words.say("web-clock")) } dd { (words.time_control(control)) }
+        dt { (words.say("web-board")) } dd { (board) }
+        dt { (words.say("web-rule")) } dd { (words.rule(rule)) }
+        dt { (words.say("web-rated")) } dd { (words.yes_no(rated)) }
+    }
+}
+
 /// A page that only says something (404, failure).
-pub(super) fn message(title: &str, body: &str) -> Markup {
+pub(super) fn message(words: Words, title: &str, body: &str) -> Markup {
     page(
+        words,
         title,
         false,
         &Live::default(),
@@ -59,12 +89,15 @@ pub(super) fn message(title: &str, body: &str) -> Markup {
 }
 
 /// `/`: what this site is; it lists nothing.
-pub(super) async fn home() -> Markup {
+pub(super) async fn home(Asked(asked): Asked) -> Markup {
+    let words = Words(asked.unwrap_or_default());
+    let site = words.say("web-site");
     page(
-        text::SITE,
+        words,
+        &site,
         false,
         &Live::default(),
-        html! { h1 { (text::SITE) } p { (text::HOME) } },
+        html! { h1 { (site) } p { (words.say("web-home")) } },
     )
 }
 

@@ -12,11 +12,11 @@
 //! closes. Streams are capped ([`Limits::max_streams`](super::Limits)); past the cap a page
 //! stays as it is and says nothing new.
 
-use super::{game, not_found, plain, text, tournament, Limits, Web, KEEP_ALIVE};
+use super::{show, Language, Limits, Unshown, Web, KEEP_ALIVE};
+use crate::service::{GameDetail, TournamentDetail};
 use crate::service::{Service, ServiceError};
 use akron_service::model::{GameId, TournamentId};
 use axum::extract::{Path, RawQuery, State};
-use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
@@ -152,7 +152,7 @@ fn since(query: Option<&str>) -> Option<i64> {
 /// changes, at once when it already changed since the page's version.
 async fn stream(web: Arc<Web>, what: Watched, since: Option<i64>) -> Response {
     let Some((receiver, ticket)) = web.live.subscribe(what) else {
-        return plain(StatusCode::SERVICE_UNAVAILABLE, text::BUSY);
+        return Unshown::Busy.response();
     };
     let current = web.live.read(what).await;
     let pending = match (since, current) {
@@ -182,6 +182,9 @@ async fn stream(web: Arc<Web>, what: Watched, since: Option<i64>) -> Response {
         .into_response()
 }
 
+/// A stream has no words: it need not read its server's language.
+const UNWORDED: Option<Language> = Some(Language::English);
+
 /// `GET /game/{id}/{token}/live`.
 pub(super) async fn game_stream(
     State(web): State<Arc<Web>>,
@@ -189,12 +192,13 @@ pub(super) async fn game_stream(
     RawQuery(query): RawQuery,
 ) -> Response {
     let found = web
-        .blocking(move |web| Ok(game::shown(web, &id, &token)?.map(|s| s.detail.id)))
+        .blocking(move |web| {
+            Ok(show::<GameDetail>(web, UNWORDED, &id, &token)?.map(|s| s.detail.id))
+        })
         .await;
     match found {
         Ok(Some(id)) => stream(web, Watched::Game(id), since(query.as_deref())).await,
-        Ok(None) => not_found(),
-        Err(failure) => failure,
+        other => super::answer(other.map(|_| None::<Response>)),
     }
 }
 
@@ -205,11 +209,12 @@ pub(super) async fn tournament_stream(
     RawQuery(query): RawQuery,
 ) -> Response {
     let found = web
-        .blocking(move |web| Ok(tournament::shown(web, &id, &token)?.map(|s| s.detail.id)))
+        .blocking(move |web| {
+            Ok(show::<TournamentDetail>(web, UNWORDED, &id, &token)?.map(|s| s.detail.id))
+        })
         .await;
     match found {
         Ok(Some(id)) => stream(web, Watched::Tournament(id), since(query.as_deref())).await,
-        Ok(None) => not_found(),
-        Err(failure) => failure,
+        other => super::answer(other.map(|_| None::<Response>)),
     }
 }

@@ -30,7 +30,9 @@ use axum::Router;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use text::Words;
 
+pub use akron_service::catalogue::Language;
 pub use limits::Limits;
 
 /// The Content-Security-Policy of every response: nothing but this site's own scripts,
@@ -175,11 +177,13 @@ pub fn public_url() -> Option<String> {
 #[derive(Clone, Copy, Debug)]
 struct Indexable;
 
-/// Every request: only GET and HEAD, the per-address rate limit, and the security headers.
+/// Every request: only GET and HEAD, the per-address rate limit, the security headers, and
+/// the 404 and failure pages in the language the browser asks for.
 async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Response {
+    let words = Words(text::asked_language(request.headers()).unwrap_or_default());
     let method = request.method().clone();
     let mut response = if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
-        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "GET only");
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "GET only".to_string());
         response
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -192,13 +196,16 @@ async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Res
         if web.limits.allow(address) {
             next.run(request).await
         } else {
-            let mut response = plain(StatusCode::TOO_MANY_REQUESTS, text::TOO_MANY);
+            let mut response = plain(StatusCode::TOO_MANY_REQUESTS, words.say("web-too-many"));
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
             response
         }
     };
+    if let Some(&unshown) = response.extensions().get::<Unshown>() {
+        response = unshown.page(words);
+    }
     let indexable = response.extensions().get::<Indexable>().is_some();
     let headers = response.headers_mut();
     headers.insert(
@@ -228,7 +235,7 @@ async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Res
 }
 
 /// A short plain-text response.
-fn plain(status: StatusCode, body: &'static str) -> Response {
+fn plain(status: StatusCode, body: String) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -237,23 +244,139 @@ fn plain(status: StatusCode, body: &'static str) -> Response {
         .into_response()
 }
 
+/// A page that shows nothing of the database: [`guard`] writes it in the reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unshown {
+    /// The one 404 page.
+    NotFound,
+    /// The one failure page.
+    Failed,
+    /// Too many live pages open.
+    Busy,
+}
+
+impl Unshown {
+    /// The response, in `words`.
+    fn page(self, words: Words) -> Response {
+        let (status, title, body) = match self {
+            Unshown::NotFound => (StatusCode::NOT_FOUND, "web-not-found", "web-not-found-text"),
+            Unshown::Failed => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "web-failed",
+                "web-failed-text",
+            ),
+            Unshown::Busy => return plain(StatusCode::SERVICE_UNAVAILABLE, words.say("web-busy")),
+        };
+        (
+            status,
+            layout::message(words, &words.say(title), &words.say(body)),
+        )
+            .into_response()
+    }
+
+    /// A placeholder response that [`guard`] replaces.
+    fn response(self) -> Response {
+        let mut response = self.page(Words::default());
+        response.extensions_mut().insert(self);
+        response
+    }
+}
+
 /// The one 404 page: for unknown ids, malformed ids, wrong tokens and switched-off servers
 /// alike, so that it tells nothing.
 fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        layout::message(text::NOT_FOUND, text::NOT_FOUND_TEXT),
-    )
-        .into_response()
+    Unshown::NotFound.response()
 }
 
 /// The one failure page; the cause goes to the log, not to the visitor.
 fn failed() -> Response {
-    (
-        StatusCode::INTERNAL_SERVER_ERROR,
-        layout::message(text::FAILED, text::FAILED_TEXT),
-    )
-        .into_response()
+    Unshown::Failed.response()
+}
+
+/// The answer to a page built by [`Web::blocking`]: the page, else the 404 page, else the
+/// failure page.
+fn answer<T: IntoResponse>(built: Result<Option<T>, Response>) -> Response {
+    match built {
+        Ok(Some(page)) => page.into_response(),
+        Ok(None) => not_found(),
+        Err(failure) => failure,
+    }
+}
+
+/// Something a page shows (a game, a tournament, a puzzle), with its server's site and the
+/// words of the reader.
+pub(super) struct Shown<D> {
+    pub detail: D,
+    pub site: WebSite,
+    pub words: Words,
+}
+
+/// What a page is about, told to [`show`].
+pub(super) trait Showable: Sized {
+    /// Loads the thing numbered `id`.
+    fn load(service: &Service, id: i64) -> Result<Option<Self>, ServiceError>;
+    /// Whether it may have a page at all (a game only once it started).
+    fn has_page(&self) -> bool {
+        true
+    }
+    /// Its server.
+    fn server(&self) -> Option<&akron_service::model::ServerId>;
+    /// Its page, for the token.
+    fn page(&self) -> akron_service::service::WebPage<'_>;
+}
+
+/// The thing `id` when `token` is its page's and its server's pages are on, with the words
+/// of the reader: the language `asked` by the browser, else the server's.
+pub(super) fn show<D: Showable>(
+    web: &Web,
+    asked: Option<Language>,
+    id: &str,
+    token: &str,
+) -> Result<Option<Shown<D>>, ServiceError> {
+    let (Some(id), Some(token)) = (parse_id(id), parse_token(token)) else {
+        return Ok(None);
+    };
+    let Some(detail) = D::load(&web.service, id)?.filter(Showable::has_page) else {
+        return Ok(None);
+    };
+    let Some(site) = site_of(&web.service, detail.server())? else {
+        return Ok(None);
+    };
+    if !site.checks(detail.page(), token) {
+        return Ok(None);
+    }
+    let words = words_for(web, asked, &site)?;
+    Ok(Some(Shown {
+        detail,
+        site,
+        words,
+    }))
+}
+
+/// The reader's words on a site: the language their browser asked for, else the server's.
+pub(super) fn words_for(
+    web: &Web,
+    asked: Option<Language>,
+    site: &WebSite,
+) -> Result<Words, ServiceError> {
+    Ok(Words(match asked {
+        Some(language) => language,
+        None => web.service.server_language(&site.server)?,
+    }))
+}
+
+/// The language a request's browser asks for (`Accept-Language`), if the bot speaks it.
+pub(super) struct Asked(pub Option<Language>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Asked, Self::Rejection> {
+        Ok(Asked(text::asked_language(&parts.headers)))
+    }
 }
 
 /// A number from a path: digits only, no sign, no leading `+`, at most 15 digits.

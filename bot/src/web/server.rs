@@ -1,8 +1,10 @@
 //! A public server's page (leaderboard, tournaments, latest games) and its players' pages.
 
 use super::layout::{self, Live};
-use super::{not_found, parse_token, text, Indexable, Web};
+use super::text::{self, Words};
+use super::{not_found, parse_token, words_for, Asked, Indexable, Web};
 use crate::service::{GameDetail, LeaderboardRow, RatingDetail, ServiceError};
+use akron_rules::Color;
 use akron_service::service::{TournamentSummary, WebPage, WebSite};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -29,12 +31,17 @@ fn indexable(markup: Markup) -> Response {
 }
 
 /// `GET /server/{token}`.
-pub(super) async fn page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+pub(super) async fn page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Asked(asked): Asked,
+) -> Response {
     let built = web
         .blocking(move |web| {
             let Some(site) = public_site(web, &token)? else {
                 return Ok(None);
             };
+            let w = words_for(web, asked, &site)?;
             let board = web.service.leaderboard(Some(&site.server))?;
             let tournaments = web.service.server_tournaments(&site.server, LISTED)?;
             let mut games = Vec::new();
@@ -43,7 +50,7 @@ pub(super) async fn page(State(web): State<Arc<Web>>, Path(token): Path<String>)
                     games.push(game);
                 }
             }
-            Ok(Some(render(&site, &board, &tournaments, &games)))
+            Ok(Some(render(w, &site, &board, &tournaments, &games)))
         })
         .await;
     match built {
@@ -54,18 +61,22 @@ pub(super) async fn page(State(web): State<Arc<Web>>, Path(token): Path<String>)
 }
 
 fn render(
+    w: Words,
     site: &WebSite,
     board: &[LeaderboardRow],
     tournaments: &[TournamentSummary],
     games: &[GameDetail],
 ) -> Markup {
     let body = html! {
-        h1 { (text::SERVER_TITLE) }
+        h1 { (w.say("web-server-title")) }
         section #leaderboard {
-            h2 { (text::LEADERBOARD) }
-            @if board.is_empty() { p { (text::NONE_YET) } } @else {
+            h2 { (w.say("web-leaderboard")) }
+            @if board.is_empty() { p { (w.say("web-none-yet")) } } @else {
                 div.scroll { table {
-                    thead { tr { th { (text::RANK) } th { (text::PLAYER) } th { (text::RATING) } th { (text::GAMES) } } }
+                    thead { tr {
+                        th { (w.say("web-rank")) } th { (w.say("web-player")) }
+                        th { (w.say("web-rating")) } th { (w.say("web-games")) }
+                    } }
                     tbody { @for row in board { tr {
                         td { (row.rank) }
                         td.player { a href=(site.path(WebPage::Player(&row.user))) { (row.name) } }
@@ -76,34 +87,35 @@ fn render(
             }
         }
         section #tournaments {
-            h2 { (text::TOURNAMENTS) }
-            @if tournaments.is_empty() { p { (text::NONE_YET) } } @else {
+            h2 { (w.say("web-tournaments")) }
+            @if tournaments.is_empty() { p { (w.say("web-none-yet")) } } @else {
                 ul { @for t in tournaments { li {
                     a href=(site.path(WebPage::Tournament(t.id))) { (t.name) }
-                    " · " (text::tournament_status(t.status))
-                    @if t.current_round > 0 { " · " (text::round(t.current_round)) }
+                    " · " (w.tournament_status(t.status))
+                    @if t.current_round > 0 { " · " (w.round(t.current_round)) }
                 } } }
             }
         }
         section #recent {
-            h2 { (text::RECENT_GAMES) }
-            @if games.is_empty() { p { (text::NONE_YET) } } @else {
+            h2 { (w.say("web-recent-games")) }
+            @if games.is_empty() { p { (w.say("web-none-yet")) } } @else {
                 ul { @for g in games { li {
                     a href=(site.path(WebPage::Game(g.id))) {
-                        (text::game_title(g.id.0, &g.players.black.name, &g.players.white.name))
+                        (w.game_title(g.id.0, &g.players.black.name, &g.players.white.name))
                     }
-                    " · " (text::status(g.status, g.result, g.to_move))
+                    " · " (w.status(g.status, g.result, g.to_move))
                 } } }
             }
         }
     };
-    layout::page(text::SERVER_TITLE, true, &Live::default(), body)
+    layout::page(w, &w.say("web-server-title"), true, &Live::default(), body)
 }
 
 /// `GET /server/{token}/player/{player}`.
 pub(super) async fn player(
     State(web): State<Arc<Web>>,
     Path((token, player)): Path<(String, String)>,
+    Asked(asked): Asked,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -120,7 +132,8 @@ pub(super) async fn player(
             let Some(here) = detail.here.filter(|h| h.server.is_some()) else {
                 return Ok(None);
             };
-            Ok(Some(render_player(&site, &here)))
+            let w = words_for(web, asked, &site)?;
+            Ok(Some(render_player(w, &site, &here)))
         })
         .await;
     match built {
@@ -148,6 +161,15 @@ impl Tally {
     }
 }
 
+/// A result's kind from the player's side, as the catalogue's selectors name it.
+fn kind(won: Option<bool>) -> &'static str {
+    match won {
+        Some(true) => "win",
+        None => "draw",
+        Some(false) => "loss",
+    }
+}
+
 /// The current streak (its kind and length) and the longest winning streak.
 fn streaks(results: &[Option<bool>]) -> (Option<(&'static str, usize)>, usize) {
     let mut best = 0;
@@ -162,18 +184,13 @@ fn streaks(results: &[Option<bool>]) -> (Option<(&'static str, usize)>, usize) {
     }
     let current = results.last().map(|last| {
         let length = results.iter().rev().take_while(|r| *r == last).count();
-        let kind = match last {
-            Some(true) => text::WIN,
-            None => text::DRAW,
-            Some(false) => text::LOSS,
-        };
-        (kind, length)
+        (kind(*last), length)
     });
     (current, best)
 }
 
 /// The rating history as an SVG line, with its text alternative.
-fn chart(here: &RatingDetail) -> Markup {
+fn chart(w: Words, here: &RatingDetail) -> Markup {
     let values: Vec<f64> = here.history.iter().map(|h| h.after.rating).collect();
     let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
         return html! {};
@@ -193,7 +210,7 @@ fn chart(here: &RatingDetail) -> Markup {
         let y = height - (value - low) / span * (height - 10.0) - 5.0;
         let _ = write!(points, "{x:.1},{y:.1} ");
     }
-    let alt = text::chart_alt(first, last, low, high, values.len());
+    let alt = w.chart_alt(first, last, low, high, values.len());
     html! {
         figure.chart {
             svg role="img" aria-label=(alt) viewBox="0 0 320 120" width="320" height="120"
@@ -206,7 +223,7 @@ fn chart(here: &RatingDetail) -> Markup {
     }
 }
 
-fn render_player(site: &WebSite, here: &RatingDetail) -> Markup {
+fn render_player(w: Words, site: &WebSite, here: &RatingDetail) -> Markup {
     let mut black = Tally::default();
     let mut white = Tally::default();
     for result in &here.results {
@@ -220,37 +237,40 @@ fn render_player(site: &WebSite, here: &RatingDetail) -> Markup {
     let (current, best) = streaks(&outcomes);
     let body = html! {
         h1 { (here.name) }
-        p.rating { (text::RATING) ": " (text::rating(here.rating.rating, here.rating.is_provisional()))
-            " · " (text::GAMES) ": " (here.games) }
-        section { h2 { (text::RATING_HISTORY) } (chart(here)) }
+        p.rating { (w.say("web-rating")) ": " (text::rating(here.rating.rating, here.rating.is_provisional()))
+            " · " (w.say("web-games")) ": " (here.games) }
+        section { h2 { (w.say("web-rating-history")) } (chart(w, here)) }
         section {
-            h2 { (text::BY_COLOUR) }
+            h2 { (w.say("web-by-colour")) }
             table {
-                thead { tr { th {} th { (text::WON) } th { (text::DRAWN) } th { (text::LOST) } } }
+                thead { tr {
+                    th {} th { (w.say("web-won-heading")) } th { (w.say("web-drawn-heading")) }
+                    th { (w.say("web-lost-heading")) }
+                } }
                 tbody {
-                    tr { th { (text::BLACK) } td { (black.won) } td { (black.drawn) } td { (black.lost) } }
-                    tr { th { (text::WHITE) } td { (white.won) } td { (white.drawn) } td { (white.lost) } }
+                    tr { th { (w.colour(Color::Black)) } td { (black.won) } td { (black.drawn) } td { (black.lost) } }
+                    tr { th { (w.colour(Color::White)) } td { (white.won) } td { (white.drawn) } td { (white.lost) } }
                 }
             }
         }
         section {
-            h2 { (text::STREAKS) }
+            h2 { (w.say("web-streaks")) }
             @if let Some((kind, length)) = current {
-                p { (text::current_streak(&text::streak_kind(kind, length), length)) }
+                p { (w.current_streak(kind, length)) }
             }
-            p { (text::best_streak(best)) }
+            p { (w.best_streak(best)) }
         }
         section {
-            h2 { (text::RECENT_GAMES) }
+            h2 { (w.say("web-recent-games")) }
             ul { @for result in here.results.iter().rev().take(LISTED) { li {
-                a href=(site.path(WebPage::Game(result.game))) { (text::game_link(result.game.0)) }
-                " · " (if result.as_black { text::BLACK } else { text::WHITE })
-                " · " (match result.won { Some(true) => text::WIN, None => text::DRAW, Some(false) => text::LOSS })
+                a href=(site.path(WebPage::Game(result.game))) { (w.game_link(result.game.0)) }
+                " · " (w.colour(if result.as_black { Color::Black } else { Color::White }))
+                " · " (w.result_word(kind(result.won)))
                 " · " (text::when(result.at))
             } } }
         }
     };
-    layout::page(&here.name, true, &Live::default(), body)
+    layout::page(w, &here.name, true, &Live::default(), body)
 }
 
 #[cfg(test)]
@@ -262,10 +282,7 @@ mod tests {
         let w = Some(true);
         let l = Some(false);
         assert_eq!(streaks(&[]), (None, 0));
-        assert_eq!(
-            streaks(&[w, w, l, w, w, w, l, l]),
-            (Some((text::LOSS, 2)), 3)
-        );
-        assert_eq!(streaks(&[l, None, w]), (Some((text::WIN, 1)), 1));
+        assert_eq!(streaks(&[w, w, l, w, w, w, l, l]), (Some(("loss", 2)), 3));
+        assert_eq!(streaks(&[l, None, w]), (Some(("win", 1)), 1));
     }
 }

@@ -1,87 +1,329 @@
-//! Every word the web pages show, in English, kept together so that they can be translated
-//! (the chat's wording lives in the service; these are the pages' own).
+//! Every word the web pages show, through the service's message catalogue (the `web-*`
+//! messages of `service/locales/{en,es,de}/akron.ftl`), in the reader's language: the
+//! browser's `Accept-Language` when it names a language the bot speaks, else the server's
+//! language, else English ([`asked_language`], [`Words`]).
+//!
+//! What is no word stays here as code: results as symbols (`1–0`), clocks as `m:ss`, the
+//! tie-breaks' proper names, and times as `<time datetime>` elements whose UTC text the
+//! page's script rewrites in the reader's own time zone.
 
 use akron_rules::{Color, Outcome, Reason, WinRule};
+use akron_service::catalogue::{say, Arg, Language};
 use akron_service::model::{Status, TimeControl, TournamentFormat, TournamentStatus};
 use akron_service::tournament::{GameResult, Tiebreak};
+use axum::http::{header, HeaderMap};
+use maud::{html, Markup};
 
-/// The site's name, in every title.
-pub const SITE: &str = "Akron";
-/// The footer's line.
-pub const FOOTER: &str =
-    "Akron, Cameron Browne's 3D connection game. Read-only pages of the Akron bot.";
-/// The home page's text.
-pub const HOME: &str = "Game, tournament and player pages of the Akron bot. Servers choose \
-                        whether their pages are shown: they are reached through the links the \
-                        bot posts.";
-/// The 404 page's title and text.
-pub const NOT_FOUND: &str = "Not found";
-/// What a 404 page says.
-pub const NOT_FOUND_TEXT: &str = "There is no page here. Links to games and tournaments come \
-                                  from the bot, and a server can switch its pages off.";
-/// The title of a failure.
-pub const FAILED: &str = "Something went wrong";
-/// What a failed page says.
-pub const FAILED_TEXT: &str = "This page cannot be shown right now. Try again in a moment.";
-/// Too many requests.
-pub const TOO_MANY: &str = "Too many requests; wait a little and try again.";
-/// Too many open live pages.
-pub const BUSY: &str = "Too many live pages are open; reload later.";
+/// The language a request's `Accept-Language` asks for, when it names one the bot speaks:
+/// the first such in the browser's order of preference (its `q` weights, ties in the order
+/// given). `None` when it names none (the page then speaks its server's language).
+pub fn asked_language(headers: &HeaderMap) -> Option<Language> {
+    let value = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
+    let mut best: Option<(u16, Language)> = None;
+    // At most 32 entries are read: a header is no place for work without end.
+    for entry in value.split(',').take(32) {
+        let mut parts = entry.split(';');
+        let tag = parts.next().unwrap_or_default().trim();
+        let weight = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .map_or(Some(1000), quality);
+        let (Some(language), Some(weight)) = (Language::from_locale(tag), weight) else {
+            continue;
+        };
+        if weight > 0 && best.is_none_or(|(w, _)| weight > w) {
+            best = Some((weight, language));
+        }
+    }
+    best.map(|(_, language)| language)
+}
 
-/// A game page's title.
-pub fn game_title(id: i64, black: &str, white: &str) -> String {
-    format!("Game {id}: {black} vs {white}")
+/// A `q` weight in thousandths (`0.8` is 800); `None` when malformed.
+fn quality(text: &str) -> Option<u16> {
+    let value: f32 = text.trim().parse().ok()?;
+    (0.0..=1.0)
+        .contains(&value)
+        .then(|| (value * 1000.0).round() as u16)
 }
-/// Headings of the game page.
-pub const PLAYERS: &str = "Players";
-/// Heading.
-pub const MOVES: &str = "Moves";
-/// Heading.
-pub const DOWNLOADS: &str = "Downloads";
-/// Link text.
-pub const RECORD: &str = "Game record (text)";
-/// Link text.
-pub const REPLAY: &str = "Animated replay (GIF)";
-/// The stepper's buttons.
-pub const FIRST: &str = "First";
-/// Button.
-pub const PREVIOUS: &str = "Back";
-/// Button.
-pub const NEXT: &str = "Forward";
-/// Button.
-pub const LAST: &str = "Last";
-/// The keyboard hint under the stepper.
-pub const KEYS: &str = "Keys: ← and → step, Home and End jump.";
-/// No moves yet.
-pub const NO_MOVES: &str = "No moves yet.";
-/// Shown beside a live game.
-pub const LIVE: &str = "Live: new moves appear here.";
-/// Label.
-pub const RESULT: &str = "Result";
-/// Label.
-pub const CLOCK: &str = "Clock";
-/// Label.
-pub const BOARD: &str = "Board";
-/// Label.
-pub const RULE: &str = "Win rule";
-/// A game's board and piles.
-pub fn board_size(size: u8, pile: u16) -> String {
-    format!("{size}×{size}, {pile} marbles each")
+
+/// The words of one page, in one language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Words(pub Language);
+
+impl Words {
+    /// The language, for `<html lang>` and the script's dates.
+    pub fn language(self) -> Language {
+        self.0
+    }
+
+    /// The message `id` without arguments.
+    pub fn say(self, id: &str) -> String {
+        say(self.0, id, &[])
+    }
+
+    /// The message `id` with `args`.
+    pub fn with(self, id: &str, args: &[(&str, Arg)]) -> String {
+        say(self.0, id, args)
+    }
+
+    /// `Black` or `White`.
+    pub fn colour(self, colour: Color) -> String {
+        self.with("colour", &[("colour", Arg::from(colour_key(colour)))])
+    }
+
+    /// A game page's title.
+    pub fn game_title(self, id: i64, black: &str, white: &str) -> String {
+        self.with(
+            "web-game-title",
+            &[
+                ("game", Arg::from(id.to_string())),
+                ("black", Arg::from(black)),
+                ("white", Arg::from(white)),
+            ],
+        )
+    }
+
+    /// A game link's text.
+    pub fn game_link(self, id: i64) -> String {
+        self.with("web-game-link", &[("game", Arg::from(id.to_string()))])
+    }
+
+    /// A game's board and piles.
+    pub fn board_size(self, size: u8, pile: u16) -> String {
+        self.with(
+            "web-board-size",
+            &[("size", Arg::from(size)), ("count", Arg::from(pile))],
+        )
+    }
+
+    /// What the board picture shows after a move, as its caption and text alternative.
+    pub fn step(self, ply: usize, mv: &str, mover: Color, drops: &[String]) -> String {
+        let step = self.with(
+            "web-step",
+            &[
+                ("ply", Arg::from(ply)),
+                ("move", Arg::from(mv)),
+                ("colour", Arg::from(colour_key(mover))),
+            ],
+        );
+        if drops.is_empty() {
+            step
+        } else {
+            self.with(
+                "web-step-dropped",
+                &[
+                    ("step", Arg::from(step)),
+                    ("drops", Arg::from(drops.join("; "))),
+                ],
+            )
+        }
+    }
+
+    /// The alt text of a board picture: the prefix the script also uses, then the step.
+    pub fn board_alt(self, step: &str) -> String {
+        format!("{} {step}", self.say("web-board-alt"))
+    }
+
+    /// A game's status.
+    pub fn status(
+        self,
+        status: Status,
+        outcome: Option<Outcome>,
+        to_move: Option<Color>,
+    ) -> String {
+        match (status, outcome) {
+            (_, Some(outcome)) => self.outcome(outcome),
+            (Status::Active, None) => match to_move {
+                Some(colour) => self.with(
+                    "web-status-playing",
+                    &[("colour", Arg::from(colour_key(colour)))],
+                ),
+                None => self.say("web-status-playing-plain"),
+            },
+            (Status::Open, None) => self.say("web-status-open"),
+            _ => self.say("web-status-not-played"),
+        }
+    }
+
+    /// A result with its reason.
+    pub fn outcome(self, outcome: Outcome) -> String {
+        let reason = match outcome.reason {
+            Reason::Connection => "connection",
+            Reason::NoLegalMove => "no-moves",
+            Reason::Repetition => "repetition",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::Abort => "abort",
+            Reason::Timeout => "timeout",
+        };
+        match (outcome.winner, outcome.reason) {
+            (None, Reason::Abort) => self.say("web-aborted"),
+            (Some(colour), _) => self.with(
+                "web-won",
+                &[
+                    ("colour", Arg::from(colour_key(colour))),
+                    ("reason", Arg::from(reason)),
+                ],
+            ),
+            (None, _) => self.with("web-drawn", &[("reason", Arg::from(reason))]),
+        }
+    }
+
+    /// A win rule.
+    pub fn rule(self, rule: WinRule) -> String {
+        match rule {
+            WinRule::Delayed => self.say("web-rule-delayed"),
+            WinRule::Immediate => self.say("web-rule-immediate"),
+        }
+    }
+
+    /// A time control, as the chat writes it.
+    pub fn time_control(self, control: TimeControl) -> String {
+        let args: Vec<(&str, Arg)> = match control {
+            TimeControl::None => vec![("kind", Arg::from("none"))],
+            TimeControl::PerMove(seconds) if seconds % 86_400 == 0 => vec![
+                ("kind", Arg::from("days")),
+                ("amount", Arg::from(seconds / 86_400)),
+            ],
+            TimeControl::PerMove(seconds) => vec![
+                ("kind", Arg::from("hours")),
+                ("amount", Arg::from(seconds / 3600)),
+            ],
+            TimeControl::Fischer { base, increment } => vec![
+                ("kind", Arg::from("live")),
+                ("amount", Arg::from(base / 60)),
+                ("increment", Arg::from(increment)),
+            ],
+        };
+        self.with("time-control", &args)
+    }
+
+    /// `yes` or `no`.
+    pub fn yes_no(self, yes: bool) -> String {
+        self.say(if yes { "web-yes" } else { "web-no" })
+    }
+
+    /// A tournament's format.
+    pub fn format(self, format: TournamentFormat, double: bool) -> String {
+        self.say(match (format, double) {
+            (TournamentFormat::Swiss, _) => "web-format-swiss",
+            (TournamentFormat::RoundRobin, false) => "web-format-round-robin",
+            (TournamentFormat::RoundRobin, true) => "web-format-double-round-robin",
+        })
+    }
+
+    /// A tournament's status.
+    pub fn tournament_status(self, status: TournamentStatus) -> String {
+        let key = match status {
+            TournamentStatus::SignUp => "signup",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Paused => "paused",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        };
+        self.with("web-tournament-status", &[("status", Arg::from(key))])
+    }
+
+    /// A round's heading.
+    pub fn round(self, number: u32) -> String {
+        self.with("web-round", &[("round", Arg::from(number))])
+    }
+
+    /// The round line of a tournament.
+    pub fn round_of(self, current: u32, planned: Option<u32>) -> String {
+        match planned {
+            Some(planned) => self.with(
+                "web-round-of",
+                &[
+                    ("round", Arg::from(current)),
+                    ("rounds", Arg::from(planned)),
+                ],
+            ),
+            None => self.round(current),
+        }
+    }
+
+    /// A bye.
+    pub fn bye(self, name: &str) -> String {
+        self.with("web-bye", &[("player", Arg::from(name))])
+    }
+
+    /// A streak line: the current run of one kind (`win`, `draw`, `loss`).
+    pub fn current_streak(self, kind: &str, length: usize) -> String {
+        self.with(
+            "web-current-streak",
+            &[("kind", Arg::from(kind)), ("count", Arg::from(length))],
+        )
+    }
+
+    /// The longest winning streak.
+    pub fn best_streak(self, length: usize) -> String {
+        self.with("web-best-streak", &[("count", Arg::from(length))])
+    }
+
+    /// A result from a player's side: `win`, `draw` or `loss`.
+    pub fn result_word(self, kind: &str) -> String {
+        self.with("web-result-word", &[("kind", Arg::from(kind))])
+    }
+
+    /// A rating chart's text alternative.
+    pub fn chart_alt(self, first: f64, last: f64, low: f64, high: f64, games: usize) -> String {
+        let rounded = |value: f64| Arg::from(format!("{value:.0}"));
+        self.with(
+            "web-chart-alt",
+            &[
+                ("count", Arg::from(games)),
+                ("first", rounded(first)),
+                ("last", rounded(last)),
+                ("low", rounded(low)),
+                ("high", rounded(high)),
+            ],
+        )
+    }
+
+    /// A puzzle page's title.
+    pub fn puzzle_title(self, id: i64, title: &str) -> String {
+        let id = Arg::from(id.to_string());
+        if title.is_empty() {
+            self.with("web-puzzle-title", &[("puzzle", id)])
+        } else {
+            self.with(
+                "web-puzzle-title-named",
+                &[("puzzle", id), ("title", Arg::from(title))],
+            )
+        }
+    }
+
+    /// What a puzzle asks.
+    pub fn puzzle_task(self, colour: Color, moves: u32) -> String {
+        self.with(
+            "web-puzzle-task",
+            &[
+                ("colour", Arg::from(colour_key(colour))),
+                ("count", Arg::from(moves)),
+            ],
+        )
+    }
+
+    /// The message `id` with `args` and a time in it (its `$time` argument) as a `<time>`
+    /// element: words around the element, in each language's order.
+    pub fn with_time(self, id: &str, args: &[(&str, Arg)], unix: i64) -> Markup {
+        const MARK: &str = "\u{2063}time\u{2063}";
+        let mut all: Vec<(&str, Arg)> = args.to_vec();
+        all.push(("time", Arg::from(MARK)));
+        let words = self.with(id, &all);
+        let (before, after) = words.split_once(MARK).unwrap_or((words.as_str(), ""));
+        html! { (before) (when(unix)) (after) }
+    }
 }
-/// Label.
-pub const RATED: &str = "Rated";
-/// Label.
-pub const STARTED: &str = "Started";
-/// Label.
-pub const TO_MOVE: &str = "To move";
-/// Label.
-pub const TIME_LEFT: &str = "Time left";
-/// Label.
-pub const MOVE_DUE: &str = "Move due by";
-/// Yes.
-pub const YES: &str = "yes";
-/// No.
-pub const NO: &str = "no";
+
+/// The catalogue's key of a colour.
+fn colour_key(colour: Color) -> &'static str {
+    match colour {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
 /// A player's rating beside their name.
 pub fn rating(value: f64, provisional: bool) -> String {
     if provisional {
@@ -89,70 +331,6 @@ pub fn rating(value: f64, provisional: bool) -> String {
     } else {
         format!("{value:.0}")
     }
-}
-/// No rating yet.
-pub const UNRATED: &str = "unrated";
-
-/// What the board picture shows, as its caption and text alternative.
-pub fn step(ply: usize, mv: &str, mover: Color, drops: &[String]) -> String {
-    let mut text = format!("Move {ply}: {mv} by {}", mover.title());
-    if !drops.is_empty() {
-        text.push_str(". Dropped: ");
-        text.push_str(&drops.join("; "));
-    }
-    text
-}
-/// The picture of the start.
-pub const START: &str = "The start position";
-/// What a board picture's text alternative starts with.
-pub const BOARD_ALT: &str = "The board: ";
-/// The alt text of a board picture.
-pub fn board_alt(step: &str) -> String {
-    format!("{BOARD_ALT}{step}")
-}
-
-/// A game's status for a page.
-pub fn status(status: Status, outcome: Option<Outcome>, to_move: Option<Color>) -> String {
-    match (status, outcome) {
-        (_, Some(outcome)) => outcome_text(outcome),
-        (Status::Active, None) => match to_move {
-            Some(colour) => format!("Being played; {} to move", colour.title()),
-            None => "Being played".to_string(),
-        },
-        (Status::Open, None) => "Waiting for the challenge to be accepted".to_string(),
-        _ => "Not played".to_string(),
-    }
-}
-
-/// A result with its reason.
-pub fn outcome_text(outcome: Outcome) -> String {
-    let reason = match outcome.reason {
-        Reason::Connection => "by connection",
-        Reason::NoLegalMove => "as the opponent had no legal move",
-        Reason::Repetition => "by repetition",
-        Reason::Resignation => "by resignation",
-        Reason::Agreement => "by agreement",
-        Reason::Abort => "",
-        Reason::Timeout => "on time",
-    };
-    match (outcome.winner, outcome.reason) {
-        (None, Reason::Abort) => "Aborted".to_string(),
-        (Some(colour), _) => format!("{} won {reason}", colour.title()),
-        (None, _) => format!("Drawn {reason}"),
-    }
-}
-
-/// A win rule.
-pub fn rule(rule: WinRule) -> &'static str {
-    match rule {
-        WinRule::Delayed => "delayed (a connection must survive the reply)",
-        WinRule::Immediate => "immediate",
-    }
-}
-
-/// A time control.
-pub fn time_control(control: TimeControl) -> String {
-    control.to_string()
 }
 
 /// Seconds as `m:ss` or `h:mm:ss`.
@@ -166,34 +344,28 @@ pub fn clock(seconds: i64) -> String {
     }
 }
 
-/// A date and time, UTC.
-pub fn when(unix: i64) -> String {
+/// A date and time in UTC, as text: `2026-11-26 18:30 UTC`.
+pub fn utc(unix: i64) -> String {
     let day = akron_service::record::date(unix);
     let seconds = unix.rem_euclid(86_400);
     format!("{day} {:02}:{:02} UTC", seconds / 3600, seconds / 60 % 60)
 }
 
-/// A tournament's format.
-pub fn format(format: TournamentFormat, double: bool) -> &'static str {
-    match (format, double) {
-        (TournamentFormat::Swiss, _) => "Swiss",
-        (TournamentFormat::RoundRobin, false) => "Round robin",
-        (TournamentFormat::RoundRobin, true) => "Double round robin",
-    }
+/// A moment as a `<time>` element: its UTC text, which the page's script replaces with the
+/// reader's own local time in the page's language (a page without script keeps UTC).
+pub fn when(unix: i64) -> Markup {
+    let day = akron_service::record::date(unix);
+    let seconds = unix.rem_euclid(86_400);
+    let iso = format!(
+        "{day}T{:02}:{:02}:{:02}Z",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    );
+    html! { time.local datetime=(iso) { (utc(unix)) } }
 }
 
-/// A tournament's status.
-pub fn tournament_status(status: TournamentStatus) -> &'static str {
-    match status {
-        TournamentStatus::SignUp => "Taking entrants",
-        TournamentStatus::Running => "Running",
-        TournamentStatus::Paused => "Paused",
-        TournamentStatus::Finished => "Finished",
-        TournamentStatus::Cancelled => "Cancelled",
-    }
-}
-
-/// The tiebreak's column heading.
+/// The tiebreak's name (a proper name, the same in every language).
 pub fn tiebreak(tiebreak: Tiebreak) -> &'static str {
     match tiebreak {
         Tiebreak::Buchholz => "Buchholz",
@@ -214,150 +386,48 @@ pub fn board_result(result: Option<GameResult>) -> &'static str {
     }
 }
 
-/// Tournament headings and labels.
-pub const STANDINGS: &str = "Standings";
-/// Heading.
-pub const ROUNDS: &str = "Rounds";
-/// Heading.
-pub const ENTRANTS: &str = "Entrants";
-/// Heading.
-pub const CROSSTABLE: &str = "Crosstable";
-/// Heading.
-pub const PROGRESS: &str = "Score after each round";
-/// Note when a crosstable would be too large.
-pub const CROSSTABLE_TOO_LARGE: &str = "Too many entrants for a crosstable; see the rounds.";
-/// Column.
-pub const RANK: &str = "#";
-/// Column.
-pub const PLAYER: &str = "Player";
-/// Column.
-pub const POINTS: &str = "Points";
-/// Column.
-pub const RECORD_WDL: &str = "W-D-L";
-/// Column.
-pub const BLACK: &str = "Black";
-/// Column.
-pub const WHITE: &str = "White";
-/// Column.
-pub const SEED: &str = "Rating";
-/// A withdrawn entrant's mark.
-pub const WITHDRAWN: &str = "withdrawn";
-/// A round's heading.
-pub fn round(number: u32) -> String {
-    format!("Round {number}")
-}
-/// A bye.
-pub fn bye(name: &str) -> String {
-    format!("Bye: {name}")
-}
-/// The round line of a tournament.
-pub fn round_of(current: u32, planned: Option<u32>) -> String {
-    match planned {
-        Some(planned) => format!("Round {current} of {planned}"),
-        None => format!("Round {current}"),
-    }
-}
-/// Label.
-pub const FORMAT: &str = "Format";
-/// Label.
-pub const STATUS: &str = "Status";
-/// Label.
-pub const ORGANISER: &str = "Organiser";
-/// Label.
-pub const GAMES: &str = "Games";
-/// Link.
-pub const STANDINGS_CSV: &str = "Standings (CSV)";
-/// Link.
-pub const PAIRINGS_CSV: &str = "Pairings (CSV)";
-/// No rounds yet.
-pub const NO_ROUNDS: &str = "No round has been paired yet.";
-/// A game link's text.
-pub fn game_link(id: i64) -> String {
-    format!("Game {id}")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
 
-/// Server page.
-pub const SERVER_TITLE: &str = "Server";
-/// Heading.
-pub const LEADERBOARD: &str = "Leaderboard";
-/// Heading.
-pub const TOURNAMENTS: &str = "Tournaments";
-/// Heading.
-pub const RECENT_GAMES: &str = "Recent games";
-/// Nothing to list.
-pub const NONE_YET: &str = "None yet.";
-/// Column.
-pub const RATING: &str = "Rating";
+    fn asked(value: &str) -> Option<Language> {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_str(value).unwrap_or(HeaderValue::from_static("")),
+        );
+        asked_language(&headers)
+    }
 
-/// Player page.
-pub const RATING_HISTORY: &str = "Rating history";
-/// Heading.
-pub const BY_COLOUR: &str = "Results by colour";
-/// Heading.
-pub const STREAKS: &str = "Streaks";
-/// Column.
-pub const WON: &str = "Won";
-/// Column.
-pub const DRAWN: &str = "Drawn";
-/// Column.
-pub const LOST: &str = "Lost";
-/// A streak line.
-pub fn current_streak(kind: &str, length: usize) -> String {
-    format!("Current: {length} {kind}")
-}
-/// A streak line.
-pub fn best_streak(length: usize) -> String {
-    format!("Longest winning streak: {length}")
-}
-/// A chart's text alternative.
-pub fn chart_alt(first: f64, last: f64, low: f64, high: f64, games: usize) -> String {
-    format!(
-        "Rating over {games} rated games: from {first:.0} to {last:.0}, lowest {low:.0}, \
-         highest {high:.0}"
-    )
-}
-/// Result words.
-pub const WIN: &str = "win";
-/// Result words.
-pub const DRAW: &str = "draw";
-/// Result words.
-pub const LOSS: &str = "loss";
-/// The plural of a streak kind.
-pub fn streak_kind(kind: &str, length: usize) -> String {
-    match (kind, length) {
-        (_, 1) => kind.to_string(),
-        ("loss", _) => "losses".to_string(),
-        (other, _) => format!("{other}s"),
+    #[test]
+    fn the_browsers_first_language_the_bot_speaks_is_chosen() {
+        assert_eq!(asked("es-ES,es;q=0.9,en;q=0.8"), Some(Language::Spanish));
+        assert_eq!(
+            asked("fr-FR,fr;q=0.9,de;q=0.7,en;q=0.5"),
+            Some(Language::German)
+        );
+        assert_eq!(asked("en;q=0.5, de-AT"), Some(Language::German));
+        assert_eq!(asked("fr, pt-BR"), None);
+        assert_eq!(asked("de;q=0, es;q=0.1"), Some(Language::Spanish));
+        assert_eq!(asked("de;q=zz"), None);
+        assert_eq!(asked(""), None);
+        assert_eq!(asked_language(&HeaderMap::new()), None);
     }
-}
 
-/// Puzzle page.
-pub fn puzzle_title(id: i64, title: &str) -> String {
-    if title.is_empty() {
-        format!("Puzzle {id}")
-    } else {
-        format!("Puzzle {id}: {title}")
+    #[test]
+    fn every_web_message_is_in_the_catalogue() {
+        let words = Words(Language::German);
+        assert_eq!(words.step(3, "C3", Color::White, &[]), "Zug 3: C3 von Weiß");
+        assert_eq!(words.board_size(5, 12), "5×5, je 12 Steine");
+        assert_eq!(
+            Words(Language::Spanish).board_size(5, 1),
+            "5×5, 1 piedra cada uno"
+        );
+        let timed = Words(Language::English)
+            .with_time("web-puzzle-hidden", &[], 0)
+            .into_string();
+        assert!(timed.starts_with("The solution"), "{timed}");
+        assert!(timed.contains(r#"<time class="local" datetime="1970-01-01T00:00:00Z">"#));
     }
 }
-/// What the puzzle asks.
-pub fn puzzle_task(colour: Color, moves: u32) -> String {
-    match moves {
-        1 => format!("{} to move wins in one move.", colour.title()),
-        n => format!("{} to move wins in {n} moves.", colour.title()),
-    }
-}
-/// Before the reveal.
-pub fn puzzle_hidden(reveal: i64) -> String {
-    format!(
-        "The solution and who solved it are shown from {}.",
-        when(reveal)
-    )
-}
-/// Heading.
-pub const SOLUTION: &str = "Solution";
-/// Heading.
-pub const WINNING_FIRST_MOVES: &str = "Every winning first move";
-/// Heading.
-pub const SOLVERS: &str = "Solved by";
-/// Alt text.
-pub const PUZZLE_ALT: &str = "The puzzle's position";

@@ -1,10 +1,13 @@
 //! A tournament's page and its CSV exports.
 
 use super::layout::{self, Live};
-use super::{not_found, parse_id, parse_token, site_of, text, Web};
-use crate::service::{ServiceError, TournamentDetail};
-use akron_service::model::{TournamentFormat, TournamentId, TournamentStatus};
-use akron_service::service::{WebPage, WebSite};
+use super::text::{self, Words};
+use super::{answer, not_found, show, Asked, Language, Showable, Web};
+use crate::service::{Service, ServiceError, TournamentDetail};
+use akron_rules::Color;
+use akron_service::catalogue::Arg;
+use akron_service::model::{ServerId, TournamentFormat, TournamentId, TournamentStatus};
+use akron_service::service::WebPage;
 use akron_service::tournament::{trim_number, GameResult};
 use axum::extract::{Path, State};
 use axum::http::header;
@@ -17,33 +20,28 @@ use std::sync::Arc;
 /// The most entrants a crosstable is drawn for (its cells grow with the square).
 const MAX_CROSSTABLE: usize = 64;
 
-/// A tournament that may be shown, with its server's site.
-pub(super) struct Shown {
-    pub detail: TournamentDetail,
-    pub site: WebSite,
+/// A tournament that may be shown, with its server's site and the reader's words.
+pub(super) type Shown = super::Shown<TournamentDetail>;
+
+impl Showable for TournamentDetail {
+    fn load(service: &Service, id: i64) -> Result<Option<TournamentDetail>, ServiceError> {
+        service.tournament_detail(TournamentId(id))
+    }
+    fn server(&self) -> Option<&ServerId> {
+        self.server.as_ref()
+    }
+    fn page(&self) -> WebPage<'_> {
+        WebPage::Tournament(self.id)
+    }
 }
 
-/// The tournament `id` when `token` is its page's and its server's pages are on.
-pub(super) fn shown(web: &Web, id: &str, token: &str) -> Result<Option<Shown>, ServiceError> {
-    let (Some(id), Some(token)) = (parse_id(id), parse_token(token)) else {
-        return Ok(None);
-    };
-    let Some(detail) = web.service.tournament_detail(TournamentId(id))? else {
-        return Ok(None);
-    };
-    let Some(site) = site_of(&web.service, detail.server.as_ref())? else {
-        return Ok(None);
-    };
-    if !site.checks(WebPage::Tournament(detail.id), token) {
-        return Ok(None);
-    }
-    Ok(Some(Shown { detail, site }))
-}
+/// The CSV exports have no words: they need not read the server's language.
+const UNWORDED: Option<Language> = Some(Language::English);
 
 /// An entrant's name, marked when they withdrew.
-fn name(detail: &TournamentDetail, player: u32) -> String {
+fn name(w: Words, detail: &TournamentDetail, player: u32) -> String {
     match detail.entrant(player) {
-        Some(e) if e.withdrawn => format!("{} ({})", e.user.name, text::WITHDRAWN),
+        Some(e) if e.withdrawn => format!("{} ({})", e.user.name, w.say("web-withdrawn")),
         Some(e) => e.user.name.clone(),
         None => format!("#{player}"),
     }
@@ -72,10 +70,11 @@ fn scored(result: GameResult) -> (u32, u32) {
 pub(super) async fn page(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
+    Asked(asked): Asked,
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            let Some(shown) = shown(web, &id, &token)? else {
+            let Some(shown) = show::<TournamentDetail>(web, asked, &id, &token)? else {
                 return Ok(None);
             };
             let version = web
@@ -85,16 +84,13 @@ pub(super) async fn page(
             Ok(Some(render(&shown, version)))
         })
         .await;
-    match built {
-        Ok(Some(markup)) => markup.into_response(),
-        Ok(None) => not_found(),
-        Err(failure) => failure,
-    }
+    answer(built)
 }
 
 fn render(shown: &Shown, version: i64) -> Markup {
     let detail = &shown.detail;
     let site = &shown.site;
+    let w = shown.words;
     let base = site.path(WebPage::Tournament(detail.id));
     let live = matches!(
         detail.status,
@@ -107,61 +103,66 @@ fn render(shown: &Shown, version: i64) -> Markup {
     let body = html! {
         h1 { (detail.name) }
         dl.facts {
-            dt { (text::FORMAT) } dd { (text::format(detail.format, detail.double)) }
-            dt { (text::STATUS) } dd {
-                (text::tournament_status(detail.status))
+            dt { (w.say("web-format")) } dd { (w.format(detail.format, detail.double)) }
+            dt { (w.say("web-status")) } dd {
+                (w.tournament_status(detail.status))
                 @if detail.current_round > 0 {
-                    ", " (text::round_of(detail.current_round, detail.planned_rounds))
+                    ", " (w.round_of(detail.current_round, detail.planned_rounds))
                 }
             }
-            dt { (text::ORGANISER) } dd { (detail.organiser.name) }
-            dt { (text::CLOCK) } dd { (text::time_control(detail.time_control)) }
-            dt { (text::BOARD) } dd { (detail.size) "×" (detail.size) }
-            dt { (text::RULE) } dd { (text::rule(detail.rule)) }
-            dt { (text::RATED) } dd { (if detail.rated { text::YES } else { text::NO }) }
+            dt { (w.say("web-organiser")) } dd { (detail.organiser.name) }
+            (layout::facts(w, detail.time_control, &format!("{0}×{0}", detail.size),
+                detail.rule, detail.rated))
         }
         p.downloads {
-            a href={ (base) "/standings" } download { (text::STANDINGS_CSV) }
+            a href={ (base) "/standings" } download { (w.say("web-standings-csv")) }
             " · "
-            a href={ (base) "/pairings" } download { (text::PAIRINGS_CSV) }
+            a href={ (base) "/pairings" } download { (w.say("web-pairings-csv")) }
         }
         section #standings {
-            h2 { (text::STANDINGS) }
-            (standings(detail))
+            h2 { (w.say("web-standings")) }
+            (standings(w, detail))
         }
         @if detail.format == TournamentFormat::RoundRobin && !detail.rounds.is_empty() {
             section #crosstable {
-                h2 { (text::CROSSTABLE) }
-                (crosstable(detail))
+                h2 { (w.say("web-crosstable")) }
+                (crosstable(w, detail))
             }
         }
         @if detail.format == TournamentFormat::Swiss && !detail.rounds.is_empty() {
             section #progress {
-                h2 { (text::PROGRESS) }
-                (progress(detail))
+                h2 { (w.say("web-progress")) }
+                (progress(w, detail))
+            }
+        }
+        @if !detail.rounds.is_empty() {
+            section #schedule {
+                h2 { (w.say("web-schedule")) }
+                (schedule(w, detail))
             }
         }
         section #rounds {
-            h2 { (text::ROUNDS) }
-            @if detail.rounds.is_empty() { p { (text::NO_ROUNDS) } }
+            h2 { (w.say("web-rounds")) }
+            @if detail.rounds.is_empty() { p { (w.say("web-no-rounds")) } }
             @for round in detail.rounds.iter().rev() {
-                h3 { (text::round(round.number)) }
+                h3 { (w.round(round.number)) }
                 div.scroll {
                     table.pairings {
                         thead { tr {
-                            th { (text::BOARD) } th { (text::BLACK) } th { (text::RESULT) }
-                            th { (text::WHITE) } th { (text::GAMES) }
+                            th { (w.say("web-pairing-board")) } th { (w.colour(Color::Black)) }
+                            th { (w.say("web-result")) }
+                            th { (w.colour(Color::White)) } th { (w.say("web-games")) }
                         } }
                         tbody {
                             @for p in &round.pairings {
                                 tr {
                                     td { (p.board) }
-                                    td { (name(detail, p.black)) }
+                                    td { (name(w, detail, p.black)) }
                                     td.result { (text::board_result(p.result)) }
-                                    td { (name(detail, p.white)) }
+                                    td { (name(w, detail, p.white)) }
                                     td { @if let Some(game) = p.game {
                                         a href=(site.path(WebPage::Game(game))) {
-                                            (text::game_link(game.0))
+                                            (w.game_link(game.0))
                                         }
                                     } }
                                 }
@@ -170,43 +171,44 @@ fn render(shown: &Shown, version: i64) -> Markup {
                     }
                 }
                 @if let Some(bye) = round.bye {
-                    p.bye { (text::bye(&name(detail, bye))) }
+                    p.bye { (w.bye(&name(w, detail, bye))) }
                 }
             }
         }
         section #entrants {
-            h2 { (text::ENTRANTS) " (" (detail.entrants.len()) ")" }
+            h2 { (w.say("web-entrants")) " (" (detail.entrants.len()) ")" }
             ol.entrants {
                 @for e in &detail.entrants {
                     li {
                         span.name { (e.user.name) }
                         " (" (format!("{:.0}", e.rating)) ")"
-                        @if e.withdrawn { " " span.withdrawn { (text::WITHDRAWN) } }
+                        @if e.withdrawn { " " span.withdrawn { (w.say("web-withdrawn")) } }
                     }
                 }
             }
         }
     };
-    layout::page(&detail.name, false, &live, body)
+    layout::page(w, &detail.name, false, &live, body)
 }
 
-fn standings(detail: &TournamentDetail) -> Markup {
+fn standings(w: Words, detail: &TournamentDetail) -> Markup {
     html! {
         div.scroll {
             table #standings-table .standings {
                 thead { tr {
-                    th { (text::RANK) } th { (text::PLAYER) } th { (text::POINTS) }
-                    th { (text::tiebreak(detail.tiebreak)) } th { (text::RECORD_WDL) }
+                    th { (w.say("web-rank")) } th { (w.say("web-player")) }
+                    th { (w.say("web-points")) }
+                    th { (text::tiebreak(detail.tiebreak)) } th { (w.say("web-record-wdl")) }
                 } }
                 tbody {
                     @for s in &detail.standings {
                         tr class=[s.withdrawn.then_some("withdrawn")] {
                             td { (s.rank) }
-                            td.player { (name(detail, s.player)) }
+                            td.player { (name(w, detail, s.player)) }
                             td.points { (s.points) }
                             td { (trim_number(s.tiebreak)) }
                             td { (s.wins) "-" (s.draws) "-" (s.losses)
-                                @if s.byes > 0 { " +" (s.byes) "b" } }
+                                @if s.byes > 0 { " " (w.with("web-byes", &[("count", Arg::from(s.byes))])) } }
                         }
                     }
                 }
@@ -215,10 +217,43 @@ fn standings(detail: &TournamentDetail) -> Markup {
     }
 }
 
+/// Each round's start and, while it is played, when its moves are due: the time by which,
+/// if nobody moves any more, every game of the round is decided. Times are `<time>`
+/// elements the page's script shows in the reader's own time zone.
+fn schedule(w: Words, detail: &TournamentDetail) -> Markup {
+    html! {
+        div.scroll {
+            table #schedule-table .schedule {
+                thead { tr {
+                    th { (w.say("web-round-heading")) } th { (w.say("web-started")) }
+                    th { (w.say("web-due")) }
+                } }
+                tbody {
+                    @for round in &detail.rounds {
+                        tr data-round=(round.number) {
+                            td { (round.number) }
+                            td { @match round.started_at {
+                                Some(at) => (text::when(at)),
+                                None => (w.say("web-round-waiting")),
+                            } }
+                            td { @match (round.deadline, round.is_complete()) {
+                                (Some(at), _) => (text::when(at)),
+                                (None, true) => (w.say("web-round-complete")),
+                                (None, false) => "—",
+                            } }
+                        }
+                    }
+                }
+            }
+        }
+        p.note { (w.say("web-schedule-note")) }
+    }
+}
+
 /// A round robin's crosstable: each entrant's score against each other, in standing order.
-fn crosstable(detail: &TournamentDetail) -> Markup {
+fn crosstable(w: Words, detail: &TournamentDetail) -> Markup {
     if detail.entrants.len() > MAX_CROSSTABLE {
-        return html! { p { (text::CROSSTABLE_TOO_LARGE) } };
+        return html! { p { (w.say("web-crosstable-too-large")) } };
     }
     let mut cells: HashMap<(u32, u32), String> = HashMap::new();
     for round in &detail.rounds {
@@ -251,15 +286,15 @@ fn crosstable(detail: &TournamentDetail) -> Markup {
         div.scroll {
             table.crosstable {
                 thead { tr {
-                    th { (text::RANK) } th { (text::PLAYER) }
+                    th { (w.say("web-rank")) } th { (w.say("web-player")) }
                     @for (index, _) in order.iter().enumerate() { th { (index + 1) } }
-                    th { (text::POINTS) }
+                    th { (w.say("web-points")) }
                 } }
                 tbody {
                     @for (row, &player) in order.iter().enumerate() {
                         tr {
                             td { (row + 1) }
-                            td.player { (name(detail, player)) }
+                            td.player { (name(w, detail, player)) }
                             @for &other in &order {
                                 @if other == player { td.self { "■" } }
                                 @else { td { (cells.get(&(player, other)).map_or("", String::as_str)) } }
@@ -274,7 +309,7 @@ fn crosstable(detail: &TournamentDetail) -> Markup {
 }
 
 /// Each player's cumulative score after every round of a Swiss, in standing order.
-fn progress(detail: &TournamentDetail) -> Markup {
+fn progress(w: Words, detail: &TournamentDetail) -> Markup {
     let rounds: Vec<u32> = detail.rounds.iter().map(|r| r.number).collect();
     let mut per_round: HashMap<(u32, u32), u32> = HashMap::new();
     for round in &detail.rounds {
@@ -293,13 +328,13 @@ fn progress(detail: &TournamentDetail) -> Markup {
         div.scroll {
             table.progress {
                 thead { tr {
-                    th { (text::PLAYER) }
+                    th { (w.say("web-player")) }
                     @for r in &rounds { th { (r) } }
                 } }
                 tbody {
                     @for s in &detail.standings {
                         tr {
-                            td.player { (name(detail, s.player)) }
+                            td.player { (name(w, detail, s.player)) }
                             @for (total, r) in rounds.iter().scan(0u32, |total, r| {
                                 *total += per_round.get(&(s.player, *r)).copied().unwrap_or(0);
                                 Some((*total, *r))
@@ -422,7 +457,8 @@ pub(super) async fn standings_csv(
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            Ok(shown(web, &id, &token)?.map(|s| (s.detail.id, standings_text(&s.detail))))
+            Ok(show::<TournamentDetail>(web, UNWORDED, &id, &token)?
+                .map(|s| (s.detail.id, standings_text(&s.detail))))
         })
         .await;
     match built {
@@ -439,7 +475,8 @@ pub(super) async fn pairings_csv(
 ) -> Response {
     let built = web
         .blocking(move |web| {
-            Ok(shown(web, &id, &token)?.map(|s| (s.detail.id, pairings_text(&s.detail))))
+            Ok(show::<TournamentDetail>(web, UNWORDED, &id, &token)?
+                .map(|s| (s.detail.id, pairings_text(&s.detail))))
         })
         .await;
     match built {

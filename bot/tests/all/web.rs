@@ -702,3 +702,253 @@ async fn replies_link_their_page_only_while_the_server_allows() {
     w.set_web(WebAccess::Off);
     assert_eq!(w.service.handle(&standings).web_link, None);
 }
+
+/// A page's body in the language a browser asks for with `Accept-Language`.
+async fn page_in(w: &World, path: &str, accept: &str) -> (u16, String) {
+    let response = w
+        .client
+        .get(format!("{}{path}", w.base))
+        .header("accept-language", accept)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap())
+}
+
+/// No message id of the catalogue is left in a page as it is (a missing message comes out
+/// as its id).
+fn fully_worded(body: &str) {
+    for id in ["web-", "time-control", ">colour<"] {
+        assert!(
+            !body.contains(id),
+            "a message id in the page ({id}): {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn pages_speak_the_browsers_language_else_the_servers() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    w.play("g1", "C3");
+    let path = w.game_path(id);
+
+    let (status, spanish) = page_in(&w, &path, "es-ES,es;q=0.9,en;q=0.5").await;
+    assert_eq!(status, 200);
+    assert!(spanish.contains(r#"<html lang="es">"#), "{spanish}");
+    for words in [
+        "Jugadas",
+        "Adelante",
+        "Jugada 1: C3 de Negras",
+        "Tablero",
+        "5×5, 12 piedras cada uno",
+        "El tablero:",
+    ] {
+        assert!(spanish.contains(words), "{words}: {spanish}");
+    }
+    fully_worded(&spanish);
+
+    let (_, german) = page_in(&w, &path, "fr-FR, de;q=0.8").await;
+    assert!(german.contains(r#"<html lang="de">"#), "{german}");
+    for words in [
+        "Züge",
+        "Vor",
+        "Zug 1: C3 von Schwarz",
+        "je 12 Steine",
+        "Das Brett:",
+    ] {
+        assert!(german.contains(words), "{words}: {german}");
+    }
+    fully_worded(&german);
+
+    // A browser asking for none of the three reads the server's language, else English.
+    let (_, english) = page_in(&w, &path, "fr-FR").await;
+    assert!(english.contains(r#"<html lang="en">"#) && english.contains("Forward"));
+    fully_worded(&english);
+    let mut german_server = Request::new(
+        user("mod"),
+        ChannelId::new("test", "lobby"),
+        Command::Settings(Some(Setting::Language("de".to_string()))),
+    );
+    german_server.server = Some(server());
+    german_server.is_moderator = true;
+    let _ = w.service.handle(&german_server);
+    let (_, servers) = page_in(&w, &path, "fr-FR").await;
+    assert!(servers.contains(r#"<html lang="de">"#), "{servers}");
+    let (_, asked) = page_in(&w, &path, "es").await;
+    assert!(asked.contains(r#"<html lang="es">"#), "the browser's wins");
+
+    // The 404 page follows the browser too, and still tells nothing.
+    let (status, missing) = page_in(&w, "/game/1/nope", "es").await;
+    assert_eq!(status, 404);
+    assert!(
+        missing.contains("No encontrada") && missing.contains(r#"lang="es""#),
+        "{missing}"
+    );
+
+    // The tournament page, with its schedule, in Spanish and German.
+    let cup = w.swiss(&[user("a"), user("bb"), user("ccc"), user("dddd")], 2);
+    let (_, torneo) = page_in(&w, &w.tournament_path(cup), "es").await;
+    for words in [
+        "Clasificación",
+        "Calendario",
+        "Jugadas antes de",
+        "Ronda 1",
+        "Suizo",
+        "Mesa",
+    ] {
+        assert!(torneo.contains(words), "{words}: {torneo}");
+    }
+    fully_worded(&torneo);
+    let (_, turnier) = page_in(&w, &w.tournament_path(cup), "de").await;
+    for words in [
+        "Tabelle",
+        "Zeitplan",
+        "Züge fällig bis",
+        "Runde 1",
+        "Schweizer System",
+    ] {
+        assert!(turnier.contains(words), "{words}: {turnier}");
+    }
+    fully_worded(&turnier);
+}
+
+#[tokio::test]
+async fn a_tournament_page_shows_each_rounds_start_and_deadline() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let started = w.service.now();
+    let players = [user("a"), user("bb"), user("ccc"), user("dddd")];
+    let cup = w.swiss(&players, 2);
+    let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+    let round = detail.round(1).unwrap();
+    // The default clock: three days a move.
+    let day = 86_400;
+    assert_eq!(round.started_at, Some(started));
+    assert_eq!(round.deadline, Some(started + 3 * day));
+
+    // A move in one game a day later: the round is due when the later of the moves awaited is.
+    w.clock.advance(day);
+    let game = round.pairings[0].game.unwrap();
+    let channel = w.service.game_detail(game).unwrap().unwrap().channel;
+    let mut play = Request::new(
+        w.service
+            .game_detail(game)
+            .unwrap()
+            .unwrap()
+            .players
+            .black
+            .clone(),
+        channel,
+        Command::Move("C3".to_string()),
+    );
+    play.server = Some(server());
+    let reply = w.service.handle(&play);
+    assert!(reply.board_of.is_some(), "{}", reply.text);
+    let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+    let round = detail.round(1).unwrap();
+    assert_eq!(round.started_at, Some(started));
+    assert_eq!(round.deadline, Some(started + 4 * day));
+
+    let (status, body) = w.page(&w.tournament_path(cup)).await;
+    assert_eq!(status, 200);
+    let schedule = body.split("id=\"schedule-table\"").nth(1).unwrap();
+    let schedule = schedule.split("</table>").next().unwrap();
+    let iso = |unix: i64| {
+        let day = akron_service::record::date(unix);
+        let s = unix.rem_euclid(86_400);
+        format!("{day}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
+    };
+    assert!(
+        schedule.contains(&format!(
+            r#"<time class="local" datetime="{}">"#,
+            iso(started)
+        )),
+        "the start, as a time the script shows locally: {schedule}"
+    );
+    assert!(
+        schedule.contains(&format!(r#"datetime="{}">"#, iso(started + 4 * day)))
+            && schedule.contains(" UTC</time>"),
+        "the deadline, with its UTC text for a reader without script: {schedule}"
+    );
+}
+
+#[tokio::test]
+async fn a_puzzle_in_a_channel_without_games_has_a_page_when_its_server_allows() {
+    use akron_bot::service::PuzzleCommand;
+    let w = World::new().await;
+    let create = Command::Puzzle(PuzzleCommand::Create {
+        code: "8:w:7,11:2bbbbww/wwbwwbwb/bwwb1wwb/bbbw1b2/wbw1w3/wbbw1bw1/bb1bw3/bwbb1b2|7/2w4/7/7/7/7/7"
+            .to_string(),
+        rule: None,
+        title: String::new(),
+        several: false,
+    });
+    // Posted while the pages are off: no link, and no page until they are on.
+    let mut request = Request::new(user("alice"), ChannelId::new("test", "quiet"), create);
+    request.server = Some(server());
+    let posted = w.service.handle(&request);
+    assert_eq!(posted.puzzle_of, Some(akron_service::model::PuzzleId(1)));
+    assert_eq!(posted.web_link, None);
+    let puzzle = w
+        .service
+        .puzzle_detail(akron_service::model::PuzzleId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(puzzle.server, Some(server()), "recorded when posted");
+    assert_eq!(w.service.puzzle_web_path(puzzle.id).unwrap(), None);
+
+    w.set_web(WebAccess::Link);
+    let path = w.service.puzzle_web_path(puzzle.id).unwrap().unwrap();
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200, "a channel without games: {body}");
+    assert!(body.contains("White to move wins in one move."), "{body}");
+    let (_, german) = page_in(&w, &path, "de").await;
+    assert!(
+        german.contains("Weiß am Zug gewinnt in einem Zug."),
+        "{german}"
+    );
+    fully_worded(&german);
+
+    // The next puzzle posted links its page, in the poster's channel's language.
+    let second = w.service.handle(&request);
+    let link = second.web_link.expect("a puzzle post links its page");
+    assert_eq!(link.label, "Puzzle page");
+    let (status, _) = w.page(&link.url[WEB_URL.len()..]).await;
+    assert_eq!(status, 200, "the link is the page");
+
+    w.set_web(WebAccess::Off);
+    let (status, body) = w.page(&path).await;
+    is_not_found(status, &body);
+}
+
+#[tokio::test]
+async fn a_rounds_announcements_link_the_tournament_page() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let cup = w.swiss(&[user("a"), user("bb"), user("ccc"), user("dddd")], 2);
+    let page = format!("{WEB_URL}{}", w.tournament_path(cup));
+    let notices = w.service.due_notices("test", 100).unwrap();
+    let announcements: Vec<_> = notices
+        .iter()
+        .filter(|n| n.thread.is_some() || n.reply.text.contains("round 1 of 2"))
+        .collect();
+    // The round's pairings and each of its two games' announcements.
+    assert!(announcements.len() >= 3, "{notices:#?}");
+    for notice in announcements {
+        let link = notice
+            .reply
+            .web_link
+            .as_ref()
+            .expect("a link to the tournament");
+        assert_eq!(
+            (link.label.as_str(), link.url.as_str()),
+            ("Tournament page", page.as_str())
+        );
+    }
+    w.set_web(WebAccess::Off);
+    let notices = w.service.due_notices("test", 100).unwrap();
+    assert!(notices.iter().all(|n| n.reply.web_link.is_none()));
+}

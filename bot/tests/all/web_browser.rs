@@ -81,7 +81,9 @@ async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
         .local_addr()
         .unwrap()
         .port();
+    // The browser lives in Madrid, so that times shown in its own zone differ from UTC.
     let child = Process::new(driver)
+        .env("TZ", "Europe/Madrid")
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -452,4 +454,90 @@ async fn pages_follow_the_browsers_dark_scheme() {
     shown_step(&client).await;
     phone_check(&client, "game-dark").await;
     client.close().await.unwrap();
+}
+
+/// The words of an element, as the browser shows them.
+async fn shown_text(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_browser_reads_the_pages_in_spanish_and_a_german_one_in_german() {
+    for (code, accept, words) in [
+        (
+            "es",
+            "es-ES,es",
+            ["Jugadas", "Adelante", "Calendario", "Clasificación"],
+        ),
+        ("de", "de-DE,de", ["Züge", "Vor", "Zeitplan", "Tabelle"]),
+    ] {
+        // Chromium sends its interface language as Accept-Language.
+        let lang = format!("--lang={accept}");
+        let accept_flag = format!("--accept-lang={accept}");
+        let Some((client, _driver)) = browser_with(&[&lang, &accept_flag]).await else {
+            return;
+        };
+        let w = World::new().await;
+        w.set_web(WebAccess::Link);
+        let id = w.start("g1", &user("alice"), &user("bobby"), None);
+        w.play("g1", "C3");
+        w.play("g1", "B2");
+        client
+            .goto(&format!("{}{}", w.base, w.game_path(id)))
+            .await
+            .unwrap();
+        let lang = script(&client, "return document.documentElement.lang;").await;
+        assert_eq!(lang, json!(code));
+        assert_eq!(shown_text(&client, "#moves-section h2").await, words[0]);
+        assert_eq!(shown_text(&client, "[data-step=next]").await, words[1]);
+        // The script's words come from the page: the start's caption after stepping back.
+        press(&client, '\u{E011}').await; // Home
+        let caption = shown_text(&client, "#step-caption").await;
+        let start = if code == "es" {
+            "La posición inicial"
+        } else {
+            "Die Anfangsstellung"
+        };
+        assert_eq!(caption, start);
+        let alt = script(&client, "return document.getElementById('board-img').alt;").await;
+        assert!(alt.as_str().unwrap().ends_with(start), "{alt}");
+        // Times are shown in the reader's zone by the script: the UTC fallback is replaced.
+        let started = shown_text(&client, "#info time.local").await;
+        assert!(
+            !started.contains("UTC") && started.contains("2026"),
+            "{started}"
+        );
+        phone_check(&client, &format!("game-{code}")).await;
+
+        let cup = w.swiss(
+            &[
+                user("a"),
+                user("bb"),
+                user("ccc"),
+                user("dddd"),
+                user("eeeee"),
+            ],
+            3,
+        );
+        client
+            .goto(&format!("{}{}", w.base, w.tournament_path(cup)))
+            .await
+            .unwrap();
+        assert_eq!(shown_text(&client, "#schedule h2").await, words[2]);
+        assert_eq!(shown_text(&client, "#standings h2").await, words[3]);
+        phone_check(&client, &format!("tournament-{code}")).await;
+        script(
+            &client,
+            "document.getElementById('schedule').scrollIntoView();",
+        )
+        .await;
+        phone_check(&client, &format!("tournament-schedule-{code}")).await;
+        client.close().await.unwrap();
+    }
 }

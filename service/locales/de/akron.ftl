@@ -695,3 +695,152 @@ choice-es = Spanisch
 choice-de = Deutsch
 export-record = Die Notation von Partie { $game } ({ $result }). `show` liest sie wieder ein.
 export-record-file = Die Notation der Akron-Partie { $game } als Text: { $result }.
+
+## web: the links to the web companion's pages, and the pages' own words
+web-link-game = Partie ansehen
+web-link-tournament = Turnierseite
+web-link-puzzle = Rätselseite
+web-site = Akron
+web-footer = Akron, Cameron Brownes Verbindungsspiel in 3D. Seiten des Akron-Bots, nur zum Lesen.
+web-home = Partie-, Turnier- und Spielerseiten des Akron-Bots. Jeder Server entscheidet, ob seine Seiten gezeigt werden: Man erreicht sie über die Links, die der Bot postet.
+web-not-found = Nicht gefunden
+web-not-found-text = Hier gibt es keine Seite. Links zu Partien und Turnieren kommen vom Bot, und ein Server kann seine Seiten abschalten.
+web-failed = Etwas ist schiefgegangen
+web-failed-text = Diese Seite kann gerade nicht gezeigt werden. Versuche es gleich noch einmal.
+web-too-many = Zu viele Anfragen; warte kurz und versuche es noch einmal.
+web-busy = Zu viele Live-Seiten sind offen; lade später neu.
+web-game-title = Partie { $game }: { $black } gegen { $white }
+web-game-link = Partie { $game }
+web-board-size = { $size }×{ $size }, je { $count ->
+    [one] { $count } Stein
+   *[other] { $count } Steine
+}
+web-step = Zug { $ply }: { $move } von { colour }
+web-step-dropped = { $step }. Gefallen: { $drops }
+web-start = Die Anfangsstellung
+web-board-alt = Das Brett:
+web-status-playing = Läuft; { colour } am Zug
+web-status-playing-plain = Läuft
+web-status-open = Wartet darauf, dass die Herausforderung angenommen wird
+web-status-not-played = Nicht gespielt
+web-aborted = Abgebrochen
+web-won = { colour } hat { $reason ->
+    [connection] durch Verbindung gewonnen
+    [no-moves] gewonnen, da der Gegner keinen legalen Zug hatte
+    [resignation] durch Aufgabe gewonnen
+   *[timeout] auf Zeit gewonnen
+}
+web-drawn = Remis { $reason ->
+    [repetition] durch Wiederholung
+   *[agreement] nach Vereinbarung
+}
+web-rule-delayed = verzögert (eine Verbindung muss die Antwort überstehen)
+web-rule-immediate = sofort
+web-yes = ja
+web-no = nein
+web-live = Live: neue Züge erscheinen hier.
+web-unrated = ohne Wertung
+web-move-due = Zug fällig bis
+web-started = Begonnen
+web-stepper = Durch die Züge gehen
+web-first = Anfang
+web-previous = Zurück
+web-next = Vor
+web-last = Ende
+web-keys = Tasten: ← und → gehen einen Zug, Pos1 und Ende springen.
+web-moves = Züge
+web-no-moves = Noch keine Züge.
+web-downloads = Downloads
+web-record = Notation der Partie (Text)
+web-replay = Animierte Wiedergabe (GIF)
+web-clock = Uhr
+web-board = Brett
+web-pairing-board = Brett
+web-rule = Siegregel
+web-rated = Gewertet
+web-format = Modus
+web-format-swiss = Schweizer System
+web-format-round-robin = Rundenturnier
+web-format-double-round-robin = Doppelrundenturnier
+web-status = Stand
+web-tournament-status = { $status ->
+    [signup] Anmeldung offen
+    [running] Läuft
+    [paused] Pausiert
+    [finished] Beendet
+   *[cancelled] Abgesagt
+}
+web-organiser = Veranstalter
+web-standings-csv = Tabelle (CSV)
+web-pairings-csv = Paarungen (CSV)
+web-standings = Tabelle
+web-crosstable = Kreuztabelle
+web-crosstable-too-large = Zu viele Teilnehmer für eine Kreuztabelle; siehe die Runden.
+web-progress = Punkte nach jeder Runde
+web-schedule = Zeitplan
+web-round-heading = Runde
+web-due = Züge fällig bis
+web-round-waiting = noch nicht
+web-round-complete = beendet
+web-schedule-note = „Züge fällig bis“ ist, wann der letzte erwartete Zug der Partien der Runde fällig ist: Zieht niemand mehr, sind bis dahin alle Partien der Runde entschieden. Die Zeiten stehen in deiner Zeitzone.
+web-rounds = Runden
+web-no-rounds = Noch keine Runde ist gepaart.
+web-round = Runde { $round }
+web-round-of = Runde { $round } von { $rounds }
+web-result = Ergebnis
+web-games = Partien
+web-bye = Spielfrei: { $player }
+web-byes = +{ $count } spielfrei
+web-entrants = Teilnehmer
+web-withdrawn = zurückgezogen
+web-rank = #
+web-player = Spieler
+web-points = Punkte
+web-record-wdl = S-R-N
+web-server-title = Server
+web-leaderboard = Rangliste
+web-tournaments = Turniere
+web-recent-games = Letzte Partien
+web-none-yet = Noch keine.
+web-rating = Wertung
+web-rating-history = Verlauf der Wertung
+web-by-colour = Ergebnisse nach Farbe
+web-won-heading = Gewonnen
+web-drawn-heading = Remis
+web-lost-heading = Verloren
+web-streaks = Serien
+web-result-word = { $kind ->
+    [win] Sieg
+    [draw] Remis
+   *[loss] Niederlage
+}
+web-current-streak = Aktuell: { $kind ->
+    [win] { $count ->
+        [one] { $count } Sieg
+       *[other] { $count } Siege
+    }
+    [draw] { $count ->
+        [one] { $count } Remis
+       *[other] { $count } Remis
+    }
+   *[loss] { $count ->
+        [one] { $count } Niederlage
+       *[other] { $count } Niederlagen
+    }
+}
+web-best-streak = Längste Siegesserie: { $count }
+web-chart-alt = Wertung über { $count ->
+    [one] { $count } gewertete Partie
+   *[other] { $count } gewertete Partien
+}: von { $first } auf { $last }, niedrigste { $low }, höchste { $high }
+web-puzzle-title = Rätsel { $puzzle }
+web-puzzle-title-named = Rätsel { $puzzle }: { $title }
+web-puzzle-task = { colour } am Zug gewinnt in { $count ->
+    [one] einem Zug
+   *[other] { $count } Zügen
+}.
+web-puzzle-alt = Die Stellung des Rätsels, { colour } am Zug
+web-puzzle-hidden = Die Lösung und wer das Rätsel gelöst hat, werden ab { $time } gezeigt.
+web-solution = Lösung
+web-winning-first-moves = Alle gewinnenden ersten Züge
+web-solvers = Gelöst von

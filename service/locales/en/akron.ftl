@@ -697,3 +697,155 @@ choice-es = Spanish
 choice-de = German
 export-record = The record of game { $game } ({ $result }). `show` reads it back.
 export-record-file = The record of Akron game { $game } as text: { $result }.
+
+## web: the links to the web companion's pages, and the pages' own words
+web-link-game = View game
+web-link-tournament = Tournament page
+web-link-puzzle = Puzzle page
+web-site = Akron
+web-footer = Akron, Cameron Browne's 3D connection game. Read-only pages of the Akron bot.
+web-home = Game, tournament and player pages of the Akron bot. Servers choose whether their pages are shown: they are reached through the links the bot posts.
+web-not-found = Not found
+web-not-found-text = There is no page here. Links to games and tournaments come from the bot, and a server can switch its pages off.
+web-failed = Something went wrong
+web-failed-text = This page cannot be shown right now. Try again in a moment.
+web-too-many = Too many requests; wait a little and try again.
+web-busy = Too many live pages are open; reload later.
+web-game-title = Game { $game }: { $black } vs { $white }
+web-game-link = Game { $game }
+web-board-size = { $size }×{ $size }, { $count ->
+    [one] { $count } marble
+   *[other] { $count } marbles
+} each
+web-step = Move { $ply }: { $move } by { colour }
+web-step-dropped = { $step }. Dropped: { $drops }
+web-start = The start position
+web-board-alt = The board:
+web-status-playing = Being played; { colour } to move
+web-status-playing-plain = Being played
+web-status-open = Waiting for the challenge to be accepted
+web-status-not-played = Not played
+web-aborted = Aborted
+web-won = { colour } won { $reason ->
+    [connection] by connection
+    [no-moves] as the opponent had no legal move
+    [resignation] by resignation
+   *[timeout] on time
+}
+web-drawn = Drawn { $reason ->
+    [repetition] by repetition
+   *[agreement] by agreement
+}
+web-rule-delayed = delayed (a connection must survive the reply)
+web-rule-immediate = immediate
+web-yes = yes
+web-no = no
+web-live = Live: new moves appear here.
+web-unrated = unrated
+web-move-due = Move due by
+web-started = Started
+web-stepper = Step through the moves
+web-first = First
+web-previous = Back
+web-next = Forward
+web-last = Last
+web-keys = Keys: ← and → step, Home and End jump.
+web-moves = Moves
+web-no-moves = No moves yet.
+web-downloads = Downloads
+web-record = Game record (text)
+web-replay = Animated replay (GIF)
+web-clock = Clock
+web-board = Board
+web-pairing-board = Board
+web-rule = Win rule
+web-rated = Rated
+web-format = Format
+web-format-swiss = Swiss
+web-format-round-robin = Round robin
+web-format-double-round-robin = Double round robin
+web-status = Status
+web-tournament-status = { $status ->
+    [signup] Taking entrants
+    [running] Running
+    [paused] Paused
+    [finished] Finished
+   *[cancelled] Cancelled
+}
+web-organiser = Organiser
+web-standings-csv = Standings (CSV)
+web-pairings-csv = Pairings (CSV)
+web-standings = Standings
+web-crosstable = Crosstable
+web-crosstable-too-large = Too many entrants for a crosstable; see the rounds.
+web-progress = Score after each round
+web-schedule = Schedule
+web-round-heading = Round
+web-due = Moves due by
+web-round-waiting = not yet
+web-round-complete = complete
+web-schedule-note = "Moves due by" is when the last move awaited in the round's games is due: if nobody moves any more, every game of the round is decided by then. Times are in your time zone.
+web-rounds = Rounds
+web-no-rounds = No round has been paired yet.
+web-round = Round { $round }
+web-round-of = Round { $round } of { $rounds }
+web-result = Result
+web-games = Games
+web-bye = Bye: { $player }
+web-byes = +{ $count } { $count ->
+    [one] bye
+   *[other] byes
+}
+web-entrants = Entrants
+web-withdrawn = withdrawn
+web-rank = #
+web-player = Player
+web-points = Points
+web-record-wdl = W-D-L
+web-server-title = Server
+web-leaderboard = Leaderboard
+web-tournaments = Tournaments
+web-recent-games = Recent games
+web-none-yet = None yet.
+web-rating = Rating
+web-rating-history = Rating history
+web-by-colour = Results by colour
+web-won-heading = Won
+web-drawn-heading = Drawn
+web-lost-heading = Lost
+web-streaks = Streaks
+web-result-word = { $kind ->
+    [win] win
+    [draw] draw
+   *[loss] loss
+}
+web-current-streak = Current: { $kind ->
+    [win] { $count ->
+        [one] { $count } win
+       *[other] { $count } wins
+    }
+    [draw] { $count ->
+        [one] { $count } draw
+       *[other] { $count } draws
+    }
+   *[loss] { $count ->
+        [one] { $count } loss
+       *[other] { $count } losses
+    }
+}
+web-best-streak = Longest winning streak: { $count }
+web-chart-alt = Rating over { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}: from { $first } to { $last }, lowest { $low }, highest { $high }
+web-puzzle-title = Puzzle { $puzzle }
+web-puzzle-title-named = Puzzle { $puzzle }: { $title }
+web-puzzle-task = { colour } to move wins in { $count ->
+    [one] one move
+   *[other] { $count } moves
+}.
+web-puzzle-alt = The puzzle's position, { colour } to move
+web-puzzle-hidden = The solution and who solved it are shown from { $time }.
+web-solution = Solution
+web-winning-first-moves = Every winning first move
+web-solvers = Solved by

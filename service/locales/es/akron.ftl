@@ -695,3 +695,155 @@ choice-es = español
 choice-de = alemán
 export-record = El registro de la partida { $game } ({ $result }). `show` lo vuelve a leer.
 export-record-file = El registro de la partida de Akron { $game } en texto: { $result }.
+
+## web: the links to the web companion's pages, and the pages' own words
+web-link-game = Ver partida
+web-link-tournament = Página del torneo
+web-link-puzzle = Página del problema
+web-site = Akron
+web-footer = Akron, el juego de conexión en 3D de Cameron Browne. Páginas de solo lectura del bot de Akron.
+web-home = Páginas de partidas, torneos y jugadores del bot de Akron. Cada servidor decide si se muestran las suyas: se llega a ellas por los enlaces que publica el bot.
+web-not-found = No encontrada
+web-not-found-text = Aquí no hay ninguna página. Los enlaces a partidas y torneos los da el bot, y un servidor puede apagar sus páginas.
+web-failed = Algo ha fallado
+web-failed-text = Ahora no se puede mostrar esta página. Vuelve a intentarlo en un momento.
+web-too-many = Demasiadas peticiones; espera un poco y vuelve a intentarlo.
+web-busy = Hay demasiadas páginas en directo abiertas; recarga más tarde.
+web-game-title = Partida { $game }: { $black } contra { $white }
+web-game-link = Partida { $game }
+web-board-size = { $size }×{ $size }, { $count ->
+    [one] { $count } piedra
+   *[other] { $count } piedras
+} cada uno
+web-step = Jugada { $ply }: { $move } de { colour }
+web-step-dropped = { $step }. Cayeron: { $drops }
+web-start = La posición inicial
+web-board-alt = El tablero:
+web-status-playing = En juego; juegan { colour }
+web-status-playing-plain = En juego
+web-status-open = Esperando a que se acepte el desafío
+web-status-not-played = No se jugó
+web-aborted = Anulada
+web-won = Ganan { colour } { $reason ->
+    [connection] por conexión
+    [no-moves] porque el rival no tenía jugada legal
+    [resignation] por abandono
+   *[timeout] por tiempo
+}
+web-drawn = Tablas { $reason ->
+    [repetition] por repetición
+   *[agreement] por acuerdo
+}
+web-rule-delayed = diferida (la conexión debe sobrevivir a la respuesta)
+web-rule-immediate = inmediata
+web-yes = sí
+web-no = no
+web-live = En directo: las jugadas nuevas aparecen aquí.
+web-unrated = sin puntuación
+web-move-due = Jugada antes de
+web-started = Empezó
+web-stepper = Recorrer las jugadas
+web-first = Inicio
+web-previous = Atrás
+web-next = Adelante
+web-last = Final
+web-keys = Teclas: ← y → avanzan y retroceden, Inicio y Fin saltan.
+web-moves = Jugadas
+web-no-moves = Aún no hay jugadas.
+web-downloads = Descargas
+web-record = Registro de la partida (texto)
+web-replay = Repetición animada (GIF)
+web-clock = Reloj
+web-board = Tablero
+web-pairing-board = Mesa
+web-rule = Regla de victoria
+web-rated = Puntuable
+web-format = Formato
+web-format-swiss = Suizo
+web-format-round-robin = Liga
+web-format-double-round-robin = Liga a doble vuelta
+web-status = Estado
+web-tournament-status = { $status ->
+    [signup] Inscripción abierta
+    [running] En marcha
+    [paused] En pausa
+    [finished] Terminado
+   *[cancelled] Cancelado
+}
+web-organiser = Organiza
+web-standings-csv = Clasificación (CSV)
+web-pairings-csv = Emparejamientos (CSV)
+web-standings = Clasificación
+web-crosstable = Tabla cruzada
+web-crosstable-too-large = Demasiados inscritos para una tabla cruzada; mira las rondas.
+web-progress = Puntos tras cada ronda
+web-schedule = Calendario
+web-round-heading = Ronda
+web-due = Jugadas antes de
+web-round-waiting = aún no
+web-round-complete = terminada
+web-schedule-note = «Jugadas antes de» es cuando vence la última jugada pendiente de las partidas de la ronda: si nadie vuelve a jugar, todas las partidas de la ronda están decididas para entonces. Las horas están en tu zona horaria.
+web-rounds = Rondas
+web-no-rounds = Aún no se ha emparejado ninguna ronda.
+web-round = Ronda { $round }
+web-round-of = Ronda { $round } de { $rounds }
+web-result = Resultado
+web-games = Partidas
+web-bye = Descansa: { $player }
+web-byes = +{ $count } { $count ->
+    [one] descanso
+   *[other] descansos
+}
+web-entrants = Inscritos
+web-withdrawn = retirado
+web-rank = #
+web-player = Jugador
+web-points = Puntos
+web-record-wdl = G-T-P
+web-server-title = Servidor
+web-leaderboard = Clasificación
+web-tournaments = Torneos
+web-recent-games = Partidas recientes
+web-none-yet = Aún ninguno.
+web-rating = Puntuación
+web-rating-history = Historial de puntuación
+web-by-colour = Resultados por color
+web-won-heading = Ganadas
+web-drawn-heading = Tablas
+web-lost-heading = Perdidas
+web-streaks = Rachas
+web-result-word = { $kind ->
+    [win] victoria
+    [draw] tablas
+   *[loss] derrota
+}
+web-current-streak = Ahora: { $kind ->
+    [win] { $count ->
+        [one] { $count } victoria
+       *[other] { $count } victorias
+    }
+    [draw] { $count ->
+        [one] { $count } tablas
+       *[other] { $count } tablas
+    }
+   *[loss] { $count ->
+        [one] { $count } derrota
+       *[other] { $count } derrotas
+    }
+}
+web-best-streak = Racha de victorias más larga: { $count }
+web-chart-alt = Puntuación a lo largo de { $count ->
+    [one] { $count } partida puntuable
+   *[other] { $count } partidas puntuables
+}: de { $first } a { $last }, mínima { $low }, máxima { $high }
+web-puzzle-title = Problema { $puzzle }
+web-puzzle-title-named = Problema { $puzzle }: { $title }
+web-puzzle-task = Juegan { colour } y ganan en { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas
+}.
+web-puzzle-alt = La posición del problema; juegan { colour }
+web-puzzle-hidden = La solución y quién lo resolvió se muestran desde { $time }.
+web-solution = Solución
+web-winning-first-moves = Todas las primeras jugadas ganadoras
+web-solvers = Lo resolvieron

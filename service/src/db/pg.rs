@@ -94,6 +94,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0015_language.sql",
         include_str!("../../../migrations/postgres/0015_language.sql"),
     ),
+    (
+        "0016_puzzle_server.sql",
+        include_str!("../../../migrations/postgres/0016_puzzle_server.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -876,6 +880,10 @@ mod tests {
         (
             "0015_language.sql",
             "928f17a8815c9dd3d74d9b88d5e0742b8ead7a19f62f17cb967be2a6c4b6e47d",
+        ),
+        (
+            "0016_puzzle_server.sql",
+            "012dea9ed3303eeda9dd3d4d80098f15bd72e2a567b9ad1f06ef3c6423dc8c79",
         ),
     ];
 

@@ -2,13 +2,13 @@
 
 use super::DbError;
 use super::{Row, Tx};
-use crate::model::{ChannelId, PuzzleId, PuzzleRecord, User, UserId};
+use crate::model::{ChannelId, PuzzleId, PuzzleRecord, ServerId, User, UserId};
 use crate::params;
 use akron_rules::WinRule;
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, channel, poster_id, poster_name, code, win_rule, title, moves, \
-    is_unique, solution, first_moves, bank_line, created_at, reveal_at";
+    is_unique, solution, first_moves, bank_line, created_at, reveal_at, server";
 
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
@@ -32,6 +32,7 @@ fn from_row(r: &Row<'_>) -> Result<PuzzleRecord, DbError> {
         bank_line: r.get(11)?,
         created_at: r.get(12)?,
         reveal_at: r.get(13)?,
+        server: r.get::<Option<String>>(14)?.map(ServerId),
     })
 }
 
@@ -43,8 +44,8 @@ fn from_row(r: &Row<'_>) -> Result<PuzzleRecord, DbError> {
 pub fn insert_puzzle(conn: &Tx<'_>, puzzle: &PuzzleRecord) -> Result<PuzzleId, DbError> {
     Ok(PuzzleId(conn.query_one(
         "INSERT INTO puzzles (channel, poster_id, poster_name, code, win_rule, title, moves, \
-         is_unique, solution, first_moves, bank_line, created_at, reveal_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) RETURNING id",
+         is_unique, solution, first_moves, bank_line, created_at, reveal_at, server) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) RETURNING id",
         params![
             puzzle.channel.0,
             puzzle.poster.as_ref().map(|u| &u.id.0),
@@ -59,6 +60,7 @@ pub fn insert_puzzle(conn: &Tx<'_>, puzzle: &PuzzleRecord) -> Result<PuzzleId, D
             puzzle.bank_line,
             puzzle.created_at,
             puzzle.reveal_at,
+            puzzle.server.as_ref().map(|s| &s.0),
         ],
         |r| r.get(0),
     )?))
@@ -132,8 +134,8 @@ pub fn used_bank_lines(conn: &Tx<'_>, channel: &ChannelId) -> Result<Vec<i64>, D
     )
 }
 
-/// Turns the daily puzzle on in a channel (the first due at `next_at`) or off. Returns
-/// whether anything changed.
+/// Turns the daily puzzle on in a channel of `server` (the first due at `next_at`) or off.
+/// Returns whether anything changed.
 ///
 /// # Errors
 ///
@@ -141,14 +143,15 @@ pub fn used_bank_lines(conn: &Tx<'_>, channel: &ChannelId) -> Result<Vec<i64>, D
 pub fn set_daily(
     conn: &Tx<'_>,
     channel: &ChannelId,
+    server: Option<&ServerId>,
     by: &UserId,
     next_at: Option<i64>,
 ) -> Result<bool, DbError> {
     let changed = match next_at {
         Some(at) => conn.execute(
-            "INSERT INTO daily_puzzles (channel, started_by, next_at) \
-                 VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-            params![channel.0, by.0, at],
+            "INSERT INTO daily_puzzles (channel, started_by, next_at, server) \
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            params![channel.0, by.0, at, server.map(|s| &s.0)],
         )?,
         None => conn.execute(
             "DELETE FROM daily_puzzles WHERE channel = ?1",
@@ -158,16 +161,27 @@ pub fn set_daily(
     Ok(changed == 1)
 }
 
-/// The channels whose daily puzzle is due by `now`, with the time it was due.
+/// The channels whose daily puzzle is due by `now`, with the time it was due and their
+/// server (`None` when turned on before the server was recorded, or outside any).
 ///
 /// # Errors
 ///
 /// A database failure.
-pub fn due_daily(conn: &Tx<'_>, now: i64) -> Result<Vec<(ChannelId, i64)>, DbError> {
+pub fn due_daily(
+    conn: &Tx<'_>,
+    now: i64,
+) -> Result<Vec<(ChannelId, i64, Option<ServerId>)>, DbError> {
     conn.query(
-        "SELECT channel, next_at FROM daily_puzzles WHERE next_at <= ?1 ORDER BY next_at",
+        "SELECT channel, next_at, server FROM daily_puzzles WHERE next_at <= ?1 \
+         ORDER BY next_at",
         params![now],
-        |r| Ok((ChannelId(r.get(0)?), r.get(1)?)),
+        |r| {
+            Ok((
+                ChannelId(r.get(0)?),
+                r.get(1)?,
+                r.get::<Option<String>>(2)?.map(ServerId),
+            ))
+        },
     )
 }
 

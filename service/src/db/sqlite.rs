@@ -75,6 +75,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0015_language.sql",
         include_str!("../../../migrations/0015_language.sql"),
     ),
+    (
+        "0016_puzzle_server.sql",
+        include_str!("../../../migrations/0016_puzzle_server.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -552,6 +556,10 @@ mod tests {
         (
             "0015_language.sql",
             "c9c48ac7ceb945db41e3f2e9210d67d80e1caad394650b6a4c08c14597774bcf",
+        ),
+        (
+            "0016_puzzle_server.sql",
+            "a98d178cd988586ad068da34f03a345c4fd4a52ccbaca5d0fb70c89d68a59a70",
         ),
     ];
 

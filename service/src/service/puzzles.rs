@@ -178,11 +178,13 @@ impl Service {
             bank_line: None,
             created_at: now,
             reveal_at: now + REVEAL_AFTER,
+            server: request.server.clone(),
         };
         record.id = self.db.write(|c| db::insert_puzzle(c, &record))?;
         let mut reply = Reply::text(puzzle_text(&record, &position));
         reply.image = self.puzzle_picture(&position);
         reply.position = Some(record.code.clone());
+        reply.puzzle_of = Some(record.id);
         reply.thread = Some(format!(
             "Akron puzzle {}{}",
             record.id,
@@ -395,9 +397,15 @@ impl Service {
             return refuse("Only moderators can turn the daily puzzle on or off in a channel.");
         }
         let now = self.clock.now();
-        let changed = self
-            .db
-            .write(|c| db::set_daily(c, &request.channel, &request.user.id, on.then_some(now)))?;
+        let changed = self.db.write(|c| {
+            db::set_daily(
+                c,
+                &request.channel,
+                request.server.as_ref(),
+                &request.user.id,
+                on.then_some(now),
+            )
+        })?;
         self.wake();
         Ok(Reply::text(match (on, changed) {
             (true, true) => "A puzzle a day in this channel from now on; the first comes now.",
@@ -411,7 +419,7 @@ impl Service {
     pub(super) fn post_daily_puzzles(&self, now: i64) -> Result<usize, ServiceError> {
         let due = self.db.read(|c| db::due_daily(c, now))?;
         let mut posted = 0;
-        for (channel, was) in due {
+        for (channel, was, server) in due {
             let used = self.db.read(|c| db::used_bank_lines(c, &channel))?;
             let choice = pick_bank_line(&channel, &used);
             let proven = choice.map(|(line, puzzle)| {
@@ -438,10 +446,23 @@ impl Service {
                 }
                 match &proven {
                     Some((line, puzzle, first_moves)) => {
-                        self.post_bank_puzzle(c, &channel, *line, puzzle, first_moves, now)?;
+                        self.post_bank_puzzle(
+                            c,
+                            (&channel, server.as_ref()),
+                            *line,
+                            puzzle,
+                            first_moves,
+                            now,
+                        )?;
                     }
                     None => {
-                        db::set_daily(c, &channel, &crate::model::UserId(String::new()), None)?;
+                        db::set_daily(
+                            c,
+                            &channel,
+                            None,
+                            &crate::model::UserId(String::new()),
+                            None,
+                        )?;
                         let mut draft = Draft::to(
                             Destination::Channel(channel.clone()),
                             crate::model::GameId(0),
@@ -468,7 +489,7 @@ impl Service {
     fn post_bank_puzzle(
         &self,
         conn: &Tx<'_>,
-        channel: &ChannelId,
+        (channel, server): (&ChannelId, Option<&crate::model::ServerId>),
         line: usize,
         puzzle: &Puzzle,
         first_moves: &[Move],
@@ -488,6 +509,7 @@ impl Service {
             bank_line: i64::try_from(line).ok(),
             created_at: now,
             reveal_at: now + REVEAL_AFTER,
+            server: server.cloned(),
         };
         record.id = db::insert_puzzle(conn, &record)?;
         let mut draft = Draft::to(
@@ -496,6 +518,7 @@ impl Service {
         );
         draft.game = None;
         draft.puzzle = Some(record.id);
+        draft.reply.puzzle_of = Some(record.id);
         draft.reply.text = puzzle_text(&record, &puzzle.position);
         self.push_notice(conn, &draft, now)?;
         Ok(())

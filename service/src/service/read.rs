@@ -154,6 +154,13 @@ pub struct RoundDetail {
     pub pairings: Vec<PairingDetail>,
     /// The entrant sitting out (scoring a win), by number.
     pub bye: Option<u32>,
+    /// When its first game started, Unix seconds; `None` before any has (a round robin's
+    /// later rounds are paired at the start but begin in turn).
+    pub started_at: Option<i64>,
+    /// While games of the round are being played and have clocks: when the last of their
+    /// current moves is due, Unix seconds. If nobody moves any more, every game of the round
+    /// is decided by then (by timeout), so the round ends by this time at the latest.
+    pub deadline: Option<i64>,
 }
 
 impl RoundDetail {
@@ -230,6 +237,9 @@ pub struct LeaderboardRow {
 pub struct PuzzleDetail {
     /// Its number.
     pub id: PuzzleId,
+    /// The server it belongs to: the one it was posted on, or for a puzzle posted before
+    /// that was recorded, the server of the games played in its channel.
+    pub server: Option<ServerId>,
     /// Where it was posted.
     pub channel: ChannelId,
     /// Who posted it; `None` for a daily puzzle from the bank.
@@ -381,8 +391,15 @@ impl Service {
                 return Ok(None);
             };
             let solvers = db::solvers(c, id)?;
+            // Recorded when posted; a puzzle from before that (migration 0016) belongs to
+            // the server of the games played in its channel.
+            let server = match puzzle.server {
+                Some(server) => Some(server),
+                None => db::channel_server(c, &puzzle.channel)?,
+            };
             Ok::<_, DbError>(Some(PuzzleDetail {
                 id: puzzle.id,
+                server,
                 channel: puzzle.channel,
                 poster: puzzle.poster,
                 title: puzzle.title,
@@ -484,6 +501,8 @@ pub(super) fn tournament_detail(
                     number: row.round,
                     pairings: Vec::new(),
                     bye: None,
+                    started_at: None,
+                    deadline: None,
                 });
                 let last = rounds.len() - 1;
                 &mut rounds[last]
@@ -491,7 +510,16 @@ pub(super) fn tournament_detail(
         };
         match row.second.filter(|_| row.board > 0) {
             None => round.bye = Some(row.first),
-            Some(second) => round.pairings.push(pairing_detail(conn, row, second)),
+            Some(second) => {
+                let (pairing, times) = pairing_detail(conn, row, second)?;
+                if let Some(started) = times.started_at {
+                    round.started_at = Some(round.started_at.map_or(started, |s| s.min(started)));
+                }
+                if let Some(due) = times.deadline {
+                    round.deadline = Some(round.deadline.map_or(due, |d| d.max(due)));
+                }
+                round.pairings.push(pairing);
+            }
         }
     }
     rounds.sort_by_key(|r| r.number);
@@ -520,21 +548,51 @@ pub(super) fn tournament_detail(
     })
 }
 
-/// One stored board with its game's channel (none while the game's thread is pending).
-fn pairing_detail(conn: &Tx<'_>, row: &StoredPairing, second: u32) -> PairingDetail {
-    let channel = row
-        .game
-        .and_then(|game| db::game(conn, game).ok().flatten())
+/// When a round's game started and, while it is played with a clock, when its current move
+/// is due.
+#[derive(Clone, Copy, Debug, Default)]
+struct GameTimes {
+    started_at: Option<i64>,
+    deadline: Option<i64>,
+}
+
+/// One stored board with its game's channel (none while the game's thread is pending), and
+/// its game's times for the round's schedule.
+fn pairing_detail(
+    conn: &Tx<'_>,
+    row: &StoredPairing,
+    second: u32,
+) -> Result<(PairingDetail, GameTimes), DbError> {
+    let record = match row.game {
+        Some(game) => db::game(conn, game)?,
+        None => None,
+    };
+    let mut times = GameTimes::default();
+    if let Some(record) = &record {
+        times.started_at = record.started_at();
+        if record.status() == Status::Active {
+            // Only a live clock's deadline depends on how many moves were played.
+            let plies = match record.time_control {
+                TimeControl::Fischer { .. } => db::game_moves(conn, record.id)?.len(),
+                TimeControl::None | TimeControl::PerMove(_) => 0,
+            };
+            times.deadline = clocks::timeout_at(record, plies);
+        }
+    }
+    let channel = record
         .map(|game| game.channel)
         .filter(|channel| !channel.local().starts_with("pending-"));
-    PairingDetail {
-        board: row.board,
-        black: row.first,
-        white: second,
-        game: row.game,
-        channel,
-        result: row.result,
-    }
+    Ok((
+        PairingDetail {
+            board: row.board,
+            black: row.first,
+            white: second,
+            game: row.game,
+            channel,
+            result: row.result,
+        },
+        times,
+    ))
 }
 
 /// The scope a rating lives in: the server's, or the global one.
@@ -814,6 +872,7 @@ mod tests {
             bank_line: None,
             created_at: 10,
             reveal_at: 20,
+            server: None,
         };
         let id = h
             .service

@@ -468,12 +468,14 @@ impl Service {
         }
         let language = channel_language(conn, t)?;
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
+        summary.reply.tournament_of = Some(t.id);
         let detail = tournament_detail(conn, t.clone())?;
         summary.reply.text = pairings_text(&detail, round, &mut Reply::default(), language);
         summary.table = Some(pairings_table(&detail, round, language));
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
+            draft.reply.tournament_of = Some(t.id);
             let a = draft.reply.mention_user(&first);
             let b = draft.reply.mention_user(&second);
             draft.reply.text = say!(
@@ -564,6 +566,7 @@ impl Service {
         }
         let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+        draft.reply.tournament_of = Some(t.id);
         draft.reply.text = say!(
             language,
             "tournament-round-over",
@@ -582,6 +585,7 @@ impl Service {
         t.version = db::save_tournament(conn, t)?;
         let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+        draft.reply.tournament_of = Some(t.id);
         let detail = tournament_detail(conn, t.clone())?;
         let table = standings_text(&detail, language);
         let lines = final_standings(&detail);
@@ -675,6 +679,7 @@ impl Service {
                 t.status = TournamentStatus::Paused;
                 t.version = db::save_tournament(conn, t)?;
                 let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+                draft.reply.tournament_of = Some(t.id);
                 draft.reply.text = say!(
                     channel_language(conn, t)?,
                     "tournament-damaged",

@@ -698,8 +698,11 @@ pub struct Reply {
     /// sign-up), when the service knows the public address and the server's pages are on:
     /// Discord shows it as a link button, Matrix as a link in the text.
     pub web_link: Option<WebLink>,
-    /// The tournament this reply shows (its standings or pairings), for the link to its page.
+    /// The tournament this reply is about (its standings, pairings, a new round, a game's
+    /// announcement), for the link to its page.
     pub tournament_of: Option<TournamentId>,
+    /// The puzzle this reply posts, for the link to its page.
+    pub puzzle_of: Option<crate::model::PuzzleId>,
 }
 
 /// A link to a page of the web companion.

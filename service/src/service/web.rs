@@ -10,6 +10,7 @@
 
 use super::types::{Reply, WebLink};
 use super::{Service, ServiceError};
+use crate::catalogue::Language;
 use crate::db::{self, GLOBAL_SCOPE};
 use crate::model::{
     ChannelId, GameId, PuzzleId, ServerId, TournamentFormat, TournamentId, TournamentStatus,
@@ -19,10 +20,12 @@ use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::Sha256;
 
-/// What a link to a game's page says.
-const GAME_LINK: &str = "View game";
-/// What a link to a tournament's page says.
-const TOURNAMENT_LINK: &str = "Tournament page";
+/// What a link to a game's page says (a message id).
+const GAME_LINK: &str = "web-link-game";
+/// What a link to a tournament's page says (a message id).
+const TOURNAMENT_LINK: &str = "web-link-tournament";
+/// What a link to a puzzle's page says (a message id).
+const PUZZLE_LINK: &str = "web-link-puzzle";
 
 /// How many hex digits of the HMAC a token keeps (128 bits).
 const TOKEN_DIGITS: usize = 32;
@@ -155,6 +158,18 @@ impl Service {
         })
     }
 
+    /// The language everyone on `server` reads: a moderator's `settings language:`, else
+    /// the one its platform says it prefers, else English. The web pages use it for a
+    /// visitor whose browser asks for none the bot speaks.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn server_language(&self, server: &ServerId) -> Result<Language, ServiceError> {
+        let (chosen, platform) = self.db.read(|c| db::server_language(c, server))?;
+        Ok(chosen.or(platform).unwrap_or_default())
+    }
+
     /// Who may see `server`'s pages.
     ///
     /// # Errors
@@ -251,6 +266,21 @@ impl Service {
             .map(|site| site.path(WebPage::Tournament(id))))
     }
 
+    /// The site path of a puzzle's page, or `None` when its server's pages are off (or it
+    /// has no server).
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn puzzle_web_path(&self, id: PuzzleId) -> Result<Option<String>, ServiceError> {
+        let Some(server) = self.puzzle_detail(id)?.and_then(|p| p.server) else {
+            return Ok(None);
+        };
+        Ok(self
+            .web_site(&server)?
+            .map(|site| site.path(WebPage::Puzzle(id))))
+    }
+
     /// The server of a channel, as its games say; `None` when no game there knows one (a
     /// puzzle posted there then has no page).
     ///
@@ -281,11 +311,15 @@ impl Service {
         } else if let Some(tournament) = reply.signup_of.or(reply.tournament_of) {
             self.tournament_web_path(tournament)?
                 .map(|path| (TOURNAMENT_LINK, path))
+        } else if let Some(puzzle) = reply.puzzle_of {
+            self.puzzle_web_path(puzzle)?
+                .map(|path| (PUZZLE_LINK, path))
         } else {
             None
         };
+        let language = reply.reader.language;
         reply.web_link = link.map(|(label, path)| WebLink {
-            label: label.to_string(),
+            label: crate::catalogue::say(language, label, &[]),
             url: format!("{base}{path}"),
         });
         Ok(())

@@ -69,6 +69,27 @@
     });
   }
 
+  // Times: each <time class="local"> carries its moment in UTC (its text says it in UTC for
+  // a reader without script); here it is said in the reader's own time zone, in the page's
+  // language (<html lang>), with the zone's name.
+  function localTimes(root) {
+    if (!window.Intl || !Intl.DateTimeFormat) return;
+    let format;
+    try {
+      format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+        year: "numeric", month: "short", day: "numeric",
+        hour: "2-digit", minute: "2-digit", timeZoneName: "short"
+      });
+    } catch (e) { return; }
+    root.querySelectorAll("time.local[datetime]").forEach(function (time) {
+      const at = new Date(time.getAttribute("datetime"));
+      if (isNaN(at.getTime())) return;
+      if (!time.title) time.title = time.textContent;
+      time.textContent = format.format(at);
+    });
+  }
+  localTimes(document);
+
   // Clocks: every element with a deadline counts down from the server's time.
   function tick() {
     const info = document.getElementById("info");
@@ -117,6 +138,7 @@
               return document.importNode(n, true);
             }));
           }
+          localTimes(main);
           main.dataset.version = next.dataset.version || main.dataset.version;
           if (!next.dataset.live) source.close();
         })

@@ -9,7 +9,7 @@
 use super::{Draft, ThreadRequest};
 use crate::catalogue::Phrase;
 use crate::images::{Column, ColumnAlign, Table};
-use crate::model::{ChannelId, GameId, PuzzleId};
+use crate::model::{ChannelId, GameId, PuzzleId, TournamentId};
 use crate::service::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,10 @@ pub(crate) struct Payload {
     /// line each, before `text`. Absent from rows written before the catalogue.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<Phrase>,
+    /// The tournament the notice is about, for the link to its page. Absent from rows
+    /// written before the link (they go without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
 }
 
 /// A mentioned user.
@@ -121,6 +125,7 @@ impl Payload {
             only_at_version: draft.only_at_version,
             if_over: draft.if_over.clone(),
             words: draft.words.clone(),
+            tournament: reply.tournament_of.or(reply.signup_of).map(|t| t.0),
         }
     }
 
@@ -139,6 +144,8 @@ impl Payload {
                 .iter()
                 .filter_map(StoredButton::button)
                 .collect(),
+            tournament_of: self.tournament.map(TournamentId),
+            puzzle_of: self.puzzle(),
             ..Reply::default()
         }
     }
