@@ -21,7 +21,7 @@
 //! `Black` and `White` name the players by their colours at the start; after `swap` they
 //! exchange colours. Lines starting with `#` are comments.
 
-use akron_rules::{Game, Move, Position, WinRule};
+use akron_rules::{CodeError, Game, IllegalMove, Move, ParseError, Position, WinRule};
 use std::fmt::{self, Write as _};
 
 /// A parsed record.
@@ -39,10 +39,11 @@ pub enum RecordError {
     /// A header line is not `[Tag "value"]`.
     Header(String),
     /// A word in the move list is not a move.
-    Move(String, String),
-    /// The start position is not a valid code.
-    Start(String),
-    /// A tag has a bad value.
+    Move(String, ParseError),
+    /// The start position is not a valid code (a bad `Start`, or `Size` and `Pile` that make
+    /// no start position).
+    Start(CodeError),
+    /// A tag (`Size`, `Pile`, `Rule`) has a bad value: the tag and the value.
     Tag(String, String),
     /// A move cannot be played.
     Illegal {
@@ -51,7 +52,7 @@ pub enum RecordError {
         /// The move.
         mv: Move,
         /// Why.
-        reason: String,
+        reason: IllegalMove,
     },
 }
 
@@ -63,7 +64,7 @@ impl fmt::Display for RecordError {
             }
             RecordError::Move(word, e) => write!(f, "'{word}' in the move list: {e}"),
             RecordError::Start(e) => write!(f, "the Start position is bad: {e}"),
-            RecordError::Tag(tag, e) => write!(f, "the {tag} tag is bad: {e}"),
+            RecordError::Tag(tag, value) => write!(f, "the {tag} tag is bad: '{value}'"),
             RecordError::Illegal { number, mv, reason } => {
                 write!(f, "move {number} ({mv}) cannot be played: {reason}")
             }
@@ -125,7 +126,7 @@ impl Record {
                 }
                 let mv = word
                     .parse::<Move>()
-                    .map_err(|e| RecordError::Move(word.to_string(), e.to_string()))?;
+                    .map_err(|e| RecordError::Move(word.to_string(), e))?;
                 moves.push(mv);
             }
         }
@@ -140,21 +141,21 @@ impl Record {
     /// A bad `Start`, `Size` or `Pile`.
     pub fn start(&self) -> Result<Position, RecordError> {
         if let Some(code) = self.tag("Start") {
-            return Position::from_code(code).map_err(|e| RecordError::Start(e.to_string()));
+            return Position::from_code(code).map_err(RecordError::Start);
         }
         let size = match self.tag("Size") {
             Some(s) => s
                 .parse::<u8>()
-                .map_err(|e| RecordError::Tag("Size".into(), e.to_string()))?,
+                .map_err(|_| RecordError::Tag("Size".into(), s.to_string()))?,
             None => akron_rules::DEFAULT_SIZE,
         };
         let pile = match self.tag("Pile") {
             Some(s) => s
                 .parse::<u16>()
-                .map_err(|e| RecordError::Tag("Pile".into(), e.to_string()))?,
+                .map_err(|_| RecordError::Tag("Pile".into(), s.to_string()))?,
             None => akron_rules::default_pile(size),
         };
-        Position::start(size, pile).map_err(|e| RecordError::Start(e.to_string()))
+        Position::start(size, pile).map_err(|e| RecordError::Start(CodeError::Position(e)))
     }
 
     /// The win rule: the `Rule` tag, default delayed.
@@ -164,7 +165,8 @@ impl Record {
     /// A bad `Rule`.
     pub fn win_rule(&self) -> Result<WinRule, RecordError> {
         self.tag("Rule").map_or(Ok(WinRule::Delayed), |r| {
-            r.parse().map_err(|e| RecordError::Tag("Rule".into(), e))
+            r.parse()
+                .map_err(|_: String| RecordError::Tag("Rule".into(), r.to_string()))
         })
     }
 
@@ -179,7 +181,7 @@ impl Record {
             game.play(mv).map_err(|e| RecordError::Illegal {
                 number: i + 1,
                 mv,
-                reason: e.to_string(),
+                reason: e,
             })?;
         }
         Ok(game)

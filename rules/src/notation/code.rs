@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Longest code worth reading: a full 16 × 16 pyramid is far shorter.
-const MAX_CODE_LEN: usize = 4096;
+pub const MAX_CODE_LEN: usize = 4096;
 
 /// A position code that cannot be read, or that describes an illegal position.
 #[derive(Clone, Debug, PartialEq, Eq)]

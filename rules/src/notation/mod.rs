@@ -32,7 +32,7 @@
 mod code;
 mod name;
 
-pub use code::CodeError;
+pub use code::{CodeError, MAX_CODE_LEN};
 pub use name::{MoveText, NotationError, ParseError, PointName};
 
 use crate::moves::Move;

@@ -844,3 +844,303 @@ web-puzzle-hidden = Die Lösung und wer das Rätsel gelöst hat, werden ab { $ti
 web-solution = Lösung
 web-winning-first-moves = Alle gewinnenden ersten Züge
 web-solvers = Gelöst von
+## words-a: warum ein Zug, ein Punktname oder ein Stellungscode nicht lesbar ist
+
+notation-empty = kein Zug angegeben; schreibe ein Loch wie F6, einen Zug wie A2-D3' oder swap
+notation-too-long = das ist zu lang für einen Zug; schreibe ein Loch wie F6 oder einen Zug wie A2-D3'
+notation-column = '{ $text }' ist kein Punkt: Ein Punktname beginnt mit dem Buchstaben der Spalte, wie bei D3
+notation-row = '{ $text }' ist kein Punkt: Auf den Buchstaben der Spalte folgt die Nummer der Reihe, wie bei D3
+notation-leading-zero = '{ $text }' ist kein Punkt: Schreibe die Nummer der Reihe ohne führende Null, wie bei D3
+notation-trailing = '{ $text }' ist kein Punkt: Nach der Nummer der Reihe dürfen nur Apostrophe folgen, einer pro Ebene, wie bei D3''
+notation-space = '{ $text }' hat ein Leerzeichen in einem Punktnamen; schreibe ihn zusammen, wie D3'
+notation-no-such-point = { $point } gibt es auf keinem Brett: Selbst auf { $size } × { $size } hat Ebene 0 die Spalten A bis { $last } und die Reihen 1 bis { $size }, und ein Punkt mit k Apostrophen hat eine Reihe von mindestens k + 1
+notation-half-step = '{ $text }' ist ein halber Zug: Ein Zug nennt zwei Punkte, wie bei A2-D3'
+notation-separators = ein Zug hat genau einen Bindestrich, wie bei A2-D3'
+notation-on-board = { $why } (dieses { $size } × { $size }-Brett hat die Spalten A bis { $last } und die Reihen 1 bis { $size })
+notation-too-high = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: Seine Ebenen gehen von 0 bis { $top }, ein Punktname hat also höchstens { $top ->
+    [one] { $top } Apostroph
+   *[other] { $top } Apostrophe
+}
+notation-on-level = { $level ->
+    [0] {""}
+   *[other] auf Ebene { $level } ({ $level ->
+        [one] { $level } Apostroph
+       *[other] { $level } Apostrophe
+    }){" "}
+}
+notation-off-column = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Spalte { $column } außerhalb von A bis { $last }
+notation-off-row = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Reihe { $row } außerhalb von { $low } bis { $high }
+notation-off-both = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegen Spalte { $column } außerhalb von A bis { $last } und Reihe { $row } außerhalb von { $low } bis { $high }
+code-fields = ein Stellungscode hat 4 durch ':' getrennte Felder (GRÖSSE:AMZUG:VORRATSCHWARZ,VORRATWEISS:EBENEN), nicht { $count }
+code-too-long = dieser Stellungscode ist zu lang (mehr als { $count } Zeichen)
+code-size = die Brettgröße '{ $text }' muss eine Zahl von { $min } bis { $max } sein
+code-turn = wer am Zug ist, '{ $text }', muss b oder w sein
+code-piles = die Vorräte '{ $text }' müssen zwei Zahlen von 0 bis { $max } sein, wie 32,32
+code-levels = { $count ->
+    [one] { $count } Ebene angegeben
+   *[other] { $count } Ebenen angegeben
+}, aber ein { $size } × { $size }-Brett hat nur { $size }
+code-rows = Ebene { $level } muss { $expected } durch '/' getrennte Reihen haben, nicht { $found }
+code-row-length = Ebene { $level }, Reihe { $row } muss { $expected } Punkte haben, nicht { $found }
+code-number = Ebene { $level }, Reihe { $row }: '{ $text }' ist keine Anzahl leerer Punkte (eine ganze Zahl ab 1, ohne führende Null)
+code-character = Ebene { $level }, Reihe { $row }: '{ $text }' ist weder b noch w noch eine Zahl
+position-size = die Brettgröße { $size } wird nicht unterstützt (sie muss { $min } bis { $max } sein)
+position-pile = der Vorrat von { colour } ist mit { $count } Steinen zu groß (höchstens { $max })
+position-start-pile = eine neue Partie auf { $size } × { $size } beginnt mit { $size } bis { $max } Steinen pro Person, nicht { $count }
+position-off-board = { $point } liegt nicht auf dem Brett
+position-duplicate = auf { $point } liegen zwei Steine
+position-unsupported = der Stein auf { $point } ist nicht gestützt: { $missing } darunter ist leer
+
+## words-a: Züge, Partien, die nicht laufen, bedingte Züge und Urlaub
+
+moves-legal = { $count ->
+    [one] { $count } erlaubter Zug
+   *[other] { $count } erlaubte Züge
+} für { colour } ({ $player }):
+moves-place-on = - setzen auf: { $points }
+moves-swap = - swap (tauschen)
+moves-rest = `moves PUNKT` zeigt die Züge eines Steins
+point-not-read = { $why }.
+moves-cannot-move = { $point } kann nicht ziehen: { $why }.
+moves-nowhere = Der Stein auf { $point } kann nirgendwohin ziehen.
+moves-from = Der Stein auf { $point } kann auf { $count ->
+    [one] { $count } Punkt
+   *[other] { $count } Punkte
+} ziehen: { $points }
+moves-drop = { colour } { $from } → { $to }
+moves-drops = Wohin er auch zieht, was auf ihm liegt, fällt: { $drops }.
+game-not-started = Partie { $game } hat nicht begonnen: Die Herausforderung wartet auf Antwort (wer herausgefordert hat, kann sie mit `cancel` zurückziehen).
+game-is-over = Partie { $game } ist beendet: { $result }. Beginne eine neue mit `challenge @spieler`.
+game-never-started = Partie { $game } hat nie begonnen: { $result }. Beginne eine neue mit `challenge @spieler`.
+premove-ai = Die KI antwortet sofort, gegen sie braucht es keine bedingten Züge.
+premove-none = Du hast in dieser Partie keine bedingten Züge vorgemerkt.
+premove-cleared = Deine bedingten Züge in dieser Partie sind gelöscht.
+premove-your-move = Du bist am Zug: Spiele zuerst. Bedingte Züge antworten auf den nächsten Zug deines Gegenübers.
+premove-not-a-pair = '{ $text }' ist kein Paar: Schreibe jedes als Zug des Gegenübers und deine Antwort, wie `premove B4 C5, D2-E3' F6`.
+premove-not-legal-theirs = { $theirs } ist für dein Gegenüber jetzt nicht erlaubt: { $why }.
+premove-game-over = Nach { $theirs } ist die Partie beendet; es gibt nichts zu antworten.
+premove-not-legal-mine = { $mine } ist nach { $theirs } nicht erlaubt: { $why }.
+premove-twice = Auf { $theirs } gibt es zwei Antworten; gib für jeden Zug nur eine.
+premove-too-many = Höchstens { $count } bedingte Züge auf einmal.
+premove-queue = { $count ->
+    [one] { $count } bedingter Zug vorgemerkt
+   *[other] { $count } bedingte Züge vorgemerkt
+} (nur du siehst sie):
+premove-pair = - spielt dein Gegenüber { $theirs }, antwortest du { $mine }
+premove-queue-end = Jeder andere Zug verwirft die Liste; `premove clear` leert sie.
+vacation-already = Du bist schon im Urlaub. `vacation off` beendet ihn.
+vacation-used-up = Du hast alle { $days } Urlaubstage dieses Jahres verbraucht.
+vacation-on = Du bist im Urlaub: Deine Uhren in ungewerteten Fernpartien stehen bis zu { $left } still (was von deinen { $days } Tagen dieses Jahres übrig ist). `vacation off`, wenn du zurück bist.
+vacation-not-on = Du bist nicht im Urlaub.
+vacation-back = Willkommen zurück: Deine Uhren laufen wieder, und die Frist jedes Zuges verschiebt sich um die Zeit, die sie stillstand.
+record-header = die Kopfzeile '{ $line }' sollte wie [Size "8"] aussehen
+record-move = '{ $word }' in der Zugliste: { $why }
+record-start = die Start-Stellung ist ungültig: { $why }
+record-tag = das Feld { $tag } ist ungültig: '{ $value }'
+record-illegal = Zug { $number } ({ $move }) kann nicht gespielt werden: { $why }
+
+## words-a: Verlauf, show, replay, Partien und Regeln
+
+history-no-moves = Noch keine Züge.
+history-cut = Die ganze Liste steht in `export`.
+record-unreadable = Diese Notation lässt sich nicht lesen: { $why }.
+show-too-long = Das sind { $size } KB Text; ein Stellungscode oder die Notation einer Partie hat höchstens { $max } KB.
+show-unreadable = Das ist weder ein Stellungscode noch die Notation einer Partie: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; eine Notation ist das, was `export` liefert.
+show-after = Nach { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}: { $result }.
+show-to-move = { colour } ist am Zug
+show-spans = { colour } verbindet die eigenen Seiten. { $turn ->
+    [black] Schwarz
+   *[white] Weiß
+} ist am Zug.
+show-legal-moves = { colour } ist am Zug; { $count ->
+    [one] { $count } erlaubter Zug
+   *[other] { $count } erlaubte Züge
+}.
+show-board = Brett { $size } × { $size }, im Vorrat liegen noch { $black } schwarze und { $white } weiße Steine. { $note }
+    `{ $code }`
+show-no-animation = (Keine Animation: { $why }. `replay` mit `from:` und `to:` zeigt einen Teil.)
+replay-title-record = Die Notation
+replay-title-game = Partie { $game }
+replay-no-moves = { $title } hat noch keine Züge: Es gibt nichts abzuspielen.
+replay-shown = { $title }, Züge { $first } bis { $last } von { $moves }.
+replay-shown-result = { $title }, Züge { $first } bis { $last } von { $moves } ({ $result }).
+replay-too-large = Eine Wiedergabe der Züge { $first } bis { $last } wäre größer als { $size } MB, zu groß zum Posten. Frag nach einem Teil: `replay from:{ $first } to:{ $half }`.
+replay-range = { $title } hat { $moves } Züge: Wähle `from:` und `to:` zwischen 1 und { $moves }.
+replay-failed = Die Wiedergabe ließ sich nicht zeichnen; nichts wurde geändert.
+replay-error-range = die Züge { $from } bis { $to } liegen nicht innerhalb der { $moves } Züge dieser Partie
+replay-error-too-large = eine Wiedergabe von { $moves } Zügen wäre größer als { $size } MB; frag nach weniger Zügen
+replay-error-failed = sie ließ sich nicht zeichnen
+games-overdue = (die Zeit ist um: der Bot beendet sie gleich)
+games-damaged = - Partie { $game } in { $channel }: **im Speicher beschädigt**; wer den Bot betreibt, sieht den Grund im Log
+games-none = Du hast keine offenen Herausforderungen, laufenden oder beendeten Partien. Beginne eine mit `challenge @spieler`.
+games-none-in-progress = Du hast keine laufenden Partien.
+games-yours = Deine Partien ({ $waiting ->
+    [one] { $waiting } wartet auf dich
+   *[other] { $waiting } warten auf dich
+}):
+games-finished = Beendet (die letzten { $count }; `export #N` liefert die Notation, `board #N` die Endstellung):
+games-finished-line = - Partie { $game } in { $channel } gegen { $opponent }: { $result }
+games-finished-damaged = - Partie { $game } in { $channel }: im Speicher beschädigt
+games-rest = die auf dich wartenden stehen oben
+games-challenge-sent = - Partie { $game } in { $channel }: Herausforderung wartet auf { $opponent }
+games-challenge-received = - Partie { $game } in { $channel }: Herausforderung von { $opponent }: **annehmen oder ablehnen**
+games-since = {" "}(seit { $time })
+games-clock = , **noch { $time }**
+games-your-move = **du bist am Zug**{ $since }{ $clock }
+games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
+games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
+elapsed-seconds = { $count } s
+elapsed-minutes = { $count } min
+elapsed-hours = { $count } h
+elapsed-days = { $count ->
+    [one] { $count } Tag
+   *[other] { $count } Tage
+}
+rules-summary = **Akron** (Cameron Browne, 2002) ist ein Verbindungsspiel in drei Dimensionen.
+    - **Schwarz** verbindet die obere und die untere Seite, **Weiß** die linke und die rechte. Schwarz beginnt. Nur Steine in den Löchern berühren eine Seite; ein Eckloch liegt an beiden Seiten, die sich dort treffen.
+    - Wer am Zug ist, **setzt** einen Stein aus dem Vorrat in ein freies Loch (`move F6`) oder **zieht** einen eigenen Stein (`move A2-D3'`). Ein Stein kann in der Mulde zwischen vier Steinen beliebiger Farbe liegen, eine Ebene höher (jedes ' ist eine Ebene: `D3'` liegt auf D3, E3, D2 und E2), und bleibt dort nur, solange alle vier da sind.
+    - Ein Stein darf nur ziehen, wenn höchstens ein Stein auf ihm liegt: Dieser **fällt** in die Lücke, und was auf ihm lag, fällt ebenso nach, den Stapel hinauf. Der Stein muss mit seiner Gruppe verbunden sein, und sein neuer Punkt muss einen Stein dieser Gruppe berühren, der liegen bleibt (keinen, der fällt); ein erhöhter Punkt braucht alle vier Steine darunter, und keiner davon darf der ziehende oder ein fallender sein.
+    - Steine berühren sich nebeneinander auf einer Ebene (nicht diagonal) und dort, wo einer auf einem anderen liegt; sich berührende Steine einer Farbe sind verbunden. Eine **höhere Verbindung unterbricht** die gegnerische, die sie kreuzt. In einer Säule gestapelter Steine bestimmt die **Farbe des obersten**: Jeder Stein der anderen Farbe weiter unten ist bedeckt und abgeschnitten (einer in der Farbe des obersten nicht, auch unter einem gegnerischen).
+    - Im zweiten Zug darf Weiß **tauschen** (`swap`): den ersten Stein von Schwarz übernehmen und Schwarz spielen.
+    - Du gewinnst, wenn deine Seiten durch eine Kette verbunden sind, die **die Antwort des Gegenübers übersteht** (die verzögerte Regel; mit der sofortigen Regel gewinnt man sofort). Wer **keinen erlaubten Zug hat, verliert**; die dritte Wiederholung einer Stellung ist remis.
+rules-link = Die vollständigen Regeln mit Bildern: { $url }
+rules-picture = Das Bild: Schwarz zieht A1-D1. Der weiße Stein, der auf A1 lag, fällt nach A1, und der schwarze Stein, der auf diesem lag, fällt an dessen Platz (Pfeile).
+rules-guide = Die vollständige Anleitung mit Bildern ist `docs/rules.md` im Quellcode des Bots; wer den Bot betreibt, kann sie hier mit `AKRON_RULES_URL` verlinken.
+
+## words-a: Aufgaben
+
+rule-named = { $rule ->
+    [immediate] sofortige Regel
+   *[delayed] verzögerte Regel
+}
+puzzle-title-too-long = Der Titel einer Aufgabe hat höchstens { $max } Zeichen; dieser hat { $count }. Sag den Rest in ihrem Diskussions-Thread.
+puzzle-title-control = Der Titel einer Aufgabe ist eine Zeile Text, ohne Steuerzeichen.
+puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mein Titel`.
+puzzle-running-game = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Poste sie, wenn die Partie vorbei ist.
+puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es keine Aufgabe. Eine Aufgabe ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
+puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Aufgabe verbürgen. Versuche eine kleinere oder zwingendere Stellung.
+puzzle-several = Hier gewinnen mehrere erste Züge in { $count }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
+puzzle-thread = Akron-Aufgabe { $id }{ $title }
+puzzle-none = Es gibt keine Aufgabe { $id }.
+puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
+puzzle-line-illegal = { $move } ist dort kein erlaubter Zug (Zug { $number } deiner Folge): { $why }.
+puzzle-line-too-long = Deine Folge geht nach dem Ende der Partie weiter: Sie endet mit { $move }, lass also weg, was danach kommt.
+puzzle-not-quite = Nicht ganz: { $moves } gewinnt hier nicht erzwungen in { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}. Schau noch einmal (die Lösung öffnet `puzzle answer { $id }`).
+puzzle-correct = Richtig: **{ $move }** gewinnt erzwungen. { $solver ->
+    [own] (Deine eigene Aufgabe: zählt nicht.)
+    [new] Du hast Aufgabe { $id } als { $number }. gelöst.
+   *[again] Du hattest sie schon gelöst.
+}
+puzzle-answer-yours = Die Lösung von Aufgabe { $id } öffnet sich für alle in etwa { $hours ->
+    [one] { $hours } Stunde
+   *[other] { $hours } Stunden
+}. Du hast sie gepostet, also öffnet `puzzle reveal { $id }` sie sofort.
+puzzle-answer-later = Die Lösung von Aufgabe { $id } öffnet sich in etwa { $hours ->
+    [one] { $hours } Stunde
+   *[other] { $hours } Stunden
+} (oder früher, wenn { $poster } sie aufdeckt). Versuche es derweil mit `puzzle solve { $id } ZUG`.
+puzzle-a-moderator = ein Moderator
+puzzle-answer = **Aufgabe { $id }, die Lösung:** { $moves }.
+puzzle-answer-several = Mehrere erste Züge gewinnen: { $moves }.
+puzzle-solved-by = Gelöst von { $names }.
+puzzle-solved-by-nobody = Noch von niemandem gelöst.
+puzzle-reveal-not-yours = Nur wer Aufgabe { $id } gepostet hat (oder ein Moderator), kann die Lösung vorzeitig aufdecken; sie öffnet sich für alle einen Tag nach dem Posten.
+puzzle-daily-moderators = Nur Moderatoren können die tägliche Aufgabe in einem Kanal ein- oder ausschalten.
+puzzle-daily-on = Ab jetzt eine Aufgabe pro Tag in diesem Kanal; die erste kommt sofort.
+puzzle-daily-already = Dieser Kanal bekommt schon eine Aufgabe pro Tag.
+puzzle-daily-off = Keine täglichen Aufgaben mehr in diesem Kanal.
+puzzle-daily-none = Dieser Kanal bekommt keine tägliche Aufgabe; `puzzle daily on` startet eine.
+puzzle-bank-used-up = Alle { $count } Aufgaben der Sammlung wurden hier schon gepostet, daher endet die tägliche Aufgabe.
+puzzle-daily-title = : Aufgabe des Tages
+puzzle-by = {" "}(von { $poster })
+puzzle-post = **Aufgabe { $id }**{ $title }{ $poster }
+    {"**"}{ colour } am Zug gewinnt in { $count ->
+        [one] { $count } Zug
+       *[other] { $count } Zügen
+    }** ({ rule-named }, { $size } × { $size }){ $several ->
+        [yes] , mehrere Lösungen
+       *[no] {""}
+    }. Vom Löser bewiesen.
+    Antworte privat mit `puzzle solve { $id } ZUG`; `puzzle answer { $id }` zeigt die Lösung einen Tag nach dem Posten.
+    `{ $code }`
+
+## words-a: Tipps und Analyse
+
+hint-not-against-ai = Tipps gibt es nur in Partien gegen die KI; in einer Partie zwischen Menschen hält sich die Engine heraus. Spiele gegen die KI mit `challenge ai`.
+hint-ai-to-move = Die KI ist am Zug; frag nach einem Tipp, wenn du dran bist.
+hint-none = Es gibt keinen Tipp: { $why }.
+hint = Tipp für Partie { $game }: **{ $move }** (deine Chancen etwa { $percent } %).
+search-game-over = die Partie ist beendet
+search-no-legal-move = die Seite am Zug hat keinen erlaubten Zug
+analysis-not-a-code = Das ist kein Stellungscode: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; `analyze #12` analysiert eine beendete Partie.
+analysis-running-position = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Die Analyse einer laufenden Partie ist für alle gesperrt, bis sie endet.
+analysis-this-position = Diese Stellung
+analysis-running-game = Partie { $game } läuft noch. Die Analyse einer laufenden Partie ist für alle gesperrt, bis sie endet (wie auf lichess); in einer Partie gegen die KI schlägt `hint` einen Zug vor.
+analysis-never-played = Partie { $game } wurde nie gespielt, es gibt also nichts zu analysieren.
+analysis-no-such-move = Partie { $game } hat { $count } Züge; gib eine Zugnummer von 0 bis { $count } an.
+analysis-game-after = Partie { $game } ({ $result }) nach { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}
+analysis-decided = { $about } ist schon entschieden ({ $result }); es gibt keinen Zug zu suchen. Gib mit `move:N` einen früheren Zug an.
+analysis-no-move = { $about } hat keinen Zug zu analysieren: { $why }.
+analysis = **Analyse.** { $about }, { colour } am Zug: Der beste Zug ist **{ $move }**; { $proven ->
+    [win] { colour } gewinnt erzwungen
+    [loss] { colour } verliert erzwungen
+   *[estimate] { colour } gewinnt von hier aus etwa { $percent } % der Partien
+}.
+    Folge: { $line }
+    ({ $playouts } Playouts.) `{ $code }`
+
+## words-a: Statistik und Rangliste
+
+stats-none = **{ $player }** hat hier noch keine gewerteten Partien: Eine neue Wertung beginnt bei { $rating } (RD { $deviation }). Herausforderungen sind gewertet, außer mit `rated:off`.
+stats-head = **{ $player }**: Wertung **{ $rating }** (RD { $deviation }{ $provisional ->
+    [yes] , vorläufig
+   *[no] {""}
+}), { $count ->
+    [one] { $count } gewertete Partie
+   *[other] { $count } gewertete Partien
+}.
+stats-tally = { $wins } gewonnen, { $losses } verloren, { $draws } remis
+stats-results = Alle: { $all }. Mit Schwarz (Anzug): { $black }. Mit Weiß: { $white }.
+stats-streak = Längste Siegesserie: { $count }.
+stats-global = Globale Wertung: { $rating } aus { $count ->
+    [one] { $count } Partie
+   *[other] { $count } Partien
+}.
+stats-chart-alt = Wertungsverlauf von { $player } über { $count ->
+    [one] { $count } gewertete Partie
+   *[other] { $count } gewertete Partien
+}: von { $first } auf { $last }, niedrigste { $low }, höchste { $high }.
+leaderboard-empty = Hier hat noch niemand eine gewertete Partie gespielt. Herausforderungen sind standardmäßig gewertet.
+leaderboard-head = **Rangliste** (die besten { $count }; vorläufige Wertungen, mit `?` markiert, stehen am Ende)
+leaderboard-title = Rangliste
+leaderboard-subtitle = Die besten { $count } · vorläufige Wertungen, mit ? markiert, stehen am Ende
+leaderboard-player = Spieler
+leaderboard-rating = Wertung
+leaderboard-games = Partien
+leaderboard-row = { $rank }. { $name } { $rating }  { $games } { $count ->
+    [one] Partie
+   *[other] Partien
+}
+
+## words-a: eine Partie gegen die KI, eine zweite Herausforderung
+
+ai-not-against-ai = Das ist keine Partie gegen die KI.
+ai-never-rated = Partien gegen die KI werden nie gewertet. Lass `rated` weg.
+ai-no-clock = Partien gegen die KI haben keine Uhr: Sie antwortet in Sekunden. Lass `time` weg.
+ai-channel-taken = In diesem Kanal läuft schon eine Partie. Eine Partie pro Kanal: Öffne hier einen Thread (oder nimm einen anderen Kanal) und spiele dort gegen die KI.
+ai-game = { $player } spielt gegen die KI auf Stufe { $level } (Partie { $game }): { $size } × { $size }, { $pile } Steine je Seite, { rule-named }. **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** Weiß (von links nach rechts). Partien gegen die KI werden nie gewertet; `hint` schlägt einen Zug vor.
+ai-thinking = **{ $ai }** denkt nach…
+ai-your-move = { $player } ist am Zug ({ colour }).
+challenge-twice = Du hast { $opponent } hier schon herausgefordert (Partie { $game }). Die Herausforderung kann angenommen oder abgelehnt werden; du kannst sie zurückziehen.
+game-moves-to-thread = Die Partie zieht in einen eigenen Thread um.
+overdue-challenge = Die Herausforderung von Partie { $game } ist verfallen: Niemand hat rechtzeitig geantwortet. Der Bot schließt sie gleich; danach kann neu herausgefordert werden.
+overdue-game = In Partie { $game } ist die Zeit um: **{ $player }** hat die Zeit überschritten. Der Bot beendet die Partie gleich.

@@ -849,3 +849,285 @@ web-puzzle-hidden = The solution and who solved it are shown from { $time }.
 web-solution = Solution
 web-winning-first-moves = Every winning first move
 web-solvers = Solved by
+## words-a: why a move, a point name or a position code cannot be read
+
+notation-empty = no move given; write a hole like F6, a step like A2-D3', or swap
+notation-too-long = that is too long to be a move; write a hole like F6 or a step like A2-D3'
+notation-column = '{ $text }' is not a point: a point name starts with a column letter, as in D3
+notation-row = '{ $text }' is not a point: a row number must follow the column letter, as in D3
+notation-leading-zero = '{ $text }' is not a point: write the row number without a leading zero, as in D3
+notation-trailing = '{ $text }' is not a point: only apostrophes may follow the row number, one per level, as in D3''
+notation-space = '{ $text }' has a space inside a point name; write it as one word, like D3'
+notation-no-such-point = { $point } is on no board: even on { $size } × { $size }, level 0 has columns A to { $last } and rows 1 to { $size }, and a point with k apostrophes has a row number of at least k + 1
+notation-half-step = '{ $text }' is half a step: a step names two points, as in A2-D3'
+notation-separators = a step has one dash, as in A2-D3'
+notation-on-board = { $why } (this { $size } × { $size } board has columns A to { $last } and rows 1 to { $size })
+notation-too-high = { $point } is not on this { $size } × { $size } board: its levels are 0 to { $top }, so a point name has at most { $top ->
+    [one] { $top } apostrophe
+   *[other] { $top } apostrophes
+}
+notation-on-level = { $level ->
+    [0] {""}
+   *[other] on level { $level } ({ $level ->
+        [one] { $level } apostrophe
+       *[other] { $level } apostrophes
+    }),{" "}
+}
+notation-off-column = { $point } is not on this { $size } × { $size } board: { notation-on-level }column { $column } is outside A to { $last }
+notation-off-row = { $point } is not on this { $size } × { $size } board: { notation-on-level }row { $row } is outside { $low } to { $high }
+notation-off-both = { $point } is not on this { $size } × { $size } board: { notation-on-level }column { $column } is outside A to { $last } and row { $row } is outside { $low } to { $high }
+code-fields = a position code has 4 fields separated by ':' (SIZE:TURN:BLACKPILE,WHITEPILE:LEVELS), not { $count }
+code-too-long = that position code is too long (more than { $count } characters)
+code-size = board size '{ $text }' must be a number from { $min } to { $max }
+code-turn = turn '{ $text }' must be b or w
+code-piles = piles '{ $text }' must be two numbers from 0 to { $max }, like 32,32
+code-levels = { $count } levels given, but a { $size } × { $size } board has only { $size }
+code-rows = level { $level } must have { $expected } rows separated by '/', not { $found }
+code-row-length = level { $level }, row { $row } must have { $expected } points, not { $found }
+code-number = level { $level }, row { $row }: '{ $text }' is not a run length (a whole number from 1, without leading zeros)
+code-character = level { $level }, row { $row }: '{ $text }' is not b, w or a number
+position-size = board size { $size } is not supported (it must be { $min } to { $max })
+position-pile = { colour }'s pile of { $count } is too large (at most { $max })
+position-start-pile = a new { $size } × { $size } game starts with { $size } to { $max } marbles per player, not { $count }
+position-off-board = { $point } is not on the board
+position-duplicate = { $point } holds two pieces
+position-unsupported = the piece on { $point } is unsupported: { $missing } below it is empty
+
+## words-a: moves, refusals of a game not being played, premoves and vacations
+
+moves-legal = { $count ->
+    [one] { $count } legal move
+   *[other] { $count } legal moves
+} for { colour } ({ $player }):
+moves-place-on = - place on: { $points }
+moves-swap = - swap
+moves-rest = `moves POINT` shows one piece's moves
+point-not-read = { $why }.
+moves-cannot-move = { $point } cannot move: { $why }.
+moves-nowhere = The piece on { $point } has nowhere to go.
+moves-from = The piece on { $point } can go to { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}: { $points }
+moves-drop = { colour } { $from } → { $to }
+moves-drops = Whichever step it takes, what rests on it drops: { $drops }.
+game-not-started = Game { $game } has not started: the challenge is waiting for an answer (the challenger can `cancel` it).
+game-is-over = Game { $game } is over: { $result }. Start a new one with `challenge @player`.
+game-never-started = Game { $game } never started: { $result }. Start a new one with `challenge @player`.
+premove-ai = The AI answers at once, so conditional moves are not needed against it.
+premove-none = You have no conditional moves queued in this game.
+premove-cleared = Your conditional moves in this game are cleared.
+premove-your-move = It is your move: play it first. Conditional moves answer your opponent's next move.
+premove-not-a-pair = '{ $text }' is not a pair: write each as the opponent's move and your answer, like `premove B4 C5, D2-E3' F6`.
+premove-not-legal-theirs = { $theirs } is not legal for your opponent now: { $why }.
+premove-game-over = After { $theirs } the game is over; nothing to answer.
+premove-not-legal-mine = { $mine } is not legal after { $theirs }: { $why }.
+premove-twice = { $theirs } is answered twice; give one answer for each move.
+premove-too-many = At most { $count } conditional moves at a time.
+premove-queue = { $count ->
+    [one] { $count } conditional move
+   *[other] { $count } conditional moves
+} queued (only you see them):
+premove-pair = - if your opponent plays { $theirs }, you answer { $mine }
+premove-queue-end = Any other move drops the queue; `premove clear` empties it.
+vacation-already = You are already on vacation. `vacation off` ends it.
+vacation-used-up = You have used all { $days } days of vacation this year.
+vacation-on = You are on vacation: your clocks in casual correspondence games stand still for up to { $left } (what is left of your { $days } days this year). `vacation off` when you are back.
+vacation-not-on = You are not on vacation.
+vacation-back = Welcome back: your clocks run again, each move's deadline moved on by the time it stood still.
+record-header = header line '{ $line }' should look like [Size "8"]
+record-move = '{ $word }' in the move list: { $why }
+record-start = the Start position is bad: { $why }
+record-tag = the { $tag } tag is bad: '{ $value }'
+record-illegal = move { $number } ({ $move }) cannot be played: { $why }
+
+## words-a: history, show, replay, games and the rules
+
+history-no-moves = No moves yet.
+history-cut = The full list is in `export`.
+record-unreadable = That record cannot be read: { $why }.
+show-too-long = That is { $size } KB of text; a position code or game record is at most { $max } KB.
+show-unreadable = That is neither a position code nor a game record: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; a record is what `export` gives.
+show-after = After { moves-count }: { $result }.
+show-to-move = { colour } to move
+show-spans = { colour } spans. { $turn ->
+    [black] Black
+   *[white] White
+} to move.
+show-legal-moves = { colour } to move; { $count ->
+    [one] { $count } legal move
+   *[other] { $count } legal moves
+}.
+show-board = { $size } × { $size } board, Black { $black } and White { $white } left in the pile. { $note }
+    `{ $code }`
+show-no-animation = (No animation: { $why }. `replay` with `from:` and `to:` shows part of it.)
+replay-title-record = The record
+replay-title-game = Game { $game }
+replay-no-moves = { $title } has no moves yet: nothing to replay.
+replay-shown = { $title }, moves { $first } to { $last } of { $moves }.
+replay-shown-result = { $title }, moves { $first } to { $last } of { $moves } ({ $result }).
+replay-too-large = A replay of moves { $first } to { $last } would be larger than { $size } MB, too big to post. Ask for part of it: `replay from:{ $first } to:{ $half }`.
+replay-range = { $title } has { $moves } moves: ask for `from:` and `to:` between 1 and { $moves }.
+replay-failed = The replay could not be drawn; nothing was changed.
+replay-error-range = moves { $from } to { $to } are not a range of this game's { $moves } moves
+replay-error-too-large = a replay of { $moves } moves would be larger than { $size } MB; ask for fewer moves
+replay-error-failed = it could not be drawn
+games-overdue = (time is up: the bot ends it in a moment)
+games-damaged = - game { $game } in { $channel }: **damaged in storage**; the bot's operator can see why in the log
+games-none = You have no open challenges, games in progress or finished games. Start one with `challenge @player`.
+games-none-in-progress = You have no games in progress.
+games-yours = Your games ({ $waiting } waiting for you):
+games-finished = Finished (last { $count }; `export #N` gives a record, `board #N` the final position):
+games-finished-line = - game { $game } in { $channel } against { $opponent }: { $result }
+games-finished-damaged = - game { $game } in { $channel }: damaged in storage
+games-rest = those waiting for you are listed first
+games-challenge-sent = - game { $game } in { $channel }: challenge waiting for { $opponent }
+games-challenge-received = - game { $game } in { $channel }: challenge from { $opponent }: **accept or decline**
+games-since = {" "}(for { $time })
+games-clock = , **{ $time } left**
+games-your-move = **your move**{ $since }{ $clock }
+games-their-move = { $opponent } to move{ $since }{ $clock }
+games-playing = - game { $game } in { $channel }: you ({ colour }) against { $opponent }, move { $number }: { $turn }
+elapsed-seconds = { $count } s
+elapsed-minutes = { $count } min
+elapsed-hours = { $count } h
+elapsed-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+rules-summary = **Akron** (Cameron Browne, 2002) is a connection game in three dimensions.
+    - **Black** joins the top and bottom edges, **White** the left and right. Black moves first. Only marbles in the holes touch an edge; a corner hole is on both edges that meet there.
+    - On your turn, **place** a marble from your pile into an empty hole (`move F6`), or **step** one of your marbles (`move A2-D3'`). A marble may rest in the dip between four marbles of any colour, one level up (each ' is a level: `D3'` rests on D3, E3, D2 and E2), and stays there only while all four are there.
+    - A marble may step only if at most one marble rests on it: that one **drops** into the gap, and whatever rested on it drops in turn, up the stack. The marble must be connected to its group, and its new point must touch a marble of that group that stays put (not one that drops); a raised point needs all four marbles under it, none of them the mover or dropping.
+    - Marbles touch side by side on one level (not diagonally) and where one rests on another; touching marbles of one colour are linked. A link **higher up cuts** the enemy link it crosses. In a column of stacked marbles the **top marble's colour** rules: every marble of the other colour lower down is covered and cut off (one of the top's colour is not, even under an enemy).
+    - On the second turn White may **swap**: take over Black's first marble and play Black.
+    - You win when your edges are joined by a chain that **survives your opponent's reply** (the delayed rule; the immediate rule wins at once). A player with **no legal move loses**; a position's third repetition is a draw.
+rules-link = Full rules with pictures: { $url }
+rules-picture = The picture: Black steps A1-D1. The white marble resting on A1 drops into A1, and the black marble resting on that one drops into its place (arrows).
+rules-guide = The full guide with pictures is `docs/rules.md` in the bot's source; the bot's operator can link it here by setting `AKRON_RULES_URL`.
+
+## words-a: puzzles
+
+rule-named = { $rule ->
+    [immediate] immediate rule
+   *[delayed] delayed rule
+}
+puzzle-title-too-long = A puzzle's title has at most { $max } characters; this one has { $count }. Say the rest in its discussion thread.
+puzzle-title-control = A puzzle's title is one line of text, without control characters.
+puzzle-not-a-code = That is not a position code: { $why }. Write it like `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate My title`.
+puzzle-running-game = That is the current position of game { $game }, which is still being played. Post it once the game is over.
+puzzle-no-win = { colour } has no forced win in { $count } moves or fewer here ({ rule-named }), so it is no puzzle. A puzzle is a position where the side to move wins by force.
+puzzle-unknown = The solver could not settle this position within its budget, so it cannot vouch for it as a puzzle. Try a smaller or more forcing position.
+puzzle-several = Several first moves win in { $count } here: { $moves }. Post it anyway, marked "several solutions", by adding `several`; or change the position so that only one wins.
+puzzle-thread = Akron puzzle { $id }{ $title }
+puzzle-none = There is no puzzle { $id }.
+puzzle-give-answer = Give your answer, like `puzzle solve { $id } F6` (your first move; you may add the reply you expect and your next move).
+puzzle-line-illegal = { $move } is not a legal move there (move { $number } of your line): { $why }.
+puzzle-line-too-long = Your line goes on after the game is over: it ends with { $move }, so leave out what follows.
+puzzle-not-quite = Not quite: { $moves } does not win by force in { moves-count } here. Look again (the answer opens with `puzzle answer { $id }`).
+puzzle-correct = Correct: **{ $move }** wins by force. { $solver ->
+    [own] (Your own puzzle: not counted.)
+    [new] You are solver number { $number } of puzzle { $id }.
+   *[again] You had already solved it.
+}
+puzzle-answer-yours = The answer to puzzle { $id } opens for everyone in about { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}. You posted it, so `puzzle reveal { $id }` opens it now.
+puzzle-answer-later = The answer to puzzle { $id } opens in about { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} (or sooner if { $poster } reveals it). Try `puzzle solve { $id } MOVE` meanwhile.
+puzzle-a-moderator = a moderator
+puzzle-answer = **Puzzle { $id }, the answer:** { $moves }.
+puzzle-answer-several = Several first moves win: { $moves }.
+puzzle-solved-by = Solved by { $names }.
+puzzle-solved-by-nobody = Solved by nobody yet.
+puzzle-reveal-not-yours = Only whoever posted puzzle { $id } (or a moderator) can reveal its answer early; it opens to everyone a day after posting.
+puzzle-daily-moderators = Only moderators can turn the daily puzzle on or off in a channel.
+puzzle-daily-on = A puzzle a day in this channel from now on; the first comes now.
+puzzle-daily-already = This channel already gets a puzzle a day.
+puzzle-daily-off = No more daily puzzles in this channel.
+puzzle-daily-none = This channel gets no daily puzzle; `puzzle daily on` starts one.
+puzzle-bank-used-up = Every one of the { $count } puzzles in the bank has been posted here, so the daily puzzle stops.
+puzzle-daily-title = : Daily puzzle
+puzzle-by = {" "}(by { $poster })
+puzzle-post = **Puzzle { $id }**{ $title }{ $poster }
+    {"**"}{ colour } to move and win in { moves-count }** ({ rule-named }, { $size } × { $size }){ $several ->
+        [yes] , several solutions
+       *[no] {""}
+    }. Proven by the solver.
+    Answer privately with `puzzle solve { $id } MOVE`; `puzzle answer { $id }` shows the solution a day after posting.
+    `{ $code }`
+
+## words-a: hints and analysis
+
+hint-not-against-ai = Hints are only for games against the AI; in a game between people the engine stays out. Play the AI with `challenge ai`.
+hint-ai-to-move = The AI is to move; ask for a hint when it is your turn.
+hint-none = There is no hint to give: { $why }.
+hint = Hint for game { $game }: **{ $move }** (your chances about { $percent } %).
+search-game-over = the game is over
+search-no-legal-move = the side to move has no legal move
+analysis-not-a-code = That is not a position code: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; `analyze #12` looks at a finished game.
+analysis-running-position = That is the current position of game { $game }, which is still being played. Analysis of a running game is closed to everyone until it ends.
+analysis-this-position = This position
+analysis-running-game = Game { $game } is still being played. Analysis of a running game is closed to everyone until it ends (as on lichess); in a game against the AI, `hint` suggests a move.
+analysis-never-played = Game { $game } was never played, so there is nothing to analyse.
+analysis-no-such-move = Game { $game } has { $count } moves; give a move number from 0 to { $count }.
+analysis-game-after = Game { $game } ({ $result }) after { moves-count }
+analysis-decided = { $about } is already decided ({ $result }); there is no move to look for. Give an earlier move with `move:N`.
+analysis-no-move = { $about } has no move to analyse: { $why }.
+analysis = **Analysis.** { $about }, { colour } to move: the best move is **{ $move }**; { $proven ->
+    [win] { colour } wins by force
+    [loss] { colour } loses by force
+   *[estimate] { colour } wins about { $percent } % of games from here
+}.
+    Line: { $line }
+    ({ $playouts } playouts.) `{ $code }`
+
+## words-a: stats and the leaderboard
+
+stats-none = **{ $player }** has no rated games here yet: a new rating starts at { $rating } (RD { $deviation }). Challenges are rated unless made with `rated:off`.
+stats-head = **{ $player }**: rating **{ $rating }** (RD { $deviation }{ $provisional ->
+    [yes] , provisional
+   *[no] {""}
+}), { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}.
+stats-tally = { $wins } won, { $losses } lost, { $draws } drawn
+stats-results = All: { $all }. As Black (first): { $black }. As White: { $white }.
+stats-streak = Longest winning streak: { $count }.
+stats-global = Global rating: { $rating } over { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}.
+stats-chart-alt = Rating chart of { $player } over { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}: from { $first } to { $last }, lowest { $low }, highest { $high }.
+leaderboard-empty = Nobody has played a rated game here yet. Challenges are rated by default.
+leaderboard-head = **Leaderboard** (top { $count }; provisional ratings, marked `?`, come last)
+leaderboard-title = Leaderboard
+leaderboard-subtitle = Top { $count } · provisional ratings, marked ?, come last
+leaderboard-player = Player
+leaderboard-rating = Rating
+leaderboard-games = Games
+leaderboard-row = { $rank }. { $name } { $rating }  { $games } { $count ->
+    [one] game
+   *[other] games
+}
+
+## words-a: a game against the AI, a second challenge
+
+ai-not-against-ai = That is not a game against the AI.
+ai-never-rated = Games against the AI are never rated. Leave out `rated`.
+ai-no-clock = Games against the AI have no clock: it answers within seconds. Leave out `time`.
+ai-channel-taken = This channel already has a game. One game per channel: start a thread here (or use another channel) and play the AI there.
+ai-game = { $player } plays the AI at level { $level } (game { $game }): { $size } × { $size }, { $pile } pieces each, { rule-named }. **{ $black }** plays Black (top to bottom), **{ $white }** White (left to right). Games against the AI are never rated; `hint` suggests a move.
+ai-thinking = **{ $ai }** is thinking…
+ai-your-move = { $player } to move ({ colour }).
+challenge-twice = You already challenged { $opponent } here (game { $game }). They can accept or decline it; you can cancel it.
+game-moves-to-thread = The game moves to a thread of its own.
+overdue-challenge = The challenge of game { $game } expired: nobody answered in time. The bot closes it in a moment; then a new challenge can be made.
+overdue-game = Time is up in game { $game }: **{ $player }** ran out of time. The bot ends the game in a moment.

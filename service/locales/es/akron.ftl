@@ -847,3 +847,315 @@ web-puzzle-hidden = La solución y quién lo resolvió se muestran desde { $time
 web-solution = Solución
 web-winning-first-moves = Todas las primeras jugadas ganadoras
 web-solvers = Lo resolvieron
+## words-a: por qué no se puede leer una jugada, el nombre de un punto o un código de posición
+
+notation-empty = no has escrito ninguna jugada; escribe un hueco como F6, un movimiento como A2-D3' o swap
+notation-too-long = es demasiado largo para ser una jugada; escribe un hueco como F6 o un movimiento como A2-D3'
+notation-column = '{ $text }' no es un punto: el nombre de un punto empieza por la letra de la columna, como en D3
+notation-row = '{ $text }' no es un punto: tras la letra de la columna va el número de la fila, como en D3
+notation-leading-zero = '{ $text }' no es un punto: escribe el número de la fila sin ceros a la izquierda, como en D3
+notation-trailing = '{ $text }' no es un punto: tras el número de la fila solo pueden ir apóstrofos, uno por nivel, como en D3''
+notation-space = '{ $text }' tiene un espacio dentro del nombre de un punto; escríbelo todo junto, como D3'
+notation-no-such-point = { $point } no existe en ningún tablero: incluso en { $size } × { $size }, el nivel 0 tiene las columnas A a { $last } y las filas 1 a { $size }, y un punto con k apóstrofos tiene una fila de al menos k + 1
+notation-half-step = '{ $text }' es medio movimiento: un movimiento nombra dos puntos, como en A2-D3'
+notation-separators = un movimiento lleva un solo guion, como en A2-D3'
+notation-on-board = { $why } (este tablero de { $size } × { $size } tiene las columnas A a { $last } y las filas 1 a { $size })
+notation-too-high = { $point } no está en este tablero de { $size } × { $size }: sus niveles van del 0 al { $top }, así que el nombre de un punto lleva como mucho { $top ->
+    [one] { $top } apóstrofo
+   *[other] { $top } apóstrofos
+}
+notation-on-level = { $level ->
+    [0] {""}
+   *[other] en el nivel { $level } ({ $level ->
+        [one] { $level } apóstrofo
+       *[other] { $level } apóstrofos
+    }),{" "}
+}
+notation-off-column = { $point } no está en este tablero de { $size } × { $size }: { notation-on-level }la columna { $column } no está entre A y { $last }
+notation-off-row = { $point } no está en este tablero de { $size } × { $size }: { notation-on-level }la fila { $row } no está entre { $low } y { $high }
+notation-off-both = { $point } no está en este tablero de { $size } × { $size }: { notation-on-level }la columna { $column } no está entre A y { $last }, ni la fila { $row } entre { $low } y { $high }
+code-fields = un código de posición tiene 4 campos separados por ':' (TAMAÑO:TURNO:RESERVANEGRAS,RESERVABLANCAS:NIVELES), no { $count }
+code-too-long = ese código de posición es demasiado largo (más de { $count } caracteres)
+code-size = el tamaño del tablero '{ $text }' debe ser un número del { $min } al { $max }
+code-turn = el turno '{ $text }' debe ser b o w
+code-piles = las reservas '{ $text }' deben ser dos números del 0 al { $max }, como 32,32
+code-levels = { $count ->
+    [one] se da { $count } nivel
+   *[other] se dan { $count } niveles
+}, pero un tablero de { $size } × { $size } solo tiene { $size }
+code-rows = el nivel { $level } debe tener { $expected } filas separadas por '/', no { $found }
+code-row-length = el nivel { $level }, fila { $row }, debe tener { $expected } puntos, no { $found }
+code-number = nivel { $level }, fila { $row }: '{ $text }' no es una cantidad de puntos vacíos (un número entero desde 1, sin ceros a la izquierda)
+code-character = nivel { $level }, fila { $row }: '{ $text }' no es b, w ni un número
+position-size = no se admite el tamaño de tablero { $size } (debe ser del { $min } al { $max })
+position-pile = la reserva de { $colour ->
+    [black] negras
+   *[white] blancas
+}, de { $count } piedras, es demasiado grande (como mucho { $max })
+position-start-pile = una partida nueva en { $size } × { $size } empieza con { $size } a { $max } piedras por jugador, no { $count }
+position-off-board = { $point } no está en el tablero
+position-duplicate = { $point } tiene dos piedras
+position-unsupported = la piedra de { $point } no tiene soporte: { $missing }, debajo, está vacío
+
+## words-a: jugadas, partidas que no se están jugando, jugadas condicionales y vacaciones
+
+moves-legal = { $count ->
+    [one] { $count } jugada legal
+   *[other] { $count } jugadas legales
+} para { $colour ->
+    [black] negras
+   *[white] blancas
+} ({ $player }):
+moves-place-on = - colocar en: { $points }
+moves-swap = - swap (cambio)
+moves-rest = `moves PUNTO` muestra las jugadas de una piedra
+point-not-read = { $why }.
+moves-cannot-move = { $point } no puede moverse: { $why }.
+moves-nowhere = La piedra de { $point } no tiene adónde ir.
+moves-from = La piedra de { $point } puede ir a { $count ->
+    [one] { $count } punto
+   *[other] { $count } puntos
+}: { $points }
+moves-drop = { $colour ->
+    [black] negra
+   *[white] blanca
+} { $from } → { $to }
+moves-drops = Vaya adonde vaya, lo que descansa sobre ella cae: { $drops }.
+game-not-started = La partida { $game } no ha empezado: el desafío espera respuesta (quien desafió puede retirarlo con `cancel`).
+game-is-over = La partida { $game } ha terminado: { $result }. Empieza otra con `challenge @jugador`.
+game-never-started = La partida { $game } nunca empezó: { $result }. Empieza otra con `challenge @jugador`.
+premove-ai = La IA responde al instante, así que contra ella no hacen falta jugadas condicionales.
+premove-none = No tienes jugadas condicionales preparadas en esta partida.
+premove-cleared = Se han borrado tus jugadas condicionales de esta partida.
+premove-your-move = Te toca a ti: juega primero. Las jugadas condicionales responden a la próxima jugada de tu rival.
+premove-not-a-pair = '{ $text }' no es un par: escribe cada uno como la jugada del rival y tu respuesta, como en `premove B4 C5, D2-E3' F6`.
+premove-not-legal-theirs = { $theirs } no es legal ahora para tu rival: { $why }.
+premove-game-over = Tras { $theirs } la partida termina; no hay nada que responder.
+premove-not-legal-mine = { $mine } no es legal tras { $theirs }: { $why }.
+premove-twice = { $theirs } tiene dos respuestas; da una sola para cada jugada.
+premove-too-many = Como mucho { $count } jugadas condicionales a la vez.
+premove-queue = { $count ->
+    [one] { $count } jugada condicional preparada
+   *[other] { $count } jugadas condicionales preparadas
+} (solo tú las ves):
+premove-pair = - si tu rival juega { $theirs }, respondes { $mine }
+premove-queue-end = Cualquier otra jugada anula la lista; `premove clear` la vacía.
+vacation-already = Ya estás de vacaciones. `vacation off` las termina.
+vacation-used-up = Ya has usado los { $days } días de vacaciones de este año.
+vacation-on = Estás de vacaciones: tus relojes en las partidas amistosas por correspondencia se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). `vacation off` cuando vuelvas.
+vacation-not-on = No estás de vacaciones.
+vacation-back = Bienvenido de vuelta: tus relojes vuelven a correr, y el plazo de cada jugada se alarga lo que estuvo detenido.
+record-header = la línea de cabecera '{ $line }' debería ser como [Size "8"]
+record-move = '{ $word }' en la lista de jugadas: { $why }
+record-start = la posición Start no es válida: { $why }
+record-tag = la etiqueta { $tag } no es válida: '{ $value }'
+record-illegal = la jugada { $number } ({ $move }) no se puede jugar: { $why }
+
+## words-a: historial, show, replay, partidas y reglas
+
+history-no-moves = Aún no hay jugadas.
+history-cut = La lista completa está en `export`.
+record-unreadable = No se puede leer esa notación: { $why }.
+show-too-long = Eso son { $size } KB de texto; un código de posición o la notación de una partida tiene como mucho { $max } KB.
+show-unreadable = Eso no es ni un código de posición ni la notación de una partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; una notación es lo que da `export`.
+show-after = Tras { moves-count }: { $result }.
+show-to-move = les toca a { $colour ->
+    [black] negras
+   *[white] blancas
+}
+show-spans = { colour } unen sus lados. Les toca a { $turn ->
+    [black] negras
+   *[white] blancas
+}.
+show-legal-moves = Les toca a { $colour ->
+    [black] negras
+   *[white] blancas
+}; { $count ->
+    [one] { $count } jugada legal
+   *[other] { $count } jugadas legales
+}.
+show-board = Tablero de { $size } × { $size }; en la reserva quedan { $black } de negras y { $white } de blancas. { $note }
+    `{ $code }`
+show-no-animation = (Sin animación: { $why }. `replay` con `from:` y `to:` muestra una parte.)
+replay-title-record = La notación
+replay-title-game = La partida { $game }
+replay-no-moves = { $title } aún no tiene jugadas: no hay nada que reproducir.
+replay-shown = { $title }, jugadas { $first } a { $last } de { $moves }.
+replay-shown-result = { $title }, jugadas { $first } a { $last } de { $moves } ({ $result }).
+replay-too-large = Una reproducción de las jugadas { $first } a { $last } pesaría más de { $size } MB, demasiado para publicarla. Pide una parte: `replay from:{ $first } to:{ $half }`.
+replay-range = { $title } tiene { $moves } jugadas: pide `from:` y `to:` entre 1 y { $moves }.
+replay-failed = No se pudo dibujar la reproducción; no se cambió nada.
+replay-error-range = las jugadas { $from } a { $to } no son un tramo de las { $moves } jugadas de esta partida
+replay-error-too-large = una reproducción de { $moves } jugadas pesaría más de { $size } MB; pide menos jugadas
+replay-error-failed = no se pudo dibujar
+games-overdue = (se acabó el tiempo: el bot la termina en un momento)
+games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en el registro
+games-none = No tienes desafíos abiertos, partidas en juego ni partidas terminadas. Empieza una con `challenge @jugador`.
+games-none-in-progress = No tienes partidas en juego.
+games-yours = Tus partidas ({ $waiting ->
+    [one] { $waiting } te espera
+   *[other] { $waiting } te esperan
+}):
+games-finished = Terminadas (las últimas { $count }; `export #N` da la notación, `board #N` la posición final):
+games-finished-line = - partida { $game } en { $channel } contra { $opponent }: { $result }
+games-finished-damaged = - partida { $game } en { $channel }: dañada en el almacenamiento
+games-rest = primero las que te esperan
+games-challenge-sent = - partida { $game } en { $channel }: desafío a la espera de { $opponent }
+games-challenge-received = - partida { $game } en { $channel }: desafío de { $opponent }: **acepta o rechaza**
+games-since = {" "}(desde hace { $time })
+games-clock = , **quedan { $time }**
+games-your-move = **te toca**{ $since }{ $clock }
+games-their-move = le toca a { $opponent }{ $since }{ $clock }
+games-playing = - partida { $game } en { $channel }: tú ({ $colour ->
+    [black] negras
+   *[white] blancas
+}) contra { $opponent }, jugada { $number }: { $turn }
+elapsed-seconds = { $count } s
+elapsed-minutes = { $count } min
+elapsed-hours = { $count } h
+elapsed-days = { $count ->
+    [one] { $count } día
+   *[other] { $count } días
+}
+rules-summary = **Akron** (Cameron Browne, 2002) es un juego de conexión en tres dimensiones.
+    - **Negras** unen los lados de arriba y de abajo; **blancas**, el izquierdo y el derecho. Empiezan negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
+    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre (`move F6`) o **mueve** una de tus piedras (`move A2-D3'`). Una piedra puede descansar en el hoyo entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
+    - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al hueco que deja, y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo, y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, y ninguna puede ser la que se mueve ni una que cae.
+    - Las piedras se tocan lado a lado en un mismo nivel (no en diagonal) y donde una descansa sobre otra; las piedras de un color que se tocan están conectadas. Una conexión **más alta corta** la conexión rival que cruza. En una columna de piedras apiladas manda el **color de la de arriba**: toda piedra del otro color más abajo queda cubierta y aislada (una del color de la de arriba no, aunque esté bajo una rival).
+    - En el segundo turno, blancas pueden hacer el **cambio** (`swap`): quedarse con la primera piedra de negras y jugar con negras.
+    - Ganas cuando tus lados quedan unidos por una cadena que **sobrevive a la respuesta del rival** (la regla diferida; con la regla inmediata se gana al momento). Quien **no tiene jugada legal pierde**; la tercera repetición de una posición es tablas.
+rules-link = Las reglas completas, con imágenes: { $url }
+rules-picture = La imagen: negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1, y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
+rules-guide = La guía completa con imágenes es `docs/rules.md` en el código fuente del bot; quien opera el bot puede enlazarla aquí con `AKRON_RULES_URL`.
+
+## words-a: problemas
+
+rule-named = { $rule ->
+    [immediate] regla inmediata
+   *[delayed] regla diferida
+}
+puzzle-title-too-long = El título de un problema tiene como mucho { $max } caracteres; este tiene { $count }. Cuenta el resto en su hilo de discusión.
+puzzle-title-control = El título de un problema es una sola línea de texto, sin caracteres de control.
+puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título`.
+puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
+puzzle-no-win = { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
+puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su presupuesto, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
+puzzle-several = Aquí ganan varias primeras jugadas en { $count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
+puzzle-thread = Problema de Akron { $id }{ $title }
+puzzle-none = No hay ningún problema { $id }.
+puzzle-give-answer = Da tu respuesta, como `puzzle solve { $id } F6` (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
+puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
+puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.
+puzzle-not-quite = Casi: { $moves } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (la solución se abre con `puzzle answer { $id }`).
+puzzle-correct = Correcto: **{ $move }** gana por fuerza. { $solver ->
+    [own] (Es tu propio problema: no cuenta.)
+    [new] Eres la persona número { $number } en resolver el problema { $id }.
+   *[again] Ya lo habías resuelto.
+}
+puzzle-answer-yours = La solución del problema { $id } se abre para todos en { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+} más o menos. Lo publicaste tú, así que `puzzle reveal { $id }` la abre ya.
+puzzle-answer-later = La solución del problema { $id } se abre en { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+} más o menos (o antes si { $poster } la revela). Mientras tanto, prueba `puzzle solve { $id } JUGADA`.
+puzzle-a-moderator = un moderador
+puzzle-answer = **Problema { $id }, la solución:** { $moves }.
+puzzle-answer-several = Ganan varias primeras jugadas: { $moves }.
+puzzle-solved-by = Lo resolvieron: { $names }.
+puzzle-solved-by-nobody = Aún no lo ha resuelto nadie.
+puzzle-reveal-not-yours = Solo quien publicó el problema { $id } (o un moderador) puede revelar antes la solución; se abre para todos un día después de publicarlo.
+puzzle-daily-moderators = Solo los moderadores pueden activar o desactivar el problema diario de un canal.
+puzzle-daily-on = Desde ahora, un problema al día en este canal; el primero llega ya.
+puzzle-daily-already = Este canal ya recibe un problema al día.
+puzzle-daily-off = Se acabaron los problemas diarios en este canal.
+puzzle-daily-none = Este canal no recibe problema diario; `puzzle daily on` lo activa.
+puzzle-bank-used-up = Ya se han publicado aquí los { $count } problemas del banco, así que el problema diario se detiene.
+puzzle-daily-title = : problema del día
+puzzle-by = {" "}(de { $poster })
+puzzle-post = **Problema { $id }**{ $title }{ $poster }
+    {"**"}Juegan { $colour ->
+        [black] negras
+       *[white] blancas
+    } y ganan en { moves-count }** ({ rule-named }, { $size } × { $size }){ $several ->
+        [yes] , varias soluciones
+       *[no] {""}
+    }. Comprobado por el solucionador.
+    Responde en privado con `puzzle solve { $id } JUGADA`; `puzzle answer { $id }` muestra la solución un día después de publicarlo.
+    `{ $code }`
+
+## words-a: pistas y análisis
+
+hint-not-against-ai = Las pistas son solo para partidas contra la IA; en una partida entre personas el motor no interviene. Juega contra la IA con `challenge ai`.
+hint-ai-to-move = Le toca a la IA; pide una pista cuando sea tu turno.
+hint-none = No hay pista que dar: { $why }.
+hint = Pista para la partida { $game }: **{ $move }** (tus posibilidades, alrededor del { $percent } %).
+search-game-over = la partida ha terminado
+search-no-legal-move = el bando al que le toca no tiene ninguna jugada legal
+analysis-not-a-code = Eso no es un código de posición: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; `analyze #12` analiza una partida terminada.
+analysis-running-position = Esa es la posición actual de la partida { $game }, que aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine.
+analysis-this-position = Esta posición
+analysis-running-game = La partida { $game } aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine (como en lichess); en una partida contra la IA, `hint` sugiere una jugada.
+analysis-never-played = La partida { $game } nunca se jugó, así que no hay nada que analizar.
+analysis-no-such-move = La partida { $game } tiene { $count } jugadas; da un número de jugada del 0 al { $count }.
+analysis-game-after = La partida { $game } ({ $result }) tras { moves-count }
+analysis-decided = { $about }: ya está decidido ({ $result }); no hay jugada que buscar. Indica una jugada anterior con `move:N`.
+analysis-no-move = { $about }: no hay jugada que analizar: { $why }.
+analysis = **Análisis.** { $about }, les toca a { $colour ->
+    [black] negras
+   *[white] blancas
+}: la mejor jugada es **{ $move }**; { $proven ->
+    [win] { colour } ganan por fuerza
+    [loss] { colour } pierden por fuerza
+   *[estimate] { colour } ganan alrededor del { $percent } % de las partidas desde aquí
+}.
+    Línea: { $line }
+    ({ $playouts } simulaciones.) `{ $code }`
+
+## words-a: estadísticas y clasificación
+
+stats-none = **{ $player }** aún no tiene partidas puntuables aquí: una puntuación nueva empieza en { $rating } (RD { $deviation }). Los desafíos puntúan salvo que se hagan con `rated:off`.
+stats-head = **{ $player }**: puntuación **{ $rating }** (RD { $deviation }{ $provisional ->
+    [yes] , provisional
+   *[no] {""}
+}), { $count ->
+    [one] { $count } partida puntuable
+   *[other] { $count } partidas puntuables
+}.
+stats-tally = { $wins } ganadas, { $losses } perdidas, { $draws } tablas
+stats-results = Total: { $all }. Con negras (empezando): { $black }. Con blancas: { $white }.
+stats-streak = Racha de victorias más larga: { $count }.
+stats-global = Puntuación global: { $rating } en { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}.
+stats-chart-alt = Gráfica de la puntuación de { $player } en { $count ->
+    [one] { $count } partida puntuable
+   *[other] { $count } partidas puntuables
+}: de { $first } a { $last }, mínimo { $low }, máximo { $high }.
+leaderboard-empty = Aquí aún nadie ha jugado una partida puntuable. Los desafíos puntúan por defecto.
+leaderboard-head = **Clasificación** (los { $count } primeros; las puntuaciones provisionales, marcadas con `?`, van al final)
+leaderboard-title = Clasificación
+leaderboard-subtitle = Los { $count } primeros · las puntuaciones provisionales, marcadas con ?, van al final
+leaderboard-player = Jugador
+leaderboard-rating = Puntuación
+leaderboard-games = Partidas
+leaderboard-row = { $rank }. { $name } { $rating }  { $games } { $count ->
+    [one] partida
+   *[other] partidas
+}
+
+## words-a: una partida contra la IA, un segundo desafío
+
+ai-not-against-ai = Eso no es una partida contra la IA.
+ai-never-rated = Las partidas contra la IA nunca puntúan. Quita `rated`.
+ai-no-clock = Las partidas contra la IA no tienen reloj: responde en segundos. Quita `time`.
+ai-channel-taken = Este canal ya tiene una partida. Una partida por canal: abre un hilo aquí (o usa otro canal) y juega allí contra la IA.
+ai-game = { $player } juega contra la IA de nivel { $level } (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, { rule-named }. **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha). Las partidas contra la IA nunca puntúan; `hint` sugiere una jugada.
+ai-thinking = **{ $ai }** está pensando…
+ai-your-move = Le toca a { $player } ({ colour }).
+challenge-twice = Ya desafiaste a { $opponent } aquí (partida { $game }). Puede aceptar o rechazar el desafío; tú puedes retirarlo.
+game-moves-to-thread = La partida pasa a un hilo propio.
+overdue-challenge = El desafío de la partida { $game } caducó: nadie respondió a tiempo. El bot lo cierra en un momento; después se puede hacer un desafío nuevo.
+overdue-game = Se acabó el tiempo en la partida { $game }: a **{ $player }** se le agotó el reloj. El bot termina la partida en un momento.

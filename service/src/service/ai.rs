@@ -10,15 +10,16 @@
 use super::lifecycle::{apply_move, move_to_thread};
 use super::notices::Draft;
 use super::store::Loaded;
-use super::types::{AnalyzeRequest, Challenge, Reply, Request};
+use super::types::{AnalyzeRequest, Challenge, Language, Reply, Request};
 use super::wording::no_game;
 use super::{refuse, Outcome, Service, ServiceError};
+use crate::catalogue::Phrase;
 use crate::db::{self, DbError, Tx};
 use crate::images::{Caption, Picture};
 use crate::model::{Destination, GameId, GameRecord, Players, Status, TimeControl, User};
+use crate::{phrase, say};
 use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
 use akron_rules::{ByColor, Color, Game, Move, Position};
-use std::fmt::Write as _;
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -181,16 +182,15 @@ impl Service {
         start: &Position,
         wants_thread: bool,
     ) -> Outcome {
+        let private = request.language.private;
         let Some((ai_colour, level)) = players.ai() else {
-            return refuse("That is not a game against the AI.");
+            return refuse(say!(private, "ai-not-against-ai"));
         };
         if challenge.rated == Some(true) {
-            return refuse("Games against the AI are never rated. Leave out `rated`.");
+            return refuse(say!(private, "ai-never-rated"));
         }
         if !matches!(challenge.time, None | Some(TimeControl::None)) {
-            return refuse(
-                "Games against the AI have no clock: it answers within seconds. Leave out `time`.",
-            );
+            return refuse(say!(private, "ai-no-clock"));
         }
         let now = self.clock.now();
         let mut row = GameRecord::challenge(
@@ -212,12 +212,7 @@ impl Service {
         });
         let id = match inserted {
             Ok(id) => id,
-            Err(DbError::ChannelTaken) => {
-                return refuse(
-                    "This channel already has a game. One game per channel: start a thread \
-                     here (or use another channel) and play the AI there.",
-                )
-            }
+            Err(DbError::ChannelTaken) => return refuse(say!(private, "ai-channel-taken")),
             Err(e) => return Err(e.into()),
         };
         self.wake();
@@ -225,29 +220,36 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(record)?;
-        let mut reply = self.board_reply(&loaded, None, request.language.public);
+        let public = request.language.public;
+        let mut reply = self.board_reply(&loaded, None, public);
         let ai = User::ai(level);
         let human = &request.user;
         let token = reply.mention_user(human);
         let (black, white) = (loaded.player(Color::Black), loaded.player(Color::White));
-        let _ = write!(
-            reply.text,
-            "{token} plays the AI at level {level} (game {id}): {} × {}, {} pieces each, {} rule. \
-             **{}** plays Black (top to bottom), **{}** White (left to right). Games against the \
-             AI are never rated; `hint` suggests a move.",
-            loaded.record.size,
-            loaded.record.size,
-            loaded.record.pile,
-            loaded.record.win_rule,
-            black.shown(),
-            white.shown(),
-        );
-        if waiting.is_some() {
-            let _ = write!(reply.text, "\n**{}** is thinking…", ai.shown());
+        reply.text.push_str(&say!(
+            public,
+            "ai-game",
+            player = token.clone(),
+            level = level.number(),
+            game = id.to_string(),
+            size = loaded.record.size,
+            pile = loaded.record.pile,
+            rule = loaded.record.win_rule.name(),
+            black = black.shown(),
+            white = white.shown()
+        ));
+        reply.text.push('\n');
+        reply.text.push_str(&if waiting.is_some() {
+            say!(public, "ai-thinking", ai = ai.shown())
         } else {
-            let _ = write!(reply.text, "\n{token} to move ({}).", start.turn().title());
-        }
-        move_to_thread(&mut reply, &loaded);
+            say!(
+                public,
+                "ai-your-move",
+                player = token,
+                colour = start.turn().name()
+            )
+        });
+        move_to_thread(&mut reply, &loaded, request.language.public);
         Ok(reply)
     }
 
@@ -412,14 +414,12 @@ impl Service {
     /// `hint`: the engine's suggested move, privately, only in a game against the AI.
     pub(super) fn hint(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
+        let private = request.language.private;
         if loaded.record.players.ai().is_none() {
-            return refuse(
-                "Hints are only for games against the AI; in a game between people the engine \
-                 stays out. Play the AI with `challenge ai`.",
-            );
+            return refuse(say!(private, "hint-not-against-ai"));
         }
         if loaded.game.turn() != colour {
-            return refuse("The AI is to move; ask for a hint when it is your turn.");
+            return refuse(say!(private, "hint-ai-to-move"));
         }
         let config = &self.config.ai;
         let analysis = {
@@ -429,45 +429,49 @@ impl Service {
         };
         let analysis = match analysis {
             Ok(a) => a,
-            Err(e) => return refuse(format!("There is no hint to give: {e}.")),
+            Err(e) => return refuse(say!(private, "hint-none", why = search_error(&e))),
         };
         let position = loaded.game.position();
-        let mut reply = Reply::private(format!(
-            "Hint for game {}: **{}** (your chances about {}).",
-            loaded.record.id,
-            analysis.best,
-            percent(&analysis)
+        let mut reply = Reply::private(say!(
+            private,
+            "hint",
+            game = loaded.record.id.to_string(),
+            move = analysis.best.to_string(),
+            percent = percent(&analysis)
         ));
-        reply.image = self.suggestion_picture(position, &analysis, caption_of(&loaded));
+        reply.image = self.suggestion_picture(position, &analysis, caption_of(&loaded), private);
         Ok(reply)
     }
 
     /// `analyze`: the best move, the win estimate and the line, for a finished game or a
     /// position code. A running game's current position is refused to everyone.
     pub(super) fn analyze(&self, request: &Request, asked: &AnalyzeRequest) -> Outcome {
+        let (public, private) = (request.language.public, request.language.private);
         let (game, caption, about) = match &asked.code {
             Some(code) => {
                 let position = match Position::from_code(code.trim()) {
                     Ok(p) => p,
                     Err(e) => {
-                        return refuse(format!(
-                            "That is not a position code: {e}. A code looks like \
-                             `5:b:12,12:5/5/5/5/5`; `analyze #12` looks at a finished game."
+                        return refuse(say!(
+                            private,
+                            "analysis-not-a-code",
+                            why = super::reading::code_error(&e)
                         ))
                     }
                 };
                 let code = position.code();
                 if let Some(running) = self.db.read(|c| db::active_game_at(c, &code))? {
-                    return refuse(format!(
-                        "That is the current position of game {running}, which is still being \
-                         played. Analysis of a running game is closed to everyone until it ends."
+                    return refuse(say!(
+                        private,
+                        "analysis-running-position",
+                        game = running.to_string()
                     ));
                 }
                 let rule = asked.rule.unwrap_or_default();
                 (
                     Game::from_position(position, rule),
                     Caption::default(),
-                    "This position".to_string(),
+                    Phrase::new("analysis-this-position"),
                 )
             }
             None => {
@@ -479,17 +483,17 @@ impl Service {
                 match row.status() {
                     Status::Finished => {}
                     Status::Active => {
-                        return refuse(format!(
-                            "Game {} is still being played. Analysis of a running game is \
-                             closed to everyone until it ends (as on lichess); in a game \
-                             against the AI, `hint` suggests a move.",
-                            row.id
+                        return refuse(say!(
+                            private,
+                            "analysis-running-game",
+                            game = row.id.to_string()
                         ))
                     }
                     _ => {
-                        return refuse(format!(
-                            "Game {} was never played, so there is nothing to analyse.",
-                            row.id
+                        return refuse(say!(
+                            private,
+                            "analysis-never-played",
+                            game = row.id.to_string()
                         ))
                     }
                 }
@@ -507,9 +511,11 @@ impl Service {
                 };
                 let ply = match asked.ply {
                     Some(ply) if ply > total => {
-                        return refuse(format!(
-                            "Game {} has {total} moves; give a move number from 0 to {total}.",
-                            loaded.record.id
+                        return refuse(say!(
+                            private,
+                            "analysis-no-such-move",
+                            game = loaded.record.id.to_string(),
+                            count = total
                         ))
                     }
                     Some(ply) => ply,
@@ -530,20 +536,24 @@ impl Service {
                 (
                     game,
                     caption,
-                    format!(
-                        "Game {} ({}) after {ply} move{}",
-                        loaded.record.id,
-                        super::wording::result_phrase(&loaded).say(request.language.public),
-                        plural(ply)
+                    phrase!(
+                        "analysis-game-after",
+                        game = loaded.record.id.to_string(),
+                        result = super::wording::result_phrase(&loaded),
+                        count = ply
                     ),
                 )
             }
         };
         if game.is_over() {
-            return refuse(format!(
-                "{about} is already decided ({}); there is no move to look for. Give an \
-                 earlier move with `move:N`.",
-                game.outcome().map_or_else(String::new, |o| o.to_string())
+            let labels = crate::catalogue::labels(private);
+            return refuse(say!(
+                private,
+                "analysis-decided",
+                about = about,
+                result = game
+                    .outcome()
+                    .map_or_else(String::new, |o| caption.result_text_in(o, labels))
             ));
         }
         let config = &self.config.ai;
@@ -554,30 +564,35 @@ impl Service {
         };
         let analysis = match analysis {
             Ok(a) => a,
-            Err(e) => return refuse(format!("{about} has no move to analyse: {e}.")),
+            Err(e) => {
+                return refuse(say!(
+                    private,
+                    "analysis-no-move",
+                    about = about,
+                    why = search_error(&e)
+                ))
+            }
         };
         let turn = game.turn();
         let line: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
-        let verdict = match analysis.proven {
-            Some(true) => format!("{} wins by force", turn.title()),
-            Some(false) => format!("{} loses by force", turn.title()),
-            None => format!(
-                "{} wins about {} of games from here",
-                turn.title(),
-                percent(&analysis)
-            ),
-        };
-        let text = format!(
-            "**Analysis.** {about}, {} to move: the best move is **{}**; {verdict}.\nLine: {}\n\
-             ({} playouts.) `{}`",
-            turn.title(),
-            analysis.best,
-            line.join(" "),
-            analysis.playouts,
-            game.position().code()
+        let text = say!(
+            public,
+            "analysis",
+            about = about,
+            colour = turn.name(),
+            move = analysis.best.to_string(),
+            proven = match analysis.proven {
+                Some(true) => "win",
+                Some(false) => "loss",
+                None => "estimate",
+            },
+            percent = percent(&analysis),
+            line = line.join(" "),
+            playouts = analysis.playouts,
+            code = game.position().code()
         );
         let mut reply = Reply::text(text);
-        reply.image = self.suggestion_picture(game.position(), &analysis, caption);
+        reply.image = self.suggestion_picture(game.position(), &analysis, caption, public);
         reply.position = Some(game.position().code());
         Ok(reply)
     }
@@ -589,7 +604,9 @@ impl Service {
         position: &Position,
         analysis: &Analysis,
         caption: Caption,
+        language: Language,
     ) -> Option<Vec<u8>> {
+        let labels = crate::catalogue::labels(language);
         let (from, to) = match analysis.best {
             Move::Place(p) => (p, p),
             Move::Step { from, to } => (from, to),
@@ -597,6 +614,7 @@ impl Service {
                 return self.images.png(&{
                     let mut picture = Picture::new(position);
                     picture.caption = caption;
+                    picture.labels = Some(labels);
                     picture
                 })
             }
@@ -605,6 +623,7 @@ impl Service {
         let mut picture = Picture::new(position);
         picture.selected = Some((from, &destinations));
         picture.caption = caption;
+        picture.labels = Some(labels);
         self.images.png(&picture)
     }
 }
@@ -622,17 +641,20 @@ fn caption_of(loaded: &Loaded) -> Caption {
     }
 }
 
-/// `63 %`.
-fn percent(analysis: &Analysis) -> String {
-    format!("{:.0} %", (analysis.winrate * 100.0).clamp(0.0, 100.0))
+/// The winning chances in whole percent: `63`.
+fn percent(analysis: &Analysis) -> i64 {
+    // A rounded value from 0 to 100 fits any integer.
+    #[allow(clippy::cast_possible_truncation)]
+    let whole = (analysis.winrate * 100.0).clamp(0.0, 100.0).round() as i64;
+    whole
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+/// Why the engine has no move to give, in words.
+fn search_error(error: &SearchError) -> Phrase {
+    Phrase::new(match error {
+        SearchError::GameOver => "search-game-over",
+        SearchError::NoLegalMove => "search-no-legal-move",
+    })
 }
 
 #[cfg(test)]

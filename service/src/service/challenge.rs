@@ -60,11 +60,11 @@ impl Service {
                 r.challenger == me.id
                     && (r.players.black.id == them.id || r.players.white.id == them.id)
             }) {
-                return refuse(format!(
-                    "You already challenged {} here (game {}). They can accept or decline it; \
-                     you can cancel it.",
-                    them.shown(),
-                    same.id
+                return refuse(crate::say!(
+                    request.language.private,
+                    "challenge-twice",
+                    opponent = them.shown(),
+                    game = same.id.to_string()
                 ));
             }
         }
@@ -226,7 +226,7 @@ impl Service {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }
-        move_to_thread(&mut reply, &loaded);
+        move_to_thread(&mut reply, &loaded, request.language.public);
         Ok(reply)
     }
 

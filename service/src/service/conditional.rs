@@ -10,13 +10,14 @@
 use super::clocks;
 use super::notices::Draft;
 use super::store::Loaded;
-use super::types::{Reply, Request, User};
+use super::types::{Language, Reply, Request, User};
+use super::wording::illegal;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::Tx;
 use crate::db::{self, DbError, Premoves, Vacation};
 use crate::model::{Destination, GameRecord, Status, TimeControl, UserId};
+use crate::say;
 use akron_rules::{notation, Move};
-use std::fmt::Write as _;
 
 /// Vacation allowed per calendar year, in seconds.
 pub const VACATION_PER_YEAR: i64 = 14 * 86_400;
@@ -29,10 +30,9 @@ impl Service {
     /// clear` empties the queue; `premove` alone shows it.
     pub(super) fn premove(&self, request: &Request, text: &str) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
+        let private = request.language.private;
         if loaded.record.players.ai().is_some() {
-            return refuse(
-                "The AI answers at once, so conditional moves are not needed against it.",
-            );
+            return refuse(say!(private, "premove-ai"));
         }
         let id = loaded.record.id;
         let me = &request.user.id;
@@ -40,61 +40,68 @@ impl Service {
         if text.is_empty() {
             let queue = self.db.read(|c| db::premoves(c, id, me))?;
             return Ok(Reply::private(match queue {
-                Some(q) if q.after_ply == loaded.game.moves().len() => describe(&q.pairs),
-                _ => "You have no conditional moves queued in this game.".to_string(),
+                Some(q) if q.after_ply == loaded.game.moves().len() => describe(&q.pairs, private),
+                _ => say!(private, "premove-none"),
             }));
         }
         if text.eq_ignore_ascii_case("clear") || text.eq_ignore_ascii_case("none") {
             self.db.write(|c| db::clear_premoves(c, id, Some(me)))?;
-            return Ok(Reply::private(
-                "Your conditional moves in this game are cleared.",
-            ));
+            return Ok(Reply::private(say!(private, "premove-cleared")));
         }
         if loaded.game.turn() == colour {
-            return refuse(
-                "It is your move: play it first. Conditional moves answer your opponent's next move.",
-            );
+            return refuse(say!(private, "premove-your-move"));
         }
         let size = loaded.game.position().size();
         let mut pairs: Vec<(String, String)> = Vec::new();
         for part in text.split(',') {
             let words: Vec<&str> = part.split_whitespace().collect();
             let [x, y] = words.as_slice() else {
-                return refuse(format!(
-                    "'{}' is not a pair: write each as the opponent's move and your answer, like \
-                     `premove B4 C5, D2-E3' F6`.",
-                    part.trim().chars().take(24).collect::<String>()
+                return refuse(say!(
+                    private,
+                    "premove-not-a-pair",
+                    text = part.trim().chars().take(24).collect::<String>()
                 ));
             };
             let theirs: Move = match notation::read_move(x, size) {
                 Ok(m) => m,
-                Err(e) => return refuse(format!("'{x}' is not a move: {e}.")),
+                Err(e) => return refuse(not_a_move(x, &e, private)),
             };
             let mut after = loaded.game.clone();
             if let Err(e) = after.play(theirs) {
-                return refuse(format!("{theirs} is not legal for your opponent now: {e}."));
+                return refuse(say!(
+                    private,
+                    "premove-not-legal-theirs",
+                    theirs = theirs.to_string(),
+                    why = illegal(&e)
+                ));
             }
             if after.is_over() {
-                return refuse(format!(
-                    "After {theirs} the game is over; nothing to answer."
+                return refuse(say!(
+                    private,
+                    "premove-game-over",
+                    theirs = theirs.to_string()
                 ));
             }
             let mine: Move = match notation::read_move(y, size) {
                 Ok(m) => m,
-                Err(e) => return refuse(format!("'{y}' is not a move: {e}.")),
+                Err(e) => return refuse(not_a_move(y, &e, private)),
             };
             if let Err(e) = after.play(mine) {
-                return refuse(format!("{mine} is not legal after {theirs}: {e}."));
+                return refuse(say!(
+                    private,
+                    "premove-not-legal-mine",
+                    mine = mine.to_string(),
+                    theirs = theirs.to_string(),
+                    why = illegal(&e)
+                ));
             }
             if pairs.iter().any(|(t, _)| *t == theirs.to_string()) {
-                return refuse(format!(
-                    "{theirs} is answered twice; give one answer for each move."
-                ));
+                return refuse(say!(private, "premove-twice", theirs = theirs.to_string()));
             }
             pairs.push((theirs.to_string(), mine.to_string()));
         }
         if pairs.len() > MAX_PAIRS {
-            return refuse(format!("At most {MAX_PAIRS} conditional moves at a time."));
+            return refuse(say!(private, "premove-too-many", count = MAX_PAIRS));
         }
         let queue = Premoves {
             user: me.clone(),
@@ -102,7 +109,7 @@ impl Service {
             pairs,
         };
         self.db.write(|c| db::set_premoves(c, id, &queue))?;
-        Ok(Reply::private(describe(&queue.pairs)))
+        Ok(Reply::private(describe(&queue.pairs, private)))
     }
 
     /// After `mover` played `played` in a game that goes on, inside the move's transaction:
@@ -142,6 +149,7 @@ impl Service {
     /// `vacation on|off`.
     pub(super) fn vacation(&self, request: &Request, on: bool) -> Outcome {
         let me = &request.user.id;
+        let private = request.language.private;
         let now = self.clock.now();
         let year = year_of(now);
         let mut account = self.db.read(|c| db::vacation(c, me))?;
@@ -154,11 +162,15 @@ impl Service {
         }
         if on {
             if account.since.is_some() {
-                return refuse("You are already on vacation. `vacation off` ends it.");
+                return refuse(say!(private, "vacation-already"));
             }
             let left = VACATION_PER_YEAR - account.used;
             if left <= 0 {
-                return refuse("You have used all 14 days of vacation this year.");
+                return refuse(say!(
+                    private,
+                    "vacation-used-up",
+                    days = VACATION_PER_YEAR / 86_400
+                ));
             }
             account.since = Some(now);
             let games = self.db.read(|c| db::user_games(c, me))?;
@@ -180,21 +192,18 @@ impl Service {
                 Ok::<_, DbError>(())
             })?;
             self.wake();
-            return Ok(Reply::private(format!(
-                "You are on vacation: your clocks in casual correspondence games stand still for \
-                 up to {} (what is left of your 14 days this year). `vacation off` when you are \
-                 back.",
-                clocks::words(left, false)
+            return Ok(Reply::private(say!(
+                private,
+                "vacation-on",
+                left = clocks::words_in(left, false, private),
+                days = VACATION_PER_YEAR / 86_400
             )));
         }
         if account.since.is_none() {
-            return refuse("You are not on vacation.");
+            return refuse(say!(private, "vacation-not-on"));
         }
         self.end_vacation(me, now)?;
-        Ok(Reply::private(
-            "Welcome back: your clocks run again, each move's deadline moved on by the time it \
-             stood still.",
-        ))
+        Ok(Reply::private(say!(private, "vacation-back")))
     }
 
     /// Ends `user`'s vacation at `now` (or when their allowance ran out, if earlier): their
@@ -318,18 +327,28 @@ fn year_of(unix_seconds: i64) -> i64 {
 }
 
 /// The queue in words.
-fn describe(pairs: &[(String, String)]) -> String {
-    let mut text = format!(
-        "{} conditional move{} queued (only you see them):",
-        pairs.len(),
-        if pairs.len() == 1 { "" } else { "s" }
-    );
+fn describe(pairs: &[(String, String)], language: Language) -> String {
+    let mut text = say!(language, "premove-queue", count = pairs.len());
     for (theirs, mine) in pairs {
-        let _ = write!(
-            text,
-            "\n- if your opponent plays {theirs}, you answer {mine}"
-        );
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "premove-pair",
+            theirs = theirs,
+            mine = mine
+        ));
     }
-    text.push_str("\nAny other move drops the queue; `premove clear` empties it.");
+    text.push('\n');
+    text.push_str(&say!(language, "premove-queue-end"));
     text
+}
+
+/// `'zz' is not a move: …`, in `language`.
+fn not_a_move(text: &str, error: &notation::NotationError, language: Language) -> String {
+    say!(
+        language,
+        "not-a-move",
+        text = text,
+        why = super::reading::notation_error(error)
+    )
 }

@@ -29,15 +29,14 @@ impl Service {
         &self,
         record: &GameRecord,
         now: i64,
-    ) -> Result<Option<String>, ServiceError> {
+    ) -> Result<Option<crate::catalogue::Phrase>, ServiceError> {
         if !record.status().is_live() || record.deadline_at.is_none_or(|due| now < due) {
             return Ok(None);
         }
         if record.status() == Status::Open {
-            return Ok(Some(format!(
-                "The challenge of game {} expired: nobody answered in time. The bot closes it \
-                 in a moment; then a new challenge can be made.",
-                record.id
+            return Ok(Some(crate::phrase!(
+                "overdue-challenge",
+                game = record.id.to_string()
             )));
         }
         let loaded = self.load(record.clone())?;
@@ -56,10 +55,10 @@ impl Service {
         {
             return Ok(None);
         }
-        Ok(Some(format!(
-            "Time is up in game {}: **{}** ran out of time. The bot ends the game in a moment.",
-            record.id,
-            late.shown()
+        Ok(Some(crate::phrase!(
+            "overdue-game",
+            game = record.id.to_string(),
+            player = late.shown()
         )))
     }
 

@@ -5,20 +5,23 @@ use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
 use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
 use super::{refuse, Outcome, Service};
+use crate::catalogue::Phrase;
 use crate::db;
 use crate::images::{Caption, Picture, View};
 use crate::model::Status;
 use crate::record::{date, Record};
-use crate::say;
+use crate::{phrase, say};
 use akron_renderer::{ReplayError, ReplayOptions};
 use akron_rules::{ByColor, Color, Game, Position, Reason, WinRule};
 use std::fmt::Write as _;
 
 /// A record read and replayed, with the caption its tags give (names by the colour each
 /// plays at the end).
-fn read_record(text: &str) -> Result<(Game, Caption), String> {
-    let record = Record::parse(text).map_err(|e| e.to_string())?;
-    let game = record.replay().map_err(|e| e.to_string())?;
+fn read_record(text: &str) -> Result<(Game, Caption), Phrase> {
+    let record = Record::parse(text).map_err(|e| super::reading::record_error(&e))?;
+    let game = record
+        .replay()
+        .map_err(|e| super::reading::record_error(&e))?;
     let (black, white) = (
         record.tag("Black").map(str::to_string),
         record.tag("White").map(str::to_string),
@@ -72,10 +75,12 @@ impl Service {
             return Err(no_game(request));
         };
         let loaded = self.load(row)?;
-        let mut text = status_line(&loaded, self.clock.now(), request.language.public);
+        let language = request.language.public;
+        let mut text = status_line(&loaded, self.clock.now(), language);
         let detail = super::read::game_detail(&loaded);
         if detail.moves.is_empty() {
-            text.push_str("\nNo moves yet.");
+            text.push('\n');
+            text.push_str(&say!(language, "history-no-moves"));
         } else {
             let list = move_list(&detail.moves);
             let budget = MAX_TEXT.saturating_sub(text.chars().count() + 80);
@@ -93,7 +98,7 @@ impl Service {
             text.push_str(&lines.join("\n"));
             text.push_str("\n```");
             if cut {
-                text.push_str("The full list is in `export`.");
+                text.push_str(&say!(language, "history-cut"));
             }
         }
         Ok(Reply::text(text))
@@ -130,23 +135,27 @@ impl Service {
     /// Renders a position code, or the end of a record (and animates the record), with no
     /// game attached.
     pub(super) fn show(&self, request: &Request, text: &str, view: Option<View>) -> Outcome {
+        let (public, private) = (request.language.public, request.language.private);
+        let labels = crate::catalogue::labels(public);
         let text = text.trim();
         if text.len() > MAX_SHOW_TEXT {
-            return refuse(format!(
-                "That is {} KB of text; a position code or game record is at most {} KB.",
-                text.len().div_ceil(1024),
-                MAX_SHOW_TEXT / 1024
+            return refuse(say!(
+                private,
+                "show-too-long",
+                size = text.len().div_ceil(1024),
+                max = MAX_SHOW_TEXT / 1024
             ));
         }
         let mut animated = None;
         let (position, note, chain) = if Record::looks_like_record(text) {
             let (game, caption) = match read_record(text) {
                 Ok(read) => read,
-                Err(e) => return refuse(format!("That record cannot be read: {e}.")),
+                Err(why) => return refuse(say!(private, "record-unreadable", why = why)),
             };
             if !game.moves().is_empty() {
                 let options = ReplayOptions {
                     caption: caption.clone(),
+                    labels: labels.clone(),
                     ..ReplayOptions::default()
                 };
                 animated = Some(self.images.gif(&game, &options));
@@ -164,13 +173,13 @@ impl Service {
                     .ok()
                     .and_then(|r| r.tag("Result").and_then(stored_result))
             });
-            let note = format!(
-                "After {} move{}: {}.",
-                game.moves().len(),
-                if game.moves().len() == 1 { "" } else { "s" },
-                outcome.map_or_else(
-                    || format!("{} to move", game.turn().title()),
-                    |o| caption.result_text(o)
+            let note = say!(
+                public,
+                "show-after",
+                count = game.moves().len(),
+                result = outcome.map_or_else(
+                    || say!(public, "show-to-move", colour = game.turn().name()),
+                    |o| caption.result_text_in(o, labels)
                 )
             );
             (game.position().clone(), note, chain)
@@ -178,20 +187,27 @@ impl Service {
             let position = match Position::from_code(text) {
                 Ok(p) => p,
                 Err(e) => {
-                    return refuse(format!(
-                        "That is neither a position code nor a game record: {e}. A code looks \
-                         like `5:b:12,12:5/5/5/5/5`; a record is what `export` gives."
+                    return refuse(say!(
+                        private,
+                        "show-unreadable",
+                        why = super::reading::code_error(&e)
                     ))
                 }
             };
             let game = Game::from_position(position.clone(), WinRule::Delayed);
             let spans = position.spanner();
             let note = match spans {
-                Some(c) => format!("{} spans. {} to move.", c.title(), position.turn().title()),
-                None => format!(
-                    "{} to move; {} legal moves.",
-                    position.turn().title(),
-                    game.legal_moves().len()
+                Some(c) => say!(
+                    public,
+                    "show-spans",
+                    colour = c.name(),
+                    turn = position.turn().name()
+                ),
+                None => say!(
+                    public,
+                    "show-legal-moves",
+                    colour = position.turn().name(),
+                    count = game.legal_moves().len()
                 ),
             };
             let chain = spans.and_then(|_| position.analysis().winning_chain);
@@ -199,26 +215,26 @@ impl Service {
         };
         let piles = position.piles();
         let mut picture = Picture::new(&position);
+        picture.labels = Some(labels);
         picture.chain = chain.as_deref();
         picture.view = match view {
             Some(view) => view,
             None => self.view_of(&request.user.id)?,
         };
-        let mut text = format!(
-            "{} × {} board, Black {} and White {} left in the pile. {note}\n`{}`",
-            position.size(),
-            position.size(),
-            piles.black,
-            piles.white,
-            position.code()
+        let mut text = say!(
+            public,
+            "show-board",
+            size = position.size(),
+            black = piles.black,
+            white = piles.white,
+            note = note,
+            code = position.code()
         );
         let animation = match animated {
             Some(Ok(gif)) => Some(gif),
             Some(Err(e)) => {
-                let _ = write!(
-                    text,
-                    "\n(No animation: {e}. `replay` with `from:` and `to:` shows part of it.)"
-                );
+                text.push('\n');
+                text.push_str(&say!(public, "show-no-animation", why = replay_error(&e)));
                 None
             }
             None => None,
@@ -236,10 +252,11 @@ impl Service {
 
     /// `replay`: the channel's game (or game #N, or a record) as an animated GIF.
     pub(super) fn replay(&self, request: &Request, replay: &ReplayRequest) -> Outcome {
+        let (public, private) = (request.language.public, request.language.private);
         let (game, caption, title) = match &replay.record {
             Some(text) => match read_record(text.trim()) {
-                Ok((game, caption)) => (game, caption, "The record".to_string()),
-                Err(e) => return refuse(format!("That record cannot be read: {e}.")),
+                Ok((game, caption)) => (game, caption, Phrase::new("replay-title-record")),
+                Err(why) => return refuse(say!(private, "record-unreadable", why = why)),
             },
             None => {
                 let Some(row) = self.target_or_latest(request)? else {
@@ -254,32 +271,46 @@ impl Service {
                     },
                     ..Caption::default()
                 };
-                let title = format!("Game {}", loaded.record.id);
+                let title = phrase!("replay-title-game", game = loaded.record.id.to_string());
                 (loaded.game.clone(), caption, title)
             }
         };
         let moves = game.moves().len();
         if moves == 0 {
-            return refuse(format!("{title} has no moves yet: nothing to replay."));
+            return refuse(say!(private, "replay-no-moves", title = title));
         }
+        let labels = crate::catalogue::labels(public);
         let options = ReplayOptions {
             from: replay.from.unwrap_or(1),
             to: replay.to,
             speed: replay.speed.unwrap_or_default(),
             caption,
+            labels: labels.clone(),
             ..ReplayOptions::default()
         };
         let first = options.from.max(1);
         let last = options.to.unwrap_or(moves);
         match self.images.gif(&game, &options) {
             Ok(gif) => {
-                let text = format!(
-                    "{title}, moves {first} to {last} of {moves}{}.",
-                    match game.outcome() {
-                        Some(o) => format!(" ({o})"),
-                        None => String::new(),
-                    }
-                );
+                let text = match game.outcome() {
+                    Some(o) => say!(
+                        public,
+                        "replay-shown-result",
+                        title = title,
+                        first = first,
+                        last = last,
+                        moves = moves,
+                        result = options.caption.result_text_in(o, labels)
+                    ),
+                    None => say!(
+                        public,
+                        "replay-shown",
+                        title = title,
+                        first = first,
+                        last = last,
+                        moves = moves
+                    ),
+                };
                 Ok(Reply {
                     // What the animation shows, as its text alternative.
                     alt: Some(text.chars().take(1_024).collect()),
@@ -290,18 +321,21 @@ impl Service {
             }
             Err(ReplayError::TooLarge { limit, .. }) => {
                 let half = first + (last - first) / 2;
-                refuse(format!(
-                    "A replay of moves {first} to {last} would be larger than {} MB, too big to \
-                     post. Ask for part of it: `replay from:{first} to:{half}`.",
-                    limit / (1024 * 1024)
+                refuse(say!(
+                    private,
+                    "replay-too-large",
+                    first = first,
+                    last = last,
+                    size = limit / (1024 * 1024),
+                    half = half
                 ))
             }
-            Err(ReplayError::Range { .. }) => refuse(format!(
-                "{title} has {moves} moves: ask for `from:` and `to:` between 1 and {moves}."
-            )),
+            Err(ReplayError::Range { .. }) => {
+                refuse(say!(private, "replay-range", title = title, moves = moves))
+            }
             Err(e) => {
                 tracing::error!(%e, "a replay could not be drawn");
-                refuse("The replay could not be drawn; nothing was changed.")
+                refuse(say!(private, "replay-failed"))
             }
         }
     }
@@ -312,6 +346,7 @@ impl Service {
     pub(super) fn games(&self, request: &Request) -> Outcome {
         let me = &request.user.id;
         let now = self.clock.now();
+        let language = request.language.public;
         let rows = self.db.read(|c| db::user_games(c, me))?;
         let mut lines = Vec::new();
         let mut reply = Reply::default();
@@ -324,9 +359,10 @@ impl Service {
                     let urgency =
                         super::clocks::timeout_at(&loaded.record, loaded.game.moves().len())
                             .unwrap_or(i64::MAX);
-                    let (waiting, mut line) = game_line(&loaded, me, &channel, now);
+                    let (waiting, mut line) = game_line(&loaded, me, &channel, now, language);
                     if overdue {
-                        line.push_str(" (time is up: the bot ends it in a moment)");
+                        line.push(' ');
+                        line.push_str(&say!(language, "games-overdue"));
                     }
                     lines.push((waiting && !overdue, urgency, line));
                 }
@@ -335,10 +371,11 @@ impl Service {
                     lines.push((
                         false,
                         i64::MAX,
-                        format!(
-                            "- game {} in {channel}: **damaged in storage**; the bot's operator \
-                             can see why in the log",
-                            row.id
+                        say!(
+                            language,
+                            "games-damaged",
+                            game = row.id.to_string(),
+                            channel = channel
                         ),
                     ));
                 }
@@ -348,20 +385,18 @@ impl Service {
             .db
             .read(|c| db::user_finished_games(c, me, FINISHED_SHOWN))?;
         if lines.is_empty() && finished.is_empty() {
-            return refuse(
-                "You have no open challenges, games in progress or finished games. Start one \
-                 with `challenge @player`.",
-            );
+            return refuse(say!(request.language.private, "games-none"));
         }
         // Games waiting for the caller first, the most urgent (least time left) first within
         // each part, then the oldest.
         lines.sort_by_key(|(waiting, urgency, _)| (!*waiting, *urgency));
         let waiting = lines.iter().filter(|(waiting, _, _)| *waiting).count();
         let mut text = if lines.is_empty() {
-            "You have no games in progress.".to_string()
+            say!(language, "games-none-in-progress")
         } else {
             format!(
-                "Your games ({waiting} waiting for you):\n{}",
+                "{}\n{}",
+                say!(language, "games-yours", waiting = waiting),
                 lines
                     .iter()
                     .map(|(_, _, line)| line.as_str())
@@ -370,59 +405,58 @@ impl Service {
             )
         };
         if !finished.is_empty() {
-            let _ = write!(
-                text,
-                "\nFinished (last {}; `export #N` gives a record, `board #N` the final position):",
-                finished.len()
-            );
+            text.push('\n');
+            text.push_str(&say!(language, "games-finished", count = finished.len()));
             for row in finished {
                 let channel = reply.name_channel(&row.channel);
                 let line = match self.load(row.clone()) {
                     Ok(loaded) => {
                         let colour = loaded.colour_of(me).unwrap_or(Color::Black);
-                        format!(
-                            "\n- game {} in {channel} against {}: {}",
-                            row.id,
-                            loaded.player(colour.other()).shown(),
-                            result_phrase(&loaded).say(request.language.public)
+                        say!(
+                            language,
+                            "games-finished-line",
+                            game = row.id.to_string(),
+                            channel = channel,
+                            opponent = loaded.player(colour.other()).shown(),
+                            result = result_phrase(&loaded)
                         )
                     }
-                    Err(_) => format!("\n- game {} in {channel}: damaged in storage", row.id),
+                    Err(_) => say!(
+                        language,
+                        "games-finished-damaged",
+                        game = row.id.to_string(),
+                        channel = channel
+                    ),
                 };
+                text.push('\n');
                 text.push_str(&line);
             }
         }
-        reply.text = fit(
-            text,
-            "those waiting for you are listed first",
-            request.language.public,
-        );
+        reply.text = fit(text, &say!(language, "games-rest"), language);
         Ok(reply)
     }
 
     /// A short summary of the rules, with a link to the full guide only when one is
     /// configured (`AKRON_RULES_URL`); otherwise a picture of a step and its drops stands in,
     /// and the reply says where the guide is in the bot's source.
-    pub(super) fn rules(&self) -> Reply {
-        let mut text = RULES_SUMMARY.to_string();
+    pub(super) fn rules(&self, language: super::Language) -> Reply {
+        let mut text = say!(language, "rules-summary");
         let mut reply = Reply::text(String::new());
         match &self.config.rules_url {
             Some(url) => {
-                let _ = write!(text, "\nFull rules with pictures: {url}");
+                text.push('\n');
+                text.push_str(&say!(language, "rules-link", url = url));
             }
             None => {
-                reply.image = self.cascade_picture();
+                reply.image = self.cascade_picture(language);
                 if reply.image.is_some() {
-                    text.push_str(
-                        "\nThe picture: Black steps A1-D1. The white marble resting on A1 drops \
-                         into A1, and the black marble resting on that one drops into its place \
-                         (arrows).",
-                    );
+                    let picture = say!(language, "rules-picture");
+                    text.push('\n');
+                    text.push_str(&picture);
+                    reply.alt = Some(picture);
                 }
-                text.push_str(
-                    "\nThe full guide with pictures is `docs/rules.md` in the bot's source; \
-                     the bot's operator can link it here by setting `AKRON_RULES_URL`.",
-                );
+                text.push('\n');
+                text.push_str(&say!(language, "rules-guide"));
             }
         }
         reply.text = text;
@@ -431,7 +465,7 @@ impl Service {
 
     /// The guide's cascade example (`docs/rules.md`, `cascade.png`): Black steps A1-D1 and
     /// two marbles drop.
-    fn cascade_picture(&self) -> Option<Vec<u8>> {
+    fn cascade_picture(&self, language: super::Language) -> Option<Vec<u8>> {
         let mut position = Position::from_code(CASCADE_EXAMPLE).ok()?;
         let step = akron_rules::Move::Step {
             from: akron_rules::Point::new(0, 0, 0),
@@ -441,6 +475,7 @@ impl Service {
         let mut picture = Picture::new(&position);
         picture.last_move = Some(step);
         picture.drops = &effect.drops;
+        picture.labels = Some(crate::catalogue::labels(language));
         self.images.png(&picture)
     }
 }
@@ -449,28 +484,6 @@ impl Service {
 /// `docs_images` test draws the same one into `docs/images/cascade.png`).
 const CASCADE_EXAMPLE: &str = "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2";
 
-/// The `rules` reply before its link or picture: every rule a player needs, in short.
-const RULES_SUMMARY: &str = "**Akron** (Cameron Browne, 2002) is a connection game in three \
-dimensions.
-- **Black** joins the top and bottom edges, **White** the left and right. Black moves first. \
-Only marbles in the holes touch an edge; a corner hole is on both edges that meet there.
-- On your turn, **place** a marble from your pile into an empty hole (`move F6`), or **step** \
-one of your marbles (`move A2-D3'`). A marble may rest in the dip between four marbles of any \
-colour, one level up (each ' is a level: `D3'` rests on D3, E3, D2 and E2), and stays there \
-only while all four are there.
-- A marble may step only if at most one marble rests on it: that one **drops** into the gap, \
-and whatever rested on it drops in turn, up the stack. The marble must be connected to its \
-group, and its new point must touch a marble of that group that stays put (not one that \
-drops); a raised point needs all four marbles under it, none of them the mover or dropping.
-- Marbles touch side by side on one level (not diagonally) and where one rests on another; \
-touching marbles of one colour are linked. A link **higher up cuts** the enemy link it crosses. \
-In a column of stacked marbles the **top marble's colour** rules: every marble of the other \
-colour lower down is covered and cut off (one of the top's colour is not, even under an enemy).
-- On the second turn White may **swap**: take over Black's first marble and play Black.
-- You win when your edges are joined by a chain that **survives your opponent's reply** (the \
-delayed rule; the immediate rule wins at once). A player with **no legal move loses**; a \
-position's third repetition is a draw.";
-
 /// The command list, from the one table of commands.
 pub(super) fn help(language: super::Language) -> Reply {
     Reply::text(super::text::help_text_in(language))
@@ -478,25 +491,35 @@ pub(super) fn help(language: super::Language) -> Reply {
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
 /// `channel` is the token naming its channel, `now` the time in Unix seconds.
-fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (bool, String) {
+fn game_line(
+    loaded: &Loaded,
+    me: &super::UserId,
+    channel: &str,
+    now: i64,
+    language: super::Language,
+) -> (bool, String) {
+    let game = loaded.record.id.to_string();
     match loaded.record.status() {
         Status::Open => {
             let mine = loaded.record.challenger == *me;
-            let opponent = if mine {
-                format!("waiting for {}", loaded.challenged().shown())
+            let line = if mine {
+                say!(
+                    language,
+                    "games-challenge-sent",
+                    game = game,
+                    channel = channel,
+                    opponent = loaded.challenged().shown()
+                )
             } else {
-                format!(
-                    "from {}: **accept or decline**",
-                    loaded.challenger().shown()
+                say!(
+                    language,
+                    "games-challenge-received",
+                    game = game,
+                    channel = channel,
+                    opponent = loaded.challenger().shown()
                 )
             };
-            (
-                !mine,
-                format!(
-                    "- game {} in {channel}: challenge {opponent}",
-                    loaded.record.id
-                ),
-            )
+            (!mine, line)
         }
         _ => {
             let colour = loaded.colour_of(me).unwrap_or(Color::Black);
@@ -507,29 +530,47 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
                 .last_move_at()
                 .or(loaded.record.started_at())
                 .map_or_else(String::new, |then| {
-                    format!(" (for {})", elapsed(now.saturating_sub(then)))
+                    say!(
+                        language,
+                        "games-since",
+                        time = elapsed(now.saturating_sub(then), language)
+                    )
                 });
             let plies = loaded.game.moves().len();
             let clock =
                 super::clocks::timeout_at(&loaded.record, plies).map_or_else(String::new, |out| {
-                    format!(
-                        ", **{} left**",
-                        super::clocks::words(out - now, loaded.record.time_control.is_live())
+                    say!(
+                        language,
+                        "games-clock",
+                        time = super::clocks::words_in(
+                            out - now,
+                            loaded.record.time_control.is_live(),
+                            language
+                        )
                     )
                 });
             let turn = if my_turn {
-                format!("**your move**{since}{clock}")
+                say!(language, "games-your-move", since = since, clock = clock)
             } else {
-                format!("{} to move{since}{clock}", opponent.shown())
+                say!(
+                    language,
+                    "games-their-move",
+                    opponent = opponent.shown(),
+                    since = since,
+                    clock = clock
+                )
             };
             (
                 my_turn,
-                format!(
-                    "- game {} in {channel}: you ({}) against {}, move {}: {turn}",
-                    loaded.record.id,
-                    colour.title(),
-                    opponent.shown(),
-                    loaded.game.moves().len() + 1
+                say!(
+                    language,
+                    "games-playing",
+                    game = game,
+                    channel = channel,
+                    colour = colour.name(),
+                    opponent = opponent.shown(),
+                    number = loaded.game.moves().len() + 1,
+                    turn = turn
                 ),
             )
         }
@@ -537,13 +578,30 @@ fn game_line(loaded: &Loaded, me: &super::UserId, channel: &str, now: i64) -> (b
 }
 
 /// A waiting time in words, to the largest whole unit: `40 s`, `5 min`, `3 h`, `2 days`.
-fn elapsed(seconds: i64) -> String {
+fn elapsed(seconds: i64, language: super::Language) -> String {
     match seconds.max(0) {
-        s if s < 60 => format!("{s} s"),
-        s if s < 3600 => format!("{} min", s / 60),
-        s if s < 86_400 => format!("{} h", s / 3600),
-        s if s < 2 * 86_400 => "1 day".to_string(),
-        s => format!("{} days", s / 86_400),
+        s if s < 60 => say!(language, "elapsed-seconds", count = s),
+        s if s < 3600 => say!(language, "elapsed-minutes", count = s / 60),
+        s if s < 86_400 => say!(language, "elapsed-hours", count = s / 3600),
+        s => say!(language, "elapsed-days", count = s / 86_400),
+    }
+}
+
+/// Why a replay could not be drawn, in words (a failure to draw is logged).
+fn replay_error(error: &ReplayError) -> Phrase {
+    match error {
+        ReplayError::Range { from, to, moves } => {
+            phrase!("replay-error-range", from = *from, to = *to, moves = *moves)
+        }
+        ReplayError::TooLarge { limit, moves } => phrase!(
+            "replay-error-too-large",
+            moves = *moves,
+            size = limit / (1024 * 1024)
+        ),
+        error => {
+            tracing::error!(%error, "a replay could not be drawn");
+            Phrase::new("replay-error-failed")
+        }
     }
 }
 
@@ -601,11 +659,16 @@ mod tests {
 
     #[test]
     fn waiting_times_read_in_the_largest_whole_unit() {
-        assert_eq!(elapsed(-5), "0 s");
-        assert_eq!(elapsed(59), "59 s");
-        assert_eq!(elapsed(60), "1 min");
-        assert_eq!(elapsed(3 * 3600 + 59), "3 h");
-        assert_eq!(elapsed(86_400 + 5), "1 day");
-        assert_eq!(elapsed(9 * 86_400), "9 days");
+        use crate::catalogue::Language::{English, German, Spanish};
+        assert_eq!(elapsed(-5, English), "0 s");
+        assert_eq!(elapsed(59, English), "59 s");
+        assert_eq!(elapsed(60, English), "1 min");
+        assert_eq!(elapsed(3 * 3600 + 59, English), "3 h");
+        assert_eq!(elapsed(86_400 + 5, English), "1 day");
+        assert_eq!(elapsed(9 * 86_400, English), "9 days");
+        assert_eq!(elapsed(86_400, German), "1 Tag");
+        assert_eq!(elapsed(9 * 86_400, German), "9 Tage");
+        assert_eq!(elapsed(86_400, Spanish), "1 día");
+        assert_eq!(elapsed(9 * 86_400, Spanish), "9 días");
     }
 }

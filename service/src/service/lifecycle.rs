@@ -17,7 +17,7 @@
 use super::clocks;
 use super::notices::Draft;
 use super::store::Loaded;
-use super::types::Reply;
+use super::types::{Language, Reply};
 use super::wording::{aborted_sentence, lapsed_offer, result_sentence_for};
 use super::{Service, ServiceError, CHALLENGE_TTL};
 use crate::catalogue::Phrase;
@@ -61,16 +61,17 @@ pub(super) fn thread_name(game: GameId, black: &User, white: &User) -> String {
 }
 
 /// Asks for the game's own thread in the reply that starts it, when the game wants one.
-pub(super) fn move_to_thread(reply: &mut Reply, loaded: &Loaded) {
+pub(super) fn move_to_thread(reply: &mut Reply, loaded: &Loaded, language: Language) {
     if loaded.record.wants_thread {
         reply.thread = Some(thread_name(
             loaded.record.id,
             &loaded.player(Color::Black),
             &loaded.player(Color::White),
         ));
+        reply.text.push('\n');
         reply
             .text
-            .push_str("\nThe game moves to a thread of its own.");
+            .push_str(&crate::say!(language, "game-moves-to-thread"));
     }
 }
 

@@ -31,6 +31,7 @@ mod play;
 mod puzzles;
 mod rated;
 pub mod read;
+mod reading;
 mod store;
 pub mod text;
 mod tick;
@@ -669,7 +670,7 @@ impl Service {
             Command::Stats(who) => self.stats(request, who.as_ref()),
             Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
-            Command::Rules => Ok(self.rules()),
+            Command::Rules => Ok(self.rules(request.language.public)),
             Command::Help => Ok(info::help(request.language.public)),
         }
     }
@@ -725,7 +726,7 @@ impl Service {
         let row = self.find_target(request)?;
         if let Some(row) = &row {
             if let Some(why) = self.overdue(row, self.clock.now())? {
-                return refuse(why);
+                return refuse(why.say(request.language.private));
             }
         }
         Ok(row)

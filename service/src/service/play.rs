@@ -38,7 +38,7 @@ impl Service {
                     private,
                     "not-a-move",
                     text = excerpt(text.trim()),
-                    why = e.to_string()
+                    why = super::reading::notation_error(&e)
                 ))
             }
         };
@@ -162,34 +162,56 @@ impl Service {
                     Move::Swap => swap = true,
                 }
             }
-            let mut out = format!(
-                "{} legal moves for {} ({}):",
-                moves.len(),
-                turn.title(),
-                loaded.to_move().shown()
+            let language = request.language.public;
+            let mut out = say!(
+                language,
+                "moves-legal",
+                count = moves.len(),
+                colour = turn.name(),
+                player = loaded.to_move().shown()
             );
             if !placements.is_empty() {
-                let _ = write!(out, "\n- place on: {}", placements.join(" "));
+                out.push('\n');
+                out.push_str(&say!(
+                    language,
+                    "moves-place-on",
+                    points = placements.join(" ")
+                ));
             }
             for (from, tos) in &steps {
                 let _ = write!(out, "\n- {from} → {}", tos.join(" "));
             }
             if swap {
-                out.push_str("\n- swap");
+                out.push('\n');
+                out.push_str(&say!(language, "moves-swap"));
             }
             return Ok(Reply::text(fit(
                 out,
-                "`moves POINT` shows one piece's moves",
-                request.language.public,
+                &say!(language, "moves-rest"),
+                language,
             )));
         };
+        let private = request.language.private;
         let from = match notation::read_point(text, position.size()) {
             Ok(p) => p,
-            Err(e) => return refuse(format!("{e}.")),
+            Err(e) => {
+                return refuse(say!(
+                    private,
+                    "point-not-read",
+                    why = super::reading::notation_error(&e)
+                ))
+            }
         };
         let destinations = match position.destinations(from) {
             Ok(d) => d,
-            Err(e) => return refuse(format!("{from} cannot move: {e}.")),
+            Err(e) => {
+                return refuse(say!(
+                    private,
+                    "moves-cannot-move",
+                    point = from.to_string(),
+                    why = super::wording::illegal(&e)
+                ))
+            }
         };
         let names: Vec<String> = destinations.iter().map(Point::to_string).collect();
         let mut picture = Picture::new(position);
@@ -201,25 +223,32 @@ impl Service {
             .and_then(|&to| loaded.game.clone().play(Move::Step { from, to }).ok())
             .map(|report| report.effect.drops)
             .unwrap_or_default();
+        let language = request.language.public;
         let mut reply = Reply::text(if names.is_empty() {
-            format!("The piece on {from} has nowhere to go.")
+            say!(language, "moves-nowhere", point = from.to_string())
         } else {
-            let mut text = format!(
-                "The piece on {from} can go to {} point{}: {}",
-                names.len(),
-                if names.len() == 1 { "" } else { "s" },
-                names.join(" ")
+            let mut text = say!(
+                language,
+                "moves-from",
+                point = from.to_string(),
+                count = names.len(),
+                points = names.join(" ")
             );
             if !drops.is_empty() {
                 let drops: Vec<String> = drops
                     .iter()
-                    .map(|d| format!("{} {} → {}", d.color.title(), d.from, d.to))
+                    .map(|d| {
+                        say!(
+                            language,
+                            "moves-drop",
+                            colour = d.color.name(),
+                            from = d.from.to_string(),
+                            to = d.to.to_string()
+                        )
+                    })
                     .collect();
-                let _ = write!(
-                    text,
-                    "\nWhichever step it takes, what rests on it drops: {}.",
-                    drops.join(", ")
-                );
+                text.push('\n');
+                text.push_str(&say!(language, "moves-drops", drops = drops.join(", ")));
             }
             text
         });
@@ -264,25 +293,22 @@ impl Service {
         };
         match row.status() {
             Status::Active => Ok(self.load(row)?),
-            Status::Open => refuse(format!(
-                "Game {} has not started: the challenge is waiting for an answer (the \
-                 challenger can `cancel` it).",
-                row.id
+            Status::Open => refuse(say!(
+                request.language.private,
+                "game-not-started",
+                game = row.id.to_string()
             )),
-            Status::Finished => {
+            status => {
                 let loaded = self.load(row)?;
-                refuse(format!(
-                    "Game {} is over: {}. Start a new one with `challenge @player`.",
-                    loaded.record.id,
-                    result_phrase(&loaded).say(request.language.private)
-                ))
-            }
-            _ => {
-                let loaded = self.load(row)?;
-                refuse(format!(
-                    "Game {} never started: {}. Start a new one with `challenge @player`.",
-                    loaded.record.id,
-                    result_phrase(&loaded).say(request.language.private)
+                refuse(say!(
+                    request.language.private,
+                    if status == Status::Finished {
+                        "game-is-over"
+                    } else {
+                        "game-never-started"
+                    },
+                    game = loaded.record.id.to_string(),
+                    result = result_phrase(&loaded)
                 ))
             }
         }

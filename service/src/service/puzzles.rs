@@ -2,16 +2,18 @@
 //! three own moves, proven by the solver, and a puzzle a day from the shipped bank.
 
 use super::notices::Draft;
+use super::types::Language;
 use super::types::{PuzzleCommand, Reply, Request, User};
 use super::{refuse, Outcome, Service, ServiceError};
+use crate::catalogue::{Arg, Phrase};
 use crate::db::Tx;
 use crate::db::{self, DbError};
 use crate::images::Picture;
 use crate::model::{ChannelId, Destination, PuzzleId, PuzzleRecord};
+use crate::{phrase, say};
 use akron_ai::puzzles::{parse_bank, Puzzle, BANK};
 use akron_ai::{checks_answer, solve_limited, winning_moves, Proof};
 use akron_rules::{notation, Color, Game, Move, Position, WinRule};
-use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 /// The longest win a puzzle may take, in own moves of the side to move.
@@ -104,62 +106,61 @@ impl Service {
         title: &str,
         several: bool,
     ) -> Outcome {
+        let (public, private) = (request.language.public, request.language.private);
         let title = title.trim();
         if title.chars().count() > MAX_TITLE {
-            return refuse(format!(
-                "A puzzle's title has at most {MAX_TITLE} characters; this one has {}. Say the \
-                 rest in its discussion thread.",
-                title.chars().count()
+            return refuse(say!(
+                private,
+                "puzzle-title-too-long",
+                max = MAX_TITLE,
+                count = title.chars().count()
             ));
         }
         if title.chars().any(char::is_control) {
-            return refuse("A puzzle's title is one line of text, without control characters.");
+            return refuse(say!(private, "puzzle-title-control"));
         }
         let position = match Position::from_code(code.trim()) {
             Ok(p) => p,
             Err(e) => {
-                return refuse(format!(
-                    "That is not a position code: {e}. Write it like `puzzle create \
-                     5:b:12,12:5/5/5/5/5 rule:immediate My title`."
+                return refuse(say!(
+                    private,
+                    "puzzle-not-a-code",
+                    why = super::reading::code_error(&e)
                 ))
             }
         };
         let code = position.code();
         if let Some(running) = self.db.read(|c| db::active_game_at(c, &code))? {
-            return refuse(format!(
-                "That is the current position of game {running}, which is still being played. \
-                 Post it once the game is over."
+            return refuse(say!(
+                private,
+                "puzzle-running-game",
+                game = running.to_string()
             ));
         }
         let proven = {
             let _slot = self.search_slot();
             prove(&position, rule, self.config.ai.solver_nodes)
         };
-        let proven =
-            match proven {
-                Ok(p) => p,
-                Err(NoPuzzle::NoWin) => {
-                    return refuse(format!(
-                    "{} has no forced win in {MAX_PUZZLE_MOVES} moves or fewer here ({} rule), \
-                     so it is no puzzle. A puzzle is a position where the side to move wins by \
-                     force.",
-                    position.turn().title(),
-                    rule
+        let proven = match proven {
+            Ok(p) => p,
+            Err(NoPuzzle::NoWin) => {
+                return refuse(say!(
+                    private,
+                    "puzzle-no-win",
+                    colour = position.turn().name(),
+                    count = MAX_PUZZLE_MOVES,
+                    rule = rule.name()
                 ))
-                }
-                Err(NoPuzzle::Unknown) => return refuse(
-                    "The solver could not settle this position within its budget, so it cannot \
-                     vouch for it as a puzzle. Try a smaller or more forcing position.",
-                ),
-            };
+            }
+            Err(NoPuzzle::Unknown) => return refuse(say!(private, "puzzle-unknown")),
+        };
         let unique = proven.first_moves.len() == 1;
         if !unique && !several {
-            return refuse(format!(
-                "Several first moves win in {} here: {}. Post it anyway, marked \"several \
-                 solutions\", by adding `several`; or change the position so that only one \
-                 wins.",
-                proven.moves,
-                names(&proven.first_moves).join(", ")
+            return refuse(say!(
+                private,
+                "puzzle-several",
+                count = proven.moves,
+                moves = names(&proven.first_moves).join(", ")
             ));
         }
         let now = self.clock.now();
@@ -181,14 +182,15 @@ impl Service {
             server: request.server.clone(),
         };
         record.id = self.db.write(|c| db::insert_puzzle(c, &record))?;
-        let mut reply = Reply::text(puzzle_text(&record, &position));
+        let mut reply = Reply::text(puzzle_text(&record, &position).say(public));
         reply.image = self.puzzle_picture(&position);
         reply.position = Some(record.code.clone());
         reply.puzzle_of = Some(record.id);
-        reply.thread = Some(format!(
-            "Akron puzzle {}{}",
-            record.id,
-            if record.title.is_empty() {
+        reply.thread = Some(say!(
+            public,
+            "puzzle-thread",
+            id = record.id.to_string(),
+            title = if record.title.is_empty() {
                 String::new()
             } else {
                 format!(": {}", record.title.chars().take(60).collect::<String>())
@@ -197,9 +199,13 @@ impl Service {
         Ok(reply)
     }
 
-    fn load_puzzle(&self, id: PuzzleId) -> Result<(PuzzleRecord, Position), super::Failure> {
+    fn load_puzzle(
+        &self,
+        id: PuzzleId,
+        language: Language,
+    ) -> Result<(PuzzleRecord, Position), super::Failure> {
         let Some(record) = self.db.read(|c| db::puzzle(c, id))? else {
-            return refuse(format!("There is no puzzle {id}."));
+            return refuse(say!(language, "puzzle-none", id = id.to_string()));
         };
         let position = Position::from_code(&record.code).map_err(|e| ServiceError::Corrupt {
             game: crate::model::GameId(0),
@@ -209,35 +215,40 @@ impl Service {
     }
 
     fn solve_puzzle(&self, request: &Request, id: PuzzleId, typed: &[String]) -> Outcome {
-        let (record, position) = self.load_puzzle(id)?;
+        let private = request.language.private;
+        let (record, position) = self.load_puzzle(id, private)?;
         let size = position.size();
         let mut moves = Vec::with_capacity(typed.len());
         for text in typed {
             match notation::read_move(text, size) {
                 Ok(mv) => moves.push(mv),
-                Err(e) => return refuse(format!("'{text}' is not a move: {e}.")),
+                Err(e) => {
+                    return refuse(say!(
+                        private,
+                        "not-a-move",
+                        text = text.chars().take(24).collect::<String>(),
+                        why = super::reading::notation_error(&e)
+                    ))
+                }
             }
         }
         let Some(&first) = moves.first() else {
-            return refuse(format!(
-                "Give your answer, like `puzzle solve {id} F6` (your first move; you may add \
-                 the reply you expect and your next move)."
-            ));
+            return refuse(say!(private, "puzzle-give-answer", id = id.to_string()));
         };
         // Every move of the line must be legal where it is played, whatever it proves.
         let mut game = Game::from_position(position.clone(), record.win_rule);
         for (i, &mv) in moves.iter().enumerate() {
             if let Err(e) = game.play(mv) {
-                return refuse(format!(
-                    "{mv} is not a legal move there (move {} of your line): {e}.",
-                    i + 1
+                return refuse(say!(
+                    private,
+                    "puzzle-line-illegal",
+                    move = mv.to_string(),
+                    number = i + 1,
+                    why = super::wording::illegal(&e)
                 ));
             }
             if game.is_over() && i + 1 < moves.len() {
-                return refuse(format!(
-                    "Your line goes on after the game is over: it ends with {mv}, so leave out \
-                     what follows."
-                ));
+                return refuse(say!(private, "puzzle-line-too-long", move = mv.to_string()));
             }
         }
         let mut correct = record.first_moves.contains(&first.to_string());
@@ -246,15 +257,16 @@ impl Service {
             correct = self.check_line(&record, &position, &moves);
         }
         if !correct {
-            return Ok(Reply::private(format!(
-                "Not quite: {} does not win by force in {} here. Look again (the answer opens \
-                 with `puzzle answer {id}`).",
-                moves
+            return Ok(Reply::private(say!(
+                private,
+                "puzzle-not-quite",
+                moves = moves
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(" "),
-                moves_phrase(record.moves)
+                count = record.moves,
+                id = id.to_string()
             )));
         }
         let now = self.clock.now();
@@ -269,15 +281,19 @@ impl Service {
                 .write(|c| db::add_solver(c, id, &request.user, now))?
         };
         let solvers = self.db.read(|c| db::solvers(c, id))?.len();
-        Ok(Reply::private(format!(
-            "Correct: **{first}** wins by force. {}",
-            if is_poster {
-                "(Your own puzzle: not counted.)".to_string()
+        Ok(Reply::private(say!(
+            private,
+            "puzzle-correct",
+            move = first.to_string(),
+            solver = if is_poster {
+                "own"
             } else if first_solver {
-                format!("You are solver number {solvers} of puzzle {id}.")
+                "new"
             } else {
-                "You had already solved it.".to_string()
-            }
+                "again"
+            },
+            number = solvers,
+            id = id.to_string()
         )))
     }
 
@@ -320,81 +336,87 @@ impl Service {
     }
 
     fn puzzle_answer(&self, request: &Request, id: PuzzleId) -> Outcome {
-        let (record, _) = self.load_puzzle(id)?;
+        let private = request.language.private;
+        let (record, _) = self.load_puzzle(id, private)?;
         let now = self.clock.now();
         if now < record.reveal_at {
             let hours = (record.reveal_at - now + 3599) / 3600;
-            let plural = if hours == 1 { "" } else { "s" };
             let yours = record
                 .poster
                 .as_ref()
                 .is_some_and(|p| p.id == request.user.id);
             return refuse(if yours {
-                format!(
-                    "The answer to puzzle {id} opens for everyone in about {hours} hour{plural}. \
-                     You posted it, so `puzzle reveal {id}` opens it now."
+                say!(
+                    private,
+                    "puzzle-answer-yours",
+                    id = id.to_string(),
+                    hours = hours
                 )
             } else {
-                format!(
-                    "The answer to puzzle {id} opens in about {hours} hour{plural} (or sooner if \
-                     {} reveals it). Try `puzzle solve {id} MOVE` meanwhile.",
-                    record
+                say!(
+                    private,
+                    "puzzle-answer-later",
+                    id = id.to_string(),
+                    hours = hours,
+                    poster = record
                         .poster
                         .as_ref()
-                        .map_or_else(|| "a moderator".to_string(), User::shown)
+                        .map_or_else(|| say!(private, "puzzle-a-moderator"), User::shown)
                 )
             });
         }
-        self.answer_reply(&record)
+        self.answer_reply(&record, request.language.public)
     }
 
-    fn answer_reply(&self, record: &PuzzleRecord) -> Outcome {
+    fn answer_reply(&self, record: &PuzzleRecord, language: Language) -> Outcome {
         let id = record.id;
         let solvers = self.db.read(|c| db::solvers(c, id))?;
-        let mut text = format!(
-            "**Puzzle {id}, the answer:** {}.",
-            record.solution.join(" ")
+        let mut text = say!(
+            language,
+            "puzzle-answer",
+            id = id.to_string(),
+            moves = record.solution.join(" ")
         );
         if record.first_moves.len() > 1 {
-            let _ = write!(
-                text,
-                " Several first moves win: {}.",
-                record.first_moves.join(", ")
-            );
+            text.push(' ');
+            text.push_str(&say!(
+                language,
+                "puzzle-answer-several",
+                moves = record.first_moves.join(", ")
+            ));
         }
         let names: Vec<String> = solvers.iter().map(User::shown).collect();
-        let _ = write!(
-            text,
-            "\nSolved by {}.",
-            if names.is_empty() {
-                "nobody yet".to_string()
-            } else {
-                names.join(", ")
-            }
-        );
+        text.push('\n');
+        text.push_str(&if names.is_empty() {
+            say!(language, "puzzle-solved-by-nobody")
+        } else {
+            say!(language, "puzzle-solved-by", names = names.join(", "))
+        });
         Ok(Reply::text(text))
     }
 
     fn reveal_puzzle(&self, request: &Request, id: PuzzleId) -> Outcome {
-        let (record, _) = self.load_puzzle(id)?;
+        let private = request.language.private;
+        let (record, _) = self.load_puzzle(id, private)?;
         let is_poster = record
             .poster
             .as_ref()
             .is_some_and(|p| p.id == request.user.id);
         if !is_poster && !request.is_moderator {
-            return refuse(format!(
-                "Only whoever posted puzzle {id} (or a moderator) can reveal its answer early; \
-                 it opens to everyone a day after posting."
+            return refuse(say!(
+                private,
+                "puzzle-reveal-not-yours",
+                id = id.to_string()
             ));
         }
         let now = self.clock.now();
         self.db.write(|c| db::set_reveal_at(c, id, now))?;
-        self.answer_reply(&record)
+        self.answer_reply(&record, request.language.public)
     }
 
     fn daily_puzzle(&self, request: &Request, on: bool) -> Outcome {
         if !request.is_moderator {
-            return refuse("Only moderators can turn the daily puzzle on or off in a channel.");
+            return refuse(say!(request.language.private, "puzzle-daily-moderators"));
         }
         let now = self.clock.now();
         let changed = self.db.write(|c| {
@@ -407,12 +429,15 @@ impl Service {
             )
         })?;
         self.wake();
-        Ok(Reply::text(match (on, changed) {
-            (true, true) => "A puzzle a day in this channel from now on; the first comes now.",
-            (true, false) => "This channel already gets a puzzle a day.",
-            (false, true) => "No more daily puzzles in this channel.",
-            (false, false) => "This channel gets no daily puzzle; `puzzle daily on` starts one.",
-        }))
+        Ok(Reply::text(say!(
+            request.language.public,
+            match (on, changed) {
+                (true, true) => "puzzle-daily-on",
+                (true, false) => "puzzle-daily-already",
+                (false, true) => "puzzle-daily-off",
+                (false, false) => "puzzle-daily-none",
+            }
+        )))
     }
 
     /// Posts the daily puzzles due by `now` (from [`Service::tick`]). Returns how many.
@@ -468,11 +493,9 @@ impl Service {
                             crate::model::GameId(0),
                         );
                         draft.game = None;
-                        draft.reply.text = format!(
-                            "Every one of the {} puzzles in the bank has been posted here, so \
-                             the daily puzzle stops.",
-                            bank().len()
-                        );
+                        draft
+                            .words
+                            .push(phrase!("puzzle-bank-used-up", count = bank().len()));
                         self.push_notice(c, &draft, now)?;
                     }
                 }
@@ -519,7 +542,8 @@ impl Service {
         draft.game = None;
         draft.puzzle = Some(record.id);
         draft.reply.puzzle_of = Some(record.id);
-        draft.reply.text = puzzle_text(&record, &puzzle.position);
+        // Put into words at delivery, in the channel's language then.
+        draft.words.push(puzzle_text(&record, &puzzle.position));
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -564,40 +588,36 @@ fn order_key(channel: &ChannelId, line: usize) -> u64 {
     hash
 }
 
-/// `win in 2 moves`.
-fn moves_phrase(moves: u32) -> String {
-    format!("{moves} move{}", if moves == 1 { "" } else { "s" })
-}
-
 /// The puzzle's announcement.
-fn puzzle_text(record: &PuzzleRecord, position: &Position) -> String {
-    let id = record.id;
+fn puzzle_text(record: &PuzzleRecord, position: &Position) -> Phrase {
     let turn: Color = position.turn();
-    let mut text = format!("**Puzzle {id}**");
-    if !record.title.is_empty() {
-        let _ = write!(text, ": {}", crate::model::escape_markdown(&record.title));
-    }
-    if let Some(poster) = &record.poster {
-        let _ = write!(text, " (by {})", poster.shown());
-    }
-    let _ = write!(
-        text,
-        "\n**{} to move and win in {}** ({} rule, {} × {}){}. Proven by the solver.\n\
-         Answer privately with `puzzle solve {id} MOVE`; `puzzle answer {id}` shows the \
-         solution a day after posting.\n`{}`",
-        turn.title(),
-        moves_phrase(record.moves),
-        record.win_rule,
-        position.size(),
-        position.size(),
-        if record.unique {
-            ""
-        } else {
-            ", several solutions"
-        },
-        record.code
-    );
-    text
+    let title = if record.poster.is_none() && record.bank_line.is_some() {
+        // The bank's daily puzzle: its stored title is a name in no language.
+        Arg::from(phrase!("puzzle-daily-title"))
+    } else if record.title.is_empty() {
+        Arg::from("")
+    } else {
+        Arg::from(format!(
+            ": {}",
+            crate::model::escape_markdown(&record.title)
+        ))
+    };
+    let poster = match &record.poster {
+        Some(poster) => Arg::from(phrase!("puzzle-by", poster = poster.shown())),
+        None => Arg::from(""),
+    };
+    phrase!(
+        "puzzle-post",
+        id = record.id.to_string(),
+        title = title,
+        poster = poster,
+        colour = turn.name(),
+        count = record.moves,
+        rule = record.win_rule.name(),
+        size = position.size(),
+        several = if record.unique { "no" } else { "yes" },
+        code = record.code.clone()
+    )
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use crate::db::{self, DbError, RatingChange, GLOBAL_SCOPE};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{Ending, GameEnded, GameId, GameRecord, ServerId};
 use crate::ratings::{format_change, rate_game, Contestant, Outcome as RatedOutcome, Rating};
+use crate::say;
 use akron_rules::Reason;
-use std::fmt::Write as _;
 
 /// Players listed on the leaderboard.
 pub const LEADERBOARD_SIZE: usize = 20;
@@ -164,27 +164,27 @@ impl Service {
     /// [`Service::player_detail`].
     pub(super) fn stats(&self, request: &Request, who: Option<&User>) -> Outcome {
         let user = who.unwrap_or(&request.user);
+        let language = request.language.public;
         let detail = self.player_detail(&user.id, request.server.as_ref())?;
         let Some(here) = detail.here else {
-            return Ok(Reply::text(format!(
-                "**{}** has no rated games here yet: a new rating starts at 1500? (RD 500). \
-                 Challenges are rated unless made with `rated:off`.",
-                user.shown()
+            return Ok(Reply::text(say!(
+                language,
+                "stats-none",
+                player = user.shown(),
+                rating = crate::ratings::Rating::INITIAL.to_string(),
+                deviation = crate::ratings::Rating::INITIAL.deviation.round() as i64
             )));
         };
         let rating = here.rating;
         let games = &here.results;
-        let mut text = format!(
-            "**{}**: rating **{rating}** (RD {:.0}{}), {} rated game{}.",
-            user.shown(),
-            rating.deviation,
-            if rating.is_provisional() {
-                ", provisional"
-            } else {
-                ""
-            },
-            games.len(),
-            if games.len() == 1 { "" } else { "s" }
+        let mut text = say!(
+            language,
+            "stats-head",
+            player = user.shown(),
+            rating = rating.to_string(),
+            deviation = rating.deviation.round() as i64,
+            provisional = if rating.is_provisional() { "yes" } else { "no" },
+            count = games.len()
         );
         let tally = |filter: &dyn Fn(&db::RatedGame) -> bool| {
             let mut wins = 0;
@@ -197,15 +197,22 @@ impl Service {
                     None => draws += 1,
                 }
             }
-            format!("{wins} won, {losses} lost, {draws} drawn")
+            say!(
+                language,
+                "stats-tally",
+                wins = wins,
+                losses = losses,
+                draws = draws
+            )
         };
-        let _ = write!(
-            text,
-            "\nAll: {}. As Black (first): {}. As White: {}.",
-            tally(&|_| true),
-            tally(&|g| g.as_black),
-            tally(&|g| !g.as_black)
-        );
+        text.push('\n');
+        text.push_str(&say!(
+            language,
+            "stats-results",
+            all = tally(&|_| true),
+            black = tally(&|g| g.as_black),
+            white = tally(&|g| !g.as_black)
+        ));
         let mut streak = 0;
         let mut longest = 0;
         for game in games {
@@ -216,15 +223,16 @@ impl Service {
             };
             longest = longest.max(streak);
         }
-        let _ = write!(text, "\nLongest winning streak: {longest}.");
+        text.push('\n');
+        text.push_str(&say!(language, "stats-streak", count = longest));
         if let Some(global) = detail.global.filter(|_| here.server.is_some()) {
-            let _ = write!(
-                text,
-                " Global rating: {} over {} game{}.",
-                global.rating,
-                global.games,
-                if global.games == 1 { "" } else { "s" }
-            );
+            text.push(' ');
+            text.push_str(&say!(
+                language,
+                "stats-global",
+                rating = global.rating.to_string(),
+                count = global.games
+            ));
         }
         let mut reply = Reply::text(text);
         if self.config.images && games.len() >= 2 {
@@ -236,6 +244,19 @@ impl Service {
                 .chain(games.iter().map(|g| g.rating_after))
                 .collect();
             reply.image = akron_renderer::chart::rating_chart(&points);
+            if reply.image.is_some() {
+                let round = |r: Option<&f64>| r.map_or(0, |r| r.round() as i64);
+                reply.alt = Some(say!(
+                    language,
+                    "stats-chart-alt",
+                    player = user.shown(),
+                    first = round(points.first()),
+                    last = round(points.last()),
+                    low = round(points.iter().min_by(|a, b| a.total_cmp(b))),
+                    high = round(points.iter().max_by(|a, b| a.total_cmp(b))),
+                    count = games.len()
+                ));
+            }
         }
         Ok(reply)
     }
@@ -243,24 +264,21 @@ impl Service {
     /// `leaderboard`: the server's top players, established ratings first, then
     /// provisional ones.
     pub(super) fn leaderboard_reply(&self, request: &Request) -> Outcome {
+        let language = request.language.public;
         let rows = self.leaderboard(request.server.as_ref())?;
         if rows.is_empty() {
-            return Ok(Reply::text(
-                "Nobody has played a rated game here yet. Challenges are rated by default.",
-            ));
+            return Ok(Reply::text(say!(language, "leaderboard-empty")));
         }
-        let mut text = format!(
-            "**Leaderboard** (top {LEADERBOARD_SIZE}; provisional ratings, marked `?`, come \
-             last)\n```\n"
-        );
+        let mut text = say!(language, "leaderboard-head", count = LEADERBOARD_SIZE);
+        text.push_str("\n```\n");
         let mut table = Table {
-            title: "Leaderboard".to_string(),
-            subtitle: format!("Top {LEADERBOARD_SIZE} · provisional ratings, marked ?, come last"),
+            title: say!(language, "leaderboard-title"),
+            subtitle: say!(language, "leaderboard-subtitle", count = LEADERBOARD_SIZE),
             columns: vec![
                 Column::new("#", ColumnAlign::Right),
-                Column::new("Player", ColumnAlign::Left),
-                Column::new("Rating", ColumnAlign::Right),
-                Column::new("Games", ColumnAlign::Right),
+                Column::new(say!(language, "leaderboard-player"), ColumnAlign::Left),
+                Column::new(say!(language, "leaderboard-rating"), ColumnAlign::Right),
+                Column::new(say!(language, "leaderboard-games"), ColumnAlign::Right),
             ],
             rows: Vec::new(),
         };
@@ -272,15 +290,17 @@ impl Service {
                 row.games.to_string(),
             ]);
             let name: String = row.name.chars().take(20).collect();
-            let _ = writeln!(
-                text,
-                "{:>2}. {:<20} {:>6}  {:>3} game{}",
-                row.rank,
-                name.replace('`', "'"),
-                row.rating.to_string(),
-                row.games,
-                if row.games == 1 { "" } else { "s" }
-            );
+            // The columns are padded here; the words around them are the language's.
+            text.push_str(&say!(
+                language,
+                "leaderboard-row",
+                rank = format!("{:>2}", row.rank),
+                name = format!("{:<20}", name.replace('`', "'")),
+                rating = format!("{:>6}", row.rating.to_string()),
+                games = format!("{:>3}", row.games),
+                count = row.games
+            ));
+            text.push('\n');
         }
         text.push_str("```");
         let mut reply = Reply::text(text);

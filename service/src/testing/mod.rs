@@ -9,6 +9,7 @@
 )]
 
 pub mod sign_up_race;
+pub mod tour;
 
 use crate::db::{Db, ScratchDatabase};
 use crate::service::{

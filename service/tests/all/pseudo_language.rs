@@ -7,8 +7,10 @@
 //! the result, expiry, reminder and timeout notices; a tournament round: its pairings, game
 //! announcements, the games' threads, the round's end and standings, the next pairings, the
 //! standings and pairings asked for, the sign-up message, the start and a withdrawal,
-//! its refusals, the organiser's pause, resume and cancellation). History, games, puzzles,
-//! analysis and ratings are not yet in the catalogue and are not played here.
+//! its refusals, the organiser's pause, resume and cancellation; and the tour of
+//! `akron_service::testing::tour`: the rules, `moves`, premoves, vacations, history, games,
+//! show and replay (codes, records and their refusals), puzzles, a game against the AI and
+//! its hint, analysis, stats and the leaderboard).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use akron_service::testing as common;
@@ -342,9 +344,61 @@ fn a_tournament_round_is_all_in_spanish_or_all_in_german() {
 
 #[test]
 fn text_outside_the_catalogue_is_found() {
+    assert!(is_notation("C3") && is_notation("A2-D3''") && is_notation("swap"));
+    assert!(!is_notation("Covered") && !is_notation("A") && !is_notation("C3x"));
     assert_eq!(
         outside("⟦**alice** placed ⟦C3⟧⟧ <@test:bob> ⟦to move⟧."),
         "  ."
     );
     assert!(outside("⟦Game #1⟧ Covered: B2.").contains("Covered"));
+}
+
+/// Whether a word is a move or point in notation (`C3`, `A2-D3'`, `swap`): no language's.
+fn is_notation(word: &str) -> bool {
+    let point = |p: &str| {
+        let mut chars = p.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && p.trim_end_matches('\'').len() > 1
+            && p[1..]
+                .trim_end_matches('\'')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    };
+    word == "swap" || word.split('-').all(point)
+}
+
+/// The text outside the catalogue's brackets, as [`outside`], without the tour's user-given
+/// names and titles (data, not words: a table picture's rows name the players as they are)
+/// and without moves in notation (a move list).
+fn outside_but_names(text: &str) -> String {
+    let mut left = outside(text);
+    for name in ["Left edge", "alice", "bob", "carol", "dave", "erin", "mod"] {
+        left = left.replace(name, "");
+    }
+    left.split_whitespace()
+        .filter(|word| !is_notation(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_looking_correspondence_puzzle_and_rating_commands_come_from_the_catalogue() {
+    pseudo_language(true);
+    let h = Harness::new();
+    let stops = akron_service::testing::tour::tour(&h, "es");
+    pseudo_language(false);
+    assert!(stops.len() >= 80, "{}", stops.len());
+    for stop in &stops {
+        for text in [Some(stop.reply.text.as_str()), stop.reply.alt.as_deref()]
+            .into_iter()
+            .flatten()
+        {
+            let left = outside_but_names(text);
+            assert!(
+                !left.chars().any(char::is_alphabetic),
+                "{}: {left:?} did not come from the catalogue, in: {text}",
+                stop.what
+            );
+        }
+    }
 }
