@@ -695,3 +695,58 @@ choice-es = Spanisch
 choice-de = Deutsch
 export-record = Die Notation von Partie { $game } ({ $result }). `show` liest sie wieder ein.
 export-record-file = Die Notation der Akron-Partie { $game } als Text: { $result }.
+
+## words-b: time spans, claims, threads and the console's own lines
+
+clock-span-live = { $time }
+claim-no-game = Hier gibt es keine Partie, für die du einen Zeitsieg beanspruchen kannst.
+claim-no-clock = Diese Partie hat keine Uhr, also kann niemandem die Zeit ablaufen.
+claim-your-move = Du bist am Zug: Jetzt kann nur die Zeit deines Gegners ablaufen.
+claim-time-left = { $player } hat für diesen Zug noch { $time }.
+claim-game-gone = Diese Partie gibt es nicht mehr.
+thread-no-game = Es gibt keine Partie { $game }.
+thread-game-not-played = Partie { $game } wird nicht gespielt.
+console-pictures-go = Brettbilder werden in { $folder } gespeichert.
+console-pictures-folder-failed = Der Ordner { $folder } kann nicht angelegt werden ({ $error }), daher werden keine Brettbilder gespeichert.
+console-welcome = Akron-Konsole auf { $database }. { $pictures } Tippe help.
+console-not-utf8 = Diese Zeile ist kein UTF-8-Text und wurde übergangen. Tippe sie noch einmal.
+console-acting-as = Du handelst jetzt als { $user }.
+console-bad-name-long = '{ $shown }…' ist kein Benutzername: Er hat { $length } Zeichen, ein Name hat höchstens { $most }, etwa: as bob
+console-bad-name = '{ $typed }' ist kein Benutzername: Nimm Buchstaben, Ziffern, _ - oder ., etwa: as bob
+console-bad-game-number = '{ $typed }' ist keine Partienummer; schreib sie wie #12
+console-in-channel = Jetzt im Kanal { $channel }.
+console-moderator = { $moderator ->
+    [yes] { $user } ist Moderator.
+   *[no] { $user } ist kein Moderator.
+}
+console-wait-how-long = Wie lange warten? Schreib es wie wait 25h (oder 90s, 30m, 3d, 1d 2h): Die Uhr der Konsole rückt so weit vor.
+console-clock-moved = Die Uhr rückt { $span } vor.
+console-clock-fixed = Die Uhr dieser Konsole lässt sich nicht verstellen.
+console-clock-failed = Die Uhr konnte nicht verstellt werden: { $error }
+console-duration-bad = '{ $text }' ist keine Dauer; schreib sie wie 90s, 30m, 25h oder 3d
+console-duration-long = '{ $text }' ist mehr als ein Jahr; warte kürzer
+console-help = Konsole: `as NAME` wechselt den Benutzer, `in KANAL` den Kanal (eine Partie pro Kanal), `mod on|off` macht den Benutzer zum Moderator, `wait 25h` stellt die Uhr vor (`90s`, `30m`, `3d`; Erinnerungen und Zeitüberschreitungen geschehen dann wie sonst auch), `quit` beendet. Ein `#N` am Ende richtet einen Befehl an Partie N, wie die Knöpfe. `show DATEI` liest eine Partiedatei. `challenge ai level:3` spielt gegen die Engine; ihre Züge erscheinen sofort. `settings language:de` (oder `es`, `en`) ändert deine Sprache; das `settings language:` eines Moderators die der Konsole.
+console-thread-discussion = » Thread "{ $name }" für die Besprechung geöffnet.
+console-thread-now-in = » Thread "{ $name }" geöffnet: jetzt im Kanal { $channel }.
+console-thread-opened = » Thread "{ $name }" geöffnet: Kanal { $channel } (`in { $channel }`, um dort zu spielen).
+console-thread-failed = der Thread konnte nicht geöffnet werden: { $error }
+console-ai-failed = die KI konnte nicht ziehen: { $error }
+console-settle-failed = Fälliges konnte nicht erledigt werden: { $error }
+console-deliver-failed = die Mitteilungen konnten nicht zugestellt werden: { $error }
+console-notice-in = » Mitteilung in #{ $channel }:
+console-notice-to = » Mitteilung an { $user } (Direktnachricht):
+console-file-unreadable = { $file } kann nicht gelesen werden: { $error }
+console-file-not-found = Datei nicht gefunden: { $name } (gesucht in { $first } und { $second }). `show` nimmt einen Stellungscode, eine Partienotation oder den Namen einer Datei, die `export` geschrieben hat.
+console-private = (privat)
+console-picture = (Bild: { $path })
+console-picture-failed = Das Brettbild konnte nicht in { $folder } gespeichert werden ({ $error }); der Befehl selbst wurde ausgeführt.
+console-replay = (Wiedergabe: { $path })
+console-replay-failed = Die Wiedergabe konnte nicht in { $folder } gespeichert werden ({ $error }).
+console-file = (Datei: { $path })
+console-file-failed = { $path } konnte nicht gespeichert werden ({ $error }).
+console-button = [{ $label }] tippe: /akron { $command } #{ $game }
+console-board-holes = Ebene 0 (Löcher)
+console-board-level = Ebene { $level } ({ $marks })
+console-board-pieces = x { $black } (noch { $black_left }), o { $white } (noch { $white_left }); { $state }
+console-board-over = Partie vorbei: { $result }
+console-board-to-move = { $colour } am Zug

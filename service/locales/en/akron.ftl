@@ -697,3 +697,58 @@ choice-es = Spanish
 choice-de = German
 export-record = The record of game { $game } ({ $result }). `show` reads it back.
 export-record-file = The record of Akron game { $game } as text: { $result }.
+
+## words-b: time spans, claims, threads and the console's own lines
+
+clock-span-live = { $time }
+claim-no-game = There is no game to claim here.
+claim-no-clock = This game has no clock, so nobody can run out of time.
+claim-your-move = It is your move: only your opponent's time can run out now.
+claim-time-left = { $player } still has { $time } for this move.
+claim-game-gone = That game is gone.
+thread-no-game = There is no game { $game }.
+thread-game-not-played = Game { $game } is not being played.
+console-pictures-go = Board pictures go to { $folder }.
+console-pictures-folder-failed = The folder { $folder } cannot be made ({ $error }), so board pictures will not be saved.
+console-welcome = Akron console on { $database }. { $pictures } Type help.
+console-not-utf8 = That line is not UTF-8 text, so it was ignored. Type it again.
+console-acting-as = Now acting as { $user }.
+console-bad-name-long = '{ $shown }…' is not a user name: it has { $length } characters, and a name has at most { $most }, as in: as bob
+console-bad-name = '{ $typed }' is not a user name: use letters, digits, _ - or ., as in: as bob
+console-bad-game-number = '{ $typed }' is not a game number; write it like #12
+console-in-channel = Now in channel { $channel }.
+console-moderator = { $moderator ->
+    [yes] { $user } is a moderator.
+   *[no] { $user } is not a moderator.
+}
+console-wait-how-long = Wait how long? Write it like wait 25h (or 90s, 30m, 3d, 1d 2h): the console's clock moves forward that much.
+console-clock-moved = The clock moves forward { $span }.
+console-clock-fixed = This console's clock cannot be moved.
+console-clock-failed = The clock could not be moved: { $error }
+console-duration-bad = '{ $text }' is not a duration; write it like 90s, 30m, 25h or 3d
+console-duration-long = '{ $text }' is more than a year; wait less
+console-help = Console: `as NAME` switches the acting user, `in CHANNEL` the channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` leaves. A trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a record file. `challenge ai level:3` plays the engine; its moves appear at once. `settings language:es` (or `de`, `en`) changes your language; a moderator's `settings language:` changes the console's.
+console-thread-discussion = » thread "{ $name }" opened for the discussion.
+console-thread-now-in = » thread "{ $name }" opened: now in channel { $channel }.
+console-thread-opened = » thread "{ $name }" opened: channel { $channel } (`in { $channel }` to play there).
+console-thread-failed = could not open the thread: { $error }
+console-ai-failed = the AI could not move: { $error }
+console-settle-failed = could not settle what is due: { $error }
+console-deliver-failed = could not deliver the notices: { $error }
+console-notice-in = » notice in #{ $channel }:
+console-notice-to = » notice to { $user } (direct message):
+console-file-unreadable = { $file } cannot be read: { $error }
+console-file-not-found = file not found: { $name } (looked for { $first } and { $second }). `show` takes a position code, a record, or the name of a file that `export` wrote.
+console-private = (private)
+console-picture = (picture: { $path })
+console-picture-failed = The board picture could not be saved in { $folder } ({ $error }); the command itself was carried out.
+console-replay = (replay: { $path })
+console-replay-failed = The replay could not be saved in { $folder } ({ $error }).
+console-file = (file: { $path })
+console-file-failed = { $path } could not be saved ({ $error }).
+console-button = [{ $label }] type: /akron { $command } #{ $game }
+console-board-holes = level 0 (holes)
+console-board-level = level { $level } ({ $marks })
+console-board-pieces = x { $black } ({ $black_left } left), o { $white } ({ $white_left } left); { $state }
+console-board-over = game over: { $result }
+console-board-to-move = { $colour } to move

@@ -695,3 +695,58 @@ choice-es = español
 choice-de = alemán
 export-record = El registro de la partida { $game } ({ $result }). `show` lo vuelve a leer.
 export-record-file = El registro de la partida de Akron { $game } en texto: { $result }.
+
+## words-b: time spans, claims, threads and the console's own lines
+
+clock-span-live = { $time }
+claim-no-game = Aquí no hay ninguna partida que reclamar.
+claim-no-clock = Esta partida no tiene reloj, así que a nadie se le puede acabar el tiempo.
+claim-your-move = Te toca jugar a ti: ahora solo se le puede acabar el tiempo a tu rival.
+claim-time-left = A { $player } aún le quedan { $time } para esta jugada.
+claim-game-gone = Esa partida ya no existe.
+thread-no-game = No hay ninguna partida { $game }.
+thread-game-not-played = La partida { $game } no se está jugando.
+console-pictures-go = Las imágenes del tablero se guardan en { $folder }.
+console-pictures-folder-failed = No se puede crear la carpeta { $folder } ({ $error }), así que las imágenes del tablero no se guardarán.
+console-welcome = Consola de Akron sobre { $database }. { $pictures } Escribe help.
+console-not-utf8 = Esa línea no es texto UTF-8, así que se ha ignorado. Vuelve a escribirla.
+console-acting-as = Ahora actúas como { $user }.
+console-bad-name-long = '{ $shown }…' no es un nombre de usuario: tiene { $length } caracteres y un nombre tiene como mucho { $most }, como en: as bob
+console-bad-name = '{ $typed }' no es un nombre de usuario: usa letras, cifras, _ - o ., como en: as bob
+console-bad-game-number = '{ $typed }' no es un número de partida; escríbelo como #12
+console-in-channel = Ahora en el canal { $channel }.
+console-moderator = { $moderator ->
+    [yes] { $user } es moderador.
+   *[no] { $user } no es moderador.
+}
+console-wait-how-long = ¿Esperar cuánto? Escríbelo como wait 25h (o 90s, 30m, 3d, 1d 2h): el reloj de la consola avanza eso.
+console-clock-moved = El reloj avanza { $span }.
+console-clock-fixed = El reloj de esta consola no se puede mover.
+console-clock-failed = No se ha podido mover el reloj: { $error }
+console-duration-bad = '{ $text }' no es una duración; escríbela como 90s, 30m, 25h o 3d
+console-duration-long = '{ $text }' es más de un año; espera menos
+console-help = Consola: `as NOMBRE` cambia de usuario, `in CANAL` de canal (una partida por canal), `mod on|off` hace al usuario moderador, `wait 25h` adelanta el reloj (`90s`, `30m`, `3d`; los recordatorios y las derrotas por tiempo ocurren entonces como ocurrirían), `quit` sale. Un `#N` al final dirige una orden a la partida N, como los botones. `show ARCHIVO` lee un archivo de partida. `challenge ai level:3` juega contra el motor; sus jugadas aparecen enseguida. `settings language:es` (o `de`, `en`) cambia tu idioma; el `settings language:` de un moderador cambia el de la consola.
+console-thread-discussion = » hilo "{ $name }" abierto para comentar.
+console-thread-now-in = » hilo "{ $name }" abierto: ahora en el canal { $channel }.
+console-thread-opened = » hilo "{ $name }" abierto: canal { $channel } (`in { $channel }` para jugar allí).
+console-thread-failed = no se ha podido abrir el hilo: { $error }
+console-ai-failed = la IA no ha podido jugar: { $error }
+console-settle-failed = no se ha podido resolver lo pendiente: { $error }
+console-deliver-failed = no se han podido entregar los avisos: { $error }
+console-notice-in = » aviso en #{ $channel }:
+console-notice-to = » aviso para { $user } (mensaje directo):
+console-file-unreadable = No se puede leer { $file }: { $error }
+console-file-not-found = archivo no encontrado: { $name } (se buscó en { $first } y { $second }). `show` acepta un código de posición, una partida anotada o el nombre de un archivo escrito por `export`.
+console-private = (privado)
+console-picture = (imagen: { $path })
+console-picture-failed = No se ha podido guardar la imagen del tablero en { $folder } ({ $error }); la orden sí se ha ejecutado.
+console-replay = (repetición: { $path })
+console-replay-failed = No se ha podido guardar la repetición en { $folder } ({ $error }).
+console-file = (archivo: { $path })
+console-file-failed = No se ha podido guardar { $path } ({ $error }).
+console-button = [{ $label }] escribe: /akron { $command } #{ $game }
+console-board-holes = nivel 0 (huecos)
+console-board-level = nivel { $level } ({ $marks })
+console-board-pieces = x { $black } (quedan { $black_left }), o { $white } (quedan { $white_left }); { $state }
+console-board-over = partida terminada: { $result }
+console-board-to-move = turno de { $colour }

@@ -48,6 +48,42 @@ pub(crate) struct Payload {
     /// line each, before `text`. Absent from rows written before the catalogue.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<Phrase>,
+    /// [`Payload::if_over`] as a phrase, put into words at delivery (rows written before
+    /// have the words in `if_over`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_over_words: Option<Phrase>,
+    /// The server whose language a notice about no game is read in (a tournament's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    /// A tournament's pairings or standings, put into words at delivery; they replace `text`
+    /// (and `table`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentWords>,
+}
+
+/// What of a tournament a notice says, put into words (its text and its table picture) when
+/// it is delivered, from the tournament as it stood at that round: the message ids are the
+/// code's, the arguments the tournament's stored rounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TournamentWords {
+    /// The tournament's number.
+    pub tournament: i64,
+    /// The round it speaks of.
+    pub round: u32,
+    /// What it says.
+    pub part: TournamentPart,
+}
+
+/// What a tournament notice says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum TournamentPart {
+    /// A round's pairings (text and table).
+    Pairings,
+    /// A round is over: the standings after it.
+    RoundOver,
+    /// The tournament is over: the winners and the final standings (text and table).
+    Over,
 }
 
 /// A mentioned user.
@@ -119,8 +155,11 @@ impl Payload {
             thread_game: draft.thread.as_ref().map(|t| t.game.0),
             table: draft.table.as_ref().map(StoredTable::of),
             only_at_version: draft.only_at_version,
-            if_over: draft.if_over.clone(),
+            if_over: None,
             words: draft.words.clone(),
+            if_over_words: draft.if_over.clone(),
+            server: draft.server.as_ref().map(|s| s.0.clone()),
+            tournament: draft.tournament.clone(),
         }
     }
 
@@ -180,7 +219,7 @@ impl StoredButton {
 }
 
 impl StoredTable {
-    fn of(table: &Table) -> StoredTable {
+    pub(crate) fn of(table: &Table) -> StoredTable {
         StoredTable {
             title: table.title.clone(),
             subtitle: table.subtitle.clone(),
