@@ -750,3 +750,5 @@ console-board-level = Ebene { $level } ({ $marks })
 console-board-pieces = x { $black } (noch { $black_left }), o { $white } (noch { $white_left }); { $state }
 console-board-over = Partie vorbei: { $result }
 console-board-to-move = { $colour } am Zug
+help-group = - **{ $group }**: { $usages }
+help-group-family = - **{ $group }** (`{ $command }`): { $usages }

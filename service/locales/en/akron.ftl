@@ -752,3 +752,5 @@ console-board-level = level { $level } ({ $marks })
 console-board-pieces = x { $black } ({ $black_left } left), o { $white } ({ $white_left } left); { $state }
 console-board-over = game over: { $result }
 console-board-to-move = { $colour } to move
+help-group = - **{ $group }**: { $usages }
+help-group-family = - **{ $group }** (`{ $command }`): { $usages }

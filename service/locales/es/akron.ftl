@@ -750,3 +750,5 @@ console-board-level = nivel { $level } ({ $marks })
 console-board-pieces = x { $black } (quedan { $black_left }), o { $white } (quedan { $white_left }); { $state }
 console-board-over = partida terminada: { $result }
 console-board-to-move = turno de { $colour }
+help-group = - **{ $group }**: { $usages }
+help-group-family = - **{ $group }** (`{ $command }`): { $usages }

@@ -463,6 +463,12 @@ impl Service {
             white = white,
             status = status_line(&next, self.clock.now(), language)
         );
+        // Posted unasked, like a notice: its buttons and its reader in the channel's language.
+        reply.label_buttons(language);
+        reply.reader = super::types::Reader {
+            language,
+            zone: None,
+        };
         Ok(reply)
     }
 }
