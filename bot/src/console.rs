@@ -17,8 +17,10 @@ use crate::service::{
     UserId,
 };
 use akron_rules::{Color, Point, Position};
+use akron_service::catalogue::Language;
 use akron_service::delivery::{self, SendError};
 use akron_service::model::Platform;
+use akron_service::say;
 use std::fs;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -36,12 +38,6 @@ pub struct Console<'a> {
     /// Whether Markdown bold becomes ANSI bold (a terminal) or plain text.
     styled: bool,
 }
-
-const CONSOLE_HELP: &str = "Console: `as NAME` switches the acting user, `in CHANNEL` the \
-channel (one game per channel), `mod on|off` makes the user a moderator, `wait 25h` moves the \
-clock forward (`90s`, `30m`, `3d`; reminders and timeouts then happen as they would), `quit` \
-leaves. A trailing `#N` aims a command at game N, as the buttons do. `show FILE` reads a \
-record file. `challenge ai level:3` plays the engine; its moves appear at once.";
 
 impl<'a> Console<'a> {
     /// A console acting as `alice` in channel `main`, writing pictures into `out_dir`.
@@ -65,6 +61,38 @@ impl<'a> Console<'a> {
         self
     }
 
+    /// The request the console makes for `command`, as the acting user, in the current
+    /// channel.
+    fn request(&self, command: crate::service::Command, game: Option<GameId>) -> Request {
+        Request {
+            platform: PLATFORM,
+            user: console_user(&self.user),
+            channel: ChannelId::new(PLATFORM.id, &self.channel),
+            is_moderator: self.moderator,
+            game,
+            server: Some(ServerId(PLATFORM.id.to_string())),
+            roles: Vec::new(),
+            command,
+            locale: None,
+            server_locale: None,
+            language: Languages::default(),
+        }
+    }
+
+    /// The language of the console's own lines: the acting user's own (`settings
+    /// language:`), else the console's server's; English when the settings cannot be read.
+    fn language(&self) -> Language {
+        self.service
+            .languages(&self.request(crate::service::Command::Games, None))
+            .map_or_else(
+                |error| {
+                    tracing::warn!(%error, "the console's language cannot be read");
+                    Language::English
+                },
+                |languages| languages.private,
+            )
+    }
+
     /// Reads commands from `input` until it ends (or `quit`), printing replies to `output`.
     ///
     /// A line that is not UTF-8 is refused and the session goes on; so does a picture that
@@ -74,19 +102,28 @@ impl<'a> Console<'a> {
     ///
     /// When reading the input or writing the output fails.
     pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let language = self.language();
+        let folder = self.out_dir.display().to_string();
         let pictures = match fs::create_dir_all(&self.out_dir) {
-            Ok(()) => format!("Board pictures go to {}.", self.out_dir.display()),
-            Err(e) => format!(
-                "The folder {} cannot be made ({e}), so board pictures will not be saved.",
-                self.out_dir.display()
+            Ok(()) => say!(language, "console-pictures-go", folder = folder),
+            Err(e) => say!(
+                language,
+                "console-pictures-folder-failed",
+                folder = folder,
+                error = e.to_string()
             ),
         };
         self.pictures = last_picture_number(&self.out_dir);
         let prompt = io::stdin().is_terminal();
         writeln!(
             output,
-            "Akron console on {}. {pictures} Type help.",
-            self.service.config().database(),
+            "{}",
+            say!(
+                language,
+                "console-welcome",
+                database = self.service.config().database().to_string(),
+                pictures = pictures
+            )
         )?;
         // Whatever fell due while nobody was here (a challenge expired) is settled and told.
         self.deliver_notices(&mut output)?;
@@ -103,10 +140,7 @@ impl<'a> Console<'a> {
             let go_on = match std::str::from_utf8(&bytes) {
                 Ok(line) => self.line(line, &mut output)?,
                 Err(_) => {
-                    writeln!(
-                        output,
-                        "! That line is not UTF-8 text, so it was ignored. Type it again."
-                    )?;
+                    writeln!(output, "! {}", say!(self.language(), "console-not-utf8"))?;
                     true
                 }
             };
@@ -129,42 +163,49 @@ impl<'a> Console<'a> {
             return Ok(true);
         }
         let mut words = line.split_whitespace();
+        let language = self.language();
         match (words.next(), words.next(), words.next()) {
             (Some("quit" | "exit"), None, _) => return Ok(false),
             (Some("as"), Some(name), None) => {
                 match user_name(name) {
                     Some(name) => {
                         self.user = name.to_string();
-                        writeln!(out, "Now acting as {}.", self.user)?;
+                        // In the language of whom the console now acts as.
+                        let language = self.language();
+                        writeln!(out, "{}", say!(language, "console-acting-as", user = name))?;
                     }
-                    None => writeln!(out, "! {}", bad_name(name))?,
+                    None => writeln!(out, "! {}", bad_name(name, language))?,
                 }
                 return Ok(true);
             }
             (Some("in"), Some(channel), None) => {
                 self.channel = channel.trim_start_matches('#').to_string();
-                writeln!(out, "Now in channel {}.", self.channel)?;
+                writeln!(
+                    out,
+                    "{}",
+                    say!(language, "console-in-channel", channel = &self.channel)
+                )?;
                 return Ok(true);
             }
             (Some("mod"), Some(on), None) => {
                 self.moderator = on == "on";
                 writeln!(
                     out,
-                    "{} is {}a moderator.",
-                    self.user,
-                    if self.moderator { "" } else { "not " }
+                    "{}",
+                    say!(
+                        language,
+                        "console-moderator",
+                        user = &self.user,
+                        moderator = if self.moderator { "yes" } else { "no" }
+                    )
                 )?;
                 return Ok(true);
             }
             (Some("wait"), first, _) => {
                 // `wait 1d 2h` is `wait 1d2h`.
                 let duration: String = line.split_whitespace().skip(1).collect();
-                match (first, parse_duration(&duration)) {
-                    (None, _) => writeln!(
-                        out,
-                        "! Wait how long? Write it like wait 25h (or 90s, 30m, 3d, 1d 2h): the \
-                         console's clock moves forward that much."
-                    )?,
+                match (first, parse_duration(&duration, language)) {
+                    (None, _) => writeln!(out, "! {}", say!(language, "console-wait-how-long"))?,
                     (_, Ok(seconds)) => match self.service.advance_clock(seconds) {
                         Ok(true) => {
                             let shown = line
@@ -172,12 +213,22 @@ impl<'a> Console<'a> {
                                 .skip(1)
                                 .collect::<Vec<_>>()
                                 .join(" ");
-                            writeln!(out, "The clock moves forward {shown}.")?;
+                            writeln!(
+                                out,
+                                "{}",
+                                say!(language, "console-clock-moved", span = shown)
+                            )?;
                         }
-                        Ok(false) => writeln!(out, "! This console's clock cannot be moved.")?,
+                        Ok(false) => {
+                            writeln!(out, "! {}", say!(language, "console-clock-fixed"))?;
+                        }
                         Err(error) => {
                             tracing::error!(%error, "could not move the console's clock");
-                            writeln!(out, "! The clock could not be moved: {error}")?;
+                            writeln!(
+                                out,
+                                "! {}",
+                                say!(language, "console-clock-failed", error = error.to_string())
+                            )?;
                         }
                     },
                     (_, Err(e)) => writeln!(out, "! {e}")?,
@@ -185,7 +236,11 @@ impl<'a> Console<'a> {
                 return Ok(true);
             }
             (Some("help" | "/akron help" | "/help"), None, _) => {
-                writeln!(out, "{}", terminal_text(CONSOLE_HELP, self.styled))?;
+                writeln!(
+                    out,
+                    "{}",
+                    terminal_text(&say!(language, "console-help"), self.styled)
+                )?;
             }
             _ => {}
         }
@@ -193,7 +248,7 @@ impl<'a> Console<'a> {
         let split = if line.trim_start_matches('/').starts_with("puzzle") {
             Ok((line, None))
         } else {
-            split_game(line)
+            split_game(line, language)
         };
         let (line, game) = match split {
             Ok(split) => split,
@@ -202,7 +257,7 @@ impl<'a> Console<'a> {
                 return Ok(true);
             }
         };
-        let line = match self.read_show_file(line) {
+        let line = match self.read_show_file(line, language) {
             Ok(line) => line,
             Err(refusal) => {
                 writeln!(out, "! {refusal}")?;
@@ -216,23 +271,16 @@ impl<'a> Console<'a> {
                 return Ok(true);
             }
         };
-        let request = Request {
-            platform: PLATFORM,
-            user: console_user(&self.user),
-            channel: ChannelId::new(PLATFORM.id, &self.channel),
-            is_moderator: self.moderator,
-            game,
-            server: Some(ServerId(PLATFORM.id.to_string())),
-            roles: Vec::new(),
-            command,
-            locale: None,
-            server_locale: None,
-            language: Languages::default(),
-        };
+        let request = self.request(command, game);
         let reply = self.service.handle(&request);
         self.print(&reply, out)?;
+        let language = reply.reader.language;
         if let (Some(name), None) = (&reply.thread, reply.board_of) {
-            writeln!(out, "» thread \"{name}\" opened for the discussion.")?;
+            writeln!(
+                out,
+                "{}",
+                say!(language, "console-thread-discussion", name = name)
+            )?;
         }
         if let (Some(name), Some(game)) = (&reply.thread, reply.board_of) {
             // The console's threads are channels named after their game.
@@ -242,13 +290,26 @@ impl<'a> Console<'a> {
                 .thread_opened(game, &ChannelId::new(PLATFORM.id, &thread))
             {
                 Ok(posted) => {
-                    writeln!(out, "» thread \"{name}\" opened: now in channel {thread}.")?;
+                    writeln!(
+                        out,
+                        "{}",
+                        say!(
+                            language,
+                            "console-thread-now-in",
+                            name = name,
+                            channel = &thread
+                        )
+                    )?;
                     self.channel = thread;
                     self.print(&posted, out)?;
                 }
                 Err(error) => {
                     tracing::error!(game = game.0, %error, "could not open a thread");
-                    writeln!(out, "! could not open the thread: {error}")?;
+                    writeln!(
+                        out,
+                        "! {}",
+                        say!(language, "console-thread-failed", error = error.to_string())
+                    )?;
                 }
             }
         }
@@ -258,14 +319,23 @@ impl<'a> Console<'a> {
     /// Settles what is due and prints the notices for the console, as the bot would post
     /// them, marking each delivered.
     fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let language = self.language();
         // The AI answers at once: its moves become notices like any other.
         if let Err(error) = crate::ai_player::play_pending(self.service) {
             tracing::error!(%error, "the AI could not move");
-            writeln!(out, "! the AI could not move: {error}")?;
+            writeln!(
+                out,
+                "! {}",
+                say!(language, "console-ai-failed", error = error.to_string())
+            )?;
         }
         if let Err(error) = self.service.tick(self.service.now()) {
             tracing::error!(%error, "could not settle what is due");
-            writeln!(out, "! could not settle what is due: {error}")?;
+            writeln!(
+                out,
+                "! {}",
+                say!(language, "console-settle-failed", error = error.to_string())
+            )?;
         }
         // The service's delivery driver claims each notice before it is printed (so that a
         // second console on the same file does not print it too); it is printed and flushed,
@@ -286,18 +356,29 @@ impl<'a> Console<'a> {
         }
         if let Err(error) = delivered {
             tracing::error!(%error, "could not deliver the notices");
-            writeln!(out, "! could not deliver the notices: {error}")?;
+            writeln!(
+                out,
+                "! {}",
+                say!(
+                    language,
+                    "console-deliver-failed",
+                    error = error.to_string()
+                )
+            )?;
         }
         Ok(())
     }
 
     /// Prints one notice as the bot would post it, opening the thread it asks for.
     fn print_notice(&mut self, notice: &Notice, out: &mut impl Write) -> io::Result<()> {
-        let place = match &notice.to {
-            Destination::Channel(channel) => format!("in #{}", channel.local()),
-            Destination::User(user) => format!("to {} (direct message)", user.local()),
+        let language = notice.reply.reader.language;
+        let header = match &notice.to {
+            Destination::Channel(channel) => {
+                say!(language, "console-notice-in", channel = channel.local())
+            }
+            Destination::User(user) => say!(language, "console-notice-to", user = user.local()),
         };
-        writeln!(out, "» notice {place}:")?;
+        writeln!(out, "{header}")?;
         self.print(&notice.reply, out)?;
         if let Some(thread) = &notice.thread {
             // The console's threads are channels named after their game.
@@ -309,14 +390,26 @@ impl<'a> Console<'a> {
                 Ok(posted) => {
                     writeln!(
                         out,
-                        "» thread \"{}\" opened: channel {channel} (`in {channel}` to play there).",
-                        thread.name
+                        "{}",
+                        terminal_text(
+                            &say!(
+                                language,
+                                "console-thread-opened",
+                                name = &thread.name,
+                                channel = &channel
+                            ),
+                            self.styled
+                        )
                     )?;
                     self.print(&posted, out)?;
                 }
                 Err(error) => {
                     tracing::error!(game = thread.game.0, %error, "could not open a thread");
-                    writeln!(out, "! could not open the thread: {error}")?;
+                    writeln!(
+                        out,
+                        "! {}",
+                        say!(language, "console-thread-failed", error = error.to_string())
+                    )?;
                 }
             }
         }
@@ -326,7 +419,7 @@ impl<'a> Console<'a> {
     /// `show FILE` reads the file, looking first where it was named from and then in the
     /// folder where `export` writes. A position code (it has colons) or a record typed inline
     /// (it has spaces) is passed on as it is; any other word is a file name.
-    fn read_show_file(&self, line: &str) -> Result<String, String> {
+    fn read_show_file(&self, line: &str, language: Language) -> Result<String, String> {
         let rest = line
             .strip_prefix("/akron")
             .unwrap_or(line)
@@ -351,24 +444,34 @@ impl<'a> Console<'a> {
                         e.kind(),
                         io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
                     ) => {}
-                Err(e) => return Err(format!("{} cannot be read: {e}", place.display())),
+                Err(e) => {
+                    return Err(say!(
+                        language,
+                        "console-file-unreadable",
+                        file = place.display().to_string(),
+                        error = e.to_string()
+                    ))
+                }
             }
         }
         let looked: Vec<String> = places.iter().map(|p| p.display().to_string()).collect();
-        Err(format!(
-            "file not found: {name} (looked for {}). `show` takes a position code, a record, \
-             or the name of a file that `export` wrote.",
-            looked.join(" and ")
+        Err(say!(
+            language,
+            "console-file-not-found",
+            name = name,
+            first = looked.first().cloned().unwrap_or_default(),
+            second = looked.get(1).cloned().unwrap_or_default()
         ))
     }
 
     fn print(&mut self, reply: &Reply, out: &mut impl Write) -> io::Result<()> {
         // `!` marks a refusal (nothing changed); a private answer that did something (a
         // hint, a solved puzzle, saved settings) is only marked private.
+        let language = reply.reader.language;
         let marker = match (reply.refused, reply.ephemeral) {
-            (true, _) => "! ",
-            (false, true) => "(private) ",
-            (false, false) => "",
+            (true, _) => "! ".to_string(),
+            (false, true) => say!(language, "console-private") + " ",
+            (false, false) => String::new(),
         };
         let text = reply.text_with(|u| format!("@{}", u.name), |c| format!("#{}", c.local()));
         // Deadlines in the reader's time zone and language, with the relative form.
@@ -376,29 +479,58 @@ impl<'a> Console<'a> {
         writeln!(out, "{marker}{}", terminal_text(&text, self.styled))?;
         if let Some(code) = &reply.position {
             if let Ok(position) = Position::from_code(code) {
-                write!(out, "{}", ascii_board(&position, reply.result.as_deref()))?;
+                write!(
+                    out,
+                    "{}",
+                    ascii_board_in(&position, reply.result.as_deref(), language)
+                )?;
             }
         }
         // A picture or file is only a view of what was done: failing to save it is reported,
         // and the command stays done.
         if let Some(png) = &reply.image {
             match self.save_picture(png) {
-                Ok(path) => writeln!(out, "(picture: {})", path.display())?,
+                Ok(path) => writeln!(
+                    out,
+                    "{}",
+                    say!(
+                        language,
+                        "console-picture",
+                        path = path.display().to_string()
+                    )
+                )?,
                 Err(e) => writeln!(
                     out,
-                    "! The board picture could not be saved in {} ({e}); the command itself was \
-                     carried out.",
-                    self.out_dir.display()
+                    "! {}",
+                    say!(
+                        language,
+                        "console-picture-failed",
+                        folder = self.out_dir.display().to_string(),
+                        error = e.to_string()
+                    )
                 )?,
             }
         }
         if let Some(gif) = &reply.animation {
             match self.save_numbered(gif, replay_name) {
-                Ok(path) => writeln!(out, "(replay: {})", path.display())?,
+                Ok(path) => writeln!(
+                    out,
+                    "{}",
+                    say!(
+                        language,
+                        "console-replay",
+                        path = path.display().to_string()
+                    )
+                )?,
                 Err(e) => writeln!(
                     out,
-                    "! The replay could not be saved in {} ({e}).",
-                    self.out_dir.display()
+                    "! {}",
+                    say!(
+                        language,
+                        "console-replay-failed",
+                        folder = self.out_dir.display().to_string(),
+                        error = e.to_string()
+                    )
                 )?,
             }
         }
@@ -408,18 +540,35 @@ impl<'a> Console<'a> {
                 .map_or_else(|| "record.txt".into(), |n| n.to_owned());
             let path = self.out_dir.join(name);
             match fs::write(&path, &file.content) {
-                Ok(()) => writeln!(out, "(file: {})", path.display())?,
-                Err(e) => writeln!(out, "! {} could not be saved ({e}).", path.display())?,
+                Ok(()) => writeln!(
+                    out,
+                    "{}",
+                    say!(language, "console-file", path = path.display().to_string())
+                )?,
+                Err(e) => writeln!(
+                    out,
+                    "! {}",
+                    say!(
+                        language,
+                        "console-file-failed",
+                        path = path.display().to_string(),
+                        error = e.to_string()
+                    )
+                )?,
             }
             out.write_all(&file.content)?;
         }
         for button in &reply.buttons {
             writeln!(
                 out,
-                "[{}] type: /akron {} #{}",
-                button.label,
-                button_text(button),
-                button.game.0
+                "{}",
+                say!(
+                    language,
+                    "console-button",
+                    label = &button.label,
+                    command = button_text(button),
+                    game = button.game.0
+                )
             )?;
         }
         Ok(())
@@ -502,17 +651,20 @@ fn user_name(typed: &str) -> Option<&str> {
     valid.then_some(name)
 }
 
-/// Why `typed` is not a user name.
-fn bad_name(typed: &str) -> String {
+/// Why `typed` is not a user name, in `language`.
+fn bad_name(typed: &str, language: Language) -> String {
     let length = typed.trim_start_matches('@').chars().count();
     if length > MAX_NAME {
         let shown: String = typed.chars().take(20).collect();
-        return format!(
-            "'{shown}…' is not a user name: it has {length} characters, and a name has at \
-             most {MAX_NAME}, as in: as bob"
+        return say!(
+            language,
+            "console-bad-name-long",
+            shown = shown,
+            length = length,
+            most = MAX_NAME
         );
     }
-    format!("'{typed}' is not a user name: use letters, digits, _ - or ., as in: as bob")
+    say!(language, "console-bad-name", typed = typed)
 }
 
 /// Markdown for a terminal: `**bold**` in ANSI bold when `styled`, else plain; backticks
@@ -582,9 +734,10 @@ fn button_text(button: &crate::service::Button) -> String {
     }
 }
 
-/// `25h`, `90s`, `30m`, `3d`, `1d12h`: a duration in seconds, at most a year.
-fn parse_duration(text: &str) -> Result<i64, String> {
-    let usage = format!("'{text}' is not a duration; write it like 90s, 30m, 25h or 3d");
+/// `25h`, `90s`, `30m`, `3d`, `1d12h`: a duration in seconds, at most a year; a refusal in
+/// `language` otherwise.
+fn parse_duration(text: &str, language: Language) -> Result<i64, String> {
+    let usage = say!(language, "console-duration-bad", text = text);
     let mut total: i64 = 0;
     let mut number = String::new();
     for c in text.trim().chars() {
@@ -607,7 +760,7 @@ fn parse_duration(text: &str) -> Result<i64, String> {
         return Err(usage);
     }
     if total > 366 * 86_400 {
-        return Err(format!("'{text}' is more than a year; wait less"));
+        return Err(say!(language, "console-duration-long", text = text));
     }
     Ok(total)
 }
@@ -619,12 +772,14 @@ pub fn console_user(name: &str) -> User {
     User::new(UserId::new(PLATFORM.id, name), name)
 }
 
-/// Splits a trailing `#N` off a command line.
-fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
+/// Splits a trailing `#N` off a command line; a refusal in `language` for a bad number.
+fn split_game(line: &str, language: Language) -> Result<(&str, Option<GameId>), String> {
     if let Some((head, tail)) = line.rsplit_once(char::is_whitespace) {
         if tail.starts_with('#') {
             // `#0` or `#x` is a mistaken game number, not something the command takes.
-            let id = tail.parse::<GameId>()?;
+            let id = tail
+                .parse::<GameId>()
+                .map_err(|_| say!(language, "console-bad-game-number", typed = tail))?;
             return Ok((head.trim_end(), Some(id)));
         }
     }
@@ -632,20 +787,34 @@ fn split_game(line: &str) -> Result<(&str, Option<GameId>), String> {
 }
 
 /// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty; the
-/// last line says whose turn it is, or `result` when the game is over.
+/// last line says whose turn it is, or `result` when the game is over. In English; see
+/// [`ascii_board_in`].
 #[must_use]
 pub fn ascii_board(position: &Position, result: Option<&str>) -> String {
+    ascii_board_in(position, result, Language::English)
+}
+
+/// [`ascii_board`] with its words (levels, sides, whose move) in `language`; the grid's
+/// letters and numbers are the notation's, the same in every language.
+#[must_use]
+pub fn ascii_board_in(position: &Position, result: Option<&str>, language: Language) -> String {
     let n = position.size();
     let mut out = String::new();
     let top = position.height().max(1);
     for level in 0..top.min(n) {
         let side = n - level;
         let apostrophes = "'".repeat(usize::from(level));
-        if level == 0 {
-            out.push_str("  level 0 (holes)\n");
+        let heading = if level == 0 {
+            say!(language, "console-board-holes")
         } else {
-            out.push_str(&format!("  level {level} ({apostrophes})\n"));
-        }
+            say!(
+                language,
+                "console-board-level",
+                level = level,
+                marks = apostrophes
+            )
+        };
+        out.push_str(&format!("  {heading}\n"));
         out.push_str("     ");
         for x in 0..side {
             out.push(char::from(b'A' + x));
@@ -667,14 +836,25 @@ pub fn ascii_board(position: &Position, result: Option<&str>) -> String {
         }
     }
     let piles = position.piles();
+    let colour = |c: Color| say!(language, "colour", colour = c.name());
     let state = match result {
-        Some(result) => format!("game over: {result}"),
-        None => format!("{} to move", position.turn().title()),
+        Some(result) => say!(language, "console-board-over", result = result),
+        None => say!(
+            language,
+            "console-board-to-move",
+            colour = colour(position.turn())
+        ),
     };
-    out.push_str(&format!(
-        "  x Black ({} left), o White ({} left); {state}\n",
-        piles.black, piles.white
-    ));
+    let pieces = say!(
+        language,
+        "console-board-pieces",
+        black = colour(Color::Black),
+        black_left = piles.black,
+        white = colour(Color::White),
+        white_left = piles.white,
+        state = state
+    );
+    out.push_str(&format!("  {pieces}\n"));
     out
 }
 
@@ -725,7 +905,7 @@ mod tests {
     /// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command".
     #[test]
     fn wait_takes_a_duration_in_several_words() {
-        assert_eq!(parse_duration("1d2h"), Ok(93_600));
+        assert_eq!(parse_duration("1d2h", Language::English), Ok(93_600));
     }
 
     #[test]
@@ -742,7 +922,7 @@ mod tests {
     fn an_absurdly_long_user_name_is_refused() {
         let long = "x".repeat(20_000);
         assert_eq!(user_name(&long), None);
-        let why = bad_name(&long);
+        let why = bad_name(&long, Language::English);
         assert!(why.contains("20000 characters") && why.len() < 200, "{why}");
         assert_eq!(
             user_name(&"y".repeat(MAX_NAME)).map(str::len),

@@ -251,6 +251,20 @@ pub fn pseudo_language(on: bool) {
     PSEUDO.with(|pseudo| pseudo.set(on));
 }
 
+/// The environment variable that turns the pseudo-language on for a whole process, on every
+/// thread (tests only: a test build's `akron` binary, or a test re-run in a process of its
+/// own), so that a front end driven as a whole can be checked.
+#[cfg(feature = "testing")]
+pub const PSEUDO_LANGUAGE_VARIABLE: &str = "AKRON_PSEUDO_LANGUAGE";
+
+/// Whether the pseudo-language is on for what [`say`] returns on this thread now.
+#[cfg(feature = "testing")]
+fn pseudo_on() -> bool {
+    static EVERYWHERE: LazyLock<bool> =
+        LazyLock::new(|| std::env::var_os(PSEUDO_LANGUAGE_VARIABLE).is_some_and(|v| v == "1"));
+    *EVERYWHERE || PSEUDO.with(std::cell::Cell::get)
+}
+
 /// Puts the message `id` with `args` into words in `language`. A message missing from that
 /// language is said in English (logged); one missing from English too comes out as its id
 /// (logged as an error).
@@ -285,7 +299,7 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
             tracing::warn!(id, %language, ?errors, "a message was put into words with errors");
         }
         #[cfg(feature = "testing")]
-        if PSEUDO.with(std::cell::Cell::get) {
+        if pseudo_on() {
             return format!("⟦{words}⟧");
         }
         return words.into_owned();

@@ -14,6 +14,7 @@ mod cli_output;
 mod cli_readme;
 mod cli_rules;
 mod console;
+mod console_languages;
 mod crash;
 mod discord_ai;
 mod discord_cli;

@@ -143,25 +143,26 @@ pub fn words(seconds: i64, live: bool) -> String {
 /// (`2 d 3 h`, `2 T 3 h`); live clocks read the same everywhere.
 #[must_use]
 pub fn words_in(seconds: i64, live: bool, language: crate::catalogue::Language) -> String {
+    span(seconds, live).say(language)
+}
+
+/// A time span as a message with numbers for arguments, put into words later in its
+/// reader's language ([`words_in`]): how a notice or a refusal stores `2 d 3 h`.
+#[must_use]
+pub fn span(seconds: i64, live: bool) -> crate::catalogue::Phrase {
     let s = seconds.max(0);
     if live {
-        return words(s, true);
+        return crate::phrase!("clock-span-live", time = words(s, true));
     }
     match s {
-        s if s >= 86_400 => crate::say!(
-            language,
-            "clock-span-days",
-            days = s / 86_400,
-            hours = s / 3600 % 24
-        ),
-        s if s >= 3600 => crate::say!(
-            language,
-            "clock-span-hours",
-            hours = s / 3600,
-            minutes = s / 60 % 60
-        ),
-        s if s >= 60 => crate::say!(language, "clock-span-minutes", minutes = s / 60),
-        s => crate::say!(language, "clock-span-seconds", seconds = s),
+        s if s >= 86_400 => {
+            crate::phrase!("clock-span-days", days = s / 86_400, hours = s / 3600 % 24)
+        }
+        s if s >= 3600 => {
+            crate::phrase!("clock-span-hours", hours = s / 3600, minutes = s / 60 % 60)
+        }
+        s if s >= 60 => crate::phrase!("clock-span-minutes", minutes = s / 60),
+        s => crate::phrase!("clock-span-seconds", seconds = s),
     }
 }
 

@@ -177,7 +177,7 @@ impl Service {
             opponent = opponent.shown(),
             channel = channel,
             board = board,
-            time = clocks::words(left, false),
+            time = clocks::span(left, false),
             deadline = format!("<t:{}:f>", now + left),
             control = super::wording::time_control(record.time_control)
         )];
@@ -200,7 +200,7 @@ impl Service {
         let Some(row) = row.filter(|r| r.status() == Status::Active) else {
             // Nothing running here: the usual explanation (over, not started, none).
             self.active_game(request)?;
-            return refuse("There is no game to claim here.");
+            return refuse(say!(request.language.private, "claim-no-game"));
         };
         let loaded = self.load(row)?;
         let Some(colour) = loaded.colour_of(&request.user.id) else {
@@ -212,16 +212,17 @@ impl Service {
         let plies = loaded.game.moves().len();
         let now = self.clock.now();
         let Some(out) = clocks::timeout_at(&loaded.record, plies) else {
-            return refuse("This game has no clock, so nobody can run out of time.");
+            return refuse(say!(request.language.private, "claim-no-clock"));
         };
         if loaded.game.turn() == colour {
-            return refuse("It is your move: only your opponent's time can run out now.");
+            return refuse(say!(request.language.private, "claim-your-move"));
         }
         if now < out {
-            return refuse(format!(
-                "{} still has {} for this move.",
-                loaded.to_move().shown(),
-                clocks::words(out - now, loaded.record.time_control.is_live())
+            return refuse(say!(
+                request.language.private,
+                "claim-time-left",
+                player = loaded.to_move().shown(),
+                time = clocks::span(out - now, loaded.record.time_control.is_live())
             ));
         }
         let mut next = loaded.record.clone();
@@ -230,7 +231,7 @@ impl Service {
         self.cache_remove(next.id);
         self.wake();
         let Some(row) = self.db.read(|c| db::game(c, next.id))? else {
-            return refuse("That game is gone.");
+            return refuse(say!(request.language.private, "claim-game-gone"));
         };
         let ended = self.load(row)?;
         let mut reply = self.board_reply(&ended, None, request.language.public);
@@ -418,10 +419,21 @@ impl Service {
     /// Storage failures; a refusal reply when the game is not active any more.
     pub fn thread_opened(&self, game: GameId, thread: &ChannelId) -> Result<Reply, ServiceError> {
         let Some(row) = self.db.read(|c| db::game(c, game))? else {
-            return Ok(Reply::refusal(format!("There is no game {game}.")));
+            let language = self.notice_language(&Destination::Channel(thread.clone()), None)?;
+            return Ok(Reply::refusal(say!(
+                language,
+                "thread-no-game",
+                game = game.to_string()
+            )));
         };
         if row.status() != Status::Active {
-            return Ok(Reply::refusal(format!("Game {game} is not being played.")));
+            let language =
+                self.notice_language(&Destination::Channel(thread.clone()), row.server.as_ref())?;
+            return Ok(Reply::refusal(say!(
+                language,
+                "thread-game-not-played",
+                game = game.to_string()
+            )));
         }
         let loaded = self.load(row)?;
         let mut record = loaded.record.clone();
@@ -450,6 +462,12 @@ impl Service {
             white = white,
             status = status_line(&next, self.clock.now(), language)
         );
+        // Posted unasked, like a notice: its buttons and its reader in the channel's language.
+        reply.label_buttons(language);
+        reply.reader = super::types::Reader {
+            language,
+            zone: None,
+        };
         Ok(reply)
     }
 }

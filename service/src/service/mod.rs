@@ -586,6 +586,16 @@ impl Service {
         }
     }
 
+    /// The languages `request` is answered in ([`Request::language`] as the service fills
+    /// it in): a front end words its own lines (the console's) with them.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn languages(&self, request: &Request) -> Result<Languages, ServiceError> {
+        Ok(self.with_languages(request)?.0.language)
+    }
+
     /// The request with [`Request::language`] filled in: what the channel sees is in the
     /// server's language (a moderator's setting, else the platform's preference, else
     /// English); what only the caller sees is in their client's language, else their own

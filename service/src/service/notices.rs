@@ -14,11 +14,12 @@ use crate::catalogue::{Language, Phrase};
 use crate::db::Tx;
 use crate::db::{self, DbError, OutboxEntry};
 use crate::images::Table;
-use crate::model::{ChannelId, Destination, GameId, NoticeId};
+use crate::model::{ChannelId, Destination, GameId, NoticeId, ServerId};
 use std::sync::Arc;
 
 mod stored;
 use stored::Payload;
+pub(crate) use stored::{TournamentPart, TournamentWords};
 
 /// Deliveries tried at most, after which a notice is given up (and logged).
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -94,10 +95,14 @@ pub(crate) struct Draft {
     pub only_at_version: Option<i64>,
     /// When the game is over by the time the notice is delivered, its text becomes this
     /// followed by the result, and it asks for no thread (a round's announcement).
-    pub if_over: Option<String>,
+    pub if_over: Option<Phrase>,
     /// The message as phrases, put into words at delivery in the language its readers have
     /// then, one line each, before [`Reply::text`] (which holds what is already words).
     pub words: Vec<Phrase>,
+    /// The server whose language a notice about no game is read in (a tournament's).
+    pub server: Option<ServerId>,
+    /// A tournament's pairings or standings, put into words (text and table) at delivery.
+    pub tournament: Option<TournamentWords>,
 }
 
 impl Draft {
@@ -116,6 +121,8 @@ impl Draft {
             only_at_version: None,
             if_over: None,
             words: Vec::new(),
+            server: None,
+            tournament: None,
         }
     }
 
@@ -134,6 +141,8 @@ impl Draft {
             only_at_version: None,
             if_over: None,
             words: Vec::new(),
+            server: None,
+            tournament: None,
         }
     }
 }
@@ -359,9 +368,21 @@ impl Service {
             Some(game) => self.db.read(|c| db::game(c, game))?,
             None => None,
         };
+        let server = record
+            .as_ref()
+            .and_then(|r| r.server.clone())
+            .or_else(|| payload.server.clone().map(ServerId));
         let language = || -> Result<Language, ServiceError> {
-            self.notice_language(&entry.to, record.as_ref().and_then(|r| r.server.as_ref()))
+            self.notice_language(&entry.to, server.as_ref())
         };
+        let mut table = payload.table.as_ref().map(stored::StoredTable::table);
+        if let Some(words) = &payload.tournament {
+            let Some(said) = self.tournament_words(words, &mut reply, language()?)? else {
+                return Ok(None);
+            };
+            reply.text = said.0;
+            table = said.1;
+        }
         if !payload.words.is_empty() {
             let language = language()?;
             let mut text: Vec<String> = payload.words.iter().map(|p| p.say(language)).collect();
@@ -372,7 +393,10 @@ impl Service {
         }
         if let Some(game) = entry.game {
             let only_at = payload.only_at_version;
-            let if_over = payload.if_over.as_deref();
+            let if_over = match (&payload.if_over_words, &payload.if_over) {
+                (Some(phrase), _) => Some(phrase.say(language()?)),
+                (None, written) => written.clone(),
+            };
             if only_at.is_some() || if_over.is_some() {
                 let Some(record) = self.db.read(|c| db::game(c, game))? else {
                     return Ok(None);
@@ -406,8 +430,7 @@ impl Service {
                 reply.board_of = Some(game);
             }
         }
-        if let Some(table) = &payload.table {
-            let table = table.table();
+        if let Some(table) = table {
             reply.image = self.images.table(&table);
             reply.alt = reply
                 .image

@@ -324,15 +324,24 @@ pub fn help_text_in(language: Language) -> String {
             .filter(|c| c.group == group)
             .map(|c| format!("`{}`", c.usage))
             .collect();
-        let slash = match group.slash_command() {
-            "akron" => String::new(),
-            family => format!(" (`/{family}`)"),
+        // The usages are what is typed, the same in every language: arguments.
+        let line = match group.slash_command() {
+            "akron" => crate::say!(
+                language,
+                "help-group",
+                group = say(&format!("group-{}", group.key())),
+                usages = usages.join(", ")
+            ),
+            family => crate::say!(
+                language,
+                "help-group-family",
+                group = say(&format!("group-{}", group.key())),
+                command = format!("/{family}"),
+                usages = usages.join(", ")
+            ),
         };
-        text.push_str(&format!(
-            "\n- **{}**{slash}: {}",
-            say(&format!("group-{}", group.key())),
-            usages.join(", ")
-        ));
+        text.push('\n');
+        text.push_str(&line);
     }
     text.push('\n');
     text.push_str(&say("help-outro"));

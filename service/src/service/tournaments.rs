@@ -12,7 +12,7 @@
 //! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
 
 use super::lifecycle::{thread_name, Announced, Conclusion};
-use super::notices::{Draft, ThreadRequest};
+use super::notices::{Draft, ThreadRequest, TournamentPart, TournamentWords};
 use super::read::{pairing_failure, pure_entrants, rounds_of, tournament_detail, TournamentDetail};
 use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
@@ -27,11 +27,11 @@ use crate::model::{
     TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
 };
 use crate::ratings::INITIAL_RATING;
-use crate::say;
 use crate::tournament::{
     default_rounds, format_table_in, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
     trim_number, Entrant, GameResult, PairingError, Round, TableWords, Tiebreak,
 };
+use crate::{phrase, say};
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
 use std::collections::HashSet;
 
@@ -40,6 +40,8 @@ pub const DEFAULT_TOURNAMENT_TIME: TimeControl = TimeControl::PerMove(3 * 86_400
 
 /// The longest tournament name, in characters.
 pub const MAX_TOURNAMENT_NAME: usize = 60;
+
+mod words;
 
 /// Characters a posted table may take (Discord allows 2,000 per message).
 const TABLE_CHARS: usize = 1_700;
@@ -466,20 +468,22 @@ impl Service {
             }
             db::update_pairing(conn, t.id, row)?;
         }
-        let language = channel_language(conn, t)?;
         let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
         summary.reply.tournament_of = Some(t.id);
-        let detail = tournament_detail(conn, t.clone())?;
-        summary.reply.text = pairings_text(&detail, round, &mut Reply::default(), language);
-        summary.table = Some(pairings_table(&detail, round, language));
+        summary.server.clone_from(&t.server);
+        // Its text and table are put into words at delivery, in the server's language then.
+        summary.tournament = Some(TournamentWords {
+            tournament: t.id.0,
+            round,
+            part: TournamentPart::Pairings,
+        });
         self.push_notice(conn, &summary, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
             draft.reply.tournament_of = Some(t.id);
             let a = draft.reply.mention_user(&first);
             let b = draft.reply.mention_user(&second);
-            draft.reply.text = say!(
-                language,
+            draft.words = vec![phrase!(
                 "tournament-game-announced",
                 tournament = escape(&t.name),
                 round = round,
@@ -488,11 +492,10 @@ impl Service {
                 white = b.clone(),
                 game = game.to_string(),
                 control = super::wording::time_control(t.time_control)
-            );
+            )];
             // Delivered after the game ended (a long downtime past its clock), it says so
             // instead, with the result, and asks for no thread.
-            draft.if_over = Some(say!(
-                language,
+            draft.if_over = Some(phrase!(
                 "tournament-game-ended-unannounced",
                 tournament = escape(&t.name),
                 round = round,
@@ -564,16 +567,14 @@ impl Service {
         if t.current_round >= t.rounds.unwrap_or(0) {
             return self.finish(conn, t, now);
         }
-        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
         draft.reply.tournament_of = Some(t.id);
-        draft.reply.text = say!(
-            language,
-            "tournament-round-over",
-            round = t.current_round,
-            tournament = escape(&t.name),
-            standings = standings_text(&tournament_detail(conn, t.clone())?, language)
-        );
+        draft.server.clone_from(&t.server);
+        draft.tournament = Some(TournamentWords {
+            tournament: t.id.0,
+            round: t.current_round,
+            part: TournamentPart::RoundOver,
+        });
         self.push_notice(conn, &draft, now)?;
         let next = t.current_round + 1;
         self.begin_round(conn, t, next, now)
@@ -583,25 +584,14 @@ impl Service {
     fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
         t.version = db::save_tournament(conn, t)?;
-        let language = channel_language(conn, t)?;
         let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
         draft.reply.tournament_of = Some(t.id);
-        let detail = tournament_detail(conn, t.clone())?;
-        let table = standings_text(&detail, language);
-        let lines = final_standings(&detail);
-        let winners: Vec<String> = lines
-            .iter()
-            .filter(|(rank, _)| *rank == 1)
-            .map(|(_, user)| draft.reply.mention_user(user))
-            .collect();
-        draft.reply.text = say!(
-            language,
-            "tournament-over",
-            tournament = escape(&t.name),
-            winners = winners.join(&say!(language, "tournament-winners-and")),
-            standings = table
-        );
-        draft.table = standings_table(&detail, language);
+        draft.server.clone_from(&t.server);
+        draft.tournament = Some(TournamentWords {
+            tournament: t.id.0,
+            round: t.current_round,
+            part: TournamentPart::Over,
+        });
         self.push_notice(conn, &draft, now)?;
         Ok(())
     }
@@ -680,12 +670,12 @@ impl Service {
                 t.version = db::save_tournament(conn, t)?;
                 let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
                 draft.reply.tournament_of = Some(t.id);
-                draft.reply.text = say!(
-                    channel_language(conn, t)?,
+                draft.server.clone_from(&t.server);
+                draft.words = vec![phrase!(
                     "tournament-damaged",
                     round = t.current_round,
                     tournament = escape(&t.name)
-                );
+                )];
                 self.push_notice(conn, &draft, now)?;
                 Ok(())
             }
@@ -1209,18 +1199,6 @@ fn final_standings(t: &TournamentDetail) -> Vec<(u32, User)> {
         .collect()
 }
 
-/// The language of what the tournament's channel sees: its server's (a moderator's
-/// setting, else the platform's preference), else English.
-fn channel_language(conn: &Tx<'_>, t: &TournamentRecord) -> Result<Language, DbError> {
-    Ok(match &t.server {
-        Some(server) => {
-            let (chosen, platform) = db::server_language(conn, server)?;
-            chosen.or(platform).unwrap_or_default()
-        }
-        None => Language::default(),
-    })
-}
-
 /// The tiebreak's name, in `language`.
 fn tiebreak_name(tiebreak: Tiebreak, language: Language) -> String {
     say!(
@@ -1551,18 +1529,15 @@ mod tests {
         assert!(!reply.ephemeral, "{}", reply.text);
     }
 
-    /// How many notices were written whose text contains `text`.
-    fn notices(h: &Harness, text: &str) -> i64 {
+    /// How many notices were written whose text, put into words as they are delivered,
+    /// contains `text` (they are stored as message ids and arguments).
+    fn notices(h: &Harness, text: &str) -> usize {
         h.service
-            .db
-            .read(|c| {
-                c.query_one(
-                    "SELECT COUNT(*) FROM outbox WHERE instr(payload, ?1) > 0",
-                    crate::params![text],
-                    |r| r.get(0),
-                )
-            })
+            .due_notices("test", 10_000)
             .unwrap()
+            .iter()
+            .filter(|n| n.reply.text.contains(text))
+            .count()
     }
 
     #[test]

@@ -347,4 +347,93 @@ fn the_looking_correspondence_puzzle_and_rating_commands_answer_in_spanish_and_g
             assert!(all.contains(word), "{language}: no {word:?} in {all}");
         }
     }
+/// A tournament's notices (its pairings with their table, each game's announcement) are
+/// stored as what to say and put into words when delivered: written on an English server
+/// that turns Spanish before delivery, they are read in Spanish. A `claim` refusal says the
+/// time left in the reader's own units.
+#[test]
+fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.time = Some(TimeControl::PerMove(3 * DAY));
+    let created = send(
+        &h,
+        "mod",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    assert!(!created.ephemeral, "{}", created.text);
+    for player in ["p1", "p2", "p3", "p4"] {
+        let joined = send(
+            &h,
+            player,
+            false,
+            Command::Tournament(TournamentAction::Join),
+        );
+        assert!(!joined.ephemeral, "{}", joined.text);
+    }
+    let started = send(
+        &h,
+        "mod",
+        true,
+        Command::Tournament(TournamentAction::Start),
+    );
+    assert!(started.text.contains("Round 1"), "{}", started.text);
+    // Written in English; the server turns Spanish before they are delivered.
+    send(&h, "mod", true, set(Setting::Language("es".into())));
+    h.service.tick(h.service.now()).unwrap();
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let pairings = notices
+        .iter()
+        .find(|n| n.reply.text.starts_with("**Cup**, ronda 1 de 3:"))
+        .unwrap_or_else(|| panic!("{notices:?}"));
+    assert!(
+        pairings
+            .reply
+            .alt
+            .as_deref()
+            .is_some_and(|alt| alt.starts_with("Cup, ronda 1 de 3. Mesa, Negras")),
+        "the table is drawn in Spanish too: {:?}",
+        pairings.reply.alt
+    );
+    let announced: Vec<&str> = notices
+        .iter()
+        .map(|n| n.reply.text.as_str())
+        .filter(|t| t.starts_with("**Cup**, ronda 1, mesa"))
+        .collect();
+    assert_eq!(announced.len(), 2, "{notices:?}");
+    assert!(
+        announced[0].contains("(3 d por jugada) ya corre"),
+        "{}",
+        announced[0]
+    );
+    assert!(
+        notices.iter().all(|n| !n.reply.text.contains("round")),
+        "nothing is left in English: {notices:?}"
+    );
+    // A game's player asks to claim while the opponent still has time: the time left in
+    // German units for a German reader.
+    let game = notices
+        .iter()
+        .find_map(|n| n.thread.as_ref().map(|t| t.game))
+        .expect("a game asks for its thread");
+    let players: Vec<String> = announced[0]
+        .split("<@test:")
+        .skip(1)
+        .filter_map(|rest| rest.split('>').next().map(str::to_string))
+        .collect();
+    let waiting = players.get(1).expect("the second player").clone();
+    send(&h, &waiting, false, set(Setting::Language("de".into())));
+    let mut claim = on_server(&waiting, false, None, Command::Claim);
+    claim.game = Some(game);
+    let refused = h.service.handle(&claim);
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(
+        refused.text.ends_with("hat für diesen Zug noch 3 T 0 h."),
+        "{}",
+        refused.text
+    );
 }

@@ -51,7 +51,43 @@ pub(crate) struct Payload {
     /// The tournament the notice is about, for the link to its page. Absent from rows
     /// written before the link (they go without it).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<i64>,
+    pub tournament_page: Option<i64>,
+    /// [`Payload::if_over`] as a phrase, put into words at delivery (rows written before
+    /// have the words in `if_over`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_over_words: Option<Phrase>,
+    /// The server whose language a notice about no game is read in (a tournament's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    /// A tournament's pairings or standings, put into words at delivery; they replace `text`
+    /// (and `table`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentWords>,
+}
+
+/// What of a tournament a notice says, put into words (its text and its table picture) when
+/// it is delivered, from the tournament as it stood at that round: the message ids are the
+/// code's, the arguments the tournament's stored rounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TournamentWords {
+    /// The tournament's number.
+    pub tournament: i64,
+    /// The round it speaks of.
+    pub round: u32,
+    /// What it says.
+    pub part: TournamentPart,
+}
+
+/// What a tournament notice says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum TournamentPart {
+    /// A round's pairings (text and table).
+    Pairings,
+    /// A round is over: the standings after it.
+    RoundOver,
+    /// The tournament is over: the winners and the final standings (text and table).
+    Over,
 }
 
 /// A mentioned user.
@@ -123,9 +159,12 @@ impl Payload {
             thread_game: draft.thread.as_ref().map(|t| t.game.0),
             table: draft.table.as_ref().map(StoredTable::of),
             only_at_version: draft.only_at_version,
-            if_over: draft.if_over.clone(),
+            if_over: None,
             words: draft.words.clone(),
-            tournament: reply.tournament_of.or(reply.signup_of).map(|t| t.0),
+            tournament_page: reply.tournament_of.or(reply.signup_of).map(|t| t.0),
+            if_over_words: draft.if_over.clone(),
+            server: draft.server.as_ref().map(|s| s.0.clone()),
+            tournament: draft.tournament.clone(),
         }
     }
 
@@ -144,7 +183,7 @@ impl Payload {
                 .iter()
                 .filter_map(StoredButton::button)
                 .collect(),
-            tournament_of: self.tournament.map(TournamentId),
+            tournament_of: self.tournament_page.map(TournamentId),
             puzzle_of: self.puzzle(),
             ..Reply::default()
         }
@@ -187,7 +226,7 @@ impl StoredButton {
 }
 
 impl StoredTable {
-    fn of(table: &Table) -> StoredTable {
+    pub(crate) fn of(table: &Table) -> StoredTable {
         StoredTable {
             title: table.title.clone(),
             subtitle: table.subtitle.clone(),
