@@ -94,6 +94,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0015_language.sql",
         include_str!("../../../migrations/postgres/0015_language.sql"),
     ),
+    (
+        "0017_games_by_channel.sql",
+        include_str!("../../../migrations/postgres/0017_games_by_channel.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -876,6 +880,10 @@ mod tests {
         (
             "0015_language.sql",
             "928f17a8815c9dd3d74d9b88d5e0742b8ead7a19f62f17cb967be2a6c4b6e47d",
+        ),
+        (
+            "0017_games_by_channel.sql",
+            "b8ae814ccf76711095ed08347249d6a261fcd87b38c4f86ec99d86a9cf6ef1c7",
         ),
     ];
 

@@ -75,6 +75,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0015_language.sql",
         include_str!("../../../migrations/0015_language.sql"),
     ),
+    (
+        "0017_games_by_channel.sql",
+        include_str!("../../../migrations/0017_games_by_channel.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -552,6 +556,10 @@ mod tests {
         (
             "0015_language.sql",
             "c9c48ac7ceb945db41e3f2e9210d67d80e1caad394650b6a4c08c14597774bcf",
+        ),
+        (
+            "0017_games_by_channel.sql",
+            "6e85b48170142973eb89805d398338b8d7db67c6f7ba1315bc32d66dbaf1d675",
         ),
     ];
 
