@@ -7,19 +7,12 @@
 //! nothing and say so. `cargo bench -p akron-service --bench claims`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use akron_rules::{Game, GameOptions, Move, Position};
-use akron_service::db::{self, Db, MoveRow, ScratchDatabase};
-use akron_service::model::{Destination, GameRecord, Phase, Play, Players, TimeControl};
-use akron_service::service::{ChannelId, User, UserId};
-use std::sync::OnceLock;
-use std::time::Duration;
+mod shared;
 
-const ACTIVE: usize = 100_000;
-const OVERDUE: usize = 1_000;
-/// Due notices waiting, beside `ACTIVE` delivered ones.
-const PENDING: usize = 1_000;
-const DAY: i64 = 86_400;
-const NOW: i64 = 1_800_000_000;
+use akron_service::db::{self, Db, ScratchDatabase};
+use shared::{Fill, NOW};
+use std::sync::OnceLock;
+
 /// A tick's batch, and a delivery loop's.
 const TICK_BATCH: usize = 256;
 const NOTICE_BATCH: usize = 64;
@@ -28,78 +21,14 @@ fn main() {
     divan::main();
 }
 
-fn player(name: &str) -> User {
-    User::new(UserId::new("bench", name), name)
-}
-
-/// The SQLite database: `ACTIVE` running 1-day correspondence games, `OVERDUE` of them past
-/// their deadline, and `ACTIVE` delivered notices plus `PENDING` due ones. Built once.
+/// The SQLite database: the shared 100,000 running games, 1,000 of them past their deadline,
+/// and 100,000 delivered notices plus 1,000 due ones. Built once.
 fn sqlite() -> &'static (tempfile::TempDir, Db) {
     static PREPARED: OnceLock<(tempfile::TempDir, Db)> = OnceLock::new();
     PREPARED.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
-        let db = Db::open(&dir.path().join("claims.db")).expect("db");
-        let start = Position::start(8, 32).expect("start");
-        let mut game = Game::new(GameOptions::default()).expect("options");
-        let line: [Move; 2] = ["D4".parse().expect("move"), "E5".parse().expect("move")];
-        let mut codes = Vec::new();
-        for mv in line {
-            game.play(mv).expect("legal");
-            codes.push(game.position().code());
-        }
-        db.write(|c| {
-            for i in 0..ACTIVE {
-                let overdue = i < OVERDUE;
-                let last_move = if overdue {
-                    NOW - DAY - 3600
-                } else {
-                    NOW - 3600
-                };
-                let channel = ChannelId::new("bench", &i.to_string());
-                let mut record = GameRecord::challenge(
-                    channel.clone(),
-                    player("alice").id,
-                    Players {
-                        black: player("alice"),
-                        white: player("bob"),
-                    },
-                    &start,
-                    akron_rules::WinRule::Delayed,
-                    last_move - 10,
-                );
-                record.phase = Phase::Playing(Play {
-                    last_move_at: Some(last_move),
-                    reminders_sent: 2,
-                    ..Play::new(last_move - 10)
-                });
-                record.deadline_at = Some(last_move + DAY);
-                record.time_control = TimeControl::PerMove(DAY);
-                let id = db::insert_game(c, &record)?;
-                let mut saved = record;
-                saved.id = id;
-                db::save_game(c, &saved)?;
-                for (ply, (mv, code)) in line.iter().zip(&codes).enumerate() {
-                    db::insert_move(
-                        c,
-                        id,
-                        &MoveRow {
-                            ply,
-                            notation: mv.to_string(),
-                            code: code.clone(),
-                            played_at: last_move,
-                        },
-                    )?;
-                }
-                let to = Destination::Channel(channel);
-                let notice = db::push_notice(c, &to, Some(id), "{}", NOW - 7200)?;
-                db::mark_delivered(c, notice, "bench", NOW - 7100)?;
-                if i < PENDING {
-                    db::push_notice(c, &to, Some(id), "{}", NOW - 60)?;
-                }
-            }
-            Ok::<_, db::DbError>(())
-        })
-        .expect("fills");
+        let path = shared::sqlite_file(dir.path(), "claims.db", Fill { notices: true });
+        let db = Db::open(&path).expect("db");
         (dir, db)
     })
 }
@@ -110,17 +39,8 @@ fn postgres() -> Option<&'static Db> {
     static PREPARED: OnceLock<Option<(ScratchDatabase, Db)>> = OnceLock::new();
     PREPARED
         .get_or_init(|| {
-            let Ok(server) = std::env::var("AKRON_TEST_POSTGRES") else {
-                eprintln!(
-                    "note: AKRON_TEST_POSTGRES is not set: the PostgreSQL benches measure nothing"
-                );
-                return None;
-            };
-            let scratch = ScratchDatabase::create(&server).expect("a bench database");
-            let db = Db::open_postgres(scratch.url(), Duration::from_secs(10)).expect("opens");
-            db::copy_tables(&sqlite().1, &db).expect("copies");
-            db.write(|c| c.batch("ANALYZE")).expect("analyzes");
-            Some((scratch, db))
+            let server = shared::postgres_server()?;
+            Some(shared::postgres_copy(&server, &sqlite().1))
         })
         .as_ref()
         .map(|(_, db)| db)

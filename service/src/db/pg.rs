@@ -98,6 +98,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0016_puzzle_server.sql",
         include_str!("../../../migrations/postgres/0016_puzzle_server.sql"),
     ),
+    (
+        "0017_games_by_channel.sql",
+        include_str!("../../../migrations/postgres/0017_games_by_channel.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -884,6 +888,10 @@ mod tests {
         (
             "0016_puzzle_server.sql",
             "012dea9ed3303eeda9dd3d4d80098f15bd72e2a567b9ad1f06ef3c6423dc8c79",
+        ),
+        (
+            "0017_games_by_channel.sql",
+            "b8ae814ccf76711095ed08347249d6a261fcd87b38c4f86ec99d86a9cf6ef1c7",
         ),
     ];
 

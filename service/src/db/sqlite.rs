@@ -79,6 +79,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0016_puzzle_server.sql",
         include_str!("../../../migrations/0016_puzzle_server.sql"),
     ),
+    (
+        "0017_games_by_channel.sql",
+        include_str!("../../../migrations/0017_games_by_channel.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -560,6 +564,10 @@ mod tests {
         (
             "0016_puzzle_server.sql",
             "a98d178cd988586ad068da34f03a345c4fd4a52ccbaca5d0fb70c89d68a59a70",
+        ),
+        (
+            "0017_games_by_channel.sql",
+            "6e85b48170142973eb89805d398338b8d7db67c6f7ba1315bc32d66dbaf1d675",
         ),
     ];
 
