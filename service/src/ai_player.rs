@@ -122,7 +122,8 @@ pub async fn run(service: Arc<Service>) {
                 }
             }
             () = done.notified() => {}
-            () = tokio::time::sleep(LONGEST_SLEEP) => {}
+            // Other processes on a shared database leave AI moves waiting unheard of here.
+            () = tokio::time::sleep(service.shared_poll().unwrap_or(LONGEST_SLEEP)) => {}
         }
     }
 }

@@ -85,11 +85,13 @@ pub async fn deliver_forever<S: Sender>(service: Arc<Service>, sender: S) {
                 tracing::error!(
                     platform = sender.platform(),
                     %error,
-                    "the notice loop failed; trying again in a minute"
+                    "the notice loop failed; trying again soon"
                 );
                 Duration::from_secs(60)
             }
         };
+        // Other processes on a shared database write notices unheard of here.
+        let sleep = service.shared_poll().map_or(sleep, |poll| sleep.min(poll));
         tokio::select! {
             changed = wakeups.changed() => {
                 if changed.is_err() {

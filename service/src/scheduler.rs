@@ -27,10 +27,12 @@ pub async fn schedule_forever(service: Arc<Service>) {
         {
             Ok((next, now)) => until(next, now),
             Err(error) => {
-                tracing::error!(%error, "could not settle what is due; trying again in a minute");
+                tracing::error!(%error, "could not settle what is due; trying again soon");
                 Duration::from_secs(60)
             }
         };
+        // Other processes on a shared database settle and add deadlines unheard of here.
+        let sleep = service.shared_poll().map_or(sleep, |poll| sleep.min(poll));
         tokio::select! {
             changed = wakeups.changed() => {
                 if changed.is_err() {

@@ -1,7 +1,6 @@
 //! `akron discord`: runs the Discord bot.
 
 use akron_bot::discord::{self, Settings};
-use akron_bot::service::Service;
 use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -111,12 +110,13 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     init_logging("info,serenity=warn");
     let config = super::service_config(args.db.as_deref());
     // The error names the file and says why it cannot be used.
-    let service = Service::open(config.clone())?;
+    let service = super::open_service(config.clone())?;
     tracing::info!(db = %config.database(), ?settings, ?shards, chat_only = args.chat_only, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let chat_only = args.chat_only;
     runtime.block_on(async {
         let service = Arc::new(service);
+        super::watch_clock(&service);
         let _background = (!chat_only).then(|| Background::start(&service));
         super::web::beside(args.web.as_deref(), &service).await?;
         discord::run_shards(&settings, service, shards, !chat_only)
@@ -151,7 +151,7 @@ pub struct WorkerArgs {
 pub fn worker(args: &WorkerArgs) -> Result<()> {
     init_logging("info,serenity=warn");
     let config = super::service_config(args.db.as_deref());
-    let service = Service::open(config.clone())?;
+    let service = super::open_service(config.clone())?;
     let discord_settings = token(&DiscordArgs {
         token_file: args.token_file.clone(),
         ..DiscordArgs::default()
@@ -171,6 +171,7 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let service = Arc::new(service);
+        super::watch_clock(&service);
         let _background = Background::start(&service);
         let delivery = discord_settings.map(|settings| {
             let service = Arc::clone(&service);

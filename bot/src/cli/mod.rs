@@ -75,6 +75,88 @@ pub fn service_config(db: Option<&std::path::Path>) -> akron_service::service::C
     config
 }
 
+/// The environment setting naming a file whose content (Unix seconds) is the time the bot
+/// takes as now, instead of the system clock: for tests of the real binary, which move time
+/// forward (correspondence deadlines, leases) by rewriting the file instead of waiting.
+pub const CLOCK_FILE: &str = "AKRON_CLOCK_FILE";
+
+/// A clock read from a file ([`CLOCK_FILE`]) at every look: the file holds Unix seconds.
+/// While the file cannot be read or parsed, the last time read stands (the system clock
+/// before any).
+#[derive(Debug)]
+struct FileClock {
+    path: std::path::PathBuf,
+    last: std::sync::atomic::AtomicI64,
+}
+
+impl FileClock {
+    fn read(&self) -> Option<i64> {
+        std::fs::read_to_string(&self.path)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+    }
+}
+
+impl akron_service::service::Clock for FileClock {
+    fn now(&self) -> i64 {
+        use std::sync::atomic::Ordering;
+        match self.read() {
+            Some(now) => {
+                self.last.store(now, Ordering::Relaxed);
+                now
+            }
+            None => self.last.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// Opens the service on `config` with the system clock, or the file clock [`CLOCK_FILE`]
+/// names.
+///
+/// # Errors
+///
+/// When the database cannot be opened.
+pub fn open_service(
+    config: akron_service::service::Config,
+) -> Result<akron_bot::service::Service, akron_service::service::ServiceError> {
+    use akron_service::service::Clock;
+    match std::env::var_os(CLOCK_FILE).filter(|path| !path.is_empty()) {
+        Some(path) => {
+            let clock = FileClock {
+                path: path.into(),
+                last: std::sync::atomic::AtomicI64::new(akron_service::service::SystemClock.now()),
+            };
+            tracing::warn!(file = %clock.path.display(), "the time is read from a file ({CLOCK_FILE})");
+            akron_bot::service::Service::with_clock(config, std::sync::Arc::new(clock))
+        }
+        None => akron_bot::service::Service::open(config),
+    }
+}
+
+/// With the file clock ([`CLOCK_FILE`]), wakes the service's loops whenever the file's time
+/// changes, as moving a test clock does: what fell due is settled at once. Runs on the
+/// current Tokio runtime until it stops; does nothing with the system clock.
+pub fn watch_clock(service: &std::sync::Arc<akron_bot::service::Service>) {
+    let Some(path) = std::env::var_os(CLOCK_FILE).filter(|path| !path.is_empty()) else {
+        return;
+    };
+    let service = std::sync::Arc::downgrade(service);
+    tokio::spawn(async move {
+        let mut seen = None;
+        loop {
+            let now = tokio::fs::read_to_string(&path).await.ok();
+            if now.is_some() && now != seen {
+                seen = now;
+                match service.upgrade() {
+                    Some(service) => service.wake(),
+                    None => return,
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    });
+}
+
 /// `akron` with no command: the Discord bot when `DISCORD_TOKEN` is set, the Matrix bot when
 /// `MATRIX_HOMESERVER`, `MATRIX_USER` and a password or access token are, both in one
 /// process when both are, else the console game, each with its defaults (the database

@@ -44,8 +44,10 @@ where
 {
     let service = data.service.clone();
     let mut work = tokio::task::spawn_blocking(move || {
-        let reply = service.handle(&request);
-        let game = service.channel_game(&request.channel);
+        let (reply, failed) = service.handle_reporting(&request);
+        // After a failure of the service (the database out of reach), reading the game
+        // would wait out the busy timeout a second time before the refusal goes out.
+        let game = (!failed).then(|| service.channel_game(&request.channel));
         (reply, game, request.channel)
     });
     let (joined, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
@@ -57,11 +59,13 @@ where
     };
     let (reply, game, channel) = joined;
     let game = match game {
-        Ok(game) => game,
-        Err(error) => {
+        Some(Ok(game)) => game,
+        Some(Err(error)) => {
             tracing::warn!(%error, "could not read the channel's game after a command");
             None
         }
+        // The service failed: what the channel's moves are is not known; keep the last.
+        None => return Ok((reply, deferred)),
     };
     data.moves.remember(&channel, game.as_ref());
     Ok((reply, deferred))

@@ -66,7 +66,13 @@ async fn start_bot(fake: &FakeDiscord) -> Result<Bot, Error> {
 
 #[test]
 fn payloads_deserialize_as_serenity_models() -> Result<(), serde_json::Error> {
-    let ready: Ready = serde_json::from_value(payloads::ready("s", "ws://127.0.0.1:1"))?;
+    let ready: Ready = serde_json::from_value(payloads::ready(
+        "s",
+        "ws://127.0.0.1:1",
+        0,
+        1,
+        &[payloads::GUILD_ID],
+    ))?;
     assert_eq!(ready.user.id.get(), payloads::BOT_USER_ID);
     let guild: Guild = serde_json::from_value(payloads::guild_create())?;
     assert_eq!(guild.members.len(), 4);

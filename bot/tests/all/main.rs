@@ -26,6 +26,7 @@ mod fake_discord_commands;
 mod fake_discord_permissions;
 mod fake_discord_smoke;
 mod matrix_e2e;
+mod scale;
 mod tournament_races;
 mod web;
 mod web_browser;

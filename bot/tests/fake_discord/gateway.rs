@@ -1,6 +1,7 @@
 //! The fake's gateway: Hello, Identify or Resume, heartbeats and dispatches over a loopback
 //! WebSocket, speaking v10 JSON in text frames.
 
+use super::state::ShardSession;
 use super::{payloads, Outgoing, Session, Shared};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -66,12 +67,14 @@ async fn gateway_connection(mut socket: WebSocket, shared: Arc<Shared>) {
         }
     }
     let mut state = shared.lock();
-    if state
-        .gateway
-        .as_ref()
-        .is_some_and(|current| current.same_channel(&sender))
-    {
-        state.gateway = None;
+    for shard in state.shards.values_mut() {
+        if shard
+            .gateway
+            .as_ref()
+            .is_some_and(|current| current.same_channel(&sender))
+        {
+            shard.gateway = None;
+        }
     }
     drop(state);
     shared.touch();
@@ -93,29 +96,46 @@ fn on_gateway_payload(
         Some(2) => {
             state.identifies += 1;
             let shard = &payload["d"]["shard"];
-            state
-                .identified_shards
-                .push(shard[0].as_u64().zip(shard[1].as_u64()));
+            let named = shard[0].as_u64().zip(shard[1].as_u64());
+            state.identified_shards.push(named);
+            // Without `shard`, the bot is shard 0 of 1.
+            let (shard, total) = named.unwrap_or((0, 1));
             state.sessions_started += 1;
             let id = format!("fake-session-{}", state.sessions_started);
             let resume_url = format!("{}/gateway-ws", shared.base_url.replace("http", "ws"));
-            let ready = payloads::ready(&id, &resume_url);
-            let guild = payloads::guild_create();
-            let frames = vec![
-                json!({"op": 0, "t": "READY", "s": 1, "d": ready}),
-                json!({"op": 0, "t": "GUILD_CREATE", "s": 2, "d": guild}),
-            ];
-            state.session = Some(Session {
-                id,
-                seq: 2,
-                sent: frames
-                    .iter()
-                    .cloned()
-                    .enumerate()
-                    .map(|(i, f)| (i as u64 + 1, f))
-                    .collect(),
-            });
-            state.gateway = Some(sender.clone());
+            // The guilds on this shard, each announced by its GUILD_CREATE after READY.
+            let mut guilds = vec![(super::GUILD_ID, payloads::guild_create())];
+            guilds.extend(state.guilds.iter().map(|(id, guild)| (*id, guild.clone())));
+            guilds.retain(|(guild, _)| payloads::shard_of(Some(*guild), total) == shard);
+            let ids: Vec<u64> = guilds.iter().map(|(id, _)| *id).collect();
+            let ready = payloads::ready(&id, &resume_url, shard, total, &ids);
+            let mut frames = vec![json!({"op": 0, "t": "READY", "s": 1, "d": ready})];
+            for (guild, data) in guilds {
+                let seq = frames.len() as u64 + 1;
+                frames.push(json!({"op": 0, "t": "GUILD_CREATE", "s": seq, "d": data}));
+                state
+                    .dispatched
+                    .push(("GUILD_CREATE".to_owned(), Some(guild), shard));
+            }
+            let identifies = state.shards.get(&shard).map_or(0, |old| old.identifies) + 1;
+            state.shards.insert(
+                shard,
+                ShardSession {
+                    total,
+                    session: Session {
+                        id,
+                        seq: frames.len() as u64,
+                        sent: frames
+                            .iter()
+                            .cloned()
+                            .enumerate()
+                            .map(|(i, f)| (i as u64 + 1, f))
+                            .collect(),
+                    },
+                    gateway: Some(sender.clone()),
+                    identifies,
+                },
+            );
             state.ready_sent += 1;
             frames
         }
@@ -123,8 +143,13 @@ fn on_gateway_payload(
             state.resumes += 1;
             let wanted = payload["d"]["session_id"].as_str().unwrap_or_default();
             let after = payload["d"]["seq"].as_u64().unwrap_or(0);
-            match state.session.as_mut() {
-                Some(session) if session.id == wanted => {
+            let resumed = state
+                .shards
+                .values_mut()
+                .find(|shard| shard.session.id == wanted);
+            match resumed {
+                Some(shard) => {
+                    let session = &mut shard.session;
                     let mut frames: Vec<Value> = session
                         .sent
                         .iter()
@@ -135,11 +160,11 @@ fn on_gateway_payload(
                     let resumed = json!({"op": 0, "t": "RESUMED", "s": session.seq, "d": {}});
                     session.sent.push((session.seq, resumed.clone()));
                     frames.push(resumed);
-                    state.gateway = Some(sender.clone());
+                    shard.gateway = Some(sender.clone());
                     state.ready_sent += 1;
                     frames
                 }
-                _ => vec![json!({"op": 9, "d": false, "s": null, "t": null})],
+                None => vec![json!({"op": 9, "d": false, "s": null, "t": null})],
             }
         }
         _ => Vec::new(),

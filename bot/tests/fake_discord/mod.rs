@@ -27,6 +27,13 @@
 //! `X-RateLimit-*` headers, and [`FakeDiscord::throttle`] makes every Nth request of a route
 //! answer `429` with `retry_after`, so that serenity's retry path runs.
 //!
+//! Several shards, in one process or several, each hold a gateway session of their own, and
+//! the fake sends each dispatch on the shard Discord would: a guild's events (interactions,
+//! `GUILD_CREATE`, messages, threads) to `(guild_id >> 22) % shards`, direct messages to shard
+//! 0 only ([`payloads::shard_of`]; Discord's gateway docs, "Sharding"). [`FakeDiscord::add_guild`]
+//! adds guilds beside the test guild, [`payloads::in_guild`] moves an interaction into one,
+//! and [`FakeDiscord::dispatched`] says which shard got what.
+//!
 //! Every REST request is recorded (method, path, JSON body or multipart `payload_json` plus file
 //! parts, and the status the fake answered) so tests can assert on it. Tests inject
 //! `INTERACTION_CREATE` dispatches built with [`payloads`] and wait for the bot's answers with
@@ -455,6 +462,84 @@ impl FakeDiscord {
             .await
     }
 
+    /// Adds a guild with the text channels `channels` (the bot is a member, and so are the test
+    /// users), or adds the channels to a guild added before. Its shard gets its `GUILD_CREATE` when it identifies, or at once when it is
+    /// connected, as when the bot joins a server.
+    pub fn add_guild(&self, guild: u64, channels: &[u64]) {
+        let mut state = self.shared.lock();
+        let objects: Vec<Value> = channels
+            .iter()
+            .map(|id| payloads::text_channel_in(*id, guild))
+            .collect();
+        for (id, channel) in channels.iter().zip(&objects) {
+            state.channels.insert(*id, channel.clone());
+        }
+        // A guild added again gets the new channels besides its others.
+        let mut all: Vec<Value> = state
+            .guilds
+            .get(&guild)
+            .and_then(|known| known["channels"].as_array().cloned())
+            .unwrap_or_default();
+        all.extend(objects);
+        let data = payloads::guild_create_of(guild, &all);
+        state.guilds.insert(guild, data.clone());
+        let on_its_shard = state.shards.iter().any(|(id, shard)| {
+            shard.gateway.is_some() && payloads::shard_of(Some(guild), shard.total) == *id
+        });
+        if on_its_shard {
+            state.dispatch("GUILD_CREATE", data);
+        }
+        drop(state);
+        self.shared.touch();
+    }
+
+    /// Every dispatch sent so far: (event, the guild it was about, the shard it went to).
+    pub fn dispatched(&self) -> Vec<(String, Option<u64>, u64)> {
+        self.shared.lock().dispatched.clone()
+    }
+
+    /// The shards that have a live gateway connection now.
+    pub fn connected_shards(&self) -> Vec<u64> {
+        let state = self.shared.lock();
+        state
+            .shards
+            .iter()
+            .filter(|(_, shard)| shard.gateway.is_some())
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// How many times shard `shard` identified (a new session each time).
+    pub fn shard_identifies(&self, shard: u64) -> usize {
+        self.shared
+            .lock()
+            .shards
+            .get(&shard)
+            .map_or(0, |shard| shard.identifies)
+    }
+
+    /// Waits until each of `shards` is connected on a session it identified after the
+    /// `before`th (see [`Self::shard_identifies`]; 0: any).
+    ///
+    /// # Errors
+    ///
+    /// Times out after [`WAIT`].
+    pub async fn wait_shards(&self, shards: &[u64], before: usize) -> Result<(), FakeError> {
+        let what = format!("shards {shards:?} connected");
+        self.wait_state(&what, |state| {
+            shards
+                .iter()
+                .all(|id| {
+                    state
+                        .shards
+                        .get(id)
+                        .is_some_and(|shard| shard.gateway.is_some() && shard.identifies > before)
+                })
+                .then_some(())
+        })
+        .await
+    }
+
     /// How many Identify (op 2) and Resume (op 6) the gateway received.
     pub fn identifies_and_resumes(&self) -> (usize, usize) {
         let state = self.shared.lock();
@@ -602,6 +687,11 @@ impl FakeDiscord {
         self.shared.lock().channel_messages(channel)
     }
 
+    /// Every stored message, ephemeral ones included, oldest first.
+    pub fn all_messages(&self) -> Vec<Value> {
+        self.shared.lock().messages.values().cloned().collect()
+    }
+
     /// A stored message by id, ephemeral ones included.
     pub fn message(&self, id: u64) -> Option<Value> {
         self.shared.lock().messages.get(&id).cloned()
@@ -680,7 +770,8 @@ impl FakeDiscord {
     /// Times out after [`WAIT`].
     pub async fn wait_connected(&self, count: usize) -> Result<(), FakeError> {
         self.wait_state("a ready gateway session", |state| {
-            (state.gateway.is_some() && state.ready_sent >= count).then_some(())
+            let connected = state.shards.values().any(|shard| shard.gateway.is_some());
+            (connected && state.ready_sent >= count).then_some(())
         })
         .await
     }
@@ -715,19 +806,22 @@ impl FakeDiscord {
         .await?
     }
 
-    /// Sends a dispatch event (op 0) on the gateway session. Without a live connection it is
-    /// kept and delivered when the client resumes.
+    /// Sends a dispatch event (op 0) on the gateway session of the shard Discord would send it
+    /// on (a guild's events on `(guild_id >> 22) % shards`, direct messages on shard 0; see
+    /// [`payloads::shard_of`]). Without a live connection it is kept and delivered when the
+    /// client resumes that session.
     ///
     /// # Errors
     ///
-    /// Fails when no session was ever identified.
+    /// Fails when that shard never identified.
     pub fn dispatch(&self, event: &str, data: Value) -> Result<(), FakeError> {
         if self.shared.lock().dispatch(event, data) {
+            self.shared.touch();
             Ok(())
         } else {
-            Err(FakeError::Unexpected(
-                "dispatch before any gateway session".into(),
-            ))
+            Err(FakeError::Unexpected(format!(
+                "{event} before its shard's gateway session"
+            )))
         }
     }
 
@@ -838,8 +932,10 @@ impl FakeDiscord {
     /// Closes the gateway connection with an unclean close code, as a network failure would;
     /// serenity then reconnects and resumes.
     pub fn drop_gateway(&self) {
-        if let Some(gateway) = self.shared.lock().gateway.take() {
-            let _ = gateway.send(Outgoing::Close(4000));
+        for shard in self.shared.lock().shards.values_mut() {
+            if let Some(gateway) = shard.gateway.take() {
+                let _ = gateway.send(Outgoing::Close(4000));
+            }
         }
         self.shared.touch();
     }

@@ -155,26 +155,42 @@ pub fn application() -> Value {
     })
 }
 
-/// The READY dispatch data.
-pub fn ready(session_id: &str, resume_url: &str) -> Value {
+/// The shard Discord sends a guild's events to: "`shard_id = (guild_id >> 22) % num_shards`"
+/// (gateway docs, "Sharding"); direct messages (no guild) go to shard 0 only.
+pub fn shard_of(guild: Option<u64>, total: u64) -> u64 {
+    guild.map_or(0, |guild| (guild >> 22) % total.max(1))
+}
+
+/// The READY dispatch data of shard `shard` of `total`, listing `guilds` (those on the shard)
+/// as unavailable, as Discord does before their `GUILD_CREATE`.
+pub fn ready(session_id: &str, resume_url: &str, shard: u64, total: u64, guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds
+        .iter()
+        .map(|guild| json!({"id": guild.to_string(), "unavailable": true}))
+        .collect();
     json!({
         "v": 10,
         "user": bot_user(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": [shard, total],
         "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
         "private_channels": [],
     })
 }
 
-/// A text channel object.
+/// A text channel object of the test guild.
 pub fn text_channel(id: u64) -> Value {
+    text_channel_in(id, GUILD_ID)
+}
+
+/// A text channel object of `guild`.
+pub fn text_channel_in(id: u64, guild: u64) -> Value {
     json!({
         "id": id.to_string(),
         "type": 0,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": guild.to_string(),
         "name": format!("channel-{id}"),
         "position": 0,
         "permission_overwrites": [],
@@ -253,9 +269,21 @@ fn member(user_: &TestUser) -> Value {
 
 /// The GUILD_CREATE dispatch data for the test guild.
 pub fn guild_create() -> Value {
+    let mut guild = guild_create_of(
+        GUILD_ID,
+        &[text_channel(CHANNEL_ID), text_channel(OTHER_CHANNEL_ID)],
+    );
+    guild["name"] = json!("Akron test guild");
+    guild["threads"] = json!([thread_channel()]);
+    guild
+}
+
+/// The GUILD_CREATE dispatch data of another guild, with its text `channels` (made with
+/// [`text_channel_in`]) and the test users as members.
+pub fn guild_create_of(guild: u64, channels: &[Value]) -> Value {
     json!({
-        "id": GUILD_ID.to_string(),
-        "name": "Akron test guild",
+        "id": guild.to_string(),
+        "name": format!("guild-{guild}"),
         "icon": null,
         "owner_id": MODERATOR.id.to_string(),
         "afk_timeout": 300,
@@ -263,7 +291,7 @@ pub fn guild_create() -> Value {
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
         "roles": [{
-            "id": GUILD_ID.to_string(),
+            "id": guild.to_string(),
             "name": "@everyone",
             "color": 0,
             "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
@@ -295,8 +323,8 @@ pub fn guild_create() -> Value {
         "member_count": 4,
         "voice_states": [],
         "members": [member(&ALICE), member(&BOB), member(&CAROL), member(&MODERATOR)],
-        "channels": [text_channel(CHANNEL_ID), text_channel(OTHER_CHANNEL_ID)],
-        "threads": [thread_channel()],
+        "channels": channels,
+        "threads": [],
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],
@@ -489,6 +517,50 @@ pub fn button(user_: &TestUser, message: &Value, custom_id: &str) -> Value {
     interaction["message"] = message.clone();
     interaction["data"] = json!({"custom_id": custom_id, "component_type": 2});
     interaction
+}
+
+/// The interaction moved to `guild` (its channel must be one of that guild's): Discord then
+/// sends it on that guild's shard.
+pub fn in_guild(mut interaction: Value, guild: u64) -> Value {
+    let id = json!(guild.to_string());
+    interaction["guild_id"] = id.clone();
+    interaction["authorizing_integration_owners"] = json!({"0": id.clone()});
+    if interaction["data"].get("guild_id").is_some() {
+        interaction["data"]["guild_id"] = id;
+    }
+    interaction
+}
+
+/// A `MESSAGE_CREATE` by `user_` in `channel`: in a guild's channel with `guild`, else in a
+/// direct-message channel.
+pub fn user_message(
+    id: u64,
+    user_: &TestUser,
+    channel: u64,
+    guild: Option<u64>,
+    content: &str,
+) -> Value {
+    let mut message = json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "author": user(user_),
+        "content": content,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+    });
+    if let Some(guild) = guild {
+        message["guild_id"] = json!(guild.to_string());
+    }
+    message
 }
 
 /// The interaction's id and token, for waiting on its reply.

@@ -737,7 +737,10 @@ fn start_thread(state: &mut Traffic, parent: u64, thread: u64, kind: u64, body: 
     }
     let name = body["name"].as_str().unwrap_or_default();
     let archive = body["auto_archive_duration"].as_u64().unwrap_or(4320);
-    let channel = payloads::thread(thread, parent, kind, name, archive);
+    let mut channel = payloads::thread(thread, parent, kind, name, archive);
+    if let Some(guild) = state.guild_of(parent) {
+        channel["guild_id"] = json!(guild.to_string());
+    }
     state.channels.insert(thread, channel.clone());
     let mut event = channel.clone();
     event["newly_created"] = json!(true);

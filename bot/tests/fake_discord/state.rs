@@ -78,6 +78,16 @@ pub(super) struct Outage {
     pub(super) status: u16,
 }
 
+/// One shard's gateway session and its live connection, if any.
+pub(super) struct ShardSession {
+    /// How many shards the bot said it runs in all.
+    pub(super) total: u64,
+    pub(super) session: Session,
+    pub(super) gateway: Option<mpsc::UnboundedSender<Outgoing>>,
+    /// How many times this shard identified.
+    pub(super) identifies: usize,
+}
+
 #[derive(Default)]
 pub(super) struct Traffic {
     pub(super) requests: Vec<Recorded>,
@@ -89,8 +99,14 @@ pub(super) struct Traffic {
     pub(super) holds: Vec<(String, String)>,
     /// How many answers are being held now.
     pub(super) held: usize,
-    pub(super) gateway: Option<mpsc::UnboundedSender<Outgoing>>,
-    pub(super) session: Option<Session>,
+    /// Each shard's session, by shard id: one process runs a range of them, several
+    /// processes the whole bot (the single-shard bot is shard 0 of 1).
+    pub(super) shards: BTreeMap<u64, ShardSession>,
+    /// Every dispatch sent, in order: (event, guild it was about, shard it went to).
+    pub(super) dispatched: Vec<(String, Option<u64>, u64)>,
+    /// The guilds besides the test guild ([`super::FakeDiscord::add_guild`]): their
+    /// `GUILD_CREATE` data, sent on their shard when it identifies.
+    pub(super) guilds: BTreeMap<u64, Value>,
     pub(super) sessions_started: u64,
     pub(super) identifies: usize,
     /// The `shard` field of each Identify, `[id, total]`, in order (absent: none).
@@ -225,20 +241,40 @@ impl Traffic {
         position.map(|index| self.holds.remove(index)).is_some()
     }
 
-    /// Sends a dispatch on the gateway session, if there is one; without a live connection it
-    /// is kept for the resume. Returns whether there was a session.
+    /// Sends a dispatch on the session of the shard Discord would send it on: a guild's
+    /// events (those whose data carries a `guild_id`) go to `(guild_id >> 22) % total`, the
+    /// rest (direct messages) to shard 0 only. Without a live connection it is kept for that
+    /// session's resume (a new session does not get it, as on Discord). Returns whether that
+    /// shard had a session.
     pub(super) fn dispatch(&mut self, event: &str, data: Value) -> bool {
-        let Some(session) = self.session.as_mut() else {
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok());
+        let Some((&shard, target)) = self
+            .shards
+            .iter_mut()
+            .find(|(id, shard)| payloads::shard_of(guild, shard.total) == **id)
+        else {
             return false;
         };
+        let session = &mut target.session;
         session.seq += 1;
         let frame = json!({"op": 0, "t": event, "s": session.seq, "d": data});
         session.sent.push((session.seq, frame.clone()));
-        if let Some(gateway) = &self.gateway {
+        if let Some(gateway) = &target.gateway {
             // A closed connection just means the client will resume and get it replayed.
             let _ = gateway.send(Outgoing::Frame(frame));
         }
+        self.dispatched.push((event.to_owned(), guild, shard));
         true
+    }
+
+    /// The guild a channel belongs to, if it is a guild's.
+    pub(super) fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.channels
+            .get(&channel)
+            .and_then(|channel| channel["guild_id"].as_str())
+            .and_then(|id| id.parse().ok())
     }
 
     /// The channel's messages that anyone sees (not ephemeral), oldest first.
@@ -284,6 +320,8 @@ impl Traffic {
             if let Some(fields) = message.as_object_mut() {
                 fields.remove("guild_id");
             }
+        } else if let Some(guild) = self.guild_of(channel) {
+            message["guild_id"] = json!(guild.to_string());
         }
         self.messages.insert(id, message);
         if let Some(channel) = self.channels.get_mut(&channel) {

@@ -69,6 +69,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// How long an open challenge waits for an answer, in seconds.
 pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
 
+/// How often a background loop looks at a shared (PostgreSQL) database for work that other
+/// processes wrote: see [`Service::shared_poll`].
+pub const SHARED_POLL: Duration = Duration::from_secs(1);
+
 /// How many times a command is retried when another change to its game landed first.
 const CONFLICT_RETRIES: usize = 8;
 
@@ -439,6 +443,16 @@ impl Service {
         self.clock.now()
     }
 
+    /// How long a background loop (the scheduler, the AI worker, a delivery loop) may sleep
+    /// before it looks at the database again, whatever it planned: on PostgreSQL, other
+    /// processes write deadlines, AI moves and notices that this one hears nothing of (the
+    /// wake-ups of [`Service::wake`] stay in their process), so each loop looks again
+    /// after at most [`SHARED_POLL`]; on SQLite, where one process does the work, `None`.
+    #[must_use]
+    pub fn shared_poll(&self) -> Option<Duration> {
+        self.config.postgres.as_ref().map(|_| SHARED_POLL)
+    }
+
     /// Claims the one AI worker of this service: true for the first caller only.
     #[must_use]
     pub fn claim_ai_worker(&self) -> bool {
@@ -499,8 +513,16 @@ impl Service {
     /// short private reply saying that nothing was changed.
     #[must_use]
     pub fn handle(&self, request: &Request) -> Reply {
+        self.handle_reporting(request).0
+    }
+
+    /// [`Service::handle`], also saying whether the service itself failed (the database out
+    /// of reach, a damaged game): then a front end had better not read more for the reply,
+    /// which would only wait out the busy timeout again.
+    #[must_use]
+    pub fn handle_reporting(&self, request: &Request) -> (Reply, bool) {
         match self.try_handle(request) {
-            Ok(reply) => reply,
+            Ok(reply) => (reply, false),
             Err(error) => {
                 tracing::error!(
                     command = request.command.name(),
@@ -512,7 +534,7 @@ impl Service {
                 );
                 // The settings may be out of reach: the platform's word for the language.
                 let language = request.locale.or(request.server_locale).unwrap_or_default();
-                Reply::refusal(crate::catalogue::say(
+                let reply = Reply::refusal(crate::catalogue::say(
                     language,
                     if matches!(&error, ServiceError::Db(e) if e.is_busy()) {
                         "service-busy"
@@ -522,7 +544,8 @@ impl Service {
                         "service-failed"
                     },
                     &[],
-                ))
+                ));
+                (reply, true)
             }
         }
     }
