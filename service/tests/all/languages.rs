@@ -347,6 +347,8 @@ fn the_looking_correspondence_puzzle_and_rating_commands_answer_in_spanish_and_g
             assert!(all.contains(word), "{language}: no {word:?} in {all}");
         }
     }
+}
+
 /// A tournament's notices (its pairings with their table, each game's announcement) are
 /// stored as what to say and put into words when delivered: written on an English server
 /// that turns Spanish before delivery, they are read in Spanish. A `claim` refusal says the
