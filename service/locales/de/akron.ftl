@@ -874,7 +874,10 @@ puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie `puzz
 puzzle-running-game = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Poste sie, wenn die Partie vorbei ist.
 puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es keine Aufgabe. Eine Aufgabe ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
 puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Aufgabe verbürgen. Versuche eine kleinere oder zwingendere Stellung.
-puzzle-several = Hier gewinnen mehrere erste Züge in { $count }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
+puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
 puzzle-thread = Akron-Aufgabe { $id }{ $title }
 puzzle-none = Es gibt keine Aufgabe { $id }.
 puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
