@@ -720,9 +720,18 @@ notation-on-level = { $level ->
        *[other] { $level } Apostrophe
     }){" "}
 }
-notation-off-column = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Spalte { $column } außerhalb von A bis { $last }
-notation-off-row = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Reihe { $row } außerhalb von { $low } bis { $high }
-notation-off-both = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegen Spalte { $column } außerhalb von A bis { $last } und Reihe { $row } außerhalb von { $low } bis { $high }
+notation-off-column = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Spalte { $column } liegt
+   *[other] { notation-on-level }liegt Spalte { $column }
+} außerhalb von A bis { $last }
+notation-off-row = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Reihe { $row } liegt
+   *[other] { notation-on-level }liegt Reihe { $row }
+} außerhalb von { $low } bis { $high }
+notation-off-both = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Spalte { $column } liegt
+   *[other] { notation-on-level }liegt Spalte { $column }
+} außerhalb von A bis { $last } und Reihe { $row } außerhalb von { $low } bis { $high }
 code-fields = ein Stellungscode hat 4 durch ':' getrennte Felder (GRÖSSE:AMZUG:VORRATSCHWARZ,VORRATWEISS:EBENEN), nicht { $count }
 code-too-long = dieser Stellungscode ist zu lang (mehr als { $count } Zeichen)
 code-size = die Brettgröße '{ $text }' muss eine Zahl von { $min } bis { $max } sein
