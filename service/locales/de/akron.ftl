@@ -868,9 +868,18 @@ notation-on-level = { $level ->
        *[other] { $level } Apostrophe
     }){" "}
 }
-notation-off-column = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Spalte { $column } außerhalb von A bis { $last }
-notation-off-row = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegt Reihe { $row } außerhalb von { $low } bis { $high }
-notation-off-both = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { notation-on-level }liegen Spalte { $column } außerhalb von A bis { $last } und Reihe { $row } außerhalb von { $low } bis { $high }
+notation-off-column = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Spalte { $column } liegt
+   *[other] { notation-on-level }liegt Spalte { $column }
+} außerhalb von A bis { $last }
+notation-off-row = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Reihe { $row } liegt
+   *[other] { notation-on-level }liegt Reihe { $row }
+} außerhalb von { $low } bis { $high }
+notation-off-both = { $point } liegt nicht auf diesem { $size } × { $size }-Brett: { $level ->
+    [0] Spalte { $column } liegt
+   *[other] { notation-on-level }liegt Spalte { $column }
+} außerhalb von A bis { $last } und Reihe { $row } außerhalb von { $low } bis { $high }
 code-fields = ein Stellungscode hat 4 durch ':' getrennte Felder (GRÖSSE:AMZUG:VORRATSCHWARZ,VORRATWEISS:EBENEN), nicht { $count }
 code-too-long = dieser Stellungscode ist zu lang (mehr als { $count } Zeichen)
 code-size = die Brettgröße '{ $text }' muss eine Zahl von { $min } bis { $max } sein
@@ -1022,7 +1031,10 @@ puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie `puzz
 puzzle-running-game = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Poste sie, wenn die Partie vorbei ist.
 puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es keine Aufgabe. Eine Aufgabe ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
 puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Aufgabe verbürgen. Versuche eine kleinere oder zwingendere Stellung.
-puzzle-several = Hier gewinnen mehrere erste Züge in { $count }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
+puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
 puzzle-thread = Akron-Aufgabe { $id }{ $title }
 puzzle-none = Es gibt keine Aufgabe { $id }.
 puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).

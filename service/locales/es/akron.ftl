@@ -1040,7 +1040,7 @@ puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como
 puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
 puzzle-no-win = { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
 puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su presupuesto, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
-puzzle-several = Aquí ganan varias primeras jugadas en { $count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
+puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
 puzzle-none = No hay ningún problema { $id }.
 puzzle-give-answer = Da tu respuesta, como `puzzle solve { $id } F6` (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
@@ -1105,10 +1105,13 @@ analysis-no-move = { $about }: no hay jugada que analizar: { $why }.
 analysis = **Análisis.** { $about }, les toca a { $colour ->
     [black] negras
    *[white] blancas
-}: la mejor jugada es **{ $move }**; { $proven ->
-    [win] { colour } ganan por fuerza
-    [loss] { colour } pierden por fuerza
-   *[estimate] { colour } ganan alrededor del { $percent } % de las partidas desde aquí
+}: la mejor jugada es **{ $move }**; { $colour ->
+    [black] negras
+   *[white] blancas
+} { $proven ->
+    [win] ganan por fuerza
+    [loss] pierden por fuerza
+   *[estimate] ganan alrededor del { $percent } % de las partidas desde aquí
 }.
     Línea: { $line }
     ({ $playouts } simulaciones.) `{ $code }`

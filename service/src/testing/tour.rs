@@ -387,11 +387,21 @@ pub fn tour(h: &Harness, language: &str) -> Vec<Stop> {
     assert!(!t.quiet("bob", "corr", Command::Move("B2".into())).ephemeral);
     h.clock.advance(2 * 3600);
     t.send(
-        "moves of a piece",
+        "moves of a lone piece",
         "alice",
         "corr",
         Command::Moves(Some("C3".into())),
         Refused,
+    );
+    for (who, mv) in [("alice", "D3"), ("bob", "B3"), ("alice", "D4")] {
+        assert!(!t.quiet(who, "corr", Command::Move(mv.into())).ephemeral);
+    }
+    t.send(
+        "moves of a piece",
+        "bob",
+        "corr",
+        Command::Moves(Some("B2".into())),
+        Public,
     );
     t.send("history", "carol", "corr", Command::History, Public);
     t.send("games: your move", "alice", "lobby", Command::Games, Public);
