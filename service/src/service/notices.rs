@@ -469,6 +469,33 @@ fn backoff(attempts: u32) -> i64 {
 mod tests {
     use super::*;
 
+    /// A notice written by an earlier version, as finished English text (a tournament's
+    /// pairings, with their table), is delivered as it was written, whatever the server's
+    /// language now.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn a_notice_written_as_text_by_an_earlier_version_is_delivered_as_written() {
+        use crate::testing::{channel_id, Harness};
+        let h = Harness::new();
+        let payload = r#"{"text":"**Cup**, round 1 of 3:\n- board 1: p1 (Black) – p2 (White): playing","mentions":[],"channels":[],"buttons":[],"board":null,"mark_last":false,"puzzle":null,"fallback":null,"thread":null,"thread_game":null,"table":{"title":"Cup, round 1 of 3","subtitle":"","columns":[["Board","right"],["Black","left"]],"rows":[["1","p1"]]},"only_at_version":null,"if_over":null}"#;
+        let to = Destination::Channel(channel_id("lobby"));
+        h.service
+            .db
+            .write(|c| db::push_notice(c, &to, None, payload, h.service.now()))
+            .unwrap();
+        let notices = h.service.due_notices("test", 10).unwrap();
+        assert_eq!(notices.len(), 1);
+        assert_eq!(
+            notices[0].reply.text,
+            "**Cup**, round 1 of 3:\n- board 1: p1 (Black) – p2 (White): playing"
+        );
+        assert_eq!(
+            notices[0].reply.alt.as_deref(),
+            Some("Cup, round 1 of 3. Board, Black. 1, p1"),
+            "its table is drawn and described as written"
+        );
+    }
+
     #[test]
     fn retries_back_off_and_are_bounded() {
         assert_eq!(backoff(1), 5);
