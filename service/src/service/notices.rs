@@ -103,6 +103,12 @@ pub(crate) struct Draft {
     pub server: Option<ServerId>,
     /// A tournament's pairings or standings, put into words (text and table) at delivery.
     pub tournament: Option<TournamentWords>,
+    /// The game's version after the move the notice announces (an AI's): delivered while the
+    /// game is still there, the move is put into words then, in the language of that time,
+    /// followed by [`Draft::then`]; after anything else happened, the words written stand.
+    pub reword_at: Option<i64>,
+    /// Lines after a move put into words at delivery (a lapsed draw offer).
+    pub then: Vec<Phrase>,
 }
 
 impl Draft {
@@ -123,6 +129,8 @@ impl Draft {
             words: Vec::new(),
             server: None,
             tournament: None,
+            reword_at: None,
+            then: Vec::new(),
         }
     }
 
@@ -143,6 +151,8 @@ impl Draft {
             words: Vec::new(),
             server: None,
             tournament: None,
+            reword_at: None,
+            then: Vec::new(),
         }
     }
 }
@@ -422,6 +432,25 @@ impl Service {
                     times: Vec::new(),
                 };
                 let last = payload.mark_last.then(|| shown.last_report()).flatten();
+                if let (Some(version), Some(report)) = (payload.reword_at, last.as_ref()) {
+                    if version == loaded.record.version && at == 0 {
+                        let language = language()?;
+                        let worded = self.move_reply(
+                            &loaded,
+                            report,
+                            crate::images::View::default(),
+                            language,
+                        );
+                        reply.text = worded.text;
+                        reply.mentions = worded.mentions;
+                        reply.channels = worded.channels;
+                        reply.buttons = worded.buttons;
+                        for line in &payload.then {
+                            reply.text.push('\n');
+                            reply.text.push_str(&line.say(language));
+                        }
+                    }
+                }
                 let board = self.board_reply(&Arc::new(shown), last.as_ref(), language()?);
                 reply.image = board.image;
                 reply.alt = board.alt;
