@@ -700,6 +700,14 @@ fn markup(markdown: &str, styled: bool) -> String {
     let mut out = String::with_capacity(markdown.len());
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
+            // A fence line goes; whatever else is on it (the end of the message it closes)
+            // stays.
+            let rest = line.replace("```", "");
+            if rest.trim().is_empty() {
+                continue;
+            }
+            out.push_str(rest.trim());
+            out.push('\n');
             continue;
         }
         let mut bold = false;

@@ -51,7 +51,10 @@ pub(super) async fn pressed(
         // A question asked privately (the resign confirmation) was answered: close it, so
         // its button is gone, and tell the channel.
         let closed = serenity::CreateInteractionResponseMessage::new()
-            .content("Done; the channel has been told.")
+            .content(akron_service::say!(
+                answer.reader.language,
+                "discord-channel-told"
+            ))
             .components(Vec::new());
         let response = serenity::CreateInteractionResponse::UpdateMessage(closed);
         press.create_response(ctx, response).await?;

@@ -377,16 +377,24 @@ async fn on_error(error: poise::FrameworkError<'_, Data, DiscordError>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let language = ctx
+                .locale()
+                .and_then(akron_service::catalogue::Language::from_locale)
+                .unwrap_or_default();
             let reply = poise::CreateReply::default()
-                .content("Something went wrong on the bot's side; nothing was changed. Try again.")
+                .content(akron_service::say!(language, "service-failed"))
                 .ephemeral(true);
             if let Err(error) = ctx.send(reply).await {
                 tracing::warn!(%error, "could not report a failed command");
             }
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let language = ctx
+                .locale()
+                .and_then(akron_service::catalogue::Language::from_locale)
+                .unwrap_or_default();
             let reply = poise::CreateReply::default()
-                .content("Akron games are played in a server channel, not in direct messages.")
+                .content(akron_service::say!(language, "discord-guild-only"))
                 .ephemeral(true);
             if let Err(error) = ctx.send(reply).await {
                 tracing::warn!(%error, "could not refuse a direct message");

@@ -139,9 +139,14 @@ pub(super) async fn edit_signup(
         tracing::debug!(%error, "could not edit the sign-up message; posting it again");
         return Ok(false);
     }
-    let link = format!(
-        "Done: the sign-up message lists the entrants (https://discord.com/channels/{}/{channel}/{id}).",
-        ctx.guild_id().map_or_else(|| "@me".to_string(), |g| g.get().to_string())
+    let link = akron_service::say!(
+        answer.reader.language,
+        "discord-signup-edited",
+        link = format!(
+            "https://discord.com/channels/{}/{channel}/{id}",
+            ctx.guild_id()
+                .map_or_else(|| "@me".to_string(), |g| g.get().to_string())
+        )
     );
     ctx.send(refusal(&link).into_poise()).await?;
     Ok(true)
@@ -175,13 +180,16 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
     let no_pictures = missing_for_pictures(bot);
     if let Some(png) = &reply.image {
         if no_pictures {
-            text.push_str(if reply.board_of.is_some() {
-                "\n*I can't show the board picture here: I need the Attach Files and Embed \
-                 Links permissions in this channel.*"
-            } else {
-                "\n*I can't show the picture here: I need the Attach Files and Embed Links \
-                 permissions in this channel.*"
-            });
+            text.push('\n');
+            text.push_str(&akron_service::say!(
+                reply.reader.language,
+                "discord-no-picture",
+                what = if reply.board_of.is_some() {
+                    "board"
+                } else {
+                    "picture"
+                }
+            ));
         } else {
             let mut file = serenity::CreateAttachment::bytes(png.clone(), BOARD_FILE);
             if let Some(alt) = &reply.alt {
@@ -193,17 +201,23 @@ pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Mess
                 .image(format!("attachment://{BOARD_FILE}"))
                 .colour(serenity::Colour::from_rgb(0xc8, 0x9b, 0x5a));
             if let Some(game) = reply.board_of {
-                board = board.title(format!("Akron game {game}"));
+                board = board.title(akron_service::say!(
+                    reply.reader.language,
+                    "discord-board-title",
+                    game = game.to_string()
+                ));
             }
             embed = Some(board);
         }
     }
     if let Some(gif) = &reply.animation {
         if no_pictures {
-            text.push_str(
-                "\n*I can't show the replay here: I need the Attach Files and Embed Links \
-                 permissions in this channel.*",
-            );
+            text.push('\n');
+            text.push_str(&akron_service::say!(
+                reply.reader.language,
+                "discord-no-picture",
+                what = "replay"
+            ));
         } else {
             let mut file = serenity::CreateAttachment::bytes(gif.clone(), REPLAY_FILE);
             if let Some(alt) = &reply.alt {

@@ -216,8 +216,10 @@ async fn handle(
     if let Some(link) = send::edit_signup(client, &answer).await {
         // `tournament join` or `leave` typed: the sign-up message now lists the entrants;
         // only the caller hears so.
-        let done = Reply::private(format!(
-            "Done: the [sign-up message]({link}) lists the entrants."
+        let done = Reply::private(akron_service::say!(
+            answer.reader.language,
+            "matrix-signup-edited",
+            link = link
         ));
         let place = Place {
             thread: incoming.thread.clone(),

@@ -16,12 +16,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-type Error = Box<dyn std::error::Error + Send + Sync>;
+pub(crate) type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// The test games: 3 × 3, immediate wins, so a whole game is short.
-const SIZE: i64 = 3;
+pub(crate) const SIZE: i64 = 3;
 
-struct Bot {
+pub(crate) struct Bot {
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
 }
@@ -51,7 +51,7 @@ async fn start_bot_on(fake: &FakeDiscord, service: Arc<Service>) -> Result<Bot, 
     Ok(Bot { shards, task })
 }
 
-async fn stop_bot(bot: Bot) -> Result<(), Error> {
+pub(crate) async fn stop_bot(bot: Bot) -> Result<(), Error> {
     bot.shards.shutdown_all().await;
     match tokio::time::timeout(fake_discord::WAIT, bot.task).await {
         Ok(joined) => Ok(joined??),
@@ -59,7 +59,7 @@ async fn stop_bot(bot: Bot) -> Result<(), Error> {
     }
 }
 
-fn akron(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
+pub(crate) fn akron(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
     payloads::slash(user, CHANNEL_ID, "akron", Some(subcommand), options)
 }
 
@@ -69,7 +69,7 @@ fn review(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
 }
 
 /// A game that ends in a win by connection, found by seeded random play without swaps.
-fn winning_game() -> Result<Vec<Move>, Error> {
+pub(crate) fn winning_game() -> Result<Vec<Move>, Error> {
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     for _ in 0..500 {
         let mut options = GameOptions::new(SIZE as u8);
@@ -134,7 +134,7 @@ fn assert_png(reply: &Reply) -> Result<(), Error> {
 }
 
 /// Starts a fake and a bot, waits for registration; returns the temporary directory too.
-async fn setup() -> Result<(FakeDiscord, Bot, tempfile::TempDir), Error> {
+pub(crate) async fn setup() -> Result<(FakeDiscord, Bot, tempfile::TempDir), Error> {
     let fake = FakeDiscord::start().await?;
     let dir = tempfile::tempdir()?;
     let bot = start_bot(&fake, &dir.path().join("akron.db")).await?;
@@ -180,7 +180,7 @@ fn button_id(reply: &Reply, label: &str) -> Result<String, Error> {
         .ok_or_else(|| format!("no {label} button on: {}", reply.content()).into())
 }
 
-fn player(ply: usize) -> &'static TestUser {
+pub(crate) fn player(ply: usize) -> &'static TestUser {
     if ply % 2 == 0 {
         &ALICE
     } else {
@@ -450,7 +450,7 @@ async fn a_full_game_from_challenge_to_win_with_a_png_on_every_board() -> Result
 /// Every file the bot posted (message, follow-up or interaction answer) is an attachment
 /// with a `description` (its text alternative, issue 31) of 1 to 1,024 characters; at least
 /// `least` of them were posted.
-fn every_attachment_described(fake: &FakeDiscord, least: usize) -> Result<(), Error> {
+pub(crate) fn every_attachment_described(fake: &FakeDiscord, least: usize) -> Result<(), Error> {
     let mut seen = 0;
     for request in fake.requests().iter().filter(|r| !r.files.is_empty()) {
         let body = request

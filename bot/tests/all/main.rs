@@ -19,6 +19,7 @@ mod crash;
 mod discord_ai;
 mod discord_cli;
 mod discord_e2e;
+mod discord_languages;
 mod discord_permissions;
 mod discord_roles;
 mod fake_discord_checks;

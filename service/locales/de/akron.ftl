@@ -1212,3 +1212,13 @@ console-board-over = Partie vorbei: { $result }
 console-board-to-move = { $colour } am Zug
 help-group = - **{ $group }**: { $usages }
 help-group-family = - **{ $group }** (`{ $command }`): { $usages }
+discord-signup-edited = Erledigt: Die Anmeldenachricht führt die Teilnehmenden auf ({ $link }).
+matrix-signup-edited = Erledigt: Die [Anmeldenachricht]({ $link }) führt die Teilnehmenden auf.
+discord-no-picture = { $what ->
+    [board] *Ich kann das Brettbild hier nicht zeigen: Ich brauche in diesem Kanal die Berechtigungen „Dateien anhängen“ und „Links einbetten“.*
+    [replay] *Ich kann die Wiedergabe hier nicht zeigen: Ich brauche in diesem Kanal die Berechtigungen „Dateien anhängen“ und „Links einbetten“.*
+   *[picture] *Ich kann das Bild hier nicht zeigen: Ich brauche in diesem Kanal die Berechtigungen „Dateien anhängen“ und „Links einbetten“.*
+}
+discord-board-title = Akron-Partie { $game }
+discord-channel-told = Erledigt; der Kanal wurde benachrichtigt.
+discord-guild-only = Akron-Partien werden in einem Kanal eines Servers gespielt, nicht in Direktnachrichten.

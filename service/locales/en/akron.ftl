@@ -1187,3 +1187,13 @@ console-board-over = game over: { $result }
 console-board-to-move = { $colour } to move
 help-group = - **{ $group }**: { $usages }
 help-group-family = - **{ $group }** (`{ $command }`): { $usages }
+discord-signup-edited = Done: the sign-up message lists the entrants ({ $link }).
+matrix-signup-edited = Done: the [sign-up message]({ $link }) lists the entrants.
+discord-no-picture = { $what ->
+    [board] *I can't show the board picture here: I need the Attach Files and Embed Links permissions in this channel.*
+    [replay] *I can't show the replay here: I need the Attach Files and Embed Links permissions in this channel.*
+   *[picture] *I can't show the picture here: I need the Attach Files and Embed Links permissions in this channel.*
+}
+discord-board-title = Akron game { $game }
+discord-channel-told = Done; the channel has been told.
+discord-guild-only = Akron games are played in a server channel, not in direct messages.

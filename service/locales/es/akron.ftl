@@ -1218,3 +1218,13 @@ console-board-over = partida terminada: { $result }
 console-board-to-move = turno de { $colour }
 help-group = - **{ $group }**: { $usages }
 help-group-family = - **{ $group }** (`{ $command }`): { $usages }
+discord-signup-edited = Hecho: el mensaje de inscripción muestra a los participantes ({ $link }).
+matrix-signup-edited = Hecho: el [mensaje de inscripción]({ $link }) muestra a los participantes.
+discord-no-picture = { $what ->
+    [board] *No puedo mostrar aquí la imagen del tablero: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
+    [replay] *No puedo mostrar aquí la repetición: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
+   *[picture] *No puedo mostrar aquí la imagen: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
+}
+discord-board-title = Partida de Akron { $game }
+discord-channel-told = Hecho; se ha avisado al canal.
+discord-guild-only = Las partidas de Akron se juegan en un canal de un servidor, no en mensajes directos.

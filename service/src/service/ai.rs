@@ -360,9 +360,13 @@ impl Service {
         );
         draft.board = Some(plies);
         draft.mark_last = true;
+        // Put into words again at delivery, in the channel's language then, unless the game
+        // moved on meanwhile (then the words written now stand).
+        draft.then = applied.lapse_note().into_iter().collect();
         let write = self.db.write(|c| {
             // The notice below carries the result with the move.
             self.store_move(c, &mut applied, now)?;
+            draft.reword_at = Some(applied.next.record.version);
             db::release_claim(c, db::ClaimKind::Ai, game, &self.owner)?;
             draft.reply = std::mem::take(&mut reply);
             draft.reply.image = None;

@@ -103,6 +103,12 @@ pub(crate) struct Draft {
     pub server: Option<ServerId>,
     /// A tournament's pairings or standings, put into words (text and table) at delivery.
     pub tournament: Option<TournamentWords>,
+    /// The game's version after the move the notice announces (an AI's): delivered while the
+    /// game is still there, the move is put into words then, in the language of that time,
+    /// followed by [`Draft::then`]; after anything else happened, the words written stand.
+    pub reword_at: Option<i64>,
+    /// Lines after a move put into words at delivery (a lapsed draw offer).
+    pub then: Vec<Phrase>,
 }
 
 impl Draft {
@@ -123,6 +129,8 @@ impl Draft {
             words: Vec::new(),
             server: None,
             tournament: None,
+            reword_at: None,
+            then: Vec::new(),
         }
     }
 
@@ -143,6 +151,8 @@ impl Draft {
             words: Vec::new(),
             server: None,
             tournament: None,
+            reword_at: None,
+            then: Vec::new(),
         }
     }
 }
@@ -422,6 +432,25 @@ impl Service {
                     times: Vec::new(),
                 };
                 let last = payload.mark_last.then(|| shown.last_report()).flatten();
+                if let (Some(version), Some(report)) = (payload.reword_at, last.as_ref()) {
+                    if version == loaded.record.version && at == 0 {
+                        let language = language()?;
+                        let worded = self.move_reply(
+                            &loaded,
+                            report,
+                            crate::images::View::default(),
+                            language,
+                        );
+                        reply.text = worded.text;
+                        reply.mentions = worded.mentions;
+                        reply.channels = worded.channels;
+                        reply.buttons = worded.buttons;
+                        for line in &payload.then {
+                            reply.text.push('\n');
+                            reply.text.push_str(&line.say(language));
+                        }
+                    }
+                }
                 let board = self.board_reply(&Arc::new(shown), last.as_ref(), language()?);
                 reply.image = board.image;
                 reply.alt = board.alt;
@@ -468,6 +497,33 @@ fn backoff(attempts: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A notice written by an earlier version, as finished English text (a tournament's
+    /// pairings, with their table), is delivered as it was written, whatever the server's
+    /// language now.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn a_notice_written_as_text_by_an_earlier_version_is_delivered_as_written() {
+        use crate::testing::{channel_id, Harness};
+        let h = Harness::new();
+        let payload = r#"{"text":"**Cup**, round 1 of 3:\n- board 1: p1 (Black) – p2 (White): playing","mentions":[],"channels":[],"buttons":[],"board":null,"mark_last":false,"puzzle":null,"fallback":null,"thread":null,"thread_game":null,"table":{"title":"Cup, round 1 of 3","subtitle":"","columns":[["Board","right"],["Black","left"]],"rows":[["1","p1"]]},"only_at_version":null,"if_over":null}"#;
+        let to = Destination::Channel(channel_id("lobby"));
+        h.service
+            .db
+            .write(|c| db::push_notice(c, &to, None, payload, h.service.now()))
+            .unwrap();
+        let notices = h.service.due_notices("test", 10).unwrap();
+        assert_eq!(notices.len(), 1);
+        assert_eq!(
+            notices[0].reply.text,
+            "**Cup**, round 1 of 3:\n- board 1: p1 (Black) – p2 (White): playing"
+        );
+        assert_eq!(
+            notices[0].reply.alt.as_deref(),
+            Some("Cup, round 1 of 3. Board, Black. 1, p1"),
+            "its table is drawn and described as written"
+        );
+    }
 
     #[test]
     fn retries_back_off_and_are_bounded() {

@@ -439,3 +439,39 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
         refused.text
     );
 }
+
+/// The AI's move is posted as a notice put into words when it is delivered: written while
+/// the server read English, delivered after it turned Spanish, it is in Spanish.
+#[test]
+fn an_ai_move_is_put_into_words_when_it_is_delivered() {
+    use akron_service::service::User;
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut challenge = Challenge::new(User::ai(akron_ai::Level::new(1).unwrap()));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    assert!(!send(&h, "alice", false, Command::Challenge(challenge)).ephemeral);
+    let moved = send(&h, "alice", false, Command::Move("C3".into()));
+    assert!(
+        moved.text.starts_with("**alice** (Black) placed"),
+        "{}",
+        moved.text
+    );
+    delivered(&h);
+    assert_eq!(
+        akron_service::ai_player::play_pending(&h.service).unwrap(),
+        1
+    );
+    send(&h, "mod", true, set(Setting::Language("es".into())));
+    let texts = delivered(&h);
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0].contains("colocó en")
+            || texts[0].contains("movió")
+            || texts[0].contains("hizo el cambio"),
+        "{}",
+        texts[0]
+    );
+    assert!(texts[0].contains("Le toca a <@test:alice>"), "{}", texts[0]);
+}

@@ -63,6 +63,13 @@ pub(crate) struct Payload {
     /// (and `table`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TournamentWords>,
+    /// The game's version after the move announced: at that version still, the move is put
+    /// into words at delivery (followed by `then`) instead of `text`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reword_at: Option<i64>,
+    /// Lines after a move put into words at delivery.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<Phrase>,
 }
 
 /// What of a tournament a notice says, put into words (its text and its table picture) when
@@ -165,6 +172,8 @@ impl Payload {
             if_over_words: draft.if_over.clone(),
             server: draft.server.as_ref().map(|s| s.0.clone()),
             tournament: draft.tournament.clone(),
+            reword_at: draft.reword_at,
+            then: draft.then.clone(),
         }
     }
 
