@@ -246,7 +246,8 @@ impl Service {
     }
 
     /// The stored notices as notices to deliver; those that no longer hold are dropped, and
-    /// those that cannot be read are given up (both are logged).
+    /// those that cannot be read are given up (both are logged); those that the database
+    /// could not be asked about stay claimed, to be tried again.
     fn notices_of(&self, entries: Vec<OutboxEntry>) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::with_capacity(entries.len());
         for entry in entries {
@@ -272,6 +273,16 @@ impl Service {
                             now,
                         )
                     })?;
+                }
+                // The database out of reach for a moment (a restart): the notice is fine and
+                // stays claimed; it is due again when the claim runs out. Giving it up would
+                // lose it.
+                Err(ServiceError::Db(error)) => {
+                    tracing::warn!(
+                        notice = entry.id.0,
+                        %error,
+                        "a notice could not be read; it is tried again when its claim runs out"
+                    );
                 }
                 Err(error) => {
                     tracing::error!(notice = entry.id.0, %error, "a stored notice cannot be read");
