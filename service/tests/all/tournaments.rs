@@ -777,3 +777,56 @@ fn a_damaged_tournament_does_not_stop_the_tick() {
         .unwrap();
     assert_eq!(active, 0, "every game that ran out of time ended");
 }
+
+/// The read model's schedule: each round's start, and while it is played when the last move
+/// its games wait for is due (the round is decided by then if nobody moves); on a live clock
+/// too, where the due time depends on the moves played.
+#[test]
+fn each_round_has_its_start_and_deadline_in_the_read_model() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Schedule", TournamentFormat::Swiss);
+    options.rounds = Some(2);
+    options.time = Some(TimeControl::Fischer {
+        base: 600,
+        increment: 5,
+    });
+    sign_up(&h, options, 4);
+    let started = h.service.now();
+    tournament(&h, "org", TournamentAction::Start);
+    deliver(&h);
+    let id = akron_service::model::TournamentId(1);
+    let detail = h.service.tournament_detail(id).unwrap().unwrap();
+    let round = detail.round(1).unwrap();
+    assert_eq!(round.started_at, Some(started));
+    assert_eq!(
+        round.deadline,
+        Some(started + 600),
+        "each first move's base time"
+    );
+
+    // Two minutes on, one game's Black moves: their opponent's clock runs from then.
+    h.clock.advance(120);
+    let (game, first, second) = open_games(&h, 1)[0];
+    in_game(&h, game, &name(first), Command::Move("C3".into()));
+    let round = h.service.tournament_detail(id).unwrap().unwrap();
+    let round = round.round(1).unwrap();
+    assert_eq!(round.deadline, Some(started + 120 + 600));
+
+    // Round 1 played out a minute later: no deadline; round 2 starts then.
+    h.clock.advance(60);
+    let ended = h.service.now();
+    in_game(&h, game, &name(second), Command::Resign);
+    play_out(&h, 1, &[]);
+    deliver(&h);
+    let detail = h.service.tournament_detail(id).unwrap().unwrap();
+    let first_round = detail.round(1).unwrap();
+    assert_eq!(
+        (first_round.started_at, first_round.deadline),
+        (Some(started), None)
+    );
+    let second = detail.round(2).unwrap();
+    assert_eq!(second.started_at, Some(ended));
+    assert_eq!(second.deadline, Some(ended + 600));
+}
