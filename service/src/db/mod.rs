@@ -39,9 +39,9 @@ pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
 pub use outbox::*;
-pub use pg::PostgresUrl;
 #[cfg(feature = "testing")]
 pub use pg::ScratchDatabase;
+pub use pg::{PostgresUrl, LISTENER_NAME};
 pub use puzzles::*;
 pub use ratings::*;
 pub use settings::*;
@@ -300,6 +300,39 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(pool) => pool.write(|conn| write(&Tx::sqlite(conn))),
             Backend::Postgres(pool) => pool.write(|conn| write(&Tx::postgres(conn))),
+        }
+    }
+
+    /// Tells the loops of every other process on this database that something may be due
+    /// sooner than they planned (a notice written, a deadline moved), after the change
+    /// committed. PostgreSQL: `NOTIFY akron_wake`, heard by [`Db::listen`]. SQLite: nothing
+    /// (one process owns a file; its loops are woken in memory).
+    ///
+    /// # Errors
+    ///
+    /// When the database cannot be reached; nothing depends on the notification arriving.
+    pub fn notify_wake(&self) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(pool) => pool.notify_wake(),
+        }
+    }
+
+    /// Starts listening for other processes' [`Db::notify_wake`]: `wake` is called for each
+    /// one (and after each reconnection, since notifications sent meanwhile are lost), on a
+    /// thread of its own that ends soon after `alive` returns false. Returns whether anything
+    /// listens (PostgreSQL only).
+    pub fn listen(
+        &self,
+        wake: impl Fn() + Send + 'static,
+        alive: impl Fn() -> bool + Send + 'static,
+    ) -> bool {
+        match &self.backend {
+            Backend::Sqlite(_) => false,
+            Backend::Postgres(pool) => {
+                pool.listen(wake, alive);
+                true
+            }
         }
     }
 }

@@ -361,8 +361,12 @@ pub struct Service {
     /// Loaded games by id, each valid for the version it was loaded at.
     cache: Mutex<HashMap<GameId, Arc<store::Loaded>>>,
     /// Bumped whenever a change may have made something due sooner (a notice written, a
-    /// deadline set), so that delivery loops wake.
-    wake: tokio::sync::watch::Sender<u64>,
+    /// deadline set), so that delivery loops wake; on PostgreSQL also when another process
+    /// says so ([`Service::wakeups`]). Shared with the listener's thread, which stops once
+    /// the service is gone.
+    wake: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Whether this service listens for other processes' wake-ups.
+    listening: std::sync::atomic::AtomicBool,
     /// Set when a notice is written; a command that wrote one wakes the delivery loops once
     /// it is done (after its transaction committed).
     notices_written: std::sync::atomic::AtomicBool,
@@ -431,7 +435,8 @@ impl Service {
             images: Images::new(config.images),
             config,
             cache: Mutex::new(HashMap::new()),
-            wake: tokio::sync::watch::Sender::new(0),
+            wake: Arc::new(tokio::sync::watch::Sender::new(0)),
+            listening: std::sync::atomic::AtomicBool::new(false),
             notices_written: std::sync::atomic::AtomicBool::new(false),
             ai_worker: std::sync::atomic::AtomicBool::new(false),
         }

@@ -174,15 +174,37 @@ impl Service {
     }
 
     /// Tells delivery loops that something may be due sooner than they planned (also after
-    /// a test moved the clock).
+    /// a test moved the clock): this process's loops at once, and on PostgreSQL every other
+    /// process's through `NOTIFY` (best effort: a loop that misses it still wakes on its own
+    /// schedule).
     pub fn wake(&self) {
         self.wake.send_modify(|n| *n = n.wrapping_add(1));
+        if let Err(error) = self.db.notify_wake() {
+            tracing::debug!(%error, "other processes were not told to wake");
+        }
     }
 
     /// A receiver that changes whenever a notice is written or a deadline moves: a delivery
-    /// loop waits on it (or the next due time, whichever comes first).
+    /// loop waits on it (or the next due time, whichever comes first). On PostgreSQL the
+    /// first call starts listening for other processes' [`Service::wake`], so that a notice
+    /// written or a deadline moved by any process wakes this one's loops at once.
     #[must_use]
     pub fn wakeups(&self) -> tokio::sync::watch::Receiver<u64> {
+        if !self
+            .listening
+            .swap(true, std::sync::atomic::Ordering::AcqRel)
+        {
+            let wake = Arc::downgrade(&self.wake);
+            let alive = Arc::downgrade(&self.wake);
+            self.db.listen(
+                move || {
+                    if let Some(wake) = wake.upgrade() {
+                        wake.send_modify(|n| *n = n.wrapping_add(1));
+                    }
+                },
+                move || alive.strong_count() > 0,
+            );
+        }
         self.wake.subscribe()
     }
 

@@ -36,6 +36,7 @@ mod sqlite {
     mod tournament_races;
     mod tournaments;
     mod two_writers;
+    mod wakeups;
 }
 
 /// Every test on a fresh PostgreSQL database.
@@ -59,4 +60,5 @@ mod postgres {
     mod tournament_races;
     mod tournaments;
     mod two_writers;
+    mod wakeups;
 }
