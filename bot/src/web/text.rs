@@ -146,15 +146,7 @@ impl Words {
 
     /// A result with its reason.
     pub fn outcome(self, outcome: Outcome) -> String {
-        let reason = match outcome.reason {
-            Reason::Connection => "connection",
-            Reason::NoLegalMove => "no-moves",
-            Reason::Repetition => "repetition",
-            Reason::Resignation => "resignation",
-            Reason::Agreement => "agreement",
-            Reason::Abort => "abort",
-            Reason::Timeout => "timeout",
-        };
+        let reason = outcome.reason.name();
         match (outcome.winner, outcome.reason) {
             (None, Reason::Abort) => self.say("web-aborted"),
             (Some(colour), _) => self.with(

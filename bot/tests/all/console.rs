@@ -60,7 +60,13 @@ fn a_scripted_console_game_prints_boards_and_writes_pictures() {
 
 /// Runs one console session on `dir/console.db` with pictures in `out`, feeding `script`.
 fn session(dir: &Path, out: &Path, script: &[u8]) -> String {
+    session_with(dir, out, script, &[])
+}
+
+/// [`session`] with these environment variables set for the binary.
+pub(crate) fn session_with(dir: &Path, out: &Path, script: &[u8], env: &[(&str, &str)]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_akron"))
+        .envs(env.iter().copied())
         .args(["play", "--db"])
         .arg(dir.join("console.db"))
         .arg("--out")

@@ -4,73 +4,28 @@
 //! German print no English.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use akron_rules::{Game, GameOptions, Move, WinRule};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use akron_rules::Move;
 
 /// Runs one console session on a fresh database, feeding `script`; with `pseudo`, the
 /// binary speaks the pseudo-language.
 fn session(script: &str, pseudo: bool) -> String {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_akron"));
-    command
-        .args(["play", "--db"])
-        .arg(dir.path().join("console.db"))
-        .arg("--out")
-        .arg(dir.path().join("boards"))
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if pseudo {
-        command.env(akron_service::catalogue::PSEUDO_LANGUAGE_VARIABLE, "1");
-    }
-    let mut child = command.spawn().expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("writes");
-    let output = child.wait_with_output().expect("runs");
-    let text = String::from_utf8(output.stdout).expect("utf-8");
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    text
+    let env: &[(&str, &str)] = if pseudo {
+        &[(akron_service::catalogue::PSEUDO_LANGUAGE_VARIABLE, "1")]
+    } else {
+        &[]
+    };
+    super::console::session_with(
+        dir.path(),
+        &dir.path().join("boards"),
+        script.as_bytes(),
+        env,
+    )
 }
 
 /// A 3 × 3 game that Black wins by connection (immediate rule), found by seeded random play.
 fn winning_moves() -> Vec<Move> {
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..500 {
-        let mut options = GameOptions::new(3);
-        options.win_rule = WinRule::Immediate;
-        let mut game = Game::new(options).expect("a 3 × 3 game");
-        let mut played = Vec::new();
-        while !game.is_over() && played.len() < 60 {
-            let legal: Vec<Move> = game
-                .legal_moves()
-                .into_iter()
-                .filter(|m| *m != Move::Swap)
-                .collect();
-            if legal.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let chosen = legal[(seed % legal.len() as u64) as usize];
-            game.play(chosen).expect("legal");
-            played.push(chosen);
-        }
-        if game.outcome().is_some_and(|o| o.winner.is_some()) {
-            return played;
-        }
-    }
-    panic!("no winning game found");
+    super::discord_e2e::winning_game_of(3).expect("a winning game")
 }
 
 /// Everything a user sees in one session: the console's own lines (help, `as`, `in`, `mod`,

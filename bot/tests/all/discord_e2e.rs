@@ -70,9 +70,15 @@ fn review(user: &TestUser, subcommand: &str, options: Vec<Value>) -> Value {
 
 /// A game that ends in a win by connection, found by seeded random play without swaps.
 pub(crate) fn winning_game() -> Result<Vec<Move>, Error> {
+    winning_game_of(SIZE as u8)
+}
+
+/// A game of `size` (immediate rule) that ends in a win by connection, found by seeded
+/// random play without swaps.
+pub(crate) fn winning_game_of(size: u8) -> Result<Vec<Move>, Error> {
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     for _ in 0..500 {
-        let mut options = GameOptions::new(SIZE as u8);
+        let mut options = GameOptions::new(size);
         options.win_rule = WinRule::Immediate;
         let mut game = Game::new(options)?;
         let mut played = Vec::new();

@@ -58,30 +58,6 @@ fn texts(value: &Value, key: Option<&str>, out: &mut Vec<String>) {
     }
 }
 
-/// The letters of `text` outside the catalogue's brackets, mentions (`<@1>`), channels
-/// (`<#1>`) and timestamps (`<t:1:f>`) set aside.
-fn outside(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '⟦' => depth += 1,
-            '⟧' => depth = depth.saturating_sub(1),
-            '<' if depth == 0 && matches!(chars.peek(), Some('@' | '#' | 't')) => {
-                for skipped in chars.by_ref() {
-                    if skipped == '>' {
-                        break;
-                    }
-                }
-            }
-            c if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
-
 /// Run only by the test above, in a process with the pseudo-language on.
 #[ignore = "run by every_text_the_bot_sends_discord_in_a_whole_game_comes_from_the_catalogue"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -140,7 +116,7 @@ async fn a_whole_discord_game_in_the_pseudo_language() -> Result<(), Error> {
         texts(json, None, &mut said);
         for text in said {
             seen += 1;
-            let left = outside(&text);
+            let left = akron_service::testing::outside_catalogue(&text);
             if left.chars().any(char::is_alphabetic) {
                 leaks.push(format!(
                     "{} {}: {left:?} in: {text}",

@@ -351,3 +351,28 @@ pub fn find_line(
 pub fn channel_id_on(platform: &str, name: &str) -> ChannelId {
     ChannelId::new(platform, name)
 }
+
+/// The letters of `text` outside the pseudo-language's brackets (`⟦ ⟧`, see
+/// [`crate::catalogue::PSEUDO_LANGUAGE_VARIABLE`]), with mentions (`<@1>`), channels (`<#1>`)
+/// and Discord timestamps (`<t:1:f>`) set aside: what did not come from the catalogue.
+pub fn outside_catalogue(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '⟦' => depth += 1,
+            '⟧' => depth = depth.saturating_sub(1),
+            '<' if depth == 0 && matches!(chars.peek(), Some('@' | '#' | 't')) => {
+                for skipped in chars.by_ref() {
+                    if skipped == '>' {
+                        break;
+                    }
+                }
+            }
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}

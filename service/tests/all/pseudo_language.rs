@@ -21,32 +21,10 @@ use akron_service::service::{
     Challenge, ColourChoice, Command, Offer, Reply, Request, ServerId, Setting, TimeControl,
     TournamentAction, TournamentFormat, TournamentOptions, CHALLENGE_TTL,
 };
+use akron_service::testing::outside_catalogue;
 use common::{channel_id, find_line, user, Harness};
 
 const DAY: i64 = 86_400;
-
-/// The text outside the catalogue's brackets, mention and channel tokens left out.
-fn outside(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '⟦' => depth += 1,
-            '⟧' => depth = depth.saturating_sub(1),
-            '<' if depth == 0 && matches!(chars.peek(), Some('@' | '#')) => {
-                for skipped in chars.by_ref() {
-                    if skipped == '>' {
-                        break;
-                    }
-                }
-            }
-            c if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
 
 /// Fails when any letter of `reply`'s text or text alternative is outside the catalogue.
 fn all_from_catalogue(what: &str, reply: &Reply) {
@@ -54,7 +32,7 @@ fn all_from_catalogue(what: &str, reply: &Reply) {
         .into_iter()
         .flatten()
     {
-        let left = outside(text);
+        let left = outside_catalogue(text);
         assert!(
             !left.chars().any(char::is_alphabetic),
             "{what}: {left:?} did not come from the catalogue, in: {text}"
@@ -298,7 +276,7 @@ fn a_tournament_round(language: &str) -> Vec<String> {
 fn a_tournament_round_comes_from_the_catalogue() {
     pseudo_language(true);
     for text in a_tournament_round("es") {
-        let left = outside(&text);
+        let left = outside_catalogue(&text);
         assert!(
             !left.chars().any(char::is_alphabetic),
             "{left:?} did not come from the catalogue, in: {text}"
@@ -347,10 +325,10 @@ fn text_outside_the_catalogue_is_found() {
     assert!(is_notation("C3") && is_notation("A2-D3''") && is_notation("swap"));
     assert!(!is_notation("Covered") && !is_notation("A") && !is_notation("C3x"));
     assert_eq!(
-        outside("⟦**alice** placed ⟦C3⟧⟧ <@test:bob> ⟦to move⟧."),
+        outside_catalogue("⟦**alice** placed ⟦C3⟧⟧ <@test:bob> ⟦to move⟧."),
         "  ."
     );
-    assert!(outside("⟦Game #1⟧ Covered: B2.").contains("Covered"));
+    assert!(outside_catalogue("⟦Game #1⟧ Covered: B2.").contains("Covered"));
 }
 
 /// Whether a word is a move or point in notation (`C3`, `A2-D3'`, `swap`): no language's.
@@ -367,11 +345,11 @@ fn is_notation(word: &str) -> bool {
     word == "swap" || word.split('-').all(point)
 }
 
-/// The text outside the catalogue's brackets, as [`outside`], without the tour's user-given
-/// names and titles (data, not words: a table picture's rows name the players as they are)
-/// and without moves in notation (a move list).
+/// The text outside the catalogue's brackets, as [`outside_catalogue`], without the tour's
+/// user-given names and titles (data, not words: a table picture's rows name the players as
+/// they are) and without moves in notation (a move list).
 fn outside_but_names(text: &str) -> String {
-    let mut left = outside(text);
+    let mut left = outside_catalogue(text);
     for name in ["Left edge", "alice", "bob", "carol", "dave", "erin", "mod"] {
         left = left.replace(name, "");
     }
