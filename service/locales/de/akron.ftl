@@ -1222,3 +1222,8 @@ discord-no-picture = { $what ->
 discord-board-title = Akron-Partie { $game }
 discord-channel-told = Erledigt; der Kanal wurde benachrichtigt.
 discord-guild-only = Akron-Partien werden in einem Kanal eines Servers gespielt, nicht in Direktnachrichten.
+
+## lead: the notices of dropped conditional moves and of vacations, worded at delivery
+premove-dropped = { $player }, deine bedingten Züge in Partie { $game } sind verworfen: Dein Gegenüber hat { $played } gespielt, worauf keiner von ihnen antwortet. Du bist am Zug.
+vacation-notice-on = **{ $player }** ist im Urlaub, für bis zu { $time }: Die Uhr in Partie { $game } steht bis zur Rückkehr still.
+vacation-notice-back = **{ $player }** ist aus dem Urlaub zurück: Die Uhr von Partie { $game } läuft wieder.

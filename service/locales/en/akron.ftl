@@ -1197,3 +1197,8 @@ discord-no-picture = { $what ->
 discord-board-title = Akron game { $game }
 discord-channel-told = Done; the channel has been told.
 discord-guild-only = Akron games are played in a server channel, not in direct messages.
+
+## lead: the notices of dropped conditional moves and of vacations, worded at delivery
+premove-dropped = { $player }, your conditional moves in game { $game } were dropped: your opponent played { $played }, which they did not answer. It is your move.
+vacation-notice-on = **{ $player }** is on vacation for up to { $time }: their clock in game { $game } stands still until they come back.
+vacation-notice-back = **{ $player }** is back from vacation: the clock of game { $game } runs again.

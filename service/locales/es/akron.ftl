@@ -1228,3 +1228,8 @@ discord-no-picture = { $what ->
 discord-board-title = Partida de Akron { $game }
 discord-channel-told = Hecho; se ha avisado al canal.
 discord-guild-only = Las partidas de Akron se juegan en un canal de un servidor, no en mensajes directos.
+
+## lead: the notices of dropped conditional moves and of vacations, worded at delivery
+premove-dropped = { $player }, se han descartado tus jugadas condicionales de la partida { $game }: tu rival jugó { $played }, que no tenían respuesta. Te toca mover.
+vacation-notice-on = **{ $player }** se va de vacaciones, como mucho { $time }: su reloj en la partida { $game } se detiene hasta que vuelva.
+vacation-notice-back = **{ $player }** ha vuelto de vacaciones: el reloj de la partida { $game } vuelve a correr.

@@ -16,7 +16,7 @@ use super::{refuse, Outcome, Service, ServiceError};
 use crate::db::Tx;
 use crate::db::{self, DbError, Premoves, Vacation};
 use crate::model::{Destination, GameRecord, Status, TimeControl, UserId};
-use crate::say;
+use crate::{phrase, say};
 use akron_rules::{notation, Move};
 
 /// Vacation allowed per calendar year, in seconds.
@@ -138,10 +138,13 @@ impl Service {
         let mut draft = Draft::to(Destination::User(queued.id.clone()), id);
         draft.fallback = Some(next.record.channel.clone());
         let token = draft.reply.mention_user(&queued);
-        draft.reply.text = format!(
-            "{token}, your conditional moves in game {id} were dropped: your opponent played \
-             {played}, which they did not answer. It is your move."
-        );
+        // Put into words at delivery, in the reader's language then.
+        draft.words = vec![phrase!(
+            "premove-dropped",
+            player = token,
+            game = id.to_string(),
+            played = played
+        )];
         self.push_notice(conn, &draft, now)?;
         Ok(None)
     }
@@ -180,13 +183,12 @@ impl Service {
                 for record in &games {
                     let mut draft =
                         Draft::to(Destination::Channel(record.channel.clone()), record.id);
-                    draft.reply.text = format!(
-                        "**{}** is on vacation for up to {}: their clock in game {} stands still \
-                         until they come back.",
-                        request.user.shown(),
-                        clocks::words(left, false),
-                        record.id
-                    );
+                    draft.words = vec![phrase!(
+                        "vacation-notice-on",
+                        player = request.user.shown(),
+                        time = clocks::span(left, false),
+                        game = record.id.to_string()
+                    )];
                     self.push_notice(c, &draft, now)?;
                 }
                 Ok::<_, DbError>(())
@@ -247,15 +249,15 @@ impl Service {
                 record.deadline_at = clocks::next_due(&record, plies);
                 record.version = db::save_game(c, &record)?;
                 let mut draft = Draft::to(Destination::Channel(record.channel.clone()), record.id);
-                draft.reply.text = format!(
-                    "**{}** is back from vacation: the clock of game {} runs again.",
-                    if game.record.players.black.id == *user {
+                draft.words = vec![phrase!(
+                    "vacation-notice-back",
+                    player = if game.record.players.black.id == *user {
                         game.record.players.black.shown()
                     } else {
                         game.record.players.white.shown()
                     },
-                    record.id
-                );
+                    game = record.id.to_string()
+                )];
                 self.push_notice(c, &draft, now)?;
             }
             Ok::<_, DbError>(())

@@ -493,6 +493,7 @@ impl Service {
                             crate::model::GameId(0),
                         );
                         draft.game = None;
+                        draft.server.clone_from(&server);
                         draft
                             .words
                             .push(phrase!("puzzle-bank-used-up", count = bank().len()));
@@ -542,7 +543,8 @@ impl Service {
         draft.game = None;
         draft.puzzle = Some(record.id);
         draft.reply.puzzle_of = Some(record.id);
-        // Put into words at delivery, in the channel's language then.
+        draft.server = server.cloned();
+        // Put into words at delivery, in its server's language then.
         draft.words.push(puzzle_text(&record, &puzzle.position));
         self.push_notice(conn, &draft, now)?;
         Ok(())

@@ -310,11 +310,6 @@ fn the_looking_correspondence_puzzle_and_rating_commands_answer_in_spanish_and_g
         let mut all = String::new();
         for (stop, en) in stops.iter().zip(&english) {
             assert_eq!(stop.what, en.what);
-            if stop.what == "daily puzzle" {
-                // A notice with no game: worded at delivery in the language of a server it
-                // does not know yet (English); the notices' languages are another part.
-                continue;
-            }
             assert_ne!(
                 stop.reply.text, en.reply.text,
                 "{language} {}: the English words",
@@ -474,4 +469,46 @@ fn an_ai_move_is_put_into_words_when_it_is_delivered() {
         texts[0]
     );
     assert!(texts[0].contains("Le toca a <@test:alice>"), "{}", texts[0]);
+}
+
+/// The notices of dropped conditional moves and of a vacation are put into words when they
+/// are delivered: written on an English server that turns German before delivery, they are
+/// read in German, the vacation's time in German units.
+#[test]
+fn dropped_conditional_moves_and_vacations_are_put_into_words_at_delivery() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start(&h, Some(TimeControl::PerMove(DAY)));
+    // bob answers B2 with C3; alice plays D4 instead, so his queue is dropped.
+    let queued = send(&h, "bob", false, Command::Premove("B2 C3".into()));
+    assert!(queued.text.contains("C3"), "{}", queued.text);
+    assert!(!send(&h, "alice", false, Command::Move("D4".into())).ephemeral);
+    let away = send(&h, "alice", false, Command::Vacation(true));
+    assert!(away.text.contains("vacation"), "{}", away.text);
+    send(&h, "mod", true, set(Setting::Language("de".into())));
+    let texts = delivered(&h);
+    assert!(
+        texts.iter().any(|t| t
+            == "<@test:bob>, deine bedingten Züge in Partie #1 sind verworfen: Dein Gegenüber \
+                hat D4 gespielt, worauf keiner von ihnen antwortet. Du bist am Zug."),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("**alice** ist im Urlaub, für bis zu ")
+                && t.contains(" T ")
+                && t.ends_with("Die Uhr in Partie #1 steht bis zur Rückkehr still.")),
+        "{texts:?}"
+    );
+    let back = send(&h, "alice", false, Command::Vacation(false));
+    assert!(back.text.starts_with("Willkommen zurück"), "{}", back.text);
+    let texts = delivered(&h);
+    assert!(
+        texts.iter().any(
+            |t| t == "**alice** ist aus dem Urlaub zurück: Die Uhr von Partie #1 läuft wieder."
+        ),
+        "{texts:?}"
+    );
 }
