@@ -267,7 +267,12 @@ impl<'a> Console<'a> {
         let command = match parse_command(&line, |name| user_name(name).map(console_user)) {
             Ok(command) => command,
             Err(e) => {
-                writeln!(out, "! {e}")?;
+                // In the language of what only the caller sees, as the service words it.
+                let refusal = self
+                    .service
+                    .mistyped(&self.request(crate::service::Command::Help, game), &e)
+                    .map_or_else(|_| e.say(language), |reply| reply.text);
+                writeln!(out, "! {refusal}")?;
                 return Ok(true);
             }
         };

@@ -6,6 +6,8 @@ use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
 use crate::service::text::parse_command;
 use crate::service::{Languages, Reply, Request, User};
+use akron_service::catalogue::Phrase;
+use akron_service::phrase;
 use matrix_sdk::event_handler::Ctx;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation,
@@ -179,7 +181,7 @@ async fn handle(
     client: &Client,
     bot: &Bot,
     incoming: &Incoming,
-    command: Result<crate::service::Command, String>,
+    command: Result<crate::service::Command, Phrase>,
 ) -> Result<(), MatrixError> {
     let worker = Arc::clone(&bot.service);
     let event = incoming.event_id.to_string();
@@ -191,24 +193,34 @@ async fn handle(
     let room = &incoming.room;
     let user = rooms::user_in(room, &incoming.sender).await;
     let channel = send::channel_of(room.room_id(), incoming.thread.as_ref());
-    let answer = match command {
-        Err(error) => Reply::refusal(format!("{error}. Write `{PREFIX} help` for the commands.")),
-        Ok(command) => {
-            let request = Request {
-                platform: super::PLATFORM,
-                user: user.clone(),
-                channel: channel.clone(),
-                is_moderator: rooms::is_moderator(room, &incoming.sender).await,
-                game: None,
-                server: Some(rooms::server_of(room).await),
-                roles: Vec::new(),
-                command,
-                locale: None,
-                server_locale: None,
-                language: Languages::default(),
-            };
+    let mistyped = command.as_ref().err().cloned();
+    let request = Request {
+        platform: super::PLATFORM,
+        user: user.clone(),
+        channel: channel.clone(),
+        is_moderator: rooms::is_moderator(room, &incoming.sender).await,
+        game: None,
+        server: Some(rooms::server_of(room).await),
+        roles: Vec::new(),
+        // A mistyped line's request is only read for the caller's language.
+        command: command.unwrap_or(crate::service::Command::Help),
+        locale: None,
+        server_locale: None,
+        language: Languages::default(),
+    };
+    let service = Arc::clone(&bot.service);
+    let answer = match mistyped {
+        Some(error) => {
+            // Said in the caller's language, with where to find the commands.
+            let error = phrase!(
+                "parse-see-help",
+                error = error,
+                help = format!("{PREFIX} help")
+            );
+            tokio::task::spawn_blocking(move || service.mistyped(&request, &error)).await??
+        }
+        None => {
             tracing::debug!(command = request.command.name(), %channel, "command");
-            let service = Arc::clone(&bot.service);
             tokio::task::spawn_blocking(move || service.handle(&request)).await?
         }
     };

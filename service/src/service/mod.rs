@@ -614,6 +614,22 @@ impl Service {
         }
     }
 
+    /// The refusal of a mistyped command line ([`text::parse_command`]'s error), in the
+    /// language of what only `request`'s caller sees; its command is not read, and nothing
+    /// changes.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures (reading the caller's language).
+    pub fn mistyped(
+        &self,
+        request: &Request,
+        error: &crate::catalogue::Phrase,
+    ) -> Result<Reply, ServiceError> {
+        let language = self.languages(request)?.private;
+        Ok(Reply::refusal(error.say(language)))
+    }
+
     /// The languages `request` is answered in ([`Request::language`] as the service fills
     /// it in): a front end words its own lines (the console's) with them.
     ///

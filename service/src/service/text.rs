@@ -10,6 +10,8 @@ use super::types::{
     ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
     TournamentOptions, User, Verdict, View,
 };
+use crate::catalogue::Phrase;
+use crate::phrase;
 use akron_ai::Level;
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
 
@@ -353,8 +355,9 @@ pub fn help_text_in(language: Language) -> String {
 ///
 /// # Errors
 ///
-/// A message saying what is wrong and what would be right.
-pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<Command, String> {
+/// What is wrong and what would be right, as a [`Phrase`] the front end says in the reader's
+/// language (the commands and option names in it stay as they are typed).
+pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<Command, Phrase> {
     let line = line.trim();
     let line = line
         .strip_prefix("/akron")
@@ -368,7 +371,7 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         if rest.is_empty() {
             Ok(command)
         } else {
-            Err(format!("{name} takes nothing after it"))
+            Err(phrase!("parse-nothing-after", command = name))
         }
     };
     match name.to_ascii_lowercase().as_str() {
@@ -378,7 +381,7 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "cancel" => one_word(Command::Cancel),
         "move" | "m" => {
             if rest.is_empty() {
-                Err("move needs a move, like `move F6` or `move A2-D3'`".to_string())
+                Err(phrase!("parse-move-needs-move"))
             } else {
                 Ok(Command::Move(rest.to_string()))
             }
@@ -396,17 +399,14 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             (!rest.is_empty()).then(|| strip_option(rest, "point").to_string()),
         )),
         "resign" => one_word(Command::Resign),
-        "draw" => strip_option(rest, "action").parse().map(Command::Draw),
+        "draw" => parse_offer(strip_option(rest, "action")).map(Command::Draw),
         "abort" => one_word(Command::Abort),
-        "takeback" => strip_option(rest, "action").parse().map(Command::Takeback),
+        "takeback" => parse_offer(strip_option(rest, "action")).map(Command::Takeback),
         "history" => one_word(Command::History),
         "export" => one_word(Command::Export),
         "show" => {
             if rest.is_empty() {
-                Err(
-                    "show needs a position code or a game record, like `show 3:b:4,4:3/3/3`"
-                        .to_string(),
-                )
+                Err(phrase!("parse-show-needs-position"))
             } else {
                 let (text, view) = split_view(rest);
                 Ok(Command::Show(
@@ -427,69 +427,64 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             "" => Ok(Command::Stats(None)),
             who => user(who)
                 .map(|u| Command::Stats(Some(u)))
-                .ok_or_else(|| format!("'{who}' is not a user I know")),
+                .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
         },
         "leaderboard" | "top" => one_word(Command::Leaderboard),
         "tournament" | "t" => parse_tournament(rest, user).map(Command::Tournament),
         "rules" => one_word(Command::Rules),
         "help" | "" => Ok(Command::Help),
-        other => Err(format!(
-            "'{other}' is not a command; the commands are {}",
-            COMMANDS.map(|c| c.name).join(", ")
+        other => Err(phrase!(
+            "parse-unknown-command",
+            command = other,
+            commands = COMMANDS.map(|c| c.name).join(", ")
         )),
     }
 }
 
 /// `analyze #12 move:30`, `analyze CODE rule:immediate`, or `analyze` alone (the channel's
 /// last game).
-fn parse_analyze(rest: &str) -> Result<AnalyzeRequest, String> {
+fn parse_analyze(rest: &str) -> Result<AnalyzeRequest, Phrase> {
     let mut request = AnalyzeRequest::default();
     for word in rest.split_whitespace() {
         let (key, value) = word.split_once(':').unwrap_or(("", word));
         match key.to_ascii_lowercase().as_str() {
             "move" | "ply" => {
-                request.ply =
-                    Some(value.parse::<usize>().map_err(|_| {
-                        format!("'{word}' must be a number of moves, like move:12")
-                    })?);
+                request.ply = Some(
+                    value
+                        .parse::<usize>()
+                        .map_err(|_| phrase!("parse-analyze-move", word = word))?,
+                );
             }
-            "rule" => request.rule = Some(value.parse::<WinRule>()?),
-            "game" => request.game = Some(value.parse::<GameId>()?),
-            "" if word.starts_with('#') => request.game = Some(word.parse::<GameId>()?),
+            "rule" => request.rule = Some(parse_rule(value)?),
+            "game" => request.game = Some(parse_game(value)?),
+            "" if word.starts_with('#') => request.game = Some(parse_game(word)?),
             "" if value.parse::<WinRule>().is_ok() => request.rule = value.parse().ok(),
             _ if word.matches(':').count() >= 2 && request.code.is_none() => {
                 request.code = Some(strip_option(word, "position").to_string());
             }
-            _ => {
-                return Err(format!(
-                    "'{word}' is not an analyze option; write `analyze #12 move:30` or \
-                     `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`"
-                ))
-            }
+            _ => return Err(phrase!("parse-analyze-option", word = word)),
         }
     }
     if request.code.is_some() && (request.game.is_some() || request.ply.is_some()) {
-        return Err("analyze takes a game (`#12 move:30`) or a position code, not both".into());
+        return Err(phrase!("parse-analyze-both"));
     }
     Ok(request)
 }
 
 /// `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, `puzzle answer #3`,
 /// `puzzle reveal #3`, `puzzle daily on`.
-fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, String> {
-    let usage = "write `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, \
-                 `puzzle answer #3`, `puzzle reveal #3` or `puzzle daily on|off`";
+fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, Phrase> {
     let (action, rest) = rest
         .split_once(char::is_whitespace)
         .map_or((rest, ""), |(a, r)| (a, r.trim()));
-    let number = |text: &str| -> Result<PuzzleId, String> {
+    let number = |text: &str| -> Result<PuzzleId, Phrase> {
         text.trim()
             .trim_start_matches('#')
             .parse::<i64>()
             .ok()
             .filter(|n| *n > 0)
             .map(PuzzleId)
-            .ok_or_else(|| format!("'{text}' is not a puzzle number; write it like #3"))
+            .ok_or_else(|| phrase!("parse-puzzle-number", value = text))
     };
     match action.to_ascii_lowercase().as_str() {
         "create" | "new" | "post" => {
@@ -497,7 +492,7 @@ fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, String> {
             let code = words
                 .next()
                 .map(|w| strip_option(w, "code").to_string())
-                .ok_or_else(|| format!("puzzle create needs a position code; {usage}"))?;
+                .ok_or_else(|| phrase!("parse-puzzle-needs-code"))?;
             let mut rule = None;
             let mut several = false;
             let mut title = Vec::new();
@@ -523,24 +518,22 @@ fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, String> {
             let id = number(words.next().unwrap_or_default())?;
             let moves: Vec<String> = words.map(str::to_string).collect();
             if moves.is_empty() {
-                return Err(format!(
-                    "puzzle solve needs your move, like `puzzle solve {id} F6`"
-                ));
+                return Err(phrase!("parse-puzzle-needs-move", puzzle = id.to_string()));
             }
             Ok(PuzzleCommand::Solve(id, moves))
         }
         "answer" | "solution" => number(rest).map(PuzzleCommand::Answer),
         "reveal" => number(rest).map(PuzzleCommand::Reveal),
         "daily" => parse_switch(rest).map(PuzzleCommand::Daily),
-        _ => Err(format!("'{action}' is not a puzzle action; {usage}")),
+        _ => Err(phrase!("parse-puzzle-action", action = action)),
     }
 }
 
 /// `plan`, `perspective`, or `view:plan`.
-fn parse_view(text: &str) -> Result<View, String> {
+fn parse_view(text: &str) -> Result<View, Phrase> {
     strip_option(text.trim(), "view")
         .parse::<View>()
-        .map_err(|_| format!("view '{}' must be plan or perspective", text.trim()))
+        .map_err(|_| phrase!("parse-view", value = text.trim()))
 }
 
 /// A trailing `view:plan` split off a free text.
@@ -554,7 +547,7 @@ fn split_view(text: &str) -> (&str, Option<&str>) {
 }
 
 /// `replay [from:3] [to:20] [speed:fast]`, or a record to animate.
-fn parse_replay(rest: &str) -> Result<ReplayRequest, String> {
+fn parse_replay(rest: &str) -> Result<ReplayRequest, Phrase> {
     let mut request = ReplayRequest::default();
     if rest.contains('[') || rest.contains('\n') {
         request.record = Some(rest.to_string());
@@ -567,49 +560,56 @@ fn parse_replay(rest: &str) -> Result<ReplayRequest, String> {
                 .parse::<usize>()
                 .ok()
                 .filter(|n| *n >= 1)
-                .ok_or_else(|| format!("'{word}' must be a move number from 1"))
+                .ok_or_else(|| phrase!("parse-replay-number", word = word))
         };
         match key.to_ascii_lowercase().as_str() {
             "from" => request.from = Some(number()?),
             "to" => request.to = Some(number()?),
-            "speed" => request.speed = Some(value.parse()?),
-            "" if value.parse::<Speed>().is_ok() => request.speed = value.parse().ok(),
-            _ => {
-                return Err(format!(
-                "'{word}' is not a replay option; write it like `replay from:1 to:30 speed:fast`"
-            ))
+            "speed" => {
+                request.speed = Some(
+                    value
+                        .parse()
+                        .map_err(|_| phrase!("parse-speed", value = value))?,
+                );
             }
+            "" if value.parse::<Speed>().is_ok() => request.speed = value.parse().ok(),
+            _ => return Err(phrase!("parse-replay-option", word = word)),
         }
     }
     Ok(request)
 }
 
 /// `on`, `true`, `yes` or `off`, `false`, `no`.
-fn parse_switch(value: &str) -> Result<bool, String> {
+fn parse_switch(value: &str) -> Result<bool, Phrase> {
     match value.trim().to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" => Ok(true),
         "off" | "false" | "no" => Ok(false),
-        other => Err(format!("'{other}' must be on or off")),
+        other => Err(phrase!("parse-switch", value = other)),
     }
 }
 
 /// `settings`, `settings reminders:channel`, `settings thread-games:on`.
-fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
+fn parse_settings(rest: &str) -> Result<Option<Setting>, Phrase> {
     if rest.is_empty() {
         return Ok(None);
     }
-    let usage = "write `settings reminders:dm|channel|off`, `settings thread-games:on|off`, \
-                 `settings tournament-role:ROLE|off`, `settings web:off|link|public`, \
-                 `settings language:en|es|de` or `settings timezone:Europe/Madrid`";
     let (key, value) = rest
         .split_once(':')
         .or_else(|| rest.split_once(char::is_whitespace))
-        .ok_or_else(|| format!("'{rest}' is not a setting; {usage}"))?;
+        .ok_or_else(|| phrase!("parse-setting-unknown", setting = rest))?;
     match key.trim().to_ascii_lowercase().as_str() {
-        "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
+        "reminders" => {
+            Ok(Some(Setting::Reminders(value.parse().map_err(|_| {
+                phrase!("parse-reminders", value = value.trim())
+            })?)))
+        }
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
         "view" => Ok(Some(Setting::View(parse_view(value)?))),
-        "web" => Ok(Some(Setting::Web(value.parse()?))),
+        "web" => {
+            Ok(Some(Setting::Web(value.parse().map_err(|_| {
+                phrase!("parse-web", value = value.trim())
+            })?)))
+        }
         "language" | "lang" => Ok(Some(Setting::Language(value.trim().to_string()))),
         "my-language" | "my_language" => Ok(Some(Setting::MyLanguage(value.trim().to_string()))),
         "timezone" | "time-zone" | "tz" => Ok(Some(Setting::TimeZone(value.trim().to_string()))),
@@ -617,7 +617,7 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
             let role = value.trim().trim_start_matches("<@&").trim_end_matches('>');
             Ok(Some(Setting::TournamentRole(
                 match role.to_ascii_lowercase().as_str() {
-                    "" => return Err(format!("tournament-role needs a role or off; {usage}")),
+                    "" => return Err(phrase!("parse-role-needed")),
                     "off" | "none" => None,
                     _ => Some(ServerRole {
                         id: role.to_string(),
@@ -626,7 +626,7 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, String> {
                 },
             )))
         }
-        other => Err(format!("'{other}' is not a setting; {usage}")),
+        other => Err(phrase!("parse-setting-unknown", setting = other)),
     }
 }
 
@@ -637,14 +637,12 @@ fn strip_option<'a>(text: &'a str, option: &str) -> &'a str {
         .map_or(text, str::trim)
 }
 
-fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, String> {
+fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, Phrase> {
     let mut words = rest.split_whitespace();
-    let usage = "write it like `challenge bob size:6 pieces:18 rule:immediate colour:white \
-                 time:3d thread:on` (everything after the opponent is optional)";
     let who = words
         .next()
         .map(|w| strip_option(w, "opponent"))
-        .ok_or_else(|| format!("challenge needs an opponent; {usage}"))?;
+        .ok_or_else(|| phrase!("parse-challenge-needs-opponent"))?;
     let default_level = Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN);
     let opponent = if matches!(
         who.trim_start_matches('@').to_ascii_lowercase().as_str(),
@@ -652,7 +650,7 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
     ) {
         User::ai(default_level)
     } else {
-        user(who).ok_or_else(|| format!("'{who}' is not a user I know"))?
+        user(who).ok_or_else(|| phrase!("parse-unknown-user", who = who))?
     };
     let mut challenge = Challenge::new(opponent);
     for word in words {
@@ -666,31 +664,27 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
                 let size = number
                     .and_then(|n| u8::try_from(n).ok())
                     .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
-                    .ok_or_else(|| {
-                        format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
-                    })?;
+                    .ok_or_else(|| size_refused(value))?;
                 challenge.size = Some(size);
             }
             ("pieces" | "pile", _) | ("", Some(_)) => {
                 let pieces = number
                     .and_then(|n| u16::try_from(n).ok())
                     .filter(|n| *n <= MAX_PILE)
-                    .ok_or_else(|| {
-                        format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
-                    })?;
+                    .ok_or_else(|| pieces_refused(value))?;
                 challenge.pieces = Some(pieces);
             }
-            ("rule", _) => challenge.rule = Some(value.parse::<WinRule>()?),
-            ("colour" | "color", _) => challenge.colour = Some(value.parse::<ColourChoice>()?),
-            ("time" | "clock", _) => challenge.time = Some(value.parse::<TimeControl>()?),
+            ("rule", _) => challenge.rule = Some(parse_rule(value)?),
+            ("colour" | "color", _) => challenge.colour = Some(parse_colour(value)?),
+            ("time" | "clock", _) => challenge.time = Some(parse_time(value)?),
             ("thread", _) => challenge.thread = Some(parse_switch(value)?),
             ("level", _) if challenge.opponent.id.is_ai() => {
-                let level = value.parse::<Level>().map_err(|e| e.to_string())?;
+                let level = value
+                    .parse::<Level>()
+                    .map_err(|_| phrase!("parse-level", value = value))?;
                 challenge.opponent = User::ai(level);
             }
-            ("level", _) => {
-                return Err("level is for games against the AI: `challenge ai level:5`".to_string())
-            }
+            ("level", _) => return Err(phrase!("parse-level-not-ai")),
             ("rated", _) => challenge.rated = Some(parse_switch(value)?),
             ("", None) if value == "rated" || value == "casual" => {
                 challenge.rated = Some(value == "rated");
@@ -703,10 +697,10 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
                 } else if let Ok(time) = value.parse::<TimeControl>() {
                     challenge.time = Some(time);
                 } else {
-                    return Err(format!("'{word}' is not a challenge option; {usage}"));
+                    return Err(phrase!("parse-challenge-option", word = word));
                 }
             }
-            _ => return Err(format!("'{word}' is not a challenge option; {usage}")),
+            _ => return Err(phrase!("parse-challenge-option", word = word)),
         }
     }
     Ok(challenge)
@@ -717,7 +711,7 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
 fn parse_tournament(
     rest: &str,
     user: impl Fn(&str) -> Option<User>,
-) -> Result<TournamentAction, String> {
+) -> Result<TournamentAction, Phrase> {
     let (action, args) = rest
         .split_once(char::is_whitespace)
         .map_or((rest, ""), |(a, r)| (a, r.trim()));
@@ -725,9 +719,12 @@ fn parse_tournament(
         if args.is_empty() {
             Ok(action)
         } else {
-            Err(format!(
-                "tournament {} takes nothing after it",
-                rest.split_whitespace().next().unwrap_or_default()
+            Err(phrase!(
+                "parse-nothing-after",
+                command = format!(
+                    "tournament {}",
+                    rest.split_whitespace().next().unwrap_or_default()
+                )
             ))
         }
     };
@@ -744,13 +741,13 @@ fn parse_tournament(
                 .ok()
                 .filter(|n| *n >= 1)
                 .map(|n| TournamentAction::Pairings(Some(n)))
-                .ok_or_else(|| format!("round '{n}' must be a number from 1")),
+                .ok_or_else(|| phrase!("parse-round", value = n)),
         },
         "withdraw" => match strip_option(args, "player") {
             "" => Ok(TournamentAction::Withdraw(None)),
             who => user(who)
                 .map(|u| TournamentAction::Withdraw(Some(u)))
-                .ok_or_else(|| format!("'{who}' is not a user I know")),
+                .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
         },
         "adjudicate" => {
             let mut game = None;
@@ -758,36 +755,26 @@ fn parse_tournament(
             for word in args.split_whitespace() {
                 let (key, value) = word.split_once(':').unwrap_or(("", word));
                 match key {
-                    "game" => game = Some(value.parse::<GameId>()?),
-                    "result" => verdict = Some(value.parse::<Verdict>()?),
-                    _ if value.starts_with('#') => game = Some(value.parse::<GameId>()?),
-                    _ => verdict = Some(value.parse::<Verdict>()?),
+                    "game" => game = Some(parse_game(value)?),
+                    "result" => verdict = Some(parse_verdict(value)?),
+                    _ if value.starts_with('#') => game = Some(parse_game(value)?),
+                    _ => verdict = Some(parse_verdict(value)?),
                 }
             }
-            let verdict = verdict.ok_or_else(|| {
-                "adjudicate needs a result: `tournament adjudicate #12 black|white|draw|forfeit`"
-                    .to_string()
-            })?;
+            let verdict = verdict.ok_or_else(|| phrase!("parse-adjudicate-needs-result"))?;
             Ok(TournamentAction::Adjudicate(game, verdict))
         }
         "pause" => none(TournamentAction::Pause),
         "resume" => none(TournamentAction::Resume),
         "cancel" => none(TournamentAction::Cancel),
-        "" => Err(TOURNAMENT_USAGE.to_string()),
-        other => Err(format!(
-            "'{other}' is not a tournament action; {TOURNAMENT_USAGE}"
-        )),
+        "" => Err(phrase!("parse-tournament-usage")),
+        other => Err(phrase!("parse-tournament-action", action = other)),
     }
 }
 
-const TOURNAMENT_USAGE: &str = "write `tournament create NAME format:swiss|roundrobin`, or \
-    `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`";
-
 /// `Spring Open format:swiss rounds:4 time:3d size:8 rated:on max:32`: the name is every
 /// word before the first option.
-fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
-    let usage = "write it like `tournament create Spring Open format:swiss rounds:4 time:3d` \
-                 (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)";
+fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
     let mut name = Vec::new();
     let mut options = TournamentOptions::new("", TournamentFormat::Swiss);
     let mut format = None;
@@ -798,31 +785,29 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
                 name.push(word);
                 continue;
             }
-            return Err(format!("'{word}' is not a tournament option; {usage}"));
+            return Err(phrase!("parse-tournament-option", word = word));
         };
         seen_option = true;
         let number = || {
             value
                 .parse::<u32>()
-                .map_err(|_| format!("{key} must be a number, not '{value}'"))
+                .map_err(|_| phrase!("parse-number", option = key, value = value))
         };
         match key.to_ascii_lowercase().as_str() {
-            "format" => format = Some(value.parse::<TournamentFormat>()?),
+            "format" => format = Some(parse_format(value)?),
             "rounds" => {
                 options.rounds = Some(number()?).filter(|n| (1..=50).contains(n));
                 if options.rounds.is_none() {
-                    return Err(format!("rounds must be 1 to 50, not '{value}'"));
+                    return Err(phrase!("parse-rounds", value = value));
                 }
             }
-            "time" | "clock" => options.time = Some(value.parse::<TimeControl>()?),
+            "time" | "clock" => options.time = Some(parse_time(value)?),
             "size" => {
                 options.size = Some(
                     u8::try_from(number()?)
                         .ok()
                         .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
-                        .ok_or_else(|| {
-                            format!("board size must be {MIN_SIZE} to {MAX_SIZE}, not '{value}'")
-                        })?,
+                        .ok_or_else(|| size_refused(value))?,
                 );
             }
             "pieces" | "pile" => {
@@ -830,34 +815,96 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, String> {
                     u16::try_from(number()?)
                         .ok()
                         .filter(|n| *n <= MAX_PILE)
-                        .ok_or_else(|| {
-                            format!("pieces must be a number up to {MAX_PILE}, not '{value}'")
-                        })?,
+                        .ok_or_else(|| pieces_refused(value))?,
                 );
             }
-            "rule" => options.rule = Some(value.parse::<WinRule>()?),
+            "rule" => options.rule = Some(parse_rule(value)?),
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
             "max" | "players" => {
                 options.max_players = Some(number()?).filter(|n| (2..=10_000).contains(n));
                 if options.max_players.is_none() {
-                    return Err(format!("max must be 2 to 10000 players, not '{value}'"));
+                    return Err(phrase!("parse-max-players", value = value));
                 }
             }
-            _ => return Err(format!("'{word}' is not a tournament option; {usage}")),
+            _ => return Err(phrase!("parse-tournament-option", word = word)),
         }
     }
     options.name = name.join(" ");
     if options.name.is_empty() {
-        return Err(format!("the tournament needs a name; {usage}"));
+        return Err(phrase!("parse-tournament-needs-name"));
     }
-    if options.name.chars().count() > 60 {
-        return Err("a tournament name has at most 60 characters".to_string());
+    if options.name.chars().count() > TOURNAMENT_NAME_MAX {
+        return Err(phrase!(
+            "parse-tournament-name-long",
+            max = TOURNAMENT_NAME_MAX
+        ));
     }
-    options.format = format
-        .ok_or_else(|| format!("say the format: format:swiss or format:roundrobin; {usage}"))?;
+    options.format = format.ok_or_else(|| phrase!("parse-format-missing"))?;
     Ok(options)
+}
+
+/// The most characters a tournament's name has.
+const TOURNAMENT_NAME_MAX: usize = 60;
+
+/// A board size out of range, named as written.
+fn size_refused(value: &str) -> Phrase {
+    phrase!("parse-size", min = MIN_SIZE, max = MAX_SIZE, value = value)
+}
+
+/// A pile out of range, named as written.
+fn pieces_refused(value: &str) -> Phrase {
+    phrase!("parse-pieces", max = MAX_PILE, value = value)
+}
+
+/// `delayed` or `immediate`.
+fn parse_rule(value: &str) -> Result<WinRule, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-rule", value = value))
+}
+
+/// `black`, `white` or `random`.
+fn parse_colour(value: &str) -> Result<ColourChoice, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-colour", value = value))
+}
+
+/// `none`, `3d`, `12h` or `10+5`.
+fn parse_time(value: &str) -> Result<TimeControl, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-time", value = value))
+}
+
+/// `#12` or `12`.
+fn parse_game(value: &str) -> Result<GameId, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-game-number", value = value))
+}
+
+/// `black`, `white`, `draw` or `forfeit`.
+fn parse_verdict(value: &str) -> Result<Verdict, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-verdict", value = value))
+}
+
+/// `swiss` or `roundrobin`.
+fn parse_format(value: &str) -> Result<TournamentFormat, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-format", value = value))
+}
+
+/// `offer`, `accept` or `decline` (nothing is an offer).
+fn parse_offer(value: &str) -> Result<Offer, Phrase> {
+    value
+        .parse()
+        .map_err(|_| phrase!("parse-offer", value = value))
 }
 
 /// Reads `draw` and `takeback` answers; used by [`parse_command`].
@@ -911,7 +958,11 @@ mod tests {
     /// "65535 pieces".
     #[test]
     fn out_of_range_options_are_named_as_written() {
-        let error = |text: &str| parse_command(text, user).err();
+        let error = |text: &str| {
+            parse_command(text, user)
+                .err()
+                .map(|e| e.say(Language::English))
+        };
         assert_eq!(
             error("challenge bob size:99999"),
             Some("board size must be 3 to 16, not '99999'".to_string())
@@ -990,7 +1041,8 @@ mod tests {
     fn a_tournament_max_below_two_is_refused() {
         let made = parse_tournament_options("Cup format:swiss max:1");
         assert!(
-            made.as_ref().is_err_and(|e| e.contains("max must be 2")),
+            made.as_ref()
+                .is_err_and(|e| e.say(Language::English).contains("max must be 2")),
             "{made:?}"
         );
         let made = parse_tournament_options("Cup format:swiss max:8");

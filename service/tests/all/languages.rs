@@ -512,3 +512,141 @@ fn dropped_conditional_moves_and_vacations_are_put_into_words_at_delivery() {
         "{texts:?}"
     );
 }
+
+/// A mistyped line read by the console's and Matrix's grammar, refused as they refuse it.
+fn mistyped(h: &Harness, who: &str, line: &str) -> Reply {
+    let error = akron_service::service::text::parse_command(line, |name| {
+        Some(common::user(name.trim_start_matches('@')))
+    })
+    .expect_err(line);
+    let reply = h
+        .service
+        .mistyped(&on_server(who, false, None, Command::Help), &error)
+        .unwrap();
+    assert!(reply.refused && reply.ephemeral, "{line}: {reply:?}");
+    reply
+}
+
+#[test]
+fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothing() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start(&h, None);
+    send(&h, "bob", false, set(Setting::MyLanguage("es".into())));
+    send(&h, "carol", false, set(Setting::MyLanguage("de".into())));
+    let state = |h: &Harness| {
+        (
+            send(h, "alice", false, Command::History).text,
+            send(h, "alice", false, Command::Games).text,
+            send(h, "bob", false, Command::Games).text,
+        )
+    };
+    let before = state(&h);
+    // The server is English: alice reads the English words as they always were.
+    assert_eq!(
+        mistyped(&h, "alice", "move").text,
+        "move needs a move, like `move F6` or `move A2-D3'`"
+    );
+    assert_eq!(
+        mistyped(&h, "alice", "challenge bob size:99").text,
+        "board size must be 3 to 16, not '99'"
+    );
+    let lines = [
+        "move",
+        "challenge bob size:99",
+        "challenge bob purple",
+        "challenge",
+        "settings colour:red",
+        "frobnicate",
+        "resign now",
+        "draw maybe",
+        "tournament create format:swiss",
+        "tournament create Cup format:swiss rounds:99",
+        "tournament adjudicate #x black",
+        "replay speed:warp",
+        "vacation maybe",
+        "puzzle solve #3",
+    ];
+    let spanish: Vec<String> = lines.iter().map(|l| mistyped(&h, "bob", l).text).collect();
+    let german: Vec<String> = lines
+        .iter()
+        .map(|l| mistyped(&h, "carol", l).text)
+        .collect();
+    assert_eq!(
+        spanish[0],
+        "move necesita una jugada, como `move F6` o `move A2-D3'`"
+    );
+    assert_eq!(
+        german[0],
+        "move braucht einen Zug, wie `move F6` oder `move A2-D3'`"
+    );
+    assert_eq!(
+        spanish[1],
+        "el tamaño del tablero debe ser de 3 a 16, no '99'"
+    );
+    assert_eq!(german[1], "die Brettgröße muss 3 bis 16 sein, nicht '99'");
+    assert!(
+        spanish[4]
+            .starts_with("'colour' no es un ajuste; escribe `settings reminders:dm|channel|off`"),
+        "{}",
+        spanish[4]
+    );
+    assert!(
+        german[4].starts_with(
+            "'colour' ist keine Einstellung; schreib `settings reminders:dm|channel|off`"
+        ),
+        "{}",
+        german[4]
+    );
+    assert_eq!(spanish[9], "rounds debe ser de 1 a 50, no '99'");
+    assert_eq!(german[9], "rounds muss 1 bis 50 sein, nicht '99'");
+    assert!(
+        german[8].starts_with("das Turnier braucht einen Namen; "),
+        "{}",
+        german[8]
+    );
+    // Every line: no English sentence words around what is typed.
+    let english = [
+        "must", "needs", " is not", "write", "not a", "takes", "like", "the ",
+    ];
+    for (line, said) in lines
+        .iter()
+        .cycle()
+        .zip(spanish.iter().chain(german.iter()))
+    {
+        let words = said.split('`').step_by(2).collect::<String>();
+        for word in english {
+            assert!(!words.contains(word), "{line}: {word:?} in {said}");
+        }
+    }
+    // Matrix adds where the commands are, in the same words.
+    let error = akron_service::service::text::parse_command("frobnicate", |_| None).unwrap_err();
+    let see_help = akron_service::phrase!("parse-see-help", error = error, help = "!akron help");
+    let reply = h
+        .service
+        .mistyped(&on_server("carol", false, None, Command::Help), &see_help)
+        .unwrap();
+    assert!(
+        reply
+            .text
+            .starts_with("'frobnicate' ist kein Befehl; die Befehle sind challenge, ")
+            && reply
+                .text
+                .ends_with(". Schreib `!akron help` für die Befehle."),
+        "{}",
+        reply.text
+    );
+    // A client locale wins, as for every reply only the caller sees.
+    let error =
+        akron_service::service::text::parse_command("vacation maybe", |_| None).unwrap_err();
+    let reply = h
+        .service
+        .mistyped(
+            &on_server("alice", false, Some(Language::Spanish), Command::Help),
+            &error,
+        )
+        .unwrap();
+    assert_eq!(reply.text, "'maybe' debe ser on u off");
+    assert_eq!(state(&h), before, "a mistyped line changes nothing");
+}
