@@ -41,6 +41,8 @@ fn script(language: Option<&str>) -> String {
     }
     script.push_str("help\nas bob\nin main\nmod on\nmod off\nas alice\nwait\nwait soon\n");
     script.push_str("accept #x\n");
+    // Mistyped command lines, refused by the grammar before the service reads them.
+    script.push_str("move\nchallenge bob size:99\nvacation maybe\ntournament create Cup format:swiss rounds:99\n");
     // A whole game, won by connection.
     script.push_str("challenge bob size:3 colour:black rule:immediate\nas bob\naccept\n");
     let moves = winning_moves();
@@ -131,6 +133,10 @@ fn every_line_of_a_whole_console_session_comes_from_the_catalogue() {
     for happened in [
         "is not a duration",
         "is not a game number",
+        "move needs a move, like `move F6`",
+        "board size must be 3 to 16, not '99'",
+        "'maybe' must be on or off",
+        "rounds must be 1 to 50, not '99'",
         "wins by connection",
         "declined the draw offer",
         "it is your move in game #2",
@@ -229,12 +235,13 @@ const ENGLISH: &[&str] = &[
     "Offer",
 ];
 
-/// The English words in `line`, what is typed set aside: a command after `/akron`, an
-/// option with its values (`settings reminders:dm|channel|off`), a path, a channel name
-/// (`game-3`).
+/// The English words in `line`, what is typed set aside: a command after `/akron` or in
+/// backticks, an option with its values (`settings reminders:dm|channel|off`), a path, a
+/// channel name (`game-3`).
 fn english_in(line: &str) -> Vec<&'static str> {
     let line = line.split("/akron ").next().unwrap_or_default();
-    let words: Vec<&str> = line
+    let outside_backticks: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let words: Vec<&str> = outside_backticks
         .split_whitespace()
         .filter(|token| !token.contains([':', '|', '/']) && !token.contains("game-"))
         .flat_map(|token| token.split(|c: char| !c.is_alphanumeric()))
@@ -261,6 +268,10 @@ fn a_whole_game_a_timeout_and_a_tournament_round_in_spanish_and_german() {
             &[
                 "Ahora actúas como bob.",
                 "no es una duración",
+                "`move` necesita una jugada",
+                "el tamaño del tablero debe ser de 3 a 16, no '99'",
+                "'maybe' debe ser on u off",
+                "`rounds` debe ser de 1 a 50, no '99'",
                 "gana",
                 "se le acabó el tiempo",
                 "nivel 0 (huecos)",
@@ -272,6 +283,10 @@ fn a_whole_game_a_timeout_and_a_tournament_round_in_spanish_and_german() {
             &[
                 "Du handelst jetzt als bob.",
                 "ist keine Dauer",
+                "`move` braucht einen Zug",
+                "die Brettgröße muss 3 bis 16 sein, nicht '99'",
+                "'maybe' muss on oder off sein",
+                "`rounds` muss 1 bis 50 sein, nicht '99'",
                 "gewinnt",
                 "Zeit überschritten",
                 "Ebene 0 (Löcher)",

@@ -575,11 +575,11 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
         .collect();
     assert_eq!(
         spanish[0],
-        "move necesita una jugada, como `move F6` o `move A2-D3'`"
+        "`move` necesita una jugada, como `move F6` o `move A2-D3'`"
     );
     assert_eq!(
         german[0],
-        "move braucht einen Zug, wie `move F6` oder `move A2-D3'`"
+        "`move` braucht einen Zug, wie `move F6` oder `move A2-D3'`"
     );
     assert_eq!(
         spanish[1],
@@ -599,8 +599,8 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
         "{}",
         german[4]
     );
-    assert_eq!(spanish[9], "rounds debe ser de 1 a 50, no '99'");
-    assert_eq!(german[9], "rounds muss 1 bis 50 sein, nicht '99'");
+    assert_eq!(spanish[9], "`rounds` debe ser de 1 a 50, no '99'");
+    assert_eq!(german[9], "`rounds` muss 1 bis 50 sein, nicht '99'");
     assert!(
         german[8].starts_with("das Turnier braucht einen Namen; "),
         "{}",

@@ -380,3 +380,84 @@ fn the_looking_correspondence_puzzle_and_rating_commands_come_from_the_catalogue
         }
     }
 }
+
+/// Issue 31: the errors of a mistyped command line (the console's and Matrix's grammar) come
+/// from the catalogue, one line for each of them.
+#[test]
+fn every_error_of_a_mistyped_command_line_comes_from_the_catalogue() {
+    pseudo_language(true);
+    let h = Harness::new();
+    let long_name = format!("tournament create {} format:swiss", "x".repeat(61));
+    let lines = [
+        "resign now",
+        "tournament join now",
+        "move",
+        "show",
+        "stats @nobody",
+        "frobnicate",
+        "analyze move:x",
+        "analyze purple",
+        "analyze #3 3:b:4,4:3/3/3",
+        "puzzle answer x",
+        "puzzle create",
+        "puzzle solve #3",
+        "puzzle frob",
+        "board view:sideways",
+        "replay from:0",
+        "replay purple",
+        "replay speed:warp",
+        "vacation maybe",
+        "settings colour:red",
+        "settings tournament-role:",
+        "settings reminders:sometimes",
+        "settings web:maybe",
+        "challenge",
+        "challenge bob purple",
+        "challenge bob size:99",
+        "challenge bob pieces:5000",
+        "challenge bob rule:never",
+        "challenge bob colour:green",
+        "challenge bob time:soon",
+        "challenge ai level:99",
+        "challenge bob level:3",
+        "draw maybe",
+        "analyze #x",
+        "tournament pairings 0",
+        "tournament adjudicate #3 nobody",
+        "tournament adjudicate #3",
+        "tournament",
+        "tournament frob",
+        "tournament create Cup format:swiss purple",
+        "tournament create Cup format:swiss size:x",
+        "tournament create Cup format:swiss rounds:99",
+        "tournament create Cup format:swiss max:1",
+        "tournament create format:swiss",
+        long_name.as_str(),
+        "tournament create Cup format:knockout",
+        "tournament create Cup",
+    ];
+    let mut said = std::collections::BTreeSet::new();
+    for line in lines {
+        let error = akron_service::service::text::parse_command(line, |name| {
+            let name = name.trim_start_matches('@');
+            (name != "nobody").then(|| user(name))
+        })
+        .expect_err(line);
+        said.insert(error.id.clone());
+        let request = Request::new(user("alice"), channel_id("main"), Command::Help);
+        let reply = h.service.mistyped(&request, &error).unwrap();
+        assert!(reply.refused, "{line}");
+        all_from_catalogue(line, &reply);
+    }
+    // Every error the grammar has is among them (the usages are parts of others, and
+    // Matrix's pointer to `help` wraps one).
+    let english = akron_service::catalogue::FILES[0].2;
+    let missing: Vec<&str> = english
+        .lines()
+        .filter_map(|line| line.split_once(" = ").map(|(id, _)| id))
+        .filter(|id| id.starts_with("parse-") && !id.ends_with("-usage") && *id != "parse-see-help")
+        .filter(|id| !said.contains(*id))
+        .collect();
+    assert!(missing.is_empty(), "no line says {missing:?}");
+    pseudo_language(false);
+}
