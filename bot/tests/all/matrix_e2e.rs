@@ -152,6 +152,40 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     assert_eq!(refusal.answers(), Some(wrong));
     assert_eq!(refusal.pinged(), [bob.id.to_string()]);
 
+    // A mistyped line is refused by the grammar, in the writer's own language, with where
+    // the commands are; nothing changes.
+    let mistyped = bob.say(&room, "!akron move").await;
+    let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
+    assert!(
+        refusal.text().contains(
+            "move needs a move, like `move F6` or `move A2-D3'`. Write `!akron help` for the \
+             commands."
+        ),
+        "{}",
+        refusal.text()
+    );
+    assert_eq!(refusal.answers(), Some(mistyped));
+    bob.say(&room, "!akron settings my-language:es").await;
+    let saved = bob.message_from(&bot, &room).await;
+    alice.sync_to(&saved.id()).await;
+    bob.say(&room, "!akron challenge").await;
+    let refusal = bob.message_from(&bot, &room).await;
+    alice.sync_to(&refusal.id()).await;
+    assert!(
+        refusal
+            .text()
+            .contains("`challenge` necesita un rival; escríbelo como `challenge bob")
+            && refusal
+                .text()
+                .contains(". Escribe `!akron help` para ver los comandos."),
+        "{}",
+        refusal.text()
+    );
+    bob.say(&room, "!akron settings my-language:en").await;
+    let saved = bob.message_from(&bot, &room).await;
+    alice.sync_to(&saved.id()).await;
+
     // A line of play that ends with a step whose marbles drop.
     let options = GameOptions {
         size: 5,
