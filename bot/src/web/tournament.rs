@@ -455,17 +455,7 @@ pub(super) async fn standings_csv(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
 ) -> Response {
-    let built = web
-        .blocking(move |web| {
-            Ok(show::<TournamentDetail>(web, UNWORDED, &id, &token)?
-                .map(|s| (s.detail.id, standings_text(&s.detail))))
-        })
-        .await;
-    match built {
-        Ok(Some((id, body))) => csv_response(id, "standings", body),
-        Ok(None) => not_found(),
-        Err(failure) => failure,
-    }
+    csv(web, id, token, "standings", standings_text).await
 }
 
 /// `GET /tournament/{id}/{token}/pairings`.
@@ -473,14 +463,25 @@ pub(super) async fn pairings_csv(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
 ) -> Response {
+    csv(web, id, token, "pairings", pairings_text).await
+}
+
+/// A tournament's table as CSV, named `what`, written by `text` from its detail.
+async fn csv(
+    web: Arc<Web>,
+    id: String,
+    token: String,
+    what: &'static str,
+    text: fn(&TournamentDetail) -> String,
+) -> Response {
     let built = web
         .blocking(move |web| {
             Ok(show::<TournamentDetail>(web, UNWORDED, &id, &token)?
-                .map(|s| (s.detail.id, pairings_text(&s.detail))))
+                .map(|s| (s.detail.id, text(&s.detail))))
         })
         .await;
     match built {
-        Ok(Some((id, body))) => csv_response(id, "pairings", body),
+        Ok(Some((id, body))) => csv_response(id, what, body),
         Ok(None) => not_found(),
         Err(failure) => failure,
     }
