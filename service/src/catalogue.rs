@@ -115,6 +115,18 @@ pub enum Arg {
     Phrase(Box<Phrase>),
 }
 
+impl Arg {
+    /// The argument in words in `language` (a number in digits).
+    #[must_use]
+    pub fn say(&self, language: Language) -> String {
+        match self {
+            Arg::Number(n) => n.to_string(),
+            Arg::Text(text) => text.clone(),
+            Arg::Phrase(phrase) => phrase.say(language),
+        }
+    }
+}
+
 impl From<Phrase> for Arg {
     fn from(phrase: Phrase) -> Arg {
         Arg::Phrase(Box::new(phrase))

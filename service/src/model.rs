@@ -4,6 +4,7 @@
 
 use akron_ai::Level;
 use akron_rules::{Color, Outcome, WinRule};
+use crate::catalogue::{Arg, Language};
 use std::fmt;
 use std::str::FromStr;
 
@@ -957,10 +958,33 @@ pub fn escape_markdown(text: &str) -> String {
 }
 
 impl User {
-    /// The display name, escaped for Markdown (see [`escape_markdown`]).
+    /// The name as a message's argument: a person's display name escaped for Markdown (see
+    /// [`escape_markdown`]); the engine's from the catalogue (`ai-player`), so it is put into
+    /// words in the reader's language with the rest of the message.
     #[must_use]
-    pub fn shown(&self) -> String {
-        escape_markdown(&self.name)
+    pub fn shown(&self) -> Arg {
+        match self.id.ai_level() {
+            Some(level) => crate::phrase!("ai-player", level = level.to_string()).into(),
+            None => Arg::Text(escape_markdown(&self.name)),
+        }
+    }
+
+    /// [`User::shown`] in words in `language`, for a list of names put together before it
+    /// becomes one argument.
+    #[must_use]
+    pub fn shown_in(&self, language: Language) -> String {
+        self.shown().say(language)
+    }
+
+    /// The name as plain text in `language`, where no Markdown is read (a picture, a thread's
+    /// name, a web page, an alt text): a person's as they wrote it, the engine's from the
+    /// catalogue.
+    #[must_use]
+    pub fn name_in(&self, language: Language) -> String {
+        match self.id.ai_level() {
+            Some(level) => crate::say!(language, "ai-player", level = level.to_string()),
+            None => self.name.clone(),
+        }
     }
 }
 
@@ -991,7 +1015,8 @@ impl UserId {
 }
 
 impl User {
-    /// The engine as a player at `level`, named `Akron AI level 3`.
+    /// The engine as a player at `level`. Its stored name is `Akron AI level 3`; wherever it
+    /// is shown, its name comes from the catalogue ([`User::shown`], [`User::name_in`]).
     #[must_use]
     pub fn ai(level: Level) -> User {
         User::new(UserId::ai(level), format!("Akron AI level {level}"))

@@ -131,8 +131,8 @@ fn render(
         .unwrap_or_default();
     let title = w.game_title(
         detail.id.0,
-        &detail.players.black.name,
-        &detail.players.white.name,
+        &detail.players.black.name_in(w.language()),
+        &detail.players.white.name_in(w.language()),
     );
     let running = detail.status == Status::Active;
     let live = Live {
@@ -148,7 +148,7 @@ fn render(
                 @for colour in Color::ALL {
                     dt { (w.colour(colour)) }
                     dd {
-                        span.name { (detail.players.get(colour).name) }
+                        span.name { (detail.players.get(colour).name_in(w.language())) }
                         " "
                         span.rating { "(" (ratings.get(colour).map_or_else(
                             || w.say("web-unrated"),
@@ -359,8 +359,8 @@ pub(super) async fn replay(
                 caption: Caption {
                     game: u64::try_from(detail.id.0).ok(),
                     names: ByColor {
-                        black: Some(detail.players.black.name.clone()),
-                        white: Some(detail.players.white.name.clone()),
+                        black: Some(detail.players.black.name_in(shown.words.language())),
+                        white: Some(detail.players.white.name_in(shown.words.language())),
                     },
                     moves_played: None,
                     outcome: detail.result,

@@ -101,7 +101,7 @@ fn render(
             @if games.is_empty() { p { (w.say("web-none-yet")) } } @else {
                 ul { @for g in games { li {
                     a href=(site.path(WebPage::Game(g.id))) {
-                        (w.game_title(g.id.0, &g.players.black.name, &g.players.white.name))
+                        (w.game_title(g.id.0, &g.players.black.name_in(w.language()), &g.players.white.name_in(w.language())))
                     }
                     " · " (w.status(g.status, g.result, g.to_move))
                 } } }

@@ -31,9 +31,9 @@ fn winning_moves() -> Vec<Move> {
 /// Everything a user sees in one session: the console's own lines (help, `as`, `in`, `mod`,
 /// `wait`, a bad duration, a bad game number), a whole game won by connection with its
 /// boards, a draw offer and a takeback, a correspondence game with its reminders and its
-/// timeout, and a tournament round: sign-up, start, pairings, the games' threads, a
-/// resignation, the round's end with its standings, the next pairings and the standings
-/// asked for.
+/// timeout (after a conditional move played in answer), a tournament round: sign-up,
+/// start, pairings, the games' threads, a resignation, the round's end with its standings,
+/// the next pairings and the standings asked for; and a game against the AI, resigned.
 fn script(language: Option<&str>) -> String {
     let mut script = String::new();
     if let Some(language) = language {
@@ -56,7 +56,7 @@ fn script(language: Option<&str>) -> String {
     // A correspondence game in another channel: two reminders, then a timeout.
     script.push_str(
         "in corr\nas alice\nchallenge bob size:3 colour:black time:1d\nas bob\naccept\n\
-         as alice\nmove b2\nwait 12h\nwait 11h\nwait 1h\n",
+         as alice\nmove b2\npremove a1 c3\nas bob\nmove a1\nwait 12h\nwait 11h\nwait 1h\n",
     );
     // A tournament round: four players, round 1 decided, round 2 paired.
     script.push_str("in lobby\nas org\ntournament create Cup format:swiss time:1d size:4\n");
@@ -65,8 +65,10 @@ fn script(language: Option<&str>) -> String {
     }
     script.push_str(
         "as org\ntournament start\nas p3\nin game-3\nresign\nas p4\nin game-4\nresign\n\
-         in lobby\ntournament standings\ntournament pairings\nquit\n",
+         in lobby\ntournament standings\ntournament pairings\n",
     );
+    // A game against the AI (its name is the catalogue's), resigned after its first move.
+    script.push_str("in aigame\nas alice\nchallenge ai size:3 colour:white level:1\nresign\nquit\n");
     script
 }
 
@@ -141,10 +143,13 @@ fn every_line_of_a_whole_console_session_comes_from_the_catalogue() {
         "declined the draw offer",
         "it is your move in game #2",
         "ran out of time",
-        "» thread \"Akron #3: p3 vs p1\" opened",
+        "⟦Akron #3: p3 vs p1⟧",
         "Round 1 of Cup is over",
         "Cup, round 2 of 3",
         "level 0 (holes)",
+        "'s conditional move: ",
+        "⟦Akron AI level 1⟧ (Black) placed",
+        "⟦Akron AI level 1⟧ wins",
     ] {
         assert!(text.contains(happened), "{happened}: {text}");
     }
@@ -198,6 +203,8 @@ const ENGLISH: &[&str] = &[
     "clock",
     "acting",
     "moderator",
+    "AI",
+    "conditional",
     "not",
     "duration",
     "number",
@@ -276,6 +283,9 @@ fn a_whole_game_a_timeout_and_a_tournament_round_in_spanish_and_german() {
                 "se le acabó el tiempo",
                 "nivel 0 (huecos)",
                 "La ronda 1 de Cup ha terminado",
+                "↪ Jugada condicional de alice: ",
+                "IA de Akron, nivel 1 (Negras) colocó",
+                "Akron #3: p3 contra p1",
             ][..],
         ),
         (
@@ -291,6 +301,9 @@ fn a_whole_game_a_timeout_and_a_tournament_round_in_spanish_and_german() {
                 "Zeit überschritten",
                 "Ebene 0 (Löcher)",
                 "Runde 1",
+                "↪ Bedingter Zug von alice: ",
+                "Akron-KI, Stufe 1 (Schwarz)",
+                "Akron #3: p3 gegen p1",
             ][..],
         ),
     ] {

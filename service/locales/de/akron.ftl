@@ -1279,3 +1279,11 @@ parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournamen
 parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
 parse-format = das Format '{ $value }' muss swiss (Schweizer System) oder roundrobin (jeder gegen jeden) sein
 parse-format-missing = nenne das Format: format:swiss oder format:roundrobin; { parse-tournament-options-usage }
+
+## Namen, die der Bot vergibt
+
+ai-player = Akron-KI, Stufe { $level }
+ai-player-mention = **{ ai-player }**
+mention-both = { $first } { $second }
+thread-name = Akron { $game }: { $black } gegen { $white }
+premove-played = ↪ Bedingter Zug von { $player }: { $reply }

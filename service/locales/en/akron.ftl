@@ -1254,3 +1254,16 @@ parse-tournament-needs-name = the tournament needs a name; { parse-tournament-op
 parse-tournament-name-long = a tournament name has at most { $max } characters
 parse-format = format '{ $value }' must be swiss or roundrobin
 parse-format-missing = say the format: format:swiss or format:roundrobin; { parse-tournament-options-usage }
+
+## Names the bot gives
+
+# The engine as a player, wherever its name is written.
+ai-player = Akron AI level { $level }
+# Its name where a person would be mentioned (it is never pinged): in bold.
+ai-player-mention = **{ ai-player }**
+# Two players mentioned, one after the other (either may be the AI's bold name).
+mention-both = { $first } { $second }
+# A game's own thread. Discord allows 100 characters; each name is cut to 30 before.
+thread-name = Akron { $game }: { $black } vs { $white }
+# After a move, the conditional move its opponent had queued, played at once, with its reply.
+premove-played = ↪ { $player }'s conditional move: { $reply }

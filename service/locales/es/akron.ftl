@@ -1285,3 +1285,11 @@ parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-o
 parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
 parse-format = el formato '{ $value }' debe ser swiss (suizo) o roundrobin (liga)
 parse-format-missing = indica el formato: format:swiss o format:roundrobin; { parse-tournament-options-usage }
+
+## Nombres que da el bot
+
+ai-player = IA de Akron, nivel { $level }
+ai-player-mention = **{ ai-player }**
+mention-both = { $first } { $second }
+thread-name = Akron { $game }: { $black } contra { $white }
+premove-played = ↪ Jugada condicional de { $player }: { $reply }

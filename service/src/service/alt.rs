@@ -27,8 +27,8 @@ pub(super) fn board_alt(
             "alt-board",
             size = position.size(),
             game = loaded.record.id.to_string(),
-            black = loaded.player(Color::Black).name,
-            white = loaded.player(Color::White).name
+            black = loaded.player(Color::Black).name_in(language),
+            white = loaded.player(Color::White).name_in(language)
         ),
         say!(
             language,

@@ -266,8 +266,8 @@ impl Service {
                 let caption = Caption {
                     game: u64::try_from(loaded.record.id.0).ok(),
                     names: ByColor {
-                        black: Some(loaded.player(Color::Black).name),
-                        white: Some(loaded.player(Color::White).name),
+                        black: Some(loaded.player(Color::Black).name_in(public)),
+                        white: Some(loaded.player(Color::White).name_in(public)),
                     },
                     ..Caption::default()
                 };

@@ -20,7 +20,7 @@ use super::store::Loaded;
 use super::types::{Language, Reply};
 use super::wording::{aborted_sentence, lapsed_offer, result_sentence_for};
 use super::{Service, ServiceError, CHALLENGE_TTL};
-use crate::catalogue::Phrase;
+use crate::catalogue::{Arg, Phrase};
 use crate::db::{self, DbError, MoveRow, Tx};
 use crate::model::TournamentStatus;
 use crate::model::{Destination, Ending, GameEnded, GameId, GameRecord, Phase, Status, User};
@@ -50,24 +50,35 @@ impl Service {
     }
 }
 
-/// The name of a game's own thread: `Akron #12: alice vs bob`, each name cut to 30
-/// characters.
-pub(super) fn thread_name(game: GameId, black: &User, white: &User) -> String {
-    format!(
-        "Akron {game}: {} vs {}",
-        black.name.chars().take(30).collect::<String>(),
-        white.name.chars().take(30).collect::<String>()
+/// The name of a game's own thread, put into words in its channel's language: `Akron #12:
+/// alice vs bob`, each person's name cut to 30 characters (Discord takes 100 at most).
+pub(super) fn thread_name(game: GameId, black: &User, white: &User) -> Phrase {
+    let named = |user: &User| -> Arg {
+        if user.id.is_ai() {
+            user.shown()
+        } else {
+            Arg::Text(user.name.chars().take(30).collect())
+        }
+    };
+    phrase!(
+        "thread-name",
+        game = game.to_string(),
+        black = named(black),
+        white = named(white)
     )
 }
 
 /// Asks for the game's own thread in the reply that starts it, when the game wants one.
 pub(super) fn move_to_thread(reply: &mut Reply, loaded: &Loaded, language: Language) {
     if loaded.record.wants_thread {
-        reply.thread = Some(thread_name(
-            loaded.record.id,
-            &loaded.player(Color::Black),
-            &loaded.player(Color::White),
-        ));
+        reply.thread = Some(
+            thread_name(
+                loaded.record.id,
+                &loaded.player(Color::Black),
+                &loaded.player(Color::White),
+            )
+            .say(language),
+        );
         reply.text.push('\n');
         reply
             .text
@@ -474,7 +485,7 @@ mod tests {
             .collect();
         let note = format!(
             "(The draw offer from alice lapsed: {} moved instead of answering.)",
-            ai.shown()
+            ai.shown_in(Language::English)
         );
         assert!(told.iter().any(|t| t.contains(&note)), "{told:?}");
         let after = service.db.read(|c| db::game(c, job.game)).unwrap().unwrap();

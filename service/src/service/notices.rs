@@ -74,6 +74,15 @@ pub struct ThreadRequest {
     pub game: GameId,
 }
 
+/// A thread a notice will ask for, its name not yet in words.
+#[derive(Clone, Debug)]
+pub(crate) struct ThreadDraft {
+    /// The thread's name, like `Akron #12: alice vs bob`.
+    pub name: Phrase,
+    /// The game that moves into it.
+    pub game: GameId,
+}
+
 /// A notice being written: where, about which game, the message, and the board to draw
 /// (the position after that many moves of the game) when it is delivered.
 #[derive(Clone, Debug)]
@@ -87,7 +96,9 @@ pub(crate) struct Draft {
     /// A puzzle whose position is drawn when it is delivered.
     pub puzzle: Option<crate::model::PuzzleId>,
     pub fallback: Option<ChannelId>,
-    pub thread: Option<ThreadRequest>,
+    /// The thread to ask for: its name is put into words at delivery, in the server's
+    /// language then.
+    pub thread: Option<ThreadDraft>,
     /// A table drawn as the notice's picture when it is delivered (pairings, standings).
     pub table: Option<Table>,
     /// Deliver only while the game is still at this version (a reminder): anything that
@@ -516,7 +527,7 @@ impl Service {
             reply,
             attempts: entry.attempts,
             fallback: payload.fallback(),
-            thread: payload.thread().filter(|_| !ended),
+            thread: payload.thread(language()?).filter(|_| !ended),
         }))
     }
 }

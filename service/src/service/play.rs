@@ -79,15 +79,21 @@ impl Service {
             );
             premove.game = Some(next.record.id);
             premove.server.clone_from(&request.server);
+            // Its words join this reply, which the channel reads: in the channel's language.
+            premove.language = super::types::Languages {
+                public: language,
+                private: language,
+            };
             match self.play_text(&premove, &answer) {
                 Ok(answered) => {
                     let mut text = reply.text;
-                    let _ = write!(
-                        text,
-                        "\n\n↪ {}'s conditional move: {}",
-                        player.shown(),
-                        answered.text
-                    );
+                    text.push_str("\n\n");
+                    text.push_str(&say!(
+                        language,
+                        "premove-played",
+                        player = player.shown(),
+                        reply = answered.text.as_str()
+                    ));
                     for user in &answered.mentions {
                         if !reply.mentions.contains(user) {
                             reply.mentions.push(user.clone());
@@ -357,8 +363,8 @@ impl Service {
         picture.caption = Caption {
             game: u64::try_from(loaded.record.id.0).ok(),
             names: ByColor {
-                black: Some(loaded.player(Color::Black).name),
-                white: Some(loaded.player(Color::White).name),
+                black: Some(loaded.player(Color::Black).name_in(language)),
+                white: Some(loaded.player(Color::White).name_in(language)),
             },
             moves_played: Some(loaded.game.moves().len()),
             outcome,

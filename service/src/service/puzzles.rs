@@ -361,7 +361,7 @@ impl Service {
                     poster = record
                         .poster
                         .as_ref()
-                        .map_or_else(|| say!(private, "puzzle-a-moderator"), User::shown)
+                        .map_or_else(|| phrase!("puzzle-a-moderator").into(), User::shown)
                 )
             });
         }
@@ -385,7 +385,7 @@ impl Service {
                 moves = record.first_moves.join(", ")
             ));
         }
-        let names: Vec<String> = solvers.iter().map(User::shown).collect();
+        let names: Vec<String> = solvers.iter().map(|u| u.shown_in(language)).collect();
         text.push('\n');
         text.push_str(&if names.is_empty() {
             say!(language, "puzzle-solved-by-nobody")

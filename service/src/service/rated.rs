@@ -138,7 +138,8 @@ pub(super) fn rating_note(
                 .find(|c| c.user == user.id && c.scope == scope)?;
             Some(format!(
                 "**{}** {} ({})",
-                user.shown(),
+                // People only: games against the AI are never rated.
+                crate::model::escape_markdown(&user.name),
                 change.after,
                 format_change(&change.before, &change.after)
             ))

@@ -12,7 +12,7 @@
 //! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
 
 use super::lifecycle::{thread_name, Announced, Conclusion};
-use super::notices::{Draft, ThreadRequest, TournamentPart, TournamentWords};
+use super::notices::{Draft, ThreadDraft, TournamentPart, TournamentWords};
 use super::read::{pairing_failure, pure_entrants, rounds_of, tournament_detail, TournamentDetail};
 use super::types::{
     Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User, Verdict,
@@ -504,7 +504,7 @@ impl Service {
                 white = b,
                 game = game.to_string()
             ));
-            draft.thread = Some(ThreadRequest {
+            draft.thread = Some(ThreadDraft {
                 name: thread_name(game, &first, &second),
                 game,
             });
@@ -1033,7 +1033,7 @@ fn tournament_result(
 /// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
 /// in `language`.
 fn signup_reply(t: &TournamentRecord, entrants: &[TournamentEntrant], language: Language) -> Reply {
-    let names: Vec<String> = entrants.iter().map(|e| e.user.shown()).collect();
+    let names: Vec<String> = entrants.iter().map(|e| e.user.shown_in(language)).collect();
     let mut text = say!(
         language,
         "tournament-signup",
@@ -1407,7 +1407,7 @@ fn pairings_text(
 ) -> String {
     let name = |player: u32| {
         t.entrant(player)
-            .map_or_else(|| unknown_player(player, language), |e| e.user.shown())
+            .map_or_else(|| unknown_player(player, language), |e| e.user.shown_in(language))
     };
     let mut text = say!(
         language,

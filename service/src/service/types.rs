@@ -5,6 +5,7 @@
 //! never decides anything about the game itself.
 
 pub use crate::catalogue::Language;
+use crate::catalogue::Arg;
 pub use crate::images::{Speed, View};
 pub use crate::model::{
     ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
@@ -786,16 +787,17 @@ impl Reply {
         format!("<#{}>", channel.0)
     }
 
-    /// Adds `user` to the users to notify (once) and returns their mention token.
-    /// The AI is never pinged: its token is its name in bold.
-    pub fn mention_user(&mut self, user: &User) -> String {
-        if user.id.is_ai() {
-            return format!("**{}**", user.shown());
+    /// Adds `user` to the users to notify (once) and returns their mention token, as a
+    /// message's argument. The AI is never pinged: its token is its name in bold, from the
+    /// catalogue (`ai-player-mention`).
+    pub fn mention_user(&mut self, user: &User) -> Arg {
+        if let Some(level) = user.id.ai_level() {
+            return crate::phrase!("ai-player-mention", level = level.to_string()).into();
         }
         if !self.mentions.iter().any(|u| u.id == user.id) {
             self.mentions.push(user.clone());
         }
-        Reply::mention(&user.id)
+        Arg::Text(Reply::mention(&user.id))
     }
 }
 
@@ -850,7 +852,7 @@ mod tests {
         let bob = User::new(UserId::new("discord", "99"), "bob");
         let lobby = ChannelId::new("discord", "77");
         let mut reply = Reply::default();
-        let token = reply.mention_user(&bob);
+        let token = reply.mention_user(&bob).say(Language::English);
         let channel = reply.name_channel(&lobby);
         reply.text = format!("{token} to move in {channel}");
         assert_eq!(

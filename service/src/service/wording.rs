@@ -84,10 +84,10 @@ fn result_text(
     white: &User,
     reply: &mut Reply,
 ) -> Phrase {
-    let mentions = format!(
-        "{} {}",
-        reply.mention_user(black),
-        reply.mention_user(white)
+    let mentions = phrase!(
+        "mention-both",
+        first = reply.mention_user(black),
+        second = reply.mention_user(white)
     );
     match (outcome.winner, outcome.reason) {
         (_, Reason::Abort) => aborted_sentence(game, None, black, white, reply),
@@ -120,10 +120,10 @@ pub(super) fn aborted_sentence(
     white: &User,
     reply: &mut Reply,
 ) -> Phrase {
-    let mentions = format!(
-        "{} {}",
-        reply.mention_user(black),
-        reply.mention_user(white)
+    let mentions = phrase!(
+        "mention-both",
+        first = reply.mention_user(black),
+        second = reply.mention_user(white)
     );
     match why {
         Some(why) => phrase!(

@@ -7,7 +7,7 @@
 //! back is left out rather than failing the whole notice.
 
 use super::{Draft, ThreadRequest};
-use crate::catalogue::Phrase;
+use crate::catalogue::{Language, Phrase};
 use crate::images::{Column, ColumnAlign, Table};
 use crate::model::{ChannelId, GameId, PuzzleId, TournamentId};
 use crate::service::types::{parse_button_id, Button, ButtonStyle, Reply, User, UserId};
@@ -34,7 +34,8 @@ pub(crate) struct Payload {
     pub puzzle: Option<i64>,
     /// Where to post instead when a direct message is refused.
     pub fallback: Option<String>,
-    /// The name of the thread asked for, with [`Payload::thread_game`].
+    /// The name of the thread asked for, with [`Payload::thread_game`], in English (read by
+    /// versions before [`Payload::thread_words`]).
     pub thread: Option<String>,
     /// The game that moves into the thread asked for.
     pub thread_game: Option<i64>,
@@ -70,6 +71,10 @@ pub(crate) struct Payload {
     /// Lines after a move put into words at delivery.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub then: Vec<Phrase>,
+    /// The name of the thread asked for as a phrase, put into words at delivery (rows
+    /// written before have only [`Payload::thread`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread_words: Option<Phrase>,
 }
 
 /// What of a tournament a notice says, put into words (its text and its table picture) when
@@ -162,7 +167,10 @@ impl Payload {
             mark_last: draft.mark_last,
             puzzle: draft.puzzle.map(|p| p.0),
             fallback: draft.fallback.as_ref().map(|c| c.0.clone()),
-            thread: draft.thread.as_ref().map(|t| t.name.clone()),
+            thread: draft
+                .thread
+                .as_ref()
+                .map(|t| t.name.say(Language::English)),
             thread_game: draft.thread.as_ref().map(|t| t.game.0),
             table: draft.table.as_ref().map(StoredTable::of),
             only_at_version: draft.only_at_version,
@@ -174,6 +182,7 @@ impl Payload {
             tournament: draft.tournament.clone(),
             reword_at: draft.reword_at,
             then: draft.then.clone(),
+            thread_words: draft.thread.as_ref().map(|t| t.name.clone()),
         }
     }
 
@@ -208,15 +217,17 @@ impl Payload {
         self.fallback.as_ref().map(|c| ChannelId(c.clone()))
     }
 
-    /// The thread asked for, when both its name and its game are there.
-    pub(crate) fn thread(&self) -> Option<ThreadRequest> {
-        match (&self.thread, self.thread_game) {
-            (Some(name), Some(game)) => Some(ThreadRequest {
-                name: name.clone(),
-                game: GameId(game),
-            }),
-            _ => None,
-        }
+    /// The thread asked for, its name in `language`, when both its name and its game are
+    /// there.
+    pub(crate) fn thread(&self, language: Language) -> Option<ThreadRequest> {
+        let name = match &self.thread_words {
+            Some(words) => words.say(language),
+            None => self.thread.clone()?,
+        };
+        Some(ThreadRequest {
+            name,
+            game: GameId(self.thread_game?),
+        })
     }
 }
 
@@ -330,7 +341,7 @@ mod tests {
         assert_eq!(payload.puzzle(), None);
         assert_eq!(payload.fallback(), Some(ChannelId::new("console", "main")));
         assert_eq!(
-            payload.thread(),
+            payload.thread(Language::German),
             Some(ThreadRequest {
                 name: "Akron #3: alice vs bob".to_string(),
                 game: GameId(3)
@@ -361,7 +372,7 @@ mod tests {
         assert_eq!(payload.reply().text, "Your move");
         assert!(payload.reply().buttons.is_empty());
         assert_eq!((payload.board, payload.mark_last), (Some(2), true));
-        assert_eq!(payload.thread(), None);
+        assert_eq!(payload.thread(Language::English), None);
         assert_eq!(payload.table, None);
     }
 
@@ -372,7 +383,7 @@ mod tests {
             GameId(3),
         );
         let bob = User::new(UserId::new("console", "bob"), "bob");
-        let token = draft.reply.mention_user(&bob);
+        let token = draft.reply.mention_user(&bob).say(Language::English);
         draft.reply.text = format!("{token}, **hello**");
         draft.reply.buttons = Button::of(Command::AskResign, GameId(3))
             .into_iter()
@@ -384,6 +395,15 @@ mod tests {
             columns: vec![Column::new("#", ColumnAlign::Right)],
             rows: vec![vec!["1".to_string()]],
         });
+        draft.thread = Some(super::super::ThreadDraft {
+            name: crate::phrase!(
+                "thread-name",
+                game = "#3",
+                black = "alice",
+                white = User::ai(akron_ai::Level::new(2).unwrap()).shown()
+            ),
+            game: GameId(3),
+        });
         let stored = serde_json::to_string(&Payload::of(&draft)).unwrap();
         let back: Payload = serde_json::from_str(&stored).unwrap();
         assert_eq!(back, Payload::of(&draft));
@@ -392,6 +412,21 @@ mod tests {
         assert_eq!(reply.mentions, draft.reply.mentions);
         assert_eq!(reply.buttons, draft.reply.buttons);
         assert_eq!(back.board, Some(4));
-        assert_eq!(back.table.map(|t| t.table()), draft.table);
+        assert_eq!(back.table.as_ref().map(StoredTable::table), draft.table);
+        // The thread's name is put into words at delivery, in the language then; the English
+        // one is kept for versions that read only `thread`.
+        let thread = |language| back.thread(language).map(|t| (t.name, t.game));
+        assert_eq!(
+            thread(Language::Spanish),
+            Some(("Akron #3: alice contra IA de Akron, nivel 2".to_string(), GameId(3)))
+        );
+        assert_eq!(
+            thread(Language::German),
+            Some(("Akron #3: alice gegen Akron-KI, Stufe 2".to_string(), GameId(3)))
+        );
+        assert_eq!(
+            back.thread.as_deref(),
+            Some("Akron #3: alice vs Akron AI level 2")
+        );
     }
 }

@@ -59,7 +59,7 @@ impl Service {
                 let winners: Vec<String> = final_standings(&detail)
                     .iter()
                     .filter(|(rank, _)| *rank == 1)
-                    .map(|(_, user)| reply.mention_user(user))
+                    .map(|(_, user)| reply.mention_user(user).say(language))
                     .collect();
                 (
                     say!(
