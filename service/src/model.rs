@@ -2,9 +2,9 @@
 //! state of a game. Storage (`db`) maps rows to these and back; the service decides with them.
 //! Nothing here knows SQL or any chat platform.
 
+use crate::catalogue::{Arg, Language};
 use akron_ai::Level;
 use akron_rules::{Color, Outcome, WinRule};
-use crate::catalogue::{Arg, Language};
 use std::fmt;
 use std::str::FromStr;
 

@@ -249,9 +249,7 @@ pub(super) async fn post(
         // A private answer in a shared room: say whom it is for, and ping only them.
         Some(user) => {
             addressed = reply.clone();
-            let token = addressed
-                .mention_user(user)
-                .say(addressed.reader.language);
+            let token = addressed.mention_user(user).say(addressed.reader.language);
             addressed.text = format!("{token}: {}", addressed.text);
             &addressed
         }
@@ -495,8 +493,12 @@ mod tests {
         let bob = User::new(UserId::new("matrix", "@bob:localhost"), "Bob");
         let ann = User::new(UserId::new("console", "ann"), "ann");
         let mut reply = Reply::default();
-        let b = reply.mention_user(&bob).say(crate::service::Language::English);
-        let a = reply.mention_user(&ann).say(crate::service::Language::English);
+        let b = reply
+            .mention_user(&bob)
+            .say(crate::service::Language::English);
+        let a = reply
+            .mention_user(&ann)
+            .say(crate::service::Language::English);
         reply.text = format!("{b} to move against {a}");
         let (plain, html) = text_bodies(None, &reply);
         assert_eq!(plain, "Bob to move against ann");

@@ -68,7 +68,8 @@ fn script(language: Option<&str>) -> String {
          in lobby\ntournament standings\ntournament pairings\n",
     );
     // A game against the AI (its name is the catalogue's), resigned after its first move.
-    script.push_str("in aigame\nas alice\nchallenge ai size:3 colour:white level:1\nresign\nquit\n");
+    script
+        .push_str("in aigame\nas alice\nchallenge ai size:3 colour:white level:1\nresign\nquit\n");
     script
 }
 

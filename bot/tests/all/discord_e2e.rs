@@ -1712,7 +1712,7 @@ async fn only_the_latest_board_of_a_game_keeps_its_buttons() -> Result<(), Error
 }
 
 /// `/akron-tournament ACTION options…`.
-fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Value {
+pub(crate) fn tournament_command(user: &TestUser, action: &str, options: Vec<Value>) -> Value {
     payloads::slash(user, CHANNEL_ID, "akron-tournament", Some(action), options)
 }
 

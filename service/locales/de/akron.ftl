@@ -396,6 +396,10 @@ tournament-tiebreak = { $tiebreak ->
     [buchholz] Buchholz
    *[sonneborn-berger] Sonneborn-Berger
 }
+tournament-column-tiebreak = { $tiebreak ->
+    [buchholz] BH
+   *[sonneborn-berger] SB
+}
 tournament-not-started-entrants = **{ $tournament }** hat noch nicht begonnen; bisher { $count ->
     [one] { $count } Teilnehmer
    *[other] { $count } Teilnehmer

@@ -398,6 +398,11 @@ tournament-tiebreak = { $tiebreak ->
     [buchholz] Buchholz
    *[sonneborn-berger] Sonneborn-Berger
 }
+# The tiebreak's column heading in a standings table: its abbreviation.
+tournament-column-tiebreak = { $tiebreak ->
+    [buchholz] BH
+   *[sonneborn-berger] SB
+}
 tournament-not-started-entrants = **{ $tournament }** has not started; { $count ->
     [one] { $count } entrant
    *[other] { $count } entrants

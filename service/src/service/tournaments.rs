@@ -1204,11 +1204,16 @@ fn tiebreak_name(tiebreak: Tiebreak, language: Language) -> String {
     say!(
         language,
         "tournament-tiebreak",
-        tiebreak = match tiebreak {
-            Tiebreak::Buchholz => "buchholz",
-            Tiebreak::SonnebornBerger => "sonneborn-berger",
-        }
+        tiebreak = tiebreak_key(tiebreak)
     )
+}
+
+/// The tiebreak's key for the catalogue's selectors.
+fn tiebreak_key(tiebreak: Tiebreak) -> &'static str {
+    match tiebreak {
+        Tiebreak::Buchholz => "buchholz",
+        Tiebreak::SonnebornBerger => "sonneborn-berger",
+    }
 }
 
 /// The standings table as text, in a code block, in `language`.
@@ -1227,6 +1232,11 @@ fn standings_text(t: &TournamentDetail, language: Language) -> String {
         player: say!(language, "tournament-column-player"),
         points: say!(language, "tournament-column-points"),
         record: say!(language, "tournament-column-record"),
+        tiebreak: say!(
+            language,
+            "tournament-column-tiebreak",
+            tiebreak = tiebreak_key(t.tiebreak)
+        ),
         withdrawn: say!(language, "tournament-withdrawn-mark"),
         more: &more,
     };
@@ -1236,7 +1246,6 @@ fn standings_text(t: &TournamentDetail, language: Language) -> String {
             t.entrant(player)
                 .map_or_else(String::new, |e| e.user.name.clone())
         },
-        t.tiebreak,
         TABLE_CHARS,
         &words,
     );
@@ -1335,7 +1344,14 @@ fn standings_table(t: &TournamentDetail, language: Language) -> Option<Table> {
                 say!(language, "tournament-column-points"),
                 ColumnAlign::Right,
             ),
-            Column::new(t.tiebreak.abbreviation(), ColumnAlign::Right),
+            Column::new(
+                say!(
+                    language,
+                    "tournament-column-tiebreak",
+                    tiebreak = tiebreak_key(t.tiebreak)
+                ),
+                ColumnAlign::Right,
+            ),
             Column::new(
                 say!(language, "tournament-column-record"),
                 ColumnAlign::Centre,
@@ -1406,8 +1422,10 @@ fn pairings_text(
     language: Language,
 ) -> String {
     let name = |player: u32| {
-        t.entrant(player)
-            .map_or_else(|| unknown_player(player, language), |e| e.user.shown_in(language))
+        t.entrant(player).map_or_else(
+            || unknown_player(player, language),
+            |e| e.user.shown_in(language),
+        )
     };
     let mut text = say!(
         language,

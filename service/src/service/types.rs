@@ -4,8 +4,8 @@
 //! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
 //! never decides anything about the game itself.
 
-pub use crate::catalogue::Language;
 use crate::catalogue::Arg;
+pub use crate::catalogue::Language;
 pub use crate::images::{Speed, View};
 pub use crate::model::{
     ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,

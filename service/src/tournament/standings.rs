@@ -165,10 +165,11 @@ pub fn format_table(
         player: "Player".to_string(),
         points: "Pts".to_string(),
         record: "W-D-L".to_string(),
+        tiebreak: tiebreak.abbreviation().to_string(),
         withdrawn: "wd".to_string(),
         more: &|rest| format!("… {rest} more"),
     };
-    format_table_in(standings, name, tiebreak, max_chars, &english)
+    format_table_in(standings, name, max_chars, &english)
 }
 
 /// The words of a standings table, already in the reader's language: the headings, the
@@ -180,6 +181,8 @@ pub struct TableWords<'a> {
     pub points: String,
     /// The wins-draws-losses column's heading.
     pub record: String,
+    /// The tiebreak column's heading (`BH`, `SB`).
+    pub tiebreak: String,
     /// The mark after a withdrawn player's name.
     pub withdrawn: String,
     /// The note on the lines left off.
@@ -191,7 +194,6 @@ pub struct TableWords<'a> {
 pub fn format_table_in(
     standings: &[Standing],
     name: impl Fn(PlayerId) -> String,
-    tiebreak: Tiebreak,
     max_chars: usize,
     words: &TableWords<'_>,
 ) -> String {
@@ -210,12 +212,12 @@ pub fn format_table_in(
         })
         .collect();
     for width in [18, 14, 10, 8] {
-        let table = render(standings, &names, tiebreak, width, usize::MAX, words);
+        let table = render(standings, &names, width, usize::MAX, words);
         if table.chars().count() <= max_chars {
             return table;
         }
     }
-    render(standings, &names, tiebreak, 8, max_chars, words)
+    render(standings, &names, 8, max_chars, words)
 }
 
 fn fit(name: &str, width: usize) -> String {
@@ -232,7 +234,6 @@ fn fit(name: &str, width: usize) -> String {
 fn render(
     standings: &[Standing],
     names: &[String],
-    tiebreak: Tiebreak,
     width: usize,
     max_chars: usize,
     words: &TableWords<'_>,
@@ -243,7 +244,7 @@ fn render(
         "#",
         fit(&words.player, width),
         words.points,
-        tiebreak.abbreviation(),
+        words.tiebreak,
         words.record
     );
     let mut out = format!("```\n{header}");

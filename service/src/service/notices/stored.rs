@@ -167,10 +167,7 @@ impl Payload {
             mark_last: draft.mark_last,
             puzzle: draft.puzzle.map(|p| p.0),
             fallback: draft.fallback.as_ref().map(|c| c.0.clone()),
-            thread: draft
-                .thread
-                .as_ref()
-                .map(|t| t.name.say(Language::English)),
+            thread: draft.thread.as_ref().map(|t| t.name.say(Language::English)),
             thread_game: draft.thread.as_ref().map(|t| t.game.0),
             table: draft.table.as_ref().map(StoredTable::of),
             only_at_version: draft.only_at_version,
@@ -418,11 +415,17 @@ mod tests {
         let thread = |language| back.thread(language).map(|t| (t.name, t.game));
         assert_eq!(
             thread(Language::Spanish),
-            Some(("Akron #3: alice contra IA de Akron, nivel 2".to_string(), GameId(3)))
+            Some((
+                "Akron #3: alice contra IA de Akron, nivel 2".to_string(),
+                GameId(3)
+            ))
         );
         assert_eq!(
             thread(Language::German),
-            Some(("Akron #3: alice gegen Akron-KI, Stufe 2".to_string(), GameId(3)))
+            Some((
+                "Akron #3: alice gegen Akron-KI, Stufe 2".to_string(),
+                GameId(3)
+            ))
         );
         assert_eq!(
             back.thread.as_deref(),
