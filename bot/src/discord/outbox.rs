@@ -26,7 +26,14 @@ impl Sender for DiscordSender {
     async fn send(&self, notice: &Notice) -> Result<(), SendError> {
         let posted = post(&self.http, notice).await;
         if let (Ok(Some(message)), Some(thread)) = (&posted, &notice.thread) {
-            super::threads::open_for_notice(&self.http, &self.service, thread, *message).await;
+            super::threads::open_for_notice(
+                &self.http,
+                &self.service,
+                thread,
+                *message,
+                notice.reply.reader.language,
+            )
+            .await;
         }
         posted
             .map(drop)

@@ -2,7 +2,7 @@
 //! runtime with a deferral when it is slow.
 
 use super::{Data, DiscordError};
-use crate::service::{Button, ButtonStyle, ChannelId, Reply, Request, User, MAX_ALT};
+use crate::service::{Button, ButtonStyle, ChannelId, Language, Reply, Request, User, MAX_ALT};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::time::Duration;
@@ -451,27 +451,42 @@ impl Message {
     }
 }
 
-/// Whether the bot may post in the channel, judged from the permissions Discord sent with
-/// the interaction; `None` when it may.
-pub(super) fn cannot_post(bot: Option<serenity::Permissions>, in_thread: bool) -> Option<String> {
+/// The permissions the bot lacks to answer in this channel (the catalogue's keys of
+/// `discord-permission`), when Discord said what it has and it cannot post; `None` when it
+/// can, or when Discord did not say. Both are named, as Discord's settings show them.
+pub(super) fn cannot_post(
+    bot: Option<serenity::Permissions>,
+    in_thread: bool,
+) -> Option<[&'static str; 2]> {
     let bot = bot?;
-    let send = if in_thread {
-        serenity::Permissions::SEND_MESSAGES_IN_THREADS
+    let (send, key) = if in_thread {
+        (
+            serenity::Permissions::SEND_MESSAGES_IN_THREADS,
+            "send-messages-in-threads",
+        )
     } else {
-        serenity::Permissions::SEND_MESSAGES
+        (serenity::Permissions::SEND_MESSAGES, "send-messages")
     };
     if bot.contains(serenity::Permissions::VIEW_CHANNEL | send) {
         return None;
     }
-    let name = if in_thread {
-        "Send Messages in Threads"
-    } else {
-        "Send Messages"
-    };
-    Some(format!(
-        "I can't post in this channel: I need the View Channel and {name} permissions here. \
-         Ask a moderator to allow me, or play in another channel."
-    ))
+    Some(["view-channel", key])
+}
+
+/// `the Create Public Threads permission`, `the View Channel and Send Messages
+/// permissions`: the permissions of `keys` (the catalogue's keys of `discord-permission`)
+/// in `language`.
+pub(super) fn permissions_needed(keys: &[&str], language: Language) -> String {
+    let names: Vec<String> = keys
+        .iter()
+        .map(|key| akron_service::say!(language, "discord-permission", permission = *key))
+        .collect();
+    akron_service::say!(
+        language,
+        "discord-permissions-needed",
+        count = names.len(),
+        names = names.join(&akron_service::say!(language, "discord-permission-and"))
+    )
 }
 
 #[cfg(test)]
@@ -524,8 +539,14 @@ mod tests {
     fn posting_needs_view_and_send_in_channels_and_send_in_threads_in_threads() {
         let channel = serenity::Permissions::VIEW_CHANNEL | serenity::Permissions::SEND_MESSAGES;
         assert_eq!(cannot_post(Some(channel), false), None);
-        assert!(cannot_post(Some(channel), true).is_some_and(|m| m.contains("in Threads")));
-        assert!(cannot_post(Some(serenity::Permissions::VIEW_CHANNEL), false).is_some());
+        assert_eq!(
+            cannot_post(Some(channel), true),
+            Some(["view-channel", "send-messages-in-threads"])
+        );
+        assert_eq!(
+            cannot_post(Some(serenity::Permissions::VIEW_CHANNEL), false),
+            Some(["view-channel", "send-messages"])
+        );
         assert_eq!(cannot_post(None, false), None);
     }
 }

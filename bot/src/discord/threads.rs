@@ -7,7 +7,7 @@
 //! channel and a note there names the permission.
 
 use super::{channel_of, reply, Data};
-use crate::service::{GameId, Reply, Service, ThreadRequest};
+use crate::service::{GameId, Language, Reply, Service, ThreadRequest};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -18,30 +18,25 @@ const NAME_LIMIT: usize = 100;
 const GAME_THREAD: [(serenity::Permissions, &str); 2] = [
     (
         serenity::Permissions::CREATE_PUBLIC_THREADS,
-        "Create Public Threads",
+        "create-public-threads",
     ),
     (
         serenity::Permissions::SEND_MESSAGES_IN_THREADS,
-        "Send Messages in Threads",
+        "send-messages-in-threads",
     ),
 ];
 
-/// The names of the permissions for a game's thread that `bot` lacks ("" when none, or when
-/// Discord did not say).
-fn missing_for_threads(bot: Option<serenity::Permissions>) -> String {
+/// The permissions for a game's thread that `bot` lacks, as the catalogue's keys of
+/// `discord-permission` (none when Discord did not say).
+fn missing_for_threads(bot: Option<serenity::Permissions>) -> Vec<&'static str> {
     let Some(bot) = bot else {
-        return String::new();
+        return Vec::new();
     };
-    let missing: Vec<&str> = GAME_THREAD
+    GAME_THREAD
         .iter()
         .filter(|(permission, _)| !bot.contains(*permission))
-        .map(|(_, name)| *name)
-        .collect();
-    match missing.as_slice() {
-        [] => String::new(),
-        [one] => format!("the {one} permission"),
-        many => format!("the {} permissions", many.join(" and ")),
-    }
+        .map(|(_, key)| *key)
+        .collect()
 }
 
 /// Opens the thread `answer` asked for off `posted`, moves the game there and posts its
@@ -78,8 +73,12 @@ pub(super) async fn open_if_asked(
     };
     let missing = missing_for_threads(bot);
     if !missing.is_empty() {
-        tracing::debug!(game = game.0, %missing, "no thread for the game: permissions");
-        stays_here(http, channel, &missing).await;
+        tracing::debug!(
+            game = game.0,
+            ?missing,
+            "no thread for the game: permissions"
+        );
+        stays_here(http, channel, &missing, answer.reader.language).await;
         return;
     }
     let builder = serenity::CreateThread::new(name)
@@ -92,7 +91,13 @@ pub(super) async fn open_if_asked(
         Ok(thread) => thread,
         Err(error) => {
             tracing::warn!(%error, game = game.0, "could not open a game thread");
-            stays_here(http, channel, "the Create Public Threads permission").await;
+            stays_here(
+                http,
+                channel,
+                &["create-public-threads"],
+                answer.reader.language,
+            )
+            .await;
             return;
         }
     };
@@ -103,11 +108,18 @@ pub(super) async fn open_if_asked(
     }
 }
 
-/// Says in `channel` that the game stays there, for want of `missing` (permissions named).
-async fn stays_here(http: &serenity::Http, channel: serenity::ChannelId, missing: &str) {
-    let note = serenity::CreateMessage::new().content(format!(
-        "I could not open a thread for this game (I need {missing} in this channel), so it \
-         stays in this channel."
+/// Says in `channel`, in `language`, that the game stays there, for want of the
+/// permissions `missing` (the catalogue's keys).
+async fn stays_here(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    missing: &[&str],
+    language: Language,
+) {
+    let note = serenity::CreateMessage::new().content(akron_service::say!(
+        language,
+        "discord-thread-stays",
+        needed = super::reply::permissions_needed(missing, language)
     ));
     if let Err(error) = channel.send_message(http, note).await {
         tracing::warn!(%error, "could not say that the thread failed");
@@ -152,12 +164,13 @@ const THREAD_EXISTS: isize = 160_004;
 
 /// Opens the thread a notice asked for off its posted message, moves the game there and
 /// posts its board (the contract of [`ThreadRequest`]). Failures are logged and told in the
-/// channel; the notice still counts as delivered.
+/// channel, in `language` (the notice's); the notice still counts as delivered.
 pub(super) async fn open_for_notice(
     http: &serenity::Http,
     service: &Arc<Service>,
     request: &ThreadRequest,
     posted: (serenity::ChannelId, serenity::MessageId),
+    language: Language,
 ) {
     let (channel, message) = posted;
     let name: String = request.name.chars().take(NAME_LIMIT).collect();
@@ -176,10 +189,11 @@ pub(super) async fn open_for_notice(
         }
         Err(error) => {
             tracing::warn!(%error, game = request.game.0, "could not open a tournament game's thread");
-            let note = serenity::CreateMessage::new().content(format!(
-                "I could not open a thread for game {} (I need the Create Public Threads \
-                 permission). Its players can still play it with `#{}` after each command.",
-                request.game, request.game.0
+            let note = serenity::CreateMessage::new().content(akron_service::say!(
+                language,
+                "discord-thread-failed",
+                game = request.game.to_string(),
+                needed = super::reply::permissions_needed(&["create-public-threads"], language)
             ));
             if let Err(error) = channel.send_message(http, note).await {
                 tracing::warn!(%error, "could not say that the thread failed");
@@ -212,15 +226,35 @@ mod tests {
     fn a_game_thread_names_each_permission_the_bot_lacks() {
         let all = serenity::Permissions::CREATE_PUBLIC_THREADS
             | serenity::Permissions::SEND_MESSAGES_IN_THREADS;
-        assert_eq!(missing_for_threads(None), "");
-        assert_eq!(missing_for_threads(Some(all)), "");
+        let said = |bot, language| {
+            crate::discord::reply::permissions_needed(&missing_for_threads(bot), language)
+        };
+        assert!(missing_for_threads(None).is_empty());
+        assert!(missing_for_threads(Some(all)).is_empty());
         assert_eq!(
-            missing_for_threads(Some(serenity::Permissions::SEND_MESSAGES_IN_THREADS)),
+            said(
+                Some(serenity::Permissions::SEND_MESSAGES_IN_THREADS),
+                Language::English
+            ),
             "the Create Public Threads permission"
         );
         assert_eq!(
-            missing_for_threads(Some(serenity::Permissions::SEND_MESSAGES)),
+            said(
+                Some(serenity::Permissions::SEND_MESSAGES),
+                Language::English
+            ),
             "the Create Public Threads and Send Messages in Threads permissions"
+        );
+        assert_eq!(
+            said(
+                Some(serenity::Permissions::SEND_MESSAGES),
+                Language::Spanish
+            ),
+            "los permisos Crear hilos públicos y Enviar mensajes en hilos"
+        );
+        assert_eq!(
+            said(Some(serenity::Permissions::SEND_MESSAGES), Language::German),
+            "die Berechtigungen Öffentliche Threads erstellen und Nachrichten in Threads senden"
         );
     }
 }

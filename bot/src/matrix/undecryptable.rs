@@ -4,7 +4,9 @@
 
 use super::send::{self, Place};
 use super::{incoming, rooms, Bot};
-use crate::service::Reply;
+use crate::service::{Command, Languages, Request};
+use akron_service::catalogue::Phrase;
+use akron_service::phrase;
 use matrix_sdk::deserialized_responses::{TimelineEventKind, UnableToDecryptReason, WithheldCode};
 use matrix_sdk::event_handler::{Ctx, RawEvent};
 use matrix_sdk::ruma::events::room::encrypted::{
@@ -84,12 +86,39 @@ pub(super) async fn on_undecryptable(
         "could not decrypt a message"
     );
     let user = rooms::user_in(&room, &event.sender).await;
-    let answer = Reply::refusal(advice(&reason, &bot.me));
+    let channel = send::channel_of(room.room_id(), None);
+    // Read only for the caller's language: the advice is said in it.
+    let request = Request {
+        platform: super::PLATFORM,
+        user: user.clone(),
+        channel: channel.clone(),
+        is_moderator: false,
+        game: None,
+        server: Some(rooms::server_of(&room).await),
+        roles: Vec::new(),
+        command: Command::Help,
+        locale: None,
+        server_locale: None,
+        language: Languages::default(),
+    };
+    let advice = advice(&reason, &bot.me);
+    let service = Arc::clone(&bot.service);
+    let answer =
+        match tokio::task::spawn_blocking(move || service.mistyped(&request, &advice)).await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "could not read the sender's language");
+                return;
+            }
+            Err(error) => {
+                tracing::error!(%error, "the service worker died");
+                return;
+            }
+        };
     let place = Place {
         reply_to: Some(event.event_id.clone()),
         ..Place::default()
     };
-    let channel = send::channel_of(room.room_id(), None);
     if let Err(error) =
         send::post(&client, &room, &bot, &answer, &place, Some(&user), &channel).await
     {
@@ -97,41 +126,31 @@ pub(super) async fn on_undecryptable(
     }
 }
 
-/// What the sender of a message the bot could not decrypt should do.
-fn advice(reason: &UnableToDecryptReason, me: &impl std::fmt::Display) -> String {
-    let start = "I could not decrypt that message, so I could not read it.";
-    match reason {
+/// What the sender of a message the bot could not decrypt should do, as the catalogue's
+/// `matrix-undecryptable`.
+fn advice(reason: &UnableToDecryptReason, me: &impl std::fmt::Display) -> Phrase {
+    let advice = match reason {
         UnableToDecryptReason::MissingMegolmSession {
             withheld_code: Some(WithheldCode::Unverified),
-        } => format!(
-            "{start} Your client kept its keys from me because it does not trust my session: \
-             verify {me} in your client (or let it send to unverified sessions), then send \
-             the command again."
-        ),
+        } => "unverified",
         UnableToDecryptReason::MissingMegolmSession {
             withheld_code: Some(WithheldCode::Blacklisted),
-        } => format!(
-            "{start} Your client has blocked my session: unblock {me}'s session in your \
-             client, then send the command again."
-        ),
-        UnableToDecryptReason::SenderIdentityNotTrusted(_) => format!(
-            "{start} Your session is not verified by your own account: verify it from another \
-             of your sessions, then send the command again."
-        ),
-        _ => format!(
-            "{start} If it was a command, send it again in a moment (my keys may not have \
-             reached your device yet), or verify {me} in your client."
-        ),
-    }
+        } => "blocked",
+        UnableToDecryptReason::SenderIdentityNotTrusted(_) => "untrusted",
+        _ => "other",
+    };
+    phrase!("matrix-undecryptable", advice = advice, me = me.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::Language;
 
     #[test]
     fn withheld_keys_are_explained_and_missing_ones_asked_again() {
         let me = "@akron:localhost";
+        let advice = |reason: &UnableToDecryptReason, me| advice(reason, me).say(Language::English);
         let unverified = advice(
             &UnableToDecryptReason::MissingMegolmSession {
                 withheld_code: Some(WithheldCode::Unverified),
@@ -157,5 +176,13 @@ mod tests {
             &me,
         );
         assert!(missing.contains("send it again in a moment"), "{missing}");
+        let spanish = super::advice(
+            &UnableToDecryptReason::MissingMegolmSession {
+                withheld_code: None,
+            },
+            &me,
+        )
+        .say(Language::Spanish);
+        assert!(spanish.starts_with("No pude descifrar"), "{spanish}");
     }
 }

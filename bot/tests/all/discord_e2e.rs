@@ -768,6 +768,46 @@ async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_serv
             && description.chars().count() <= 1024,
         "{description}"
     );
+    // The refusals the Discord layer makes itself, before the service reads the command,
+    // are in the caller's language too.
+    for (interaction, said) in [
+        (
+            akron(
+                &CAROL,
+                "challenge",
+                vec![
+                    payloads::user_option("opponent", &ALICE),
+                    payloads::string_option("time", "soon"),
+                ],
+            ),
+            "tiempo 'soon': escribe `none`",
+        ),
+        (
+            akron(
+                &CAROL,
+                "challenge",
+                vec![
+                    payloads::user_option("opponent", &ALICE),
+                    payloads::integer_option("level", 3),
+                ],
+            ),
+            "`level` es para partidas contra mí",
+        ),
+        (
+            review(&CAROL, "show", vec![]),
+            "Da un código de posición (`code`)",
+        ),
+    ] {
+        let refused = fake
+            .interact_and_wait(&in_spanish_on_a_german_server(interaction))
+            .await?;
+        assert!(refused.is_ephemeral(), "{}", refused.content());
+        assert!(
+            refused.content().starts_with(said),
+            "{said}: {}",
+            refused.content()
+        );
+    }
     stop_bot(bot).await
 }
 

@@ -98,6 +98,29 @@ async fn a_whole_discord_game_in_the_pseudo_language() -> Result<(), Error> {
     assert!(refused.is_ephemeral(), "{}", refused.content());
     fake.interact_and_wait(&akron(&CAROL, "board", vec![]))
         .await?;
+    // The Discord layer's own refusals, made before the service reads the command.
+    for interaction in [
+        akron(
+            &CAROL,
+            "challenge",
+            vec![
+                payloads::user_option("opponent", &ALICE),
+                payloads::string_option("time", "soon"),
+            ],
+        ),
+        akron(
+            &CAROL,
+            "challenge",
+            vec![
+                payloads::user_option("opponent", &ALICE),
+                payloads::integer_option("level", 3),
+            ],
+        ),
+        payloads::slash(&CAROL, CHANNEL_ID, "akron-review", Some("show"), vec![]),
+    ] {
+        let refused = fake.interact_and_wait(&interaction).await?;
+        assert!(refused.is_ephemeral(), "{}", refused.content());
+    }
     for (ply, mv) in moves.iter().enumerate() {
         let reply = fake
             .interact_and_wait(&akron(

@@ -245,6 +245,18 @@ async fn where_the_bot_cannot_post_a_command_is_refused_privately_naming_the_per
         "{}",
         hidden.content()
     );
+    // Said in the caller's language, the permissions named as Discord's settings name them.
+    let mut in_german = akron(&ALICE, OTHER_CHANNEL_ID, "rules", vec![]);
+    in_german["locale"] = serde_json::Value::from("de");
+    let german = fake.interact_and_wait(&in_german).await?;
+    assert!(
+        german.content().starts_with(
+            "Ich kann in diesem Kanal nicht schreiben: Ich brauche hier die Berechtigungen \
+             Kanal ansehen und Nachrichten senden."
+        ),
+        "{}",
+        german.content()
+    );
     for channel in [THREAD_ID, OTHER_CHANNEL_ID] {
         assert!(fake.channel_messages(channel).is_empty());
     }

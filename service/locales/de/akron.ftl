@@ -1291,3 +1291,36 @@ ai-player-mention = **{ ai-player }**
 mention-both = { $first } { $second }
 thread-name = Akron { $game }: { $black } gegen { $white }
 premove-played = ↪ Bedingter Zug von { $player }: { $reply }
+
+## Eigene Hinweise und Ablehnungen des Bots auf Discord (Berechtigungen so benannt, wie Discord sie auf Deutsch nennt)
+
+discord-permission = { $permission ->
+    [view-channel] Kanal ansehen
+    [send-messages] Nachrichten senden
+    [send-messages-in-threads] Nachrichten in Threads senden
+   *[create-public-threads] Öffentliche Threads erstellen
+}
+discord-permissions-needed = { $count ->
+    [one] die Berechtigung { $names }
+   *[other] die Berechtigungen { $names }
+}
+discord-permission-and = {" "}und{" "}
+discord-cannot-post = Ich kann in diesem Kanal nicht schreiben: Ich brauche hier { $needed }. Bitte eine Moderatorin oder einen Moderator, sie mir zu geben, oder spiele in einem anderen Kanal.
+discord-thread-stays = Ich konnte für diese Partie keinen Thread öffnen (ich brauche in diesem Kanal { $needed }), daher bleibt sie in diesem Kanal.
+discord-thread-failed = Ich konnte für Partie { $game } keinen Thread öffnen (ich brauche { $needed }). Ihre Spieler können sie weiter spielen, mit `{ $game }` nach jedem Befehl.
+discord-level-needs-me = `level` gilt für Partien gegen mich: Wähle mich als Gegner, um gegen die KI zu spielen.
+discord-opponent-is-bot = { $name } ist ein Bot, und Bots können hier (noch) kein Akron spielen. Fordere einen Menschen heraus.
+discord-show-needs-code = Gib einen Stellungscode an (`code`) oder hänge eine Partiedatei an (`record`), wie `/akron-review export` sie erstellt.
+discord-record-too-big = { $file } ist { $size } KB groß; eine Partiedatei hat höchstens { $max } KB. Hänge die Datei an, die `/akron-review export` geliefert hat.
+discord-record-fetch-failed = Ich konnte { $file } nicht von Discord laden. Versuch es gleich noch einmal.
+discord-record-fetch-slow = { $file } von Discord zu laden hat zu lange gedauert. Versuch es gleich noch einmal.
+discord-record-not-text = { $file } ist keine Textdatei. Hänge die Partiedatei an, die `/akron-review export` geliefert hat.
+
+## Matrix: eine Nachricht, die der Bot nicht entschlüsseln konnte
+
+matrix-undecryptable = Ich konnte diese Nachricht nicht entschlüsseln und daher nicht lesen. { $advice ->
+    [unverified] Dein Client hat mir seine Schlüssel vorenthalten, weil er meiner Sitzung nicht vertraut: Verifiziere { $me } in deinem Client (oder erlaube ihm, an unverifizierte Sitzungen zu senden) und sende den Befehl dann noch einmal.
+    [blocked] Dein Client hat meine Sitzung blockiert: Gib die Sitzung von { $me } in deinem Client frei und sende den Befehl dann noch einmal.
+    [untrusted] Deine Sitzung ist von deinem eigenen Konto nicht verifiziert: Verifiziere sie von einer anderen deiner Sitzungen aus und sende den Befehl dann noch einmal.
+   *[other] Falls es ein Befehl war, sende ihn gleich noch einmal (meine Schlüssel haben dein Gerät vielleicht noch nicht erreicht), oder verifiziere { $me } in deinem Client.
+}

@@ -1272,3 +1272,37 @@ mention-both = { $first } { $second }
 thread-name = Akron { $game }: { $black } vs { $white }
 # After a move, the conditional move its opponent had queued, played at once, with its reply.
 premove-played = ↪ { $player }'s conditional move: { $reply }
+
+## The Discord front end's own refusals and notes (permissions named as Discord's settings name them)
+
+discord-permission = { $permission ->
+    [view-channel] View Channel
+    [send-messages] Send Messages
+    [send-messages-in-threads] Send Messages in Threads
+   *[create-public-threads] Create Public Threads
+}
+# One permission, or several joined with discord-permission-and.
+discord-permissions-needed = { $count ->
+    [one] the { $names } permission
+   *[other] the { $names } permissions
+}
+discord-permission-and = {" "}and{" "}
+discord-cannot-post = I can't post in this channel: I need { $needed } here. Ask a moderator to allow me, or play in another channel.
+discord-thread-stays = I could not open a thread for this game (I need { $needed } in this channel), so it stays in this channel.
+discord-thread-failed = I could not open a thread for game { $game } (I need { $needed }). Its players can still play it with `{ $game }` after each command.
+discord-level-needs-me = `level` is for games against me: choose me as the opponent to play the AI.
+discord-opponent-is-bot = { $name } is a bot, and bots cannot play Akron here (yet). Challenge a person.
+discord-show-needs-code = Give a position code (`code`), or attach a game record file (`record`) as `/akron-review export` makes it.
+discord-record-too-big = { $file } is { $size } KB; a game record is at most { $max } KB. Attach the file `/akron-review export` gave.
+discord-record-fetch-failed = I could not fetch { $file } from Discord. Try again in a moment.
+discord-record-fetch-slow = Fetching { $file } from Discord took too long. Try again in a moment.
+discord-record-not-text = { $file } is not a text file. Attach the record file `/akron-review export` gave.
+
+## The Matrix front end: a message it could not decrypt
+
+matrix-undecryptable = I could not decrypt that message, so I could not read it. { $advice ->
+    [unverified] Your client kept its keys from me because it does not trust my session: verify { $me } in your client (or let it send to unverified sessions), then send the command again.
+    [blocked] Your client has blocked my session: unblock { $me }'s session in your client, then send the command again.
+    [untrusted] Your session is not verified by your own account: verify it from another of your sessions, then send the command again.
+   *[other] If it was a command, send it again in a moment (my keys may not have reached your device yet), or verify { $me } in your client.
+}

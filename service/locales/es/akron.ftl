@@ -1297,3 +1297,36 @@ ai-player-mention = **{ ai-player }**
 mention-both = { $first } { $second }
 thread-name = Akron { $game }: { $black } contra { $white }
 premove-played = ↪ Jugada condicional de { $player }: { $reply }
+
+## Los avisos y rechazos propios del bot en Discord (permisos con el nombre que les da Discord en español)
+
+discord-permission = { $permission ->
+    [view-channel] Ver canal
+    [send-messages] Enviar mensajes
+    [send-messages-in-threads] Enviar mensajes en hilos
+   *[create-public-threads] Crear hilos públicos
+}
+discord-permissions-needed = { $count ->
+    [one] el permiso { $names }
+   *[other] los permisos { $names }
+}
+discord-permission-and = {" "}y{" "}
+discord-cannot-post = No puedo escribir en este canal: necesito { $needed } aquí. Pide a un moderador que me lo permita, o juega en otro canal.
+discord-thread-stays = No pude abrir un hilo para esta partida (necesito { $needed } en este canal), así que se queda en este canal.
+discord-thread-failed = No pude abrir un hilo para la partida { $game } (necesito { $needed }). Sus jugadores pueden seguir jugándola con `{ $game }` después de cada comando.
+discord-level-needs-me = `level` es para partidas contra mí: elígeme como rival para jugar contra la IA.
+discord-opponent-is-bot = { $name } es un bot, y los bots no pueden jugar a Akron aquí (todavía). Desafía a una persona.
+discord-show-needs-code = Da un código de posición (`code`) o adjunta un archivo de partida (`record`) como el que crea `/akron-review export`.
+discord-record-too-big = { $file } ocupa { $size } KB; un archivo de partida ocupa como mucho { $max } KB. Adjunta el archivo que dio `/akron-review export`.
+discord-record-fetch-failed = No pude descargar { $file } de Discord. Vuelve a intentarlo en un momento.
+discord-record-fetch-slow = Descargar { $file } de Discord tardó demasiado. Vuelve a intentarlo en un momento.
+discord-record-not-text = { $file } no es un archivo de texto. Adjunta el archivo de partida que dio `/akron-review export`.
+
+## Matrix: un mensaje que el bot no pudo descifrar
+
+matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. { $advice ->
+    [unverified] Tu cliente no me dio sus claves porque no confía en mi sesión: verifica a { $me } en tu cliente (o deja que envíe a sesiones sin verificar) y vuelve a enviar el comando.
+    [blocked] Tu cliente ha bloqueado mi sesión: desbloquea la sesión de { $me } en tu cliente y vuelve a enviar el comando.
+    [untrusted] Tu propia cuenta no ha verificado tu sesión: verifícala desde otra de tus sesiones y vuelve a enviar el comando.
+   *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo), o verifica a { $me } en tu cliente.
+}

@@ -872,8 +872,13 @@ fn parse_colour(value: &str) -> Result<ColourChoice, Phrase> {
         .map_err(|_| phrase!("parse-colour", value = value))
 }
 
-/// `none`, `3d`, `12h` or `10+5`.
-fn parse_time(value: &str) -> Result<TimeControl, Phrase> {
+/// `none`, `3d`, `12h` or `10+5`; the refusal says how to write it (Discord's `time`
+/// option reads the same way).
+///
+/// # Errors
+///
+/// The catalogue's `parse-time` when `value` is none of those.
+pub fn parse_time(value: &str) -> Result<TimeControl, Phrase> {
     value
         .parse()
         .map_err(|_| phrase!("parse-time", value = value))

@@ -1,10 +1,13 @@
 //! Challenges: propose a game, accept, decline or cancel it.
 
 use super::{run, Context};
-use crate::discord::{reply, user_of, DiscordError};
-use crate::service::{Challenge, ColourChoice, Command, TimeControl, User};
+use crate::discord::{user_of, DiscordError};
+use crate::service::text::parse_time;
+use crate::service::{Challenge, ColourChoice, Command, User};
 use akron_ai::Level;
 use akron_rules::WinRule;
+use akron_service::model::escape_markdown;
+use akron_service::phrase;
 use poise::serenity_prelude as serenity;
 
 /// When a connection wins.
@@ -77,16 +80,10 @@ pub async fn challenge(
             .unwrap_or(Level::MIN);
         User::ai(level)
     } else if level.is_some() {
-        let refusal = "`level` is for games against me: choose me as the opponent to play the AI.";
-        ctx.send(reply::refusal(refusal).into_poise()).await?;
-        return Ok(());
+        return super::refuse(ctx, &phrase!("discord-level-needs-me")).await;
     } else if opponent.bot {
-        let refusal = format!(
-            "{} is a bot, and bots cannot play Akron here (yet). Challenge a person.",
-            opponent.name
-        );
-        ctx.send(reply::refusal(&refusal).into_poise()).await?;
-        return Ok(());
+        let name = escape_markdown(&opponent.name);
+        return super::refuse(ctx, &phrase!("discord-opponent-is-bot", name = name)).await;
     } else {
         user_of(&opponent)
     };
@@ -100,13 +97,10 @@ pub async fn challenge(
             ColourOption::White => ColourChoice::White,
             ColourOption::Random => ColourChoice::Random,
         }),
-        time: match time.as_deref().map(str::parse::<TimeControl>) {
+        time: match time.as_deref().map(parse_time) {
             None => None,
             Some(Ok(time)) => Some(time),
-            Some(Err(message)) => {
-                ctx.send(reply::refusal(&message).into_poise()).await?;
-                return Ok(());
-            }
+            Some(Err(why)) => return super::refuse(ctx, &why).await,
         },
         thread,
         rated,

@@ -220,26 +220,14 @@ fn is_moderator(interaction: &serenity::CommandInteraction) -> bool {
 }
 
 /// Sends `command` to the service as the caller, in the caller's channel, and shows the reply.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
-    run_about(ctx, command, None).await
-}
-
-/// Like [`run`], about game `game` when one is named.
-async fn run_about(
+/// The service's request for `command` (about `game`) from this interaction.
+fn request_of(
     ctx: Context<'_>,
+    interaction: &serenity::CommandInteraction,
     command: Command,
     game: Option<crate::service::GameId>,
-) -> Result<(), DiscordError> {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    let interaction = app.interaction;
-    let bot = interaction.app_permissions;
-    if let Some(text) = reply::cannot_post(bot, in_thread(interaction)) {
-        ctx.send(reply::refusal(&text).into_poise()).await?;
-        return Ok(());
-    }
-    let request = Request {
+) -> Request {
+    Request {
         platform: crate::discord::PLATFORM,
         user: user_of(ctx.author()),
         channel: channel_of(ctx.channel_id()),
@@ -256,7 +244,60 @@ async fn run_about(
             .as_deref()
             .and_then(Language::from_locale),
         language: Languages::default(),
+    }
+}
+
+/// The language of what only the caller sees, as the service decides it (their client's
+/// locale, else their own setting, else the server's), for the refusals the Discord layer
+/// makes itself; their client's locale, else English, when the database cannot say.
+pub(super) async fn caller_language(ctx: Context<'_>) -> Language {
+    let poise::Context::Application(app) = ctx else {
+        return Language::English;
     };
+    let interaction = app.interaction;
+    let locale = Language::from_locale(&interaction.locale).unwrap_or(Language::English);
+    let request = request_of(ctx, interaction, Command::Help, None);
+    let service = ctx.data().service.clone();
+    match tokio::task::spawn_blocking(move || service.languages(&request)).await {
+        Ok(Ok(languages)) => languages.private,
+        _ => locale,
+    }
+}
+
+/// Refuses privately with `why`, in the caller's language ([`caller_language`]).
+pub(super) async fn refuse(
+    ctx: Context<'_>,
+    why: &akron_service::catalogue::Phrase,
+) -> Result<(), DiscordError> {
+    let language = caller_language(ctx).await;
+    ctx.send(reply::refusal(&why.say(language)).into_poise())
+        .await?;
+    Ok(())
+}
+
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), DiscordError> {
+    run_about(ctx, command, None).await
+}
+
+/// Like [`run`], about game `game` when one is named.
+async fn run_about(
+    ctx: Context<'_>,
+    command: Command,
+    game: Option<crate::service::GameId>,
+) -> Result<(), DiscordError> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let interaction = app.interaction;
+    let bot = interaction.app_permissions;
+    if let Some(lacking) = reply::cannot_post(bot, in_thread(interaction)) {
+        let language = caller_language(ctx).await;
+        let needed = reply::permissions_needed(&lacking, language);
+        let text = akron_service::say!(language, "discord-cannot-post", needed = needed);
+        ctx.send(reply::refusal(&text).into_poise()).await?;
+        return Ok(());
+    }
+    let request = request_of(ctx, interaction, command, game);
     tracing::debug!(command = request.command.name(), channel = %request.channel, "slash command");
     let (answer, deferred) = reply::ask(ctx.data(), request, || ctx.defer()).await?;
     if reply::edit_signup(ctx, &answer, bot).await? {

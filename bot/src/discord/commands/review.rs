@@ -4,8 +4,11 @@
 use super::challenge::RuleChoice;
 use super::info::ViewChoice;
 use super::{run, run_about, Context};
-use crate::discord::{reply, DiscordError};
+use crate::discord::DiscordError;
 use crate::service::{AnalyzeRequest, Command, GameId};
+use akron_service::catalogue::Phrase;
+use akron_service::model::escape_markdown;
+use akron_service::phrase;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -44,18 +47,10 @@ pub async fn show(
     let text = match (code, record) {
         (_, Some(file)) => match read_record(&file).await {
             Ok(text) => text,
-            Err(refusal) => {
-                ctx.send(reply::refusal(&refusal).into_poise()).await?;
-                return Ok(());
-            }
+            Err(why) => return super::refuse(ctx, &why).await,
         },
         (Some(code), None) => code,
-        (None, None) => {
-            let refusal = "Give a position code (`code`), or attach a game record file \
-                           (`record`) as `/akron-review export` makes it.";
-            ctx.send(reply::refusal(refusal).into_poise()).await?;
-            return Ok(());
-        }
+        (None, None) => return super::refuse(ctx, &phrase!("discord-show-needs-code")).await,
     };
     run(ctx, Command::Show(text, view.map(ViewChoice::view))).await
 }
@@ -68,44 +63,32 @@ const MAX_RECORD_BYTES: u32 = 64 * 1024;
 const DOWNLOAD_TIMEOUT: Duration = Duration::from_millis(1200);
 
 /// Fetches an attached record file from Discord. The error is the refusal to show.
-async fn read_record(file: &serenity::Attachment) -> Result<String, String> {
+async fn read_record(file: &serenity::Attachment) -> Result<String, Phrase> {
+    // The file's name as the user gave it, shown literally.
+    let name = || escape_markdown(&file.filename);
+    let too_big = |bytes: u64| {
+        phrase!(
+            "discord-record-too-big",
+            file = name(),
+            size = bytes.div_ceil(1024),
+            max = MAX_RECORD_BYTES / 1024
+        )
+    };
     if file.size > MAX_RECORD_BYTES {
-        return Err(format!(
-            "{} is {} KB; a game record is at most {} KB. Attach the file `/akron-review export` gave.",
-            file.filename,
-            file.size.div_ceil(1024),
-            MAX_RECORD_BYTES / 1024
-        ));
+        return Err(too_big(u64::from(file.size)));
     }
     let bytes = match tokio::time::timeout(DOWNLOAD_TIMEOUT, file.download()).await {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(error)) => {
             tracing::warn!(%error, "could not download an attached record");
-            return Err(format!(
-                "I could not fetch {} from Discord. Try again in a moment.",
-                file.filename
-            ));
+            return Err(phrase!("discord-record-fetch-failed", file = name()));
         }
-        Err(_) => {
-            return Err(format!(
-                "Fetching {} from Discord took too long. Try again in a moment.",
-                file.filename
-            ))
-        }
+        Err(_) => return Err(phrase!("discord-record-fetch-slow", file = name())),
     };
     if bytes.len() > MAX_RECORD_BYTES as usize {
-        return Err(format!(
-            "{} is larger than a game record can be ({} KB at most).",
-            file.filename,
-            MAX_RECORD_BYTES / 1024
-        ));
+        return Err(too_big(bytes.len() as u64));
     }
-    String::from_utf8(bytes).map_err(|_| {
-        format!(
-            "{} is not a text file. Attach the record file `/akron-review export` gave.",
-            file.filename
-        )
-    })
+    String::from_utf8(bytes).map_err(|_| phrase!("discord-record-not-text", file = name()))
 }
 
 /// How fast a replay plays.

@@ -3,9 +3,10 @@
 
 use super::challenge::RuleChoice;
 use super::{run, run_about, Context};
-use crate::discord::{reply, user_of, DiscordError};
+use crate::discord::{user_of, DiscordError};
+use crate::service::text::parse_time;
 use crate::service::{
-    Command, GameId, TimeControl, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
+    Command, GameId, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
 };
 use akron_rules::WinRule;
 use poise::serenity_prelude as serenity;
@@ -80,13 +81,10 @@ pub async fn create(
     #[description = "Round robin: play every pairing twice, colours reversed"] double: Option<bool>,
     #[description = "Whether vacations stop its clocks (default: no)"] vacation: Option<bool>,
 ) -> Result<(), DiscordError> {
-    let time = match time.as_deref().map(str::parse::<TimeControl>) {
+    let time = match time.as_deref().map(parse_time) {
         None => None,
         Some(Ok(time)) => Some(time),
-        Some(Err(message)) => {
-            ctx.send(reply::refusal(&message).into_poise()).await?;
-            return Ok(());
-        }
+        Some(Err(why)) => return super::refuse(ctx, &why).await,
     };
     let mut options = TournamentOptions::new(
         name,
