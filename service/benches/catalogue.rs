@@ -1,7 +1,7 @@
 //! What the message catalogue costs per reply: the words of one move's reply (the move, whose
 //! turn, both clocks) and of its board's text alternative (size, players, marbles in hand,
-//! whose move, last move, three levels), in each language, through `say!` as the service
-//! calls it. Compare with a move's service time without the picture (`--bench service` with
+//! whose move, last move, three levels), and of an AI's move (its name a message inside the
+//! move's), in each language, through `say!` as the service calls it. Compare with a move's service time without the picture (`--bench service` with
 //! `AKRON_BENCH_IMAGES=0`).
 #![allow(missing_docs)]
 
@@ -80,6 +80,27 @@ fn board_alt_words(language: Language) -> usize {
             whites = 10
         ));
     }
+    divan::black_box(text).len()
+}
+
+/// An AI's move as its notice says it: the AI's name is a message of its own
+/// (`ai-player`), put into words inside the move's, then whose turn with a mention.
+#[divan::bench(args = LANGUAGES)]
+fn ai_move_words(language: Language) -> usize {
+    let ai = akron_service::model::User::ai(akron_ai::Level::MIN);
+    let mut text = say!(
+        language,
+        "move-placed",
+        player = ai.shown(),
+        colour = "black",
+        point = "D3"
+    );
+    text.push_str(&say!(
+        language,
+        "move-to-move",
+        player = "<@bench:bob>",
+        colour = "white"
+    ));
     divan::black_box(text).len()
 }
 
