@@ -10,6 +10,16 @@ use akron_service::say;
 
 const LANGUAGES: [Language; 3] = [Language::English, Language::Spanish, Language::German];
 
+/// Whose turn it is after a move, a player mentioned.
+fn to_move(language: Language) -> String {
+    say!(
+        language,
+        "move-to-move",
+        player = "<@bench:bob>",
+        colour = "white"
+    )
+}
+
 /// The catalogue's part of a move reply.
 #[divan::bench(args = LANGUAGES)]
 fn move_reply_words(language: Language) -> usize {
@@ -20,12 +30,7 @@ fn move_reply_words(language: Language) -> usize {
         colour = "black",
         point = "D3"
     );
-    text.push_str(&say!(
-        language,
-        "move-to-move",
-        player = "<@bench:bob>",
-        colour = "white"
-    ));
+    text.push_str(&to_move(language));
     let black = say!(
         language,
         "clock-side",
@@ -95,12 +100,7 @@ fn ai_move_words(language: Language) -> usize {
         colour = "black",
         point = "D3"
     );
-    text.push_str(&say!(
-        language,
-        "move-to-move",
-        player = "<@bench:bob>",
-        colour = "white"
-    ));
+    text.push_str(&to_move(language));
     divan::black_box(text).len()
 }
 

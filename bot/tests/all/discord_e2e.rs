@@ -719,6 +719,30 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
 /// Issue 31: a player whose Discord client is in Spanish gets Spanish refusals, only they see
 /// them; what the channel sees stays in the server's language (the guild's preferred locale,
 /// here German), and the board's picture carries its text alternative in that language.
+/// Commands the Discord layer refuses itself, before the service reads them: a mistyped
+/// `time`, a `level` without the bot as opponent, `show` with neither code nor record.
+pub(crate) fn layer_refusals(user: &TestUser) -> [Value; 3] {
+    [
+        akron(
+            user,
+            "challenge",
+            vec![
+                payloads::user_option("opponent", &ALICE),
+                payloads::string_option("time", "soon"),
+            ],
+        ),
+        akron(
+            user,
+            "challenge",
+            vec![
+                payloads::user_option("opponent", &ALICE),
+                payloads::integer_option("level", 3),
+            ],
+        ),
+        review(user, "show", vec![]),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_servers_language(
 ) -> Result<(), Error> {
@@ -770,34 +794,12 @@ async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_serv
     );
     // The refusals the Discord layer makes itself, before the service reads the command,
     // are in the caller's language too.
-    for (interaction, said) in [
-        (
-            akron(
-                &CAROL,
-                "challenge",
-                vec![
-                    payloads::user_option("opponent", &ALICE),
-                    payloads::string_option("time", "soon"),
-                ],
-            ),
-            "tiempo 'soon': escribe `none`",
-        ),
-        (
-            akron(
-                &CAROL,
-                "challenge",
-                vec![
-                    payloads::user_option("opponent", &ALICE),
-                    payloads::integer_option("level", 3),
-                ],
-            ),
-            "`level` es para partidas contra mí",
-        ),
-        (
-            review(&CAROL, "show", vec![]),
-            "Da un código de posición (`code`)",
-        ),
-    ] {
+    let said = [
+        "tiempo 'soon': escribe `none`",
+        "`level` es para partidas contra mí",
+        "Da un código de posición (`code`)",
+    ];
+    for (interaction, said) in layer_refusals(&CAROL).into_iter().zip(said) {
         let refused = fake
             .interact_and_wait(&in_spanish_on_a_german_server(interaction))
             .await?;

@@ -8,8 +8,8 @@
 //! again on the ignored test below, with the switch in its environment.
 
 use crate::discord_e2e::{
-    akron, every_attachment_described, player, setup, stop_bot, tournament_command, winning_game,
-    Error, SIZE,
+    akron, every_attachment_described, layer_refusals, player, setup, stop_bot, tournament_command,
+    winning_game, Error, SIZE,
 };
 use crate::fake_discord::payloads::{self, ALICE, BOB, CAROL, MODERATOR};
 use crate::fake_discord::{FakeDiscord, CHANNEL_ID};
@@ -99,25 +99,7 @@ async fn a_whole_discord_game_in_the_pseudo_language() -> Result<(), Error> {
     fake.interact_and_wait(&akron(&CAROL, "board", vec![]))
         .await?;
     // The Discord layer's own refusals, made before the service reads the command.
-    for interaction in [
-        akron(
-            &CAROL,
-            "challenge",
-            vec![
-                payloads::user_option("opponent", &ALICE),
-                payloads::string_option("time", "soon"),
-            ],
-        ),
-        akron(
-            &CAROL,
-            "challenge",
-            vec![
-                payloads::user_option("opponent", &ALICE),
-                payloads::integer_option("level", 3),
-            ],
-        ),
-        payloads::slash(&CAROL, CHANNEL_ID, "akron-review", Some("show"), vec![]),
-    ] {
+    for interaction in layer_refusals(&CAROL) {
         let refused = fake.interact_and_wait(&interaction).await?;
         assert!(refused.is_ephemeral(), "{}", refused.content());
     }
