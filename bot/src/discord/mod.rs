@@ -377,34 +377,52 @@ async fn on_error(error: poise::FrameworkError<'_, Data, DiscordError>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
-            let language = ctx
-                .locale()
-                .and_then(akron_service::catalogue::Language::from_locale)
-                .unwrap_or_default();
-            let reply = poise::CreateReply::default()
-                .content(akron_service::say!(language, "service-failed"))
-                .ephemeral(true);
-            if let Err(error) = ctx.send(reply).await {
-                tracing::warn!(%error, "could not report a failed command");
-            }
+            tell_privately(ctx, "service-failed").await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
-            let language = ctx
-                .locale()
-                .and_then(akron_service::catalogue::Language::from_locale)
-                .unwrap_or_default();
-            let reply = poise::CreateReply::default()
-                .content(akron_service::say!(language, "discord-guild-only"))
-                .ephemeral(true);
-            if let Err(error) = ctx.send(reply).await {
-                tracing::warn!(%error, "could not refuse a direct message");
-            }
+            tell_privately(ctx, "discord-guild-only").await;
+        }
+        // An option Discord sent that the command cannot read: most often a client still
+        // showing a command's form from before an update (Discord refreshes it within a
+        // minute or on a reload). Poise's own answer would be English, or none at all.
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, %error, "an option could not be read");
+            tell_privately(ctx, "discord-options-unreadable").await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            tracing::warn!(
+                command = %ctx.command().qualified_name,
+                description,
+                "the options sent do not match the command's"
+            );
+            tell_privately(
+                poise::Context::Application(ctx),
+                "discord-options-unreadable",
+            )
+            .await;
         }
         other => {
             if let Err(error) = poise::builtins::on_error(other).await {
                 tracing::warn!(%error, "could not handle a framework error");
             }
         }
+    }
+}
+
+/// Answers privately with the catalogue's message `id`, in the caller's client language
+/// (the database is not asked: this may be the answer to its failure).
+async fn tell_privately(ctx: poise::Context<'_, Data, DiscordError>, id: &str) {
+    let language = ctx
+        .locale()
+        .and_then(akron_service::catalogue::Language::from_locale)
+        .unwrap_or_default();
+    let reply = poise::CreateReply::default()
+        .content(akron_service::catalogue::say(language, id, &[]))
+        .ephemeral(true);
+    if let Err(error) = ctx.send(reply).await {
+        tracing::warn!(%error, id, "could not answer privately");
     }
 }
 

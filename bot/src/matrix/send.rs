@@ -5,7 +5,7 @@
 use super::{Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::times::local_times;
-use crate::service::{Button, Clock as _, Reply, Service, SystemClock, User};
+use crate::service::{Button, Clock as _, Language, Reply, Service, SystemClock, User};
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
@@ -78,8 +78,9 @@ fn pill(user: &User) -> String {
     }
 }
 
-/// What a channel is called in text: the room's name when the bot knows it, else "a room".
-fn room_name(client: Option<&Client>, room: &RoomId) -> String {
+/// What a channel is called in text: the room's name when the bot knows it, else "a room"
+/// in `language`.
+fn room_name(client: Option<&Client>, room: &RoomId, language: Language) -> String {
     use matrix_sdk::RoomDisplayName;
     client
         .and_then(|client| client.get_room(room))
@@ -93,28 +94,40 @@ fn room_name(client: Option<&Client>, room: &RoomId) -> String {
         })
         .map(|name| name.replace(['[', ']', '\n', '*', '_', '`'], ""))
         .filter(|name| !name.trim().is_empty())
-        .unwrap_or_else(|| "a room".to_string())
+        .unwrap_or_else(|| akron_service::say!(language, "matrix-a-room"))
 }
 
-/// A channel as a link: the room (by name) or a thread in it.
-fn channel_link(client: Option<&Client>, channel: &ChannelId) -> String {
+/// A channel as a link: the room (by name) or a thread in it, in `language`.
+fn channel_link(client: Option<&Client>, channel: &ChannelId, language: Language) -> String {
     match room_of(channel) {
-        Some((room, None)) => format!("[{}](https://matrix.to/#/{room})", room_name(client, &room)),
+        Some((room, None)) => format!(
+            "[{}](https://matrix.to/#/{room})",
+            room_name(client, &room, language)
+        ),
         Some((room, Some(root))) => format!(
-            "[a thread in {}](https://matrix.to/#/{room}/{root})",
-            room_name(client, &room)
+            "[{}](https://matrix.to/#/{room}/{root})",
+            thread_in(client, &room, language)
         ),
         None => format!("#{}", channel.local()),
     }
 }
 
-/// A channel in plain text.
-fn channel_plain(client: Option<&Client>, channel: &ChannelId) -> String {
+/// A channel in plain text, in `language`.
+fn channel_plain(client: Option<&Client>, channel: &ChannelId, language: Language) -> String {
     match room_of(channel) {
-        Some((room, None)) => room_name(client, &room),
-        Some((room, Some(_))) => format!("a thread in {}", room_name(client, &room)),
+        Some((room, None)) => room_name(client, &room, language),
+        Some((room, Some(_))) => thread_in(client, &room, language),
         None => format!("#{}", channel.local()),
     }
+}
+
+/// `a thread in Lobby`, in `language`.
+fn thread_in(client: Option<&Client>, room: &RoomId, language: Language) -> String {
+    akron_service::say!(
+        language,
+        "matrix-thread-in",
+        room = room_name(client, room, language)
+    )
 }
 
 /// The plain body and the HTML body of a reply's text, mentions as pills; rooms named as
@@ -126,9 +139,10 @@ pub(super) fn text_bodies(
     // Deadlines in the reader's time zone and language, with the relative form: Matrix has
     // no timestamps of its own.
     let now = SystemClock.now();
-    let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c));
+    let language = reply.reader.language;
+    let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c, language));
     let mut plain = local_times(&plain, &reply.reader, now);
-    let markdown = reply.text_with(pill, |c| channel_link(client, c));
+    let markdown = reply.text_with(pill, |c| channel_link(client, c, language));
     let mut markdown = local_times(&markdown, &reply.reader, now);
     if let Some(link) = &reply.web_link {
         // The page's link, in the text: Matrix has no link buttons.
@@ -486,6 +500,27 @@ mod tests {
         assert_eq!(thread.as_str(), "matrix:!abc:localhost/$root");
         assert_eq!(room_of(&thread), Some((room, Some(root))));
         assert_eq!(room_of(&ChannelId::new("discord", "12")), None);
+    }
+
+    /// A room the bot knows no name of, and a thread in it, are named in the reader's
+    /// language (each always follows "in").
+    #[test]
+    fn unnamed_rooms_and_threads_are_named_in_the_readers_language() {
+        let Ok(room) = RoomId::parse("!abc:localhost") else {
+            panic!("a room id");
+        };
+        let Ok(root) = OwnedEventId::try_from("$root") else {
+            panic!("an event id");
+        };
+        let thread = channel_of(&room, Some(&root));
+        let said = |language| channel_plain(None, &thread, language);
+        assert_eq!(said(Language::English), "a thread in a room");
+        assert_eq!(said(Language::Spanish), "un hilo de una sala");
+        assert_eq!(said(Language::German), "einem Thread in einem Raum");
+        assert_eq!(
+            channel_link(None, &channel_of(&room, None), Language::Spanish),
+            "[una sala](https://matrix.to/#/!abc:localhost)"
+        );
     }
 
     #[test]

@@ -719,6 +719,34 @@ async fn a_button_pressed_by_someone_else_and_an_illegal_move_get_ephemeral_refu
 /// Issue 31: a player whose Discord client is in Spanish gets Spanish refusals, only they see
 /// them; what the channel sees stays in the server's language (the guild's preferred locale,
 /// here German), and the board's picture carries its text alternative in that language.
+/// Options the command cannot read (a client still showing a command's form from before an
+/// update: here a number where `move` takes its notation as text) get a private answer in
+/// the caller's language, not silence or poise's English; nothing is played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_from_an_older_form_of_a_command_are_refused_in_the_callers_language(
+) -> Result<(), Error> {
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    let mut stale = akron(&ALICE, "move", vec![payloads::integer_option("notation", 5)]);
+    stale["locale"] = Value::from("de");
+    let refused = fake.interact_and_wait(&stale).await?;
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused
+            .content()
+            .starts_with("Ich konnte die Optionen dieses Befehls nicht lesen."),
+        "{}",
+        refused.content()
+    );
+    let board = fake.interact_and_wait(&akron(&ALICE, "board", vec![])).await?;
+    assert!(
+        board.content().contains("0 moves"),
+        "nothing was played: {}",
+        board.content()
+    );
+    stop_bot(bot).await
+}
+
 /// Commands the Discord layer refuses itself, before the service reads them: a mistyped
 /// `time`, a `level` without the bot as opponent, `show` with neither code nor record.
 pub(crate) fn layer_refusals(user: &TestUser) -> [Value; 3] {

@@ -1324,3 +1324,6 @@ matrix-undecryptable = Ich konnte diese Nachricht nicht entschlüsseln und daher
     [untrusted] Deine Sitzung ist von deinem eigenen Konto nicht verifiziert: Verifiziere sie von einer anderen deiner Sitzungen aus und sende den Befehl dann noch einmal.
    *[other] Falls es ein Befehl war, sende ihn gleich noch einmal (meine Schlüssel haben dein Gerät vielleicht noch nicht erreicht), oder verifiziere { $me } in deinem Client.
 }
+matrix-a-room = einem Raum
+matrix-thread-in = einem Thread in { $room }
+discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen. Falls ich gerade aktualisiert wurde, zeigt Discord vielleicht noch die alte Form des Befehls: Lade Discord neu (oder warte eine Minute) und versuch es noch einmal.

@@ -1306,3 +1306,10 @@ matrix-undecryptable = I could not decrypt that message, so I could not read it.
     [untrusted] Your session is not verified by your own account: verify it from another of your sessions, then send the command again.
    *[other] If it was a command, send it again in a moment (my keys may not have reached your device yet), or verify { $me } in your client.
 }
+# A room named in a message when the bot does not know its name; it always follows "in"
+# (`in { $channel }`), so German says it in the dative.
+matrix-a-room = a room
+# A game's thread, named in a message.
+matrix-thread-in = a thread in { $room }
+# Discord sent options the command cannot read (most often a client still showing an older form of the command).
+discord-options-unreadable = I could not read that command's options. If I was just updated, Discord may still show the command's old form: reload Discord (or wait a minute) and try again.

@@ -1330,3 +1330,6 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
     [untrusted] Tu propia cuenta no ha verificado tu sesión: verifícala desde otra de tus sesiones y vuelve a enviar el comando.
    *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo), o verifica a { $me } en tu cliente.
 }
+matrix-a-room = una sala
+matrix-thread-in = un hilo de { $room }
+discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban de actualizarme, puede que Discord aún muestre la forma antigua del comando: recarga Discord (o espera un minuto) y vuelve a intentarlo.
