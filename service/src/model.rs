@@ -1096,6 +1096,23 @@ mod tests {
         assert_eq!(escape_markdown("<@123>"), "\\<@\u{200b}123\\>");
     }
 
+    /// The AI's name comes from the catalogue in the reader's language, whatever it is
+    /// stored as; a person's is theirs, escaped where Markdown is read.
+    #[test]
+    fn the_ais_name_is_said_in_each_language_and_a_persons_as_written() {
+        let Some(level) = Level::new(3) else {
+            panic!("level 3 exists");
+        };
+        let ai = User::ai(level);
+        assert_eq!(ai.name_in(Language::English), "Akron AI level 3");
+        assert_eq!(ai.name_in(Language::Spanish), "IA de Akron, nivel 3");
+        assert_eq!(ai.name_in(Language::German), "Akron-KI, Stufe 3");
+        assert_eq!(ai.shown_in(Language::German), "Akron-KI, Stufe 3");
+        let person = User::new(UserId::new("console", "x"), "**ana**");
+        assert_eq!(person.name_in(Language::German), "**ana**");
+        assert_eq!(person.shown_in(Language::German), "\\*\\*ana\\*\\*");
+    }
+
     /// Regression (issue 26): `time:2h` was accepted while the README listed `1d` to `14d`
     /// and `12h` only. The range is whole hours or days from 1 hour to 14 days, and the
     /// README says so.

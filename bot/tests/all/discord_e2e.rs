@@ -727,7 +727,11 @@ async fn options_from_an_older_form_of_a_command_are_refused_in_the_callers_lang
 ) -> Result<(), Error> {
     let (fake, bot, _dir) = setup().await?;
     start_game(&fake).await?;
-    let mut stale = akron(&ALICE, "move", vec![payloads::integer_option("notation", 5)]);
+    let mut stale = akron(
+        &ALICE,
+        "move",
+        vec![payloads::integer_option("notation", 5)],
+    );
     stale["locale"] = Value::from("de");
     let refused = fake.interact_and_wait(&stale).await?;
     assert!(refused.is_ephemeral(), "{}", refused.content());
@@ -738,7 +742,9 @@ async fn options_from_an_older_form_of_a_command_are_refused_in_the_callers_lang
         "{}",
         refused.content()
     );
-    let board = fake.interact_and_wait(&akron(&ALICE, "board", vec![])).await?;
+    let board = fake
+        .interact_and_wait(&akron(&ALICE, "board", vec![]))
+        .await?;
     assert!(
         board.content().contains("0 moves"),
         "nothing was played: {}",

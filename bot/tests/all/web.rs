@@ -727,6 +727,57 @@ fn fully_worded(body: &str) {
     }
 }
 
+/// A game against the AI names it in the page's language, in the players and the title.
+#[tokio::test]
+async fn a_game_against_the_ai_names_it_in_the_pages_language() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let ai = User::ai(akron_ai::Level::new(2).unwrap());
+    w.send(
+        &user("alice"),
+        "ai",
+        false,
+        Command::Challenge(Challenge {
+            opponent: ai,
+            size: Some(5),
+            pieces: None,
+            rule: None,
+            colour: Some(ColourChoice::White),
+            time: None,
+            thread: None,
+            rated: None,
+        }),
+    );
+    let id = w
+        .service
+        .channel_game(&ChannelId::new("test", "ai"))
+        .unwrap()
+        .unwrap()
+        .id;
+    let path = w.game_path(id);
+    for (accept, name) in [
+        ("es", "IA de Akron, nivel 2"),
+        ("de", "Akron-KI, Stufe 2"),
+        ("en", "Akron AI level 2"),
+    ] {
+        let (status, body) = page_in(&w, &path, accept).await;
+        assert_eq!(status, 200);
+        let title = body.split("<title>").nth(1).unwrap_or_default();
+        assert!(
+            title
+                .split("</title>")
+                .next()
+                .unwrap_or_default()
+                .contains(name),
+            "{accept}: {name} in the title: {body}"
+        );
+        assert!(
+            body.contains(&format!(r#"<span class="name">{name}</span>"#)),
+            "{accept}: {name}: {body}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn pages_speak_the_browsers_language_else_the_servers() {
     let w = World::new().await;
