@@ -494,50 +494,12 @@ impl<'a> Console<'a> {
         // A picture or file is only a view of what was done: failing to save it is reported,
         // and the command stays done.
         if let Some(png) = &reply.image {
-            match self.save_picture(png) {
-                Ok(path) => writeln!(
-                    out,
-                    "{}",
-                    say!(
-                        language,
-                        "console-picture",
-                        path = path.display().to_string()
-                    )
-                )?,
-                Err(e) => writeln!(
-                    out,
-                    "! {}",
-                    say!(
-                        language,
-                        "console-picture-failed",
-                        folder = self.out_dir.display().to_string(),
-                        error = e.to_string()
-                    )
-                )?,
-            }
+            let said = ("console-picture", "console-picture-failed");
+            self.save_and_say(out, png, picture_name, said, language)?;
         }
         if let Some(gif) = &reply.animation {
-            match self.save_numbered(gif, replay_name) {
-                Ok(path) => writeln!(
-                    out,
-                    "{}",
-                    say!(
-                        language,
-                        "console-replay",
-                        path = path.display().to_string()
-                    )
-                )?,
-                Err(e) => writeln!(
-                    out,
-                    "! {}",
-                    say!(
-                        language,
-                        "console-replay-failed",
-                        folder = self.out_dir.display().to_string(),
-                        error = e.to_string()
-                    )
-                )?,
-            }
+            let said = ("console-replay", "console-replay-failed");
+            self.save_and_say(out, gif, replay_name, said, language)?;
         }
         if let Some(file) = &reply.attachment {
             let name = Path::new(&file.filename)
@@ -579,9 +541,33 @@ impl<'a> Console<'a> {
         Ok(())
     }
 
-    /// Writes a board picture under the next free number, never over an existing file.
-    fn save_picture(&mut self, png: &[u8]) -> io::Result<PathBuf> {
-        self.save_numbered(png, picture_name)
+    /// Saves a picture or an animation under the next free number `name` gives and says
+    /// where, or that it could not: the catalogue's two messages `(saved, failed)`.
+    fn save_and_say(
+        &mut self,
+        out: &mut impl Write,
+        bytes: &[u8],
+        name: fn(usize) -> String,
+        (saved, failed): (&str, &str),
+        language: Language,
+    ) -> io::Result<()> {
+        match self.save_numbered(bytes, name) {
+            Ok(path) => writeln!(
+                out,
+                "{}",
+                say!(language, saved, path = path.display().to_string())
+            ),
+            Err(e) => writeln!(
+                out,
+                "! {}",
+                say!(
+                    language,
+                    failed,
+                    folder = self.out_dir.display().to_string(),
+                    error = e.to_string()
+                )
+            ),
+        }
     }
 
     /// Writes `bytes` under the next free number that `name` turns into a file name, never

@@ -117,14 +117,10 @@ impl World {
             channel,
             false,
             Command::Challenge(Challenge {
-                opponent: white.clone(),
                 size: Some(5),
-                pieces: None,
-                rule: None,
                 colour: Some(ColourChoice::Black),
                 time,
-                thread: None,
-                rated: None,
+                ..Challenge::new(white.clone())
             }),
         );
         self.send(white, channel, false, Command::Accept);
@@ -738,14 +734,9 @@ async fn a_game_against_the_ai_names_it_in_the_pages_language() {
         "ai",
         false,
         Command::Challenge(Challenge {
-            opponent: ai,
             size: Some(5),
-            pieces: None,
-            rule: None,
             colour: Some(ColourChoice::White),
-            time: None,
-            thread: None,
-            rated: None,
+            ..Challenge::new(ai)
         }),
     );
     let id = w

@@ -468,16 +468,7 @@ impl Service {
             }
             db::update_pairing(conn, t.id, row)?;
         }
-        let mut summary = Draft::general(Destination::Channel(t.channel.clone()));
-        summary.reply.tournament_of = Some(t.id);
-        summary.server.clone_from(&t.server);
-        // Its text and table are put into words at delivery, in the server's language then.
-        summary.tournament = Some(TournamentWords {
-            tournament: t.id.0,
-            round,
-            part: TournamentPart::Pairings,
-        });
-        self.push_notice(conn, &summary, now)?;
+        self.push_tournament_notice(conn, t, round, TournamentPart::Pairings, now)?;
         for (board, game, first, second) in games {
             let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
             draft.reply.tournament_of = Some(t.id);
@@ -558,6 +549,26 @@ impl Service {
         self.start_game(conn, &mut game, 0, now)
     }
 
+    /// Writes the tournament's notice of `part` about `round` to its channel. Its text (and
+    /// table) are put into words at delivery, from the tournament's rounds up to `round`, in
+    /// the server's language then.
+    fn push_tournament_notice(
+        &self,
+        conn: &Tx<'_>,
+        t: &TournamentRecord,
+        round: u32,
+        part: TournamentPart,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let mut draft = tournament_draft(t);
+        draft.tournament = Some(TournamentWords {
+            tournament: t.id.0,
+            round,
+            part,
+        });
+        self.push_notice(conn, &draft, now).map(drop)
+    }
+
     /// The current round is complete: pair the next one, or finish. A paused tournament
     /// waits for `resume`.
     fn advance(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
@@ -567,15 +578,7 @@ impl Service {
         if t.current_round >= t.rounds.unwrap_or(0) {
             return self.finish(conn, t, now);
         }
-        let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-        draft.reply.tournament_of = Some(t.id);
-        draft.server.clone_from(&t.server);
-        draft.tournament = Some(TournamentWords {
-            tournament: t.id.0,
-            round: t.current_round,
-            part: TournamentPart::RoundOver,
-        });
-        self.push_notice(conn, &draft, now)?;
+        self.push_tournament_notice(conn, t, t.current_round, TournamentPart::RoundOver, now)?;
         let next = t.current_round + 1;
         self.begin_round(conn, t, next, now)
     }
@@ -584,16 +587,7 @@ impl Service {
     fn finish(&self, conn: &Tx<'_>, t: &mut TournamentRecord, now: i64) -> Result<(), DbError> {
         t.status = TournamentStatus::Finished;
         t.version = db::save_tournament(conn, t)?;
-        let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-        draft.reply.tournament_of = Some(t.id);
-        draft.server.clone_from(&t.server);
-        draft.tournament = Some(TournamentWords {
-            tournament: t.id.0,
-            round: t.current_round,
-            part: TournamentPart::Over,
-        });
-        self.push_notice(conn, &draft, now)?;
-        Ok(())
+        self.push_tournament_notice(conn, t, t.current_round, TournamentPart::Over, now)
     }
 
     /// Records a tournament game's result from the [`GameEnded`] event, inside the
@@ -668,9 +662,7 @@ impl Service {
                 );
                 t.status = TournamentStatus::Paused;
                 t.version = db::save_tournament(conn, t)?;
-                let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
-                draft.reply.tournament_of = Some(t.id);
-                draft.server.clone_from(&t.server);
+                let mut draft = tournament_draft(t);
                 draft.words = vec![phrase!(
                     "tournament-damaged",
                     round = t.current_round,
@@ -1028,6 +1020,15 @@ fn tournament_result(
             }
         }
     }
+}
+
+/// An empty notice to the tournament's channel, read in its server's language, linking its
+/// page.
+fn tournament_draft(t: &TournamentRecord) -> Draft {
+    let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+    draft.reply.tournament_of = Some(t.id);
+    draft.server.clone_from(&t.server);
+    draft
 }
 
 /// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
