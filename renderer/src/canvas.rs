@@ -228,6 +228,7 @@ impl Canvas {
             return;
         };
         let colors = palette::rgba_table();
+        let shades = palette::Shades::get();
         for row in (-top).max(0)..(height - top).min(sprite_height) {
             let (Ok(row), Ok(dst_row)) = (usize::try_from(row), usize::try_from(top + row)) else {
                 continue;
@@ -260,7 +261,7 @@ impl Canvas {
                     Cover::Opaque => dst.copy_from_slice(src_indices),
                     Cover::Shadow => {
                         for (s, d) in src.iter().zip(dst.iter_mut()) {
-                            *d = palette::shaded(*d, s[3]);
+                            *d = shades.of(*d, s[3]);
                         }
                     }
                     Cover::Tinted => {
