@@ -1115,7 +1115,7 @@ mod tests {
 
     /// Regression (issue 26): `time:2h` was accepted while the README listed `1d` to `14d`
     /// and `12h` only. The range is whole hours or days from 1 hour to 14 days, and the
-    /// README says so.
+    /// players' guide (`docs/players.md`) says so.
     #[test]
     fn per_move_clocks_run_from_one_hour_to_fourteen_days() {
         assert_eq!("1h".parse(), Ok(TimeControl::PerMove(3600)));

@@ -1,4 +1,6 @@
-//! `akron discord`: runs the Discord bot.
+//! `akron discord`: runs the Discord bot; and `akron worker`, the scheduler, the AI's moves and
+//! the delivery of Discord notices with no chat connection (here because it shares the Discord
+//! settings and delivery; its log lines say `akron::worker`).
 
 use akron_bot::discord::{self, Settings};
 use akron_service::scheduler::Background;
@@ -164,6 +166,7 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
         http_client: None,
     });
     tracing::info!(
+        target: "akron::worker",
         db = %config.database(),
         discord = discord_settings.is_some(),
         "starting the worker: scheduler, AI moves and delivery"
@@ -181,7 +184,7 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
         if let Some(delivery) = delivery {
             delivery.abort();
         }
-        tracing::info!("shutting down");
+        tracing::info!(target: "akron::worker", "shutting down");
         stopped.context("waiting for Ctrl-C or SIGTERM")
     })
 }

@@ -141,7 +141,8 @@ pub fn registration() -> Vec<serenity::CreateCommand> {
 pub use commands::slash_of;
 
 /// The permissions the bot uses in a server's channels, which its invite asks for
-/// (`permissions=309237697536` in the invite URL; the README lists them):
+/// (`permissions=309237697536` in the invite URL; the README and `docs/operating.md` list
+/// them):
 ///
 /// - View Channels: to see the channels where it is used at all;
 /// - Send Messages: notices it posts by itself (the AI's moves, reminders in the channel,

@@ -343,10 +343,14 @@ async fn without_attach_files_a_notice_with_a_board_is_posted_as_text_with_a_not
 }
 
 /// The invite URL in the README asks for exactly the permissions the bot uses
-/// (`discord::PERMISSIONS`), which are those the fake gives the bot by default in every test.
+/// (`discord::PERMISSIONS`), which are those the fake gives the bot by default in every test;
+/// and so does every invite URL in the guides (`docs/operating.md` has one too since issue 42).
 #[test]
-fn the_readme_invite_asks_for_the_permissions_the_bot_uses() {
+fn every_invite_in_the_docs_asks_for_the_permissions_the_bot_uses() {
     const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    const OPERATING: &str =
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/operating.md"));
+    const PLAYERS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/players.md"));
     let bits = discord::PERMISSIONS.bits();
     assert_eq!(bits, payloads::BOT_PERMISSIONS);
     let invite = format!(
@@ -354,4 +358,24 @@ fn the_readme_invite_asks_for_the_permissions_the_bot_uses() {
          &permissions={bits}"
     );
     assert!(README.contains(&invite), "the README's invite is {invite}");
+    assert!(
+        OPERATING.contains(&invite),
+        "docs/operating.md's invite is {invite}"
+    );
+    for (doc, text) in [
+        ("README.md", README),
+        ("docs/operating.md", OPERATING),
+        ("docs/players.md", PLAYERS),
+    ] {
+        for (at, _) in text.match_indices("oauth2/authorize") {
+            let url: String = text[at..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != ')' && *c != '`')
+                .collect();
+            assert!(
+                url.ends_with(&format!("&permissions={bits}")),
+                "{doc} has an invite asking for other permissions: {url}"
+            );
+        }
+    }
 }

@@ -1,19 +1,30 @@
 //! The platform-neutral game service.
 //!
 //! [`Service::handle`] takes a [`Request`] (who, where, what) and returns a [`Reply`] (text,
-//! picture, buttons, mentions). Discord, the console and tests all drive it the same way.
-//! The service is synchronous (SQLite is); it is `Send + Sync`, so share it in an `Arc` and
-//! call it from `spawn_blocking` in async front ends.
+//! picture, buttons, mentions). Discord, Matrix, the console and tests all drive it the same
+//! way; the web companion reads through it (the read model, `read.rs`). The service is
+//! synchronous, as its storage seam is (every query function takes a transaction and returns,
+//! on SQLite and on PostgreSQL alike); it is `Send + Sync`, so share it in an `Arc` and call it
+//! from `spawn_blocking` in async front ends.
 //!
-//! One file per command family: `challenge.rs`, `play.rs`, `decisions.rs`, `info.rs`. The
-//! sentences more than one of them says live in `wording.rs`.
+//! One file per command family, called from [`Service::handle`]'s dispatch and never from each
+//! other: `challenge.rs`, `play.rs`, `decisions.rs` (resign, draw, abort, takeback), `info.rs`
+//! (commands that only look), `correspondence.rs` (timeouts, reminders, `claim`, settings,
+//! threads), `conditional.rs` (premoves, vacations), `ai.rs`, `puzzles.rs`, `rated.rs`
+//! (`stats`, `leaderboard`), `tournaments.rs`, `chat_memory.rs`, `copy.rs` and `web.rs`.
+//! Beneath them: `lifecycle.rs` (a game starts, takes its moves and ends there; every ending
+//! goes through one transition, which emits [`GameEnded`], and moves the ratings through
+//! `rated.rs`), `store.rs` (loading games), `notices.rs` (the outbox), `wording.rs` (the
+//! message ids of sentences several commands say; the words are the catalogue's,
+//! `service/locales/`), `reading.rs` (why a text could not be read), `alt.rs` (text
+//! alternatives), `clocks.rs`, `times.rs` and `read.rs` (the read model). `text.rs` is the
+//! typed grammar and the help, `types.rs` the requests and replies.
 //!
-//! The service also speaks first. [`Service::tick`] settles what is due (an open challenge
-//! past its time expires), and every notice a decision causes outside its reply goes into
-//! the outbox in the decision's own transaction; front ends fetch them with
-//! [`Service::due_notices`], deliver them and mark them ([`Service::notice_delivered`],
-//! [`Service::notice_failed`]). A game starts, takes its moves and ends in one module,
-//! `lifecycle.rs`; every ending goes through one transition, which emits [`GameEnded`].
+//! The service also speaks first. [`Service::tick`] (in `tick.rs`) settles what is due (an open
+//! challenge expires, a reminder, a clock runs out), and every notice a decision causes outside
+//! its reply goes into the outbox in the decision's own transaction; the delivery driver
+//! ([`crate::delivery`]) fetches them with [`Service::due_notices`], hands them to a front end
+//! and marks them ([`Service::notice_delivered`], [`Service::notice_failed`]).
 
 pub mod ai;
 mod alt;

@@ -1,4 +1,5 @@
-//! The outbound path: notices in the outbox, the scheduler's `tick`, and delivery bookkeeping.
+//! The outbound path: notices in the outbox and delivery bookkeeping (the scheduler's `tick`
+//! is in `tick.rs`).
 //!
 //! A decision that must tell someone outside its reply writes a [`Draft`] into the outbox in
 //! its own transaction. Front ends fetch what is due for their platform

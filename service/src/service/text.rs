@@ -1,7 +1,8 @@
 //! The slash-command grammar as plain text: `/akron challenge bob size:5 rule:immediate`.
 //!
-//! Front ends without native slash commands (the console, a future Matrix bridge) read what
-//! users type with [`parse_command`]. Options may be written `name:value` or in order.
+//! Front ends without native slash commands (the console, and Matrix's `!akron ...` messages)
+//! read what users type with [`parse_command`]. Options may be written `name:value` or in
+//! order.
 
 use super::ai::DEFAULT_LEVEL;
 use super::types::Language;

@@ -1,8 +1,8 @@
 //! The service's plain input and output types, shared by every front end.
 //!
-//! A front end (Discord, the console, a future Matrix bridge) turns what its user did into a
-//! [`Request`], hands it to [`crate::service::Service::handle`], and shows the [`Reply`]. It
-//! never decides anything about the game itself.
+//! A front end (Discord, Matrix, the console) turns what its user did into a [`Request`], hands
+//! it to [`crate::service::Service::handle`], and shows the [`Reply`]. It never decides
+//! anything about the game itself.
 
 use crate::catalogue::Arg;
 pub use crate::catalogue::Language;

@@ -4,8 +4,8 @@
 //!
 //! Every test runs twice, on each database: the modules are compiled once under `sqlite::`
 //! and once under `postgres::`, and each test opens its harness on `super::BACKEND`. The
-//! PostgreSQL runs need a server (`AKRON_TEST_POSTGRES`, see the README); without one they
-//! return at once with a note, except under CI, where they fail.
+//! PostgreSQL runs need a server (`AKRON_TEST_POSTGRES`, see `docs/contributing.md`); without
+//! one they return at once with a note, except under CI, where they fail.
 
 // Loading each file twice is the point: once per database.
 #![allow(clippy::duplicate_mod)]
