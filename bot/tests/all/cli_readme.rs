@@ -457,3 +457,20 @@ fn console_input(line: &str) -> Option<&str> {
     let (name, typed) = line.split_once("> ")?;
     (!name.is_empty() && name.chars().all(char::is_alphanumeric)).then_some(typed)
 }
+
+/// The README's test command is the one CI runs: `.ci/run` ends with it, as written.
+#[test]
+fn the_readmes_test_command_is_the_one_ci_runs() {
+    const CI: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.ci/run"));
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"));
+    let command = README
+        .lines()
+        .find_map(|l| l.strip_prefix("cargo test "))
+        .map(|rest| format!("cargo test {}", rest.split('#').next().unwrap_or_default().trim()))
+        .expect("the README shows the test command");
+    assert_eq!(
+        CI.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim),
+        Some(command.as_str()),
+        ".ci/run ends with the README's test command"
+    );
+}
