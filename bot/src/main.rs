@@ -15,6 +15,11 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    /// How the bots, the worker and the web companion write their log to standard error:
+    /// `text` (coloured only on a terminal, never with `NO_COLOR`) or `json` for log
+    /// collectors (default: `$AKRON_LOG_FORMAT`, else text).
+    #[arg(long, global = true, value_enum)]
+    log_format: Option<cli::LogFormat>,
 }
 
 #[derive(Subcommand)]
@@ -56,7 +61,8 @@ enum Command {
     /// Runs the background work without any chat connection: the scheduler, the AI's moves
     /// and the delivery of Discord notices (several processes on one PostgreSQL database).
     Worker(cli::discord::WorkerArgs),
-    /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`.
+    /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`,
+    /// `akron db backup --to FILE`, `akron db check`.
     Db(cli::db::DbArgs),
 }
 
@@ -74,6 +80,9 @@ fn main() -> ExitCode {
             };
         }
     };
+    if let Err(error) = cli::choose_log_format(args.log_format) {
+        return finish(Err(error));
+    }
     let Some(command) = args.command else {
         return finish(cli::bot_or_console());
     };

@@ -14,9 +14,38 @@ pub struct DbArgs {
 #[derive(Subcommand, Debug)]
 enum DbCommand {
     /// Copies a whole database (games, moves, notices, ratings, tournaments, puzzles,
-    /// settings, Matrix state) into a new, empty one, SQLite to PostgreSQL or back; then
-    /// counts every table on both sides and replays every game in the copy.
+    /// settings, Matrix state) into a new, empty one, SQLite to PostgreSQL or back, reading the
+    /// source only; counts every table on both sides and replays every game in the copy
+    /// before it commits, so an interrupted or failed copy leaves the target empty.
     Copy(CopyArgs),
+    /// Writes a consistent copy of the SQLite database to a new file while the bots keep
+    /// running (restore: stop the bots, put the file in the database's place). On
+    /// PostgreSQL, use `pg_dump` or `akron db copy`.
+    Backup(BackupArgs),
+    /// Checks a database, reading only: SQLite's integrity and foreign keys, every game
+    /// replays to its stored positions, every tournament's rounds agree with its games.
+    /// Exits with 2 when it finds a problem.
+    Check(CheckArgs),
+}
+
+/// `akron db backup --to FILE`.
+#[derive(Args, Debug)]
+struct BackupArgs {
+    /// The database to back up (default: `$AKRON_DB`, else `akron.db`).
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
+    /// The new file to write (never overwritten).
+    #[arg(long)]
+    to: std::path::PathBuf,
+}
+
+/// `akron db check`.
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The database to check: a SQLite file or `postgres://...` (default: `$AKRON_DB`, else
+    /// `akron.db`).
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
 }
 
 /// `akron db copy --from A --to B`.
@@ -28,6 +57,10 @@ struct CopyArgs {
     /// The empty database to fill: a SQLite file (made if missing) or `postgres://...`.
     #[arg(long)]
     to: OsString,
+    /// Copy the source even when it holds nothing at all (else refused: an empty source is
+    /// most likely the wrong one).
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 /// Runs `akron db`.
@@ -42,8 +75,14 @@ pub fn db(args: &DbArgs) -> Result<()> {
             from.set_database(&copy.from);
             let mut to = akron_service::service::Config::default();
             to.set_database(&copy.to);
-            let copied = akron_service::service::copy::copy_database(&from, &to)
-                .with_context(|| format!("cannot copy {} to {}", from.database(), to.database()))?;
+            let copied = akron_service::service::copy::copy_database(
+                &from,
+                &to,
+                akron_service::service::copy::CopyOptions {
+                    allow_empty: copy.allow_empty,
+                },
+            )
+            .with_context(|| format!("cannot copy {} to {}", from.database(), to.database()))?;
             for (table, rows) in &copied.tables {
                 super::print_line(format_args!("{table}: {rows} rows"))?;
             }
@@ -53,6 +92,41 @@ pub fn db(args: &DbArgs) -> Result<()> {
                 to.database(),
                 copied.games_replayed
             ))
+        }
+        DbCommand::Backup(backup) => {
+            let config = super::service_config(backup.db.as_deref());
+            let games = akron_service::service::check::backup_database(&config, &backup.to)
+                .with_context(|| format!("cannot back up {}", config.database()))?;
+            super::print_line(format_args!(
+                "backed up {} to {} ({games} games); check it with `akron db check --db {}`",
+                config.database(),
+                backup.to.display(),
+                backup.to.display()
+            ))
+        }
+        DbCommand::Check(check) => {
+            let config = super::service_config(check.db.as_deref());
+            let report = akron_service::service::check::check_database(&config)
+                .with_context(|| format!("cannot check {}", config.database()))?;
+            if report.sqlite_checks {
+                super::print_line("integrity and foreign keys: checked by SQLite")?;
+            }
+            super::print_line(format_args!(
+                "games: {} replayed against their stored positions",
+                report.games
+            ))?;
+            super::print_line(format_args!(
+                "tournaments: {} compared with their games",
+                report.tournaments
+            ))?;
+            for problem in &report.problems {
+                super::print_line(format_args!("problem: {problem}"))?;
+            }
+            match report.problems.len() {
+                0 => super::print_line(format_args!("{}: no problem found", config.database())),
+                1 => anyhow::bail!("{}: 1 problem found", config.database()),
+                n => anyhow::bail!("{}: {n} problems found", config.database()),
+            }
         }
     }
 }

@@ -45,8 +45,17 @@ pub struct DiscordArgs {
 
 fn token(args: &DiscordArgs) -> Result<String> {
     let token = match &args.token_file {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("reading the token file {}", path.display()))?,
+        Some(path) => {
+            let token = std::fs::read_to_string(path)
+                .with_context(|| format!("reading the token file {}", path.display()))?;
+            if token.trim().is_empty() {
+                bail!(
+                    "the token file {} is empty: put the Discord bot token in it",
+                    path.display()
+                );
+            }
+            token
+        }
         None => std::env::var("DISCORD_TOKEN").unwrap_or_default(),
     };
     let token = token.trim().to_owned();
@@ -60,7 +69,9 @@ fn token(args: &DiscordArgs) -> Result<String> {
 }
 
 /// Logs to standard error, filtered by `RUST_LOG` (else `default`, such as
-/// `info,serenity=warn`).
+/// `info,serenity=warn`), in the format [`super::log_format`] chose: text, coloured only
+/// when standard error is a terminal and `NO_COLOR` is not set, or one JSON object a line
+/// for log collectors.
 ///
 /// Whatever `RUST_LOG` says, the websocket crates never log at trace level: there they print
 /// every frame, and the gateway's IDENTIFY frame carries the token.
@@ -71,13 +82,13 @@ pub(super) fn init_logging(default: &str) {
     let no_frames = tracing_subscriber::filter::filter_fn(|event| {
         *event.level() < tracing::Level::TRACE || !event.target().contains("tungstenite")
     });
+    let layer = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let layer = match super::log_format() {
+        super::LogFormat::Json => layer.json().boxed(),
+        super::LogFormat::Text => layer.with_ansi(super::colour_logs()).boxed(),
+    };
     tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
-                .with_filter(wanted)
-                .with_filter(no_frames),
-        )
+        .with(layer.with_filter(wanted).with_filter(no_frames))
         .init();
 }
 
@@ -151,15 +162,23 @@ pub struct WorkerArgs {
 ///
 /// When the database cannot be opened or the runtime cannot start.
 pub fn worker(args: &WorkerArgs) -> Result<()> {
+    // A token file named but missing or empty is a mistake, as for `akron discord`: running
+    // without it would leave every Discord notice undelivered without a word. Only when no
+    // file is named is the token optional (`DISCORD_TOKEN`, else no Discord delivery).
+    let token = match &args.token_file {
+        Some(_) => Some(token(&DiscordArgs {
+            token_file: args.token_file.clone(),
+            ..DiscordArgs::default()
+        })?),
+        None => std::env::var("DISCORD_TOKEN")
+            .ok()
+            .map(|token| token.trim().to_owned())
+            .filter(|token| !token.is_empty()),
+    };
     init_logging("info,serenity=warn");
     let config = super::service_config(args.db.as_deref());
     let service = super::open_service(config.clone())?;
-    let discord_settings = token(&DiscordArgs {
-        token_file: args.token_file.clone(),
-        ..DiscordArgs::default()
-    })
-    .ok()
-    .map(|token| Settings {
+    let discord_settings = token.map(|token| Settings {
         token,
         dev_guild: None,
         api_url: args.api_url.clone(),

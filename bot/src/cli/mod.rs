@@ -40,6 +40,57 @@ pub async fn shutdown_signal() -> std::io::Result<()> {
     }
 }
 
+/// How the long-running commands (`discord`, `matrix`, `worker`, `web`) write their log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Lines for people; coloured only on a terminal, never with `NO_COLOR` set.
+    #[default]
+    Text,
+    /// One JSON object a line (time, level, message, fields), for log collectors.
+    Json,
+}
+
+/// The environment setting that chooses the log format when `--log-format` is not given.
+pub const LOG_FORMAT: &str = "AKRON_LOG_FORMAT";
+
+static CHOSEN_LOG_FORMAT: std::sync::OnceLock<LogFormat> = std::sync::OnceLock::new();
+
+/// Records `--log-format` (call once, before any command runs).
+///
+/// # Errors
+///
+/// When neither the option nor `AKRON_LOG_FORMAT` names a known format.
+pub fn choose_log_format(option: Option<LogFormat>) -> Result<()> {
+    let format = match option {
+        Some(format) => format,
+        None => match std::env::var(LOG_FORMAT) {
+            Ok(value) if !value.trim().is_empty() => {
+                <LogFormat as clap::ValueEnum>::from_str(value.trim(), true).map_err(|_| {
+                    anyhow::anyhow!("{LOG_FORMAT}={value} is not a log format: say text or json")
+                })?
+            }
+            _ => LogFormat::Text,
+        },
+    };
+    let _ = CHOSEN_LOG_FORMAT.set(format);
+    Ok(())
+}
+
+/// The log format chosen by [`choose_log_format`] (text when none was).
+#[must_use]
+pub fn log_format() -> LogFormat {
+    CHOSEN_LOG_FORMAT.get().copied().unwrap_or_default()
+}
+
+/// Whether text logs are coloured: only when standard error is a terminal, and never when
+/// `NO_COLOR` is set to anything but the empty string (<https://no-color.org>).
+#[must_use]
+pub fn colour_logs() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+        && std::io::stderr().is_terminal()
+}
+
 /// Prints one line on standard output and flushes it, returning a write failure (a full disk,
 /// a closed pipe) as an error instead of panicking as `println!` does.
 ///

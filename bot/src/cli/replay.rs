@@ -59,8 +59,16 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
         options.caption.game = record.tag("Game").and_then(|g| g.parse().ok());
         (game, options)
     } else {
-        let position =
-            Position::from_code(text.trim()).map_err(|e| anyhow!("bad position code: {e}"))?;
+        let position = Position::from_code(text.trim()).map_err(|e| {
+            if looks_like_a_file_name(&args.source) {
+                anyhow!(
+                    "there is no file {}, and it is not a position code either ({e})",
+                    args.source
+                )
+            } else {
+                anyhow!("bad position code: {e}")
+            }
+        })?;
         (
             Game::from_position(position, args.rule),
             ReplayOptions::default(),
@@ -78,6 +86,14 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
     std::fs::write(&args.output, gif)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
     Ok(())
+}
+
+/// Whether a source that is neither a file nor a record was more likely meant as a file than
+/// as a position code: a code is one line of `:`-separated fields (`5:b:12,12:5/5/5/5/5`), so
+/// one line without a `:` (`game.txt`), or with a Windows path's `\`, names a file.
+fn looks_like_a_file_name(source: &str) -> bool {
+    let source = source.trim();
+    !source.is_empty() && !source.contains('\n') && (!source.contains(':') || source.contains('\\'))
 }
 
 #[cfg(test)]
@@ -129,6 +145,26 @@ mod tests {
         assert!(
             error.is_some_and(|e| e.to_string().contains("range")),
             "a game without moves has nothing to replay"
+        );
+        assert!(!output.exists());
+    }
+
+    #[test]
+    fn replay_of_a_missing_file_says_there_is_no_such_file() {
+        let output = std::env::temp_dir().join("akron-replay-missing-never-written.gif");
+        let error = replay(&args("no-such-game.txt", &[], output.clone()))
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref().map(|e| e.split(" (").next().unwrap_or(e)),
+            Some("there is no file no-such-game.txt, and it is not a position code either"),
+            "{error:?}"
+        );
+        // A mistyped position code is still called a bad position code.
+        let error = replay(&args("5:b:12,12", &[], output.clone())).err();
+        assert!(
+            error.is_some_and(|e| e.to_string().starts_with("bad position code")),
+            "a code with too few fields"
         );
         assert!(!output.exists());
     }

@@ -10,6 +10,7 @@ mod matrix;
 
 mod ai;
 mod cli_ai;
+mod cli_ops;
 mod cli_output;
 mod cli_readme;
 mod cli_rules;

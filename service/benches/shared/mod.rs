@@ -182,7 +182,7 @@ pub fn postgres_server() -> Option<String> {
 pub fn postgres_copy(server: &str, from: &Db) -> (ScratchDatabase, Db) {
     let scratch = ScratchDatabase::create(server).expect("a bench database");
     let db = Db::open_postgres(scratch.url(), Duration::from_secs(10)).expect("opens");
-    db::copy_tables(from, &db).expect("copies");
+    db.write(|c| db::copy_tables(from, c)).expect("copies");
     db.write(|c| c.batch("ANALYZE")).expect("analyzes");
     (scratch, db)
 }

@@ -123,6 +123,7 @@ settings-moderators-web = Nur Moderatoren können ändern, wer die Webseiten die
 settings-web = Webseiten dieses Servers: **{ $web }** (Moderation: `settings web:off|link|public`).
 game-already-over = Die Partie ist bereits beendet.
 service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
+service-conflict-tournament = Das Turnier hat sich während deines Befehls immer wieder geändert (andere Befehle dazu im selben Moment), daher ist nichts geschehen. Sieh dir das Turnier an und versuche es noch einmal.
 
 ## Die Ansage eines Zuges
 

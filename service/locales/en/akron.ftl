@@ -128,6 +128,7 @@ settings-moderators-web = Only moderators can change who sees this server's web 
 settings-web = Web pages of this server: **{ $web }** (moderators: `settings web:off|link|public`).
 game-already-over = The game is already over.
 service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
+service-conflict-tournament = The tournament kept changing while your command ran (other commands on it at the same moment), so nothing was done. Look at the tournament and try again.
 
 ## A move's announcement
 

@@ -123,6 +123,7 @@ settings-moderators-web = Solo los moderadores pueden cambiar quién ve las pág
 settings-web = Páginas web de este servidor: **{ $web }** (moderación: `settings web:off|link|public`).
 game-already-over = La partida ya ha terminado.
 service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
+service-conflict-tournament = El torneo cambió una y otra vez mientras se ejecutaba tu comando (otros comandos sobre él en el mismo momento), así que no se hizo nada. Mira el torneo e inténtalo de nuevo.
 
 ## El anuncio de una jugada
 

@@ -103,53 +103,51 @@ pub fn first_non_empty(db: &Db) -> Result<Option<(&'static str, usize)>, DbError
     })
 }
 
-/// Copies every row of every table in [`TABLES`] from `from` into `to`, in one transaction
-/// of `to` (all of it or none), and returns each table's row count as copied. The caller
-/// checks that `to` is empty first ([`first_non_empty`]).
+/// Copies every row of every table in [`TABLES`] from `from` into the transaction `to`
+/// (committed, or not, by the caller once it has checked them), and returns each table's row
+/// count as copied. The caller checks that the target is empty first ([`first_non_empty`]).
 ///
 /// # Errors
 ///
 /// A database failure on either side.
-pub fn copy_tables(from: &Db, to: &Db) -> Result<Vec<(&'static str, usize)>, DbError> {
-    to.write(|target| {
-        let mut copied = Vec::with_capacity(TABLES.len());
-        for table in TABLES {
-            let (names, rows) = from.read(|source| {
-                let names = columns(source, table)?;
-                let list = names.join(", ");
-                let rows = source.query(&format!("SELECT {list} FROM {table}"), &[], |r| {
-                    (0..names.len())
-                        .map(|index| r.get::<Stored>(index))
-                        .collect::<Result<Vec<_>, _>>()
-                })?;
-                Ok::<_, DbError>((names, rows))
+pub fn copy_tables(from: &Db, target: &Tx<'_>) -> Result<Vec<(&'static str, usize)>, DbError> {
+    let mut copied = Vec::with_capacity(TABLES.len());
+    for table in TABLES {
+        let (names, rows) = from.read(|source| {
+            let names = columns(source, table)?;
+            let list = names.join(", ");
+            let rows = source.query(&format!("SELECT {list} FROM {table}"), &[], |r| {
+                (0..names.len())
+                    .map(|index| r.get::<Stored>(index))
+                    .collect::<Result<Vec<_>, _>>()
             })?;
-            let placeholders = (1..=names.len())
-                .map(|n| format!("?{n}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let insert = format!(
-                "INSERT INTO {table} ({}) VALUES ({placeholders})",
-                names.join(", ")
-            );
-            for row in &rows {
-                let values: Vec<Value<'_>> = row.iter().map(ToValue::to_value).collect();
-                target.execute(&insert, &values)?;
-            }
-            copied.push((*table, rows.len()));
+            Ok::<_, DbError>((names, rows))
+        })?;
+        let placeholders = (1..=names.len())
+            .map(|n| format!("?{n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let insert = format!(
+            "INSERT INTO {table} ({}) VALUES ({placeholders})",
+            names.join(", ")
+        );
+        for row in &rows {
+            let values: Vec<Value<'_>> = row.iter().map(ToValue::to_value).collect();
+            target.execute(&insert, &values)?;
         }
-        if target.is_postgres() {
-            for table in COUNTED_IDS {
-                target.query_one(
-                    &format!(
-                        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
-                         COALESCE(MAX(id), 0) + 1, false) FROM {table}"
-                    ),
-                    &[],
-                    |r| r.get::<i64>(0),
-                )?;
-            }
+        copied.push((*table, rows.len()));
+    }
+    if target.is_postgres() {
+        for table in COUNTED_IDS {
+            target.query_one(
+                &format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                     COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+                ),
+                &[],
+                |r| r.get::<i64>(0),
+            )?;
         }
-        Ok(copied)
-    })
+    }
+    Ok(copied)
 }

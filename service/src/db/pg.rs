@@ -288,6 +288,15 @@ impl Pool {
                     ""
                 }
             ));
+        // One connection first, outside the pool: when the server answers with an error (the
+        // database does not exist, the password is wrong), that is said at once in the
+        // server's words, instead of after the pool's busy timeout as "timed out waiting for
+        // connection". A server that does not answer at all is left to the pool, which
+        // waits for it within the busy timeout.
+        match config.connect(NoTls) {
+            Err(e) if e.as_db_error().is_some() => return Err(DbError::Postgres(e)),
+            _ => {}
+        }
         let pool = r2d2::Pool::builder()
             .max_size(MAX_CONNECTIONS)
             .min_idle(Some(1))

@@ -133,6 +133,14 @@ impl Pool {
 
     fn open_once(path: &Path, busy_timeout: Duration, read_only: bool) -> Result<Pool, DbError> {
         if read_only {
+            // A reader never creates the file; without this SQLite says only that it cannot
+            // open it, which reads like a permissions problem.
+            if !path.exists() {
+                return Err(DbError::Open {
+                    path: path.to_path_buf(),
+                    reason: "there is no such file (give the database the bot writes)".to_string(),
+                });
+            }
             let conn =
                 connect(path, busy_timeout, true).map_err(|e| explain_open_failure(path, e))?;
             check_ours(&conn, path)?;

@@ -1,10 +1,9 @@
 //! `akron db copy`: a whole database into an empty one of either backend, checked.
 
-use super::{Config, Service, ServiceError};
+use super::{Config, ServiceError};
 use crate::db::{self, DbError};
 use crate::model::GameId;
 use std::fmt;
-use std::sync::Arc;
 
 /// What a copy did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,8 +42,24 @@ pub enum CopyError {
         /// Why.
         error: String,
     },
+    /// The source is a SQLite file that does not exist (a mistyped name): nothing was
+    /// created, neither the source nor the target.
+    NoSource {
+        /// The file.
+        path: std::path::PathBuf,
+    },
+    /// The source holds no rows: most likely the wrong database. Copying it anyway is
+    /// asked for with [`CopyOptions::allow_empty`].
+    EmptySource,
     /// Storage failed.
     Service(ServiceError),
+}
+
+/// How a copy runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyOptions {
+    /// Copy a source that holds no rows at all (else refused as [`CopyError::EmptySource`]).
+    pub allow_empty: bool,
 }
 
 impl fmt::Display for CopyError {
@@ -67,6 +82,15 @@ impl fmt::Display for CopyError {
             CopyError::Replay { game, error } => {
                 write!(f, "game {game} does not replay in the target: {error}")
             }
+            CopyError::NoSource { path } => write!(
+                f,
+                "there is no database {}: the source must exist (nothing was created)",
+                path.display()
+            ),
+            CopyError::EmptySource => f.write_str(
+                "the source holds no games, ratings, tournaments or anything else; if an \
+                 empty copy is really wanted, add --allow-empty",
+            ),
             CopyError::Service(e) => e.fmt(f),
         }
     }
@@ -87,58 +111,70 @@ impl From<ServiceError> for CopyError {
 }
 
 /// Copies the whole database `from` names into the empty one `to` names (SQLite to
-/// PostgreSQL, or back), in one transaction of the target; then counts every table again on
-/// both sides and replays every game in the target.
+/// PostgreSQL, or back), in one transaction of the target that also counts every table
+/// again on both sides and replays every game in the target: the target's rows become
+/// visible only once they are checked, and a copy that fails its check, or is killed, leaves
+/// the target empty.
+///
+/// The source is opened for reading only (a read-only file, such as a backup, is accepted)
+/// and must be at this build's schema; a SQLite source that does not exist is refused before
+/// anything is created, and an empty source is refused unless `options` allow it.
 ///
 /// # Errors
 ///
-/// When the target is not empty or is the source, when either cannot be opened, or when the
-/// check finds a difference (the copy is then committed but reported as failed).
-pub fn copy_database(from: &Config, to: &Config) -> Result<Copied, CopyError> {
+/// When the source does not exist or is empty, when the target is not empty or is the
+/// source, when either cannot be opened, or when the check finds a difference (nothing is
+/// then committed).
+pub fn copy_database(
+    from: &Config,
+    to: &Config,
+    options: CopyOptions,
+) -> Result<Copied, CopyError> {
     if from.database() == to.database() {
         return Err(CopyError::SameDatabase);
     }
-    let source = from.open_db()?;
+    if from.postgres.is_none() && !from.db_path.is_file() {
+        return Err(CopyError::NoSource {
+            path: from.db_path.clone(),
+        });
+    }
+    let source = from.open_db_read_only()?;
+    if !options.allow_empty && db::first_non_empty(&source)?.is_none() {
+        return Err(CopyError::EmptySource);
+    }
     let target = to.open_db()?;
     if let Some((table, rows)) = db::first_non_empty(&target)? {
         return Err(CopyError::NotEmpty { table, rows });
     }
-    let tables = db::copy_tables(&source, &target)?;
-    for (table, copied) in &tables {
-        let source_rows = source.read(|c| db::count_rows(c, table))?;
-        let target_rows = target.read(|c| db::count_rows(c, table))?;
-        if source_rows != *copied || target_rows != *copied {
-            return Err(CopyError::Count {
-                table,
-                source: source_rows,
-                target: target_rows,
-            });
-        }
-    }
-    drop(target);
-    let mut config = to.clone();
-    config.images = false;
-    let service = Service::with_clock(config, Arc::new(super::SystemClock))?;
-    let games = service.db.read(db::all_game_ids)?;
-    for game in &games {
-        match service.game_detail(*game) {
-            Ok(Some(_)) => {}
-            Ok(None) => {
-                return Err(CopyError::Replay {
-                    game: *game,
-                    error: "it is missing".to_string(),
-                })
-            }
-            Err(error) => {
-                return Err(CopyError::Replay {
-                    game: *game,
-                    error: error.to_string(),
-                })
+    target.write(|tx| {
+        let tables = db::copy_tables(&source, tx)?;
+        for (table, copied) in &tables {
+            let source_rows = source.read(|c| db::count_rows(c, table))?;
+            let target_rows = db::count_rows(tx, table)?;
+            if source_rows != *copied || target_rows != *copied {
+                return Err(CopyError::Count {
+                    table,
+                    source: source_rows,
+                    target: target_rows,
+                });
             }
         }
-    }
-    Ok(Copied {
-        tables,
-        games_replayed: games.len(),
+        let games = db::all_game_ids(tx)?;
+        for game in &games {
+            match super::store::replay_stored(tx, *game) {
+                Ok(()) => {}
+                Err(ServiceError::Corrupt { game, detail }) => {
+                    return Err(CopyError::Replay {
+                        game,
+                        error: detail,
+                    })
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(Copied {
+            tables,
+            games_replayed: games.len(),
+        })
     })
 }

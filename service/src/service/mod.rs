@@ -30,6 +30,7 @@ pub mod ai;
 mod alt;
 mod challenge;
 mod chat_memory;
+pub mod check;
 pub mod clocks;
 mod conditional;
 pub mod copy;
@@ -84,8 +85,28 @@ pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
 /// processes wrote: see [`Service::shared_poll`].
 pub const SHARED_POLL: Duration = Duration::from_secs(1);
 
-/// How many times a command is retried when another change to its game landed first.
-const CONFLICT_RETRIES: usize = 8;
+/// How many times at most a command is retried when another change to its game or
+/// tournament landed first (or, on PostgreSQL, a concurrent transaction made it fail to
+/// serialize).
+const CONFLICT_RETRIES: usize = 24;
+
+/// How long in all a command waits between its retries after conflicts before it is refused.
+pub const CONFLICT_BUDGET: Duration = Duration::from_secs(2);
+
+/// The waits between retries after a conflict: growing (from 2 ms, doubling, at most 200 ms)
+/// and jittered, so that two commands racing each other do not retry in step, and the retries
+/// are not all spent while the other transaction is still committing, within
+/// [`CONFLICT_BUDGET`].
+#[must_use]
+pub fn conflict_backoff() -> backon::ExponentialBuilder {
+    backon::ExponentialBuilder::new()
+        .with_min_delay(Duration::from_millis(2))
+        .with_factor(2.0)
+        .with_max_delay(Duration::from_millis(200))
+        .with_jitter()
+        .with_max_times(CONFLICT_RETRIES)
+        .with_total_delay(Some(CONFLICT_BUDGET))
+}
 
 /// The time, injectable so that tests can move it.
 pub trait Clock: Send + Sync {
@@ -258,6 +279,19 @@ impl Config {
         }
     }
 
+    /// Opens the database this names for reading only, applying no migrations: it must
+    /// exist and be at this build's schema.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be opened, is not the bot's or is not current.
+    pub fn open_db_read_only(&self) -> Result<Db, db::DbError> {
+        match &self.postgres {
+            Some(url) => Db::open_postgres_read_only(url, self.busy_timeout),
+            None => Db::open_read_only(&self.db_path),
+        }
+    }
+
     /// Opens the database this names, applying migrations.
     ///
     /// # Errors
@@ -268,6 +302,15 @@ impl Config {
             Some(url) => Db::open_postgres(url, self.busy_timeout),
             None => Db::open_with(&self.db_path, self.busy_timeout),
         }
+    }
+}
+
+/// The refusal given when a command still met conflicts after its retries: it names what
+/// kept changing, the tournament for a tournament command, else the game.
+fn conflict_key(command: &Command) -> &'static str {
+    match command {
+        Command::Tournament(_) => "service-conflict-tournament",
+        _ => "service-conflict",
     }
 }
 
@@ -603,25 +646,27 @@ impl Service {
             reply.label_buttons(language);
             reply
         };
-        let mut attempts = 0;
-        loop {
-            match self.dispatch(request) {
-                Ok(reply) => return Ok(reader(reply)),
-                Err(Failure::Refused(refusal)) => return Ok(reader(refusal.0)),
-                Err(Failure::Broken(ServiceError::Db(DbError::Conflict)))
-                    if attempts < CONFLICT_RETRIES =>
-                {
-                    attempts += 1;
-                }
-                Err(Failure::Broken(ServiceError::Db(DbError::Conflict))) => {
-                    return Ok(Reply::refusal(crate::catalogue::say(
-                        request.language.private,
-                        "service-conflict",
-                        &[],
-                    )))
-                }
-                Err(Failure::Broken(error)) => return Err(error),
+        use backon::BlockingRetryable;
+        let answer = (|| self.dispatch(request))
+            .retry(conflict_backoff())
+            .when(|failure| {
+                matches!(
+                    failure,
+                    Failure::Broken(ServiceError::Db(DbError::Conflict))
+                )
+            })
+            .call();
+        match answer {
+            Ok(reply) => Ok(reader(reply)),
+            Err(Failure::Refused(refusal)) => Ok(reader(refusal.0)),
+            Err(Failure::Broken(ServiceError::Db(DbError::Conflict))) => {
+                Ok(Reply::refusal(crate::catalogue::say(
+                    request.language.private,
+                    conflict_key(&request.command),
+                    &[],
+                )))
             }
+            Err(Failure::Broken(error)) => Err(error),
         }
     }
 
@@ -821,3 +866,50 @@ const _: () = {
     const fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Service>();
 };
+
+#[cfg(test)]
+mod conflict_tests {
+    use super::*;
+    use backon::BackoffBuilder;
+
+    /// Regression (issue 38 point 14): the retries after a conflict had no wait between
+    /// them, so on PostgreSQL all of them were spent within 2 ms while the other transaction
+    /// was still committing, and a `join` racing `tournament start` was refused for no reason.
+    #[test]
+    fn tournament_command_racing_another_is_retried_with_growing_jittered_waits() {
+        let waits: Vec<Duration> = conflict_backoff().build().collect();
+        assert!(waits.len() >= 8, "{waits:?}");
+        let total: Duration = waits.iter().sum();
+        assert!(
+            total >= Duration::from_millis(500) && total <= CONFLICT_BUDGET,
+            "the retries wait {total:?} in all: {waits:?}"
+        );
+        assert!(waits[0] < Duration::from_millis(10), "{waits:?}");
+        assert!(waits[5] > waits[0] * 8, "the waits grow: {waits:?}");
+        let again: Vec<Duration> = conflict_backoff().build().collect();
+        assert_ne!(waits, again, "the waits are jittered");
+    }
+
+    #[test]
+    fn a_tournament_command_refused_after_conflicts_names_the_tournament() {
+        use crate::service::TournamentAction;
+        for language in crate::catalogue::Language::ALL {
+            let tournament = crate::catalogue::say(
+                language,
+                conflict_key(&Command::Tournament(TournamentAction::Join)),
+                &[],
+            );
+            let game = crate::catalogue::say(language, conflict_key(&Command::Resign), &[]);
+            assert_ne!(tournament, game, "{language:?}");
+        }
+        let english = crate::catalogue::say(
+            crate::catalogue::Language::English,
+            conflict_key(&Command::Tournament(TournamentAction::Leave)),
+            &[],
+        );
+        assert!(
+            english.starts_with("The tournament kept changing"),
+            "{english}"
+        );
+    }
+}

@@ -207,3 +207,20 @@ fn is_decision(reason: Reason) -> bool {
 fn describe(outcome: Option<Outcome>) -> String {
     outcome.map_or_else(|| "none".to_string(), |o| o.to_string())
 }
+
+/// Replays the stored game `id` through `conn` (inside a transaction that has not committed
+/// yet, for a copy being checked), against its stored positions and result.
+///
+/// # Errors
+///
+/// [`ServiceError::Corrupt`] when it is missing or does not replay; storage failures.
+pub(crate) fn replay_stored(conn: &db::Tx<'_>, id: GameId) -> Result<(), ServiceError> {
+    let Some(row) = db::game(conn, id)? else {
+        return Err(ServiceError::Corrupt {
+            game: id,
+            detail: "it is missing".to_string(),
+        });
+    };
+    let moves = db::game_moves(conn, id)?;
+    replay(row, &moves).map(drop)
+}

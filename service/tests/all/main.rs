@@ -20,6 +20,7 @@ mod sqlite {
     mod catalogue;
     mod pseudo_language;
 
+    mod backup;
     mod buttons;
     mod claims;
     mod concurrency;
@@ -44,6 +45,7 @@ mod sqlite {
 mod postgres {
     const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Postgres;
 
+    mod backup;
     mod buttons;
     mod claims;
     mod concurrency;
