@@ -126,7 +126,11 @@ settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten M
 settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
 settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.
 settings-moderators-web = Nur Moderatoren können ändern, wer die Webseiten dieses Servers sieht.
-settings-web = Webseiten dieses Servers: **{ $web }** (Moderation: `settings web:off|link|public`).
+settings-web = Webseiten dieses Servers: **{ $web ->
+    [link] nur mit Link
+    [public] öffentlich
+   *[off] keine
+}** (Moderation: `settings web:off|link|public`).
 game-already-over = Die Partie ist bereits beendet.
 service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
 

@@ -131,7 +131,11 @@ settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: p
 settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
 settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.
 settings-moderators-web = Only moderators can change who sees this server's web pages.
-settings-web = Web pages of this server: **{ $web }** (moderators: `settings web:off|link|public`).
+settings-web = Web pages of this server: **{ $web ->
+    [link] only for those with a link
+    [public] public
+   *[off] none
+}** (moderators: `settings web:off|link|public`).
 game-already-over = The game is already over.
 service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
 

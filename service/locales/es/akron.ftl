@@ -126,7 +126,11 @@ settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torne
 settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
 settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
 settings-moderators-web = Solo los moderadores pueden cambiar quién ve las páginas web de este servidor.
-settings-web = Páginas web de este servidor: **{ $web }** (moderación: `settings web:off|link|public`).
+settings-web = Páginas web de este servidor: **{ $web ->
+    [link] solo con enlace
+    [public] públicas
+   *[off] ninguna
+}** (moderación: `settings web:off|link|public`).
 game-already-over = La partida ya ha terminado.
 service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
 
