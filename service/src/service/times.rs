@@ -57,7 +57,7 @@ pub fn local_time(unix: i64, zone: Option<&str>, language: Language) -> String {
 
 /// `text` with each Discord timestamp token (`<t:UNIX:R>`, `<t:UNIX:f>`, any style) written
 /// out for `reader` at `now`: the time with its UTC offset, and the relative form
-/// (`2026-11-27 18:05 UTC+01:00 (in 3 h)`). What is not a token stays as it is.
+/// (`27.11.2026, 18:05 CET (in 3 Std.)`). What is not a token stays as it is.
 #[must_use]
 pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
     let mut out = String::with_capacity(text.len());
