@@ -96,8 +96,22 @@ pub(crate) fn fit(
         used += advance * scale;
         keep = i + 1;
     }
+    // A word is never cut in two: the text ends after the last word that fits whole (a
+    // single word too long for the room is the exception, cut where it must be).
+    // Regression (issue 39): replay captions ended "gana al…", "alice ge…".
+    let whole_words = keep < chars.len()
+        && chars.get(keep).is_some_and(|c| !c.is_whitespace())
+        && chars[..keep].iter().any(|c| c.is_whitespace());
+    if whole_words {
+        while keep > 0 && !chars[keep - 1].is_whitespace() {
+            keep -= 1;
+        }
+    }
     let kept: String = chars[..keep].iter().collect();
-    let kept = kept.trim_end();
+    let kept = kept
+        .trim_end()
+        .trim_end_matches([',', ':', ';', '·', '('])
+        .trim_end();
     if kept.is_empty() {
         return Ok((String::new(), smaller));
     }
@@ -133,6 +147,15 @@ mod tests {
         assert!(size >= 13.0);
         assert!(text.ends_with('…'), "{text}");
         assert!(Canvas::text_width(&text, size)? <= 100.5);
+        assert!(
+            "a name that goes on and on and on".starts_with(text.trim_end_matches('…')),
+            "{text}"
+        );
+        let cut = text.trim_end_matches('…');
+        assert!(
+            "a name that goes on and on and on"[cut.len()..].starts_with(' '),
+            "a word is never cut in two: {text}"
+        );
         let (text, size) = fit("short", 20.0, 13.0, 100.0)?;
         assert_eq!((text.as_str(), size), ("short", 20.0));
         Ok(())

@@ -17,6 +17,8 @@ use std::str::FromStr;
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
 
+pub mod numbers;
+
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Language {
@@ -116,11 +118,11 @@ pub enum Arg {
 }
 
 impl Arg {
-    /// The argument in words in `language` (a number in digits).
+    /// The argument in words in `language` (a number in digits, grouped as `language` does).
     #[must_use]
     pub fn say(&self, language: Language) -> String {
         match self {
-            Arg::Number(n) => n.to_string(),
+            Arg::Number(n) => numbers::integer(*n, language),
             Arg::Text(text) => text.clone(),
             Arg::Phrase(phrase) => phrase.say(language),
         }
@@ -238,6 +240,12 @@ fn bundle(language: Language, file: &str, text: &str) -> FluentBundle<FluentReso
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Names and moves are put in as they are: no Unicode isolation marks around them.
     bundle.set_use_isolating(false);
+    // Numbers in the language's own conventions (grouping, decimal comma).
+    bundle.set_formatter(Some(match language {
+        Language::English => numbers::fluent_formatter::<0>,
+        Language::Spanish => numbers::fluent_formatter::<1>,
+        Language::German => numbers::fluent_formatter::<2>,
+    }));
     let resource =
         FluentResource::try_new(text.to_string()).unwrap_or_else(|(resource, errors)| {
             tracing::error!(file, ?errors, "a message catalogue does not parse");
@@ -317,10 +325,29 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
         if pseudo_on() && !id.starts_with("command-") && !id.starts_with("option-") {
             return format!("⟦{words}⟧");
         }
-        return words.into_owned();
+        return full_stops(words.into_owned());
     }
     tracing::error!(id, "a message is in no catalogue");
     id.to_string()
+}
+
+/// The German time units the catalogue abbreviates with a dot (`3 Tg.`, `2 Std.`).
+const ABBREVIATIONS: [&str; 4] = ["Tg.", "Std.", "Min.", "Sek."];
+
+/// `words` with an abbreviation's dot serving as the full stop of a sentence that ends with
+/// it (`noch 3 Tg.`, not `noch 3 Tg..`), as German typography has it.
+fn full_stops(words: String) -> String {
+    if !words.contains("..") {
+        return words;
+    }
+    let mut words = words;
+    for abbreviation in ABBREVIATIONS {
+        let doubled = format!("{abbreviation}.");
+        if words.contains(&doubled) {
+            words = words.replace(&doubled, abbreviation);
+        }
+    }
+    words
 }
 
 /// Whether the catalogue has the message `id` (in English, which every language mirrors).

@@ -1105,9 +1105,9 @@ mod tests {
         };
         let ai = User::ai(level);
         assert_eq!(ai.name_in(Language::English), "Akron AI level 3");
-        assert_eq!(ai.name_in(Language::Spanish), "IA de Akron, nivel 3");
-        assert_eq!(ai.name_in(Language::German), "Akron-KI, Stufe 3");
-        assert_eq!(ai.shown_in(Language::German), "Akron-KI, Stufe 3");
+        assert_eq!(ai.name_in(Language::Spanish), "Akron IA nivel 3");
+        assert_eq!(ai.name_in(Language::German), "Akron-KI Stufe 3");
+        assert_eq!(ai.shown_in(Language::German), "Akron-KI Stufe 3");
         let person = User::new(UserId::new("console", "x"), "**ana**");
         assert_eq!(person.name_in(Language::German), "**ana**");
         assert_eq!(person.shown_in(Language::German), "\\*\\*ana\\*\\*");

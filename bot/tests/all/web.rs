@@ -747,8 +747,8 @@ async fn a_game_against_the_ai_names_it_in_the_pages_language() {
         .id;
     let path = w.game_path(id);
     for (accept, name) in [
-        ("es", "IA de Akron, nivel 2"),
-        ("de", "Akron-KI, Stufe 2"),
+        ("es", "Akron IA nivel 2"),
+        ("de", "Akron-KI Stufe 2"),
         ("en", "Akron AI level 2"),
     ] {
         let (status, body) = page_in(&w, &path, accept).await;

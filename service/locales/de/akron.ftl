@@ -49,10 +49,16 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}übrig
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
-clock-span-days = { $days } T { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
-clock-span-minutes = { $minutes } min
-clock-span-seconds = { $seconds } s
+clock-span-days = { $days } Tg.{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } Std.
+}
+clock-span-hours = { $hours } Std.{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } Min.
+}
+clock-span-minutes = { $minutes } Min.
+clock-span-seconds = { $seconds } Sek.
 
 ## Wie eine Partie endete
 
@@ -120,7 +126,11 @@ settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten M
 settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
 settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.
 settings-moderators-web = Nur Moderatoren können ändern, wer die Webseiten dieses Servers sieht.
-settings-web = Webseiten dieses Servers: **{ $web }** (Moderation: `settings web:off|link|public`).
+settings-web = Webseiten dieses Servers: **{ $web ->
+    [link] nur mit Link
+    [public] öffentlich
+   *[off] keine
+}** (Moderation: `settings web:off|link|public`).
 game-already-over = Die Partie ist bereits beendet.
 service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
 service-conflict-tournament = Das Turnier hat sich während deines Befehls immer wieder geändert (andere Befehle dazu im selben Moment), daher ist nichts geschehen. Sieh dir das Turnier an und versuche es noch einmal.
@@ -197,7 +207,10 @@ challenge-gone = Diese Herausforderung ist nicht mehr offen: Sie wurde angenomme
 challenge-none-here = In diesem Kanal gibt es keine offene Herausforderung. Stelle eine mit `challenge @spieler`.
 time-control = { $kind ->
     [none] ohne Uhr
-    [days] { $amount } T pro Zug
+    [days] { $amount ->
+        [one] { $amount } Tag
+       *[other] { $amount } Tage
+    } pro Zug
     [hours] { $amount } Std. pro Zug
    *[live] { $amount }+{ $increment } (live)
 }
@@ -447,7 +460,7 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = noch niemand
 tournament-format-swiss = Schweizer System, { $rounds } Runden
-tournament-format-swiss-default = Schweizer System, ceil(log2 Spieler) + 1 Runden
+tournament-format-swiss-default = Schweizer System, die Zahl der Runden richtet sich beim Start nach der Zahl der Spieler (3 Runden bei 4 Spielern, 4 bei 8, 5 bei 16, 6 bei 32)
 tournament-format-round-robin = { $double ->
     [yes] doppeltes Rundenturnier
    *[no] Rundenturnier
@@ -467,7 +480,7 @@ tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückge
     [yes] {" "}und die laufende Partie aufgegeben
    *[no] {""}
 }. { $format ->
-    [swiss] Sie werden nicht mehr gepaart.
+    [swiss] { $player } wird nicht mehr gepaart.
    *[round-robin] Die restlichen Partien gelten als kampflos verloren.
 } Die bisherigen Ergebnisse bleiben bestehen.
 
@@ -513,7 +526,7 @@ tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
 tournament-damaged = Runde { $round } von **{ $tournament }** ist beendet, aber die nächste Runde kann nicht gepaart werden: Die gespeicherten Turnierdaten sind beschädigt (der Betreiber des Bots kann den Grund im Log lesen). Es ist pausiert; `tournament resume` versucht es erneut, `tournament cancel` beendet es.
 tournament-too-many-rounds = **{ $tournament }** hat { $players } Teilnehmer, also kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet, und es wurde mit rounds:{ $asked } angelegt. Warte, bis { $needed } Spieler beigetreten sind, oder `tournament cancel` und lege es mit rounds:{ $most } oder weniger neu an.
 
-## Discord: Unterbefehle für Turniere und Aufgaben, ihre Optionen und Auswahlwerte
+## Discord: Unterbefehle für Turniere und Rätsel, ihre Optionen und Auswahlwerte
 
 command-tournament-create-name = anlegen
 command-tournament-create-about = Lege in diesem Kanal ein Turnier mit Anmeldenachricht an (Moderatoren).
@@ -542,7 +555,7 @@ option-tournament-create-name-about = Sein Name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Schweizer System oder Rundenturnier
 option-tournament-create-rounds-name = runden
-option-tournament-create-rounds-about = Runden im Schweizer System (Standard: ceil(log2 Spieler) + 1)
+option-tournament-create-rounds-about = Runden im Schweizer System (Standard nach Teilnehmern: 3 bei 4, 4 bei 8, 5 bei 16, 6 bei 32)
 option-tournament-create-time-name = zeit
 option-tournament-create-time-about = Uhr: Tage oder Stunden pro Zug wie 3d (Standard) oder 12h, oder live wie 10+5
 option-tournament-create-size-name = plätze
@@ -578,13 +591,13 @@ choice-immediate = sofort
 command-puzzle-create-name = anlegen
 command-puzzle-create-about = Stelle eine Stellung ein, in der die Seite am Zug in höchstens 3 Zügen erzwungen gewinnt.
 command-puzzle-solve-name = lösen
-command-puzzle-solve-about = Prüfe deine Antwort auf eine Aufgabe, privat.
+command-puzzle-solve-about = Prüfe deine Antwort auf ein Rätsel, privat.
 command-puzzle-answer-name = lösung
-command-puzzle-answer-about = Zeigt die Lösung einer Aufgabe (einen Tag nach dem Einstellen oder sobald sie aufgedeckt ist).
+command-puzzle-answer-about = Zeigt die Lösung eines Rätsels (einen Tag nach dem Einstellen oder sobald sie aufgedeckt ist).
 command-puzzle-reveal-name = aufdecken
-command-puzzle-reveal-about = Lass alle die Lösung deiner Aufgabe jetzt sehen.
+command-puzzle-reveal-about = Lass alle die Lösung deines Rätsels jetzt sehen.
 command-puzzle-daily-name = täglich
-command-puzzle-daily-about = Moderatoren: eine Aufgabe pro Tag in diesem Kanal, aus dem Vorrat des Bots.
+command-puzzle-daily-about = Moderatoren: ein Rätsel pro Tag in diesem Kanal, aus der Sammlung des Bots.
 option-puzzle-create-code-name = code
 option-puzzle-create-code-about = Der Stellungscode, etwa 5:b:12,12:5/5/5/5/5
 option-puzzle-create-rule-name = regel
@@ -594,13 +607,13 @@ option-puzzle-create-title-about = Ein Titel
 option-puzzle-create-several-name = mehrere
 option-puzzle-create-several-about = Auch einstellen, wenn mehrere erste Züge gewinnen (so markiert)
 option-puzzle-solve-puzzle-name = aufgabe
-option-puzzle-solve-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-solve-puzzle-about = Die Nummer des Rätsels
 option-puzzle-solve-moves-name = züge
 option-puzzle-solve-moves-about = Dein Zug (du kannst die erwartete Antwort und deinen nächsten Zug anfügen)
 option-puzzle-answer-puzzle-name = aufgabe
-option-puzzle-answer-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-answer-puzzle-about = Die Nummer des Rätsels
 option-puzzle-reveal-puzzle-name = aufgabe
-option-puzzle-reveal-puzzle-about = Die Nummer der Aufgabe
+option-puzzle-reveal-puzzle-about = Die Nummer des Rätsels
 option-puzzle-daily-on-name = an
 option-puzzle-daily-on-about = true zum Starten, false zum Beenden
 
@@ -944,7 +957,7 @@ premove-pair = - spielt dein Gegenüber { $theirs }, antwortest du { $mine }
 premove-queue-end = Jeder andere Zug verwirft die Liste; `premove clear` leert sie.
 vacation-already = Du bist schon im Urlaub. `vacation off` beendet ihn.
 vacation-used-up = Du hast alle { $days } Urlaubstage dieses Jahres verbraucht.
-vacation-on = Du bist im Urlaub: Deine Uhren in ungewerteten Fernpartien stehen bis zu { $left } still (was von deinen { $days } Tagen dieses Jahres übrig ist). `vacation off`, wenn du zurück bist.
+vacation-on = Du bist im Urlaub: Deine Uhren in Fernpartien außerhalb von Turnieren (und in Turnieren, die Urlaub erlauben) stehen bis zu { $left } still (was von deinen { $days } Tagen dieses Jahres übrig ist). `vacation off`, wenn du zurück bist.
 vacation-not-on = Du bist nicht im Urlaub.
 vacation-back = Willkommen zurück: Deine Uhren laufen wieder, und die Frist jedes Zuges verschiebt sich um die Zeit, die sie stillstand.
 record-header = die Kopfzeile '{ $line }' sollte wie [Size "8"] aussehen
@@ -995,7 +1008,10 @@ games-yours = Deine Partien ({ $waiting ->
     [one] { $waiting } wartet auf dich
    *[other] { $waiting } warten auf dich
 }):
-games-finished = Beendet (die letzten { $count }; `export #N` liefert die Notation, `board #N` die Endstellung):
+games-finished = Beendet ({ $count ->
+    [one] die letzte
+   *[other] die letzten { $count }
+}; `export #N` liefert die Notation, `board #N` die Endstellung):
 games-finished-line = - Partie { $game } in { $channel } gegen { $opponent }: { $result }
 games-finished-damaged = - Partie { $game } in { $channel }: im Speicher beschädigt
 games-rest = die auf dich wartenden stehen oben
@@ -1006,12 +1022,12 @@ games-clock = , **noch { $time }**
 games-your-move = **du bist am Zug**{ $since }{ $clock }
 games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
 games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
-elapsed-seconds = { $count } s
-elapsed-minutes = { $count } min
-elapsed-hours = { $count } h
+elapsed-seconds = { $count } Sek.
+elapsed-minutes = { $count } Min.
+elapsed-hours = { $count } Std.
 elapsed-days = { $count ->
     [one] { $count } Tag
-   *[other] { $count } Tage
+   *[other] { $count } Tagen
 }
 rules-summary = **Akron** (Cameron Browne, 2002) ist ein Verbindungsspiel in drei Dimensionen.
     - **Schwarz** verbindet die obere und die untere Seite, **Weiß** die linke und die rechte. Schwarz beginnt. Nur Steine in den Löchern berühren eine Seite; ein Eckloch liegt an beiden Seiten, die sich dort treffen.
@@ -1024,24 +1040,24 @@ rules-link = Die vollständigen Regeln mit Bildern: { $url }
 rules-picture = Das Bild: Schwarz zieht A1-D1. Der weiße Stein, der auf A1 lag, fällt nach A1, und der schwarze Stein, der auf diesem lag, fällt an dessen Platz (Pfeile).
 rules-guide = Die vollständige Anleitung mit Bildern ist `docs/rules.md` im Quellcode des Bots; wer den Bot betreibt, kann sie hier mit `AKRON_RULES_URL` verlinken.
 
-## words-a: Aufgaben
+## words-a: Rätsel
 
 rule-named = { $rule ->
     [immediate] sofortige Regel
    *[delayed] verzögerte Regel
 }
-puzzle-title-too-long = Der Titel einer Aufgabe hat höchstens { $max } Zeichen; dieser hat { $count }. Sag den Rest in ihrem Diskussions-Thread.
-puzzle-title-control = Der Titel einer Aufgabe ist eine Zeile Text, ohne Steuerzeichen.
+puzzle-title-too-long = Der Titel eines Rätsels hat höchstens { $max } Zeichen; dieser hat { $count }. Sag den Rest in seinem Diskussions-Thread.
+puzzle-title-control = Der Titel eines Rätsels ist eine Zeile Text, ohne Steuerzeichen.
 puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mein Titel`.
 puzzle-running-game = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Poste sie, wenn die Partie vorbei ist.
-puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es keine Aufgabe. Eine Aufgabe ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
-puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Aufgabe verbürgen. Versuche eine kleinere oder zwingendere Stellung.
+puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es kein Rätsel. Ein Rätsel ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
+puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Rätsel verbürgen. Versuche eine kleinere oder zwingendere Stellung.
 puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
     [one] { $count } Zug
    *[other] { $count } Zügen
 }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
-puzzle-thread = Akron-Aufgabe { $id }{ $title }
-puzzle-none = Es gibt keine Aufgabe { $id }.
+puzzle-thread = Akron-Rätsel { $id }{ $title }
+puzzle-none = Es gibt kein Rätsel { $id }.
 puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
 puzzle-line-illegal = { $move } ist dort kein erlaubter Zug (Zug { $number } deiner Folge): { $why }.
 puzzle-line-too-long = Deine Folge geht nach dem Ende der Partie weiter: Sie endet mit { $move }, lass also weg, was danach kommt.
@@ -1050,33 +1066,33 @@ puzzle-not-quite = Nicht ganz: { $moves } gewinnt hier nicht erzwungen in { $cou
    *[other] { $count } Zügen
 }. Schau noch einmal (die Lösung öffnet `puzzle answer { $id }`).
 puzzle-correct = Richtig: **{ $move }** gewinnt erzwungen. { $solver ->
-    [own] (Deine eigene Aufgabe: zählt nicht.)
-    [new] Du hast Aufgabe { $id } als { $number }. gelöst.
+    [own] (Dein eigenes Rätsel: zählt nicht.)
+    [new] Du hast Rätsel { $id } als { $number }. gelöst.
    *[again] Du hattest sie schon gelöst.
 }
-puzzle-answer-yours = Die Lösung von Aufgabe { $id } öffnet sich für alle in etwa { $hours ->
+puzzle-answer-yours = Die Lösung von Rätsel { $id } öffnet sich für alle in etwa { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 }. Du hast sie gepostet, also öffnet `puzzle reveal { $id }` sie sofort.
-puzzle-answer-later = Die Lösung von Aufgabe { $id } öffnet sich in etwa { $hours ->
+puzzle-answer-later = Die Lösung von Rätsel { $id } öffnet sich in etwa { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 } (oder früher, wenn { $poster } sie aufdeckt). Versuche es derweil mit `puzzle solve { $id } ZUG`.
 puzzle-a-moderator = ein Moderator
-puzzle-answer = **Aufgabe { $id }, die Lösung:** { $moves }.
+puzzle-answer = **Rätsel { $id }, die Lösung:** { $moves }.
 puzzle-answer-several = Mehrere erste Züge gewinnen: { $moves }.
 puzzle-solved-by = Gelöst von { $names }.
 puzzle-solved-by-nobody = Noch von niemandem gelöst.
-puzzle-reveal-not-yours = Nur wer Aufgabe { $id } gepostet hat (oder ein Moderator), kann die Lösung vorzeitig aufdecken; sie öffnet sich für alle einen Tag nach dem Posten.
-puzzle-daily-moderators = Nur Moderatoren können die tägliche Aufgabe in einem Kanal ein- oder ausschalten.
-puzzle-daily-on = Ab jetzt eine Aufgabe pro Tag in diesem Kanal; die erste kommt sofort.
-puzzle-daily-already = Dieser Kanal bekommt schon eine Aufgabe pro Tag.
-puzzle-daily-off = Keine täglichen Aufgaben mehr in diesem Kanal.
-puzzle-daily-none = Dieser Kanal bekommt keine tägliche Aufgabe; `puzzle daily on` startet eine.
-puzzle-bank-used-up = Alle { $count } Aufgaben der Sammlung wurden hier schon gepostet, daher endet die tägliche Aufgabe.
-puzzle-daily-title = : Aufgabe des Tages
+puzzle-reveal-not-yours = Nur wer Rätsel { $id } gepostet hat (oder ein Moderator), kann die Lösung vorzeitig aufdecken; sie öffnet sich für alle einen Tag nach dem Posten.
+puzzle-daily-moderators = Nur Moderatoren können das tägliche Rätsel in einem Kanal ein- oder ausschalten.
+puzzle-daily-on = Ab jetzt ein Rätsel pro Tag in diesem Kanal; das erste kommt sofort.
+puzzle-daily-already = Dieser Kanal bekommt schon ein Rätsel pro Tag.
+puzzle-daily-off = Keine täglichen Rätsel mehr in diesem Kanal.
+puzzle-daily-none = Dieser Kanal bekommt kein tägliches Rätsel; `puzzle daily on` startet es.
+puzzle-bank-used-up = Alle { $count } Rätsel der Sammlung wurden hier schon gepostet, daher endet das tägliche Rätsel.
+puzzle-daily-title = : Rätsel des Tages
 puzzle-by = {" "}(von { $poster })
-puzzle-post = **Aufgabe { $id }**{ $title }{ $poster }
+puzzle-post = **Rätsel { $id }**{ $title }{ $poster }
     {"**"}{ colour } am Zug gewinnt in { $count ->
         [one] { $count } Zug
        *[other] { $count } Zügen
@@ -1234,7 +1250,7 @@ vacation-notice-on = **{ $player }** ist im Urlaub, für bis zu { $time }: Die U
 vacation-notice-back = **{ $player }** ist aus dem Urlaub zurück: Die Uhr von Partie { $game } läuft wieder.
 
 ## parse: errors of a mistyped command line
-parse-nothing-after = nach `{ $command }` steht nichts
+parse-nothing-after = nach `{ $command }` darf nichts mehr folgen
 parse-move-needs-move = `move` braucht einen Zug, wie `move F6` oder `move A2-D3'`
 parse-show-needs-position = `show` braucht einen Stellungscode oder eine Partienotation, wie `show 3:b:4,4:3/3/3`
 parse-unknown-user = '{ $who }' ist kein Benutzer, den ich kenne
@@ -1244,7 +1260,7 @@ parse-analyze-move = '{ $word }' muss eine Zahl von Zügen sein, wie move:12
 parse-analyze-option = '{ $word }' ist keine Option von `analyze`; schreib `analyze #12 move:30` oder `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`
 parse-analyze-both = `analyze` nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
 parse-puzzle-usage = schreib `puzzle create CODE [Regel] [several] [Titel]`, `puzzle solve #3 F6`, `puzzle answer #3`, `puzzle reveal #3` oder `puzzle daily on|off`
-parse-puzzle-number = '{ $value }' ist keine Aufgabennummer; schreib sie wie #3
+parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
 parse-puzzle-needs-code = `puzzle create` braucht einen Stellungscode; { parse-puzzle-usage }
 parse-puzzle-needs-move = `puzzle solve` braucht deinen Zug, wie `puzzle solve { $puzzle } F6`
 parse-puzzle-action = '{ $action }' ist keine Aktion von `puzzle`; { parse-puzzle-usage }
@@ -1287,7 +1303,7 @@ parse-format-missing = nenne das Format: format:swiss oder format:roundrobin; { 
 
 ## Namen, die der Bot vergibt
 
-ai-player = Akron-KI, Stufe { $level }
+ai-player = Akron-KI Stufe { $level }
 ai-player-mention = **{ ai-player }**
 mention-both = { $first } { $second }
 thread-name = Akron { $game }: { $black } gegen { $white }

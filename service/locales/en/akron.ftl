@@ -54,8 +54,14 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}left
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
-clock-span-days = { $days } d { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
+clock-span-days = { $days } d{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } h
+}
+clock-span-hours = { $hours } h{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } min
+}
 clock-span-minutes = { $minutes } min
 clock-span-seconds = { $seconds } s
 
@@ -125,7 +131,11 @@ settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: p
 settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
 settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.
 settings-moderators-web = Only moderators can change who sees this server's web pages.
-settings-web = Web pages of this server: **{ $web }** (moderators: `settings web:off|link|public`).
+settings-web = Web pages of this server: **{ $web ->
+    [link] only for those with a link
+    [public] public
+   *[off] none
+}** (moderators: `settings web:off|link|public`).
 game-already-over = The game is already over.
 service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
 service-conflict-tournament = The tournament kept changing while your command ran (other commands on it at the same moment), so nothing was done. Look at the tournament and try again.
@@ -450,7 +460,7 @@ tournament-entrants = Entrants ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nobody yet
 tournament-format-swiss = Swiss, { $rounds } rounds
-tournament-format-swiss-default = Swiss, ceil(log2 players) + 1 rounds
+tournament-format-swiss-default = Swiss, its number of rounds set at the start by the number of players (3 rounds for 4 players, 4 for 8, 5 for 16, 6 for 32)
 tournament-format-round-robin = { $double ->
     [yes] double round robin
    *[no] round robin
@@ -545,7 +555,7 @@ option-tournament-create-name-about = Its name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Swiss or round robin
 option-tournament-create-rounds-name = rounds
-option-tournament-create-rounds-about = Swiss rounds (default: ceil(log2 players) + 1)
+option-tournament-create-rounds-about = Swiss rounds (by default from the entrants: 3 for 4, 4 for 8, 5 for 16, 6 for 32)
 option-tournament-create-time-name = time
 option-tournament-create-time-about = Clock: days or hours per move like 3d (default) or 12h, or live like 10+5
 option-tournament-create-size-name = size
@@ -938,7 +948,7 @@ premove-pair = - if your opponent plays { $theirs }, you answer { $mine }
 premove-queue-end = Any other move drops the queue; `premove clear` empties it.
 vacation-already = You are already on vacation. `vacation off` ends it.
 vacation-used-up = You have used all { $days } days of vacation this year.
-vacation-on = You are on vacation: your clocks in casual correspondence games stand still for up to { $left } (what is left of your { $days } days this year). `vacation off` when you are back.
+vacation-on = You are on vacation: your clocks in correspondence games outside tournaments (and in tournaments that allow vacation) stand still for up to { $left } (what is left of your { $days } days this year). `vacation off` when you are back.
 vacation-not-on = You are not on vacation.
 vacation-back = Welcome back: your clocks run again, each move's deadline moved on by the time it stood still.
 record-header = header line '{ $line }' should look like [Size "8"]
@@ -983,7 +993,10 @@ games-damaged = - game { $game } in { $channel }: **damaged in storage**; the bo
 games-none = You have no open challenges, games in progress or finished games. Start one with `challenge @player`.
 games-none-in-progress = You have no games in progress.
 games-yours = Your games ({ $waiting } waiting for you):
-games-finished = Finished (last { $count }; `export #N` gives a record, `board #N` the final position):
+games-finished = Finished ({ $count ->
+    [one] the last one
+   *[other] the last { $count }
+}; `export #N` gives a record, `board #N` the final position):
 games-finished-line = - game { $game } in { $channel } against { $opponent }: { $result }
 games-finished-damaged = - game { $game } in { $channel }: damaged in storage
 games-rest = those waiting for you are listed first

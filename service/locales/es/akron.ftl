@@ -49,8 +49,14 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}restantes
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
-clock-span-days = { $days } d { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
+clock-span-days = { $days } d{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } h
+}
+clock-span-hours = { $hours } h{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } min
+}
 clock-span-minutes = { $minutes } min
 clock-span-seconds = { $seconds } s
 
@@ -120,7 +126,11 @@ settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torne
 settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
 settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
 settings-moderators-web = Solo los moderadores pueden cambiar quién ve las páginas web de este servidor.
-settings-web = Páginas web de este servidor: **{ $web }** (moderación: `settings web:off|link|public`).
+settings-web = Páginas web de este servidor: **{ $web ->
+    [link] solo con enlace
+    [public] públicas
+   *[off] ninguna
+}** (moderación: `settings web:off|link|public`).
 game-already-over = La partida ya ha terminado.
 service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
 service-conflict-tournament = El torneo cambió una y otra vez mientras se ejecutaba tu comando (otros comandos sobre él en el mismo momento), así que no se hizo nada. Mira el torneo e inténtalo de nuevo.
@@ -144,7 +154,7 @@ move-to-move = Le toca a { $player } ({ colour }).
 ## Textos alternativos de las imágenes (los leen los lectores de pantalla: sin Markdown)
 
 alt-board = Tablero de Akron de { $size } por { $size }, partida { $game }: { $black } (negras) contra { $white } (blancas).
-alt-in-hand = En mano: negras { $black ->
+alt-in-hand = En reserva: negras { $black ->
     [one] { $black } piedra
    *[other] { $black } piedras
 }, blancas { $white ->
@@ -329,7 +339,7 @@ takeback-done = { $count ->
 
 label-black = Negras
 label-white = Blancas
-label-to-move = Juega { $name }
+label-to-move = Turno de { $name }
 label-must-cut = { $other } conecta: { $name } debe cortar ya
 label-wins-by-connection = { $name } gana por conexión
 label-wins-no-move = { $name } gana: { $other } no puede jugar
@@ -447,7 +457,7 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nadie todavía
 tournament-format-swiss = suizo, { $rounds } rondas
-tournament-format-swiss-default = suizo, ceil(log2 jugadores) + 1 rondas
+tournament-format-swiss-default = suizo, con tantas rondas como fije el número de jugadores al empezar (3 rondas para 4 jugadores, 4 para 8, 5 para 16, 6 para 32)
 tournament-format-round-robin = { $double ->
     [yes] liga a doble vuelta
    *[no] liga (todos contra todos)
@@ -542,7 +552,7 @@ option-tournament-create-name-about = Su nombre
 option-tournament-create-format-name = formato
 option-tournament-create-format-about = Suizo o liga
 option-tournament-create-rounds-name = rondas
-option-tournament-create-rounds-about = Rondas del suizo (por defecto: ceil(log2 jugadores) + 1)
+option-tournament-create-rounds-about = Rondas del suizo (por defecto según los inscritos: 3 para 4, 4 para 8, 5 para 16, 6 para 32)
 option-tournament-create-time-name = tiempo
 option-tournament-create-time-about = Reloj: días u horas por jugada como 3d (por defecto) o 12h, o en vivo como 10+5
 option-tournament-create-size-name = plazas
@@ -947,7 +957,7 @@ premove-pair = - si tu rival juega { $theirs }, respondes { $mine }
 premove-queue-end = Cualquier otra jugada anula la lista; `premove clear` la vacía.
 vacation-already = Ya estás de vacaciones. `vacation off` las termina.
 vacation-used-up = Ya has usado los { $days } días de vacaciones de este año.
-vacation-on = Estás de vacaciones: tus relojes en las partidas amistosas por correspondencia se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). `vacation off` cuando vuelvas.
+vacation-on = Estás de vacaciones: tus relojes en las partidas por correspondencia fuera de torneos (y en los torneos que permiten vacaciones) se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). `vacation off` cuando vuelvas.
 vacation-not-on = No estás de vacaciones.
 vacation-back = Bienvenido de vuelta: tus relojes vuelven a correr, y el plazo de cada jugada se alarga lo que estuvo detenido.
 record-header = la línea de cabecera '{ $line }' debería ser como [Size "8"]
@@ -1001,7 +1011,10 @@ games-yours = Tus partidas ({ $waiting ->
     [one] { $waiting } te espera
    *[other] { $waiting } te esperan
 }):
-games-finished = Terminadas (las últimas { $count }; `export #N` da la notación, `board #N` la posición final):
+games-finished = Terminadas ({ $count ->
+    [one] la última
+   *[other] las últimas { $count }
+}; `export #N` da la notación, `board #N` la posición final):
 games-finished-line = - partida { $game } en { $channel } contra { $opponent }: { $result }
 games-finished-damaged = - partida { $game } en { $channel }: dañada en el almacenamiento
 games-rest = primero las que te esperan
@@ -1024,7 +1037,7 @@ elapsed-days = { $count ->
 }
 rules-summary = **Akron** (Cameron Browne, 2002) es un juego de conexión en tres dimensiones.
     - **Negras** unen los lados de arriba y de abajo; **blancas**, el izquierdo y el derecho. Empiezan negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
-    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre (`move F6`) o **mueve** una de tus piedras (`move A2-D3'`). Una piedra puede descansar en el hoyo entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
+    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre (`move F6`) o **mueve** una de tus piedras (`move A2-D3'`). Una piedra puede descansar en el hueco entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
     - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al hueco que deja, y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo, y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, y ninguna puede ser la que se mueve ni una que cae.
     - Las piedras se tocan lado a lado en un mismo nivel (no en diagonal) y donde una descansa sobre otra; las piedras de un color que se tocan están conectadas. Una conexión **más alta corta** la conexión rival que cruza. En una columna de piedras apiladas manda el **color de la de arriba**: toda piedra del otro color más abajo queda cubierta y aislada (una del color de la de arriba no, aunque esté bajo una rival).
     - En el segundo turno, blancas pueden hacer el **cambio** (`swap`): quedarse con la primera piedra de negras y jugar con negras.
@@ -1131,7 +1144,13 @@ stats-head = **{ $player }**: puntuación **{ $rating }** (RD { $deviation }{ $p
     [one] { $count } partida puntuable
    *[other] { $count } partidas puntuables
 }.
-stats-tally = { $wins } ganadas, { $losses } perdidas, { $draws } tablas
+stats-tally = { $wins } { $wins ->
+    [one] ganada
+   *[other] ganadas
+}, { $losses } { $losses ->
+    [one] perdida
+   *[other] perdidas
+}, { $draws } tablas
 stats-results = Total: { $all }. Con negras (empezando): { $black }. Con blancas: { $white }.
 stats-streak = Racha de victorias más larga: { $count }.
 stats-global = Puntuación global: { $rating } en { $count ->
@@ -1218,7 +1237,7 @@ console-file-failed = No se ha podido guardar { $path } ({ $error }).
 console-button = [{ $label }] escribe: /akron { $command } #{ $game }
 console-board-holes = nivel 0 (huecos)
 console-board-level = nivel { $level } ({ $marks })
-console-board-pieces = x { $black } (quedan { $black_left }), o { $white } (quedan { $white_left }); { $state }
+console-board-pieces = x { $black } (reserva { $black_left }), o { $white } (reserva { $white_left }); { $state }
 console-board-over = partida terminada: { $result }
 console-board-to-move = turno de { $colour }
 help-group = - **{ $group }**: { $usages }
@@ -1293,7 +1312,7 @@ parse-format-missing = indica el formato: format:swiss o format:roundrobin; { pa
 
 ## Nombres que da el bot
 
-ai-player = IA de Akron, nivel { $level }
+ai-player = Akron IA nivel { $level }
 ai-player-mention = **{ ai-player }**
 mention-both = { $first } { $second }
 thread-name = Akron { $game }: { $black } contra { $white }

@@ -443,7 +443,8 @@ impl Service {
             move = analysis.best.to_string(),
             percent = percent(&analysis)
         ));
-        reply.image = self.suggestion_picture(position, &analysis, caption_of(&loaded), private);
+        reply.image =
+            self.suggestion_picture(position, &analysis, caption_of(&loaded, private), private);
         Ok(reply)
     }
 
@@ -528,7 +529,7 @@ impl Service {
                     None => total,
                 };
                 let game = at(ply);
-                let mut caption = caption_of(&loaded);
+                let mut caption = caption_of(&loaded, private);
                 caption.moves_played = Some(ply);
                 // The game is over: its final position says how it ended (a resignation
                 // there), an earlier one whose turn it was then.
@@ -632,13 +633,14 @@ impl Service {
     }
 }
 
-/// The caption of a game's picture: number and names.
-fn caption_of(loaded: &Loaded) -> Caption {
+/// The caption of a game's picture: number and names, the AI's in `language`.
+/// Regression (issue 39): the hint's picture named the AI in English on every server.
+fn caption_of(loaded: &Loaded, language: Language) -> Caption {
     Caption {
         game: u64::try_from(loaded.record.id.0).ok(),
         names: ByColor {
-            black: Some(loaded.player(Color::Black).name),
-            white: Some(loaded.player(Color::White).name),
+            black: Some(loaded.player(Color::Black).name_in(language)),
+            white: Some(loaded.player(Color::White).name_in(language)),
         },
         moves_played: Some(loaded.game.moves().len()),
         outcome: None,

@@ -131,8 +131,11 @@ pub fn words(seconds: i64, live: bool) -> String {
             format!("{}:{:02}", s / 60, s % 60)
         };
     }
+    // A zero second unit is left out: `1 d`, not `1 d 0 h`.
     match s {
+        s if s >= 86_400 && s / 3600 % 24 == 0 => format!("{} d", s / 86_400),
         s if s >= 86_400 => format!("{} d {} h", s / 86_400, s / 3600 % 24),
+        s if s >= 3600 && s / 60 % 60 == 0 => format!("{} h", s / 3600),
         s if s >= 3600 => format!("{} h {} min", s / 3600, s / 60 % 60),
         s if s >= 60 => format!("{} min", s / 60),
         s => format!("{s} s"),
@@ -140,7 +143,7 @@ pub fn words(seconds: i64, live: bool) -> String {
 }
 
 /// [`words`] in `language`: correspondence time with the units that language abbreviates
-/// (`2 d 3 h`, `2 T 3 h`); live clocks read the same everywhere.
+/// (`2 d 3 h`, `2 Tg. 3 Std.`); live clocks read the same everywhere.
 #[must_use]
 pub fn words_in(seconds: i64, live: bool, language: crate::catalogue::Language) -> String {
     span(seconds, live).say(language)
@@ -266,6 +269,8 @@ mod tests {
             12 * 60 + 30,
             5 * 3600 + 20 * 60,
             2 * 86_400 + 3 * 3600 + 59,
+            86_400,
+            7200,
         ] {
             assert_eq!(
                 words_in(seconds, false, Language::English),
@@ -278,8 +283,13 @@ mod tests {
         }
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::German),
-            "2 T 3 h"
+            "2 Tg. 3 Std."
         );
+        // Regression (issue 38): "expires in 1 d 0 h".
+        assert_eq!(words(86_400 + 59, false), "1 d");
+        assert_eq!(words_in(86_400, false, Language::English), "1 d");
+        assert_eq!(words_in(3 * 3600, false, Language::German), "3 Std.");
+        assert_eq!(words_in(3 * 3600, false, Language::Spanish), "3 h");
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::Spanish),
             "2 d 3 h"

@@ -667,7 +667,7 @@ mod tests {
         assert_eq!(elapsed(86_400 + 5, English), "1 day");
         assert_eq!(elapsed(9 * 86_400, English), "9 days");
         assert_eq!(elapsed(86_400, German), "1 Tag");
-        assert_eq!(elapsed(9 * 86_400, German), "9 Tage");
+        assert_eq!(elapsed(9 * 86_400, German), "9 Tagen");
         assert_eq!(elapsed(86_400, Spanish), "1 día");
         assert_eq!(elapsed(9 * 86_400, Spanish), "9 días");
     }

@@ -512,7 +512,7 @@ impl Service {
                 .map(|_| crate::images::table_alt(&table));
         }
         if let Some(puzzle) = payload.puzzle() {
-            reply.image = self.puzzle_image(puzzle)?;
+            reply.image = self.puzzle_image(puzzle, language()?)?;
         }
         reply.label_buttons(language()?);
         reply.reader = super::types::Reader {

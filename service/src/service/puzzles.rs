@@ -183,7 +183,7 @@ impl Service {
         };
         record.id = self.db.write(|c| db::insert_puzzle(c, &record))?;
         let mut reply = Reply::text(puzzle_text(&record, &position).say(public));
-        reply.image = self.puzzle_picture(&position);
+        reply.image = self.puzzle_picture(&position, public);
         reply.position = Some(record.code.clone());
         reply.puzzle_of = Some(record.id);
         reply.thread = Some(say!(
@@ -555,18 +555,26 @@ impl Service {
         Ok(self.db.read(db::next_daily)?)
     }
 
-    /// The picture of a puzzle (for notices, drawn at delivery).
-    pub(super) fn puzzle_image(&self, id: PuzzleId) -> Result<Option<Vec<u8>>, ServiceError> {
+    /// The picture of a puzzle (for notices, drawn at delivery), its words in `language`.
+    pub(super) fn puzzle_image(
+        &self,
+        id: PuzzleId,
+        language: Language,
+    ) -> Result<Option<Vec<u8>>, ServiceError> {
         let Some(record) = self.db.read(|c| db::puzzle(c, id))? else {
             return Ok(None);
         };
         Ok(Position::from_code(&record.code)
             .ok()
-            .and_then(|p| self.puzzle_picture(&p)))
+            .and_then(|p| self.puzzle_picture(&p, language)))
     }
 
-    fn puzzle_picture(&self, position: &Position) -> Option<Vec<u8>> {
-        self.images.png(&Picture::new(position))
+    /// A puzzle's position drawn with its words (`White to move`, the levels, the piles) in
+    /// `language`. Regression (issue 39): it was drawn in English on every server.
+    fn puzzle_picture(&self, position: &Position, language: Language) -> Option<Vec<u8>> {
+        let mut picture = Picture::new(position);
+        picture.labels = Some(crate::catalogue::labels(language));
+        self.images.png(&picture)
     }
 }
 

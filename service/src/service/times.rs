@@ -16,31 +16,48 @@ pub fn zone_name(given: &str) -> Option<String> {
     Some(zone.iana_name().unwrap_or(given).to_string())
 }
 
-/// `2026-11-27 18:05 UTC+01:00`: the moment `unix` in the zone named `zone` (UTC when it
-/// names none the database knows).
+/// The moment `unix` in the zone named `zone` (UTC when it names none the database knows),
+/// as `language` writes a date and time, with the zone's abbreviation: `Jan 15, 2026, 1:00 PM
+/// CET`, `15 ene 2026, 13:00 CET`, `15.01.2026, 13:00 CET`. A zone whose abbreviation is
+/// an offset shows it after `UTC` (`UTC+11`).
 #[must_use]
-pub fn local_time(unix: i64, zone: Option<&str>) -> String {
+pub fn local_time(unix: i64, zone: Option<&str>, language: Language) -> String {
     let zone = zone
         .and_then(|name| TimeZone::get(name).ok())
         .unwrap_or(TimeZone::UTC);
     let Ok(moment) = Timestamp::from_second(unix) else {
         return unix.to_string();
     };
-    let zoned = moment.to_zoned_datetime(zone);
-    let offset = zoned.offset().seconds();
-    let sign = if offset < 0 { '-' } else { '+' };
-    let offset = offset.unsigned_abs();
-    format!(
-        "{} UTC{sign}{:02}:{:02}",
-        zoned.strftime("%Y-%m-%d %H:%M"),
-        offset / 3600,
-        offset / 60 % 60
-    )
+    let zoned = moment.to_zoned_datetime(zone.clone());
+    let info = zone.to_offset_info(moment);
+    let abbreviation = info.abbreviation();
+    let abbreviation = if abbreviation.starts_with(['+', '-']) {
+        format!("UTC{abbreviation}")
+    } else {
+        abbreviation.to_string()
+    };
+    let words = u8::try_from(zoned.month())
+        .ok()
+        .zip(u8::try_from(zoned.day()).ok())
+        .zip(
+            u8::try_from(zoned.hour())
+                .ok()
+                .zip(u8::try_from(zoned.minute()).ok()),
+        )
+        .and_then(|((month, day), time)| {
+            crate::catalogue::numbers::date_time(
+                (i32::from(zoned.year()), month, day),
+                time,
+                language,
+            )
+        })
+        .unwrap_or_else(|| zoned.strftime("%Y-%m-%d %H:%M").to_string());
+    format!("{words} {abbreviation}")
 }
 
 /// `text` with each Discord timestamp token (`<t:UNIX:R>`, `<t:UNIX:f>`, any style) written
 /// out for `reader` at `now`: the time with its UTC offset, and the relative form
-/// (`2026-11-27 18:05 UTC+01:00 (in 3 h)`). What is not a token stays as it is.
+/// (`27.11.2026, 18:05 CET (in 3 Std.)`). What is not a token stays as it is.
 #[must_use]
 pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
     let mut out = String::with_capacity(text.len());
@@ -59,7 +76,7 @@ pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
                     "R" => relative(unix, now, reader.language),
                     _ => format!(
                         "{} ({})",
-                        local_time(unix, reader.zone.as_deref()),
+                        local_time(unix, reader.zone.as_deref(), reader.language),
                         relative(unix, now, reader.language)
                     ),
                 });
@@ -103,7 +120,7 @@ mod tests {
                 &madrid,
                 noon - 7200
             ),
-            "hasta 2026-01-15 13:00 UTC+01:00 (dentro de 2 h 0 min), dentro de 2 h 0 min."
+            "hasta 15 ene 2026, 13:00 CET (dentro de 2 h), dentro de 2 h."
         );
         let berlin = Reader {
             language: Language::German,
@@ -111,7 +128,7 @@ mod tests {
         };
         assert_eq!(
             local_times("<t:1768478400:R>", &berlin, noon + 90),
-            "vor 1 min"
+            "vor 1 Min."
         );
         assert_eq!(
             local_times("<t:nope:R> <t:12", &Reader::default(), 0),
@@ -128,22 +145,29 @@ mod tests {
     }
 
     #[test]
-    fn times_carry_their_offset() {
+    fn times_are_written_as_each_language_writes_them_with_their_zone() {
         // 2026-01-15 12:00 UTC: winter in Madrid (+1), summer in Sydney (+11).
         let noon = 1_768_478_400;
-        assert_eq!(local_time(noon, None), "2026-01-15 12:00 UTC+00:00");
         assert_eq!(
-            local_time(noon, Some("Europe/Madrid")),
-            "2026-01-15 13:00 UTC+01:00"
+            local_time(noon, None, Language::German),
+            "15.01.2026, 12:00 UTC"
         );
         assert_eq!(
-            local_time(noon, Some("America/New_York")),
-            "2026-01-15 07:00 UTC-05:00"
+            local_time(noon, Some("Europe/Madrid"), Language::Spanish),
+            "15 ene 2026, 13:00 CET"
+        );
+        assert_eq!(
+            local_time(noon, Some("America/New_York"), Language::English),
+            "Jan 15, 2026, 7:00\u{202f}AM EST"
         );
         // July: summer time in Berlin.
         assert_eq!(
-            local_time(1_784_116_800, Some("Europe/Berlin")),
-            "2026-07-15 14:00 UTC+02:00"
+            local_time(1_784_116_800, Some("Europe/Berlin"), Language::German),
+            "15.07.2026, 14:00 CEST"
+        );
+        assert_eq!(
+            local_time(noon, Some("Australia/Sydney"), Language::English),
+            "Jan 15, 2026, 11:00\u{202f}PM AEDT"
         );
     }
 }

@@ -29,7 +29,7 @@ use crate::model::{
 use crate::ratings::INITIAL_RATING;
 use crate::tournament::{
     default_rounds, format_table_in, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds,
-    trim_number, Entrant, GameResult, PairingError, Round, TableWords, Tiebreak,
+    Entrant, GameResult, PairingError, Round, TableWords, Tiebreak,
 };
 use crate::{phrase, say};
 use akron_rules::{default_pile, Color, Position, Reason, MAX_PILE};
@@ -1240,6 +1240,7 @@ fn standings_text(t: &TournamentDetail, language: Language) -> String {
         ),
         withdrawn: say!(language, "tournament-withdrawn-mark"),
         more: &more,
+        number: &|value| crate::catalogue::numbers::decimal(value, language),
     };
     let table = format_table_in(
         &t.standings,
@@ -1320,7 +1321,7 @@ fn standings_table(t: &TournamentDetail, language: Language) -> Option<Table> {
                     name
                 },
                 line.points.to_string(),
-                trim_number(line.tiebreak),
+                crate::catalogue::numbers::decimal(line.tiebreak, language),
                 format!("{}-{}-{}", line.wins, line.draws, line.losses),
             ]
         })

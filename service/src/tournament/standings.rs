@@ -168,6 +168,7 @@ pub fn format_table(
         tiebreak: tiebreak.abbreviation().to_string(),
         withdrawn: "wd".to_string(),
         more: &|rest| format!("… {rest} more"),
+        number: &trim_number,
     };
     format_table_in(standings, name, max_chars, &english)
 }
@@ -187,6 +188,8 @@ pub struct TableWords<'a> {
     pub withdrawn: String,
     /// The note on the lines left off.
     pub more: &'a dyn Fn(usize) -> String,
+    /// A tiebreak score in the reader's conventions (`0.5`, `0,5`).
+    pub number: &'a dyn Fn(f64) -> String,
 }
 
 /// [`format_table`] with its words given.
@@ -261,7 +264,7 @@ fn render(
             "{rank:>rank_width$} {} {:>4} {:>5} {:>8}",
             fit(name, width),
             s.points.to_string(),
-            trim_number(s.tiebreak),
+            (words.number)(s.tiebreak),
             format!("{}-{}-{}", s.wins, s.draws, s.losses)
         );
         let rest = standings.len() - i;
@@ -278,7 +281,7 @@ fn render(
     out
 }
 
-/// `12`, `12.5`, `12.25`: no trailing zeros.
+/// `12`, `12.5`, `12.25`: no trailing zeros (English; a reader's language formats its own).
 #[must_use]
 pub fn trim_number(value: f64) -> String {
     let text = format!("{value:.2}");

@@ -230,3 +230,112 @@ fn the_help_fits_a_message_in_every_language() {
     assert!(help_text_in(Language::Spanish).contains("- **Empezar**: `challenge @player"));
     assert!(help_text_in(Language::German).contains("- **Rätsel** (`/akron-puzzle`)"));
 }
+
+/// The glossary (`service/locales/glossary.md`): one word per concept in each language, and
+/// the phrases a catalogue must not use for it.
+const GLOSSARY: &str = include_str!("../../locales/glossary.md");
+
+/// The "must not say" phrases of one language's table in the glossary: `(concept, phrase)`.
+fn forbidden_in(heading: &str) -> Vec<(String, String)> {
+    let Some((_, section)) = GLOSSARY.split_once(&format!("\n## {heading}\n")) else {
+        panic!("the glossary has no section {heading}");
+    };
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let mut found = Vec::new();
+    for line in section.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let [concept, _, _, avoid] = cells[..] else {
+            panic!("a glossary row has four cells: {line}");
+        };
+        if avoid.starts_with("---") || concept == "concepto" || concept == "Begriff" {
+            continue;
+        }
+        for phrase in avoid.split("; ").filter(|p| !p.is_empty()) {
+            found.push((concept.to_string(), phrase.to_lowercase()));
+        }
+    }
+    assert!(
+        found.len() >= 10,
+        "the {heading} glossary lists what not to say"
+    );
+    found
+}
+
+/// Whether `phrase` stands in `text` as a whole word or phrase (letters on neither side).
+fn stands_in(text: &str, phrase: &str) -> bool {
+    text.match_indices(phrase).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + phrase.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        edge(before) && (edge(after) || !phrase.ends_with(char::is_alphanumeric))
+    })
+}
+
+/// Regression (issue 39): German called a puzzle both "Rätsel" and "Aufgabe" (which is also
+/// a resignation), Spanish the pile "quedan", "reserva" and "En mano", and days were "T".
+/// Each catalogue now follows the glossary, which this test reads.
+#[test]
+fn the_catalogues_follow_the_glossary() {
+    for (language, heading) in [
+        (Language::Spanish, "Español"),
+        (Language::German, "Deutsch"),
+    ] {
+        let (_, file, text) = FILES
+            .iter()
+            .find(|(l, _, _)| *l == language)
+            .copied()
+            .unwrap_or_else(|| panic!("no catalogue for {language}"));
+        // Comments and typed commands (in backticks) are not the catalogue's words.
+        let words: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .map(|l| {
+                l.split('`')
+                    .step_by(2)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let broken: Vec<String> = forbidden_in(heading)
+            .into_iter()
+            .filter(|(_, phrase)| stands_in(&words, phrase))
+            .map(|(concept, phrase)| format!("{concept}: '{phrase}'"))
+            .collect();
+        assert!(
+            broken.is_empty(),
+            "{file} says what its glossary forbids: {broken:?}"
+        );
+    }
+}
+
+/// Regression (issue 39): numbers without their language's separators (`103792
+/// simulaciones`, a tie-break of `0.5` in German).
+#[test]
+fn numbers_are_grouped_and_decimals_written_as_each_language_does() {
+    assert_eq!(
+        say(
+            Language::Spanish,
+            "marbles",
+            &[("count", Arg::Number(103_792))]
+        ),
+        "103.792 piedras"
+    );
+    assert_eq!(
+        say(
+            Language::English,
+            "marbles",
+            &[("count", Arg::Number(103_792))]
+        ),
+        "103,792 marbles"
+    );
+    assert_eq!(
+        say(Language::German, "marbles", &[("count", Arg::Number(1500))]),
+        "1500 Steine"
+    );
+    assert_eq!(
+        akron_service::catalogue::numbers::decimal(0.25, Language::German),
+        "0,25"
+    );
+}

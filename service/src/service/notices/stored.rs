@@ -416,14 +416,14 @@ mod tests {
         assert_eq!(
             thread(Language::Spanish),
             Some((
-                "Akron #3: alice contra IA de Akron, nivel 2".to_string(),
+                "Akron #3: alice contra Akron IA nivel 2".to_string(),
                 GameId(3)
             ))
         );
         assert_eq!(
             thread(Language::German),
             Some((
-                "Akron #3: alice gegen Akron-KI, Stufe 2".to_string(),
+                "Akron #3: alice gegen Akron-KI Stufe 2".to_string(),
                 GameId(3)
             ))
         );

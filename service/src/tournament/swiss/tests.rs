@@ -315,3 +315,10 @@ proptest! {
         play(players, seed, 0.05, 0.2)?;
     }
 }
+
+/// The catalogue's sign-up text (`tournament-format-swiss-default`) and the `rounds` option's
+/// description give these numbers of rounds in words; they must stay true.
+#[test]
+fn the_default_rounds_the_catalogue_names_are_the_ones_played() {
+    assert_eq!([4, 8, 16, 32].map(default_rounds), [3, 4, 5, 6]);
+}
