@@ -466,10 +466,18 @@ fn the_readmes_test_command_is_the_one_ci_runs() {
     let command = README
         .lines()
         .find_map(|l| l.strip_prefix("cargo test "))
-        .map(|rest| format!("cargo test {}", rest.split('#').next().unwrap_or_default().trim()))
+        .map(|rest| {
+            format!(
+                "cargo test {}",
+                rest.split('#').next().unwrap_or_default().trim()
+            )
+        })
         .expect("the README shows the test command");
     assert_eq!(
-        CI.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim),
+        CI.lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .map(str::trim),
         Some(command.as_str()),
         ".ci/run ends with the README's test command"
     );
