@@ -10,14 +10,14 @@ pub const PLATFORM: Platform = Platform {
     anyone_organises: true,
 };
 
-use crate::service::text::parse_command;
+use crate::service::text::parse_line;
 use crate::service::times::local_times;
 use crate::service::{
     ChannelId, Destination, GameId, Languages, Notice, Reply, Request, ServerId, Service, User,
     UserId,
 };
 use akron_rules::{Color, Point, Position};
-use akron_service::catalogue::Language;
+use akron_service::catalogue::{Language, Phrase};
 use akron_service::delivery::{self, SendError};
 use akron_service::model::Platform;
 use akron_service::say;
@@ -187,6 +187,18 @@ impl<'a> Console<'a> {
                 )?;
                 return Ok(true);
             }
+            (Some("as"), None, _) => {
+                writeln!(out, "! {}", say!(language, "console-as-needs-name"))?;
+                return Ok(true);
+            }
+            (Some("in"), None, _) => {
+                writeln!(out, "! {}", say!(language, "console-in-needs-channel"))?;
+                return Ok(true);
+            }
+            (Some("mod"), switch, None) if !matches!(switch, Some("on" | "off")) => {
+                writeln!(out, "! {}", say!(language, "console-mod-needs-switch"))?;
+                return Ok(true);
+            }
             (Some("mod"), Some(on), None) => {
                 self.moderator = on == "on";
                 writeln!(
@@ -245,7 +257,11 @@ impl<'a> Console<'a> {
             _ => {}
         }
         // `puzzle answer #3` names a puzzle, not a game.
-        let split = if line.trim_start_matches('/').starts_with("puzzle") {
+        let bare = line.trim_start_matches('/').to_ascii_lowercase();
+        let split = if ["puzzle", "akron puzzle", "akron-puzzle"]
+            .iter()
+            .any(|p| bare.starts_with(p))
+        {
             Ok((line, None))
         } else {
             split_game(line, language)
@@ -264,14 +280,17 @@ impl<'a> Console<'a> {
                 return Ok(true);
             }
         };
-        let command = match parse_command(&line, |name| user_name(name).map(console_user)) {
-            Ok(command) => command,
+        let (command, game) = match parse_line(&line, |name| user_name(name).map(console_user)) {
+            // `replay #1 from:2` names its game where `replay from:2 #1` does.
+            Ok(parsed) => (parsed.command, game.or(parsed.game)),
             Err(e) => {
+                let e = with_console_commands(e);
                 // In the language of what only the caller sees, as the service words it.
                 let refusal = self
                     .service
                     .mistyped(&self.request(crate::service::Command::Help, game), &e)
                     .map_or_else(|_| e.say(language), |reply| reply.text);
+                let refusal = akron_service::catalogue::console_commands(&refusal);
                 writeln!(out, "! {refusal}")?;
                 return Ok(true);
             }
@@ -662,7 +681,9 @@ fn bad_name(typed: &str, language: Language) -> String {
 /// removed; code fence lines dropped, the text inside them kept; escapes (`\_`) undone.
 #[must_use]
 pub fn terminal_text(markdown: &str, styled: bool) -> String {
-    unescape(&markup(markdown, styled))
+    // The commands the text names, as the console types them.
+    let markdown = akron_service::catalogue::console_commands(markdown);
+    unescape(&markup(&markdown, styled))
 }
 
 /// Drops the backslash of Markdown escapes (`\_it\_` is `_it_`), which
@@ -772,6 +793,21 @@ pub fn console_user(name: &str) -> User {
 }
 
 /// Splits a trailing `#N` off a command line; a refusal in `language` for a bad number.
+/// The console's own commands, which a line may also be.
+const CONSOLE_COMMANDS: &str = "as, in, mod, wait, quit";
+
+/// A refusal of an unknown command lists the console's own commands too.
+fn with_console_commands(mut refusal: Phrase) -> Phrase {
+    if refusal.id == "parse-unknown-command" {
+        for (name, value) in &mut refusal.args {
+            if name == "commands" {
+                *value = format!("{}, {CONSOLE_COMMANDS}", value.say(Language::English)).into();
+            }
+        }
+    }
+    refusal
+}
+
 fn split_game(line: &str, language: Language) -> Result<(&str, Option<GameId>), String> {
     if let Some((head, tail)) = line.rsplit_once(char::is_whitespace) {
         if tail.starts_with('#') {

@@ -254,7 +254,122 @@ fn bundle(language: Language, file: &str, text: &str) -> FluentBundle<FluentReso
     if let Err(errors) = bundle.add_resource(resource) {
         tracing::error!(file, ?errors, "a message catalogue repeats a message");
     }
+    if let Err(error) = bundle.add_function("CMD", command_function) {
+        tracing::error!(
+            file,
+            ?error,
+            "the catalogue's CMD function could not be added"
+        );
+    }
     bundle
+}
+
+/// Opens a command reference in a text the catalogue says; [`COMMAND_END`] closes it. The
+/// two are characters of Unicode's private use area, which no user types and no language
+/// file holds: a front end finds each reference with [`render_commands`] and writes it its
+/// own way.
+pub const COMMAND_START: char = '\u{E000}';
+
+/// Closes a command reference opened by [`COMMAND_START`].
+pub const COMMAND_END: char = '\u{E001}';
+
+/// The catalogue's `CMD` function: `{ CMD("draw decline") }`, `{ CMD("puzzle solve ", $id,
+/// " F6") }` (its arguments are joined as they are). A message names a command by it rather
+/// than writing the console's grammar in its words, so that each front end shows the
+/// command its own way: Discord as a command mention, Matrix with its prefix, the console as
+/// typed.
+fn command_function<'a>(positional: &[FluentValue<'a>], _named: &FluentArgs) -> FluentValue<'a> {
+    let mut typed = String::new();
+    for value in positional {
+        match value {
+            FluentValue::String(text) => typed.push_str(text),
+            FluentValue::Number(number) => typed.push_str(&number.as_string()),
+            _ => {}
+        }
+    }
+    FluentValue::String(format!("{COMMAND_START}{typed}{COMMAND_END}").into())
+}
+
+/// A command named in a text: which command, which subcommand, and what follows (example
+/// options, as the console types them). The catalogue carries it as a value and each front
+/// end writes it in its own idiom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandRef {
+    /// The command as the console types it (`tournament`, `draw`); see
+    /// [`crate::service::text::COMMANDS`].
+    pub name: String,
+    /// Its subcommand, for a command whose forms open with one (`tournament create`,
+    /// `puzzle solve`).
+    pub sub: Option<String>,
+    /// What follows, as typed (`decline`, `NAME format:swiss`); may be empty.
+    pub rest: String,
+}
+
+impl CommandRef {
+    /// Reads a command as the console types it: `tournament create NAME format:swiss`.
+    #[must_use]
+    pub fn parse(typed: &str) -> CommandRef {
+        let typed = typed.trim();
+        let (name, rest) = typed
+            .split_once(' ')
+            .map_or((typed, ""), |(n, r)| (n, r.trim()));
+        let entry = crate::service::text::command_help(name);
+        // A family that is one command (`tournament`, `puzzle`) has its actions as
+        // subcommands on Discord: `/akron-tournament join`.
+        let subcommands =
+            entry.is_some_and(|e| e.group.slash_command().strip_prefix("akron-") == Some(e.name));
+        let (sub, rest) = match rest.split_once(' ').unwrap_or((rest, "")) {
+            (sub, after) if subcommands && !sub.is_empty() => (Some(sub.to_string()), after),
+            _ => (None, rest),
+        };
+        CommandRef {
+            name: name.to_string(),
+            sub,
+            rest: rest.trim().to_string(),
+        }
+    }
+
+    /// The command as the console types it: `tournament create NAME format:swiss`.
+    #[must_use]
+    pub fn typed(&self) -> String {
+        [
+            Some(self.name.as_str()),
+            self.sub.as_deref(),
+            Some(self.rest.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+    }
+}
+
+/// `text` with each command reference the catalogue put in it written by `write`.
+#[must_use]
+pub fn render_commands(text: &str, write: impl Fn(&CommandRef) -> String) -> String {
+    if !text.contains(COMMAND_START) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(COMMAND_START) {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + COMMAND_START.len_utf8()..];
+        let (inside, next) = after.split_once(COMMAND_END).unwrap_or((after, ""));
+        out.push_str(&write(&CommandRef::parse(inside)));
+        rest = next;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with its command references as the console types them, in backticks:
+/// `` `draw decline` ``. Also what a text that no front end renders (a log line, a web
+/// page) shows.
+#[must_use]
+pub fn console_commands(text: &str) -> String {
+    render_commands(text, |command| format!("`{}`", command.typed()))
 }
 
 #[cfg(feature = "testing")]

@@ -11,6 +11,7 @@ mod autocomplete;
 mod boards;
 mod buttons;
 mod commands;
+mod mentions;
 mod outbox;
 mod reply;
 mod threads;
@@ -256,8 +257,25 @@ fn http(settings: &Settings) -> serenity::Http {
 /// Delivers the service's Discord notices over the REST API alone, with no gateway
 /// connection, until the task is dropped: the delivery part of `akron worker`.
 pub async fn deliver(settings: &Settings, service: Arc<Service>) {
+    let http = http(settings);
+    // The commands' ids, for the mentions in notices: a worker registers nothing, so it
+    // lists what the bot registered (without them a notice names a command as typed).
+    if http.application_id().is_none() {
+        match http.get_current_application_info().await {
+            Ok(application) => http.set_application_id(application.id),
+            Err(error) => tracing::warn!(%error, "could not read the application's id"),
+        }
+    }
+    let listed = match settings.dev_guild {
+        Some(guild) => serenity::GuildId::new(guild).get_commands(&http).await,
+        None => serenity::Command::get_global_commands(&http).await,
+    };
+    match listed {
+        Ok(registered) => mentions::remember(&registered),
+        Err(error) => tracing::warn!(%error, "could not list the slash commands' ids"),
+    }
     let sender = outbox::DiscordSender {
-        http: Arc::new(http(settings)),
+        http: Arc::new(http),
         service: Arc::clone(&service),
     };
     akron_service::delivery::deliver_forever(service, sender).await;
@@ -288,13 +306,19 @@ async fn build_client(
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
                 let commands = &framework.options().commands;
                 match dev_guild {
+                    // The ids Discord gives back are kept: the bot's texts name commands
+                    // by mentions, which need them.
                     Some(guild) => {
                         let guild = serenity::GuildId::new(guild);
-                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
+                        let created = poise::builtins::create_application_commands(commands);
+                        let registered = guild.set_commands(ctx, created).await?;
+                        mentions::remember(&registered);
                         tracing::info!(%guild, "registered the slash commands in the development guild");
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
+                        let created = poise::builtins::create_application_commands(commands);
+                        let registered = serenity::Command::set_global_commands(ctx, created).await?;
+                        mentions::remember(&registered);
                         tracing::info!("registered the slash commands globally");
                     }
                 }

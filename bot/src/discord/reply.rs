@@ -155,7 +155,8 @@ pub(super) async fn edit_signup(
 /// A short ephemeral message, for refusals the Discord layer makes itself.
 pub(super) fn refusal(text: &str) -> Message {
     Message {
-        content: text.to_owned(),
+        // A refusal in the caller's language names commands as English ones would.
+        content: super::mentions::discord_commands(text, Language::English),
         embed: None,
         files: Vec::new(),
         rows: Vec::new(),
@@ -174,7 +175,10 @@ fn missing_for_pictures(bot: Option<serenity::Permissions>) -> bool {
 /// Translates a service reply. `bot` holds the bot's permissions in the channel when
 /// Discord sent them.
 pub(super) fn message(reply: &Reply, bot: Option<serenity::Permissions>) -> Message {
-    let mut text = reply.text_with(mention, channel_link);
+    let mut text = super::mentions::discord_commands(
+        &reply.text_with(mention, channel_link),
+        reply.reader.language,
+    );
     let mut files = Vec::new();
     let mut embed = None;
     let no_pictures = missing_for_pictures(bot);

@@ -4,7 +4,7 @@
 
 use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
-use crate::service::text::parse_command;
+use crate::service::text::{parse_line, Parsed};
 use crate::service::{Languages, Reply, Request, User};
 use akron_service::catalogue::Phrase;
 use akron_service::phrase;
@@ -20,16 +20,28 @@ use std::time::Instant;
 /// The prefix of commands in messages.
 pub(super) const PREFIX: &str = "!akron";
 
-/// The command part of a message, if it is one: `!akron move F6` → `move F6`.
+/// The command part of a message, if it is one: `!akron move F6` → `move F6`. Discord's
+/// spellings are taken too, as people who know the bot from there write them:
+/// `!akron-review replay` and `/akron-review replay` → `akron-review replay` (which the
+/// grammar reads as `replay`), `/akron move F6` → `akron move F6`.
 #[must_use]
 pub(super) fn command_text(body: &str) -> Option<&str> {
     let body = body.trim();
     let head = body.get(..PREFIX.len())?;
-    if !head.eq_ignore_ascii_case(PREFIX) {
-        return None;
-    }
     let rest = &body[PREFIX.len()..];
-    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
+    if head.eq_ignore_ascii_case(PREFIX) {
+        if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+            return Some(rest.trim());
+        }
+        // `!akron-review replay`: the Discord family named after the prefix.
+        return rest.starts_with('-').then(|| body[1..].trim());
+    }
+    let slash = body.strip_prefix('/')?;
+    let after = slash.get(..PREFIX.len() - 1)?;
+    let tail = &slash[PREFIX.len() - 1..];
+    (after.eq_ignore_ascii_case(&PREFIX[1..])
+        && (tail.is_empty() || tail.starts_with([' ', '\t', '-'])))
+    .then_some(slash)
 }
 
 /// The users a message points at: its `m.mentions`, `matrix.to` links in its HTML, and
@@ -131,7 +143,7 @@ pub(super) async fn on_message(
     let line = line.to_string();
     // The bot itself, named by its id, is the AI (as `ai` is).
     let me = bot.me.as_str().to_owned();
-    let command = parse_command(&line, |word| {
+    let command = parse_line(&line, |word| {
         if word
             .trim_start_matches('@')
             .eq_ignore_ascii_case(me.trim_start_matches('@'))
@@ -181,7 +193,7 @@ async fn handle(
     client: &Client,
     bot: &Bot,
     incoming: &Incoming,
-    command: Result<crate::service::Command, Phrase>,
+    command: Result<Parsed, Phrase>,
 ) -> Result<(), MatrixError> {
     let worker = Arc::clone(&bot.service);
     let event = incoming.event_id.to_string();
@@ -199,11 +211,12 @@ async fn handle(
         user: user.clone(),
         channel: channel.clone(),
         is_moderator: rooms::is_moderator(room, &incoming.sender).await,
-        game: None,
+        // `replay #3 from:2` names the game it looks at.
+        game: command.as_ref().ok().and_then(|parsed| parsed.game),
         server: Some(rooms::server_of(room).await),
         roles: Vec::new(),
         // A mistyped line's request is only read for the caller's language.
-        command: command.unwrap_or(crate::service::Command::Help),
+        command: command.map_or(crate::service::Command::Help, |parsed| parsed.command),
         locale: None,
         server_locale: None,
         language: Languages::default(),
@@ -281,8 +294,45 @@ mod tests {
         assert_eq!(command_text("  !AKRON   help "), Some("help"));
         assert_eq!(command_text("!akron"), Some(""));
         assert_eq!(command_text("!akronite hello"), None);
+        assert_eq!(command_text("/akronite hello"), None);
         assert_eq!(command_text("hello !akron"), None);
         assert_eq!(command_text("é"), None);
+    }
+
+    /// Regression (issue 38, point 8): `/akron-review replay` on Matrix was "'-review' is
+    /// not a command".
+    #[test]
+    fn the_discord_spelling_akron_review_replay_is_accepted_on_matrix() {
+        for body in [
+            "!akron-review replay",
+            "/akron-review replay",
+            "!akron /akron-review replay",
+        ] {
+            let line = command_text(body);
+            let parsed = line.map(|line| parse_line(line, |_| None));
+            assert!(
+                matches!(
+                    parsed,
+                    Some(Ok(Parsed {
+                        command: crate::service::Command::Replay(_),
+                        game: None
+                    }))
+                ),
+                "{body}: {parsed:?}"
+            );
+        }
+        let line = command_text("/akron-tournament join");
+        let parsed = line.map(|line| parse_line(line, |_| None).map(|p| p.command));
+        assert!(
+            matches!(
+                parsed,
+                Some(Ok(crate::service::Command::Tournament(
+                    crate::service::TournamentAction::Join
+                )))
+            ),
+            "{parsed:?}"
+        );
+        assert_eq!(command_text("/akron move F6"), Some("akron move F6"));
     }
 
     #[test]

@@ -141,8 +141,10 @@ pub(super) fn text_bodies(
     let now = SystemClock.now();
     let language = reply.reader.language;
     let plain = reply.text_with(|u| u.name.clone(), |c| channel_plain(client, c, language));
+    let plain = matrix_commands(&plain);
     let mut plain = local_times(&plain, &reply.reader, now);
     let markdown = reply.text_with(pill, |c| channel_link(client, c, language));
+    let markdown = matrix_commands(&markdown);
     let mut markdown = local_times(&markdown, &reply.reader, now);
     if let Some(link) = &reply.web_link {
         // The page's link, in the text: Matrix has no link buttons.
@@ -150,6 +152,15 @@ pub(super) fn text_bodies(
         markdown.push_str(&format!("\n\n[{}]({})", link.label, link.url));
     }
     (plain, FormattedBody::markdown(markdown))
+}
+
+/// `text` with the commands it names as they are sent on Matrix, with the prefix:
+/// `` `!akron draw decline` ``.
+#[must_use]
+pub fn matrix_commands(text: &str) -> String {
+    akron_service::catalogue::render_commands(text, |command| {
+        format!("`{} {}`", super::incoming::PREFIX, command.typed())
+    })
 }
 
 /// Who a message pings: for a private answer only the one it answers, else everyone the

@@ -450,3 +450,44 @@ fn a_correspondence_game_in_the_console_speaks_spanish_and_german() {
         );
     }
 }
+
+/// Regression (issue 38, point 8): `as`, `in` and `mod` with nothing after them were
+/// "'as' is not a command", and the list of commands left out the console's own.
+#[test]
+fn as_in_and_mod_with_no_name_say_what_to_write() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = session(
+        dir.path(),
+        &dir.path().join("boards"),
+        b"as\nin\nmod\nmod maybe\nfrobnicate\n/akron-review replay #1 from:1\nreplay #1 from:1 to:2 speed:fast\n",
+    );
+    assert!(
+        text.contains("! as needs a user name, as in: as bob"),
+        "{text}"
+    );
+    assert!(
+        text.contains("! in needs a channel name, as in: in lobby"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("! mod needs on or off").count(),
+        2,
+        "neither `mod` alone nor `mod maybe` makes anyone a moderator: {text}"
+    );
+    assert!(
+        text.contains("'frobnicate' is not a command")
+            && text.contains("help, stats, leaderboard, tournament, as, in, mod, wait, quit"),
+        "the console's own commands are in the list: {text}"
+    );
+    assert!(!text.contains("'as' is not a command"), "{text}");
+    // The Discord spelling, and the game first as the help shows it, both reach the game.
+    assert!(!text.contains("-review"), "{text}");
+    assert!(!text.contains("is not a replay option"), "{text}");
+    assert_eq!(
+        text.matches("! There is no game #1. games lists yours.")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains(['\u{E000}', '\u{E001}']), "{text:?}");
+}

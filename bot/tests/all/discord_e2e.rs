@@ -218,6 +218,18 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
     let mut registered = Vec::new();
     for command in &commands {
         assert_eq!(command["contexts"], serde_json::json!([0]), "guild only");
+        // Every slash command is described in Spanish and German, `/akron` and
+        // `/akron-review` too (issue 39).
+        for locale in ["es-ES", "es-419", "de"] {
+            let localised = &command["description_localizations"][locale];
+            assert!(
+                localised
+                    .as_str()
+                    .is_some_and(|d| !d.is_empty() && d.chars().count() <= 100),
+                "/{} {locale}",
+                command["name"]
+            );
+        }
         let name = command["name"].as_str().unwrap_or_default();
         let family = name.strip_prefix("akron-").and_then(command_help);
         if let Some(family) = family {

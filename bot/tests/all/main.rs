@@ -21,6 +21,7 @@ mod discord_ai;
 mod discord_cli;
 mod discord_e2e;
 mod discord_languages;
+mod discord_mentions;
 mod discord_permissions;
 mod discord_roles;
 mod fake_discord_checks;

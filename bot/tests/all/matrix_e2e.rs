@@ -159,7 +159,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     alice.sync_to(&refusal.id()).await;
     assert!(
         refusal.text().contains(
-            "move needs a move, like `move F6` or `move A2-D3'`. Write `!akron help` for the \
+            "move needs a move, like `!akron move F6` or `!akron move A2-D3'`. Write `!akron help` for the \
              commands."
         ),
         "{}",
@@ -175,7 +175,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     assert!(
         refusal
             .text()
-            .contains("`challenge` necesita un rival; escríbelo como `challenge bob")
+            .contains("`!akron challenge` necesita un rival; escríbelo como `!akron challenge bob")
             && refusal
                 .text()
                 .contains(". Escribe `!akron help` para ver los comandos."),

@@ -687,6 +687,18 @@ impl FakeDiscord {
         self.shared.lock().channel_messages(channel)
     }
 
+    /// The application commands as registered, each with the id this fake gave it, globally
+    /// and in every guild.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.shared
+            .lock()
+            .commands
+            .values()
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
     /// Every stored message, ephemeral ones included, oldest first.
     pub fn all_messages(&self) -> Vec<Value> {
         self.shared.lock().messages.values().cloned().collect()

@@ -91,8 +91,8 @@ reminder-board-link = {" "}([letztes Brett](<{ $link }>))
 ## Ablehnungen, die viele Befehle teilen
 
 not-a-player = Du spielst nicht in Partie { $game }: Dort spielt { $black } (Schwarz) gegen { $white } (Weiß).
-no-game-numbered = Es gibt keine Partie { $game }. `games` zeigt deine Partien.
-no-game-here = In diesem Kanal läuft keine Partie. Beginne eine mit `challenge @spieler`; `games` zeigt deine Partien in anderen Kanälen.
+no-game-numbered = Es gibt keine Partie { $game }. { CMD("games") } zeigt deine Partien.
+no-game-here = In diesem Kanal läuft keine Partie. Beginne eine mit { CMD("challenge @spieler") }; { CMD("games") } zeigt deine Partien in anderen Kanälen.
 more-lines = … noch { $count ->
     [one] { $count } Zeile
    *[other] { $count } Zeilen
@@ -108,15 +108,15 @@ settings-summary = Deine Erinnerungen: **{ $reminders ->
     [dm] per Direktnachricht
     [channel] im Kanal der Partie
    *[off] aus
-}** (`settings reminders:dm|channel|off`). Deine Bretter: **{ $view ->
+}** ({ CMD("settings reminders:dm|channel|off") }). Deine Bretter: **{ $view ->
     [perspective] perspektivisch, mit einer Karte jeder Ebene
    *[plan] als Draufsicht von oben
-}** (`settings view:perspective|plan`). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
+}** ({ CMD("settings view:perspective|plan") }). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
     [on] ja
    *[off] nein
-}** (Moderation: `settings thread-games:on|off`). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: `settings tournament-role:ROLLE|off`).
+}** (Moderation: { CMD("settings thread-games:on|off") }). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: { CMD("settings tournament-role:ROLLE|off") }).
 settings-organisers = {" "}und Mitgliedern von **@{ $role }**
-settings-language = Deine Sprache: **{ $mine }** (`settings language:en|es|de`, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: `settings language:en|es|de`). Deine Zeitzone: **{ $zone }** (`settings timezone:Europe/Berlin`).
+settings-language = Deine Sprache: **{ $mine }** ({ CMD("settings language:en|es|de") }, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: { CMD("settings language:en|es|de") }). Deine Zeitzone: **{ $zone }** ({ CMD("settings timezone:Europe/Berlin") }).
 settings-language-unset = nicht gewählt
 settings-unknown-language = Der Bot spricht '{ $given }' nicht. Die Sprachen sind: { $valid }.
 settings-unknown-timezone = '{ $given }' ist keine Zeitzone. Schreibe einen IANA-Namen wie Europe/Berlin, Europe/Vienna, Europe/Zurich oder UTC.
@@ -124,13 +124,13 @@ settings-server-only = Servereinstellungen lassen sich nur auf einem Server änd
 settings-moderators-role = Nur Moderatoren können die Rolle bestimmen, die Turniere leitet.
 settings-no-roles = Nur Discord-Server haben Rollen. Hier erstellen und leiten Moderatoren die Turniere (Matrix: Berechtigungsstufe 50 oder mehr).
 settings-moderators-threads = Nur Moderatoren können festlegen, ob neue Partien einen eigenen Thread öffnen.
-settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache (`settings language:`) gilt für deine Direktnachrichten und für das, was nur du siehst.
+settings-moderators-language = Nur Moderatoren können die Sprache des Servers ändern. Deine eigene Sprache ({ CMD("settings language:") }) gilt für deine Direktnachrichten und für das, was nur du siehst.
 settings-moderators-web = Nur Moderatoren können ändern, wer die Webseiten dieses Servers sieht.
 settings-web = Webseiten dieses Servers: **{ $web ->
     [link] nur mit Link
     [public] öffentlich
    *[off] keine
-}** (Moderation: `settings web:off|link|public`).
+}** (Moderation: { CMD("settings web:off|link|public") }).
 game-already-over = Die Partie ist bereits beendet.
 service-conflict = Die Partie hat sich während deines Befehls immer wieder geändert, daher ist nichts geschehen. Sieh dir das Brett an und versuche es noch einmal.
 service-conflict-tournament = Das Turnier hat sich während deines Befehls immer wieder geändert (andere Befehle dazu im selben Moment), daher ist nichts geschehen. Sieh dir das Turnier an und versuche es noch einmal.
@@ -195,16 +195,16 @@ challenge-made = **{ $challenger }** fordert { $challenged } zu einer Partie Akr
 challenge-in-thread-busy = In diesem Kanal läuft schon Partie { $other } ({ $black } gegen { $white }), daher wird diese nach der Annahme in einem eigenen Thread gespielt.
 challenge-in-thread = Nach der Annahme zieht die Partie in einen eigenen Thread um.
 challenge-accepted = **{ $player }** hat angenommen. Partie { $game } beginnt: **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** spielt Weiß (von links nach rechts).
-challenge-swap-note = Nach dem ersten Setzen von Schwarz darf Weiß mit `swap` antworten, den Stein übernehmen und Schwarz spielen.
+challenge-swap-note = Nach dem ersten Setzen von Schwarz darf Weiß mit { CMD("swap") } antworten, den Stein übernehmen und Schwarz spielen.
 challenge-first-to-move = { $player } ist am Zug (Schwarz).
-challenge-yours-accept = Das ist deine Herausforderung; nur { $player } kann sie annehmen. Du kannst sie mit `cancel` zurückziehen.
-challenge-yours-decline = Das ist deine Herausforderung; zurückziehen kannst du sie mit `cancel`.
+challenge-yours-accept = Das ist deine Herausforderung; nur { $player } kann sie annehmen. Du kannst sie mit { CMD("cancel") } zurückziehen.
+challenge-yours-decline = Das ist deine Herausforderung; zurückziehen kannst du sie mit { CMD("cancel") }.
 challenge-not-yours = Diese Herausforderung gilt { $player }, nicht dir.
 challenge-declined-by = **{ $player }** hat die Herausforderung von { $challenger } abgelehnt (Partie { $game }).
 challenge-withdrawn = **{ $player }** hat die Herausforderung zurückgezogen (Partie { $game }).
 challenge-only-challenger = Nur wer herausgefordert hat, kann die Herausforderung zurückziehen; du kannst sie ablehnen.
 challenge-gone = Diese Herausforderung ist nicht mehr offen: Sie wurde angenommen, abgelehnt, zurückgezogen oder ist verfallen.
-challenge-none-here = In diesem Kanal gibt es keine offene Herausforderung. Stelle eine mit `challenge @spieler`.
+challenge-none-here = In diesem Kanal gibt es keine offene Herausforderung. Stelle eine mit { CMD("challenge @spieler") }.
 time-control = { $kind ->
     [none] ohne Uhr
     [days] { $amount ->
@@ -225,8 +225,8 @@ draw-too-soon = Du hast { $when ->
     [already] gerade erst
    *[recently] vor Kurzem
 } Remis angeboten; du kannst es wieder anbieten, wenn { $opponent } zweimal gezogen hat.
-draw-offered = **{ $player }** bietet Remis an. { $opponent }, nimm an oder lehne ab (`draw accept`, `draw decline`).
-draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit `draw` an.
+draw-offered = **{ $player }** bietet Remis an. { $opponent }, nimm an oder lehne ab ({ CMD("draw accept") }, { CMD("draw decline") }).
+draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit { CMD("draw") } an.
 draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
 draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
 rating-note = Wertungszahlen: { $ratings }
@@ -282,6 +282,8 @@ command-settings-about = Erinnerungen, Brett, Sprache, Zeitzone; Moderation: Thr
 command-analyze-name = analysieren
 command-analyze-about = Bester Zug der Engine, Gewinnschätzung und Variante für eine beendete Partie oder Stellung.
 command-puzzle-name = rätsel
+command-akron-about = Akron, Cameron Brownes 3D-Verbindungsspiel: herausfordern, spielen, nachschlagen.
+command-akron-review-about = Partien und Stellungen ansehen: Notationen, Bilder, Wiedergaben und die Analyse der Engine.
 command-puzzle-about = Vom Löser geprüfte Rätsel: stelle eins, löse es privat, sieh die Lösung, eins pro Tag.
 command-help-name = hilfe
 command-help-about = Die Liste der Befehle.
@@ -303,7 +305,7 @@ not-your-turn = Du bist nicht am Zug: { $player } ist am Zug ({ colour }). Du sp
    *[white] Weiß
 }.
 not-a-move = '{ $text }' ist kein Zug: { $why }.
-move-not-legal = { $move } ist hier nicht erlaubt: { $why }. `moves` zeigt die erlaubten Züge, `moves D3`, wohin ein Stein ziehen kann.
+move-not-legal = { $move } ist hier nicht erlaubt: { $why }. { CMD("moves") } zeigt die erlaubten Züge, { CMD("moves D3") }, wohin ein Stein ziehen kann.
 illegal-off-board = { $point } liegt nicht auf dem Brett
 illegal-pile-empty = { colour } hat keine Steine mehr zum Setzen; ziehe stattdessen einen Stein
 illegal-place-above = Steine aus dem Vorrat kommen in Löcher der Ebene 0, direkt auf dem Brett; { $point } liegt auf Ebene { $level }
@@ -322,13 +324,13 @@ illegal-game-over = die Partie ist beendet
 ## Zurücknehmen
 
 takeback-already-asked = Du hast bereits um Zurücknahme gebeten; { $opponent } hat noch nicht geantwortet.
-takeback-answer-first = { $opponent } hat um die Zurücknahme eines Zuges gebeten; antworte zuerst mit `takeback accept` oder `takeback decline`.
+takeback-answer-first = { $opponent } hat um die Zurücknahme eines Zuges gebeten; antworte zuerst mit { CMD("takeback accept") } oder { CMD("takeback decline") }.
 takeback-nothing = Du hast noch nicht gezogen, es gibt also nichts zurückzunehmen.
 takeback-asked = **{ $player }** bittet darum, den letzten Zug zurückzunehmen{ $reply ->
     [yes] {" "}(und deine Antwort darauf)
    *[no] {""}
-}. { $opponent }, nimm an oder lehne ab (`takeback accept`, `takeback decline`).
-takeback-none = Es gibt keine Bitte um Zurücknahme zu beantworten. Bitte mit `takeback` darum.
+}. { $opponent }, nimm an oder lehne ab ({ CMD("takeback accept") }, { CMD("takeback decline") }).
+takeback-none = Es gibt keine Bitte um Zurücknahme zu beantworten. Bitte mit { CMD("takeback") } darum.
 takeback-yours = Du hast um diese Zurücknahme gebeten; { $opponent } muss sie annehmen.
 takeback-withdrawn = **{ $player }** hat die Bitte um Zurücknahme zurückgezogen.
 takeback-declined = **{ $player }** hat die Zurücknahme abgelehnt. Es wird weitergespielt.
@@ -392,7 +394,7 @@ group-compete = Wettkampf
 group-review = Rückblick
 group-puzzles = Rätsel
 group-tournaments = Turniere
-board-text-rest = `board` zeigt das Bild
+board-text-rest = { CMD("board") } zeigt das Bild
 
 ## Turnierrunden, Paarungen und Tabelle
 
@@ -453,7 +455,7 @@ thread-opened = Partie { $game }: { $black } (Schwarz) gegen { $white } (Weiß).
 ## Turnieranmeldung, Start und Rückzug
 
 tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organisation: **{ $organiser }**.
-    Drücke **Beitreten**, um teilzunehmen (oder `tournament join`).
+    Drücke **Beitreten**, um teilzunehmen (oder { CMD("tournament join") }).
 tournament-entrants = Teilnehmer ({ $count }{ $max ->
     [0] {""}
    *[other] {" "}von { $max }
@@ -486,9 +488,9 @@ tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückge
 
 ## Turnier-Ablehnungen und Antworten an die Organisation
 
-tournament-none-here = Hier gibt es kein Turnier. Ein Moderator kann eines mit `tournament create NAME format:swiss` anlegen.
+tournament-none-here = Hier gibt es kein Turnier. Ein Moderator kann eines mit { CMD("tournament create NAME format:swiss") } anlegen.
 tournament-organiser-only = Das können nur die Organisation ({ $organiser }), ein Moderator oder die Turnierrolle des Servers.
-tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Moderator mit `settings tournament-role` festlegt) können Turniere anlegen.
+tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Moderator mit { CMD("settings tournament-role") } festlegt) können Turniere anlegen.
 tournament-name-length = Ein Turniername hat 1 bis { $max } Zeichen; dieser hat { $count }.
 tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
 tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
@@ -496,15 +498,15 @@ tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier
 tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
 tournament-already-in = Du bist schon dabei. Mit dem Knopf Austreten trittst du aus.
 tournament-full = Das Turnier ist voll.
-tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, `tournament withdraw` (im Schweizer System wirst du dann nicht mehr gepaart; im Rundenturnier gelten deine restlichen Partien als kampflos verloren).
+tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, { CMD("tournament withdraw") } (im Schweizer System wirst du dann nicht mehr gepaart; im Rundenturnier gelten deine restlichen Partien als kampflos verloren).
 tournament-not-in = Du bist nicht in diesem Turnier.
 tournament-already-started = Das Turnier hat schon begonnen.
 tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
-tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten (`tournament leave`).
+tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten ({ CMD("tournament leave") }).
 tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
-tournament-adjudicate-which = Nenne die Partie: `tournament adjudicate #12 black`.
+tournament-adjudicate-which = Nenne die Partie: { CMD("tournament adjudicate #12 black") }.
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
 tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
@@ -515,7 +517,7 @@ tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $roun
 }.
 tournament-pause-not-running = Nur ein laufendes Turnier kann pausiert werden.
 tournament-not-paused = Das Turnier ist nicht pausiert.
-tournament-paused = **{ $tournament }** ist pausiert: Laufende Partien gehen weiter, aber die nächste Runde wartet auf `tournament resume`.
+tournament-paused = **{ $tournament }** ist pausiert: Laufende Partien gehen weiter, aber die nächste Runde wartet auf { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** geht weiter.
 tournament-already-over = Das Turnier ist schon beendet.
 tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
@@ -523,8 +525,8 @@ tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
     [one] ; die laufende Partie wird annulliert
    *[other] ; die { $running } laufenden Partien werden annulliert
 }.
-tournament-damaged = Runde { $round } von **{ $tournament }** ist beendet, aber die nächste Runde kann nicht gepaart werden: Die gespeicherten Turnierdaten sind beschädigt (der Betreiber des Bots kann den Grund im Log lesen). Es ist pausiert; `tournament resume` versucht es erneut, `tournament cancel` beendet es.
-tournament-too-many-rounds = **{ $tournament }** hat { $players } Teilnehmer, also kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet, und es wurde mit rounds:{ $asked } angelegt. Warte, bis { $needed } Spieler beigetreten sind, oder `tournament cancel` und lege es mit rounds:{ $most } oder weniger neu an.
+tournament-damaged = Runde { $round } von **{ $tournament }** ist beendet, aber die nächste Runde kann nicht gepaart werden: Die gespeicherten Turnierdaten sind beschädigt (der Betreiber des Bots kann den Grund im Log lesen). Es ist pausiert; { CMD("tournament resume") } versucht es erneut, { CMD("tournament cancel") } beendet es.
+tournament-too-many-rounds = **{ $tournament }** hat { $players } Teilnehmer, also kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet, und es wurde mit rounds:{ $asked } angelegt. Warte, bis { $needed } Spieler beigetreten sind, oder { CMD("tournament cancel") } und lege es mit rounds:{ $most } oder weniger neu an.
 
 ## Discord: Unterbefehle für Turniere und Rätsel, ihre Optionen und Auswahlwerte
 
@@ -711,7 +713,7 @@ choice-fast = schnell
 choice-en = Englisch
 choice-es = Spanisch
 choice-de = Deutsch
-export-record = Die Notation von Partie { $game } ({ $result }). `show` liest sie wieder ein.
+export-record = Die Notation von Partie { $game } ({ $result }). { CMD("show") } liest sie wieder ein.
 export-record-file = Die Notation der Akron-Partie { $game } als Text: { $result }.
 
 ## web: the links to the web companion's pages, and the pages' own words
@@ -926,7 +928,7 @@ moves-legal = { $count ->
 } für { colour } ({ $player }):
 moves-place-on = - setzen auf: { $points }
 moves-swap = - swap (tauschen)
-moves-rest = `moves PUNKT` zeigt die Züge eines Steins
+moves-rest = { CMD("moves PUNKT") } zeigt die Züge eines Steins
 point-not-read = { $why }.
 moves-cannot-move = { $point } kann nicht ziehen: { $why }.
 moves-nowhere = Der Stein auf { $point } kann nirgendwohin ziehen.
@@ -936,14 +938,14 @@ moves-from = Der Stein auf { $point } kann auf { $count ->
 } ziehen: { $points }
 moves-drop = { colour } { $from } → { $to }
 moves-drops = Wohin er auch zieht, was auf ihm liegt, fällt: { $drops }.
-game-not-started = Partie { $game } hat nicht begonnen: Die Herausforderung wartet auf Antwort (wer herausgefordert hat, kann sie mit `cancel` zurückziehen).
-game-is-over = Partie { $game } ist beendet: { $result }. Beginne eine neue mit `challenge @spieler`.
-game-never-started = Partie { $game } hat nie begonnen: { $result }. Beginne eine neue mit `challenge @spieler`.
+game-not-started = Partie { $game } hat nicht begonnen: Die Herausforderung wartet auf Antwort (wer herausgefordert hat, kann sie mit { CMD("cancel") } zurückziehen).
+game-is-over = Partie { $game } ist beendet: { $result }. Beginne eine neue mit { CMD("challenge @spieler") }.
+game-never-started = Partie { $game } hat nie begonnen: { $result }. Beginne eine neue mit { CMD("challenge @spieler") }.
 premove-ai = Die KI antwortet sofort, gegen sie braucht es keine bedingten Züge.
 premove-none = Du hast in dieser Partie keine bedingten Züge vorgemerkt.
 premove-cleared = Deine bedingten Züge in dieser Partie sind gelöscht.
 premove-your-move = Du bist am Zug: Spiele zuerst. Bedingte Züge antworten auf den nächsten Zug deines Gegenübers.
-premove-not-a-pair = '{ $text }' ist kein Paar: Schreibe jedes als Zug des Gegenübers und deine Antwort, wie `premove B4 C5, D2-E3' F6`.
+premove-not-a-pair = '{ $text }' ist kein Paar: Schreibe jedes als Zug des Gegenübers und deine Antwort, wie { CMD("premove B4 C5, D2-E3' F6") }.
 premove-not-legal-theirs = { $theirs } ist für dein Gegenüber jetzt nicht erlaubt: { $why }.
 premove-game-over = Nach { $theirs } ist die Partie beendet; es gibt nichts zu antworten.
 premove-not-legal-mine = { $mine } ist nach { $theirs } nicht erlaubt: { $why }.
@@ -954,10 +956,10 @@ premove-queue = { $count ->
    *[other] { $count } bedingte Züge vorgemerkt
 } (nur du siehst sie):
 premove-pair = - spielt dein Gegenüber { $theirs }, antwortest du { $mine }
-premove-queue-end = Jeder andere Zug verwirft die Liste; `premove clear` leert sie.
-vacation-already = Du bist schon im Urlaub. `vacation off` beendet ihn.
+premove-queue-end = Jeder andere Zug verwirft die Liste; { CMD("premove clear") } leert sie.
+vacation-already = Du bist schon im Urlaub. { CMD("vacation off") } beendet ihn.
 vacation-used-up = Du hast alle { $days } Urlaubstage dieses Jahres verbraucht.
-vacation-on = Du bist im Urlaub: Deine Uhren in Fernpartien außerhalb von Turnieren (und in Turnieren, die Urlaub erlauben) stehen bis zu { $left } still (was von deinen { $days } Tagen dieses Jahres übrig ist). `vacation off`, wenn du zurück bist.
+vacation-on = Du bist im Urlaub: Deine Uhren in Fernpartien außerhalb von Turnieren (und in Turnieren, die Urlaub erlauben) stehen bis zu { $left } still (was von deinen { $days } Tagen dieses Jahres übrig ist). { CMD("vacation off") }, wenn du zurück bist.
 vacation-not-on = Du bist nicht im Urlaub.
 vacation-back = Willkommen zurück: Deine Uhren laufen wieder, und die Frist jedes Zuges verschiebt sich um die Zeit, die sie stillstand.
 record-header = die Kopfzeile '{ $line }' sollte wie [Size "8"] aussehen
@@ -969,10 +971,10 @@ record-illegal = Zug { $number } ({ $move }) kann nicht gespielt werden: { $why 
 ## words-a: Verlauf, show, replay, Partien und Regeln
 
 history-no-moves = Noch keine Züge.
-history-cut = Die ganze Liste steht in `export`.
+history-cut = Die ganze Liste steht in { CMD("export") }.
 record-unreadable = Diese Notation lässt sich nicht lesen: { $why }.
 show-too-long = Das sind { $size } KB Text; ein Stellungscode oder die Notation einer Partie hat höchstens { $max } KB.
-show-unreadable = Das ist weder ein Stellungscode noch die Notation einer Partie: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; eine Notation ist das, was `export` liefert.
+show-unreadable = Das ist weder ein Stellungscode noch die Notation einer Partie: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; eine Notation ist das, was { CMD("export") } liefert.
 show-after = Nach { $count ->
     [one] { $count } Zug
    *[other] { $count } Zügen
@@ -988,13 +990,13 @@ show-legal-moves = { colour } ist am Zug; { $count ->
 }.
 show-board = Brett { $size } × { $size }, im Vorrat liegen noch { $black } schwarze und { $white } weiße Steine. { $note }
     `{ $code }`
-show-no-animation = (Keine Animation: { $why }. `replay` mit `from:` und `to:` zeigt einen Teil.)
+show-no-animation = (Keine Animation: { $why }. { CMD("replay") } mit `from:` und `to:` zeigt einen Teil.)
 replay-title-record = Die Notation
 replay-title-game = Partie { $game }
 replay-no-moves = { $title } hat noch keine Züge: Es gibt nichts abzuspielen.
 replay-shown = { $title }, Züge { $first } bis { $last } von { $moves }.
 replay-shown-result = { $title }, Züge { $first } bis { $last } von { $moves } ({ $result }).
-replay-too-large = Eine Wiedergabe der Züge { $first } bis { $last } wäre größer als { $size } MB, zu groß zum Posten. Frag nach einem Teil: `replay from:{ $first } to:{ $half }`.
+replay-too-large = Eine Wiedergabe der Züge { $first } bis { $last } wäre größer als { $size } MB, zu groß zum Posten. Frag nach einem Teil: { CMD("replay from:", $first, " to:", $half) }.
 replay-range = { $title } hat { $moves } Züge: Wähle `from:` und `to:` zwischen 1 und { $moves }.
 replay-failed = Die Wiedergabe ließ sich nicht zeichnen; nichts wurde geändert.
 replay-error-range = die Züge { $from } bis { $to } liegen nicht innerhalb der { $moves } Züge dieser Partie
@@ -1002,7 +1004,7 @@ replay-error-too-large = eine Wiedergabe von { $moves } Zügen wäre größer al
 replay-error-failed = sie ließ sich nicht zeichnen
 games-overdue = (die Zeit ist um: der Bot beendet sie gleich)
 games-damaged = - Partie { $game } in { $channel }: **im Speicher beschädigt**; wer den Bot betreibt, sieht den Grund im Log
-games-none = Du hast keine offenen Herausforderungen, laufenden oder beendeten Partien. Beginne eine mit `challenge @spieler`.
+games-none = Du hast keine offenen Herausforderungen, laufenden oder beendeten Partien. Beginne eine mit { CMD("challenge @spieler") }.
 games-none-in-progress = Du hast keine laufenden Partien.
 games-yours = Deine Partien ({ $waiting ->
     [one] { $waiting } wartet auf dich
@@ -1011,7 +1013,7 @@ games-yours = Deine Partien ({ $waiting ->
 games-finished = Beendet ({ $count ->
     [one] die letzte
    *[other] die letzten { $count }
-}; `export #N` liefert die Notation, `board #N` die Endstellung):
+}; { CMD("export #N") } liefert die Notation, { CMD("board #N") } die Endstellung):
 games-finished-line = - Partie { $game } in { $channel } gegen { $opponent }: { $result }
 games-finished-damaged = - Partie { $game } in { $channel }: im Speicher beschädigt
 games-rest = die auf dich wartenden stehen oben
@@ -1031,10 +1033,10 @@ elapsed-days = { $count ->
 }
 rules-summary = **Akron** (Cameron Browne, 2002) ist ein Verbindungsspiel in drei Dimensionen.
     - **Schwarz** verbindet die obere und die untere Seite, **Weiß** die linke und die rechte. Schwarz beginnt. Nur Steine in den Löchern berühren eine Seite; ein Eckloch liegt an beiden Seiten, die sich dort treffen.
-    - Wer am Zug ist, **setzt** einen Stein aus dem Vorrat in ein freies Loch (`move F6`) oder **zieht** einen eigenen Stein (`move A2-D3'`). Ein Stein kann in der Mulde zwischen vier Steinen beliebiger Farbe liegen, eine Ebene höher (jedes ' ist eine Ebene: `D3'` liegt auf D3, E3, D2 und E2), und bleibt dort nur, solange alle vier da sind.
+    - Wer am Zug ist, **setzt** einen Stein aus dem Vorrat in ein freies Loch ({ CMD("move F6") }) oder **zieht** einen eigenen Stein ({ CMD("move A2-D3'") }). Ein Stein kann in der Mulde zwischen vier Steinen beliebiger Farbe liegen, eine Ebene höher (jedes ' ist eine Ebene: `D3'` liegt auf D3, E3, D2 und E2), und bleibt dort nur, solange alle vier da sind.
     - Ein Stein darf nur ziehen, wenn höchstens ein Stein auf ihm liegt: Dieser **fällt** in die Lücke, und was auf ihm lag, fällt ebenso nach, den Stapel hinauf. Der Stein muss mit seiner Gruppe verbunden sein, und sein neuer Punkt muss einen Stein dieser Gruppe berühren, der liegen bleibt (keinen, der fällt); ein erhöhter Punkt braucht alle vier Steine darunter, und keiner davon darf der ziehende oder ein fallender sein.
     - Steine berühren sich nebeneinander auf einer Ebene (nicht diagonal) und dort, wo einer auf einem anderen liegt; sich berührende Steine einer Farbe sind verbunden. Eine **höhere Verbindung unterbricht** die gegnerische, die sie kreuzt. In einer Säule gestapelter Steine bestimmt die **Farbe des obersten**: Jeder Stein der anderen Farbe weiter unten ist bedeckt und abgeschnitten (einer in der Farbe des obersten nicht, auch unter einem gegnerischen).
-    - Im zweiten Zug darf Weiß **tauschen** (`swap`): den ersten Stein von Schwarz übernehmen und Schwarz spielen.
+    - Im zweiten Zug darf Weiß **tauschen** ({ CMD("swap") }): den ersten Stein von Schwarz übernehmen und Schwarz spielen.
     - Du gewinnst, wenn deine Seiten durch eine Kette verbunden sind, die **die Antwort des Gegenübers übersteht** (die verzögerte Regel; mit der sofortigen Regel gewinnt man sofort). Wer **keinen erlaubten Zug hat, verliert**; die dritte Wiederholung einer Stellung ist remis.
 rules-link = Die vollständigen Regeln mit Bildern: { $url }
 rules-picture = Das Bild: Schwarz zieht A1-D1. Der weiße Stein, der auf A1 lag, fällt nach A1, und der schwarze Stein, der auf diesem lag, fällt an dessen Platz (Pfeile).
@@ -1048,7 +1050,7 @@ rule-named = { $rule ->
 }
 puzzle-title-too-long = Der Titel eines Rätsels hat höchstens { $max } Zeichen; dieser hat { $count }. Sag den Rest in seinem Diskussions-Thread.
 puzzle-title-control = Der Titel eines Rätsels ist eine Zeile Text, ohne Steuerzeichen.
-puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mein Titel`.
+puzzle-not-a-code = Das ist kein Stellungscode: { $why }. Schreibe ihn wie { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mein Titel") }.
 puzzle-running-game = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Poste sie, wenn die Partie vorbei ist.
 puzzle-no-win = { colour } hat hier keinen erzwungenen Gewinn in { $count } Zügen oder weniger ({ rule-named }), also ist es kein Rätsel. Ein Rätsel ist eine Stellung, in der die Seite am Zug erzwungen gewinnt.
 puzzle-unknown = Der Löser konnte diese Stellung nicht innerhalb seines Budgets klären und kann sie daher nicht als Rätsel verbürgen. Versuche eine kleinere oder zwingendere Stellung.
@@ -1058,13 +1060,13 @@ puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
 }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
 puzzle-thread = Akron-Rätsel { $id }{ $title }
 puzzle-none = Es gibt kein Rätsel { $id }.
-puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
+puzzle-give-answer = Gib deine Antwort, wie { CMD("puzzle solve ", $id, " F6") } (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
 puzzle-line-illegal = { $move } ist dort kein erlaubter Zug (Zug { $number } deiner Folge): { $why }.
 puzzle-line-too-long = Deine Folge geht nach dem Ende der Partie weiter: Sie endet mit { $move }, lass also weg, was danach kommt.
 puzzle-not-quite = Nicht ganz: { $moves } gewinnt hier nicht erzwungen in { $count ->
     [one] { $count } Zug
    *[other] { $count } Zügen
-}. Schau noch einmal (die Lösung öffnet `puzzle answer { $id }`).
+}. Schau noch einmal (die Lösung öffnet { CMD("puzzle answer ", $id) }).
 puzzle-correct = Richtig: **{ $move }** gewinnt erzwungen. { $solver ->
     [own] (Dein eigenes Rätsel: zählt nicht.)
     [new] Du hast Rätsel { $id } als { $number }. gelöst.
@@ -1073,11 +1075,11 @@ puzzle-correct = Richtig: **{ $move }** gewinnt erzwungen. { $solver ->
 puzzle-answer-yours = Die Lösung von Rätsel { $id } öffnet sich für alle in etwa { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
-}. Du hast sie gepostet, also öffnet `puzzle reveal { $id }` sie sofort.
+}. Du hast sie gepostet, also öffnet { CMD("puzzle reveal ", $id) } sie sofort.
 puzzle-answer-later = Die Lösung von Rätsel { $id } öffnet sich in etwa { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
-} (oder früher, wenn { $poster } sie aufdeckt). Versuche es derweil mit `puzzle solve { $id } ZUG`.
+} (oder früher, wenn { $poster } sie aufdeckt). Versuche es derweil mit { CMD("puzzle solve ", $id, " ZUG") }.
 puzzle-a-moderator = ein Moderator
 puzzle-answer = **Rätsel { $id }, die Lösung:** { $moves }.
 puzzle-answer-several = Mehrere erste Züge gewinnen: { $moves }.
@@ -1088,7 +1090,7 @@ puzzle-daily-moderators = Nur Moderatoren können das tägliche Rätsel in einem
 puzzle-daily-on = Ab jetzt ein Rätsel pro Tag in diesem Kanal; das erste kommt sofort.
 puzzle-daily-already = Dieser Kanal bekommt schon ein Rätsel pro Tag.
 puzzle-daily-off = Keine täglichen Rätsel mehr in diesem Kanal.
-puzzle-daily-none = Dieser Kanal bekommt kein tägliches Rätsel; `puzzle daily on` startet es.
+puzzle-daily-none = Dieser Kanal bekommt kein tägliches Rätsel; { CMD("puzzle daily on") } startet es.
 puzzle-bank-used-up = Alle { $count } Rätsel der Sammlung wurden hier schon gepostet, daher endet das tägliche Rätsel.
 puzzle-daily-title = : Rätsel des Tages
 puzzle-by = {" "}(von { $poster })
@@ -1100,21 +1102,21 @@ puzzle-post = **Rätsel { $id }**{ $title }{ $poster }
         [yes] , mehrere Lösungen
        *[no] {""}
     }. Vom Löser bewiesen.
-    Antworte privat mit `puzzle solve { $id } ZUG`; `puzzle answer { $id }` zeigt die Lösung einen Tag nach dem Posten.
+    Antworte privat mit { CMD("puzzle solve ", $id, " ZUG") }; { CMD("puzzle answer ", $id) } zeigt die Lösung einen Tag nach dem Posten.
     `{ $code }`
 
 ## words-a: Tipps und Analyse
 
-hint-not-against-ai = Tipps gibt es nur in Partien gegen die KI; in einer Partie zwischen Menschen hält sich die Engine heraus. Spiele gegen die KI mit `challenge ai`.
+hint-not-against-ai = Tipps gibt es nur in Partien gegen die KI; in einer Partie zwischen Menschen hält sich die Engine heraus. Spiele gegen die KI mit { CMD("challenge ai") }.
 hint-ai-to-move = Die KI ist am Zug; frag nach einem Tipp, wenn du dran bist.
 hint-none = Es gibt keinen Tipp: { $why }.
 hint = Tipp für Partie { $game }: **{ $move }** (deine Chancen etwa { $percent } %).
 search-game-over = die Partie ist beendet
 search-no-legal-move = die Seite am Zug hat keinen erlaubten Zug
-analysis-not-a-code = Das ist kein Stellungscode: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; `analyze #12` analysiert eine beendete Partie.
+analysis-not-a-code = Das ist kein Stellungscode: { $why }. Ein Code sieht aus wie `5:b:12,12:5/5/5/5/5`; { CMD("analyze #12") } analysiert eine beendete Partie.
 analysis-running-position = Das ist die aktuelle Stellung von Partie { $game }, die noch läuft. Die Analyse einer laufenden Partie ist für alle gesperrt, bis sie endet.
 analysis-this-position = Diese Stellung
-analysis-running-game = Partie { $game } läuft noch. Die Analyse einer laufenden Partie ist für alle gesperrt, bis sie endet (wie auf lichess); in einer Partie gegen die KI schlägt `hint` einen Zug vor.
+analysis-running-game = Partie { $game } läuft noch. Die Analyse einer laufenden Partie ist für alle gesperrt, bis sie endet (wie auf lichess); in einer Partie gegen die KI schlägt { CMD("hint") } einen Zug vor.
 analysis-never-played = Partie { $game } wurde nie gespielt, es gibt also nichts zu analysieren.
 analysis-no-such-move = Partie { $game } hat { $count } Züge; gib eine Zugnummer von 0 bis { $count } an.
 analysis-game-after = Partie { $game } ({ $result }) nach { $count ->
@@ -1170,7 +1172,7 @@ ai-not-against-ai = Das ist keine Partie gegen die KI.
 ai-never-rated = Partien gegen die KI werden nie gewertet. Lass `rated` weg.
 ai-no-clock = Partien gegen die KI haben keine Uhr: Sie antwortet in Sekunden. Lass `time` weg.
 ai-channel-taken = In diesem Kanal läuft schon eine Partie. Eine Partie pro Kanal: Öffne hier einen Thread (oder nimm einen anderen Kanal) und spiele dort gegen die KI.
-ai-game = { $player } spielt gegen die KI auf Stufe { $level } (Partie { $game }): { $size } × { $size }, { $pile } Steine je Seite, { rule-named }. **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** Weiß (von links nach rechts). Partien gegen die KI werden nie gewertet; `hint` schlägt einen Zug vor.
+ai-game = { $player } spielt gegen die KI auf Stufe { $level } (Partie { $game }): { $size } × { $size }, { $pile } Steine je Seite, { rule-named }. **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** Weiß (von links nach rechts). Partien gegen die KI werden nie gewertet; { CMD("hint") } schlägt einen Zug vor.
 ai-thinking = **{ $ai }** denkt nach…
 ai-your-move = { $player } ist am Zug ({ colour }).
 challenge-twice = Du hast { $opponent } hier schon herausgefordert (Partie { $game }). Die Herausforderung kann angenommen oder abgelehnt werden; du kannst sie zurückziehen.
@@ -1196,6 +1198,9 @@ console-bad-name-long = '{ $shown }…' ist kein Benutzername: Er hat { $length 
 console-bad-name = '{ $typed }' ist kein Benutzername: Nimm Buchstaben, Ziffern, _ - oder ., etwa: as bob
 console-bad-game-number = '{ $typed }' ist keine Partienummer; schreib sie wie #12
 console-in-channel = Jetzt im Kanal { $channel }.
+console-as-needs-name = as braucht einen Benutzernamen, etwa: as bob
+console-in-needs-channel = in braucht einen Kanalnamen, etwa: in lobby
+console-mod-needs-switch = mod braucht on oder off, etwa: mod on (der aktuelle Benutzer wird Moderator) oder mod off
 console-moderator = { $moderator ->
     [yes] { $user } ist Moderator.
    *[no] { $user } ist kein Moderator.
@@ -1250,48 +1255,52 @@ vacation-notice-on = **{ $player }** ist im Urlaub, für bis zu { $time }: Die U
 vacation-notice-back = **{ $player }** ist aus dem Urlaub zurück: Die Uhr von Partie { $game } läuft wieder.
 
 ## parse: errors of a mistyped command line
-parse-nothing-after = nach `{ $command }` darf nichts mehr folgen
-parse-move-needs-move = `move` braucht einen Zug, wie `move F6` oder `move A2-D3'`
-parse-show-needs-position = `show` braucht einen Stellungscode oder eine Partienotation, wie `show 3:b:4,4:3/3/3`
+parse-nothing-after = nach { CMD($command) } darf nichts mehr folgen
+parse-move-needs-move = { CMD("move") } braucht einen Zug, wie { CMD("move F6") } oder { CMD("move A2-D3'") }
+parse-show-needs-position = { CMD("show") } braucht einen Stellungscode oder eine Partienotation, wie { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = '{ $who }' ist kein Benutzer, den ich kenne
 parse-unknown-command = '{ $command }' ist kein Befehl; die Befehle sind { $commands }
 parse-see-help = { $error }. Schreib `{ $help }` für die Befehle.
 parse-analyze-move = '{ $word }' muss eine Zahl von Zügen sein, wie move:12
-parse-analyze-option = '{ $word }' ist keine Option von `analyze`; schreib `analyze #12 move:30` oder `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`
-parse-analyze-both = `analyze` nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
-parse-puzzle-usage = schreib `puzzle create CODE [Regel] [several] [Titel]`, `puzzle solve #3 F6`, `puzzle answer #3`, `puzzle reveal #3` oder `puzzle daily on|off`
+parse-analyze-option = '{ $word }' ist keine Option von { CMD("analyze") }; schreib { CMD("analyze #12 move:30") } oder { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
+parse-analyze-both = { CMD("analyze") } nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
+parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } oder { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
-parse-puzzle-needs-code = `puzzle create` braucht einen Stellungscode; { parse-puzzle-usage }
-parse-puzzle-needs-move = `puzzle solve` braucht deinen Zug, wie `puzzle solve { $puzzle } F6`
-parse-puzzle-action = '{ $action }' ist keine Aktion von `puzzle`; { parse-puzzle-usage }
+parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode; { parse-puzzle-usage }
+parse-puzzle-needs-move = { CMD("puzzle solve") } braucht deinen Zug, wie { CMD("puzzle solve ", $puzzle, " F6") }
+parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }; { parse-puzzle-usage }
 parse-view = die Ansicht '{ $value }' muss plan oder perspective sein
 parse-replay-number = '{ $word }' muss eine Zugnummer ab 1 sein
-parse-replay-option = '{ $word }' ist keine Option von `replay`; schreib es wie `replay from:1 to:30 speed:fast`
+parse-replay-option = '{ $word }' ist keine Option von { CMD("replay") }; schreib es wie { CMD("replay from:1 to:30 speed:fast") }
 parse-speed = das Tempo '{ $value }' muss slow, normal oder fast sein
 parse-switch = '{ $value }' muss on oder off sein
-parse-settings-usage = schreib `settings reminders:dm|channel|off`, `settings thread-games:on|off`, `settings tournament-role:ROLLE|off`, `settings web:off|link|public`, `settings language:en|es|de` oder `settings timezone:Europe/Berlin`
+parse-needs-switch = { $command } braucht on oder off: { CMD($command, " on") } oder { CMD($command, " off") }
+parse-switch-missing = nach dem Doppelpunkt fehlt on oder off
+parse-board-view = die Ansicht '{ $value }' muss plan, perspective oder text sein
+parse-settings-one = eine Einstellung nach der anderen: schreib { CMD("settings ", $first) }, danach { CMD("settings ", $second) }
+parse-settings-usage = schreib { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } oder { CMD("settings timezone:Europe/Berlin") }
 parse-setting-unknown = '{ $setting }' ist keine Einstellung; { parse-settings-usage }
 parse-role-needed = `tournament-role` braucht eine Rolle oder off; { parse-settings-usage }
 parse-reminders = die Erinnerungen '{ $value }' müssen dm, channel oder off sein
 parse-web = `web` '{ $value }' muss off, link oder public sein
-parse-challenge-usage = schreib es wie `challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on` (alles nach dem Gegner ist freiwillig)
-parse-challenge-needs-opponent = `challenge` braucht einen Gegner; { parse-challenge-usage }
-parse-challenge-option = '{ $word }' ist keine Option von `challenge`; { parse-challenge-usage }
+parse-challenge-usage = schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
+parse-challenge-needs-opponent = { CMD("challenge") } braucht einen Gegner; { parse-challenge-usage }
+parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }; { parse-challenge-usage }
 parse-size = die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
 parse-pieces = die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
 parse-rule = die Siegregel '{ $value }' muss delayed (verzögert) oder immediate (sofort) sein
 parse-colour = die Farbe '{ $value }' muss black (Schwarz), white (Weiß) oder random (zufällig) sein
 parse-time = Zeit '{ $value }': schreib `none`, Tage pro Zug wie `3d`, Stunden pro Zug wie `12h` oder eine Live-Uhr in Minuten plus Sekunden pro Zug wie `10+5` (1 bis 180 Minuten, 0 bis 180 Sekunden)
 parse-level = die KI-Stufe '{ $value }' muss eine Zahl von 1 bis 8 sein
-parse-level-not-ai = `level` gilt für Partien gegen die KI: `challenge ai level:5`
+parse-level-not-ai = `level` gilt für Partien gegen die KI: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' muss offer, accept oder decline sein
 parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
-parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: `tournament adjudicate #12 black|white|draw|forfeit`
-parse-tournament-usage = schreib `tournament create NAME format:swiss|roundrobin` oder `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`
-parse-tournament-action = '{ $action }' ist keine Aktion von `tournament`; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie `tournament create Frühjahrsturnier format:swiss rounds:4 time:3d` (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
+parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'

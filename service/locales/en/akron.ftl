@@ -96,8 +96,8 @@ reminder-board-link = {" "}([latest board](<{ $link }>))
 ## Refusals shared by many commands
 
 not-a-player = You are not playing in game { $game }: it is { $black } (Black) against { $white } (White).
-no-game-numbered = There is no game { $game }. `games` lists yours.
-no-game-here = There is no game in this channel. Start one with `challenge @player`; `games` lists your games elsewhere.
+no-game-numbered = There is no game { $game }. { CMD("games") } lists yours.
+no-game-here = There is no game in this channel. Start one with { CMD("challenge @player") }; { CMD("games") } lists your games elsewhere.
 more-lines = … { $count ->
     [one] { $count } more line
    *[other] { $count } more lines
@@ -113,15 +113,15 @@ settings-summary = Your reminders: **{ $reminders ->
     [dm] direct message
     [channel] in the game's channel
    *[off] off
-}** (`settings reminders:dm|channel|off`). Your boards: **{ $view ->
+}** ({ CMD("settings reminders:dm|channel|off") }). Your boards: **{ $view ->
     [perspective] perspective, with a map of each level
    *[plan] plan, from above
-}** (`settings view:perspective|plan`). New games here open a thread of their own: **{ $threads ->
+}** ({ CMD("settings view:perspective|plan") }). New games here open a thread of their own: **{ $threads ->
     [on] on
    *[off] off
-}** (moderators: `settings thread-games:on|off`). Tournaments are created and run by moderators{ $organisers } (moderators: `settings tournament-role:ROLE|off`).
+}** (moderators: { CMD("settings thread-games:on|off") }). Tournaments are created and run by moderators{ $organisers } (moderators: { CMD("settings tournament-role:ROLE|off") }).
 settings-organisers = {" "}and members of **@{ $role }**
-settings-language = Your language: **{ $mine }** (`settings language:en|es|de`, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: `settings language:en|es|de`). Your time zone: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language = Your language: **{ $mine }** ({ CMD("settings language:en|es|de") }, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: { CMD("settings language:en|es|de") }). Your time zone: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = not set
 settings-unknown-language = The bot does not speak '{ $given }'. The languages are: { $valid }.
 settings-unknown-timezone = '{ $given }' is not a time zone. Write an IANA name such as Europe/Madrid, America/Mexico_City, Europe/Berlin or UTC.
@@ -129,13 +129,13 @@ settings-server-only = Server settings can only be changed in a server.
 settings-moderators-role = Only moderators can name the role that runs tournaments.
 settings-no-roles = Only Discord servers have roles. Here, moderators (Matrix: power level 50 or more) create and run tournaments.
 settings-moderators-threads = Only moderators can change whether new games open a thread of their own.
-settings-moderators-language = Only moderators can change the server's language. Your own language (`settings language:`) goes to your direct messages and to what only you see.
+settings-moderators-language = Only moderators can change the server's language. Your own language ({ CMD("settings language:") }) goes to your direct messages and to what only you see.
 settings-moderators-web = Only moderators can change who sees this server's web pages.
 settings-web = Web pages of this server: **{ $web ->
     [link] only for those with a link
     [public] public
    *[off] none
-}** (moderators: `settings web:off|link|public`).
+}** (moderators: { CMD("settings web:off|link|public") }).
 game-already-over = The game is already over.
 service-conflict = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
 service-conflict-tournament = The tournament kept changing while your command ran (other commands on it at the same moment), so nothing was done. Look at the tournament and try again.
@@ -197,7 +197,7 @@ challenge-made = **{ $challenger }** challenges { $challenged } to a game of Akr
 challenge-in-thread-busy = This channel already has game { $other } ({ $black } against { $white }), so this one will be played in a thread of its own once accepted.
 challenge-in-thread = Once accepted, the game moves to a thread of its own.
 challenge-accepted = **{ $player }** accepted. Game { $game } begins: **{ $black }** plays Black (top to bottom), **{ $white }** plays White (left to right).
-challenge-swap-note = After Black's first placement, White may answer `swap` to take it over and play Black.
+challenge-swap-note = After Black's first placement, White may answer { CMD("swap") } to take it over and play Black.
 challenge-first-to-move = { $player } to move (Black).
 challenge-yours-accept = You made this challenge; only { $player } can accept it. You can cancel it.
 challenge-yours-decline = You made this challenge; to withdraw it, cancel it.
@@ -206,7 +206,7 @@ challenge-declined-by = **{ $player }** declined the challenge from { $challenge
 challenge-withdrawn = **{ $player }** withdrew the challenge (game { $game }).
 challenge-only-challenger = Only the player who made the challenge can cancel it; you can decline it.
 challenge-gone = That challenge is no longer open: it was accepted, declined, cancelled or it expired.
-challenge-none-here = There is no open challenge in this channel. Make one with `challenge @player`.
+challenge-none-here = There is no open challenge in this channel. Make one with { CMD("challenge @player") }.
 time-control = { $kind ->
     [none] no clock
     [days] { $amount } d per move
@@ -224,8 +224,8 @@ draw-too-soon = You offered a draw { $when ->
     [already] already
    *[recently] recently
 }; you can offer again once { $opponent } has moved twice.
-draw-offered = **{ $player }** offers a draw. { $opponent }, accept or decline (`draw accept`, `draw decline`).
-draw-none = There is no draw offer to answer. Offer one with `draw`.
+draw-offered = **{ $player }** offers a draw. { $opponent }, accept or decline ({ CMD("draw accept") }, { CMD("draw decline") }).
+draw-none = There is no draw offer to answer. Offer one with { CMD("draw") }.
 draw-withdrawn = **{ $player }** withdrew their draw offer.
 draw-declined = **{ $player }** declined the draw offer. Play on.
 rating-note = Ratings: { $ratings }
@@ -281,6 +281,8 @@ command-settings-about = Reminders, board view, language, time zone; moderators:
 command-analyze-name = analyze
 command-analyze-about = The engine's best move, win estimate and line for a finished game or a position.
 command-puzzle-name = puzzle
+command-akron-about = Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
+command-akron-review-about = Review games and positions: records, pictures, replays and the engine's analysis.
 command-puzzle-about = Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
 command-help-name = help
 command-help-about = The command list.
@@ -302,7 +304,7 @@ not-your-turn = It is not your turn: { $player } is to move ({ colour }). You pl
    *[white] White
 }.
 not-a-move = '{ $text }' is not a move: { $why }.
-move-not-legal = { $move } is not legal here: { $why }. `moves` lists the legal moves, `moves D3` where one piece can go.
+move-not-legal = { $move } is not legal here: { $why }. { CMD("moves") } lists the legal moves, { CMD("moves D3") } where one piece can go.
 illegal-off-board = { $point } is not on the board
 illegal-pile-empty = { colour } has no marbles left to place; step a piece instead
 illegal-place-above = marbles from the pile go into level-0 holes; { $point } is on level { $level }
@@ -321,13 +323,13 @@ illegal-game-over = the game is over
 ## Takebacks
 
 takeback-already-asked = You have already asked to take back; { $opponent } has not answered yet.
-takeback-answer-first = { $opponent } has asked to take back a move; answer with `takeback accept` or `takeback decline` first.
+takeback-answer-first = { $opponent } has asked to take back a move; answer with { CMD("takeback accept") } or { CMD("takeback decline") } first.
 takeback-nothing = You have not moved yet, so there is nothing to take back.
 takeback-asked = **{ $player }** asks to take back their last move{ $reply ->
     [yes] {" "}(and your reply)
    *[no] {""}
-}. { $opponent }, accept or decline (`takeback accept`, `takeback decline`).
-takeback-none = There is no takeback request to answer. Ask for one with `takeback`.
+}. { $opponent }, accept or decline ({ CMD("takeback accept") }, { CMD("takeback decline") }).
+takeback-none = There is no takeback request to answer. Ask for one with { CMD("takeback") }.
 takeback-yours = You asked for this takeback; { $opponent } must accept it.
 takeback-withdrawn = **{ $player }** withdrew their takeback request.
 takeback-declined = **{ $player }** declined the takeback. Play on.
@@ -391,7 +393,7 @@ group-compete = Compete
 group-review = Review
 group-puzzles = Puzzles
 group-tournaments = Tournaments
-board-text-rest = `board` shows the picture
+board-text-rest = { CMD("board") } shows the picture
 
 ## Tournament rounds, pairings and standings
 
@@ -453,7 +455,7 @@ thread-opened = Game { $game }: { $black } (Black) against { $white } (White). P
 ## Tournament sign-up, start and withdrawal
 
 tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiser: **{ $organiser }**.
-    Press **Join** to enter (or `tournament join`).
+    Press **Join** to enter (or { CMD("tournament join") }).
 tournament-entrants = Entrants ({ $count }{ $max ->
     [0] {""}
    *[other] {" "}of { $max }
@@ -486,9 +488,9 @@ tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resign
 
 ## Tournament refusals and the organiser's replies
 
-tournament-none-here = There is no tournament here. A moderator can make one with `tournament create NAME format:swiss`.
+tournament-none-here = There is no tournament here. A moderator can make one with { CMD("tournament create NAME format:swiss") }.
 tournament-organiser-only = Only the organiser ({ $organiser }), a moderator or the server's tournament role can do that.
-tournament-create-moderators-only = Only moderators (and the role a moderator names with `settings tournament-role`) can create tournaments.
+tournament-create-moderators-only = Only moderators (and the role a moderator names with { CMD("settings tournament-role") }) can create tournaments.
 tournament-name-length = A tournament's name has 1 to { $max } characters; this one has { $count }.
 tournament-name-control = A tournament's name is one line of text, without control characters.
 tournament-rounds-for-max = With at most { $max } players a Swiss can have at most { $most } rounds without pairing anyone twice; rounds:{ $rounds } is too many. Choose rounds:{ $most } or fewer, or allow more players.
@@ -496,15 +498,15 @@ tournament-channel-taken = This channel already has a tournament going on. One t
 tournament-signup-closed = **{ $tournament }** has started; sign-up is closed.
 tournament-already-in = You are already in. The Leave button takes you out.
 tournament-full = The tournament is full.
-tournament-leave-started = The tournament has started: to stop playing, `tournament withdraw` (a Swiss then pairs you no more; in a round robin your remaining games are forfeits).
+tournament-leave-started = The tournament has started: to stop playing, { CMD("tournament withdraw") } (a Swiss then pairs you no more; in a round robin your remaining games are forfeits).
 tournament-not-in = You are not in this tournament.
 tournament-already-started = The tournament has already started.
 tournament-too-few = A tournament needs at least two entrants to start.
-tournament-withdraw-not-started = The tournament has not started: use Leave (`tournament leave`).
+tournament-withdraw-not-started = The tournament has not started: use Leave ({ CMD("tournament leave") }).
 tournament-is-over = The tournament is over.
 tournament-player-not-in = { $player } is not in this tournament.
 tournament-already-withdrawn = { $player } has already withdrawn.
-tournament-adjudicate-which = Name the game: `tournament adjudicate #12 black`.
+tournament-adjudicate-which = Name the game: { CMD("tournament adjudicate #12 black") }.
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
 tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
@@ -515,7 +517,7 @@ tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }
 }.
 tournament-pause-not-running = Only a running tournament can be paused.
 tournament-not-paused = The tournament is not paused.
-tournament-paused = **{ $tournament }** is paused: running games go on, but the next round waits for `tournament resume`.
+tournament-paused = **{ $tournament }** is paused: running games go on, but the next round waits for { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** goes on.
 tournament-already-over = The tournament is already over.
 tournament-cancelled = **{ $tournament }** is cancelled{ $running ->
@@ -523,8 +525,8 @@ tournament-cancelled = **{ $tournament }** is cancelled{ $running ->
     [one] ; its running game is aborted
    *[other] ; its { $running } running games are aborted
 }.
-tournament-damaged = Round { $round } of **{ $tournament }** is over, but the next round cannot be paired: the tournament's stored data is damaged (the bot's operator can read why in the log). It is paused; `tournament resume` tries again, `tournament cancel` ends it.
-tournament-too-many-rounds = **{ $tournament }** has { $players } entrants, so a Swiss can have at most { $most } rounds without pairing anyone twice, and it was made with rounds:{ $asked }. Wait until { $needed } players have joined, or `tournament cancel` and create it again with rounds:{ $most } or fewer.
+tournament-damaged = Round { $round } of **{ $tournament }** is over, but the next round cannot be paired: the tournament's stored data is damaged (the bot's operator can read why in the log). It is paused; { CMD("tournament resume") } tries again, { CMD("tournament cancel") } ends it.
+tournament-too-many-rounds = **{ $tournament }** has { $players } entrants, so a Swiss can have at most { $most } rounds without pairing anyone twice, and it was made with rounds:{ $asked }. Wait until { $needed } players have joined, or { CMD("tournament cancel") } and create it again with rounds:{ $most } or fewer.
 
 ## Discord: the tournament and puzzle subcommands, their options and choices
 
@@ -711,7 +713,7 @@ choice-fast = fast
 choice-en = English
 choice-es = Spanish
 choice-de = German
-export-record = The record of game { $game } ({ $result }). `show` reads it back.
+export-record = The record of game { $game } ({ $result }). { CMD("show") } reads it back.
 export-record-file = The record of Akron game { $game } as text: { $result }.
 
 ## web: the links to the web companion's pages, and the pages' own words
@@ -917,7 +919,7 @@ moves-legal = { $count ->
 } for { colour } ({ $player }):
 moves-place-on = - place on: { $points }
 moves-swap = - swap
-moves-rest = `moves POINT` shows one piece's moves
+moves-rest = { CMD("moves POINT") } shows one piece's moves
 point-not-read = { $why }.
 moves-cannot-move = { $point } cannot move: { $why }.
 moves-nowhere = The piece on { $point } has nowhere to go.
@@ -927,14 +929,14 @@ moves-from = The piece on { $point } can go to { $count ->
 }: { $points }
 moves-drop = { colour } { $from } → { $to }
 moves-drops = Whichever step it takes, what rests on it drops: { $drops }.
-game-not-started = Game { $game } has not started: the challenge is waiting for an answer (the challenger can `cancel` it).
-game-is-over = Game { $game } is over: { $result }. Start a new one with `challenge @player`.
-game-never-started = Game { $game } never started: { $result }. Start a new one with `challenge @player`.
+game-not-started = Game { $game } has not started: the challenge is waiting for an answer (the challenger can { CMD("cancel") } it).
+game-is-over = Game { $game } is over: { $result }. Start a new one with { CMD("challenge @player") }.
+game-never-started = Game { $game } never started: { $result }. Start a new one with { CMD("challenge @player") }.
 premove-ai = The AI answers at once, so conditional moves are not needed against it.
 premove-none = You have no conditional moves queued in this game.
 premove-cleared = Your conditional moves in this game are cleared.
 premove-your-move = It is your move: play it first. Conditional moves answer your opponent's next move.
-premove-not-a-pair = '{ $text }' is not a pair: write each as the opponent's move and your answer, like `premove B4 C5, D2-E3' F6`.
+premove-not-a-pair = '{ $text }' is not a pair: write each as the opponent's move and your answer, like { CMD("premove B4 C5, D2-E3' F6") }.
 premove-not-legal-theirs = { $theirs } is not legal for your opponent now: { $why }.
 premove-game-over = After { $theirs } the game is over; nothing to answer.
 premove-not-legal-mine = { $mine } is not legal after { $theirs }: { $why }.
@@ -945,10 +947,10 @@ premove-queue = { $count ->
    *[other] { $count } conditional moves
 } queued (only you see them):
 premove-pair = - if your opponent plays { $theirs }, you answer { $mine }
-premove-queue-end = Any other move drops the queue; `premove clear` empties it.
-vacation-already = You are already on vacation. `vacation off` ends it.
+premove-queue-end = Any other move drops the queue; { CMD("premove clear") } empties it.
+vacation-already = You are already on vacation. { CMD("vacation off") } ends it.
 vacation-used-up = You have used all { $days } days of vacation this year.
-vacation-on = You are on vacation: your clocks in correspondence games outside tournaments (and in tournaments that allow vacation) stand still for up to { $left } (what is left of your { $days } days this year). `vacation off` when you are back.
+vacation-on = You are on vacation: your clocks in correspondence games outside tournaments (and in tournaments that allow vacation) stand still for up to { $left } (what is left of your { $days } days this year). { CMD("vacation off") } when you are back.
 vacation-not-on = You are not on vacation.
 vacation-back = Welcome back: your clocks run again, each move's deadline moved on by the time it stood still.
 record-header = header line '{ $line }' should look like [Size "8"]
@@ -960,10 +962,10 @@ record-illegal = move { $number } ({ $move }) cannot be played: { $why }
 ## words-a: history, show, replay, games and the rules
 
 history-no-moves = No moves yet.
-history-cut = The full list is in `export`.
+history-cut = The full list is in { CMD("export") }.
 record-unreadable = That record cannot be read: { $why }.
 show-too-long = That is { $size } KB of text; a position code or game record is at most { $max } KB.
-show-unreadable = That is neither a position code nor a game record: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; a record is what `export` gives.
+show-unreadable = That is neither a position code nor a game record: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; a record is what { CMD("export") } gives.
 show-after = After { moves-count }: { $result }.
 show-to-move = { colour } to move
 show-spans = { colour } spans. { $turn ->
@@ -976,13 +978,13 @@ show-legal-moves = { colour } to move; { $count ->
 }.
 show-board = { $size } × { $size } board, Black { $black } and White { $white } left in the pile. { $note }
     `{ $code }`
-show-no-animation = (No animation: { $why }. `replay` with `from:` and `to:` shows part of it.)
+show-no-animation = (No animation: { $why }. { CMD("replay") } with `from:` and `to:` shows part of it.)
 replay-title-record = The record
 replay-title-game = Game { $game }
 replay-no-moves = { $title } has no moves yet: nothing to replay.
 replay-shown = { $title }, moves { $first } to { $last } of { $moves }.
 replay-shown-result = { $title }, moves { $first } to { $last } of { $moves } ({ $result }).
-replay-too-large = A replay of moves { $first } to { $last } would be larger than { $size } MB, too big to post. Ask for part of it: `replay from:{ $first } to:{ $half }`.
+replay-too-large = A replay of moves { $first } to { $last } would be larger than { $size } MB, too big to post. Ask for part of it: { CMD("replay from:", $first, " to:", $half) }.
 replay-range = { $title } has { $moves } moves: ask for `from:` and `to:` between 1 and { $moves }.
 replay-failed = The replay could not be drawn; nothing was changed.
 replay-error-range = moves { $from } to { $to } are not a range of this game's { $moves } moves
@@ -990,13 +992,13 @@ replay-error-too-large = a replay of { $moves } moves would be larger than { $si
 replay-error-failed = it could not be drawn
 games-overdue = (time is up: the bot ends it in a moment)
 games-damaged = - game { $game } in { $channel }: **damaged in storage**; the bot's operator can see why in the log
-games-none = You have no open challenges, games in progress or finished games. Start one with `challenge @player`.
+games-none = You have no open challenges, games in progress or finished games. Start one with { CMD("challenge @player") }.
 games-none-in-progress = You have no games in progress.
 games-yours = Your games ({ $waiting } waiting for you):
 games-finished = Finished ({ $count ->
     [one] the last one
    *[other] the last { $count }
-}; `export #N` gives a record, `board #N` the final position):
+}; { CMD("export #N") } gives a record, { CMD("board #N") } the final position):
 games-finished-line = - game { $game } in { $channel } against { $opponent }: { $result }
 games-finished-damaged = - game { $game } in { $channel }: damaged in storage
 games-rest = those waiting for you are listed first
@@ -1016,7 +1018,7 @@ elapsed-days = { $count ->
 }
 rules-summary = **Akron** (Cameron Browne, 2002) is a connection game in three dimensions.
     - **Black** joins the top and bottom edges, **White** the left and right. Black moves first. Only marbles in the holes touch an edge; a corner hole is on both edges that meet there.
-    - On your turn, **place** a marble from your pile into an empty hole (`move F6`), or **step** one of your marbles (`move A2-D3'`). A marble may rest in the dip between four marbles of any colour, one level up (each ' is a level: `D3'` rests on D3, E3, D2 and E2), and stays there only while all four are there.
+    - On your turn, **place** a marble from your pile into an empty hole ({ CMD("move F6") }), or **step** one of your marbles ({ CMD("move A2-D3'") }). A marble may rest in the dip between four marbles of any colour, one level up (each ' is a level: `D3'` rests on D3, E3, D2 and E2), and stays there only while all four are there.
     - A marble may step only if at most one marble rests on it: that one **drops** into the gap, and whatever rested on it drops in turn, up the stack. The marble must be connected to its group, and its new point must touch a marble of that group that stays put (not one that drops); a raised point needs all four marbles under it, none of them the mover or dropping.
     - Marbles touch side by side on one level (not diagonally) and where one rests on another; touching marbles of one colour are linked. A link **higher up cuts** the enemy link it crosses. In a column of stacked marbles the **top marble's colour** rules: every marble of the other colour lower down is covered and cut off (one of the top's colour is not, even under an enemy).
     - On the second turn White may **swap**: take over Black's first marble and play Black.
@@ -1033,17 +1035,17 @@ rule-named = { $rule ->
 }
 puzzle-title-too-long = A puzzle's title has at most { $max } characters; this one has { $count }. Say the rest in its discussion thread.
 puzzle-title-control = A puzzle's title is one line of text, without control characters.
-puzzle-not-a-code = That is not a position code: { $why }. Write it like `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate My title`.
+puzzle-not-a-code = That is not a position code: { $why }. Write it like { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate My title") }.
 puzzle-running-game = That is the current position of game { $game }, which is still being played. Post it once the game is over.
 puzzle-no-win = { colour } has no forced win in { $count } moves or fewer here ({ rule-named }), so it is no puzzle. A puzzle is a position where the side to move wins by force.
 puzzle-unknown = The solver could not settle this position within its budget, so it cannot vouch for it as a puzzle. Try a smaller or more forcing position.
 puzzle-several = Several first moves win in { $count } here: { $moves }. Post it anyway, marked "several solutions", by adding `several`; or change the position so that only one wins.
 puzzle-thread = Akron puzzle { $id }{ $title }
 puzzle-none = There is no puzzle { $id }.
-puzzle-give-answer = Give your answer, like `puzzle solve { $id } F6` (your first move; you may add the reply you expect and your next move).
+puzzle-give-answer = Give your answer, like { CMD("puzzle solve ", $id, " F6") } (your first move; you may add the reply you expect and your next move).
 puzzle-line-illegal = { $move } is not a legal move there (move { $number } of your line): { $why }.
 puzzle-line-too-long = Your line goes on after the game is over: it ends with { $move }, so leave out what follows.
-puzzle-not-quite = Not quite: { $moves } does not win by force in { moves-count } here. Look again (the answer opens with `puzzle answer { $id }`).
+puzzle-not-quite = Not quite: { $moves } does not win by force in { moves-count } here. Look again (the answer opens with { CMD("puzzle answer ", $id) }).
 puzzle-correct = Correct: **{ $move }** wins by force. { $solver ->
     [own] (Your own puzzle: not counted.)
     [new] You are solver number { $number } of puzzle { $id }.
@@ -1052,11 +1054,11 @@ puzzle-correct = Correct: **{ $move }** wins by force. { $solver ->
 puzzle-answer-yours = The answer to puzzle { $id } opens for everyone in about { $hours ->
     [one] { $hours } hour
    *[other] { $hours } hours
-}. You posted it, so `puzzle reveal { $id }` opens it now.
+}. You posted it, so { CMD("puzzle reveal ", $id) } opens it now.
 puzzle-answer-later = The answer to puzzle { $id } opens in about { $hours ->
     [one] { $hours } hour
    *[other] { $hours } hours
-} (or sooner if { $poster } reveals it). Try `puzzle solve { $id } MOVE` meanwhile.
+} (or sooner if { $poster } reveals it). Try { CMD("puzzle solve ", $id, " MOVE") } meanwhile.
 puzzle-a-moderator = a moderator
 puzzle-answer = **Puzzle { $id }, the answer:** { $moves }.
 puzzle-answer-several = Several first moves win: { $moves }.
@@ -1067,7 +1069,7 @@ puzzle-daily-moderators = Only moderators can turn the daily puzzle on or off in
 puzzle-daily-on = A puzzle a day in this channel from now on; the first comes now.
 puzzle-daily-already = This channel already gets a puzzle a day.
 puzzle-daily-off = No more daily puzzles in this channel.
-puzzle-daily-none = This channel gets no daily puzzle; `puzzle daily on` starts one.
+puzzle-daily-none = This channel gets no daily puzzle; { CMD("puzzle daily on") } starts one.
 puzzle-bank-used-up = Every one of the { $count } puzzles in the bank has been posted here, so the daily puzzle stops.
 puzzle-daily-title = : Daily puzzle
 puzzle-by = {" "}(by { $poster })
@@ -1076,21 +1078,21 @@ puzzle-post = **Puzzle { $id }**{ $title }{ $poster }
         [yes] , several solutions
        *[no] {""}
     }. Proven by the solver.
-    Answer privately with `puzzle solve { $id } MOVE`; `puzzle answer { $id }` shows the solution a day after posting.
+    Answer privately with { CMD("puzzle solve ", $id, " MOVE") }; { CMD("puzzle answer ", $id) } shows the solution a day after posting.
     `{ $code }`
 
 ## words-a: hints and analysis
 
-hint-not-against-ai = Hints are only for games against the AI; in a game between people the engine stays out. Play the AI with `challenge ai`.
+hint-not-against-ai = Hints are only for games against the AI; in a game between people the engine stays out. Play the AI with { CMD("challenge ai") }.
 hint-ai-to-move = The AI is to move; ask for a hint when it is your turn.
 hint-none = There is no hint to give: { $why }.
 hint = Hint for game { $game }: **{ $move }** (your chances about { $percent } %).
 search-game-over = the game is over
 search-no-legal-move = the side to move has no legal move
-analysis-not-a-code = That is not a position code: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; `analyze #12` looks at a finished game.
+analysis-not-a-code = That is not a position code: { $why }. A code looks like `5:b:12,12:5/5/5/5/5`; { CMD("analyze #12") } looks at a finished game.
 analysis-running-position = That is the current position of game { $game }, which is still being played. Analysis of a running game is closed to everyone until it ends.
 analysis-this-position = This position
-analysis-running-game = Game { $game } is still being played. Analysis of a running game is closed to everyone until it ends (as on lichess); in a game against the AI, `hint` suggests a move.
+analysis-running-game = Game { $game } is still being played. Analysis of a running game is closed to everyone until it ends (as on lichess); in a game against the AI, { CMD("hint") } suggests a move.
 analysis-never-played = Game { $game } was never played, so there is nothing to analyse.
 analysis-no-such-move = Game { $game } has { $count } moves; give a move number from 0 to { $count }.
 analysis-game-after = Game { $game } ({ $result }) after { moves-count }
@@ -1143,7 +1145,7 @@ ai-not-against-ai = That is not a game against the AI.
 ai-never-rated = Games against the AI are never rated. Leave out `rated`.
 ai-no-clock = Games against the AI have no clock: it answers within seconds. Leave out `time`.
 ai-channel-taken = This channel already has a game. One game per channel: start a thread here (or use another channel) and play the AI there.
-ai-game = { $player } plays the AI at level { $level } (game { $game }): { $size } × { $size }, { $pile } pieces each, { rule-named }. **{ $black }** plays Black (top to bottom), **{ $white }** White (left to right). Games against the AI are never rated; `hint` suggests a move.
+ai-game = { $player } plays the AI at level { $level } (game { $game }): { $size } × { $size }, { $pile } pieces each, { rule-named }. **{ $black }** plays Black (top to bottom), **{ $white }** White (left to right). Games against the AI are never rated; { CMD("hint") } suggests a move.
 ai-thinking = **{ $ai }** is thinking…
 ai-your-move = { $player } to move ({ colour }).
 challenge-twice = You already challenged { $opponent } here (game { $game }). They can accept or decline it; you can cancel it.
@@ -1169,6 +1171,9 @@ console-bad-name-long = '{ $shown }…' is not a user name: it has { $length } c
 console-bad-name = '{ $typed }' is not a user name: use letters, digits, _ - or ., as in: as bob
 console-bad-game-number = '{ $typed }' is not a game number; write it like #12
 console-in-channel = Now in channel { $channel }.
+console-as-needs-name = as needs a user name, as in: as bob
+console-in-needs-channel = in needs a channel name, as in: in lobby
+console-mod-needs-switch = mod needs on or off, as in: mod on (the acting user becomes a moderator) or mod off
 console-moderator = { $moderator ->
     [yes] { $user } is a moderator.
    *[no] { $user } is not a moderator.
@@ -1224,30 +1229,34 @@ vacation-notice-back = **{ $player }** is back from vacation: the clock of game 
 
 ## parse: errors of a mistyped command line
 parse-nothing-after = { $command } takes nothing after it
-parse-move-needs-move = move needs a move, like `move F6` or `move A2-D3'`
-parse-show-needs-position = show needs a position code or a game record, like `show 3:b:4,4:3/3/3`
+parse-move-needs-move = move needs a move, like { CMD("move F6") } or { CMD("move A2-D3'") }
+parse-show-needs-position = show needs a position code or a game record, like { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = '{ $who }' is not a user I know
 parse-unknown-command = '{ $command }' is not a command; the commands are { $commands }
 parse-see-help = { $error }. Write `{ $help }` for the commands.
 parse-analyze-move = '{ $word }' must be a number of moves, like move:12
-parse-analyze-option = '{ $word }' is not an analyze option; write `analyze #12 move:30` or `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`
+parse-analyze-option = '{ $word }' is not an analyze option; write { CMD("analyze #12 move:30") } or { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = analyze takes a game (`#12 move:30`) or a position code, not both
-parse-puzzle-usage = write `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, `puzzle answer #3`, `puzzle reveal #3` or `puzzle daily on|off`
+parse-puzzle-usage = write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } or { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' is not a puzzle number; write it like #3
 parse-puzzle-needs-code = puzzle create needs a position code; { parse-puzzle-usage }
-parse-puzzle-needs-move = puzzle solve needs your move, like `puzzle solve { $puzzle } F6`
+parse-puzzle-needs-move = puzzle solve needs your move, like { CMD("puzzle solve ", $puzzle, " F6") }
 parse-puzzle-action = '{ $action }' is not a puzzle action; { parse-puzzle-usage }
 parse-view = view '{ $value }' must be plan or perspective
 parse-replay-number = '{ $word }' must be a move number from 1
-parse-replay-option = '{ $word }' is not a replay option; write it like `replay from:1 to:30 speed:fast`
+parse-replay-option = '{ $word }' is not a replay option; write it like { CMD("replay from:1 to:30 speed:fast") }
 parse-speed = speed '{ $value }' must be slow, normal or fast
 parse-switch = '{ $value }' must be on or off
-parse-settings-usage = write `settings reminders:dm|channel|off`, `settings thread-games:on|off`, `settings tournament-role:ROLE|off`, `settings web:off|link|public`, `settings language:en|es|de` or `settings timezone:Europe/Madrid`
+parse-needs-switch = { $command } needs on or off: { CMD($command, " on") } or { CMD($command, " off") }
+parse-switch-missing = on or off is missing after the ':'
+parse-board-view = view '{ $value }' must be plan, perspective or text
+parse-settings-one = one setting at a time: write { CMD("settings ", $first) }, then { CMD("settings ", $second) }
+parse-settings-usage = write { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } or { CMD("settings timezone:Europe/Madrid") }
 parse-setting-unknown = '{ $setting }' is not a setting; { parse-settings-usage }
 parse-role-needed = tournament-role needs a role or off; { parse-settings-usage }
 parse-reminders = reminders '{ $value }' must be dm, channel or off
 parse-web = web '{ $value }' must be off, link or public
-parse-challenge-usage = write it like `challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on` (everything after the opponent is optional)
+parse-challenge-usage = write it like { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (everything after the opponent is optional)
 parse-challenge-needs-opponent = challenge needs an opponent; { parse-challenge-usage }
 parse-challenge-option = '{ $word }' is not a challenge option; { parse-challenge-usage }
 parse-size = board size must be { $min } to { $max }, not '{ $value }'
@@ -1256,15 +1265,15 @@ parse-rule = win rule '{ $value }' must be delayed or immediate
 parse-colour = colour '{ $value }' must be black, white or random
 parse-time = time '{ $value }': write `none`, days per move like `3d`, hours per move like `12h`, or a live clock in minutes plus seconds per move like `10+5` (1 to 180 minutes, 0 to 180 seconds)
 parse-level = level '{ $value }' must be a number from 1 to 8
-parse-level-not-ai = level is for games against the AI: `challenge ai level:5`
+parse-level-not-ai = level is for games against the AI: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' must be offer, accept or decline
 parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
-parse-adjudicate-needs-result = adjudicate needs a result: `tournament adjudicate #12 black|white|draw|forfeit`
-parse-tournament-usage = write `tournament create NAME format:swiss|roundrobin`, or `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`
+parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
-parse-tournament-options-usage = write it like `tournament create Spring Open format:swiss rounds:4 time:3d` (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
 parse-number = { $option } must be a number, not '{ $value }'
 parse-rounds = rounds must be 1 to 50, not '{ $value }'

@@ -91,8 +91,8 @@ reminder-board-link = {" "}([último tablero](<{ $link }>))
 ## Negativas comunes a muchos comandos
 
 not-a-player = No juegas en la partida { $game }: es { $black } (negras) contra { $white } (blancas).
-no-game-numbered = No hay ninguna partida { $game }. `games` muestra las tuyas.
-no-game-here = No hay ninguna partida en este canal. Empieza una con `challenge @jugador`; `games` muestra tus partidas de otros canales.
+no-game-numbered = No hay ninguna partida { $game }. { CMD("games") } muestra las tuyas.
+no-game-here = No hay ninguna partida en este canal. Empieza una con { CMD("challenge @jugador") }; { CMD("games") } muestra tus partidas de otros canales.
 more-lines = … { $count ->
     [one] { $count } línea más
    *[other] { $count } líneas más
@@ -108,15 +108,15 @@ settings-summary = Tus recordatorios: **{ $reminders ->
     [dm] por mensaje directo
     [channel] en el canal de la partida
    *[off] desactivados
-}** (`settings reminders:dm|channel|off`). Tus tableros: **{ $view ->
+}** ({ CMD("settings reminders:dm|channel|off") }). Tus tableros: **{ $view ->
     [perspective] en perspectiva, con un mapa de cada nivel
    *[plan] en planta, vistos desde arriba
-}** (`settings view:perspective|plan`). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
+}** ({ CMD("settings view:perspective|plan") }). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
     [on] sí
    *[off] no
-}** (moderación: `settings thread-games:on|off`). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: `settings tournament-role:ROL|off`).
+}** (moderación: { CMD("settings thread-games:on|off") }). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: { CMD("settings tournament-role:ROL|off") }).
 settings-organisers = {" "}y los miembros de **@{ $role }**
-settings-language = Tu idioma: **{ $mine }** (`settings language:en|es|de`, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: `settings language:en|es|de`). Tu zona horaria: **{ $zone }** (`settings timezone:Europe/Madrid`).
+settings-language = Tu idioma: **{ $mine }** ({ CMD("settings language:en|es|de") }, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: { CMD("settings language:en|es|de") }). Tu zona horaria: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = sin elegir
 settings-unknown-language = El bot no habla '{ $given }'. Los idiomas son: { $valid }.
 settings-unknown-timezone = '{ $given }' no es una zona horaria. Escribe un nombre IANA como Europe/Madrid, America/Mexico_City, Europe/Berlin o UTC.
@@ -124,13 +124,13 @@ settings-server-only = Los ajustes del servidor solo se pueden cambiar dentro de
 settings-moderators-role = Solo los moderadores pueden elegir el rol que dirige los torneos.
 settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torneos los crean y dirigen los moderadores (en Matrix: nivel de poder 50 o más).
 settings-moderators-threads = Solo los moderadores pueden decidir si las partidas nuevas abren su propio hilo.
-settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma (`settings language:`) se usa en tus mensajes directos y en lo que solo ves tú.
+settings-moderators-language = Solo los moderadores pueden cambiar el idioma del servidor. Tu propio idioma ({ CMD("settings language:") }) se usa en tus mensajes directos y en lo que solo ves tú.
 settings-moderators-web = Solo los moderadores pueden cambiar quién ve las páginas web de este servidor.
 settings-web = Páginas web de este servidor: **{ $web ->
     [link] solo con enlace
     [public] públicas
    *[off] ninguna
-}** (moderación: `settings web:off|link|public`).
+}** (moderación: { CMD("settings web:off|link|public") }).
 game-already-over = La partida ya ha terminado.
 service-conflict = La partida cambió una y otra vez mientras se ejecutaba tu comando, así que no se hizo nada. Mira el tablero e inténtalo de nuevo.
 service-conflict-tournament = El torneo cambió una y otra vez mientras se ejecutaba tu comando (otros comandos sobre él en el mismo momento), así que no se hizo nada. Mira el torneo e inténtalo de nuevo.
@@ -195,16 +195,16 @@ challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de
 challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
 challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
 challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
-challenge-swap-note = Tras la primera colocación de negras, blancas pueden responder `swap` para quedarse con ella y jugar con negras.
+challenge-swap-note = Tras la primera colocación de negras, blancas pueden responder { CMD("swap") } para quedarse con ella y jugar con negras.
 challenge-first-to-move = Le toca a { $player } (negras).
-challenge-yours-accept = Este desafío es tuyo; solo { $player } puede aceptarlo. Puedes retirarlo con `cancel`.
-challenge-yours-decline = Este desafío es tuyo; para retirarlo, usa `cancel`.
+challenge-yours-accept = Este desafío es tuyo; solo { $player } puede aceptarlo. Puedes retirarlo con { CMD("cancel") }.
+challenge-yours-decline = Este desafío es tuyo; para retirarlo, usa { CMD("cancel") }.
 challenge-not-yours = Este desafío es para { $player }, no para ti.
 challenge-declined-by = **{ $player }** rechazó el desafío de { $challenger } (partida { $game }).
 challenge-withdrawn = **{ $player }** retiró el desafío (partida { $game }).
 challenge-only-challenger = Solo quien hizo el desafío puede retirarlo; tú puedes rechazarlo.
 challenge-gone = Ese desafío ya no está abierto: se aceptó, se rechazó, se retiró o caducó.
-challenge-none-here = No hay ningún desafío abierto en este canal. Haz uno con `challenge @jugador`.
+challenge-none-here = No hay ningún desafío abierto en este canal. Haz uno con { CMD("challenge @jugador") }.
 time-control = { $kind ->
     [none] sin reloj
     [days] { $amount } d por jugada
@@ -222,8 +222,8 @@ draw-too-soon = Ya ofreciste tablas { $when ->
     [already] hace nada
    *[recently] hace poco
 }; podrás volver a ofrecerlas cuando { $opponent } haya jugado dos veces.
-draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza (`draw accept`, `draw decline`).
-draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con `draw`.
+draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza ({ CMD("draw accept") }, { CMD("draw decline") }).
+draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con { CMD("draw") }.
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
@@ -279,6 +279,8 @@ command-settings-about = Recordatorios, tablero, idioma, zona horaria; moderaci�
 command-analyze-name = analizar
 command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
 command-puzzle-name = problema
+command-akron-about = Akron, el juego de conexión en 3D de Cameron Browne: desafía, juega y consulta.
+command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, repeticiones y el análisis del motor.
 command-puzzle-about = Problemas comprobados por el solucionador: publica, resuelve en privado, mira la solución.
 command-help-name = ayuda
 command-help-about = La lista de comandos.
@@ -300,7 +302,7 @@ not-your-turn = No es tu turno: le toca a { $player } ({ colour }). Tú juegas c
    *[white] blancas
 }.
 not-a-move = '{ $text }' no es una jugada: { $why }.
-move-not-legal = { $move } no es legal aquí: { $why }. `moves` muestra las jugadas legales, `moves D3` adónde puede ir una piedra.
+move-not-legal = { $move } no es legal aquí: { $why }. { CMD("moves") } muestra las jugadas legales, { CMD("moves D3") } adónde puede ir una piedra.
 illegal-off-board = { $point } no está en el tablero
 illegal-pile-empty = { colour } no tienen piedras para colocar; mueve una piedra del tablero
 illegal-place-above = las piedras de la reserva van a huecos del nivel 0, sobre el tablero; { $point } está en el nivel { $level }
@@ -319,13 +321,13 @@ illegal-game-over = la partida ha terminado
 ## Deshacer jugadas
 
 takeback-already-asked = Ya pediste deshacer; { $opponent } aún no ha respondido.
-takeback-answer-first = { $opponent } ha pedido deshacer una jugada; responde antes con `takeback accept` o `takeback decline`.
+takeback-answer-first = { $opponent } ha pedido deshacer una jugada; responde antes con { CMD("takeback accept") } o { CMD("takeback decline") }.
 takeback-nothing = Aún no has jugado, así que no hay nada que deshacer.
 takeback-asked = **{ $player }** pide deshacer su última jugada{ $reply ->
     [yes] {" "}(y tu respuesta)
    *[no] {""}
-}. { $opponent }, acepta o rechaza (`takeback accept`, `takeback decline`).
-takeback-none = No hay ninguna petición de deshacer que responder. Pídela con `takeback`.
+}. { $opponent }, acepta o rechaza ({ CMD("takeback accept") }, { CMD("takeback decline") }).
+takeback-none = No hay ninguna petición de deshacer que responder. Pídela con { CMD("takeback") }.
 takeback-yours = Deshacer lo pediste tú; tiene que aceptarlo { $opponent }.
 takeback-withdrawn = **{ $player }** retiró su petición de deshacer.
 takeback-declined = **{ $player }** no aceptó deshacer. La partida sigue.
@@ -389,7 +391,7 @@ group-compete = Competir
 group-review = Repasar
 group-puzzles = Problemas
 group-tournaments = Torneos
-board-text-rest = `board` muestra la imagen
+board-text-rest = { CMD("board") } muestra la imagen
 
 ## Rondas, emparejamientos y clasificación de los torneos
 
@@ -450,7 +452,7 @@ thread-opened = Partida { $game }: { $black } (negras) contra { $white } (blanca
 ## Inscripción, comienzo y retirada en los torneos
 
 tournament-signup = 🏁 **{ $tournament }** ({ $number }): { $what }. Organiza: **{ $organiser }**.
-    Pulsa **Apuntarse** para inscribirte (o `tournament join`).
+    Pulsa **Apuntarse** para inscribirte (o { CMD("tournament join") }).
 tournament-entrants = Inscritos ({ $count }{ $max ->
     [0] {""}
    *[other] {" "}de { $max }
@@ -483,9 +485,9 @@ tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resign
 
 ## Rechazos de los torneos y respuestas a la organización
 
-tournament-none-here = Aquí no hay ningún torneo. Un moderador puede crear uno con `tournament create NOMBRE format:swiss`.
+tournament-none-here = Aquí no hay ningún torneo. Un moderador puede crear uno con { CMD("tournament create NOMBRE format:swiss") }.
 tournament-organiser-only = Solo la organización ({ $organiser }), un moderador o el rol de torneos del servidor pueden hacer eso.
-tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con `settings tournament-role`) pueden crear torneos.
+tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con { CMD("settings tournament-role") }) pueden crear torneos.
 tournament-name-length = El nombre de un torneo tiene de 1 a { $max } caracteres; este tiene { $count }.
 tournament-name-control = El nombre de un torneo es una sola línea de texto, sin caracteres de control.
 tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o admite más jugadores.
@@ -493,15 +495,15 @@ tournament-channel-taken = Este canal ya tiene un torneo en marcha. Un torneo po
 tournament-signup-closed = **{ $tournament }** ya ha empezado; la inscripción está cerrada.
 tournament-already-in = Ya estás inscrito. El botón Borrarse te saca.
 tournament-full = El torneo está completo.
-tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, `tournament withdraw` (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
+tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, { CMD("tournament withdraw") } (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
 tournament-not-in = No estás inscrito en este torneo.
 tournament-already-started = El torneo ya ha empezado.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar.
-tournament-withdraw-not-started = El torneo no ha empezado: usa Borrarse (`tournament leave`).
+tournament-withdraw-not-started = El torneo no ha empezado: usa Borrarse ({ CMD("tournament leave") }).
 tournament-is-over = El torneo ha terminado.
 tournament-player-not-in = { $player } no está en este torneo.
 tournament-already-withdrawn = { $player } ya se ha retirado.
-tournament-adjudicate-which = Indica la partida: `tournament adjudicate #12 black`.
+tournament-adjudicate-which = Indica la partida: { CMD("tournament adjudicate #12 black") }.
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
 tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
@@ -512,7 +514,7 @@ tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $r
 }.
 tournament-pause-not-running = Solo se puede pausar un torneo en marcha.
 tournament-not-paused = El torneo no está en pausa.
-tournament-paused = **{ $tournament }** queda en pausa: las partidas en curso siguen, pero la siguiente ronda espera a `tournament resume`.
+tournament-paused = **{ $tournament }** queda en pausa: las partidas en curso siguen, pero la siguiente ronda espera a { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** continúa.
 tournament-already-over = El torneo ya ha terminado.
 tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
@@ -520,8 +522,8 @@ tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
     [one] ; su partida en curso queda anulada
    *[other] ; sus { $running } partidas en curso quedan anuladas
 }.
-tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en el registro). Queda en pausa; `tournament resume` lo vuelve a intentar, `tournament cancel` lo termina.
-tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o `tournament cancel` y créalo de nuevo con rounds:{ $most } o menos.
+tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en el registro). Queda en pausa; { CMD("tournament resume") } lo vuelve a intentar, { CMD("tournament cancel") } lo termina.
+tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o { CMD("tournament cancel") } y créalo de nuevo con rounds:{ $most } o menos.
 
 ## Discord: subcomandos de torneos y problemas, sus opciones y valores
 
@@ -708,7 +710,7 @@ choice-fast = rápida
 choice-en = inglés
 choice-es = español
 choice-de = alemán
-export-record = El registro de la partida { $game } ({ $result }). `show` lo vuelve a leer.
+export-record = El registro de la partida { $game } ({ $result }). { CMD("show") } lo vuelve a leer.
 export-record-file = El registro de la partida de Akron { $game } en texto: { $result }.
 
 ## web: the links to the web companion's pages, and the pages' own words
@@ -923,7 +925,7 @@ moves-legal = { $count ->
 } ({ $player }):
 moves-place-on = - colocar en: { $points }
 moves-swap = - swap (cambio)
-moves-rest = `moves PUNTO` muestra las jugadas de una piedra
+moves-rest = { CMD("moves PUNTO") } muestra las jugadas de una piedra
 point-not-read = { $why }.
 moves-cannot-move = { $point } no puede moverse: { $why }.
 moves-nowhere = La piedra de { $point } no tiene adónde ir.
@@ -936,14 +938,14 @@ moves-drop = { $colour ->
    *[white] blanca
 } { $from } → { $to }
 moves-drops = Vaya adonde vaya, lo que descansa sobre ella cae: { $drops }.
-game-not-started = La partida { $game } no ha empezado: el desafío espera respuesta (quien desafió puede retirarlo con `cancel`).
-game-is-over = La partida { $game } ha terminado: { $result }. Empieza otra con `challenge @jugador`.
-game-never-started = La partida { $game } nunca empezó: { $result }. Empieza otra con `challenge @jugador`.
+game-not-started = La partida { $game } no ha empezado: el desafío espera respuesta (quien desafió puede retirarlo con { CMD("cancel") }).
+game-is-over = La partida { $game } ha terminado: { $result }. Empieza otra con { CMD("challenge @jugador") }.
+game-never-started = La partida { $game } nunca empezó: { $result }. Empieza otra con { CMD("challenge @jugador") }.
 premove-ai = La IA responde al instante, así que contra ella no hacen falta jugadas condicionales.
 premove-none = No tienes jugadas condicionales preparadas en esta partida.
 premove-cleared = Se han borrado tus jugadas condicionales de esta partida.
 premove-your-move = Te toca a ti: juega primero. Las jugadas condicionales responden a la próxima jugada de tu rival.
-premove-not-a-pair = '{ $text }' no es un par: escribe cada uno como la jugada del rival y tu respuesta, como en `premove B4 C5, D2-E3' F6`.
+premove-not-a-pair = '{ $text }' no es un par: escribe cada uno como la jugada del rival y tu respuesta, como en { CMD("premove B4 C5, D2-E3' F6") }.
 premove-not-legal-theirs = { $theirs } no es legal ahora para tu rival: { $why }.
 premove-game-over = Tras { $theirs } la partida termina; no hay nada que responder.
 premove-not-legal-mine = { $mine } no es legal tras { $theirs }: { $why }.
@@ -954,10 +956,10 @@ premove-queue = { $count ->
    *[other] { $count } jugadas condicionales preparadas
 } (solo tú las ves):
 premove-pair = - si tu rival juega { $theirs }, respondes { $mine }
-premove-queue-end = Cualquier otra jugada anula la lista; `premove clear` la vacía.
-vacation-already = Ya estás de vacaciones. `vacation off` las termina.
+premove-queue-end = Cualquier otra jugada anula la lista; { CMD("premove clear") } la vacía.
+vacation-already = Ya estás de vacaciones. { CMD("vacation off") } las termina.
 vacation-used-up = Ya has usado los { $days } días de vacaciones de este año.
-vacation-on = Estás de vacaciones: tus relojes en las partidas por correspondencia fuera de torneos (y en los torneos que permiten vacaciones) se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). `vacation off` cuando vuelvas.
+vacation-on = Estás de vacaciones: tus relojes en las partidas por correspondencia fuera de torneos (y en los torneos que permiten vacaciones) se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). { CMD("vacation off") } cuando vuelvas.
 vacation-not-on = No estás de vacaciones.
 vacation-back = Bienvenido de vuelta: tus relojes vuelven a correr, y el plazo de cada jugada se alarga lo que estuvo detenido.
 record-header = la línea de cabecera '{ $line }' debería ser como [Size "8"]
@@ -969,10 +971,10 @@ record-illegal = la jugada { $number } ({ $move }) no se puede jugar: { $why }
 ## words-a: historial, show, replay, partidas y reglas
 
 history-no-moves = Aún no hay jugadas.
-history-cut = La lista completa está en `export`.
+history-cut = La lista completa está en { CMD("export") }.
 record-unreadable = No se puede leer esa notación: { $why }.
 show-too-long = Eso son { $size } KB de texto; un código de posición o la notación de una partida tiene como mucho { $max } KB.
-show-unreadable = Eso no es ni un código de posición ni la notación de una partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; una notación es lo que da `export`.
+show-unreadable = Eso no es ni un código de posición ni la notación de una partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; una notación es lo que da { CMD("export") }.
 show-after = Tras { moves-count }: { $result }.
 show-to-move = les toca a { $colour ->
     [black] negras
@@ -991,13 +993,13 @@ show-legal-moves = Les toca a { $colour ->
 }.
 show-board = Tablero de { $size } × { $size }; en la reserva quedan { $black } de negras y { $white } de blancas. { $note }
     `{ $code }`
-show-no-animation = (Sin animación: { $why }. `replay` con `from:` y `to:` muestra una parte.)
+show-no-animation = (Sin animación: { $why }. { CMD("replay") } con `from:` y `to:` muestra una parte.)
 replay-title-record = La notación
 replay-title-game = La partida { $game }
 replay-no-moves = { $title } aún no tiene jugadas: no hay nada que reproducir.
 replay-shown = { $title }, jugadas { $first } a { $last } de { $moves }.
 replay-shown-result = { $title }, jugadas { $first } a { $last } de { $moves } ({ $result }).
-replay-too-large = Una reproducción de las jugadas { $first } a { $last } pesaría más de { $size } MB, demasiado para publicarla. Pide una parte: `replay from:{ $first } to:{ $half }`.
+replay-too-large = Una reproducción de las jugadas { $first } a { $last } pesaría más de { $size } MB, demasiado para publicarla. Pide una parte: { CMD("replay from:", $first, " to:", $half) }.
 replay-range = { $title } tiene { $moves } jugadas: pide `from:` y `to:` entre 1 y { $moves }.
 replay-failed = No se pudo dibujar la reproducción; no se cambió nada.
 replay-error-range = las jugadas { $from } a { $to } no son un tramo de las { $moves } jugadas de esta partida
@@ -1005,7 +1007,7 @@ replay-error-too-large = una reproducción de { $moves } jugadas pesaría más d
 replay-error-failed = no se pudo dibujar
 games-overdue = (se acabó el tiempo: el bot la termina en un momento)
 games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en el registro
-games-none = No tienes desafíos abiertos, partidas en juego ni partidas terminadas. Empieza una con `challenge @jugador`.
+games-none = No tienes desafíos abiertos, partidas en juego ni partidas terminadas. Empieza una con { CMD("challenge @jugador") }.
 games-none-in-progress = No tienes partidas en juego.
 games-yours = Tus partidas ({ $waiting ->
     [one] { $waiting } te espera
@@ -1014,7 +1016,7 @@ games-yours = Tus partidas ({ $waiting ->
 games-finished = Terminadas ({ $count ->
     [one] la última
    *[other] las últimas { $count }
-}; `export #N` da la notación, `board #N` la posición final):
+}; { CMD("export #N") } da la notación, { CMD("board #N") } la posición final):
 games-finished-line = - partida { $game } en { $channel } contra { $opponent }: { $result }
 games-finished-damaged = - partida { $game } en { $channel }: dañada en el almacenamiento
 games-rest = primero las que te esperan
@@ -1037,10 +1039,10 @@ elapsed-days = { $count ->
 }
 rules-summary = **Akron** (Cameron Browne, 2002) es un juego de conexión en tres dimensiones.
     - **Negras** unen los lados de arriba y de abajo; **blancas**, el izquierdo y el derecho. Empiezan negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
-    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre (`move F6`) o **mueve** una de tus piedras (`move A2-D3'`). Una piedra puede descansar en el hueco entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
+    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre ({ CMD("move F6") }) o **mueve** una de tus piedras ({ CMD("move A2-D3'") }). Una piedra puede descansar en el hueco entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
     - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al hueco que deja, y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo, y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, y ninguna puede ser la que se mueve ni una que cae.
     - Las piedras se tocan lado a lado en un mismo nivel (no en diagonal) y donde una descansa sobre otra; las piedras de un color que se tocan están conectadas. Una conexión **más alta corta** la conexión rival que cruza. En una columna de piedras apiladas manda el **color de la de arriba**: toda piedra del otro color más abajo queda cubierta y aislada (una del color de la de arriba no, aunque esté bajo una rival).
-    - En el segundo turno, blancas pueden hacer el **cambio** (`swap`): quedarse con la primera piedra de negras y jugar con negras.
+    - En el segundo turno, blancas pueden hacer el **cambio** ({ CMD("swap") }): quedarse con la primera piedra de negras y jugar con negras.
     - Ganas cuando tus lados quedan unidos por una cadena que **sobrevive a la respuesta del rival** (la regla diferida; con la regla inmediata se gana al momento). Quien **no tiene jugada legal pierde**; la tercera repetición de una posición es tablas.
 rules-link = Las reglas completas, con imágenes: { $url }
 rules-picture = La imagen: negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1, y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
@@ -1054,17 +1056,17 @@ rule-named = { $rule ->
 }
 puzzle-title-too-long = El título de un problema tiene como mucho { $max } caracteres; este tiene { $count }. Cuenta el resto en su hilo de discusión.
 puzzle-title-control = El título de un problema es una sola línea de texto, sin caracteres de control.
-puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como `puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título`.
+puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título") }.
 puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
 puzzle-no-win = { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
 puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su presupuesto, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
 puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
 puzzle-none = No hay ningún problema { $id }.
-puzzle-give-answer = Da tu respuesta, como `puzzle solve { $id } F6` (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
+puzzle-give-answer = Da tu respuesta, como { CMD("puzzle solve ", $id, " F6") } (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
 puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
 puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.
-puzzle-not-quite = Casi: { $moves } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (la solución se abre con `puzzle answer { $id }`).
+puzzle-not-quite = Casi: { $moves } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (la solución se abre con { CMD("puzzle answer ", $id) }).
 puzzle-correct = Correcto: **{ $move }** gana por fuerza. { $solver ->
     [own] (Es tu propio problema: no cuenta.)
     [new] Eres la persona número { $number } en resolver el problema { $id }.
@@ -1073,11 +1075,11 @@ puzzle-correct = Correcto: **{ $move }** gana por fuerza. { $solver ->
 puzzle-answer-yours = La solución del problema { $id } se abre para todos en { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
-} más o menos. Lo publicaste tú, así que `puzzle reveal { $id }` la abre ya.
+} más o menos. Lo publicaste tú, así que { CMD("puzzle reveal ", $id) } la abre ya.
 puzzle-answer-later = La solución del problema { $id } se abre en { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
-} más o menos (o antes si { $poster } la revela). Mientras tanto, prueba `puzzle solve { $id } JUGADA`.
+} más o menos (o antes si { $poster } la revela). Mientras tanto, prueba { CMD("puzzle solve ", $id, " JUGADA") }.
 puzzle-a-moderator = un moderador
 puzzle-answer = **Problema { $id }, la solución:** { $moves }.
 puzzle-answer-several = Ganan varias primeras jugadas: { $moves }.
@@ -1088,7 +1090,7 @@ puzzle-daily-moderators = Solo los moderadores pueden activar o desactivar el pr
 puzzle-daily-on = Desde ahora, un problema al día en este canal; el primero llega ya.
 puzzle-daily-already = Este canal ya recibe un problema al día.
 puzzle-daily-off = Se acabaron los problemas diarios en este canal.
-puzzle-daily-none = Este canal no recibe problema diario; `puzzle daily on` lo activa.
+puzzle-daily-none = Este canal no recibe problema diario; { CMD("puzzle daily on") } lo activa.
 puzzle-bank-used-up = Ya se han publicado aquí los { $count } problemas del banco, así que el problema diario se detiene.
 puzzle-daily-title = : problema del día
 puzzle-by = {" "}(de { $poster })
@@ -1100,21 +1102,21 @@ puzzle-post = **Problema { $id }**{ $title }{ $poster }
         [yes] , varias soluciones
        *[no] {""}
     }. Comprobado por el solucionador.
-    Responde en privado con `puzzle solve { $id } JUGADA`; `puzzle answer { $id }` muestra la solución un día después de publicarlo.
+    Responde en privado con { CMD("puzzle solve ", $id, " JUGADA") }; { CMD("puzzle answer ", $id) } muestra la solución un día después de publicarlo.
     `{ $code }`
 
 ## words-a: pistas y análisis
 
-hint-not-against-ai = Las pistas son solo para partidas contra la IA; en una partida entre personas el motor no interviene. Juega contra la IA con `challenge ai`.
+hint-not-against-ai = Las pistas son solo para partidas contra la IA; en una partida entre personas el motor no interviene. Juega contra la IA con { CMD("challenge ai") }.
 hint-ai-to-move = Le toca a la IA; pide una pista cuando sea tu turno.
 hint-none = No hay pista que dar: { $why }.
 hint = Pista para la partida { $game }: **{ $move }** (tus posibilidades, alrededor del { $percent } %).
 search-game-over = la partida ha terminado
 search-no-legal-move = el bando al que le toca no tiene ninguna jugada legal
-analysis-not-a-code = Eso no es un código de posición: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; `analyze #12` analiza una partida terminada.
+analysis-not-a-code = Eso no es un código de posición: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; { CMD("analyze #12") } analiza una partida terminada.
 analysis-running-position = Esa es la posición actual de la partida { $game }, que aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine.
 analysis-this-position = Esta posición
-analysis-running-game = La partida { $game } aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine (como en lichess); en una partida contra la IA, `hint` sugiere una jugada.
+analysis-running-game = La partida { $game } aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine (como en lichess); en una partida contra la IA, { CMD("hint") } sugiere una jugada.
 analysis-never-played = La partida { $game } nunca se jugó, así que no hay nada que analizar.
 analysis-no-such-move = La partida { $game } tiene { $count } jugadas; da un número de jugada del 0 al { $count }.
 analysis-game-after = La partida { $game } ({ $result }) tras { moves-count }
@@ -1179,7 +1181,7 @@ ai-not-against-ai = Eso no es una partida contra la IA.
 ai-never-rated = Las partidas contra la IA nunca puntúan. Quita `rated`.
 ai-no-clock = Las partidas contra la IA no tienen reloj: responde en segundos. Quita `time`.
 ai-channel-taken = Este canal ya tiene una partida. Una partida por canal: abre un hilo aquí (o usa otro canal) y juega allí contra la IA.
-ai-game = { $player } juega contra la IA de nivel { $level } (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, { rule-named }. **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha). Las partidas contra la IA nunca puntúan; `hint` sugiere una jugada.
+ai-game = { $player } juega contra la IA de nivel { $level } (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, { rule-named }. **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha). Las partidas contra la IA nunca puntúan; { CMD("hint") } sugiere una jugada.
 ai-thinking = **{ $ai }** está pensando…
 ai-your-move = Le toca a { $player } ({ colour }).
 challenge-twice = Ya desafiaste a { $opponent } aquí (partida { $game }). Puede aceptar o rechazar el desafío; tú puedes retirarlo.
@@ -1205,6 +1207,9 @@ console-bad-name-long = '{ $shown }…' no es un nombre de usuario: tiene { $len
 console-bad-name = '{ $typed }' no es un nombre de usuario: usa letras, cifras, _ - o ., como en: as bob
 console-bad-game-number = '{ $typed }' no es un número de partida; escríbelo como #12
 console-in-channel = Ahora en el canal { $channel }.
+console-as-needs-name = as necesita un nombre de usuario, como en: as bob
+console-in-needs-channel = in necesita el nombre de un canal, como en: in lobby
+console-mod-needs-switch = mod necesita on u off, como en: mod on (el usuario actual pasa a ser moderador) o mod off
 console-moderator = { $moderator ->
     [yes] { $user } es moderador.
    *[no] { $user } no es moderador.
@@ -1259,48 +1264,52 @@ vacation-notice-on = **{ $player }** se va de vacaciones, como mucho { $time }: 
 vacation-notice-back = **{ $player }** ha vuelto de vacaciones: el reloj de la partida { $game } vuelve a correr.
 
 ## parse: errors of a mistyped command line
-parse-nothing-after = `{ $command }` no admite nada detrás
-parse-move-needs-move = `move` necesita una jugada, como `move F6` o `move A2-D3'`
-parse-show-needs-position = `show` necesita un código de posición o un registro de partida, como `show 3:b:4,4:3/3/3`
+parse-nothing-after = { CMD($command) } no admite nada detrás
+parse-move-needs-move = { CMD("move") } necesita una jugada, como { CMD("move F6") } o { CMD("move A2-D3'") }
+parse-show-needs-position = { CMD("show") } necesita un código de posición o un registro de partida, como { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = no conozco a ningún usuario '{ $who }'
 parse-unknown-command = '{ $command }' no es un comando; los comandos son { $commands }
 parse-see-help = { $error }. Escribe `{ $help }` para ver los comandos.
 parse-analyze-move = '{ $word }' debe ser un número de jugadas, como move:12
-parse-analyze-option = '{ $word }' no es una opción de `analyze`; escribe `analyze #12 move:30` o `analyze 5:b:12,12:5/5/5/5/5 rule:immediate`
-parse-analyze-both = `analyze` admite una partida (`#12 move:30`) o un código de posición, no ambos
-parse-puzzle-usage = escribe `puzzle create CÓDIGO [regla] [several] [título]`, `puzzle solve #3 F6`, `puzzle answer #3`, `puzzle reveal #3` o `puzzle daily on|off`
+parse-analyze-option = '{ $word }' no es una opción de { CMD("analyze") }; escribe { CMD("analyze #12 move:30") } o { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
+parse-analyze-both = { CMD("analyze") } admite una partida (`#12 move:30`) o un código de posición, no ambos
+parse-puzzle-usage = escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } o { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' no es un número de problema; escríbelo como #3
-parse-puzzle-needs-code = `puzzle create` necesita un código de posición; { parse-puzzle-usage }
-parse-puzzle-needs-move = `puzzle solve` necesita tu jugada, como `puzzle solve { $puzzle } F6`
-parse-puzzle-action = '{ $action }' no es una acción de `puzzle`; { parse-puzzle-usage }
+parse-puzzle-needs-code = { CMD("puzzle create") } necesita un código de posición; { parse-puzzle-usage }
+parse-puzzle-needs-move = { CMD("puzzle solve") } necesita tu jugada, como { CMD("puzzle solve ", $puzzle, " F6") }
+parse-puzzle-action = '{ $action }' no es una acción de { CMD("puzzle") }; { parse-puzzle-usage }
 parse-view = la vista '{ $value }' debe ser plan o perspective
 parse-replay-number = '{ $word }' debe ser un número de jugada desde 1
-parse-replay-option = '{ $word }' no es una opción de `replay`; escríbelo como `replay from:1 to:30 speed:fast`
+parse-replay-option = '{ $word }' no es una opción de { CMD("replay") }; escríbelo como { CMD("replay from:1 to:30 speed:fast") }
 parse-speed = la velocidad '{ $value }' debe ser slow, normal o fast
 parse-switch = '{ $value }' debe ser on u off
-parse-settings-usage = escribe `settings reminders:dm|channel|off`, `settings thread-games:on|off`, `settings tournament-role:ROL|off`, `settings web:off|link|public`, `settings language:en|es|de` o `settings timezone:Europe/Madrid`
+parse-needs-switch = { $command } necesita on u off: { CMD($command, " on") } o { CMD($command, " off") }
+parse-switch-missing = falta on u off después de los dos puntos
+parse-board-view = la vista '{ $value }' debe ser plan, perspective o text
+parse-settings-one = un ajuste cada vez: escribe { CMD("settings ", $first) } y después { CMD("settings ", $second) }
+parse-settings-usage = escribe { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROL|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } o { CMD("settings timezone:Europe/Madrid") }
 parse-setting-unknown = '{ $setting }' no es un ajuste; { parse-settings-usage }
 parse-role-needed = `tournament-role` necesita un rol u off; { parse-settings-usage }
 parse-reminders = los recordatorios '{ $value }' deben ser dm, channel u off
 parse-web = `web` '{ $value }' debe ser off, link o public
-parse-challenge-usage = escríbelo como `challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on` (todo lo que va tras el rival es opcional)
-parse-challenge-needs-opponent = `challenge` necesita un rival; { parse-challenge-usage }
-parse-challenge-option = '{ $word }' no es una opción de `challenge`; { parse-challenge-usage }
+parse-challenge-usage = escríbelo como { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (todo lo que va tras el rival es opcional)
+parse-challenge-needs-opponent = { CMD("challenge") } necesita un rival; { parse-challenge-usage }
+parse-challenge-option = '{ $word }' no es una opción de { CMD("challenge") }; { parse-challenge-usage }
 parse-size = el tamaño del tablero debe ser de { $min } a { $max }, no '{ $value }'
 parse-pieces = las piedras deben ser un número hasta { $max }, no '{ $value }'
 parse-rule = la regla de victoria '{ $value }' debe ser delayed (diferida) o immediate (inmediata)
 parse-colour = el color '{ $value }' debe ser black (negras), white (blancas) o random (al azar)
 parse-time = tiempo '{ $value }': escribe `none`, días por jugada como `3d`, horas por jugada como `12h`, o un reloj en vivo en minutos más segundos por jugada como `10+5` (de 1 a 180 minutos, de 0 a 180 segundos)
 parse-level = el nivel de la IA '{ $value }' debe ser un número de 1 a 8
-parse-level-not-ai = `level` es para partidas contra la IA: `challenge ai level:5`
+parse-level-not-ai = `level` es para partidas contra la IA: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' debe ser offer, accept o decline
 parse-game-number = '{ $value }' no es un número de partida; escríbelo como #12
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
-parse-adjudicate-needs-result = `adjudicate` necesita un resultado: `tournament adjudicate #12 black|white|draw|forfeit`
-parse-tournament-usage = escribe `tournament create NOMBRE format:swiss|roundrobin`, o `tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel`
-parse-tournament-action = '{ $action }' no es una acción de `tournament`; { parse-tournament-usage }
-parse-tournament-options-usage = escríbelo como `tournament create Open de Primavera format:swiss rounds:4 time:3d` (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") }, o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
+parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'

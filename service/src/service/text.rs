@@ -97,6 +97,138 @@ impl Group {
     }
 }
 
+/// How one argument of a command is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A word written as it is: a subcommand (`create`, `clear`, `several`).
+    Literal,
+    /// A value written alone, in its place: `F6`, `@player|ai`, `on|off`.
+    Word,
+    /// An option written `key:value` anywhere after the command: `from:2`.
+    Option,
+    /// A game number `#N`, anywhere after the command: the game the command acts on.
+    Game,
+}
+
+/// One argument of a command: the help shows it and the parser reads it, from this one
+/// declaration, so the two cannot disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// How it is written.
+    pub kind: Kind,
+    /// The option's name (`from`), for [`Kind::Option`]; empty otherwise.
+    pub key: &'static str,
+    /// What goes there as the help shows it: a placeholder (`PLY`), the choices
+    /// (`slow|normal|fast`), or nothing (the help then shows only the option's name).
+    pub value: &'static str,
+    /// A value the parser takes, for the examples built from the help.
+    pub sample: &'static str,
+    /// Whether it may be left out.
+    pub optional: bool,
+}
+
+impl Param {
+    /// The argument as the help shows it: `[from:PLY]`, `F6`, `create`.
+    #[must_use]
+    pub fn usage(&self) -> String {
+        let text = match self.kind {
+            Kind::Option if self.value.is_empty() => self.key.to_string(),
+            Kind::Option => format!("{}:{}", self.key, self.value),
+            Kind::Literal | Kind::Word | Kind::Game => self.value.to_string(),
+        };
+        if self.optional {
+            format!("[{text}]")
+        } else {
+            text
+        }
+    }
+
+    /// The argument in an example line: `from:2`, `F6`, `create`.
+    #[must_use]
+    pub fn example(&self, value: &str) -> String {
+        match self.kind {
+            Kind::Option => format!("{}:{value}", self.key),
+            _ => value.to_string(),
+        }
+    }
+
+    /// The values an example may give it: its sample, and each choice it lists
+    /// (`slow|normal|fast`) that is a word to type as it is.
+    #[must_use]
+    pub fn samples(&self) -> Vec<&'static str> {
+        let mut samples = vec![self.sample];
+        if self.kind != Kind::Literal && self.value.contains('|') {
+            samples.extend(self.value.split('|').filter(|choice| {
+                choice
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '+')
+            }));
+        }
+        samples
+    }
+}
+
+/// A subcommand or a fixed word: `create`.
+const fn literal(word: &'static str) -> Param {
+    Param {
+        kind: Kind::Literal,
+        key: "",
+        value: word,
+        sample: word,
+        optional: false,
+    }
+}
+
+/// A value in its place: `F6`.
+const fn word(value: &'static str, sample: &'static str) -> Param {
+    Param {
+        kind: Kind::Word,
+        key: "",
+        value,
+        sample,
+        optional: false,
+    }
+}
+
+/// A value in its place that may be left out: `[POINT]`.
+const fn maybe(value: &'static str, sample: &'static str) -> Param {
+    Param {
+        optional: true,
+        ..word(value, sample)
+    }
+}
+
+/// An option that may be left out: `[from:PLY]`.
+const fn option(key: &'static str, value: &'static str, sample: &'static str) -> Param {
+    Param {
+        kind: Kind::Option,
+        key,
+        value,
+        sample,
+        optional: true,
+    }
+}
+
+/// An option that must be given: `format:swiss|roundrobin`.
+const fn required(key: &'static str, value: &'static str, sample: &'static str) -> Param {
+    Param {
+        optional: false,
+        ..option(key, value, sample)
+    }
+}
+
+/// The game a command acts on, `[#N]`, written anywhere after the command.
+const GAME: Param = Param {
+    kind: Kind::Game,
+    key: "",
+    value: "#N",
+    sample: "#1",
+    optional: true,
+};
+
+/// One way of writing a command: its arguments in the help's order.
+pub type Form = &'static [Param];
+
 /// One command of the grammar: the one source of command metadata. The console's parser,
 /// the help text, the Discord descriptions and the tests that check what is registered all
 /// read this table.
@@ -107,198 +239,353 @@ pub struct CommandHelp {
     pub name: &'static str,
     /// Its part of the help.
     pub group: Group,
-    /// How it is written, with its options.
-    pub usage: &'static str,
+    /// The ways it is written, with their arguments (one form for most commands).
+    pub forms: &'static [Form],
     /// What it does, in one line (at most 100 characters: Discord's limit on descriptions).
     pub about: &'static str,
+}
+
+impl CommandHelp {
+    /// How it is written, as the help shows it: `replay [#N] [from:PLY] …`. A later form
+    /// that opens with a subcommand or an option leaves the command's name out
+    /// (`tournament create NAME … | join | leave`).
+    #[must_use]
+    pub fn usage(&self) -> String {
+        let mut forms = Vec::new();
+        for (index, form) in self.forms.iter().enumerate() {
+            let mut words = Vec::new();
+            let named = index == 0
+                || form
+                    .first()
+                    .is_none_or(|p| matches!(p.kind, Kind::Word | Kind::Game));
+            if named {
+                words.push(self.name.to_string());
+            }
+            words.extend(form.iter().map(Param::usage));
+            forms.push(words.join(" "));
+        }
+        forms.join(" | ")
+    }
+
+    /// Example lines for every form, built from the declaration: each form with every
+    /// argument given its sample, with only what it needs, and with each choice it lists.
+    /// What the help shows, the parser must take: the tests parse every one of them.
+    #[must_use]
+    pub fn examples(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for form in self.forms {
+            let line = |pick: &dyn Fn(usize, &Param) -> Option<String>| {
+                let mut words = vec![self.name.to_string()];
+                words.extend(form.iter().enumerate().filter_map(|(i, p)| pick(i, p)));
+                words.join(" ")
+            };
+            lines.push(line(&|_, p| Some(p.example(p.sample))));
+            lines.push(line(&|_, p| (!p.optional).then(|| p.example(p.sample))));
+            for (index, param) in form.iter().enumerate() {
+                for sample in param.samples() {
+                    lines.push(line(&|i, p| {
+                        if i == index {
+                            Some(p.example(sample))
+                        } else {
+                            (!p.optional).then(|| p.example(p.sample))
+                        }
+                    }));
+                }
+            }
+        }
+        lines.dedup();
+        lines
+    }
+
+    /// Whether it takes a game number `#N` anywhere after its name.
+    #[must_use]
+    pub fn takes_game(&self) -> bool {
+        self.forms
+            .iter()
+            .any(|form| form.iter().any(|p| p.kind == Kind::Game))
+    }
+
+    /// The names of its options, for a refusal: `from, to, speed`.
+    #[must_use]
+    pub fn option_names(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        for param in self.forms.iter().flat_map(|form| form.iter()) {
+            if param.kind == Kind::Option && !names.contains(&param.key) {
+                names.push(param.key);
+            }
+        }
+        names.join(", ")
+    }
 }
 
 const fn entry(
     name: &'static str,
     group: Group,
-    usage: &'static str,
+    forms: &'static [Form],
     about: &'static str,
 ) -> CommandHelp {
     CommandHelp {
         name,
         group,
-        usage,
+        forms,
         about,
     }
 }
+
+/// A position code the examples use.
+const CODE: &str = "3:b:4,4:3/3/3";
 
 /// Every command, in the help's order.
 pub const COMMANDS: [CommandHelp; 29] = [
     entry(
         "challenge",
         Group::Start,
-        "challenge @player|ai [level:1-8] [size] [pieces] [rule:delayed|immediate] [colour:black|white|random] [time:none|3d|12h|10+5] [thread:on|off] [rated:on|off]",
+        &[&[
+            word("@player|ai", "ai"),
+            option("level", "1-8", "5"),
+            option("size", "", "6"),
+            option("pieces", "", "18"),
+            option("rule", "delayed|immediate", "immediate"),
+            option("colour", "black|white|random", "white"),
+            option("time", "none|3d|12h|10+5", "3d"),
+            option("thread", "on|off", "on"),
+            option("rated", "on|off", "off"),
+        ]],
         "Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).",
     ),
     entry(
         "accept",
         Group::Start,
-        "accept",
+        &[&[]],
         "Accept the challenge addressed to you.",
     ),
     entry(
         "decline",
         Group::Start,
-        "decline",
+        &[&[]],
         "Decline the challenge addressed to you.",
     ),
     entry(
         "cancel",
         Group::Start,
-        "cancel",
+        &[&[]],
         "Withdraw your open challenge.",
     ),
     entry(
         "move",
         Group::Play,
-        "move F6 | move A2-D3'",
+        &[&[word("F6", "F6")], &[word("A2-D3'", "A2-D3'")]],
         "Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).",
     ),
     entry(
         "swap",
         Group::Play,
-        "swap",
+        &[&[]],
         "Swap: as White, take over Black's opening placement (second turn only).",
     ),
     entry(
         "premove",
         Group::Play,
-        "premove B4 C5, D2-E3' F6 | premove clear",
+        &[
+            &[word("B4 C5, D2-E3' F6", "B4 C5, D2-E3' F6")],
+            &[literal("clear")],
+        ],
         "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
     ),
     entry(
         "hint",
         Group::Play,
-        "hint",
+        &[&[]],
         "In a game against the AI: the engine's suggested move, shown only to you.",
     ),
     entry(
         "board",
         Group::Play,
-        "board [view:plan|perspective|text]",
+        &[&[GAME, option("view", "plan|perspective|text", "plan")]],
         "Show the current board again, in perspective (default) or as a plan.",
     ),
     entry(
         "moves",
         Group::Play,
-        "moves [POINT]",
+        &[&[maybe("POINT", "D3")]],
         "Show where one piece can go (and what it drops), or list every legal move.",
     ),
     entry(
         "resign",
         Group::End,
-        "resign",
+        &[&[]],
         "Resign the game in this channel.",
     ),
     entry(
         "claim",
         Group::End,
-        "claim",
+        &[&[]],
         "Win on time when your opponent's clock has run out (the bot normally ends it itself).",
     ),
     entry(
         "draw",
         Group::End,
-        "draw [offer|accept|decline]",
+        &[&[maybe("offer|accept|decline", "accept")]],
         "Offer a draw, or accept or decline your opponent's offer.",
     ),
     entry(
         "takeback",
         Group::End,
-        "takeback [request|accept|decline]",
+        &[&[maybe("request|accept|decline", "accept")]],
         "Ask to take back your last move, or answer your opponent's request.",
     ),
     entry(
         "abort",
         Group::End,
-        "abort",
+        &[&[]],
         "Call the game off: before both sides have moved, or any time as a moderator.",
     ),
     entry(
         "history",
         Group::LookUp,
-        "history",
+        &[&[]],
         "The move list of the game in this channel.",
     ),
     entry(
         "export",
         Group::Review,
-        "export",
+        &[&[GAME]],
         "The game record as a text file, which `show` reads back.",
     ),
     entry(
         "show",
         Group::Review,
-        "show CODE-or-RECORD [view:plan|perspective]",
+        &[&[
+            word("CODE-or-RECORD", CODE),
+            option("view", "plan|perspective", "plan"),
+        ]],
         "Draw any position from a position code or a game record (for puzzles).",
     ),
     entry(
         "replay",
         Group::Review,
-        "replay [#N] [from:PLY] [to:PLY] [speed:slow|normal|fast]",
+        &[&[
+            GAME,
+            option("from", "PLY", "2"),
+            option("to", "PLY", "5"),
+            option("speed", "slow|normal|fast", "fast"),
+        ]],
         "The game as an animated picture (GIF), drops falling level by level.",
     ),
     entry(
         "games",
         Group::LookUp,
-        "games",
+        &[&[]],
         "Your challenges and games in every channel, and your last finished games.",
     ),
     entry(
         "rules",
         Group::LookUp,
-        "rules",
+        &[&[]],
         "A short summary of the rules and the players' guide.",
     ),
     entry(
         "vacation",
         Group::LookUp,
-        "vacation on|off",
+        &[&[word("on|off", "on")]],
         "Stop your correspondence clocks while you are away (up to 14 days a year).",
     ),
     entry(
         "settings",
         Group::LookUp,
-        "settings [reminders:dm|channel|off] [view:perspective|plan] [thread-games:on|off] \
-         [tournament-role:ROLE|off] [web:off|link|public] [language:en|es|de] \
-         [my-language:en|es|de] [timezone:Europe/Madrid]",
+        &[
+            &[],
+            &[required("reminders", "dm|channel|off", "dm")],
+            &[required("view", "perspective|plan", "plan")],
+            &[required("thread-games", "on|off", "on")],
+            &[required("tournament-role", "ROLE|off", "off")],
+            &[required("web", "off|link|public", "link")],
+            &[required("language", "en|es|de", "es")],
+            &[required("my-language", "en|es|de", "de")],
+            &[required("timezone", "Europe/Madrid", "Europe/Madrid")],
+        ],
         "Reminders, board view, language, time zone; moderators: threads, organisers, language, \
          web pages.",
     ),
     entry(
         "analyze",
         Group::Review,
-        "analyze [#N] [move:N] | analyze CODE [rule:delayed|immediate]",
+        &[
+            &[maybe("#N", "#1"), option("move", "N", "3")],
+            &[
+                word("CODE", CODE),
+                option("rule", "delayed|immediate", "immediate"),
+            ],
+        ],
         "The engine's best move, win estimate and line for a finished game or a position.",
     ),
     entry(
         "puzzle",
         Group::Puzzles,
-        "puzzle create CODE [rule] [several] [title] | puzzle solve #N MOVE... | puzzle answer #N | puzzle reveal #N | puzzle daily on|off",
+        &[
+            &[
+                literal("create"),
+                word("CODE", CODE),
+                option("rule", "delayed|immediate", "immediate"),
+                Param {
+                    optional: true,
+                    ..literal("several")
+                },
+                maybe("TITLE", "Corner trick"),
+            ],
+            &[literal("solve"), word("#N", "#1"), word("MOVE...", "F6 G7")],
+            &[literal("answer"), word("#N", "#1")],
+            &[literal("reveal"), word("#N", "#1")],
+            &[literal("daily"), word("on|off", "on")],
+        ],
         "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
     ),
-    entry("help", Group::LookUp, "help", "The command list."),
+    entry("help", Group::LookUp, &[&[]], "The command list."),
     entry(
         "stats",
         Group::Compete,
-        "stats [@player]",
+        &[&[maybe("@player", "@bob")]],
         "Rating, results by colour, longest streak and a rating chart (yours or a player's).",
     ),
     entry(
         "leaderboard",
         Group::Compete,
-        "leaderboard",
+        &[&[]],
         "This server's top 20 by rating (provisional ratings, marked ?, come last).",
     ),
     entry(
         "tournament",
         Group::Tournaments,
-        "tournament create NAME format:swiss|roundrobin [rounds] [time] [size] [pieces] [rule] [rated] [double] [vacation] [max] | join | leave | start | standings | pairings [round] | withdraw [@player] | adjudicate #game black|white|draw|forfeit | pause | resume | cancel",
+        &[
+            &[
+                literal("create"),
+                word("NAME", "Spring Open"),
+                required("format", "swiss|roundrobin", "swiss"),
+                option("rounds", "", "4"),
+                option("time", "", "3d"),
+                option("size", "", "8"),
+                option("pieces", "", "20"),
+                option("rule", "", "immediate"),
+                option("rated", "", "on"),
+                option("double", "", "off"),
+                option("vacation", "", "on"),
+                option("max", "", "32"),
+            ],
+            &[literal("join")],
+            &[literal("leave")],
+            &[literal("start")],
+            &[literal("standings")],
+            &[literal("pairings"), option("round", "", "2")],
+            &[literal("withdraw"), maybe("@player", "@bob")],
+            &[
+                literal("adjudicate"),
+                word("#game", "#12"),
+                word("black|white|draw|forfeit", "black"),
+            ],
+            &[literal("pause")],
+            &[literal("resume")],
+            &[literal("cancel")],
+        ],
         "Tournaments: create one, join, start, standings, pairings; organisers run it.",
     ),
 ];
@@ -325,7 +612,7 @@ pub fn help_text_in(language: Language) -> String {
         let usages: Vec<String> = COMMANDS
             .iter()
             .filter(|c| c.group == group)
-            .map(|c| format!("`{}`", c.usage))
+            .map(|c| format!("`{}`", c.usage()))
             .collect();
         // The usages are what is typed, the same in every language: arguments.
         let line = match group.slash_command() {
@@ -351,6 +638,76 @@ pub fn help_text_in(language: Language) -> String {
     text
 }
 
+/// A command line read: the command, and the game it names with `#N` (for the commands
+/// that [take one](CommandHelp::takes_game)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The command.
+    pub command: Command,
+    /// The game named by a `#N` anywhere after the command, if any.
+    pub game: Option<GameId>,
+}
+
+/// Reads one command line as [`parse_command`] does, and takes a `#N` written anywhere after
+/// a command that [takes a game](CommandHelp::takes_game) as the game it acts on
+/// (`replay #1 from:2 to:5` and `replay from:2 to:5 #1` are the same).
+///
+/// # Errors
+///
+/// As [`parse_command`]; a `#N` that is no game number is refused as such.
+pub fn parse_line(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<Parsed, Phrase> {
+    let line = command_part(line);
+    let name = line.split_whitespace().next().unwrap_or_default();
+    let mut game = None;
+    let mut rest = Vec::new();
+    let takes_game = command_help(&name.to_ascii_lowercase()).is_some_and(CommandHelp::takes_game);
+    for word in line.split_whitespace().skip(1) {
+        if takes_game && game.is_none() && word.starts_with('#') {
+            game = Some(parse_game(word)?);
+        } else {
+            rest.push(word);
+        }
+    }
+    let line = if game.is_some() {
+        format!("{name} {}", rest.join(" "))
+    } else {
+        line.to_string()
+    };
+    parse_command(&line, user).map(|command| Parsed { command, game })
+}
+
+/// The slash commands a line may open with, as Discord spells them, and the words they
+/// stand for: `/akron-review replay` is `replay`, `/akron-tournament join` is
+/// `tournament join`.
+const SLASH_PREFIXES: [(&str, &str); 4] = [
+    ("akron-review", ""),
+    ("akron-puzzle", "puzzle "),
+    ("akron-tournament", "tournament "),
+    ("akron", ""),
+];
+
+/// The command of a line without what Discord puts before it: `/akron move F6`,
+/// `/akron-review replay`, `akron-tournament join` (the slash is optional), or `/help`.
+fn command_part(line: &str) -> std::borrow::Cow<'_, str> {
+    let line = line.trim();
+    let bare = line.strip_prefix('/').unwrap_or(line);
+    for (prefix, stands_for) in SLASH_PREFIXES {
+        let Some(head) = bare.get(..prefix.len()) else {
+            continue;
+        };
+        let rest = &bare[prefix.len()..];
+        if head.eq_ignore_ascii_case(prefix)
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            return format!("{stands_for}{}", rest.trim())
+                .trim()
+                .to_string()
+                .into();
+        }
+    }
+    bare.trim().into()
+}
+
 /// Reads one command line. The leading `/akron` (or `/`) is optional. `user` turns the
 /// challenge's opponent (`bob` or `@bob`) into a user.
 ///
@@ -359,12 +716,8 @@ pub fn help_text_in(language: Language) -> String {
 /// What is wrong and what would be right, as a [`Phrase`] the front end says in the reader's
 /// language (the commands and option names in it stay as they are typed).
 pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<Command, Phrase> {
-    let line = line.trim();
-    let line = line
-        .strip_prefix("/akron")
-        .or_else(|| line.strip_prefix('/'))
-        .unwrap_or(line)
-        .trim();
+    let line = command_part(line);
+    let line = line.as_ref();
     let (name, rest) = line
         .split_once(char::is_whitespace)
         .map_or((line, ""), |(n, r)| (n, r.trim()));
@@ -393,7 +746,10 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
             view if strip_option(view, "view").eq_ignore_ascii_case("text") => {
                 Ok(Command::BoardText)
             }
-            view => parse_view(view).map(|v| Command::Board(Some(v))),
+            // The board alone also takes `text`, so its refusal names all three.
+            view => parse_view(view)
+                .map(|v| Command::Board(Some(v)))
+                .map_err(|_| phrase!("parse-board-view", value = view)),
         },
         "replay" => parse_replay(rest).map(Command::Replay),
         "moves" => Ok(Command::Moves(
@@ -419,7 +775,7 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "games" => one_word(Command::Games),
         "claim" => one_word(Command::Claim),
         "premove" | "if" => Ok(Command::Premove(strip_option(rest, "moves").to_string())),
-        "vacation" => parse_switch(strip_option(rest, "on")).map(Command::Vacation),
+        "vacation" => switch_of("vacation", strip_option(rest, "on")).map(Command::Vacation),
         "settings" => parse_settings(rest).map(Command::Settings),
         "hint" => one_word(Command::Hint),
         "analyze" | "analyse" => parse_analyze(rest).map(Command::Analyze),
@@ -525,7 +881,8 @@ fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, Phrase> {
         }
         "answer" | "solution" => number(rest).map(PuzzleCommand::Answer),
         "reveal" => number(rest).map(PuzzleCommand::Reveal),
-        "daily" => parse_switch(rest).map(PuzzleCommand::Daily),
+        "daily" => switch_of("puzzle daily", rest).map(PuzzleCommand::Daily),
+        "" => Err(phrase!("parse-puzzle-usage")),
         _ => Err(phrase!("parse-puzzle-action", action = action)),
     }
 }
@@ -580,9 +937,19 @@ fn parse_replay(rest: &str) -> Result<ReplayRequest, Phrase> {
     Ok(request)
 }
 
+/// The on or off a command needs (`vacation on`): its absence is refused with the two
+/// lines to write, not as an empty value.
+fn switch_of(command: &str, value: &str) -> Result<bool, Phrase> {
+    if value.trim().is_empty() {
+        return Err(phrase!("parse-needs-switch", command = command));
+    }
+    parse_switch(value)
+}
+
 /// `on`, `true`, `yes` or `off`, `false`, `no`.
 fn parse_switch(value: &str) -> Result<bool, Phrase> {
     match value.trim().to_ascii_lowercase().as_str() {
+        "" => Err(phrase!("parse-switch-missing")),
         "on" | "true" | "yes" => Ok(true),
         "off" | "false" | "no" => Ok(false),
         other => Err(phrase!("parse-switch", value = other)),
@@ -593,6 +960,18 @@ fn parse_switch(value: &str) -> Result<bool, Phrase> {
 fn parse_settings(rest: &str) -> Result<Option<Setting>, Phrase> {
     if rest.is_empty() {
         return Ok(None);
+    }
+    // One setting a line: `settings reminders:dm thread-games:off` would otherwise read
+    // `dm thread-games:off` as the reminders' value.
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if let [first, second, ..] = words.as_slice() {
+        if first.contains(':') && second.contains(':') {
+            return Err(phrase!(
+                "parse-settings-one",
+                first = *first,
+                second = *second
+            ));
+        }
     }
     let (key, value) = rest
         .split_once(':')
@@ -1008,7 +1387,7 @@ mod tests {
         }
         let help = help_text();
         for command in COMMANDS {
-            assert!(help.contains(command.usage), "{}", command.name);
+            assert!(help.contains(&command.usage()), "{}", command.name);
             assert!(
                 help.contains(&format!("/{}", command.group.slash_command())),
                 "help names where {} is on Discord",
@@ -1040,6 +1419,139 @@ mod tests {
         assert!(parse_command("frobnicate", user).is_err());
         assert!(parse_command("resign now", user).is_err());
         assert!(parse_command("move", user).is_err());
+    }
+
+    /// Every line the help shows, with its placeholders filled from the declaration (each
+    /// form whole, with only what it needs, and with each choice it lists), parses as the
+    /// command it is shown for: the help and the parser read one declaration.
+    #[test]
+    fn every_example_in_help_parses() {
+        let help = help_text();
+        let mut count = 0;
+        for command in COMMANDS {
+            assert!(help.contains(&command.usage()), "{}", command.name);
+            for line in command.examples() {
+                let parsed = parse_line(&line, user);
+                assert!(
+                    parsed
+                        .as_ref()
+                        .is_ok_and(|p| p.command.name() == command.name),
+                    "the help shows `{line}`, which the parser refuses: {:?}",
+                    parsed.map_err(|e| e.say(Language::English))
+                );
+                count += 1;
+            }
+        }
+        assert!(count > 100, "{count} examples");
+    }
+
+    /// Regression (issue 38, point 5): `help` shows `replay [#N] [from:PLY] …`, and
+    /// `replay #1 from:2 to:5 speed:fast` was "'#1' is not a replay option".
+    #[test]
+    fn replay_with_its_game_first_as_the_help_shows_parses() {
+        let parsed = parse_line("replay #1 from:2 to:5 speed:fast", user);
+        let Ok(Parsed {
+            command: Command::Replay(request),
+            game,
+        }) = parsed
+        else {
+            panic!("{parsed:?}");
+        };
+        assert_eq!(game, Some(GameId(1)));
+        assert_eq!((request.from, request.to), (Some(2), Some(5)));
+        assert_eq!(request.speed, Some(Speed::Fast));
+        let last = parse_line("replay from:2 to:5 speed:fast #1", user);
+        assert_eq!(last.map(|p| p.game), Ok(Some(GameId(1))));
+        // A command that names no game keeps `#` words as its own.
+        assert!(matches!(
+            parse_line("tournament adjudicate #12 black", user),
+            Ok(Parsed { game: None, .. })
+        ));
+        let refused = parse_line("replay #x from:2", user).map_err(|e| e.say(Language::English));
+        assert!(refused.is_err_and(|e| e.contains("#x")));
+    }
+
+    fn refusal(line: &str) -> String {
+        match parse_line(line, user) {
+            Ok(parsed) => panic!("{line} parsed: {parsed:?}"),
+            Err(e) => crate::catalogue::console_commands(&e.say(Language::English)),
+        }
+    }
+
+    /// Regression (issue 38, point 8): `vacation` alone was "'' must be on or off".
+    #[test]
+    fn vacation_alone_says_to_write_on_or_off() {
+        assert_eq!(
+            refusal("vacation"),
+            "vacation needs on or off: `vacation on` or `vacation off`"
+        );
+        assert_eq!(
+            refusal("puzzle daily"),
+            "puzzle daily needs on or off: `puzzle daily on` or `puzzle daily off`"
+        );
+        assert_eq!(
+            refusal("challenge bob thread:"),
+            "on or off is missing after the ':'"
+        );
+    }
+
+    /// Regression (issue 38, point 8): `puzzle` alone was "'' must be on or off" style
+    /// ("'' is not a puzzle action").
+    #[test]
+    fn puzzle_alone_lists_the_puzzle_commands() {
+        let said = refusal("puzzle");
+        assert!(said.starts_with("write `puzzle create"), "{said}");
+        assert!(!said.contains("''"), "{said}");
+    }
+
+    /// Regression (issue 38, point 8): `board view:txt` listed plan and perspective, not text.
+    #[test]
+    fn board_view_txt_lists_text_among_the_views() {
+        assert_eq!(
+            refusal("board view:txt"),
+            "view 'view:txt' must be plan, perspective or text"
+        );
+        assert_eq!(
+            parse_line("board view:text", user).map(|p| p.command),
+            Ok(Command::BoardText)
+        );
+        // `show` has no text view, so its refusal keeps the two it has.
+        assert!(refusal("show 3:b:4,4:3/3/3 view:txt").contains("plan or perspective"));
+    }
+
+    /// Regression (issue 38, point 8): `settings reminders:dm thread-games:off` read
+    /// `dm thread-games:off` as the reminders' value.
+    #[test]
+    fn two_settings_in_one_line_are_refused_not_read_as_one_value() {
+        assert_eq!(
+            refusal("settings reminders:dm thread-games:off"),
+            "one setting at a time: write `settings reminders:dm`, then \
+             `settings thread-games:off`"
+        );
+        assert!(parse_line("settings reminders:dm", user).is_ok());
+        assert!(parse_line("settings tournament-role:Tournament Director", user).is_ok());
+    }
+
+    /// Regression (issue 38, point 8): the Discord spelling `/akron-review replay` was
+    /// "'-review' is not a command".
+    #[test]
+    fn the_discord_spelling_akron_review_replay_is_accepted() {
+        for (line, name) in [
+            ("/akron-review replay", "replay"),
+            ("/akron-review replay #2 speed:slow", "replay"),
+            ("akron-review export", "export"),
+            ("/akron-tournament join", "tournament"),
+            ("/AKRON-PUZZLE daily on", "puzzle"),
+            ("/akron move F6", "move"),
+            ("/help", "help"),
+        ] {
+            let parsed = parse_line(line, user);
+            assert!(
+                parsed.as_ref().is_ok_and(|p| p.command.name() == name),
+                "{line}: {parsed:?}"
+            );
+        }
+        assert!(refusal("/akron-reviewer replay").contains("akron-reviewer"));
     }
 
     /// Regression (issue 26): `max:1` was dropped silently, leaving the tournament unlimited.

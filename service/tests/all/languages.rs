@@ -545,7 +545,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     let before = state(&h);
     // The server is English: alice reads the English words as they always were.
     assert_eq!(
-        mistyped(&h, "alice", "move").text,
+        akron_service::catalogue::console_commands(&mistyped(&h, "alice", "move").text),
         "move needs a move, like `move F6` or `move A2-D3'`"
     );
     assert_eq!(
@@ -568,11 +568,12 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
         "vacation maybe",
         "puzzle solve #3",
     ];
-    let spanish: Vec<String> = lines.iter().map(|l| mistyped(&h, "bob", l).text).collect();
-    let german: Vec<String> = lines
-        .iter()
-        .map(|l| mistyped(&h, "carol", l).text)
-        .collect();
+    // The commands named as the console types them.
+    let said = |who: &str, line: &str| {
+        akron_service::catalogue::console_commands(&mistyped(&h, who, line).text)
+    };
+    let spanish: Vec<String> = lines.iter().map(|l| said("bob", l)).collect();
+    let german: Vec<String> = lines.iter().map(|l| said("carol", l)).collect();
     assert_eq!(
         spanish[0],
         "`move` necesita una jugada, como `move F6` o `move A2-D3'`"

@@ -144,7 +144,7 @@ fn a_puzzle_answer_with_an_illegal_move_names_it() {
     );
     let own = h.send("frank", Command::Puzzle(PuzzleCommand::Answer(id)));
     assert!(
-        own.text
+        akron_service::catalogue::console_commands(&own.text)
             .contains("You posted it, so `puzzle reveal #1` opens it now"),
         "{}",
         own.text

@@ -92,6 +92,11 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         tournament::tournament(),
     ];
     for command in &mut commands {
+        // `/akron` and `/akron-review` are no command of the table: their own lines.
+        let own = format!("command-{}-about", command.name);
+        if has(&own) {
+            command.description_localizations = localized_id(&own);
+        }
         let family = command.name.strip_prefix("akron-").and_then(command_help);
         if let Some(help) = family {
             command.description = Some(help.about.into());
