@@ -31,3 +31,4 @@ mod scale;
 mod tournament_races;
 mod web;
 mod web_browser;
+mod web_limits;
