@@ -22,6 +22,12 @@ pub struct WebArgs {
     /// behind a proxy that limits).
     #[arg(long, default_value_t = 20)]
     requests_per_second: u32,
+    /// The address of a proxy in front (a TLS terminator) whose `Forwarded` or
+    /// `X-Forwarded-For` header names the visitor, so that each visitor has their own rate
+    /// limit and share of live streams; repeat for several. Also `$AKRON_WEB_TRUST_PROXY`
+    /// (addresses separated by commas). A header from any other address is ignored.
+    #[arg(long = "trust-proxy", value_name = "ADDRESS")]
+    trust_proxy: Vec<std::net::IpAddr>,
 }
 
 /// Serves the companion until Ctrl-C.
@@ -41,6 +47,7 @@ pub fn web(args: &WebArgs) -> Result<()> {
             Limits::default().burst
         },
         per_second: args.requests_per_second,
+        trusted_proxies: trusted_proxies(&args.trust_proxy)?,
         ..Limits::default()
     };
     tracing::info!(db = %config.db_path.display(), listen = %args.listen, "starting the web companion");
@@ -73,8 +80,32 @@ pub async fn beside(address: Option<&str>, service: &Arc<Service>) -> Result<()>
     let Some(address) = address.map(str::to_string).or(from_env) else {
         return Ok(());
     };
-    web::spawn(&address, Web::new(service.clone(), Limits::default()))
+    let limits = Limits {
+        trusted_proxies: trusted_proxies(&[])?,
+        ..Limits::default()
+    };
+    web::spawn(&address, Web::new(service.clone(), limits))
         .await
         .with_context(|| format!("listening on {address} for the web companion"))?;
     Ok(())
+}
+
+/// The trusted proxies: `given` on the command line and those in `$AKRON_WEB_TRUST_PROXY`.
+///
+/// # Errors
+///
+/// When the variable holds something that is not an IP address.
+fn trusted_proxies(given: &[std::net::IpAddr]) -> Result<Vec<std::net::IpAddr>> {
+    let mut proxies = given.to_vec();
+    if let Ok(listed) = std::env::var("AKRON_WEB_TRUST_PROXY") {
+        for entry in listed.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            proxies.push(entry.parse().with_context(|| {
+                format!("AKRON_WEB_TRUST_PROXY: '{entry}' is not an IP address")
+            })?);
+        }
+    }
+    if !proxies.is_empty() {
+        tracing::info!(?proxies, "trusting the forwarding headers of these proxies");
+    }
+    Ok(proxies)
 }

@@ -7,7 +7,7 @@ use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
 use crate::service::{GameDetail, Service, ServiceError, Status};
 use akron_rules::{ByColor, Color, Game};
 use akron_service::images::Caption;
-use akron_service::model::{GameId, ServerId};
+use akron_service::model::{GameId, ServerId, TournamentId};
 use akron_service::record::Record;
 use akron_service::service::WebPage;
 use axum::extract::{Path, RawQuery, State};
@@ -98,9 +98,11 @@ pub(super) async fn page(
             };
             let version = web.service.game_version(shown.detail.id)?.unwrap_or(0);
             let now = web.service.now();
+            let tournament = web.service.game_tournament(shown.detail.id)?;
             Ok(Some(render(
                 &shown,
                 &ratings,
+                tournament.as_ref(),
                 version,
                 now,
                 query.as_deref(),
@@ -114,6 +116,7 @@ pub(super) async fn page(
 fn render(
     shown: &Shown,
     ratings: &ByColor<Option<akron_service::ratings::Rating>>,
+    tournament: Option<&(TournamentId, String, u32)>,
     version: i64,
     now: i64,
     query: Option<&str>,
@@ -135,20 +138,21 @@ fn render(
         &detail.players.white.name_in(w.language()),
     );
     let running = detail.status == Status::Active;
+    let days = text::days_pattern(w);
     let live = Live {
         stream: running.then(|| format!("{base}/live")),
         version,
+        note: true,
     };
     let body = html! {
         h1 { (title) }
         section #info data-now=(now) {
             p.status { (w.status(detail.status, detail.result, detail.to_move)) }
-            @if running { p.note { (w.say("web-live")) } }
             dl.facts {
                 @for colour in Color::ALL {
                     dt { (w.colour(colour)) }
                     dd {
-                        span.name { (detail.players.get(colour).name_in(w.language())) }
+                        span.name { (text::bdi(&detail.players.get(colour).name_in(w.language()))) }
                         " "
                         span.rating { "(" (ratings.get(colour).map_or_else(
                             || w.say("web-unrated"),
@@ -156,30 +160,39 @@ fn render(
                         )) ")" }
                         @if let Some(left) = clock_left(detail, colour, now) {
                             " "
-                            span.clock data-deadline=[running_deadline(detail, colour)] {
-                                (text::clock(left))
+                            span.clock data-deadline=[running_deadline(detail, colour)]
+                                data-days=(days) {
+                                (text::clock(w, left))
                             }
                         }
                     }
                 }
                 @if let (Some(deadline), None) = (detail.deadline, detail.clocks) {
                     dt { (w.say("web-move-due")) }
-                    dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) {
-                        (text::clock(deadline - now)) } ")" }
+                    dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) data-days=(days) {
+                        (text::clock(w, deadline - now)) } ")" }
                 }
                 (layout::facts(w, detail.time_control, &w.board_size(detail.size, detail.pile),
                     detail.rule, detail.rated))
+                @if let Some((tournament, name, round)) = tournament {
+                    dt { (w.say("web-tournament")) }
+                    dd {
+                        a href=(shown.site.path(WebPage::Tournament(*tournament))) { (text::bdi(name)) }
+                        ", " (w.round(*round))
+                    }
+                }
                 @if let Some(started) = detail.started_at {
                     dt { (w.say("web-started")) } dd { (text::when(started)) }
                 }
             }
         }
-        figure #board data-base=(base) data-last=(last) data-ply=(ply)
+        figure #board tabindex="0" data-base=(base) data-last=(last) data-ply=(ply)
             data-start-text=(w.say("web-start")) data-alt-prefix=(w.say("web-board-alt")) {
             img #board-img src={ (base) "/board/" (ply) } alt=(w.board_alt(&current))
                 width="800" height="800";
             figcaption #step-caption aria-live="polite" { (current) }
         }
+        @if let Some(step) = steps.get(ply) { (layout::board_text(w, &step.position)) }
         nav.stepper aria-label=(w.say("web-stepper")) {
             a.button data-step="first" href="?ply=0" { (w.say("web-first")) }
             a.button data-step="previous" href={ "?ply=" (ply.saturating_sub(1)) } { (w.say("web-previous")) }
@@ -261,6 +274,50 @@ pub(super) async fn board(
         })
         .await;
     answer(built.map(|png| png.map(|png| png_response(&png))))
+}
+
+/// `GET /game/{id}/{token}/text/{ply}`: the position after `ply` moves in words, one level
+/// a line, for the page's script to show when it steps.
+pub(super) async fn board_text(
+    State(web): State<Arc<Web>>,
+    Path((id, token, ply)): Path<(String, String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    let built = web
+        .blocking(move |web| {
+            let Some(shown) = shown(web, asked, &id, &token)? else {
+                return Ok(None);
+            };
+            let Some(ply) = parse_id(&ply).and_then(|n| usize::try_from(n).ok()) else {
+                return Ok(None);
+            };
+            if ply > shown.detail.moves.len() {
+                return Ok(None);
+            }
+            let moves: Vec<akron_rules::Move> =
+                shown.detail.moves.iter().take(ply).map(|m| m.mv).collect();
+            let Some(steps) = boards::steps(&shown.detail.start_code, &moves) else {
+                return Ok(None);
+            };
+            Ok(steps.last().map(|step| {
+                akron_service::service::position_levels(&step.position, shown.words.language())
+                    .join("\n")
+            }))
+        })
+        .await;
+    answer(built.map(|text| {
+        text.map(|text| {
+            (
+                [
+                    (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                    (header::CACHE_CONTROL, "private, max-age=60"),
+                    (header::VARY, "Accept-Language"),
+                ],
+                text,
+            )
+                .into_response()
+        })
+    }))
 }
 
 /// A PNG, which a browser may keep a minute (a takeback can change a step's picture); its

@@ -1,17 +1,115 @@
 //! The page shell, the home page, and the site's own script and style sheet.
 
-use super::text::Words;
+use super::text::{self, Words};
 use super::Asked;
 use akron_rules::WinRule;
 use akron_service::model::TimeControl;
-use axum::http::header;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
+use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 /// The script that steps through a game and follows live pages, served from this site.
 const SCRIPT: &str = include_str!("static/app.js");
 /// The style sheet: light and dark schemes, narrow screens first.
 const STYLE: &str = include_str!("static/style.css");
+/// The site's icon.
+const ICON: &str = include_str!("static/favicon.svg");
+
+/// A static file under a versioned name (`/static/app.<version>.js`): its version is a hash
+/// of its content, so a browser may keep it for a year and a new build is a new name.
+pub(super) struct Asset {
+    /// The name it is served under, version included.
+    pub path: String,
+    /// The validator: the version, quoted.
+    etag: String,
+    content_type: &'static str,
+    body: &'static str,
+}
+
+impl Asset {
+    fn new(stem: &str, extension: &str, content_type: &'static str, body: &'static str) -> Asset {
+        let version = version(body);
+        Asset {
+            path: format!("/static/{stem}.{version}.{extension}"),
+            etag: format!("\"{version}\""),
+            content_type,
+            body,
+        }
+    }
+
+    /// The file, or `304 Not Modified` when the browser holds this version already.
+    fn response(&self, headers: &HeaderMap) -> Response {
+        let cached = headers
+            .get_all(header::IF_NONE_MATCH)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .any(|tag| {
+                let tag = tag.trim();
+                tag == "*" || tag.trim_start_matches("W/") == self.etag
+            });
+        let headers = [
+            (header::CONTENT_TYPE, self.content_type),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+            (header::ETAG, self.etag.as_str()),
+        ];
+        if cached {
+            (StatusCode::NOT_MODIFIED, headers).into_response()
+        } else {
+            (headers, self.body).into_response()
+        }
+    }
+}
+
+/// The first 12 hex digits of `body`'s SHA-256: a name that changes with the content.
+fn version(body: &str) -> String {
+    let digest = Sha256::digest(body.as_bytes());
+    digest.iter().take(6).fold(String::new(), |mut hex, byte| {
+        let _ = write!(hex, "{byte:02x}");
+        hex
+    })
+}
+
+/// The script, the style sheet and the icon under their versioned names.
+pub(super) struct Assets {
+    pub script: Asset,
+    pub style: Asset,
+    pub icon: Asset,
+}
+
+/// Built once, on first use.
+pub(super) static ASSETS: LazyLock<Assets> = LazyLock::new(|| Assets {
+    script: Asset::new("app", "js", "text/javascript; charset=utf-8", SCRIPT),
+    style: Asset::new("style", "css", "text/css; charset=utf-8", STYLE),
+    icon: Asset::new("icon", "svg", "image/svg+xml", ICON),
+});
+
+/// `GET /static/{file}`: a versioned file; any other name (an older version) is the 404.
+pub(super) async fn asset(
+    axum::extract::Path(file): axum::extract::Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let assets = &*ASSETS;
+    [&assets.script, &assets.style, &assets.icon]
+        .into_iter()
+        .find(|asset| asset.path.strip_prefix("/static/") == Some(file.as_str()))
+        .map_or_else(super::not_found, |asset| asset.response(&headers))
+}
+
+/// `GET /favicon.ico`, which browsers ask for whatever a page says: the icon, kept a day.
+pub(super) async fn favicon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        ICON,
+    )
+        .into_response()
+}
 
 /// What a page's `<main>` carries for the script.
 #[derive(Clone, Debug, Default)]
@@ -20,6 +118,9 @@ pub(super) struct Live {
     pub stream: Option<String>,
     /// The version the page was built at.
     pub version: i64,
+    /// Whether the page says it follows new moves (and, when the stream is refused, that
+    /// it looks for them itself instead).
+    pub note: bool,
 }
 
 /// A whole page in `words`' language: `title` (escaped by maud like every value), the body,
@@ -45,13 +146,18 @@ pub(super) fn page(
                 @if !indexable {
                     meta name="robots" content="noindex, nofollow";
                 }
-                title { (title) " · " (site) }
-                link rel="stylesheet" href="/static/style.css";
-                script src="/static/app.js" defer {}
+                // The title may hold a name: isolated, it cannot reorder the site's name.
+                title { (text::isolate(title)) " · " (site) }
+                link rel="icon" type="image/svg+xml" href=(ASSETS.icon.path);
+                link rel="stylesheet" href=(ASSETS.style.path);
+                script src=(ASSETS.script.path) defer {}
             }
             body {
-                header.site { span.brand { (site) } }
+                header.site { a.brand href="/" { (site) } }
                 main #main data-live=[live.stream.as_deref()] data-version=(live.version) {
+                    @if live.stream.is_some() && live.note {
+                        p.note #live-note data-off=(words.say("web-live-off")) { (words.say("web-live")) }
+                    }
                     (body)
                 }
                 footer.site { p { (words.say("web-footer")) } }
@@ -74,6 +180,21 @@ pub(super) fn facts(
         dt { (words.say("web-board")) } dd { (board) }
         dt { (words.say("web-rule")) } dd { (words.rule(rule)) }
         dt { (words.say("web-rated")) } dd { (words.yes_no(rated)) }
+    }
+}
+
+/// The position in words, level by level (the chat's text alternative): for a reader who
+/// cannot see the picture. `#board-text` is a polite live region: the script replaces its
+/// lines when the game steps or a live move arrives, and a screen reader reads them out.
+pub(super) fn board_text(words: Words, position: &akron_rules::Position) -> Markup {
+    let lines = akron_service::service::position_levels(position, words.language());
+    html! {
+        section #board-text-section aria-labelledby="board-text-heading" {
+            h2 #board-text-heading { (words.say("web-board-text")) }
+            div #board-text aria-live="polite" {
+                @for line in &lines { p { (line) } }
+            }
+        }
     }
 }
 

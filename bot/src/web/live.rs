@@ -12,15 +12,17 @@
 //! closes. Streams are capped ([`Limits::max_streams`](super::Limits)); past the cap a page
 //! stays as it is and says nothing new.
 
-use super::{show, Language, Limits, Unshown, Web, KEEP_ALIVE};
+use super::{show, ClientAddress, Language, Limits, Unshown, Web, KEEP_ALIVE};
 use crate::service::{GameDetail, TournamentDetail};
 use crate::service::{Service, ServiceError};
 use akron_service::model::{GameId, TournamentId};
 use axum::extract::{Path, RawQuery, State};
+use axum::http::Extensions;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -40,16 +42,27 @@ pub(super) struct Live {
     service: Arc<Service>,
     interval: Duration,
     max_streams: usize,
+    per_address: usize,
     open: AtomicUsize,
+    /// Streams open per visitor's address (requests without one share a key).
+    by_address: Mutex<HashMap<Option<IpAddr>, usize>>,
     watchers: Mutex<HashMap<Watched, broadcast::Sender<i64>>>,
 }
 
-/// One open stream, counted until it is dropped.
-pub(super) struct Ticket(Arc<Live>);
+/// One open stream, counted (in all and for its address) until it is dropped.
+pub(super) struct Ticket(Arc<Live>, Option<IpAddr>);
 
 impl Drop for Ticket {
     fn drop(&mut self) {
         self.0.open.fetch_sub(1, Ordering::SeqCst);
+        if let Ok(mut by_address) = self.0.by_address.lock() {
+            if let Some(count) = by_address.get_mut(&self.1) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    by_address.remove(&self.1);
+                }
+            }
+        }
     }
 }
 
@@ -59,7 +72,9 @@ impl Live {
             service,
             interval: limits.poll_interval,
             max_streams: limits.max_streams,
+            per_address: limits.streams_per_address,
             open: AtomicUsize::new(0),
+            by_address: Mutex::new(HashMap::new()),
             watchers: Mutex::new(HashMap::new()),
         })
     }
@@ -69,17 +84,27 @@ impl Live {
         self.open.load(Ordering::SeqCst)
     }
 
-    /// A subscription to `what`'s changes, starting its watcher if none runs; `None` when
-    /// the cap on open streams is reached.
+    /// A subscription to `what`'s changes for a visitor at `address`, starting its watcher
+    /// if none runs; `None` when that address holds its share of streams
+    /// ([`Limits::streams_per_address`]) or the cap on all open streams is reached.
     pub(super) fn subscribe(
         self: &Arc<Self>,
         what: Watched,
+        address: Option<IpAddr>,
     ) -> Option<(broadcast::Receiver<i64>, Ticket)> {
-        if self.open.fetch_add(1, Ordering::SeqCst) >= self.max_streams {
-            self.open.fetch_sub(1, Ordering::SeqCst);
-            return None;
+        {
+            let mut by_address = self.by_address.lock().ok()?;
+            let count = by_address.entry(address).or_insert(0);
+            if *count >= self.per_address {
+                return None;
+            }
+            if self.open.fetch_add(1, Ordering::SeqCst) >= self.max_streams {
+                self.open.fetch_sub(1, Ordering::SeqCst);
+                return None;
+            }
+            *count += 1;
         }
-        let ticket = Ticket(self.clone());
+        let ticket = Ticket(self.clone(), address);
         let mut watchers = self.watchers.lock().ok()?;
         if let Some(sender) = watchers.get(&what) {
             return Some((sender.subscribe(), ticket));
@@ -150,8 +175,13 @@ fn since(query: Option<&str>) -> Option<i64> {
 
 /// The event stream of `what`: a `change` event (its data the new version) whenever it
 /// changes, at once when it already changed since the page's version.
-async fn stream(web: Arc<Web>, what: Watched, since: Option<i64>) -> Response {
-    let Some((receiver, ticket)) = web.live.subscribe(what) else {
+async fn stream(
+    web: Arc<Web>,
+    what: Watched,
+    since: Option<i64>,
+    address: Option<IpAddr>,
+) -> Response {
+    let Some((receiver, ticket)) = web.live.subscribe(what, address) else {
         return Unshown::Busy.response();
     };
     let current = web.live.read(what).await;
@@ -190,6 +220,7 @@ pub(super) async fn game_stream(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
     RawQuery(query): RawQuery,
+    extensions: Extensions,
 ) -> Response {
     let found = web
         .blocking(move |web| {
@@ -197,7 +228,10 @@ pub(super) async fn game_stream(
         })
         .await;
     match found {
-        Ok(Some(id)) => stream(web, Watched::Game(id), since(query.as_deref())).await,
+        Ok(Some(id)) => {
+            let address = ClientAddress::of(&extensions);
+            stream(web, Watched::Game(id), since(query.as_deref()), address).await
+        }
         other => super::answer(other.map(|_| None::<Response>)),
     }
 }
@@ -207,6 +241,7 @@ pub(super) async fn tournament_stream(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
     RawQuery(query): RawQuery,
+    extensions: Extensions,
 ) -> Response {
     let found = web
         .blocking(move |web| {
@@ -214,7 +249,16 @@ pub(super) async fn tournament_stream(
         })
         .await;
     match found {
-        Ok(Some(id)) => stream(web, Watched::Tournament(id), since(query.as_deref())).await,
+        Ok(Some(id)) => {
+            let address = ClientAddress::of(&extensions);
+            stream(
+                web,
+                Watched::Tournament(id),
+                since(query.as_deref()),
+                address,
+            )
+            .await
+        }
         other => super::answer(other.map(|_| None::<Response>)),
     }
 }

@@ -10,6 +10,7 @@
 //! the same plain 404.
 
 mod boards;
+mod conn;
 mod game;
 mod layout;
 mod limits;
@@ -27,7 +28,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 use text::Words;
@@ -47,6 +48,8 @@ pub struct Web {
     boards: boards::Boards,
     live: Arc<live::Live>,
     limits: limits::RateLimiter,
+    limits_config: Arc<Limits>,
+    connections: Arc<conn::Connections>,
     /// At most this many pictures, GIFs or pages built at once; the rest wait.
     work: tokio::sync::Semaphore,
 }
@@ -65,6 +68,8 @@ impl Web {
             live: live::Live::new(service.clone(), &limits),
             boards: boards::Boards::new(limits.cached_pictures),
             limits: limits::RateLimiter::new(&limits),
+            connections: conn::Connections::new(&limits),
+            limits_config: Arc::new(limits.clone()),
             work: tokio::sync::Semaphore::new(limits.concurrent_work),
             service,
         })
@@ -74,6 +79,12 @@ impl Web {
     #[must_use]
     pub fn open_streams(&self) -> usize {
         self.live.open_streams()
+    }
+
+    /// How many connections are open now.
+    #[must_use]
+    pub fn open_connections(&self) -> usize {
+        self.connections.open()
     }
 
     /// Runs `build` on a blocking thread with the service, at most
@@ -106,8 +117,11 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/", get(layout::home))
         .route("/static/app.js", get(layout::script))
         .route("/static/style.css", get(layout::style))
+        .route("/static/{file}", get(layout::asset))
+        .route("/favicon.ico", get(layout::favicon))
         .route("/game/{id}/{token}", get(game::page))
         .route("/game/{id}/{token}/board/{ply}", get(game::board))
+        .route("/game/{id}/{token}/text/{ply}", get(game::board_text))
         .route("/game/{id}/{token}/record", get(game::record))
         .route("/game/{id}/{token}/replay", get(game::replay))
         .route("/game/{id}/{token}/live", get(live::game_stream))
@@ -130,20 +144,22 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/puzzle/{id}/{token}/board", get(puzzle::board))
         .fallback(|| async { not_found() })
         .layer(middleware::from_fn_with_state(web.clone(), guard))
+        // gzip or brotli when the browser asks; not live streams or pictures (already packed).
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(web)
 }
 
-/// Serves the companion on `listener` until the process ends.
+/// Serves the companion on `listener` until the process ends, within `web`'s
+/// [`Limits`] on connections: a failing `accept` (out of file descriptors) pauses and
+/// retries, it never ends the loop.
 ///
 /// # Errors
 ///
-/// When accepting connections fails for good.
+/// None today; the result leaves room for a loop that can stop.
 pub async fn serve(listener: tokio::net::TcpListener, web: Arc<Web>) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        router(web).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await
+    let app = router(web.clone());
+    conn::serve(listener, web, app).await;
+    Ok(())
 }
 
 /// Binds `address` and serves the companion in the background, logging where.
@@ -172,6 +188,25 @@ pub fn public_url() -> Option<String> {
         .filter(|url| url.starts_with("https://") || url.starts_with("http://"))
 }
 
+/// The visitor's address, as [`limits::client_address`] tells it from the connection and a
+/// trusted proxy's headers; set on every request that came through a socket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ClientAddress(pub IpAddr);
+
+impl ClientAddress {
+    /// The address of `request`'s visitor, if it came through a socket.
+    fn of(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+        extensions
+            .get::<ClientAddress>()
+            .map(|client| client.0)
+            .or_else(|| {
+                extensions
+                    .get::<ConnectInfo<SocketAddr>>()
+                    .map(|info| info.0.ip())
+            })
+    }
+}
+
 /// Marks a response whose page search engines may index (a public server's pages); every
 /// other response says `noindex`.
 #[derive(Clone, Copy, Debug)]
@@ -189,10 +224,7 @@ async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Res
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         response
     } else {
-        let address = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|info| info.0.ip());
+        let address = ClientAddress::of(request.extensions());
         if web.limits.allow(address) {
             next.run(request).await
         } else {
@@ -203,6 +235,12 @@ async fn guard(State(web): State<Arc<Web>>, request: Request, next: Next) -> Res
             response
         }
     };
+    // The site has no "bad request" of its own: a path its extractors cannot read (a
+    // malformed percent-encoding such as `/game/%ff%fe/TOKEN`) is the same plain 404 as any
+    // unknown page, and names no parser.
+    if response.status() == StatusCode::BAD_REQUEST {
+        response = not_found();
+    }
     if let Some(&unshown) = response.extensions().get::<Unshown>() {
         response = unshown.page(words);
     }

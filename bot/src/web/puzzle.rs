@@ -3,6 +3,7 @@
 use super::boards::{Boards, Step};
 use super::game::png_response;
 use super::layout::{self, Live};
+use super::text;
 use super::{answer, show, Asked, Showable, Web};
 use crate::service::{PuzzleDetail, Service, ServiceError};
 use akron_rules::Position;
@@ -55,6 +56,7 @@ pub(super) async fn page(
                     img #board-img src={ (base) "/board" } alt=(w.with("web-puzzle-alt", &[("colour", Arg::from(if position.turn() == akron_rules::Color::Black { "black" } else { "white" }))]))
                         width="800" height="800";
                 }
+                (layout::board_text(w, &position))
                 @if revealed {
                     section #solution {
                         h2 { (w.say("web-solution")) }
@@ -63,7 +65,7 @@ pub(super) async fn page(
                         p { (puzzle.first_moves.join(", ")) }
                         h2 { (w.say("web-solvers")) }
                         @if puzzle.solvers.is_empty() { p { (w.say("web-none-yet")) } }
-                        ul { @for solver in &puzzle.solvers { li { (solver.name) } } }
+                        ul { @for solver in &puzzle.solvers { li { (text::bdi(&solver.name)) } } }
                     }
                 } @else {
                     p.hidden { (w.with_time("web-puzzle-hidden", &[], puzzle.reveal_at)) }

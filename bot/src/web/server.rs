@@ -79,7 +79,7 @@ fn render(
                     } }
                     tbody { @for row in board { tr {
                         td { (row.rank) }
-                        td.player { a href=(site.path(WebPage::Player(&row.user))) { (row.name) } }
+                        td.player { a href=(site.path(WebPage::Player(&row.user))) { (text::bdi(&row.name)) } }
                         td { (text::rating(row.rating.rating, row.rating.is_provisional())) }
                         td { (row.games) }
                     } } }
@@ -90,7 +90,7 @@ fn render(
             h2 { (w.say("web-tournaments")) }
             @if tournaments.is_empty() { p { (w.say("web-none-yet")) } } @else {
                 ul { @for t in tournaments { li {
-                    a href=(site.path(WebPage::Tournament(t.id))) { (t.name) }
+                    a href=(site.path(WebPage::Tournament(t.id))) { (text::bdi(&t.name)) }
                     " · " (w.tournament_status(t.status))
                     @if t.current_round > 0 { " · " (w.round(t.current_round)) }
                 } } }
@@ -236,7 +236,7 @@ fn render_player(w: Words, site: &WebSite, here: &RatingDetail) -> Markup {
     let outcomes: Vec<Option<bool>> = here.results.iter().map(|r| r.won).collect();
     let (current, best) = streaks(&outcomes);
     let body = html! {
-        h1 { (here.name) }
+        h1 { (text::bdi(&here.name)) }
         p.rating { (w.say("web-rating")) ": " (text::rating(here.rating.rating, here.rating.is_provisional()))
             " · " (w.say("web-games")) ": " (here.games) }
         section { h2 { (w.say("web-rating-history")) } (chart(w, here)) }

@@ -45,6 +45,20 @@ fn quality(text: &str) -> Option<u16> {
         .then(|| (value * 1000.0).round() as u16)
 }
 
+/// `text` isolated from the text around it (U+2068 FIRST STRONG ISOLATE … U+2069 POP
+/// DIRECTIONAL ISOLATE), for a name in plain text: a page's `<title>`, an alt text, a
+/// sentence of the catalogue. A right-to-left name, or one with an override character, then
+/// cannot reorder the words and numbers beside it. In markup, [`bdi`] does the same.
+pub fn isolate(text: &str) -> String {
+    format!("\u{2068}{text}\u{2069}")
+}
+
+/// A user-given string (a name, a tournament's or puzzle's title) in a `<bdi>` element: the
+/// browser sets it apart from the site's own words and numbers beside it.
+pub fn bdi(text: &str) -> Markup {
+    html! { bdi { (text) } }
+}
+
 /// The words of one page, in one language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Words(pub Language);
@@ -76,8 +90,8 @@ impl Words {
             "web-game-title",
             &[
                 ("game", Arg::from(id.to_string())),
-                ("black", Arg::from(black)),
-                ("white", Arg::from(white)),
+                ("black", Arg::from(isolate(black))),
+                ("white", Arg::from(isolate(white))),
             ],
         )
     }
@@ -234,7 +248,7 @@ impl Words {
         }
     }
 
-    /// A bye.
+    /// A bye; `name` is already isolated (see [`isolate`]).
     pub fn bye(self, name: &str) -> String {
         self.with("web-bye", &[("player", Arg::from(name))])
     }
@@ -280,7 +294,7 @@ impl Words {
         } else {
             self.with(
                 "web-puzzle-title-named",
-                &[("puzzle", id), ("title", Arg::from(title))],
+                &[("puzzle", id), ("title", Arg::from(isolate(title)))],
             )
         }
     }
@@ -325,15 +339,36 @@ pub fn rating(value: f64, provisional: bool) -> String {
     }
 }
 
-/// Seconds as `m:ss` or `h:mm:ss`.
-pub fn clock(seconds: i64) -> String {
+/// Seconds as `m:ss` or `h:mm:ss`, and from a day on as days and hours (`2 d 23 h`).
+pub fn clock(w: Words, seconds: i64) -> String {
     let seconds = seconds.max(0);
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if h > 0 {
+    if seconds >= DAY {
+        days_and_hours(w, seconds / DAY, seconds % DAY / 3600)
+    } else if h > 0 {
         format!("{h}:{m:02}:{s:02}")
     } else {
         format!("{m}:{s:02}")
     }
+}
+
+/// Seconds in a day: from a day on, a clock says days and hours.
+const DAY: i64 = 86_400;
+
+/// `2 d 23 h`, in `w`'s words.
+fn days_and_hours(w: Words, days: impl std::fmt::Display, hours: impl std::fmt::Display) -> String {
+    w.with(
+        "clock-span-days",
+        &[
+            ("days", Arg::from(days.to_string())),
+            ("hours", Arg::from(hours.to_string())),
+        ],
+    )
+}
+
+/// The pattern the page's script fills in for a clock of a day or more: `%d` days, `%h` hours.
+pub fn days_pattern(w: Words) -> String {
+    days_and_hours(w, "%d", "%h")
 }
 
 /// A date and time in UTC, as text: `2026-11-26 18:30 UTC`.

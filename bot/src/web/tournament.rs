@@ -38,11 +38,15 @@ impl Showable for TournamentDetail {
 /// The CSV exports have no words: they need not read the server's language.
 const UNWORDED: Option<Language> = Some(Language::English);
 
-/// An entrant's name, marked when they withdrew.
+/// An entrant's name, isolated ([`text::isolate`]) and marked when they withdrew.
 fn name(w: Words, detail: &TournamentDetail, player: u32) -> String {
     match detail.entrant(player) {
-        Some(e) if e.withdrawn => format!("{} ({})", e.user.name, w.say("web-withdrawn")),
-        Some(e) => e.user.name.clone(),
+        Some(e) if e.withdrawn => format!(
+            "{} ({})",
+            text::isolate(&e.user.name),
+            w.say("web-withdrawn")
+        ),
+        Some(e) => text::isolate(&e.user.name),
         None => format!("#{player}"),
     }
 }
@@ -98,10 +102,11 @@ fn render(shown: &Shown, version: i64) -> Markup {
     );
     let live = Live {
         stream: live.then(|| format!("{base}/live")),
+        note: false,
         version,
     };
     let body = html! {
-        h1 { (detail.name) }
+        h1 { (text::bdi(&detail.name)) }
         dl.facts {
             dt { (w.say("web-format")) } dd { (w.format(detail.format, detail.double)) }
             dt { (w.say("web-status")) } dd {
@@ -110,7 +115,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
                     ", " (w.round_of(detail.current_round, detail.planned_rounds))
                 }
             }
-            dt { (w.say("web-organiser")) } dd { (detail.organiser.name) }
+            dt { (w.say("web-organiser")) } dd { (text::bdi(&detail.organiser.name)) }
             (layout::facts(w, detail.time_control, &format!("{0}×{0}", detail.size),
                 detail.rule, detail.rated))
         }
@@ -180,7 +185,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
             ol.entrants {
                 @for e in &detail.entrants {
                     li {
-                        span.name { (e.user.name) }
+                        span.name { (text::bdi(&e.user.name)) }
                         " (" (format!("{:.0}", e.rating)) ")"
                         @if e.withdrawn { " " span.withdrawn { (w.say("web-withdrawn")) } }
                     }

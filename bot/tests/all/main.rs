@@ -33,3 +33,4 @@ mod scale;
 mod tournament_races;
 mod web;
 mod web_browser;
+mod web_limits;

@@ -171,7 +171,12 @@ impl World {
 
     /// A Swiss of `players` on the test server, started.
     pub fn swiss(&self, players: &[User], rounds: u32) -> TournamentId {
-        let mut options = TournamentOptions::new("Spring <b>Cup</b>", TournamentFormat::Swiss);
+        self.swiss_named("Spring <b>Cup</b>", players, rounds)
+    }
+
+    /// A Swiss named `name` of `players` on the test server, started.
+    pub fn swiss_named(&self, name: &str, players: &[User], rounds: u32) -> TournamentId {
+        let mut options = TournamentOptions::new(name, TournamentFormat::Swiss);
         options.rounds = Some(rounds);
         options.size = Some(5);
         let organiser = user("organiser");
@@ -234,7 +239,11 @@ async fn a_game_page_shows_the_board_moves_players_and_downloads() {
         .unwrap()
         .starts_with("text/html"));
     let body = response.text().await.unwrap();
-    assert!(body.contains("Game 1: alice vs bobby"), "{body}");
+    // The names are isolated (U+2068 … U+2069) from the words around them.
+    assert!(
+        body.contains("Game 1: \u{2068}alice\u{2069} vs \u{2068}bobby\u{2069}"),
+        "{body}"
+    );
     assert!(body.contains(r#"<meta name="robots" content="noindex, nofollow">"#));
     assert!(body.contains(&format!(r#"src="{path}/board/3""#)), "{body}");
     assert!(body.contains("Move 3: D4 by Black"), "{body}");
@@ -575,7 +584,10 @@ async fn a_puzzle_page_keeps_its_solution_until_the_reveal() {
     let path = site.path(WebPage::Puzzle(puzzle.id));
     let (status, body) = w.page(&path).await;
     assert_eq!(status, 200, "{body}");
-    assert!(body.contains("Puzzle 1: &lt;i&gt;Edge&lt;/i&gt;"), "{body}");
+    assert!(
+        body.contains("Puzzle 1: \u{2068}&lt;i&gt;Edge&lt;/i&gt;\u{2069}"),
+        "{body}"
+    );
     assert!(body.contains("White to move wins in one move."), "{body}");
     assert!(
         !body.contains("E6"),
@@ -763,7 +775,7 @@ async fn a_game_against_the_ai_names_it_in_the_pages_language() {
             "{accept}: {name} in the title: {body}"
         );
         assert!(
-            body.contains(&format!(r#"<span class="name">{name}</span>"#)),
+            body.contains(&format!(r#"<span class="name"><bdi>{name}</bdi></span>"#)),
             "{accept}: {name}: {body}"
         );
     }
@@ -993,4 +1005,143 @@ async fn a_rounds_announcements_link_the_tournament_page() {
     w.set_web(WebAccess::Off);
     let notices = w.service.due_notices("test", 100).unwrap();
     assert!(notices.iter().all(|n| n.reply.web_link.is_none()));
+}
+
+#[tokio::test]
+async fn a_malformed_percent_encoding_is_the_plain_404() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    let token = w.game_path(id).rsplit('/').next().unwrap().to_string();
+    for bad in [
+        format!("/game/%ff%fe/{token}"),
+        format!("/game/{}/%ff", id.0),
+        format!("/tournament/%c3%28/{token}"),
+    ] {
+        let (status, body) = w.page(&bad).await;
+        is_not_found(status, &body);
+        assert!(
+            !body.contains("UTF-8") && !body.contains("path"),
+            "{bad}: {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn static_files_have_versioned_names_validators_and_compression() {
+    let w = World::new().await;
+    let (_, home) = w.page("/").await;
+    let versioned = |prefix: &str| {
+        let at = home
+            .find(prefix)
+            .unwrap_or_else(|| panic!("{prefix} in {home}"));
+        home[at..].split('"').next().unwrap().to_string()
+    };
+    let script = versioned("/static/app.");
+    let style = versioned("/static/style.");
+    let icon = versioned("/static/icon.");
+    assert!(
+        home.contains(r#"<a class="brand" href="/">"#),
+        "the site's name links home"
+    );
+    for path in [&script, &style, &icon] {
+        let response = w.get(path).await;
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        assert_eq!(
+            response.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        let etag = response.headers()["etag"].to_str().unwrap().to_string();
+        let again = w
+            .client
+            .get(format!("{}{path}", w.base))
+            .header("if-none-match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status().as_u16(), 304, "{path} with its ETag");
+    }
+    let (status, body) = w.page("/static/app.0000000000.js").await;
+    is_not_found(status, &body);
+    let favicon = w.get("/favicon.ico").await;
+    assert_eq!(favicon.status().as_u16(), 200);
+    assert_eq!(favicon.headers()["content-type"], "image/svg+xml");
+    for encoding in ["gzip", "br"] {
+        let packed = w
+            .client
+            .get(format!("{}{script}", w.base))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(packed.headers()["content-encoding"], encoding);
+        let page = w
+            .client
+            .get(format!("{}/", w.base))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(page.headers()["content-encoding"], encoding, "a page too");
+    }
+    let plain = w.get(&script).await;
+    assert!(plain.headers().get("content-encoding").is_none());
+}
+
+#[tokio::test]
+async fn a_three_day_clock_shows_days_and_hours() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start(
+        "g1",
+        &user("alice"),
+        &user("bobby"),
+        Some(TimeControl::PerMove(3 * 86_400)),
+    );
+    w.play("g1", "C3");
+    let (status, body) = w.page(&w.game_path(id)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(">3 d 0 h<"), "{body}");
+    assert!(!body.contains("72:00:00"), "{body}");
+    assert!(
+        body.contains(r#"data-days="%d d %h h""#),
+        "the script's pattern: {body}"
+    );
+}
+
+#[tokio::test]
+async fn a_tournament_game_links_its_tournament_and_pages_carry_the_board_in_words() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let players: Vec<User> = ["ann", "ben", "cyd", "dee"]
+        .iter()
+        .map(|n| user(n))
+        .collect();
+    let cup = w.swiss(&players, 2);
+    let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+    let game = detail.round(1).unwrap().pairings[0].game.unwrap();
+    let (status, body) = w.page(&w.game_path(game)).await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains(&format!(r#"href="{}""#, w.tournament_path(cup))),
+        "{body}"
+    );
+    assert!(body.contains("Round 1"), "{body}");
+    assert!(
+        body.contains(r#"<div id="board-text" aria-live="polite">"#),
+        "{body}"
+    );
+
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    w.play("g1", "C3");
+    let path = w.game_path(id);
+    let (_, page) = w.page(&path).await;
+    assert!(page.contains("Level 1: Black 1 (C3)"), "{page}");
+    let (status, text) = w.page(&format!("{path}/text/0")).await;
+    assert_eq!(status, 200);
+    assert_eq!(text, "The board is empty.");
+    let (_, text) = w.page(&format!("{path}/text/1")).await;
+    assert!(text.starts_with("Level 1: Black 1 (C3)"), "{text}");
+    let (status, body) = w.page(&format!("{path}/text/2")).await;
+    is_not_found(status, &body);
 }

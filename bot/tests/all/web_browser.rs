@@ -179,9 +179,15 @@ async fn highlighted(client: &Client) -> Option<u64> {
     .as_u64()
 }
 
+/// A key pressed on the board (which takes the focus first).
 async fn press(client: &Client, key: char) {
+    press_on(client, "#board", key).await;
+}
+
+/// A key pressed on the element `css` (which takes the focus first).
+async fn press_on(client: &Client, css: &str, key: char) {
     client
-        .find(Locator::Css("body"))
+        .find(Locator::Css(css))
         .await
         .unwrap()
         .send_keys(&key.to_string())
@@ -244,6 +250,8 @@ async fn a_game_page_steps_follows_live_moves_and_keeps_hostile_names_as_text() 
         .await
         .unwrap();
     assert_eq!(caption, "Move 3: D4 by Black");
+    let alt = script(&client, "return document.getElementById('board-img').alt;").await;
+    assert_eq!(alt, json!("The board: Move 3: D4 by Black"));
     client
         .find(Locator::Css("[data-step='first']"))
         .await
@@ -295,12 +303,13 @@ async fn a_game_page_steps_follows_live_moves_and_keeps_hostile_names_as_text() 
     client.close().await.unwrap();
 }
 
-/// The standings table as the page shows it: (rank, name, points).
+/// The standings table as the page shows it: (rank, name, points), without the invisible
+/// isolates (U+2068, U+2069) around the names.
 async fn page_standings(client: &Client) -> Value {
     script(
         client,
         "return Array.from(document.querySelectorAll('#standings-table tbody tr')).map(r => \
-         Array.from(r.cells).slice(0, 3).map(c => c.textContent));",
+         Array.from(r.cells).slice(0, 3).map(c => c.textContent.replace(/[\\u2068\\u2069]/g, '')));",
     )
     .await
 }
@@ -540,4 +549,176 @@ async fn a_spanish_browser_reads_the_pages_in_spanish_and_a_german_one_in_german
         phone_check(&client, &format!("tournament-schedule-{code}")).await;
         client.close().await.unwrap();
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_step_the_game_only_when_the_board_or_the_move_list_has_focus() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    for mv in ["C3", "B2", "D4"] {
+        w.play("g1", mv);
+    }
+    client
+        .goto(&format!("{}{}?ply=1", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    assert_eq!(shown_step(&client).await, 1);
+    press_on(&client, "body", '\u{E010}').await; // End, on the page
+    assert_eq!(
+        shown_step(&client).await,
+        1,
+        "End elsewhere leaves the game alone"
+    );
+    press_on(&client, "[data-step='next']", '\u{E014}').await; // → on a button
+    assert_eq!(shown_step(&client).await, 1);
+    press_on(&client, "#moves a[data-ply='1']", '\u{E014}').await; // → in the move list
+    assert_eq!(shown_step(&client).await, 2);
+    press(&client, '\u{E010}').await; // End on the board
+    assert_eq!(shown_step(&client).await, 3);
+    let alt = script(&client, "return document.getElementById('board-img').alt;").await;
+    assert!(
+        alt.as_str().unwrap().starts_with("The board: Move 3"),
+        "the alt text keeps its space after stepping: {alt}"
+    );
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_refused_its_live_stream_says_live_updates_are_off() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::with_limits(akron_bot::web::Limits {
+        burst: 0,
+        streams_per_address: 0,
+        ..akron_bot::web::Limits::default()
+    })
+    .await;
+    w.set_web(WebAccess::Link);
+    let id = w.start("g1", &user("alice"), &user("bobby"), None);
+    w.play("g1", "C3");
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let note = shown_text(&client, "#live-note").await;
+        if note.starts_with("Live updates are off") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the note still says: {note}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    client.close().await.unwrap();
+}
+
+/// Whether, in the first element matching `css`, the text `words` is laid out left to right
+/// (its first letter left of its last) and wholly right of the element `before` in it.
+async fn reads_after(client: &Client, css: &str, before: &str, words: &str) -> Value {
+    let code = format!(
+        "const root = document.querySelector({css:?}); \
+         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT); \
+         let node; while ((node = walker.nextNode())) {{ \
+           const at = node.data.indexOf({words:?}); if (at < 0) continue; \
+           const rect = (from, to) => {{ const r = document.createRange(); \
+             r.setStart(node, from); r.setEnd(node, to); return r.getBoundingClientRect(); }}; \
+           const first = rect(at, at + 1), last = rect(at + {len} - 1, at + {len}); \
+           const name = root.querySelector({before:?}).getBoundingClientRect(); \
+           return [first.left <= last.left, first.left >= name.right - 1]; \
+         }} return null;",
+        len = words.chars().count(),
+    );
+    script(client, &code).await
+}
+
+/// A name with a right-to-left override, an Arabic one and a Hebrew one.
+const OVERRIDE: &str = "\u{202E}evil";
+const ARABIC: &str = "__ملك";
+const HEBREW: &str = "שלום.עולם";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_with_an_override_arabic_and_hebrew_do_not_reorder_the_page() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let (arabic, hebrew) = (
+        User::new(UserId::new("test", "ar"), ARABIC),
+        User::new(UserId::new("test", "he"), HEBREW),
+    );
+    let id = w.start("g1", &arabic, &hebrew, None);
+    w.play("g1", "C3");
+    let players: Vec<User> = [OVERRIDE, "Ben", "Cyd", "Dee"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| User::new(UserId::new("test", &format!("p{i}")), *name))
+        .collect();
+    let cup = w.swiss_named(OVERRIDE, &players, 3);
+
+    // The game: each name, then its rating in brackets, in reading order.
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    let title = client.title().await.unwrap();
+    assert!(
+        title.contains(&format!("\u{2068}{ARABIC}\u{2069}")),
+        "{title}"
+    );
+    for row in 1..=2 {
+        let css = format!("#info dd:nth-of-type({row})");
+        let ordered = reads_after(&client, &css, ".name", "(").await;
+        assert_eq!(ordered, json!([true, true]), "{css}");
+    }
+    std::fs::write(
+        artefacts().join("bidi-game.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    // The server's page: the override in an entrant's name reverses nothing after it.
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    client
+        .goto(&format!(
+            "{}{}",
+            w.base,
+            site.path(akron_service::service::WebPage::Server)
+        ))
+        .await
+        .unwrap();
+    let ordered = reads_after(&client, "#tournaments li", "a", "Round").await;
+    assert_eq!(
+        ordered,
+        json!([true, true]),
+        "a tournament's line reads in order"
+    );
+    std::fs::write(
+        artefacts().join("bidi-server.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    // The tournament: the overriding name's round line reads in order.
+    client
+        .goto(&format!("{}{}", w.base, w.tournament_path(cup)))
+        .await
+        .unwrap();
+    let ordered = reads_after(&client, "ol.entrants li", ".name", "(").await;
+    assert_eq!(
+        ordered,
+        json!([true, true]),
+        "an entrant's rating follows the name"
+    );
+    std::fs::write(
+        artefacts().join("bidi-tournament.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    client.close().await.unwrap();
 }

@@ -5,7 +5,7 @@
 use super::store::Loaded;
 use super::types::Language;
 use crate::say;
-use akron_rules::{Color, MoveReport, Point};
+use akron_rules::{Color, MoveReport, Point, Position};
 
 /// The longest text alternative: Discord's limit on an attachment's description.
 pub const MAX_ALT: usize = 1024;
@@ -103,7 +103,12 @@ pub(super) fn board_alt(
 
 /// The whole position in words, level by level from the board up: `board view:text`.
 pub(super) fn levels(loaded: &Loaded, language: Language) -> Vec<String> {
-    let position = loaded.game.position();
+    position_levels(loaded.game.position(), language)
+}
+
+/// `position`'s marbles in words, one line per level from the board up, as the chat's text
+/// alternatives say them (the web pages' text of the board).
+pub fn position_levels(position: &Position, language: Language) -> Vec<String> {
     let mut by_level: Vec<[Vec<String>; 2]> = Vec::new();
     let mut pieces: Vec<(Point, Color)> = position.pieces().collect();
     pieces.sort_by_key(|(p, _)| (p.level(), p.x(), std::cmp::Reverse(p.y())));

@@ -280,6 +280,22 @@ impl Service {
         Ok(Some(game_detail(&loaded)))
     }
 
+    /// The tournament game `id` is played in: the tournament, its name and the game's round;
+    /// `None` for a game outside tournaments.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn game_tournament(
+        &self,
+        id: GameId,
+    ) -> Result<Option<(TournamentId, String, u32)>, ServiceError> {
+        Ok(self
+            .db
+            .read(|c| db::game_tournament(c, id))?
+            .map(|(tournament, round, _)| (tournament.id, tournament.name, round)))
+    }
+
     /// A tournament with its entrants, rounds, pairings and standings; `None` when there is
     /// no such tournament.
     ///

@@ -38,14 +38,38 @@
     if (target === 0) text = figure.dataset.startText || text;
     if (img) {
       img.src = figure.dataset.base + "/board/" + target;
-      img.alt = (figure.dataset.altPrefix || "") + text;
+      // The same words as the server's alt text: the prefix, a space, the step.
+      img.alt = (figure.dataset.altPrefix || "") + " " + text;
     }
     if (caption) caption.textContent = text;
+    boardText(figure.dataset.base, target);
     document.querySelectorAll("[data-step]").forEach(function (button) {
       const to = { first: 0, previous: target - 1, next: target + 1, last: max }[button.dataset.step];
       button.setAttribute("href", "?ply=" + Math.max(0, Math.min(max, to)));
     });
     if (remember) history.replaceState(null, "", "?ply=" + target);
+  }
+  // The board in words: fetched for the step shown (its lines replace the live region's, so
+  // a screen reader reads the new position); a late answer for an older step is dropped.
+  let wanted = null;
+  function boardText(base, target) {
+    const region = document.getElementById("board-text");
+    if (!region || !base) return;
+    wanted = target;
+    fetch(base + "/text/" + target, { credentials: "omit" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (words) {
+        if (words === null || wanted !== target) return;
+        const now = Array.prototype.map.call(region.children, function (p) { return p.textContent; });
+        if (now.join("\n") === words) return; // the same position: nothing to announce
+        const lines = words.split("\n").map(function (line) {
+          const p = document.createElement("p");
+          p.textContent = line;
+          return p;
+        });
+        region.replaceChildren.apply(region, lines);
+      })
+      .catch(function () {});
   }
   function step(kind) {
     const current = ply === null ? Number(board().dataset.ply) : ply;
@@ -59,8 +83,12 @@
       event.preventDefault();
       if (link.dataset.step) step(link.dataset.step); else show(Number(link.dataset.ply), true);
     });
+    // Keys step only while the board or the move list has focus: elsewhere Home and End
+    // scroll the page as everywhere.
     document.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (!target || !target.closest || !target.closest("#board, #moves")) return;
       const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
       const kind = keys[event.key];
       if (!kind) return;
@@ -102,6 +130,12 @@
       const left = Math.max(0, Math.floor(Number(clock.dataset.deadline) - now));
       const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
       const pad = function (n) { return (n < 10 ? "0" : "") + n; };
+      if (left >= 86400 && clock.dataset.days) {
+        // A day or more: days and hours, in the page's words (the server's pattern).
+        clock.textContent = clock.dataset.days.replace("%d", String(Math.floor(left / 86400)))
+          .replace("%h", String(Math.floor(left / 3600) % 24));
+        return;
+      }
       clock.textContent = h > 0 ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
     });
   }
@@ -109,11 +143,26 @@
 
   // Live: on each change the page is fetched again from this site and its parts replaced;
   // a game that was shown at its last move follows to the new one.
+  // When the stream is refused (too many open) or lost for good, the note says so and the
+  // page looks for changes itself every half minute instead.
   const stream = main.dataset.live;
-  if (stream && window.EventSource) {
-    let busy = false;
-    const source = new EventSource(stream + "?since=" + encodeURIComponent(main.dataset.version || ""));
-    source.addEventListener("change", function () {
+  let source = null;
+  let live = true;
+  function liveNote() {
+    const note = document.getElementById("live-note");
+    if (note && !live && note.dataset.off) note.textContent = note.dataset.off;
+  }
+  const POLL_MS = 30000;
+  let poller = null;
+  function fallBack() {
+    if (!live) return;
+    live = false;
+    if (source) source.close();
+    liveNote();
+    poller = setInterval(refresh, POLL_MS);
+  }
+  let busy = false;
+  function refresh() {
       if (busy) return;
       busy = true;
       const atEnd = ply === null ? (board() && Number(board().dataset.ply) === last()) : ply === last();
@@ -124,6 +173,7 @@
           const fresh = new DOMParser().parseFromString(html, "text/html");
           const next = fresh.getElementById("main");
           if (!next) return;
+          if (next.dataset.version === main.dataset.version) return;
           if (board()) {
             ["info", "moves-section", "downloads"].forEach(function (id) {
               const old = document.getElementById(id), replacement = fresh.getElementById(id);
@@ -139,11 +189,24 @@
             }));
           }
           localTimes(main);
+          liveNote();
           main.dataset.version = next.dataset.version || main.dataset.version;
-          if (!next.dataset.live) source.close();
+          if (!next.dataset.live) {
+            if (source) source.close();
+            if (poller !== null) clearInterval(poller);
+          }
         })
         .catch(function () {})
         .then(function () { busy = false; });
+  }
+  if (stream && window.EventSource) {
+    source = new EventSource(stream + "?since=" + encodeURIComponent(main.dataset.version || ""));
+    source.addEventListener("change", refresh);
+    source.addEventListener("error", function () {
+      // A refused stream (503) ends it: the browser will not try again.
+      if (source.readyState === EventSource.CLOSED) fallBack();
     });
+  } else if (stream) {
+    fallBack();
   }
 })();
