@@ -49,6 +49,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}übrig
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (steht still: im Urlaub)
 clock-span-days = { $days } T { $hours } h
 clock-span-hours = { $hours } h { $minutes } min
 clock-span-minutes = { $minutes } min
@@ -491,6 +492,16 @@ tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
 tournament-adjudicate-which = Nenne die Partie: `tournament adjudicate #12 black`.
+tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nicht selbst entscheiden. { $yours ->
+    [yes] { $has_role ->
+        [yes] Bitte einen Moderator oder jemanden mit der Rolle { $role }, sie zu entscheiden.
+       *[no] Bitte einen Moderator, sie zu entscheiden.
+    }
+   *[no] { $has_role ->
+        [yes] Bitte die Organisation ({ $organiser }), einen Moderator oder jemanden mit der Rolle { $role }, sie zu entscheiden.
+       *[no] Bitte die Organisation ({ $organiser }) oder einen Moderator, sie zu entscheiden.
+    }
+}
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
 tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
@@ -745,6 +756,7 @@ web-no = nein
 web-live = Live: neue Züge erscheinen hier.
 web-unrated = ohne Wertung
 web-move-due = Zug fällig bis
+web-clock-standing = noch nicht: Die Uhr steht still, mit noch { $time } (im Urlaub)
 web-started = Begonnen
 web-stepper = Durch die Züge gehen
 web-first = Anfang
@@ -1002,6 +1014,7 @@ games-challenge-sent = - Partie { $game } in { $channel }: Herausforderung warte
 games-challenge-received = - Partie { $game } in { $channel }: Herausforderung von { $opponent }: **annehmen oder ablehnen**
 games-since = {" "}(seit { $time })
 games-clock = , **noch { $time }**
+games-clock-standing = , **noch { $time }, die Uhr steht still** (im Urlaub)
 games-your-move = **du bist am Zug**{ $since }{ $clock }
 games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
 games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
@@ -1167,6 +1180,7 @@ claim-no-game = Hier gibt es keine Partie, für die du einen Zeitsieg beanspruch
 claim-no-clock = Diese Partie hat keine Uhr, also kann niemandem die Zeit ablaufen.
 claim-your-move = Du bist am Zug: Jetzt kann nur die Zeit deines Gegners ablaufen.
 claim-time-left = { $player } hat für diesen Zug noch { $time }.
+claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still, mit noch { $time }, also kann die Zeit jetzt nicht ablaufen.
 claim-game-gone = Diese Partie gibt es nicht mehr.
 thread-no-game = Es gibt keine Partie { $game }.
 thread-game-not-played = Partie { $game } wird nicht gespielt.

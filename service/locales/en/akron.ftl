@@ -54,6 +54,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}left
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (stands still: on vacation)
 clock-span-days = { $days } d { $hours } h
 clock-span-hours = { $hours } h { $minutes } min
 clock-span-minutes = { $minutes } min
@@ -494,6 +495,16 @@ tournament-is-over = The tournament is over.
 tournament-player-not-in = { $player } is not in this tournament.
 tournament-already-withdrawn = { $player } has already withdrawn.
 tournament-adjudicate-which = Name the game: `tournament adjudicate #12 black`.
+tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate it. { $yours ->
+    [yes] { $has_role ->
+        [yes] Ask a moderator or a member of { $role } to decide it.
+       *[no] Ask a moderator to decide it.
+    }
+   *[no] { $has_role ->
+        [yes] Ask the organiser ({ $organiser }), a moderator or a member of { $role } to decide it.
+       *[no] Ask the organiser ({ $organiser }) or a moderator to decide it.
+    }
+}
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
 tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
@@ -748,6 +759,7 @@ web-no = no
 web-live = Live: new moves appear here.
 web-unrated = unrated
 web-move-due = Move due by
+web-clock-standing = not yet: the clock stands still with { $time } left (on vacation)
 web-started = Started
 web-stepper = Step through the moves
 web-first = First
@@ -990,6 +1002,7 @@ games-challenge-sent = - game { $game } in { $channel }: challenge waiting for {
 games-challenge-received = - game { $game } in { $channel }: challenge from { $opponent }: **accept or decline**
 games-since = {" "}(for { $time })
 games-clock = , **{ $time } left**
+games-clock-standing = , **{ $time } left, standing still** (on vacation)
 games-your-move = **your move**{ $since }{ $clock }
 games-their-move = { $opponent } to move{ $since }{ $clock }
 games-playing = - game { $game } in { $channel }: you ({ colour }) against { $opponent }, move { $number }: { $turn }
@@ -1143,6 +1156,7 @@ claim-no-game = There is no game to claim here.
 claim-no-clock = This game has no clock, so nobody can run out of time.
 claim-your-move = It is your move: only your opponent's time can run out now.
 claim-time-left = { $player } still has { $time } for this move.
+claim-on-vacation = { $player } is on vacation: their clock stands still with { $time } left, so their time cannot run out now.
 claim-game-gone = That game is gone.
 thread-no-game = There is no game { $game }.
 thread-game-not-played = Game { $game } is not being played.

@@ -49,6 +49,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}restantes
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (detenido: de vacaciones)
 clock-span-days = { $days } d { $hours } h
 clock-span-hours = { $hours } h { $minutes } min
 clock-span-minutes = { $minutes } min
@@ -491,6 +492,16 @@ tournament-is-over = El torneo ha terminado.
 tournament-player-not-in = { $player } no está en este torneo.
 tournament-already-withdrawn = { $player } ya se ha retirado.
 tournament-adjudicate-which = Indica la partida: `tournament adjudicate #12 black`.
+tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes decidirla tú. { $yours ->
+    [yes] { $has_role ->
+        [yes] Pide a un moderador o a alguien con el rol { $role } que la decida.
+       *[no] Pide a un moderador que la decida.
+    }
+   *[no] { $has_role ->
+        [yes] Pide a la organización ({ $organiser }), a un moderador o a alguien con el rol { $role } que la decida.
+       *[no] Pide a la organización ({ $organiser }) o a un moderador que la decida.
+    }
+}
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
 tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
@@ -745,6 +756,7 @@ web-no = no
 web-live = En directo: las jugadas nuevas aparecen aquí.
 web-unrated = sin puntuación
 web-move-due = Jugada antes de
+web-clock-standing = aún no: el reloj está detenido con { $time } restantes (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas
 web-first = Inicio
@@ -1008,6 +1020,7 @@ games-challenge-sent = - partida { $game } en { $channel }: desafío a la espera
 games-challenge-received = - partida { $game } en { $channel }: desafío de { $opponent }: **acepta o rechaza**
 games-since = {" "}(desde hace { $time })
 games-clock = , **quedan { $time }**
+games-clock-standing = , **quedan { $time }, reloj detenido** (de vacaciones)
 games-your-move = **te toca**{ $since }{ $clock }
 games-their-move = le toca a { $opponent }{ $since }{ $clock }
 games-playing = - partida { $game } en { $channel }: tú ({ $colour ->
@@ -1173,6 +1186,7 @@ claim-no-game = Aquí no hay ninguna partida que reclamar.
 claim-no-clock = Esta partida no tiene reloj, así que a nadie se le puede acabar el tiempo.
 claim-your-move = Te toca jugar a ti: ahora solo se le puede acabar el tiempo a tu rival.
 claim-time-left = A { $player } aún le quedan { $time } para esta jugada.
+claim-on-vacation = { $player } está de vacaciones: su reloj está detenido y le quedan { $time }, así que ahora no se le puede acabar el tiempo.
 claim-game-gone = Esa partida ya no existe.
 thread-no-game = No hay ninguna partida { $game }.
 thread-game-not-played = La partida { $game } no se está jugando.

@@ -25,6 +25,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod false_results;
     mod faults;
     mod games;
     mod languages;
@@ -49,6 +50,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod false_results;
     mod faults;
     mod games;
     mod languages;

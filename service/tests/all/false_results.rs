@@ -1,0 +1,204 @@
+//! Results, clocks and announcements that must say what really happened (issue 38): each
+//! test is named after the defect it keeps fixed.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::testing as common;
+
+use akron_service::model::GameId;
+use akron_service::service::{
+    Challenge, ColourChoice, Command, Reply, Request, Status, TimeControl, TournamentAction,
+    TournamentFormat, TournamentOptions, Verdict,
+};
+use common::{channel_id, mv, user, Harness};
+
+const DAY: i64 = 86_400;
+
+/// alice (Black) challenges bob to a rated game with `time`; bob accepts.
+fn start_rated(h: &Harness, time: TimeControl) {
+    let mut challenge = Challenge::new(user("bob"));
+    challenge.size = Some(5);
+    challenge.colour = Some(ColourChoice::Black);
+    challenge.time = Some(time);
+    challenge.rated = Some(true);
+    h.ok("alice", Command::Challenge(challenge));
+    h.ok("bob", Command::Accept);
+}
+
+#[test]
+fn claim_against_a_player_on_vacation_is_refused() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start_rated(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    h.play(mv("B2"));
+    // alice to move, with a day for it; an hour later she goes on vacation.
+    h.clock.advance(3600);
+    let on = h.send("alice", Command::Vacation(true));
+    assert!(on.text.contains("on vacation"), "{}", on.text);
+    h.clock.advance(30 * 3600);
+    let claim = h.refused("bob", Command::Claim);
+    assert!(
+        claim.text.contains("alice is on vacation")
+            && claim.text.contains("23 h 0 min left")
+            && !claim.text.contains("ran out"),
+        "{}",
+        claim.text
+    );
+    // Nothing changed: the game goes on, nobody is rated, the scheduler ends nothing.
+    assert_eq!(h.view().status, Status::Active);
+    assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
+    assert_eq!(h.view().status, Status::Active);
+    for name in ["alice", "bob"] {
+        assert_eq!(
+            h.service.rating_now(&user(name).id, None).unwrap(),
+            None,
+            "{name} is not rated"
+        );
+    }
+    // Everyone reads the same clock: standing, with the 23 hours she had left.
+    let games = h.ok("alice", Command::Games).text;
+    assert!(
+        games.contains("**23 h 0 min left, standing still** (on vacation)")
+            && !games.contains("0 s left")
+            && !games.contains("time is up"),
+        "{games}"
+    );
+    let board = h.ok("bob", Command::Board(None)).text;
+    assert!(
+        board.contains("23 h 0 min left ⏸ (stands still: on vacation)"),
+        "{board}"
+    );
+    let detail = h.service.game_detail(GameId(1)).unwrap().unwrap();
+    assert_eq!(detail.standing, Some(23 * 3600));
+    // A move is not refused as overdue either.
+    assert!(!h.send("alice", Command::Games).ephemeral);
+    // Back from vacation, her 23 hours run again; only then can bob claim.
+    h.send("alice", Command::Vacation(false));
+    h.clock.advance(23 * 3600 - 1);
+    let early = h.refused("bob", Command::Claim);
+    assert!(early.text.contains("still has 1 s"), "{}", early.text);
+    h.clock.advance(1);
+    let claimed = h.ok("bob", Command::Claim);
+    assert!(
+        claimed.text.contains("alice ran out of time"),
+        "{}",
+        claimed.text
+    );
+    assert!(h
+        .service
+        .rating_now(&user("bob").id, None)
+        .unwrap()
+        .is_some());
+}
+
+/// A tournament command in `lobby`; `org` and `mod` are moderators.
+fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
+    let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+    request.is_moderator = matches!(who, "org" | "mod");
+    h.service.handle(&request)
+}
+
+/// A Swiss of `players` in `lobby`, created by `org`, started; returns round one's games.
+fn swiss(h: &Harness, players: &[&str]) -> Vec<GameId> {
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.size = Some(5);
+    options.rounds = Some(2);
+    options.time = Some(TimeControl::PerMove(DAY));
+    assert!(!tournament(h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in players {
+        let joined = tournament(h, player, TournamentAction::Join);
+        assert!(!joined.ephemeral, "{}", joined.text);
+    }
+    let started = tournament(h, "org", TournamentAction::Start);
+    assert!(!started.ephemeral, "{}", started.text);
+    h.open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query(
+                "SELECT game_id FROM tournament_pairings WHERE round = 1 AND board > 0 \
+                 ORDER BY board",
+                &[],
+                |r| r.get::<i64>(0),
+            )
+        })
+        .unwrap()
+        .into_iter()
+        .map(GameId)
+        .collect()
+}
+
+/// The game among `games` that `player` plays in.
+fn game_of(h: &Harness, games: &[GameId], player: &str) -> GameId {
+    *games
+        .iter()
+        .find(|&&game| {
+            let detail = h.service.game_detail(game).unwrap().unwrap();
+            detail.players.black.name == player || detail.players.white.name == player
+        })
+        .expect("a game of theirs")
+}
+
+#[test]
+fn an_organiser_may_not_adjudicate_their_own_game() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["org", "p1", "p2", "p3"]);
+    let own = game_of(&h, &games, "org");
+    let refused = tournament(
+        &h,
+        "org",
+        TournamentAction::Adjudicate(Some(own), Verdict::First),
+    );
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert_eq!(
+        refused.text,
+        format!(
+            "You play in game #{}, so you cannot adjudicate it. Ask a moderator to decide it.",
+            own.0
+        )
+    );
+    // Nothing changed: the game is still being played and has no result.
+    let detail = h.service.game_detail(own).unwrap().unwrap();
+    assert_eq!((detail.status, detail.result), (Status::Active, None));
+    // Another moderator may; and the organiser may decide a game they do not play in.
+    let decided = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(own), Verdict::Draw),
+    );
+    assert!(!decided.ephemeral, "{}", decided.text);
+    let other = *games.iter().find(|&&g| g != own).unwrap();
+    let decided = tournament(
+        &h,
+        "org",
+        TournamentAction::Adjudicate(Some(other), Verdict::Draw),
+    );
+    assert!(!decided.ephemeral, "{}", decided.text);
+}
+
+#[test]
+fn a_player_who_organises_is_told_who_can_adjudicate_their_game() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    // p1 plays and is a moderator in their own eyes only: the organiser is org.
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let own = game_of(&h, &games, "p1");
+    let mut request = Request::new(
+        user("p1"),
+        channel_id("lobby"),
+        Command::Tournament(TournamentAction::Adjudicate(Some(own), Verdict::First)),
+    );
+    request.is_moderator = true;
+    let refused = h.service.handle(&request);
+    assert_eq!(
+        refused.text,
+        format!(
+            "You play in game #{}, so you cannot adjudicate it. Ask the organiser (org) or a \
+             moderator to decide it.",
+            own.0
+        )
+    );
+}
