@@ -32,10 +32,12 @@ result-won = { colour } ({ $player }) hat { $reason ->
     [repetition] durch dreifache Wiederholung gewonnen
     [resignation] durch Aufgabe gewonnen
     [agreement] durch Einigung gewonnen
+    [adjudication] durch Entscheidung gewonnen
    *[timeout] auf Zeit gewonnen
 }
 result-drawn = remis { $reason ->
     [repetition] durch dreifache Wiederholung
+    [adjudication] durch Entscheidung
    *[agreement] durch Einigung
 }
 status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black_left }) gegen **{ $white }** (Weiß, noch { $white_left })
@@ -64,10 +66,12 @@ result-wins = **{ colour } gewinnt** ({ $reason ->
        *[white] Weiß
     } hat keinen erlaubten Zug
     [resignation] { $loser } hat aufgegeben
+    [adjudication] durch Entscheidung, nicht ausgespielt
    *[timeout] { $loser } hat die Zeit überschritten
 }): { $winner } schlägt { $loser }. { $mentions }
 result-repetition = Die Stellung kam zum dritten Mal vor: **Remis durch Wiederholung**. { $mentions }
 result-agreement = **Remis durch Einigung.** { $mentions }
+result-adjudicated-draw = **Remis durch Entscheidung**: Die Partie wurde entschieden, nicht ausgespielt. { $mentions }
 game-aborted-why = Partie { $game } ist abgebrochen: { $why }. { $mentions }
 game-aborted-plain = Partie { $game } ist abgebrochen. { $mentions }
 abort-by-player = **{ $player }** hat sie abgesagt
@@ -336,10 +340,12 @@ label-wins-no-move = { $name } gewinnt: { $other } kann nicht ziehen
 label-wins-resignation = { $other } hat aufgegeben: { $name } gewinnt
 label-wins-timeout = { $other } hat die Zeit überschritten: { $name } gewinnt
 label-wins = { $name } gewinnt
+label-wins-adjudication = { $name } gewinnt durch Entscheidung
 label-aborted = Partie abgebrochen
 label-draw-agreement = Remis durch Einigung
 label-draw-repetition = Remis durch Wiederholung
 label-draw = Remis
+label-draw-adjudication = Remis durch Entscheidung
 label-game = Partie { $n }
 label-move-number = Zug { $n }: { $move }
 label-last-move = Zuletzt: { $move }
@@ -743,10 +749,12 @@ web-won = { colour } hat { $reason ->
     [connection] durch Verbindung gewonnen
     [no-moves] gewonnen, da der Gegner keinen legalen Zug hatte
     [resignation] durch Aufgabe gewonnen
+    [adjudication] durch Entscheidung gewonnen
    *[timeout] auf Zeit gewonnen
 }
 web-drawn = Remis { $reason ->
     [repetition] durch Wiederholung
+    [adjudication] durch Entscheidung
    *[agreement] nach Vereinbarung
 }
 web-rule-delayed = verzögert (eine Verbindung muss die Antwort überstehen)

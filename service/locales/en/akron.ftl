@@ -1,7 +1,7 @@
 # The Akron bot's words in English: the reference catalogue. Every message here exists in
 # es/akron.ftl and de/akron.ftl with the same arguments (a test checks it).
 # Arguments: $colour is black or white; $reason is a rules Reason name (connection, no-moves,
-# repetition, resignation, agreement, abort, timeout); names come already shown.
+# repetition, resignation, agreement, abort, timeout, adjudication); names come already shown.
 
 ## Marbles, sides and counts
 
@@ -37,10 +37,12 @@ result-won = { $colour ->
     [repetition] by threefold repetition
     [resignation] by resignation
     [agreement] by agreement
+    [adjudication] by adjudication
    *[timeout] on time
 }
 result-drawn = drawn { $reason ->
     [repetition] by threefold repetition
+    [adjudication] by adjudication
    *[agreement] by agreement
 }
 status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black_left } left) against **{ $white }** (White, { $white_left } left)
@@ -69,10 +71,12 @@ result-wins = **{ colour } wins** ({ $reason ->
        *[white] White
     } has no legal move
     [resignation] { $loser } resigned
+    [adjudication] decided by adjudication, not played out
    *[timeout] { $loser } ran out of time
 }): { $winner } beats { $loser }. { $mentions }
 result-repetition = The position occurred for the third time: **draw by repetition**. { $mentions }
 result-agreement = **Draw by agreement.** { $mentions }
+result-adjudicated-draw = **Draw by adjudication**: the game was decided, not played out. { $mentions }
 game-aborted-why = Game { $game } is aborted: { $why }. { $mentions }
 game-aborted-plain = Game { $game } is aborted. { $mentions }
 abort-by-player = **{ $player }** called it off
@@ -338,10 +342,12 @@ label-wins-no-move = { $name } wins: { $other } cannot move
 label-wins-resignation = { $other } resigned: { $name } wins
 label-wins-timeout = { $other } ran out of time: { $name } wins
 label-wins = { $name } wins
+label-wins-adjudication = { $name } wins by adjudication
 label-aborted = Game aborted
 label-draw-agreement = Draw by agreement
 label-draw-repetition = Draw by repetition
 label-draw = Draw
+label-draw-adjudication = Draw by adjudication
 label-game = Game { $n }
 label-move-number = Move { $n }: { $move }
 label-last-move = Last: { $move }
@@ -746,10 +752,12 @@ web-won = { colour } won { $reason ->
     [connection] by connection
     [no-moves] as the opponent had no legal move
     [resignation] by resignation
+    [adjudication] by adjudication
    *[timeout] on time
 }
 web-drawn = Drawn { $reason ->
     [repetition] by repetition
+    [adjudication] by adjudication
    *[agreement] by agreement
 }
 web-rule-delayed = delayed (a connection must survive the reply)

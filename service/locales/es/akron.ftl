@@ -32,10 +32,12 @@ result-won = { colour } ({ $player }) { $reason ->
     [repetition] ganaron por triple repetición
     [resignation] ganaron por abandono
     [agreement] ganaron de común acuerdo
+    [adjudication] ganaron por decisión arbitral
    *[timeout] ganaron por tiempo
 }
 result-drawn = tablas { $reason ->
     [repetition] por triple repetición
+    [adjudication] por decisión arbitral
    *[agreement] de común acuerdo
 }
 status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
@@ -64,10 +66,12 @@ result-wins = **Ganan { colour }** ({ $reason ->
        *[white] Blancas
     } no tienen jugada legal
     [resignation] { $loser } abandonó
+    [adjudication] por decisión arbitral, sin jugarla hasta el final
    *[timeout] a { $loser } se le acabó el tiempo
 }): { $winner } vence a { $loser }. { $mentions }
 result-repetition = La posición se repitió por tercera vez: **tablas por repetición**. { $mentions }
 result-agreement = **Tablas de común acuerdo.** { $mentions }
+result-adjudicated-draw = **Tablas por decisión arbitral**: la partida se decidió sin jugarla hasta el final. { $mentions }
 game-aborted-why = La partida { $game } queda anulada: { $why }. { $mentions }
 game-aborted-plain = La partida { $game } queda anulada. { $mentions }
 abort-by-player = **{ $player }** la anuló
@@ -336,10 +340,12 @@ label-wins-no-move = { $name } gana: { $other } no puede jugar
 label-wins-resignation = { $other } abandonó: gana { $name }
 label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
 label-wins = Gana { $name }
+label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
 label-draw-agreement = Tablas de común acuerdo
 label-draw-repetition = Tablas por repetición
 label-draw = Tablas
+label-draw-adjudication = Tablas por decisión arbitral
 label-game = Partida { $n }
 label-move-number = Jugada { $n }: { $move }
 label-last-move = Última: { $move }
@@ -743,10 +749,12 @@ web-won = Ganan { colour } { $reason ->
     [connection] por conexión
     [no-moves] porque el rival no tenía jugada legal
     [resignation] por abandono
+    [adjudication] por decisión arbitral
    *[timeout] por tiempo
 }
 web-drawn = Tablas { $reason ->
     [repetition] por repetición
+    [adjudication] por decisión arbitral
    *[agreement] por acuerdo
 }
 web-rule-delayed = diferida (la conexión debe sobrevivir a la respuesta)

@@ -133,7 +133,7 @@ pub(super) fn levels(loaded: &Loaded, language: Language) -> Vec<String> {
             say!(
                 language,
                 "alt-level",
-                level = level + 1,
+                level = level,
                 black = list(black),
                 white = list(white),
                 blacks = black.len(),

@@ -343,6 +343,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::unwrap_used)]
     fn a_vacation_stops_the_clock_and_moves_the_deadline_on() {
         let record = record(TimeControl::PerMove(86_400));
         let pause = Pause {

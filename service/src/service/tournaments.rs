@@ -871,8 +871,7 @@ impl Service {
                         winner: colour_now,
                         reason: match (verdict, colour_now) {
                             (Verdict::BothForfeit, _) => Reason::Abort,
-                            (_, None) => Reason::Agreement,
-                            _ => Reason::Resignation,
+                            _ => Reason::Adjudication,
                         },
                     }),
                     winner: winner_user,

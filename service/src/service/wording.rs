@@ -107,6 +107,7 @@ fn result_text(
             )
         }
         (None, Reason::Repetition) => phrase!("result-repetition", mentions = mentions),
+        (None, Reason::Adjudication) => phrase!("result-adjudicated-draw", mentions = mentions),
         (None, _) => phrase!("result-agreement", mentions = mentions),
     }
 }

@@ -202,3 +202,117 @@ fn a_player_who_organises_is_told_who_can_adjudicate_their_game() {
         )
     );
 }
+
+/// What a notice, a reply and the stored record say of a game.
+fn said_of(h: &Harness, game: GameId, command: Command) -> Reply {
+    let mut request = Request::new(user("p4"), channel_id("lobby"), command);
+    request.game = Some(game);
+    h.service.handle(&request)
+}
+
+#[test]
+fn an_adjudication_is_announced_as_an_adjudication() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    // Whatever was pending is out of the way: what follows is the adjudications' own.
+    while let Some(notice) = h.service.due_notices("test", 100).unwrap().first().cloned() {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    let won = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Second),
+    );
+    assert!(!won.ephemeral, "{}", won.text);
+    let drawn = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[1]), Verdict::Draw),
+    );
+    assert!(!drawn.ephemeral, "{}", drawn.text);
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let told: Vec<String> = notices.iter().map(|n| n.reply.text.clone()).collect();
+    let (win, draw) = (told.join("\n"), told.join("\n"));
+    assert!(
+        win.contains("**White wins** (decided by adjudication, not played out)")
+            && !win.contains("resigned"),
+        "{win}"
+    );
+    assert!(
+        draw.contains("**Draw by adjudication**: the game was decided, not played out.")
+            && !draw.contains("agreement"),
+        "{draw}"
+    );
+    // The stored ending is an adjudication: the board, the record and the web page say so.
+    let board = said_of(&h, games[0], Command::Board(None));
+    assert!(board.text.contains("won by adjudication"), "{}", board.text);
+    // The caption's words (the picture, replays, a text board): the same ending.
+    assert_eq!(
+        board
+            .result
+            .as_deref()
+            .map(|r| r.ends_with("wins by adjudication")),
+        Some(true),
+        "{:?}",
+        board.result
+    );
+    let board = said_of(&h, games[1], Command::Board(None));
+    assert!(
+        board.text.contains("drawn by adjudication"),
+        "{}",
+        board.text
+    );
+    assert_eq!(board.result.as_deref(), Some("Draw by adjudication"));
+    let export = said_of(&h, games[0], Command::Export).attachment.unwrap();
+    let export = String::from_utf8(export.content).unwrap();
+    assert!(
+        export.contains("[Result \"white wins adjudication\"]"),
+        "{export}"
+    );
+    let detail = h.service.game_detail(games[1]).unwrap().unwrap();
+    assert_eq!(
+        detail.result,
+        Some(akron_rules::Outcome::draw(
+            akron_rules::Reason::Adjudication
+        ))
+    );
+}
+
+#[test]
+fn board_view_text_numbers_levels_as_the_board_and_notation_do() {
+    let options = akron_rules::GameOptions {
+        size: 4,
+        pile: 12,
+        win_rule: akron_rules::WinRule::Delayed,
+    };
+    // A game with a marble stacked on the holes (one apostrophe in its notation).
+    let line = common::find_line(options, false, 60, |r, game| {
+        r.outcome.is_none() && game.position().pieces().any(|(p, _)| p.level() == 1)
+    });
+    let h = Harness::new();
+    h.start(4, Some(12), akron_rules::WinRule::Delayed);
+    for &m in &line {
+        h.play(m);
+    }
+    let text = h.ok("carol", Command::BoardText).text;
+    let mut seen = Vec::new();
+    for row in text.lines().filter(|l| l.starts_with("Level ")) {
+        let level: usize = row["Level ".len()..row.find(':').unwrap()].parse().unwrap();
+        // Every point named on the line has as many apostrophes as its level number.
+        let points: Vec<&str> = row
+            .split(['(', ')'])
+            .skip(1)
+            .step_by(2)
+            .flat_map(|inside| inside.split(", "))
+            .filter(|p| *p != "none")
+            .collect();
+        assert!(!points.is_empty(), "{row}");
+        for point in points {
+            assert_eq!(point.matches('\'').count(), level, "{point} in {row}");
+        }
+        seen.push(level);
+    }
+    assert_eq!(&seen[..2], &[0, 1], "the holes are level 0: {text}");
+}
