@@ -209,7 +209,8 @@ time-control = { $kind ->
 ## Aufgeben und Remis
 
 resign-confirm = Partie { $game } gegen { $opponent } aufgeben? { colour } gewinnt, und das lässt sich nicht rückgängig machen.
-draw-ai-refuses = { $opponent } nimmt kein Remis an: Spiel weiter oder gib auf.
+draw-ai-declines = { $opponent } lehnt das Remis ab: Die eigenen Gewinnchancen schätzt sie auf etwa { $percent } %, also spielt sie weiter.
+draw-ai-accepts = { $opponent } nimmt das Remis an: Die eigenen Gewinnchancen schätzt sie auf etwa { $percent } %.
 draw-already-offered = Du hast bereits Remis angeboten; { $opponent } hat noch nicht geantwortet.
 draw-yours = Du hast dieses Remis angeboten; { $opponent } muss es annehmen.
 draw-too-soon = Du hast { $when ->

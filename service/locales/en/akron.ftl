@@ -211,7 +211,8 @@ time-control = { $kind ->
 ## Resigning and draws
 
 resign-confirm = Resign game { $game } against { $opponent }? { colour } wins, and this cannot be undone.
-draw-ai-refuses = { $opponent } does not agree to draws: play on, or resign.
+draw-ai-declines = { $opponent } declines the draw: it rates its own winning chances at about { $percent } %, so it plays on.
+draw-ai-accepts = { $opponent } accepts the draw: it rates its own winning chances at about { $percent } %.
 draw-already-offered = You have already offered a draw; { $opponent } has not answered yet.
 draw-yours = You offered this draw; { $opponent } must accept it.
 draw-too-soon = You offered a draw { $when ->

@@ -209,7 +209,8 @@ time-control = { $kind ->
 ## Abandonos y tablas
 
 resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan { colour } y no se puede deshacer.
-draw-ai-refuses = { $opponent } no acepta tablas: sigue jugando o abandona.
+draw-ai-declines = { $opponent } rechaza las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %, así que sigue jugando.
+draw-ai-accepts = { $opponent } acepta las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %.
 draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
 draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
 draw-too-soon = Ya ofreciste tablas { $when ->

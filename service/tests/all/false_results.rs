@@ -316,3 +316,36 @@ fn board_view_text_numbers_levels_as_the_board_and_notation_do() {
     }
     assert_eq!(&seen[..2], &[0, 1], "the holes are level 0: {text}");
 }
+
+#[test]
+fn a_draw_offer_to_the_ai_is_judged_by_its_evaluation_not_always_declined() {
+    use akron_service::service::{Offer, User};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut challenge = Challenge::new(User::ai(akron_ai::Level::new(1).unwrap()));
+    challenge.size = Some(4);
+    challenge.colour = Some(ColourChoice::Black);
+    h.ok("alice", Command::Challenge(challenge));
+    // Nothing to accept or decline: the AI never offers.
+    let none = h.refused("alice", Command::Draw(Offer::Accept));
+    assert!(none.text.contains("no draw"), "{}", none.text);
+    let answer = h.send("alice", Command::Draw(Offer::Offer));
+    assert!(!answer.ephemeral, "{}", answer.text);
+    // The answer names the AI's own estimate, and acts on it: at most 50 % accepts.
+    let percent: i64 = answer
+        .text
+        .split("about ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no estimate in: {}", answer.text));
+    let status = h.service.game_detail(GameId(1)).unwrap().unwrap().status;
+    if percent <= 50 {
+        assert!(answer.text.contains("accepts the draw"), "{}", answer.text);
+        assert_eq!(status, Status::Finished);
+    } else {
+        assert!(answer.text.contains("declines the draw"), "{}", answer.text);
+        assert_eq!(status, Status::Active);
+    }
+}
