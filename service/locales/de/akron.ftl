@@ -1063,6 +1063,10 @@ puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
 }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
 puzzle-thread = Akron-Aufgabe { $id }{ $title }
 puzzle-none = Es gibt keine Aufgabe { $id }.
+puzzle-exists = Diese Stellung ist mit dieser Regel schon Aufgabe { $id }{ $title ->
+    [some] {" "}(„{ $name }“)
+   *[none] {""}
+} in { $channel }: Löse sie dort mit `puzzle solve { $id } ZUG`.
 puzzle-give-answer = Gib deine Antwort, wie `puzzle solve { $id } F6` (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
 puzzle-line-illegal = { $move } ist dort kein erlaubter Zug (Zug { $number } deiner Folge): { $why }.
 puzzle-line-too-long = Deine Folge geht nach dem Ende der Partie weiter: Sie endet mit { $move }, lass also weg, was danach kommt.

@@ -1048,6 +1048,10 @@ puzzle-unknown = The solver could not settle this position within its budget, so
 puzzle-several = Several first moves win in { $count } here: { $moves }. Post it anyway, marked "several solutions", by adding `several`; or change the position so that only one wins.
 puzzle-thread = Akron puzzle { $id }{ $title }
 puzzle-none = There is no puzzle { $id }.
+puzzle-exists = This position, with this rule, is already puzzle { $id }{ $title ->
+    [some] {" "}(“{ $name }”)
+   *[none] {""}
+} in { $channel }: answer it there with `puzzle solve { $id } MOVE`.
 puzzle-give-answer = Give your answer, like `puzzle solve { $id } F6` (your first move; you may add the reply you expect and your next move).
 puzzle-line-illegal = { $move } is not a legal move there (move { $number } of your line): { $why }.
 puzzle-line-too-long = Your line goes on after the game is over: it ends with { $move }, so leave out what follows.

@@ -1069,6 +1069,10 @@ puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su pr
 puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
 puzzle-none = No hay ningún problema { $id }.
+puzzle-exists = Esta posición, con esta regla, ya es el problema { $id }{ $title ->
+    [some] {" "}(«{ $name }»)
+   *[none] {""}
+} en { $channel }: respóndelo allí con `puzzle solve { $id } JUGADA`.
 puzzle-give-answer = Da tu respuesta, como `puzzle solve { $id } F6` (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
 puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
 puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.

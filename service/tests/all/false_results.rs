@@ -349,3 +349,51 @@ fn a_draw_offer_to_the_ai_is_judged_by_its_evaluation_not_always_declined() {
         assert_eq!(status, Status::Active);
     }
 }
+
+#[test]
+fn the_same_puzzle_position_posted_twice_in_one_server_is_refused_and_points_at_the_first() {
+    use akron_service::service::{PuzzleCommand, ServerId};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let post = |server: &str, channel: &str, title: &str| {
+        let mut request = Request::new(
+            user("frank"),
+            channel_id(channel),
+            Command::Puzzle(PuzzleCommand::Create {
+                code: "3:b:3,4:b2/3/b2".into(),
+                rule: Some(akron_rules::WinRule::Immediate),
+                title: title.into(),
+                several: false,
+            }),
+        );
+        request.server = Some(ServerId(server.to_string()));
+        h.service.handle(&request)
+    };
+    let count = || -> i64 {
+        h.open_db()
+            .unwrap()
+            .read(|tx| tx.query_one("SELECT COUNT(*) FROM puzzles", &[], |r| r.get(0)))
+            .unwrap()
+    };
+    let first = post("test:one", "lobby", "Corner");
+    assert!(!first.ephemeral, "{}", first.text);
+    let again = post("test:one", "elsewhere", "Corner again");
+    assert!(again.ephemeral, "{}", again.text);
+    assert!(
+        again
+            .text
+            .starts_with("This position, with this rule, is already puzzle #1 (“Corner”) in ")
+            && again
+                .text
+                .ends_with(": answer it there with `puzzle solve #1 MOVE`."),
+        "{}",
+        again.text
+    );
+    assert_eq!(again.channels, vec![channel_id("lobby")]);
+    assert_eq!(count(), 1, "nothing was posted");
+    // Another server has puzzles of its own.
+    let elsewhere = post("test:two", "lobby-two", "");
+    assert!(!elsewhere.ephemeral, "{}", elsewhere.text);
+    assert_eq!(count(), 2);
+}
