@@ -207,11 +207,11 @@ fn the_console_waits_for_time_controls_and_plays_thread_games() {
         .find("» notice to bob (direct message):")
         .expect("a reminder");
     assert!(
-        text[half..].contains("12 h 0 min left") || text[half..].contains("11 h 59 min left"),
+        text[half..].contains("12 h left") || text[half..].contains("11 h 59 min left"),
         "{text}"
     );
     assert!(
-        text.contains("1 h 0 min left") || text.contains("59 min left"),
+        text.contains("1 h left") || text.contains("59 min left"),
         "{text}"
     );
     assert!(text.contains("» notice in #game-1:"), "{text}");

@@ -52,8 +52,14 @@ clock-side = { colour }: { $time }{ $live ->
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (steht still: im Urlaub)
-clock-span-days = { $days } T { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
+clock-span-days = { $days } T{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } h
+}
+clock-span-hours = { $hours } h{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } min
+}
 clock-span-minutes = { $minutes } min
 clock-span-seconds = { $seconds } s
 
@@ -453,8 +459,11 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
    *[other] {" "}von { $max }
 }): { $names }
 tournament-entrants-nobody = noch niemand
-tournament-format-swiss = Schweizer System, { $rounds } Runden
-tournament-format-swiss-default = Schweizer System, ceil(log2 Spieler) + 1 Runden
+tournament-format-swiss = Schweizer System, { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+}
+tournament-format-swiss-default = Schweizer System, Runden nach Spielerzahl: { $four } bei 3 oder 4, { $eight } bei 5 bis 8, { $sixteen } bei 9 bis 16
 tournament-format-round-robin = { $double ->
     [yes] doppeltes Rundenturnier
    *[no] Rundenturnier
@@ -469,7 +478,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, 
     [yes] Urlaub erlaubt
    *[no] kein Urlaub
 }
-tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds } Runden ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
+tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+} ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
 tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
     [yes] {" "}und die laufende Partie aufgegeben
    *[no] {""}
@@ -559,7 +571,7 @@ option-tournament-create-name-about = Sein Name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Schweizer System oder Rundenturnier
 option-tournament-create-rounds-name = runden
-option-tournament-create-rounds-about = Runden im Schweizer System (Standard: ceil(log2 Spieler) + 1)
+option-tournament-create-rounds-about = Runden im Schweizer System (Standard: 3 bei 3–4 Spielern, 4 bei 5–8, 5 bei 9–16)
 option-tournament-create-time-name = zeit
 option-tournament-create-time-about = Uhr: Tage oder Stunden pro Zug wie 3d (Standard) oder 12h, oder live wie 10+5
 option-tournament-create-size-name = plätze

@@ -57,8 +57,14 @@ clock-side = { colour }: { $time }{ $live ->
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (stands still: on vacation)
-clock-span-days = { $days } d { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
+clock-span-days = { $days } d{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } h
+}
+clock-span-hours = { $hours } h{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } min
+}
 clock-span-minutes = { $minutes } min
 clock-span-seconds = { $seconds } s
 
@@ -456,8 +462,11 @@ tournament-entrants = Entrants ({ $count }{ $max ->
    *[other] {" "}of { $max }
 }): { $names }
 tournament-entrants-nobody = nobody yet
-tournament-format-swiss = Swiss, { $rounds } rounds
-tournament-format-swiss-default = Swiss, ceil(log2 players) + 1 rounds
+tournament-format-swiss = Swiss, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-format-swiss-default = Swiss, its rounds set by the number of players: { $four } for 3 or 4, { $eight } for 5 to 8, { $sixteen } for 9 to 16
 tournament-format-round-robin = { $double ->
     [yes] double round robin
    *[no] round robin
@@ -472,7 +481,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, 
     [yes] vacations allowed
    *[no] no vacations
 }
-tournament-started = **{ $tournament }** starts: { $players } players, { $rounds } rounds ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
+tournament-started = **{ $tournament }** starts: { $players } players, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
 tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
     [yes] {" "}and resigned their running game
    *[no] {""}
@@ -562,7 +574,7 @@ option-tournament-create-name-about = Its name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Swiss or round robin
 option-tournament-create-rounds-name = rounds
-option-tournament-create-rounds-about = Swiss rounds (default: ceil(log2 players) + 1)
+option-tournament-create-rounds-about = Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)
 option-tournament-create-time-name = time
 option-tournament-create-time-about = Clock: days or hours per move like 3d (default) or 12h, or live like 10+5
 option-tournament-create-size-name = size

@@ -52,8 +52,14 @@ clock-side = { colour }: { $time }{ $live ->
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (detenido: de vacaciones)
-clock-span-days = { $days } d { $hours } h
-clock-span-hours = { $hours } h { $minutes } min
+clock-span-days = { $days } d{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } h
+}
+clock-span-hours = { $hours } h{ $minutes ->
+    [0] {""}
+   *[other] {" "}{ $minutes } min
+}
 clock-span-minutes = { $minutes } min
 clock-span-seconds = { $seconds } s
 
@@ -453,8 +459,11 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
    *[other] {" "}de { $max }
 }): { $names }
 tournament-entrants-nobody = nadie todavía
-tournament-format-swiss = suizo, { $rounds } rondas
-tournament-format-swiss-default = suizo, ceil(log2 jugadores) + 1 rondas
+tournament-format-swiss = suizo, { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}
+tournament-format-swiss-default = suizo, con rondas según el número de jugadores: { $four } para 3 o 4, { $eight } para 5 a 8, { $sixteen } para 9 a 16
 tournament-format-round-robin = { $double ->
     [yes] liga a doble vuelta
    *[no] liga (todos contra todos)
@@ -469,7 +478,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } piedras,
     [yes] con vacaciones
    *[no] sin vacaciones
 }
-tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds } rondas ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
+tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+} ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
 tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
     [yes] {" "}y abandonó su partida en curso
    *[no] {""}
@@ -559,7 +571,7 @@ option-tournament-create-name-about = Su nombre
 option-tournament-create-format-name = formato
 option-tournament-create-format-about = Suizo o liga
 option-tournament-create-rounds-name = rondas
-option-tournament-create-rounds-about = Rondas del suizo (por defecto: ceil(log2 jugadores) + 1)
+option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
 option-tournament-create-time-about = Reloj: días u horas por jugada como 3d (por defecto) o 12h, o en vivo como 10+5
 option-tournament-create-size-name = plazas

@@ -188,7 +188,10 @@ pub fn words(seconds: i64, live: bool) -> String {
         };
     }
     match s {
+        // A zero second part is left out: `1 d`, not `1 d 0 h`.
+        s if s >= 86_400 && s / 3600 % 24 == 0 => format!("{} d", s / 86_400),
         s if s >= 86_400 => format!("{} d {} h", s / 86_400, s / 3600 % 24),
+        s if s >= 3600 && s / 60 % 60 == 0 => format!("{} h", s / 3600),
         s if s >= 3600 => format!("{} h {} min", s / 3600, s / 60 % 60),
         s if s >= 60 => format!("{} min", s / 60),
         s => format!("{s} s"),
@@ -309,6 +312,22 @@ mod tests {
     }
 
     #[test]
+    fn a_time_span_with_a_zero_part_leaves_it_out_not_1_d_0_h() {
+        use crate::catalogue::Language;
+        assert_eq!(words(86_400, false), "1 d");
+        assert_eq!(words(86_400 + 59 * 60, false), "1 d");
+        assert_eq!(words(2 * 3600 + 30, false), "2 h");
+        for (language, day) in [
+            (Language::English, "1 d"),
+            (Language::Spanish, "1 d"),
+            (Language::German, "1 T"),
+        ] {
+            assert_eq!(words_in(86_400, false, language), day);
+            assert_eq!(words_in(3 * 3600, false, language), "3 h");
+        }
+    }
+
+    #[test]
     fn time_reads_in_words() {
         assert_eq!(words(2 * 86_400 + 3 * 3600 + 59, false), "2 d 3 h");
         assert_eq!(words(5 * 3600 + 20 * 60, false), "5 h 20 min");
@@ -322,6 +341,9 @@ mod tests {
             12 * 60 + 30,
             5 * 3600 + 20 * 60,
             2 * 86_400 + 3 * 3600 + 59,
+            86_400,
+            86_400 + 59 * 60,
+            5 * 3600,
         ] {
             assert_eq!(
                 words_in(seconds, false, Language::English),

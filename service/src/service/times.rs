@@ -103,7 +103,7 @@ mod tests {
                 &madrid,
                 noon - 7200
             ),
-            "hasta 2026-01-15 13:00 UTC+01:00 (dentro de 2 h 0 min), dentro de 2 h 0 min."
+            "hasta 2026-01-15 13:00 UTC+01:00 (dentro de 2 h), dentro de 2 h."
         );
         let berlin = Reader {
             language: Language::German,

@@ -1109,7 +1109,14 @@ fn describe(t: &TournamentRecord, language: Language) -> String {
         (TournamentFormat::Swiss, Some(rounds)) => {
             say!(language, "tournament-format-swiss", rounds = rounds)
         }
-        (TournamentFormat::Swiss, None) => say!(language, "tournament-format-swiss-default"),
+        // The default in numbers a player can read, from the rule that pairs them.
+        (TournamentFormat::Swiss, None) => say!(
+            language,
+            "tournament-format-swiss-default",
+            four = crate::tournament::default_rounds(4),
+            eight = crate::tournament::default_rounds(8),
+            sixteen = crate::tournament::default_rounds(16)
+        ),
         (TournamentFormat::RoundRobin, _) => say!(
             language,
             "tournament-format-round-robin",

@@ -40,7 +40,7 @@ fn claim_against_a_player_on_vacation_is_refused() {
     let claim = h.refused("bob", Command::Claim);
     assert!(
         claim.text.contains("alice is on vacation")
-            && claim.text.contains("23 h 0 min left")
+            && claim.text.contains("23 h left")
             && !claim.text.contains("ran out"),
         "{}",
         claim.text
@@ -59,14 +59,14 @@ fn claim_against_a_player_on_vacation_is_refused() {
     // Everyone reads the same clock: standing, with the 23 hours she had left.
     let games = h.ok("alice", Command::Games).text;
     assert!(
-        games.contains("**23 h 0 min left, standing still** (on vacation)")
+        games.contains("**23 h left, standing still** (on vacation)")
             && !games.contains("0 s left")
             && !games.contains("time is up"),
         "{games}"
     );
     let board = h.ok("bob", Command::Board(None)).text;
     assert!(
-        board.contains("23 h 0 min left ⏸ (stands still: on vacation)"),
+        board.contains("23 h left ⏸ (stands still: on vacation)"),
         "{board}"
     );
     let detail = h.service.game_detail(GameId(1)).unwrap().unwrap();
@@ -396,4 +396,37 @@ fn the_same_puzzle_position_posted_twice_in_one_server_is_refused_and_points_at_
     let elsewhere = post("test:two", "lobby-two", "");
     assert!(!elsewhere.ephemeral, "{}", elsewhere.text);
     assert_eq!(count(), 2);
+}
+
+#[test]
+fn one_round_is_one_round_and_the_default_rounds_are_numbers_not_a_formula() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("One", TournamentFormat::Swiss);
+    options.rounds = Some(1);
+    let one = tournament(&h, "org", TournamentAction::Create(options));
+    assert!(
+        one.text.contains("Swiss, 1 round,") && !one.text.contains("1 rounds"),
+        "{}",
+        one.text
+    );
+    let mut request = Request::new(
+        user("org"),
+        channel_id("other"),
+        Command::Tournament(TournamentAction::Create(TournamentOptions::new(
+            "Default",
+            TournamentFormat::Swiss,
+        ))),
+    );
+    request.is_moderator = true;
+    let default = h.service.handle(&request);
+    assert!(
+        default.text.contains(
+            "Swiss, its rounds set by the number of players: 3 for 3 or 4, 4 for 5 to 8, 5 for \
+             9 to 16"
+        ) && !default.text.contains("log2"),
+        "{}",
+        default.text
+    );
 }
