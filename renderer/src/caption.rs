@@ -114,10 +114,12 @@ pub(crate) fn result_text(
         (Some(w), Reason::NoLegalMove) => win(&labels.wins_no_move, w),
         (Some(w), Reason::Resignation) => win(&labels.wins_resignation, w),
         (Some(w), Reason::Timeout) => win(&labels.wins_timeout, w),
+        (Some(w), Reason::Adjudication) => win(&labels.wins_adjudication, w),
         (Some(w), _) => win(&labels.wins, w),
         (None, Reason::Abort) => labels.aborted.clone(),
         (None, Reason::Agreement) => labels.draw_agreement.clone(),
         (None, Reason::Repetition) => labels.draw_repetition.clone(),
+        (None, Reason::Adjudication) => labels.draw_adjudication.clone(),
         (None, _) => labels.draw.clone(),
     }
 }

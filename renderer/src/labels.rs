@@ -25,6 +25,8 @@ pub struct Labels {
     pub wins_resignation: String,
     /// A win on time: `{other} ran out of time: {name} wins`.
     pub wins_timeout: String,
+    /// A win by adjudication: `{name} wins by adjudication`.
+    pub wins_adjudication: String,
     /// A win for any other reason: `{name} wins`.
     pub wins: String,
     /// An aborted game: `Game aborted`.
@@ -33,6 +35,8 @@ pub struct Labels {
     pub draw_agreement: String,
     /// A draw by repetition: `Draw by repetition`.
     pub draw_repetition: String,
+    /// A draw by adjudication: `Draw by adjudication`.
+    pub draw_adjudication: String,
     /// A draw for any other reason: `Draw`.
     pub draw: String,
     /// The game's number: `Game {n}`.
@@ -78,10 +82,12 @@ impl Labels {
             wins_no_move: s("{name} wins: {other} cannot move"),
             wins_resignation: s("{other} resigned: {name} wins"),
             wins_timeout: s("{other} ran out of time: {name} wins"),
+            wins_adjudication: s("{name} wins by adjudication"),
             wins: s("{name} wins"),
             aborted: s("Game aborted"),
             draw_agreement: s("Draw by agreement"),
             draw_repetition: s("Draw by repetition"),
+            draw_adjudication: s("Draw by adjudication"),
             draw: s("Draw"),
             game: s("Game {n}"),
             move_number: s("Move {n}: {move}"),

@@ -63,11 +63,13 @@ pub enum Reason {
     Abort,
     /// A player ran out of time.
     Timeout,
+    /// A tournament's organiser (or a moderator) decided the game.
+    Adjudication,
 }
 
 impl Reason {
     /// A short hyphenated name: `connection`, `no-moves`, `repetition`, `resignation`,
-    /// `agreement`, `abort`, `timeout`.
+    /// `agreement`, `abort`, `timeout`, `adjudication`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -78,6 +80,7 @@ impl Reason {
             Reason::Agreement => "agreement",
             Reason::Abort => "abort",
             Reason::Timeout => "timeout",
+            Reason::Adjudication => "adjudication",
         }
     }
 
@@ -92,6 +95,7 @@ impl Reason {
             Reason::Agreement,
             Reason::Abort,
             Reason::Timeout,
+            Reason::Adjudication,
         ]
         .into_iter()
         .find(|r| r.name() == name)

@@ -6,6 +6,7 @@ use super::text::{self, Words};
 use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
 use crate::service::{GameDetail, Service, ServiceError, Status};
 use akron_rules::{ByColor, Color, Game};
+use akron_service::catalogue::Arg;
 use akron_service::images::Caption;
 use akron_service::model::{GameId, ServerId, TournamentId};
 use akron_service::record::Record;
@@ -169,8 +170,12 @@ fn render(
                 }
                 @if let (Some(deadline), None) = (detail.deadline, detail.clocks) {
                     dt { (w.say("web-move-due")) }
-                    dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) data-days=(days) {
-                        (text::clock(w, deadline - now)) } ")" }
+                    @if let Some(left) = detail.standing {
+                        dd { (w.with("web-clock-standing", &[("time", Arg::from(text::clock(w, left)))])) }
+                    } @else {
+                        dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) data-days=(days) {
+                            (text::clock(w, deadline - now)) } ")" }
+                    }
                 }
                 (layout::facts(w, detail.time_control, &w.board_size(detail.size, detail.pile),
                     detail.rule, detail.rated))

@@ -32,10 +32,12 @@ result-won = { colour } ({ $player }) hat { $reason ->
     [repetition] durch dreifache Wiederholung gewonnen
     [resignation] durch Aufgabe gewonnen
     [agreement] durch Einigung gewonnen
+    [adjudication] durch Entscheidung gewonnen
    *[timeout] auf Zeit gewonnen
 }
 result-drawn = remis { $reason ->
     [repetition] durch dreifache Wiederholung
+    [adjudication] durch Entscheidung
    *[agreement] durch Einigung
 }
 status-line = Partie { $game } · { moves-count } · **{ $black }** (Schwarz, noch { $black_left }) gegen **{ $white }** (Weiß, noch { $white_left })
@@ -49,6 +51,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}übrig
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (steht still: im Urlaub)
 clock-span-days = { $days } Tg.{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } Std.
@@ -69,10 +72,12 @@ result-wins = **{ colour } gewinnt** ({ $reason ->
        *[white] Weiß
     } hat keinen erlaubten Zug
     [resignation] { $loser } hat aufgegeben
+    [adjudication] durch Entscheidung, nicht ausgespielt
    *[timeout] { $loser } hat die Zeit überschritten
 }): { $winner } schlägt { $loser }. { $mentions }
 result-repetition = Die Stellung kam zum dritten Mal vor: **Remis durch Wiederholung**. { $mentions }
 result-agreement = **Remis durch Einigung.** { $mentions }
+result-adjudicated-draw = **Remis durch Entscheidung**: Die Partie wurde entschieden, nicht ausgespielt. { $mentions }
 game-aborted-why = Partie { $game } ist abgebrochen: { $why }. { $mentions }
 game-aborted-plain = Partie { $game } ist abgebrochen. { $mentions }
 abort-by-player = **{ $player }** hat sie abgesagt
@@ -218,7 +223,8 @@ time-control = { $kind ->
 ## Aufgeben und Remis
 
 resign-confirm = Partie { $game } gegen { $opponent } aufgeben? { colour } gewinnt, und das lässt sich nicht rückgängig machen.
-draw-ai-refuses = { $opponent } nimmt kein Remis an: Spiel weiter oder gib auf.
+draw-ai-declines = { $opponent } lehnt das Remis ab: Die eigenen Gewinnchancen schätzt sie auf etwa { $percent } %, also spielt sie weiter.
+draw-ai-accepts = { $opponent } nimmt das Remis an: Die eigenen Gewinnchancen schätzt sie auf etwa { $percent } %.
 draw-already-offered = Du hast bereits Remis angeboten; { $opponent } hat noch nicht geantwortet.
 draw-yours = Du hast dieses Remis angeboten; { $opponent } muss es annehmen.
 draw-too-soon = Du hast { $when ->
@@ -351,10 +357,12 @@ label-wins-no-move = { $name } gewinnt: { $other } kann nicht ziehen
 label-wins-resignation = { $other } hat aufgegeben: { $name } gewinnt
 label-wins-timeout = { $other } hat die Zeit überschritten: { $name } gewinnt
 label-wins = { $name } gewinnt
+label-wins-adjudication = { $name } gewinnt durch Entscheidung
 label-aborted = Partie abgebrochen
 label-draw-agreement = Remis durch Einigung
 label-draw-repetition = Remis durch Wiederholung
 label-draw = Remis
+label-draw-adjudication = Remis durch Entscheidung
 label-game = Partie { $n }
 label-move-number = Zug { $n }: { $move }
 label-last-move = Zuletzt: { $move }
@@ -461,8 +469,11 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
    *[other] {" "}von { $max }
 }): { $names }
 tournament-entrants-nobody = noch niemand
-tournament-format-swiss = Schweizer System, { $rounds } Runden
-tournament-format-swiss-default = Schweizer System, die Zahl der Runden richtet sich beim Start nach der Zahl der Spieler (3 Runden bei 4 Spielern, 4 bei 8, 5 bei 16, 6 bei 32)
+tournament-format-swiss = Schweizer System, { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+}
+tournament-format-swiss-default = Schweizer System, Runden nach Spielerzahl: { $four } bei 3 oder 4, { $eight } bei 5 bis 8, { $sixteen } bei 9 bis 16
 tournament-format-round-robin = { $double ->
     [yes] doppeltes Rundenturnier
    *[no] Rundenturnier
@@ -477,7 +488,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, 
     [yes] Urlaub erlaubt
    *[no] kein Urlaub
 }
-tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds } Runden ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
+tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+} ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
 tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
     [yes] {" "}und die laufende Partie aufgegeben
    *[no] {""}
@@ -507,6 +521,16 @@ tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
 tournament-adjudicate-which = Nenne die Partie: { CMD("tournament adjudicate #12 black") }.
+tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nicht selbst entscheiden. { $yours ->
+    [yes] { $has_role ->
+        [yes] Bitte einen Moderator oder jemanden mit der Rolle { $role }, sie zu entscheiden.
+       *[no] Bitte einen Moderator, sie zu entscheiden.
+    }
+   *[no] { $has_role ->
+        [yes] Bitte die Organisation ({ $organiser }), einen Moderator oder jemanden mit der Rolle { $role }, sie zu entscheiden.
+       *[no] Bitte die Organisation ({ $organiser }) oder einen Moderator, sie zu entscheiden.
+    }
+}
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
 tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
@@ -557,7 +581,7 @@ option-tournament-create-name-about = Sein Name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Schweizer System oder Rundenturnier
 option-tournament-create-rounds-name = runden
-option-tournament-create-rounds-about = Runden im Schweizer System (Standard nach Teilnehmern: 3 bei 4, 4 bei 8, 5 bei 16, 6 bei 32)
+option-tournament-create-rounds-about = Runden im Schweizer System (Standard: 3 bei 3–4 Spielern, 4 bei 5–8, 5 bei 9–16)
 option-tournament-create-time-name = zeit
 option-tournament-create-time-about = Uhr: Tage oder Stunden pro Zug wie 3d (Standard) oder 12h, oder live wie 10+5
 option-tournament-create-size-name = plätze
@@ -749,10 +773,12 @@ web-won = { colour } hat { $reason ->
     [connection] durch Verbindung gewonnen
     [no-moves] gewonnen, da der Gegner keinen legalen Zug hatte
     [resignation] durch Aufgabe gewonnen
+    [adjudication] durch Entscheidung gewonnen
    *[timeout] auf Zeit gewonnen
 }
 web-drawn = Remis { $reason ->
     [repetition] durch Wiederholung
+    [adjudication] durch Entscheidung
    *[agreement] nach Vereinbarung
 }
 web-rule-delayed = verzögert (eine Verbindung muss die Antwort überstehen)
@@ -763,6 +789,7 @@ web-live = Live: neue Züge erscheinen hier.
 web-live-off = Live-Aktualisierung ist hier aus (zu viele offene Seiten): diese Seite sucht alle 30 Sekunden nach neuen Zügen.
 web-unrated = ohne Wertung
 web-move-due = Zug fällig bis
+web-clock-standing = noch nicht: Die Uhr steht still, mit noch { $time } (im Urlaub)
 web-started = Begonnen
 web-stepper = Durch die Züge gehen
 web-first = Anfang
@@ -1024,6 +1051,7 @@ games-challenge-sent = - Partie { $game } in { $channel }: Herausforderung warte
 games-challenge-received = - Partie { $game } in { $channel }: Herausforderung von { $opponent }: **annehmen oder ablehnen**
 games-since = {" "}(seit { $time })
 games-clock = , **noch { $time }**
+games-clock-standing = , **noch { $time }, die Uhr steht still** (im Urlaub)
 games-your-move = **du bist am Zug**{ $since }{ $clock }
 games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
 games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
@@ -1063,6 +1091,10 @@ puzzle-several = Hier gewinnen mehrere erste Züge in { $count ->
 }: { $moves }. Poste sie trotzdem, als "mehrere Lösungen" markiert, mit `several`; oder ändere die Stellung so, dass nur einer gewinnt.
 puzzle-thread = Akron-Rätsel { $id }{ $title }
 puzzle-none = Es gibt kein Rätsel { $id }.
+puzzle-exists = Diese Stellung ist mit dieser Regel schon Rätsel { $id }{ $title ->
+    [some] {" "}(„{ $name }“)
+   *[none] {""}
+} in { $channel }: Löse es dort mit { CMD("puzzle solve ", $id, " ZUG") }.
 puzzle-give-answer = Gib deine Antwort, wie { CMD("puzzle solve ", $id, " F6") } (dein erster Zug; du kannst die erwartete Antwort und deinen nächsten Zug anfügen).
 puzzle-line-illegal = { $move } ist dort kein erlaubter Zug (Zug { $number } deiner Folge): { $why }.
 puzzle-line-too-long = Deine Folge geht nach dem Ende der Partie weiter: Sie endet mit { $move }, lass also weg, was danach kommt.
@@ -1189,6 +1221,7 @@ claim-no-game = Hier gibt es keine Partie, für die du einen Zeitsieg beanspruch
 claim-no-clock = Diese Partie hat keine Uhr, also kann niemandem die Zeit ablaufen.
 claim-your-move = Du bist am Zug: Jetzt kann nur die Zeit deines Gegners ablaufen.
 claim-time-left = { $player } hat für diesen Zug noch { $time }.
+claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still, mit noch { $time }, also kann die Zeit jetzt nicht ablaufen.
 claim-game-gone = Diese Partie gibt es nicht mehr.
 thread-no-game = Es gibt keine Partie { $game }.
 thread-game-not-played = Partie { $game } wird nicht gespielt.

@@ -1,7 +1,7 @@
 # The Akron bot's words in English: the reference catalogue. Every message here exists in
 # es/akron.ftl and de/akron.ftl with the same arguments (a test checks it).
 # Arguments: $colour is black or white; $reason is a rules Reason name (connection, no-moves,
-# repetition, resignation, agreement, abort, timeout); names come already shown.
+# repetition, resignation, agreement, abort, timeout, adjudication); names come already shown.
 
 ## Marbles, sides and counts
 
@@ -37,10 +37,12 @@ result-won = { $colour ->
     [repetition] by threefold repetition
     [resignation] by resignation
     [agreement] by agreement
+    [adjudication] by adjudication
    *[timeout] on time
 }
 result-drawn = drawn { $reason ->
     [repetition] by threefold repetition
+    [adjudication] by adjudication
    *[agreement] by agreement
 }
 status-line = Game { $game } · { moves-count } · **{ $black }** (Black, { $black_left } left) against **{ $white }** (White, { $white_left } left)
@@ -54,6 +56,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}left
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (stands still: on vacation)
 clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
@@ -74,10 +77,12 @@ result-wins = **{ colour } wins** ({ $reason ->
        *[white] White
     } has no legal move
     [resignation] { $loser } resigned
+    [adjudication] decided by adjudication, not played out
    *[timeout] { $loser } ran out of time
 }): { $winner } beats { $loser }. { $mentions }
 result-repetition = The position occurred for the third time: **draw by repetition**. { $mentions }
 result-agreement = **Draw by agreement.** { $mentions }
+result-adjudicated-draw = **Draw by adjudication**: the game was decided, not played out. { $mentions }
 game-aborted-why = Game { $game } is aborted: { $why }. { $mentions }
 game-aborted-plain = Game { $game } is aborted. { $mentions }
 abort-by-player = **{ $player }** called it off
@@ -217,7 +222,8 @@ time-control = { $kind ->
 ## Resigning and draws
 
 resign-confirm = Resign game { $game } against { $opponent }? { colour } wins, and this cannot be undone.
-draw-ai-refuses = { $opponent } does not agree to draws: play on, or resign.
+draw-ai-declines = { $opponent } declines the draw: it rates its own winning chances at about { $percent } %, so it plays on.
+draw-ai-accepts = { $opponent } accepts the draw: it rates its own winning chances at about { $percent } %.
 draw-already-offered = You have already offered a draw; { $opponent } has not answered yet.
 draw-yours = You offered this draw; { $opponent } must accept it.
 draw-too-soon = You offered a draw { $when ->
@@ -350,10 +356,12 @@ label-wins-no-move = { $name } wins: { $other } cannot move
 label-wins-resignation = { $other } resigned: { $name } wins
 label-wins-timeout = { $other } ran out of time: { $name } wins
 label-wins = { $name } wins
+label-wins-adjudication = { $name } wins by adjudication
 label-aborted = Game aborted
 label-draw-agreement = Draw by agreement
 label-draw-repetition = Draw by repetition
 label-draw = Draw
+label-draw-adjudication = Draw by adjudication
 label-game = Game { $n }
 label-move-number = Move { $n }: { $move }
 label-last-move = Last: { $move }
@@ -461,8 +469,11 @@ tournament-entrants = Entrants ({ $count }{ $max ->
    *[other] {" "}of { $max }
 }): { $names }
 tournament-entrants-nobody = nobody yet
-tournament-format-swiss = Swiss, { $rounds } rounds
-tournament-format-swiss-default = Swiss, its number of rounds set at the start by the number of players (3 rounds for 4 players, 4 for 8, 5 for 16, 6 for 32)
+tournament-format-swiss = Swiss, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-format-swiss-default = Swiss, its rounds set by the number of players: { $four } for 3 or 4, { $eight } for 5 to 8, { $sixteen } for 9 to 16
 tournament-format-round-robin = { $double ->
     [yes] double round robin
    *[no] round robin
@@ -477,7 +488,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, 
     [yes] vacations allowed
    *[no] no vacations
 }
-tournament-started = **{ $tournament }** starts: { $players } players, { $rounds } rounds ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
+tournament-started = **{ $tournament }** starts: { $players } players, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
 tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
     [yes] {" "}and resigned their running game
    *[no] {""}
@@ -507,6 +521,16 @@ tournament-is-over = The tournament is over.
 tournament-player-not-in = { $player } is not in this tournament.
 tournament-already-withdrawn = { $player } has already withdrawn.
 tournament-adjudicate-which = Name the game: { CMD("tournament adjudicate #12 black") }.
+tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate it. { $yours ->
+    [yes] { $has_role ->
+        [yes] Ask a moderator or a member of { $role } to decide it.
+       *[no] Ask a moderator to decide it.
+    }
+   *[no] { $has_role ->
+        [yes] Ask the organiser ({ $organiser }), a moderator or a member of { $role } to decide it.
+       *[no] Ask the organiser ({ $organiser }) or a moderator to decide it.
+    }
+}
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
 tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
@@ -557,7 +581,7 @@ option-tournament-create-name-about = Its name
 option-tournament-create-format-name = format
 option-tournament-create-format-about = Swiss or round robin
 option-tournament-create-rounds-name = rounds
-option-tournament-create-rounds-about = Swiss rounds (by default from the entrants: 3 for 4, 4 for 8, 5 for 16, 6 for 32)
+option-tournament-create-rounds-about = Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)
 option-tournament-create-time-name = time
 option-tournament-create-time-about = Clock: days or hours per move like 3d (default) or 12h, or live like 10+5
 option-tournament-create-size-name = size
@@ -749,10 +773,12 @@ web-won = { colour } won { $reason ->
     [connection] by connection
     [no-moves] as the opponent had no legal move
     [resignation] by resignation
+    [adjudication] by adjudication
    *[timeout] on time
 }
 web-drawn = Drawn { $reason ->
     [repetition] by repetition
+    [adjudication] by adjudication
    *[agreement] by agreement
 }
 web-rule-delayed = delayed (a connection must survive the reply)
@@ -763,6 +789,7 @@ web-live = Live: new moves appear here.
 web-live-off = Live updates are off here (too many open): this page looks for new moves every 30 seconds.
 web-unrated = unrated
 web-move-due = Move due by
+web-clock-standing = not yet: the clock stands still with { $time } left (on vacation)
 web-started = Started
 web-stepper = Step through the moves
 web-first = First
@@ -1009,6 +1036,7 @@ games-challenge-sent = - game { $game } in { $channel }: challenge waiting for {
 games-challenge-received = - game { $game } in { $channel }: challenge from { $opponent }: **accept or decline**
 games-since = {" "}(for { $time })
 games-clock = , **{ $time } left**
+games-clock-standing = , **{ $time } left, standing still** (on vacation)
 games-your-move = **your move**{ $since }{ $clock }
 games-their-move = { $opponent } to move{ $since }{ $clock }
 games-playing = - game { $game } in { $channel }: you ({ colour }) against { $opponent }, move { $number }: { $turn }
@@ -1045,6 +1073,10 @@ puzzle-unknown = The solver could not settle this position within its budget, so
 puzzle-several = Several first moves win in { $count } here: { $moves }. Post it anyway, marked "several solutions", by adding `several`; or change the position so that only one wins.
 puzzle-thread = Akron puzzle { $id }{ $title }
 puzzle-none = There is no puzzle { $id }.
+puzzle-exists = This position, with this rule, is already puzzle { $id }{ $title ->
+    [some] {" "}(“{ $name }”)
+   *[none] {""}
+} in { $channel }: answer it there with { CMD("puzzle solve ", $id, " MOVE") }.
 puzzle-give-answer = Give your answer, like { CMD("puzzle solve ", $id, " F6") } (your first move; you may add the reply you expect and your next move).
 puzzle-line-illegal = { $move } is not a legal move there (move { $number } of your line): { $why }.
 puzzle-line-too-long = Your line goes on after the game is over: it ends with { $move }, so leave out what follows.
@@ -1162,6 +1194,7 @@ claim-no-game = There is no game to claim here.
 claim-no-clock = This game has no clock, so nobody can run out of time.
 claim-your-move = It is your move: only your opponent's time can run out now.
 claim-time-left = { $player } still has { $time } for this move.
+claim-on-vacation = { $player } is on vacation: their clock stands still with { $time } left, so their time cannot run out now.
 claim-game-gone = That game is gone.
 thread-no-game = There is no game { $game }.
 thread-game-not-played = Game { $game } is not being played.

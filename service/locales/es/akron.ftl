@@ -32,10 +32,12 @@ result-won = { colour } ({ $player }) { $reason ->
     [repetition] ganaron por triple repetición
     [resignation] ganaron por abandono
     [agreement] ganaron de común acuerdo
+    [adjudication] ganaron por decisión arbitral
    *[timeout] ganaron por tiempo
 }
 result-drawn = tablas { $reason ->
     [repetition] por triple repetición
+    [adjudication] por decisión arbitral
    *[agreement] de común acuerdo
 }
 status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
@@ -49,6 +51,7 @@ clock-side = { colour }: { $time }{ $live ->
    *[no] {" "}restantes
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
+clock-standing = {" "}⏸ (detenido: de vacaciones)
 clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
@@ -69,10 +72,12 @@ result-wins = **Ganan { colour }** ({ $reason ->
        *[white] Blancas
     } no tienen jugada legal
     [resignation] { $loser } abandonó
+    [adjudication] por decisión arbitral, sin jugarla hasta el final
    *[timeout] a { $loser } se le acabó el tiempo
 }): { $winner } vence a { $loser }. { $mentions }
 result-repetition = La posición se repitió por tercera vez: **tablas por repetición**. { $mentions }
 result-agreement = **Tablas de común acuerdo.** { $mentions }
+result-adjudicated-draw = **Tablas por decisión arbitral**: la partida se decidió sin jugarla hasta el final. { $mentions }
 game-aborted-why = La partida { $game } queda anulada: { $why }. { $mentions }
 game-aborted-plain = La partida { $game } queda anulada. { $mentions }
 abort-by-player = **{ $player }** la anuló
@@ -215,7 +220,8 @@ time-control = { $kind ->
 ## Abandonos y tablas
 
 resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan { colour } y no se puede deshacer.
-draw-ai-refuses = { $opponent } no acepta tablas: sigue jugando o abandona.
+draw-ai-declines = { $opponent } rechaza las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %, así que sigue jugando.
+draw-ai-accepts = { $opponent } acepta las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %.
 draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
 draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
 draw-too-soon = Ya ofreciste tablas { $when ->
@@ -348,10 +354,12 @@ label-wins-no-move = { $name } gana: { $other } no puede jugar
 label-wins-resignation = { $other } abandonó: gana { $name }
 label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
 label-wins = Gana { $name }
+label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
 label-draw-agreement = Tablas de común acuerdo
 label-draw-repetition = Tablas por repetición
 label-draw = Tablas
+label-draw-adjudication = Tablas por decisión arbitral
 label-game = Partida { $n }
 label-move-number = Jugada { $n }: { $move }
 label-last-move = Última: { $move }
@@ -458,8 +466,11 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
    *[other] {" "}de { $max }
 }): { $names }
 tournament-entrants-nobody = nadie todavía
-tournament-format-swiss = suizo, { $rounds } rondas
-tournament-format-swiss-default = suizo, con tantas rondas como fije el número de jugadores al empezar (3 rondas para 4 jugadores, 4 para 8, 5 para 16, 6 para 32)
+tournament-format-swiss = suizo, { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}
+tournament-format-swiss-default = suizo, con rondas según el número de jugadores: { $four } para 3 o 4, { $eight } para 5 a 8, { $sixteen } para 9 a 16
 tournament-format-round-robin = { $double ->
     [yes] liga a doble vuelta
    *[no] liga (todos contra todos)
@@ -474,7 +485,10 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } piedras,
     [yes] con vacaciones
    *[no] sin vacaciones
 }
-tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds } rondas ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
+tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+} ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
 tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
     [yes] {" "}y abandonó su partida en curso
    *[no] {""}
@@ -504,6 +518,16 @@ tournament-is-over = El torneo ha terminado.
 tournament-player-not-in = { $player } no está en este torneo.
 tournament-already-withdrawn = { $player } ya se ha retirado.
 tournament-adjudicate-which = Indica la partida: { CMD("tournament adjudicate #12 black") }.
+tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes decidirla tú. { $yours ->
+    [yes] { $has_role ->
+        [yes] Pide a un moderador o a alguien con el rol { $role } que la decida.
+       *[no] Pide a un moderador que la decida.
+    }
+   *[no] { $has_role ->
+        [yes] Pide a la organización ({ $organiser }), a un moderador o a alguien con el rol { $role } que la decida.
+       *[no] Pide a la organización ({ $organiser }) o a un moderador que la decida.
+    }
+}
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
 tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
@@ -554,7 +578,7 @@ option-tournament-create-name-about = Su nombre
 option-tournament-create-format-name = formato
 option-tournament-create-format-about = Suizo o liga
 option-tournament-create-rounds-name = rondas
-option-tournament-create-rounds-about = Rondas del suizo (por defecto según los inscritos: 3 para 4, 4 para 8, 5 para 16, 6 para 32)
+option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
 option-tournament-create-time-about = Reloj: días u horas por jugada como 3d (por defecto) o 12h, o en vivo como 10+5
 option-tournament-create-size-name = plazas
@@ -746,10 +770,12 @@ web-won = Ganan { colour } { $reason ->
     [connection] por conexión
     [no-moves] porque el rival no tenía jugada legal
     [resignation] por abandono
+    [adjudication] por decisión arbitral
    *[timeout] por tiempo
 }
 web-drawn = Tablas { $reason ->
     [repetition] por repetición
+    [adjudication] por decisión arbitral
    *[agreement] por acuerdo
 }
 web-rule-delayed = diferida (la conexión debe sobrevivir a la respuesta)
@@ -760,6 +786,7 @@ web-live = En directo: las jugadas nuevas aparecen aquí.
 web-live-off = Aquí no hay actualización en directo (demasiadas páginas abiertas): esta página busca jugadas nuevas cada 30 segundos.
 web-unrated = sin puntuación
 web-move-due = Jugada antes de
+web-clock-standing = aún no: el reloj está detenido con { $time } restantes (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas
 web-first = Inicio
@@ -1027,6 +1054,7 @@ games-challenge-sent = - partida { $game } en { $channel }: desafío a la espera
 games-challenge-received = - partida { $game } en { $channel }: desafío de { $opponent }: **acepta o rechaza**
 games-since = {" "}(desde hace { $time })
 games-clock = , **quedan { $time }**
+games-clock-standing = , **quedan { $time }, reloj detenido** (de vacaciones)
 games-your-move = **te toca**{ $since }{ $clock }
 games-their-move = le toca a { $opponent }{ $since }{ $clock }
 games-playing = - partida { $game } en { $channel }: tú ({ $colour ->
@@ -1066,6 +1094,10 @@ puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su pr
 puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
 puzzle-none = No hay ningún problema { $id }.
+puzzle-exists = Esta posición, con esta regla, ya es el problema { $id }{ $title ->
+    [some] {" "}(«{ $name }»)
+   *[none] {""}
+} en { $channel }: respóndelo allí con { CMD("puzzle solve ", $id, " JUGADA") }.
 puzzle-give-answer = Da tu respuesta, como { CMD("puzzle solve ", $id, " F6") } (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
 puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
 puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.
@@ -1198,6 +1230,7 @@ claim-no-game = Aquí no hay ninguna partida que reclamar.
 claim-no-clock = Esta partida no tiene reloj, así que a nadie se le puede acabar el tiempo.
 claim-your-move = Te toca jugar a ti: ahora solo se le puede acabar el tiempo a tu rival.
 claim-time-left = A { $player } aún le quedan { $time } para esta jugada.
+claim-on-vacation = { $player } está de vacaciones: su reloj está detenido y le quedan { $time }, así que ahora no se le puede acabar el tiempo.
 claim-game-gone = Esa partida ya no existe.
 thread-no-game = No hay ninguna partida { $game }.
 thread-game-not-played = La partida { $game } no se está jugando.

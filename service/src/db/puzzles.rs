@@ -66,6 +66,39 @@ pub fn insert_puzzle(conn: &Tx<'_>, puzzle: &PuzzleRecord) -> Result<PuzzleId, D
     )?))
 }
 
+/// The first puzzle with this position and win rule posted on `server` (or, outside any
+/// server, in `channel`): a position is posted once per server.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn puzzle_with_position(
+    conn: &Tx<'_>,
+    code: &str,
+    rule: WinRule,
+    server: Option<&ServerId>,
+    channel: &ChannelId,
+) -> Result<Option<PuzzleRecord>, DbError> {
+    let sql_server = format!(
+        "SELECT {COLUMNS} FROM puzzles WHERE code = ?1 AND win_rule = ?2 AND server = ?3 \
+         ORDER BY id LIMIT 1"
+    );
+    let sql_channel = format!(
+        "SELECT {COLUMNS} FROM puzzles WHERE code = ?1 AND win_rule = ?2 AND channel = ?3 \
+         ORDER BY id LIMIT 1"
+    );
+    match server {
+        Some(server) => {
+            conn.query_opt(&sql_server, params![code, rule.name(), &server.0], from_row)
+        }
+        None => conn.query_opt(
+            &sql_channel,
+            params![code, rule.name(), &channel.0],
+            from_row,
+        ),
+    }
+}
+
 /// The puzzle with this number.
 ///
 /// # Errors

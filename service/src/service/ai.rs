@@ -10,7 +10,7 @@
 use super::lifecycle::{apply_move, move_to_thread};
 use super::notices::Draft;
 use super::store::Loaded;
-use super::types::{AnalyzeRequest, Challenge, Language, Reply, Request};
+use super::types::{AnalyzeRequest, Challenge, Language, Languages, Reply, Request};
 use super::wording::no_game;
 use super::{refuse, Outcome, Service, ServiceError};
 use crate::catalogue::Phrase;
@@ -19,7 +19,7 @@ use crate::images::{Caption, Picture};
 use crate::model::{Destination, GameId, GameRecord, Players, Status, TimeControl, User};
 use crate::{phrase, say};
 use akron_ai::{Analysis, Budget, Engine, Level, SearchError, MAX_TIME};
-use akron_rules::{ByColor, Color, Game, Move, Position};
+use akron_rules::{ByColor, Color, Game, Move, Position, Reason};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -416,6 +416,56 @@ impl Service {
     }
 
     /// `hint`: the engine's suggested move, privately, only in a game against the AI.
+    /// A draw offered to the AI: it judges the position by its own search (the budget of a
+    /// hint) and accepts when it does not stand better ([`ai_accepts_draw`]); otherwise it
+    /// declines, saying how it rates its chances, and nothing changes.
+    pub(super) fn draw_offered_to_ai(
+        &self,
+        request: &Request,
+        loaded: &Loaded,
+        colour: Color,
+    ) -> Outcome {
+        let ai = loaded.player(colour.other());
+        let Languages { public, private } = request.language;
+        let config = &self.config.ai;
+        let analysis = {
+            let _slot = self.search_slot();
+            let mut engine = Engine::new(Level::MAX.config(1, 7));
+            engine.best_move(&loaded.game, config.budget(None, config.hint_time))
+        };
+        let analysis = match analysis {
+            Ok(a) => a,
+            Err(e) => return refuse(say!(private, "hint-none", why = search_error(&e))),
+        };
+        // The estimate is for the side to move; the AI's own chances are its side's.
+        let to_move = percent(&analysis);
+        let chances = if loaded.game.turn() == colour {
+            100 - to_move
+        } else {
+            to_move
+        };
+        if !ai_accepts_draw(chances) {
+            return Ok(Reply::text(say!(
+                public,
+                "draw-ai-declines",
+                opponent = ai.shown(),
+                percent = chances
+            )));
+        }
+        let mut reply = self.decide(loaded, None, Reason::Agreement, request.language)?;
+        reply.text = format!(
+            "{}\n{}",
+            say!(
+                public,
+                "draw-ai-accepts",
+                opponent = ai.shown(),
+                percent = chances
+            ),
+            reply.text
+        );
+        Ok(reply)
+    }
+
     pub(super) fn hint(&self, request: &Request) -> Outcome {
         let (loaded, colour) = self.seated(request)?;
         let private = request.language.private;
@@ -648,6 +698,16 @@ fn caption_of(loaded: &Loaded, language: Language) -> Caption {
 }
 
 /// The winning chances in whole percent: `63`.
+/// The AI accepts a draw when its own winning chances are at most this many percent: when it
+/// does not stand better, as lichess's bots accept a draw offer when their engine's score
+/// does not favour them.
+pub(super) const AI_ACCEPTS_DRAW_AT_MOST: i64 = 50;
+
+/// Whether the AI, with `chances` percent of winning by its own search, accepts a draw.
+pub(super) const fn ai_accepts_draw(chances: i64) -> bool {
+    chances <= AI_ACCEPTS_DRAW_AT_MOST
+}
+
 fn percent(analysis: &Analysis) -> i64 {
     // A rounded value from 0 to 100 fits any integer.
     #[allow(clippy::cast_possible_truncation)]
@@ -666,6 +726,14 @@ fn search_error(error: &SearchError) -> Phrase {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ai_accepts_a_draw_only_when_it_does_not_stand_better() {
+        assert!(ai_accepts_draw(0));
+        assert!(ai_accepts_draw(50));
+        assert!(!ai_accepts_draw(51));
+        assert!(!ai_accepts_draw(100));
+    }
 
     #[test]
     fn budgets_follow_the_level_or_the_test_cap() {

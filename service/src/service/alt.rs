@@ -138,7 +138,7 @@ pub fn position_levels(position: &Position, language: Language) -> Vec<String> {
             say!(
                 language,
                 "alt-level",
-                level = level + 1,
+                level = level,
                 black = list(black),
                 white = list(white),
                 blacks = black.len(),

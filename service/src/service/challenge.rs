@@ -220,9 +220,8 @@ impl Service {
             "challenge-first-to-move",
             player = black_token
         ));
-        if let Some(clocks) =
-            super::wording::clock_line(&loaded, self.clock.now(), request.language.public)
-        {
+        let clock = self.clock_reading(&loaded, self.clock.now())?;
+        if let Some(clocks) = super::wording::clock_line(&loaded, clock, request.language.public) {
             reply.text.push('\n');
             reply.text.push_str(&clocks);
         }

@@ -113,6 +113,62 @@ pub fn left(record: &GameRecord, plies: usize, now: i64) -> Option<[i64; 2]> {
     Some(both)
 }
 
+/// A stretch in which the clock of the player to move stands still: their vacation, begun at
+/// `since`, which runs out at `until` unless they end it before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pause {
+    /// When the vacation began.
+    pub since: i64,
+    /// When the vacation's allowance runs out.
+    pub until: i64,
+}
+
+/// The clocks of an active game as they stand at a moment, vacations taken into account:
+/// what everyone who shows or judges a clock reads ([`read`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// When the player to move runs out of time, if their clock runs from now on.
+    pub out: i64,
+    /// Whether the clock of the player to move stands still now (they are on vacation).
+    pub standing: bool,
+    /// Seconds left for each seat ([`seat_to_move`] is the one to move).
+    pub left: [i64; 2],
+}
+
+impl Reading {
+    /// Whether the player to move has run out of time at `now`: never while their clock
+    /// stands still.
+    #[must_use]
+    pub const fn out_of_time(&self, now: i64) -> bool {
+        !self.standing && now >= self.out
+    }
+}
+
+/// The one place that decides how a game's clocks stand at `now` and whether the player to
+/// move is out of time; `pause` is their vacation, if one is running. The time a vacation
+/// stood still (from its start, or the last move if later, until now or its running out)
+/// is added to the deadline; a player who had already run out of time when the vacation
+/// began gains nothing. `None` without a clock.
+#[must_use]
+pub fn read(record: &GameRecord, plies: usize, pause: Option<Pause>, now: i64) -> Option<Reading> {
+    let out = timeout_at(record, plies)?;
+    let mut left = left(record, plies, now)?;
+    let (out, standing) = match pause {
+        Some(pause) if pause.since < out => {
+            let from = pause.since.max(since(record));
+            let to = now.min(pause.until);
+            (out + (to - from).max(0), now < pause.until)
+        }
+        _ => (out, false),
+    };
+    left[seat(plies)] = (out - now).max(0);
+    Some(Reading {
+        out,
+        standing,
+        left,
+    })
+}
+
 /// The seat (0 or 1) of the player to move after `plies` moves.
 #[must_use]
 pub const fn seat_to_move(plies: usize) -> usize {
@@ -256,6 +312,22 @@ mod tests {
     }
 
     #[test]
+    fn a_time_span_with_a_zero_part_leaves_it_out_not_1_d_0_h() {
+        use crate::catalogue::Language;
+        assert_eq!(words(86_400, false), "1 d");
+        assert_eq!(words(86_400 + 59 * 60, false), "1 d");
+        assert_eq!(words(2 * 3600 + 30, false), "2 h");
+        for (language, day) in [
+            (Language::English, "1 d"),
+            (Language::Spanish, "1 d"),
+            (Language::German, "1 T"),
+        ] {
+            assert_eq!(words_in(86_400, false, language), day);
+            assert_eq!(words_in(3 * 3600, false, language), "3 h");
+        }
+    }
+
+    #[test]
     fn time_reads_in_words() {
         assert_eq!(words(2 * 86_400 + 3 * 3600 + 59, false), "2 d 3 h");
         assert_eq!(words(5 * 3600 + 20 * 60, false), "5 h 20 min");
@@ -271,6 +343,8 @@ mod tests {
             2 * 86_400 + 3 * 3600 + 59,
             86_400,
             7200,
+            86_400 + 59 * 60,
+            5 * 3600,
         ] {
             assert_eq!(
                 words_in(seconds, false, Language::English),
@@ -294,5 +368,35 @@ mod tests {
             words_in(2 * 86_400 + 3 * 3600, false, Language::Spanish),
             "2 d 3 h"
         );
+    }
+
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn a_vacation_stops_the_clock_and_moves_the_deadline_on() {
+        let record = record(TimeControl::PerMove(86_400));
+        let pause = Pause {
+            since: 3600,
+            until: 3600 + 14 * 86_400,
+        };
+        // 30 hours on: without the vacation the time is up; with it, 23 hours stand still.
+        let now = 30 * 3600;
+        let plain = read(&record, 0, None, now).unwrap();
+        assert!(plain.out_of_time(now));
+        let held = read(&record, 0, Some(pause), now).unwrap();
+        assert!(held.standing && !held.out_of_time(now));
+        assert_eq!(held.left[0], 86_400 - 3600);
+        // The vacation ran out at `until`: the clock runs again from there.
+        let later = pause.until + 86_400 - 3600;
+        let back = read(&record, 0, Some(pause), later).unwrap();
+        assert!(!back.standing && back.out_of_time(later));
+        assert!(!back.out_of_time(later - 1));
+        // A vacation begun after the time was up saves nothing.
+        let late = Pause {
+            since: 86_400 + 5,
+            until: 30 * 86_400,
+        };
+        assert!(read(&record, 0, Some(late), 86_400 + 10)
+            .unwrap()
+            .out_of_time(86_400 + 10));
     }
 }

@@ -269,28 +269,54 @@ impl Service {
         Ok(())
     }
 
-    /// When the player to move in `record` is on vacation: the time their vacation runs out
-    /// (`Some`), after ending it if it already has (`None` then, and the game was moved on).
-    pub(super) fn vacation_hold(
+    /// How the clocks of `loaded` stand at `now`, the vacation of the player to move taken
+    /// into account ([`clocks::read`]): what the scheduler, `claim`, `games`, the clocks
+    /// under the board and the web page all read. `None` without a clock.
+    pub(super) fn clock_reading(
         &self,
-        record: &GameRecord,
-        player: &UserId,
+        loaded: &Loaded,
         now: i64,
-    ) -> Result<Option<i64>, ServiceError> {
-        if !paused_by_vacation(record) || !self.vacation_allowed(record)? {
+    ) -> Result<Option<clocks::Reading>, ServiceError> {
+        let plies = loaded.game.moves().len();
+        if clocks::timeout_at(&loaded.record, plies).is_none() {
             return Ok(None);
         }
-        let account = self.db.read(|c| db::vacation(c, player))?;
-        let Some(since) = account.since else {
-            return Ok(None);
-        };
-        let runs_out = since + (VACATION_PER_YEAR - account.used).max(0);
-        if now >= runs_out {
-            self.end_vacation(player, now)?;
-            return Ok(None);
-        }
-        Ok(Some(runs_out))
+        let pause = self
+            .db
+            .read(|c| clock_pause(c, &loaded.record, &loaded.to_move().id))?;
+        Ok(clocks::read(&loaded.record, plies, pause, now))
     }
+
+    /// [`Service::clock_reading`] now, for a reply that cannot fail: when the vacation
+    /// cannot be read, it is logged and the clocks are shown as they run.
+    pub(super) fn clock_shown(&self, loaded: &Loaded) -> Option<clocks::Reading> {
+        let now = self.clock.now();
+        self.clock_reading(loaded, now).unwrap_or_else(|error| {
+            tracing::warn!(game = loaded.record.id.0, %error, "a vacation could not be read");
+            clocks::read(&loaded.record, loaded.game.moves().len(), None, now)
+        })
+    }
+}
+
+/// The running vacation of `mover` (the player to move in `record`) when it stops this
+/// game's clock: a casual correspondence game being played, or one of a tournament that
+/// allows vacations.
+pub(super) fn clock_pause(
+    conn: &Tx<'_>,
+    record: &GameRecord,
+    mover: &UserId,
+) -> Result<Option<clocks::Pause>, DbError> {
+    if !paused_by_vacation(record)
+        || !db::game_tournament(conn, record.id)?
+            .is_none_or(|(tournament, _, _)| tournament.vacation)
+    {
+        return Ok(None);
+    }
+    let account = db::vacation(conn, mover)?;
+    Ok(account.since.map(|since| clocks::Pause {
+        since,
+        until: since + (VACATION_PER_YEAR - account.used).max(0),
+    }))
 }
 
 impl Service {

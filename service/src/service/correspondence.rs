@@ -10,9 +10,7 @@ use super::wording::status_line;
 use super::{refuse, Failure, Outcome, Refusal, Service, ServiceError};
 use crate::catalogue::say;
 use crate::db::{self, DbError, Tx};
-use crate::model::{
-    Destination, Ending, GameRecord, ReminderPlace, Status, TimeControl, WebAccess,
-};
+use crate::model::{Destination, Ending, GameRecord, ReminderPlace, Status, WebAccess};
 use crate::{phrase, say};
 use akron_rules::{Color, Outcome as GameOutcome, Reason};
 use std::sync::Arc;
@@ -40,21 +38,14 @@ impl Service {
             )));
         }
         let loaded = self.load(record.clone())?;
-        let plies = loaded.game.moves().len();
-        if clocks::timeout_at(&loaded.record, plies).is_none_or(|out| now < out) {
-            // Only a reminder is due.
+        if !self
+            .clock_reading(&loaded, now)?
+            .is_some_and(|clock| clock.out_of_time(now))
+        {
+            // Only a reminder is due, or the clock stands still (a vacation).
             return Ok(None);
         }
         let late = loaded.to_move();
-        if matches!(record.time_control, TimeControl::PerMove(_))
-            && self.db.read(|c| db::vacation(c, &late.id))?.since.is_some()
-            && self
-                .db
-                .read(|c| db::game_tournament(c, record.id))?
-                .is_none_or(|(tournament, _, _)| tournament.vacation)
-        {
-            return Ok(None);
-        }
         Ok(Some(crate::phrase!(
             "overdue-game",
             game = record.id.to_string(),
@@ -70,13 +61,28 @@ impl Service {
         record: &GameRecord,
         now: i64,
     ) -> Result<Option<Settlement>, ServiceError> {
-        let loaded = self.load(record.clone())?;
+        let mut loaded = self.load(record.clone())?;
+        let mover = loaded.to_move().id;
+        let pause = self
+            .db
+            .read(|c| super::conditional::clock_pause(c, &loaded.record, &mover))?;
+        if pause.is_some_and(|pause| now >= pause.until) {
+            // The vacation ran out: it ends, which moves the game on. Read it again.
+            self.end_vacation(&mover, now)?;
+            if let Some(fresh) = self.db.read(|c| db::game(c, record.id))? {
+                loaded = self.load(fresh)?;
+            }
+        }
         let plies = loaded.game.moves().len();
-        if let Some(back) = self.vacation_hold(&loaded.record, &loaded.to_move().id, now)? {
+        let Some(clock) = self.clock_reading(&loaded, now)? else {
+            return Ok(None);
+        };
+        if clock.standing {
             // The player to move is on vacation: nothing is due before it runs out.
+            let back = pause.map(|pause| pause.until);
             let mut held = loaded.record.clone();
-            if held.deadline_at != Some(back) {
-                held.deadline_at = Some(back);
+            if back.is_some() && held.deadline_at != back {
+                held.deadline_at = back;
                 match self.db.write(|c| db::save_game(c, &held)) {
                     Ok(_) | Err(DbError::Conflict) => {}
                     Err(e) => return Err(e.into()),
@@ -85,21 +91,13 @@ impl Service {
             }
             return Ok(None);
         }
-        // A vacation that just ran out moved the game on: read it again.
-        let loaded = match self.db.read(|c| db::game(c, record.id))? {
-            Some(fresh) if fresh.version != loaded.record.version => self.load(fresh)?,
-            _ => loaded,
-        };
-        let next = &loaded.record;
-        Ok(
-            if clocks::timeout_at(next, plies).is_some_and(|out| now >= out) {
-                Some(Settlement::TimeOut(loaded))
-            } else if clocks::next_due(next, plies).is_some_and(|due| now >= due) {
-                Some(Settlement::Remind(loaded))
-            } else {
-                None
-            },
-        )
+        Ok(if clock.out_of_time(now) {
+            Some(Settlement::TimeOut(loaded))
+        } else if clocks::next_due(&loaded.record, plies).is_some_and(|due| now >= due) {
+            Some(Settlement::Remind(loaded))
+        } else {
+            None
+        })
     }
 
     /// The player to move ran out of time: they lose, or the game is aborted when their
@@ -209,20 +207,28 @@ impl Service {
                 request.language.private,
             ));
         };
-        let plies = loaded.game.moves().len();
         let now = self.clock.now();
-        let Some(out) = clocks::timeout_at(&loaded.record, plies) else {
+        let Some(clock) = self.clock_reading(&loaded, now)? else {
             return refuse(say!(request.language.private, "claim-no-clock"));
         };
         if loaded.game.turn() == colour {
             return refuse(say!(request.language.private, "claim-your-move"));
         }
-        if now < out {
+        let live = loaded.record.time_control.is_live();
+        if clock.standing {
+            return refuse(say!(
+                request.language.private,
+                "claim-on-vacation",
+                player = loaded.to_move().shown(),
+                time = clocks::span(clock.out - now, live)
+            ));
+        }
+        if !clock.out_of_time(now) {
             return refuse(say!(
                 request.language.private,
                 "claim-time-left",
                 player = loaded.to_move().shown(),
-                time = clocks::span(out - now, loaded.record.time_control.is_live())
+                time = clocks::span(clock.out - now, live)
             ));
         }
         let mut next = loaded.record.clone();
@@ -460,7 +466,11 @@ impl Service {
             game = game.to_string(),
             black = black,
             white = white,
-            status = status_line(&next, self.clock.now(), language)
+            status = status_line(
+                &next,
+                self.clock_reading(&next, self.clock.now())?,
+                language
+            )
         );
         // Posted unasked, like a notice: its buttons and its reader in the channel's language.
         reply.label_buttons(language);

@@ -48,11 +48,11 @@ impl Service {
         let pending = loaded.record.offers().draw.clone();
         let Languages { public, private } = request.language;
         if opponent.id.is_ai() {
-            return refuse(say!(
-                private,
-                "draw-ai-refuses",
-                opponent = opponent.shown()
-            ));
+            // The AI never offers: there is nothing to accept or decline, only to offer.
+            return match offer {
+                Offer::Offer => self.draw_offered_to_ai(request, &loaded, colour),
+                Offer::Accept | Offer::Decline => refuse(say!(private, "draw-none")),
+            };
         }
         match (offer, pending) {
             (Offer::Offer, Some(by)) if by == *me => refuse(say!(
@@ -223,7 +223,7 @@ impl Service {
     }
 
     /// Ends the game with a result decided outside the rules.
-    fn decide(
+    pub(super) fn decide(
         &self,
         loaded: &Loaded,
         winner: Option<Color>,

@@ -76,8 +76,12 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let language = request.language.public;
-        let mut text = status_line(&loaded, self.clock.now(), language);
-        let detail = super::read::game_detail(&loaded);
+        let mut text = status_line(
+            &loaded,
+            self.clock_reading(&loaded, self.clock.now())?,
+            language,
+        );
+        let detail = super::read::game_detail(&loaded, None);
         if detail.moves.is_empty() {
             text.push('\n');
             text.push_str(&say!(language, "history-no-moves"));
@@ -356,10 +360,16 @@ impl Service {
             let channel = reply.name_channel(&row.channel);
             match self.load(row.clone()) {
                 Ok(loaded) => {
-                    let urgency =
-                        super::clocks::timeout_at(&loaded.record, loaded.game.moves().len())
-                            .unwrap_or(i64::MAX);
-                    let (waiting, mut line) = game_line(&loaded, me, &channel, now, language);
+                    let clock = if loaded.record.status() == crate::model::Status::Active {
+                        self.clock_reading(&loaded, now)?
+                    } else {
+                        None
+                    };
+                    let urgency = clock
+                        .filter(|clock| !clock.standing)
+                        .map_or(i64::MAX, |clock| clock.out);
+                    let (waiting, mut line) =
+                        game_line(&loaded, clock, me, &channel, now, language);
                     if overdue {
                         line.push(' ');
                         line.push_str(&say!(language, "games-overdue"));
@@ -490,9 +500,11 @@ pub(super) fn help(language: super::Language) -> Reply {
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);
-/// `channel` is the token naming its channel, `now` the time in Unix seconds.
+/// `channel` is the token naming its channel, `now` the time in Unix seconds, `clock` how
+/// its clocks stand then.
 fn game_line(
     loaded: &Loaded,
+    clock: Option<super::clocks::Reading>,
     me: &super::UserId,
     channel: &str,
     now: i64,
@@ -536,19 +548,21 @@ fn game_line(
                         time = elapsed(now.saturating_sub(then), language)
                     )
                 });
-            let plies = loaded.game.moves().len();
-            let clock =
-                super::clocks::timeout_at(&loaded.record, plies).map_or_else(String::new, |out| {
-                    say!(
-                        language,
-                        "games-clock",
-                        time = super::clocks::words_in(
-                            out - now,
-                            loaded.record.time_control.is_live(),
-                            language
-                        )
+            let clock = clock.map_or_else(String::new, |clock| {
+                say!(
+                    language,
+                    if clock.standing {
+                        "games-clock-standing"
+                    } else {
+                        "games-clock"
+                    },
+                    time = super::clocks::words_in(
+                        clock.out - now,
+                        loaded.record.time_control.is_live(),
+                        language
                     )
-                });
+                )
+            });
             let turn = if my_turn {
                 say!(language, "games-your-move", since = since, clock = clock)
             } else {

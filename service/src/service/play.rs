@@ -122,7 +122,11 @@ impl Service {
         };
         let loaded = self.load(row)?;
         let language = request.language.public;
-        let mut text = status_line(&loaded, self.clock.now(), language);
+        let mut text = status_line(
+            &loaded,
+            self.clock_reading(&loaded, self.clock.now())?,
+            language,
+        );
         for line in super::alt::levels(&loaded, language) {
             text.push('\n');
             text.push_str(&line);
@@ -142,7 +146,8 @@ impl Service {
             None => self.view_of(&request.user.id)?,
         };
         let mut reply = self.board_reply_as(&loaded, last.as_ref(), view, request.language.public);
-        reply.text = status_line(&loaded, self.clock.now(), request.language.public);
+        let clock = self.clock_reading(&loaded, self.clock.now())?;
+        reply.text = status_line(&loaded, clock, request.language.public);
         Ok(reply)
     }
 
@@ -473,7 +478,7 @@ impl Service {
                 player = token,
                 colour = loaded.game.turn().name()
             ));
-            if let Some(clocks) = clock_line(loaded, self.clock.now(), language) {
+            if let Some(clocks) = clock_line(loaded, self.clock_shown(loaded), language) {
                 let _ = write!(text, "\n{clocks}");
             }
         }

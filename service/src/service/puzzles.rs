@@ -4,7 +4,7 @@
 use super::notices::Draft;
 use super::types::Language;
 use super::types::{PuzzleCommand, Reply, Request, User};
-use super::{refuse, Outcome, Service, ServiceError};
+use super::{refuse, Outcome, Refusal, Service, ServiceError};
 use crate::catalogue::{Arg, Phrase};
 use crate::db::Tx;
 use crate::db::{self, DbError};
@@ -181,7 +181,35 @@ impl Service {
             reveal_at: now + REVEAL_AFTER,
             server: request.server.clone(),
         };
-        record.id = self.db.write(|c| db::insert_puzzle(c, &record))?;
+        // Checked and written in one transaction: of two posts of one position at once, the
+        // second finds the first.
+        record.id = self.db.write(|c| {
+            let first = db::puzzle_with_position(
+                c,
+                &record.code,
+                record.win_rule,
+                record.server.as_ref(),
+                &record.channel,
+            )?;
+            if let Some(first) = first {
+                let mut reply = Reply::refusal(String::new());
+                let channel = reply.name_channel(&first.channel);
+                reply.text = say!(
+                    private,
+                    "puzzle-exists",
+                    id = first.id.to_string(),
+                    channel = channel,
+                    title = if first.title.is_empty() {
+                        "none"
+                    } else {
+                        "some"
+                    },
+                    name = crate::model::escape_markdown(&first.title)
+                );
+                return Err(Refusal(reply).into());
+            }
+            Ok::<_, super::Failure>(db::insert_puzzle(c, &record)?)
+        })?;
         let mut reply = Reply::text(puzzle_text(&record, &position).say(public));
         reply.image = self.puzzle_picture(&position, public);
         reply.position = Some(record.code.clone());

@@ -56,6 +56,10 @@ pub struct GameDetail {
     pub to_move: Option<Color>,
     /// When the player to move runs out of time, Unix seconds, if the game has a clock.
     pub deadline: Option<i64>,
+    /// While the clock of the player to move stands still (they are on vacation): the
+    /// seconds it stands at; [`GameDetail::deadline`] is then when it would run out were it
+    /// started again at the moment read.
+    pub standing: Option<i64>,
     /// Live (Fischer) clocks: seconds left for each colour's player as of the last move (or
     /// the start); the one to move runs down from then until [`GameDetail::deadline`].
     /// `None` for other time controls.
@@ -277,7 +281,12 @@ impl Service {
             return Ok(None);
         };
         let loaded = self.load(row)?;
-        Ok(Some(game_detail(&loaded)))
+        let clock = if loaded.record.status() == Status::Active {
+            self.clock_reading(&loaded, self.clock.now())?
+        } else {
+            None
+        };
+        Ok(Some(game_detail(&loaded, clock)))
     }
 
     /// The tournament game `id` is played in: the tournament, its name and the game's round;
@@ -433,8 +442,9 @@ impl Service {
     }
 }
 
-/// A loaded game as its detail.
-pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
+/// A loaded game as its detail, its clocks as `clock` reads them
+/// ([`Service::clock_reading`]).
+pub(super) fn game_detail(loaded: &Loaded, clock: Option<clocks::Reading>) -> GameDetail {
     let record = &loaded.record;
     let plies = loaded.game.moves().len();
     let status = record.status();
@@ -467,11 +477,12 @@ pub(super) fn game_detail(loaded: &Loaded) -> GameDetail {
             })
             .collect(),
         to_move: (status == Status::Active).then(|| loaded.game.turn()),
-        deadline: if status == Status::Active {
-            clocks::timeout_at(record, plies)
-        } else {
-            None
-        },
+        deadline: clock
+            .filter(|_| status == Status::Active)
+            .map(|clock| clock.out),
+        standing: clock
+            .filter(|clock| status == Status::Active && clock.standing)
+            .map(|clock| clock.left[clocks::seat_to_move(plies)]),
         clocks: match record.time_control {
             TimeControl::Fischer { base, .. } => {
                 // The clock of the player to move is the seat of this ply's parity.

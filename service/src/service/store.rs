@@ -200,7 +200,11 @@ fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError
 fn is_decision(reason: Reason) -> bool {
     matches!(
         reason,
-        Reason::Resignation | Reason::Agreement | Reason::Abort | Reason::Timeout
+        Reason::Resignation
+            | Reason::Agreement
+            | Reason::Abort
+            | Reason::Timeout
+            | Reason::Adjudication
     )
 }
 

@@ -168,6 +168,33 @@ impl Service {
         }
     }
 
+    /// Refuses when the caller plays in `record`: nobody adjudicates their own game, not
+    /// even its tournament's organiser or a moderator. The refusal says who can.
+    fn not_ones_own_game(
+        &self,
+        request: &Request,
+        t: &TournamentRecord,
+        record: &GameRecord,
+    ) -> Result<(), Failure> {
+        let me = &request.user.id;
+        if record.players.black.id != *me && record.players.white.id != *me {
+            return Ok(());
+        }
+        let role = match &request.server {
+            Some(server) => self.db.read(|c| db::tournament_role(c, server))?,
+            None => None,
+        };
+        refuse(say!(
+            request.language.private,
+            "tournament-adjudicate-own",
+            game = record.id.to_string(),
+            yours = if t.organiser.id == *me { "yes" } else { "no" },
+            organiser = t.organiser.shown(),
+            has_role = if role.is_some() { "yes" } else { "no" },
+            role = role.map_or_else(String::new, |role| role.name)
+        ))
+    }
+
     fn create_tournament(&self, request: &Request, options: &TournamentOptions) -> Outcome {
         if !self.may_organise(request)? {
             return refuse(say!(
@@ -802,6 +829,9 @@ impl Service {
             Verdict::BothForfeit => GameResult::BothForfeited,
         };
         let record = self.db.read(|c| db::game(c, game))?;
+        if let Some(record) = &record {
+            self.not_ones_own_game(request, &t, record)?;
+        }
         let loaded = match record {
             Some(record) if record.status() == Status::Active => Some(self.load(record)?),
             _ => None,
@@ -841,8 +871,7 @@ impl Service {
                         winner: colour_now,
                         reason: match (verdict, colour_now) {
                             (Verdict::BothForfeit, _) => Reason::Abort,
-                            (_, None) => Reason::Agreement,
-                            _ => Reason::Resignation,
+                            _ => Reason::Adjudication,
                         },
                     }),
                     winner: winner_user,
@@ -1080,7 +1109,14 @@ fn describe(t: &TournamentRecord, language: Language) -> String {
         (TournamentFormat::Swiss, Some(rounds)) => {
             say!(language, "tournament-format-swiss", rounds = rounds)
         }
-        (TournamentFormat::Swiss, None) => say!(language, "tournament-format-swiss-default"),
+        // The default in numbers a player can read, from the rule that pairs them.
+        (TournamentFormat::Swiss, None) => say!(
+            language,
+            "tournament-format-swiss-default",
+            four = crate::tournament::default_rounds(4),
+            eight = crate::tournament::default_rounds(8),
+            sixteen = crate::tournament::default_rounds(16)
+        ),
         (TournamentFormat::RoundRobin, _) => say!(
             language,
             "tournament-format-round-robin",

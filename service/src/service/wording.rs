@@ -107,6 +107,7 @@ fn result_text(
             )
         }
         (None, Reason::Repetition) => phrase!("result-repetition", mentions = mentions),
+        (None, Reason::Adjudication) => phrase!("result-adjudicated-draw", mentions = mentions),
         (None, _) => phrase!("result-agreement", mentions = mentions),
     }
 }
@@ -150,8 +151,13 @@ pub(super) fn lapsed_offer(offerer: &User, mover: &User) -> Phrase {
     )
 }
 
-/// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`.
-pub(super) fn status_line(loaded: &Loaded, now: i64, language: Language) -> String {
+/// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`;
+/// `clock` is how the clocks stand ([`Service::clock_reading`](super::Service)).
+pub(super) fn status_line(
+    loaded: &Loaded,
+    clock: Option<clocks::Reading>,
+    language: Language,
+) -> String {
     let piles = loaded.game.position().piles();
     let black = loaded.player(Color::Black);
     let white = loaded.player(Color::White);
@@ -183,7 +189,7 @@ pub(super) fn status_line(loaded: &Loaded, now: i64, language: Language) -> Stri
                     other = c.other().name()
                 ));
             }
-            if let Some(clocks) = clock_line(loaded, now, language) {
+            if let Some(clocks) = clock_line(loaded, clock, language) {
                 line.push('\n');
                 line.push_str(&clocks);
             }
@@ -305,14 +311,20 @@ pub(super) fn no_game(request: &Request) -> Failure {
     .into()
 }
 
-/// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`.
-pub(super) fn clock_line(loaded: &Loaded, now: i64, language: Language) -> Option<String> {
+/// The clocks of an active game in words: `Black (alice): 2 d 3 h left · White (bob): 3 d`,
+/// as `clock` reads them (a clock standing still for a vacation is said to).
+pub(super) fn clock_line(
+    loaded: &Loaded,
+    clock: Option<clocks::Reading>,
+    language: Language,
+) -> Option<String> {
     let control = loaded.record.time_control;
     if control == TimeControl::None || loaded.record.status() != Status::Active {
         return None;
     }
     let plies = loaded.game.moves().len();
-    let left = clocks::left(&loaded.record, plies, now)?;
+    let clock = clock?;
+    let left = clock.left;
     let live = control.is_live();
     let to_move = loaded.game.turn();
     let mover_seat = clocks::seat_to_move(plies);
@@ -322,7 +334,11 @@ pub(super) fn clock_line(loaded: &Loaded, now: i64, language: Language) -> Optio
         } else {
             1 - mover_seat
         };
-        let running = if colour == to_move { " ⏳" } else { "" };
+        let running = match (colour == to_move, clock.standing) {
+            (true, true) => say!(language, "clock-standing"),
+            (true, false) => " ⏳".to_string(),
+            (false, _) => String::new(),
+        };
         let side = say!(
             language,
             "clock-side",

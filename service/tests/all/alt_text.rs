@@ -137,7 +137,7 @@ fn a_move_with_drops_is_described_with_everything_the_picture_shows() {
             "{fact:?} is missing from: {alt}"
         );
     }
-    assert!(alt.contains("Level 1: Black"), "{alt}");
+    assert!(alt.contains("Level 0: Black"), "{alt}");
     names_every_marble(alt, &game);
     // The same board for a Spanish and a German server.
     let spanish = board_on_server(&h, "es");
@@ -148,7 +148,7 @@ fn a_move_with_drops_is_described_with_everything_the_picture_shows() {
     );
     assert!(spanish.contains("En reserva: negras "), "{spanish}");
     assert!(spanish.contains("Cayeron: la piedra "), "{spanish}");
-    assert!(spanish.contains("Nivel 1: negras"), "{spanish}");
+    assert!(spanish.contains("Nivel 0: negras"), "{spanish}");
     let german = board_on_server(&h, "de");
     let german = german.alt.as_deref().unwrap();
     assert!(
@@ -157,7 +157,7 @@ fn a_move_with_drops_is_described_with_everything_the_picture_shows() {
     );
     assert!(german.contains("Im Vorrat: Schwarz "), "{german}");
     assert!(german.contains("Heruntergefallen: der "), "{german}");
-    assert!(german.contains("Ebene 1: Schwarz"), "{german}");
+    assert!(german.contains("Ebene 0: Schwarz"), "{german}");
     names_every_marble(german, &game);
 }
 
@@ -221,6 +221,6 @@ fn board_view_text_gives_the_whole_position_level_by_level() {
     let text = h.ok("carol", command);
     assert!(text.image.is_none());
     assert!(text.text.starts_with("Game #1 · "), "{}", text.text);
-    assert!(text.text.contains("\nLevel 1: Black "), "{}", text.text);
+    assert!(text.text.contains("\nLevel 0: Black "), "{}", text.text);
     names_every_marble(&text.text, &game);
 }

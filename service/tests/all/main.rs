@@ -26,6 +26,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod false_results;
     mod faults;
     mod games;
     mod languages;
@@ -51,6 +52,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod false_results;
     mod faults;
     mod games;
     mod languages;

@@ -680,7 +680,7 @@ fn two_players_play_one_swiss_round_by_default() {
     );
     let started = tournament(&h, "org", TournamentAction::Start);
     assert!(
-        started.text.contains("2 players, 1 rounds"),
+        started.text.contains("2 players, 1 round"),
         "{}",
         started.text
     );

@@ -57,7 +57,7 @@ pub async fn create(
     #[max_length = 60]
     name: String,
     #[description = "Swiss or round robin"] format: FormatChoice,
-    #[description = "Swiss rounds (by default from the entrants: 3 for 4, 4 for 8, 5 for 16, 6 for 32)"]
+    #[description = "Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)"]
     #[min = 1]
     #[max = 50]
     rounds: Option<u32>,
