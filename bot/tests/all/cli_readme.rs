@@ -472,7 +472,7 @@ fn the_readmes_test_command_is_the_one_ci_runs() {
                 rest.split('#').next().unwrap_or_default().trim()
             )
         })
-        .expect("the README shows the test command");
+        .unwrap_or_else(|| panic!("the README shows the test command"));
     assert_eq!(
         CI.lines()
             .rev()
