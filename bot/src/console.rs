@@ -958,7 +958,10 @@ mod tests {
         let long = "x".repeat(20_000);
         assert_eq!(user_name(&long), None);
         let why = bad_name(&long, Language::English);
-        assert!(why.contains("20000 characters") && why.len() < 200, "{why}");
+        assert!(
+            why.contains("20,000 characters") && why.len() < 200,
+            "{why}"
+        );
         assert_eq!(
             user_name(&"y".repeat(MAX_NAME)).map(str::len),
             Some(MAX_NAME)

@@ -317,13 +317,13 @@ mod tests {
         assert_eq!(words(86_400, false), "1 d");
         assert_eq!(words(86_400 + 59 * 60, false), "1 d");
         assert_eq!(words(2 * 3600 + 30, false), "2 h");
-        for (language, day) in [
-            (Language::English, "1 d"),
-            (Language::Spanish, "1 d"),
-            (Language::German, "1 T"),
+        for (language, day, hours) in [
+            (Language::English, "1 d", "3 h"),
+            (Language::Spanish, "1 d", "3 h"),
+            (Language::German, "1 Tg.", "3 Std."),
         ] {
             assert_eq!(words_in(86_400, false, language), day);
-            assert_eq!(words_in(3 * 3600, false, language), "3 h");
+            assert_eq!(words_in(3 * 3600, false, language), hours);
         }
     }
 

@@ -380,13 +380,10 @@ fn the_same_puzzle_position_posted_twice_in_one_server_is_refused_and_points_at_
     assert!(!first.ephemeral, "{}", first.text);
     let again = post("test:one", "elsewhere", "Corner again");
     assert!(again.ephemeral, "{}", again.text);
+    let said = akron_service::catalogue::console_commands(&again.text);
     assert!(
-        again
-            .text
-            .starts_with("This position, with this rule, is already puzzle #1 (“Corner”) in ")
-            && again
-                .text
-                .ends_with(": answer it there with `puzzle solve #1 MOVE`."),
+        said.starts_with("This position, with this rule, is already puzzle #1 (“Corner”) in ")
+            && said.ends_with(": answer it there with `puzzle solve #1 MOVE`."),
         "{}",
         again.text
     );
