@@ -84,13 +84,13 @@ pub fn db(args: &DbArgs) -> Result<()> {
             )
             .with_context(|| format!("cannot copy {} to {}", from.database(), to.database()))?;
             for (table, rows) in &copied.tables {
-                super::print_line(format_args!("{table}: {rows} rows"))?;
+                super::print_line(format_args!("{table}: {}", counted(*rows, "row", "rows")))?;
             }
             super::print_line(format_args!(
-                "copied {} to {}: every table counted on both sides, {} games replayed",
+                "copied {} to {}: every table counted on both sides, {} replayed",
                 from.database(),
                 to.database(),
-                copied.games_replayed
+                counted(copied.games_replayed, "game", "games")
             ))
         }
         DbCommand::Backup(backup) => {
@@ -128,5 +128,23 @@ pub fn db(args: &DbArgs) -> Result<()> {
                 n => anyhow::bail!("{}: {n} problems found", config.database()),
             }
         }
+    }
+}
+
+/// `1 row`, `2 rows`: a count with its noun (this output is the operator's, in English).
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    /// Regression (issue 38 point 9): `db copy` printed "games: 1 rows".
+    #[test]
+    fn db_copy_says_1_row_not_1_rows() {
+        assert_eq!(counted(1, "row", "rows"), "1 row");
+        assert_eq!(counted(0, "row", "rows"), "0 rows");
+        assert_eq!(counted(2, "game", "games"), "2 games");
     }
 }
