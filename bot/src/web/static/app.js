@@ -161,9 +161,15 @@
     liveNote();
     poller = setInterval(refresh, POLL_MS);
   }
+  // A change announced while a refresh is under way is not dropped: one more refresh follows
+  // it, so the page always ends on the last state (a burst of moves lost its last one).
   let busy = false;
+  let again = false;
   function refresh() {
-      if (busy) return;
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       const atEnd = ply === null ? (board() && Number(board().dataset.ply) === last()) : ply === last();
       fetch(location.pathname, { cache: "no-store", credentials: "omit" })
@@ -197,7 +203,13 @@
           }
         })
         .catch(function () {})
-        .then(function () { busy = false; });
+        .then(function () {
+          busy = false;
+          if (again) {
+            again = false;
+            refresh();
+          }
+        });
   }
   if (stream && window.EventSource) {
     source = new EventSource(stream + "?since=" + encodeURIComponent(main.dataset.version || ""));
