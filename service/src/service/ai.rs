@@ -427,15 +427,9 @@ impl Service {
     ) -> Outcome {
         let ai = loaded.player(colour.other());
         let Languages { public, private } = request.language;
-        let config = &self.config.ai;
-        let analysis = {
-            let _slot = self.search_slot();
-            let mut engine = Engine::new(Level::MAX.config(1, 7));
-            engine.best_move(&loaded.game, config.budget(None, config.hint_time))
-        };
-        let analysis = match analysis {
+        let analysis = match self.hint_search(&loaded.game, private) {
             Ok(a) => a,
-            Err(e) => return refuse(say!(private, "hint-none", why = search_error(&e))),
+            Err(why) => return refuse(why),
         };
         // The estimate is for the side to move; the AI's own chances are its side's.
         let to_move = percent(&analysis);
@@ -475,15 +469,9 @@ impl Service {
         if loaded.game.turn() != colour {
             return refuse(say!(private, "hint-ai-to-move"));
         }
-        let config = &self.config.ai;
-        let analysis = {
-            let _slot = self.search_slot();
-            let mut engine = Engine::new(Level::MAX.config(1, 7));
-            engine.best_move(&loaded.game, config.budget(None, config.hint_time))
-        };
-        let analysis = match analysis {
+        let analysis = match self.hint_search(&loaded.game, private) {
             Ok(a) => a,
-            Err(e) => return refuse(say!(private, "hint-none", why = search_error(&e))),
+            Err(why) => return refuse(why),
         };
         let position = loaded.game.position();
         let mut reply = Reply::private(say!(
@@ -650,6 +638,18 @@ impl Service {
         reply.image = self.suggestion_picture(game.position(), &analysis, caption, public);
         reply.position = Some(game.position().code());
         Ok(reply)
+    }
+
+    /// The engine's search of `game` within a hint's budget: for a hint, and for the AI's
+    /// judgement of a draw offered to it. A search that fails gives its refusal in `language`.
+    fn hint_search(&self, game: &Game, language: Language) -> Result<Analysis, String> {
+        let config = &self.config.ai;
+        let analysis = {
+            let _slot = self.search_slot();
+            let mut engine = Engine::new(Level::MAX.config(1, 7));
+            engine.best_move(game, config.budget(None, config.hint_time))
+        };
+        analysis.map_err(|e| say!(language, "hint-none", why = search_error(&e)))
     }
 
     /// The position with the suggested move marked: its piece ringed and its destination
