@@ -218,31 +218,14 @@ impl<'a> Console<'a> {
                 let duration: String = line.split_whitespace().skip(1).collect();
                 match (first, parse_duration(&duration, language)) {
                     (None, _) => writeln!(out, "! {}", say!(language, "console-wait-how-long"))?,
-                    (_, Ok(seconds)) => match self.service.advance_clock(seconds) {
-                        Ok(true) => {
-                            let shown = line
-                                .split_whitespace()
-                                .skip(1)
-                                .collect::<Vec<_>>()
-                                .join(" ");
-                            writeln!(
-                                out,
-                                "{}",
-                                say!(language, "console-clock-moved", span = shown)
-                            )?;
-                        }
-                        Ok(false) => {
-                            writeln!(out, "! {}", say!(language, "console-clock-fixed"))?;
-                        }
-                        Err(error) => {
-                            tracing::error!(%error, "could not move the console's clock");
-                            writeln!(
-                                out,
-                                "! {}",
-                                say!(language, "console-clock-failed", error = error.to_string())
-                            )?;
-                        }
-                    },
+                    (_, Ok(seconds)) => {
+                        let shown = line
+                            .split_whitespace()
+                            .skip(1)
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        self.wait(seconds, &shown, out)?;
+                    }
                     (_, Err(e)) => writeln!(out, "! {e}")?,
                 }
                 return Ok(true);
@@ -338,6 +321,53 @@ impl<'a> Console<'a> {
             }
         }
         Ok(true)
+    }
+
+    /// Moves the console's clock forward by `seconds`, in steps: to each deadline that
+    /// falls due on the way (a reminder, a timeout, a daily puzzle), settling it and printing
+    /// its notices there, so that `wait 2d` shows every reminder that fell due before the
+    /// timeout, as the bot would have posted them (issue 38, point 10). What falls due at
+    /// the end is printed after the command, as for any other.
+    fn wait(&mut self, seconds: i64, shown: &str, out: &mut impl Write) -> io::Result<()> {
+        /// More deadlines than this in one wait are settled together at its end.
+        const MOST_STEPS: usize = 1_000;
+        let language = self.language();
+        let target = self.service.now().saturating_add(seconds);
+        for step in 0.. {
+            let now = self.service.now();
+            let next = match self.service.next_tick() {
+                Ok(Some(due)) if due > now && due < target && step < MOST_STEPS => due,
+                _ => target,
+            };
+            match self.service.advance_clock(next - now) {
+                Ok(true) if step == 0 => {
+                    writeln!(
+                        out,
+                        "{}",
+                        say!(language, "console-clock-moved", span = shown)
+                    )?;
+                }
+                Ok(true) => {}
+                Ok(false) => {
+                    writeln!(out, "! {}", say!(language, "console-clock-fixed"))?;
+                    return Ok(());
+                }
+                Err(error) => {
+                    tracing::error!(%error, "could not move the console's clock");
+                    writeln!(
+                        out,
+                        "! {}",
+                        say!(language, "console-clock-failed", error = error.to_string())
+                    )?;
+                    return Ok(());
+                }
+            }
+            if next >= target {
+                break;
+            }
+            self.deliver_notices(out)?;
+        }
+        Ok(())
     }
 
     /// Settles what is due and prints the notices for the console, as the bot would post
@@ -883,9 +913,9 @@ pub fn ascii_board_in(position: &Position, result: Option<&str>, language: Langu
     let pieces = say!(
         language,
         "console-board-pieces",
-        black = colour(Color::Black),
+        black = say!(language, "label-black"),
         black_left = piles.black,
-        white = colour(Color::White),
+        white = say!(language, "label-white"),
         white_left = piles.white,
         state = state
     );

@@ -450,8 +450,10 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
 const ABBREVIATIONS: [&str; 4] = ["Tg.", "Std.", "Min.", "Sek."];
 
 /// `words` with an abbreviation's dot serving as the full stop of a sentence that ends with
-/// it (`noch 3 Tg.`, not `noch 3 Tg..`), as German typography has it.
-fn full_stops(words: String) -> String {
+/// it (`noch 3 Tg.`, not `noch 3 Tg..`), as German typography has it. Also for text whose
+/// times were written out after the catalogue spoke (`verfällt in <t:…:R>.`).
+#[must_use]
+pub fn full_stops(words: String) -> String {
     if !words.contains("..") {
         return words;
     }

@@ -161,6 +161,28 @@ impl akron_service::service::Clock for FileClock {
     }
 }
 
+/// The file clock [`CLOCK_FILE`] names, when it names one.
+fn file_clock() -> Option<FileClock> {
+    use akron_service::service::Clock;
+    let path = std::env::var_os(CLOCK_FILE).filter(|path| !path.is_empty())?;
+    let clock = FileClock {
+        path: path.into(),
+        last: std::sync::atomic::AtomicI64::new(akron_service::service::SystemClock.now()),
+    };
+    tracing::warn!(file = %clock.path.display(), "the time is read from a file ({CLOCK_FILE})");
+    Some(clock)
+}
+
+/// The clock the program runs on: the file clock [`CLOCK_FILE`] names, else the system
+/// clock. The console puts its `wait` offset over it.
+#[must_use]
+pub fn base_clock() -> std::sync::Arc<dyn akron_service::service::Clock> {
+    match file_clock() {
+        Some(clock) => std::sync::Arc::new(clock),
+        None => std::sync::Arc::new(akron_service::service::SystemClock),
+    }
+}
+
 /// Opens the service on `config` with the system clock, or the file clock [`CLOCK_FILE`]
 /// names.
 ///
@@ -170,16 +192,8 @@ impl akron_service::service::Clock for FileClock {
 pub fn open_service(
     config: akron_service::service::Config,
 ) -> Result<akron_bot::service::Service, akron_service::service::ServiceError> {
-    use akron_service::service::Clock;
-    match std::env::var_os(CLOCK_FILE).filter(|path| !path.is_empty()) {
-        Some(path) => {
-            let clock = FileClock {
-                path: path.into(),
-                last: std::sync::atomic::AtomicI64::new(akron_service::service::SystemClock.now()),
-            };
-            tracing::warn!(file = %clock.path.display(), "the time is read from a file ({CLOCK_FILE})");
-            akron_bot::service::Service::with_clock(config, std::sync::Arc::new(clock))
-        }
+    match file_clock() {
+        Some(clock) => akron_bot::service::Service::with_clock(config, std::sync::Arc::new(clock)),
         None => akron_bot::service::Service::open(config),
     }
 }

@@ -39,9 +39,11 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     // to standard error, warnings and errors by default (`RUST_LOG` to change that).
     super::discord::init_logging("warn");
     let config = super::service_config(args.db.as_deref());
-    // The console's clock can be moved forward with `wait`, to try time controls. The error
+    // The console's clock can be moved forward with `wait`, to try time controls; it runs
+    // on the system clock, or stands on the file clock's time for transcripts. The error
     // names the file and says why it cannot be used.
-    let service = Service::with_clock(config.clone(), Arc::new(OffsetClock::default()))?;
+    let clock = OffsetClock::over(super::base_clock());
+    let service = Service::with_clock(config.clone(), Arc::new(clock))?;
     // Where an earlier session's `wait` left the clock.
     service.resume_clock()?;
     Console::new(&service, &args.out)

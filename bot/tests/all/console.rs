@@ -414,13 +414,13 @@ fn a_correspondence_game_in_the_console_speaks_spanish_and_german() {
     for expected in [
         "alice desafía a @bob a una partida de Akron (partida #1)",
         "bob aceptó. Empieza la partida #1",
-        "alice (Negras) colocó en B2.",
-        "Le toca a @bob (Blancas).",
+        "alice (negras) colocó en B2.",
+        "Le toca a @bob (blancas).",
         "bob ofrece tablas.",
         "alice rechazó las tablas. La partida sigue.",
         "te toca jugar en la partida #1",
         "CET (dentro de",
-        "Ganan Negras (a bob se le acabó el tiempo)",
+        "Ganan las negras (a bob se le acabó el tiempo)",
         "A bob se le acabó el tiempo: gana alice",
     ] {
         assert!(spanish.contains(expected), "{expected}: {spanish}");

@@ -285,7 +285,7 @@ fn a_whole_game_a_timeout_and_a_tournament_round_in_spanish_and_german() {
                 "nivel 0 (huecos)",
                 "La ronda 1 de Cup ha terminado",
                 "↪ Jugada condicional de alice: ",
-                "Akron IA nivel 1 (Negras) colocó",
+                "Akron IA nivel 1 (negras) colocó",
                 "Akron #3: p3 contra p1",
             ][..],
         ),

@@ -31,6 +31,7 @@ mod fake_discord_smoke;
 mod matrix_e2e;
 mod scale;
 mod tournament_races;
+mod transcripts;
 mod web;
 mod web_browser;
 mod web_limits;

@@ -795,7 +795,7 @@ async fn pages_speak_the_browsers_language_else_the_servers() {
     for words in [
         "Jugadas",
         "Adelante",
-        "Jugada 1: C3 de Negras",
+        "Jugada 1: C3 de las negras",
         "Tablero",
         "5×5, 12 piedras cada uno",
         "El tablero:",

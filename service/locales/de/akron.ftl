@@ -415,7 +415,6 @@ tournament-round-over = Runde { $round } von **{ $tournament }** ist beendet.
 tournament-over = 🏆 **{ $tournament }** ist beendet. Herzlichen Glückwunsch, { $winners }!
     Endstand:
     { $standings }
-tournament-winners-and = {" "}und{" "}
 tournament-tiebreak = { $tiebreak ->
     [buchholz] Buchholz
    *[sonneborn-berger] Sonneborn-Berger
@@ -433,7 +432,7 @@ tournament-standings = **{ $tournament }**, Tabelle nach { $done ->
    *[other] { $done } Runden
 } von { $rounds }{ $playing } (Punkte, { $tiebreak }, dann direkter Vergleich):
     { $table }
-tournament-round-being-played = , Runde { $round } läuft
+tournament-round-being-played = {" "}und den beendeten Partien der { $round }. Runde
 tournament-standings-subtitle = Tabelle nach { $done } von { $rounds } Runden{ $playing } · Punkte, { $tiebreak }, direkter Vergleich
 tournament-table-more = … { $count } weitere
 tournament-column-player = Spieler
@@ -1166,7 +1165,10 @@ analysis = **Analyse.** { $about }, { colour } am Zug: Der beste Zug ist **{ $mo
    *[estimate] { colour } gewinnt von hier aus etwa { $percent } % der Partien
 }.
     Folge: { $line }
-    ({ $playouts } Playouts.) `{ $code }`
+    { $proven ->
+        [estimate] ({ $playouts } Playouts.)
+       *[other] (Vom Löser bewiesen.)
+    } `{ $code }`
 
 ## words-a: Statistik und Rangliste
 
@@ -1266,7 +1268,7 @@ console-replay = (Wiedergabe: { $path })
 console-replay-failed = Die Wiedergabe konnte nicht in { $folder } gespeichert werden ({ $error }).
 console-file = (Datei: { $path })
 console-file-failed = { $path } konnte nicht gespeichert werden ({ $error }).
-console-button = [{ $label }] tippe: /akron { $command } #{ $game }
+console-button = [{ $label }] tippe: { $command } #{ $game }
 console-board-holes = Ebene 0 (Löcher)
 console-board-level = Ebene { $level } ({ $marks })
 console-board-pieces = x { $black } (noch { $black_left }), o { $white } (noch { $white_left }); { $state }

@@ -414,7 +414,6 @@ tournament-round-over = Round { $round } of **{ $tournament }** is over.
 tournament-over = 🏆 **{ $tournament }** is over. Congratulations, { $winners }!
     Final standings:
     { $standings }
-tournament-winners-and = {" "}and{" "}
 tournament-tiebreak = { $tiebreak ->
     [buchholz] Buchholz
    *[sonneborn-berger] Sonneborn-Berger
@@ -433,7 +432,7 @@ tournament-standings = **{ $tournament }**, standings after { $done ->
    *[other] { $done } rounds
 } of { $rounds }{ $playing } (points, { $tiebreak } then head-to-head):
     { $table }
-tournament-round-being-played = , round { $round } being played
+tournament-round-being-played = {" "}and round { $round }'s finished games
 tournament-standings-subtitle = Standings after { $done } of { $rounds } rounds{ $playing } · points, { $tiebreak }, head-to-head
 tournament-table-more = … { $count } more
 tournament-column-player = Player
@@ -1139,7 +1138,10 @@ analysis = **Analysis.** { $about }, { colour } to move: the best move is **{ $m
    *[estimate] { colour } wins about { $percent } % of games from here
 }.
     Line: { $line }
-    ({ $playouts } playouts.) `{ $code }`
+    { $proven ->
+        [estimate] ({ $playouts } playouts.)
+       *[other] (Proven by the solver.)
+    } `{ $code }`
 
 ## words-a: stats and the leaderboard
 
@@ -1239,7 +1241,7 @@ console-replay = (replay: { $path })
 console-replay-failed = The replay could not be saved in { $folder } ({ $error }).
 console-file = (file: { $path })
 console-file-failed = { $path } could not be saved ({ $error }).
-console-button = [{ $label }] type: /akron { $command } #{ $game }
+console-button = [{ $label }] type: { $command } #{ $game }
 console-board-holes = level 0 (holes)
 console-board-level = level { $level } ({ $marks })
 console-board-pieces = x { $black } ({ $black_left } left), o { $white } ({ $white_left } left); { $state }

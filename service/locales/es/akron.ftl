@@ -10,8 +10,8 @@ marbles = { $count ->
    *[other] { $count } piedras
 }
 colour = { $colour ->
-    [black] Negras
-   *[white] Blancas
+    [black] negras
+   *[white] blancas
 }
 moves-count = { $count ->
     [one] { $count } jugada
@@ -26,7 +26,7 @@ challenge-expired = el desafío caducó
 challenge-waiting = esperando respuesta al desafío
 game-in-progress = en juego
 game-aborted = anulada
-result-won = { colour } ({ $player }) { $reason ->
+result-won = las { colour } ({ $player }) { $reason ->
     [connection] ganaron por conexión
     [no-moves] ganaron porque el rival no tenía jugada legal
     [repetition] ganaron por triple repetición
@@ -42,11 +42,17 @@ result-drawn = tablas { $reason ->
 }
 status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
 status-to-move = le toca a { $player } ({ colour })
-status-connects = **{ colour } conectan**: { $other ->
+status-connects = **{ $colour ->
     [black] Negras
    *[white] Blancas
+} conectan**: { $other ->
+    [black] negras
+   *[white] blancas
 } deben cortar la conexión ahora.
-clock-side = { colour }: { $time }{ $live ->
+clock-side = { $colour ->
+    [black] Negras
+   *[white] Blancas
+}: { $time }{ $live ->
     [yes] {""}
    *[no] {" "}restantes
 }
@@ -65,11 +71,11 @@ clock-span-seconds = { $seconds } s
 
 ## Cómo terminó una partida
 
-result-wins = **Ganan { colour }** ({ $reason ->
-    [connection] { colour } unen sus lados
+result-wins = **Ganan las { colour }** ({ $reason ->
+    [connection] unen sus lados
     [no-moves] { $other ->
-        [black] Negras
-       *[white] Blancas
+        [black] negras
+       *[white] blancas
     } no tienen jugada legal
     [resignation] { $loser } abandonó
     [adjudication] por decisión arbitral, sin jugarla hasta el final
@@ -150,10 +156,13 @@ move-cuts = Corta { $count ->
     [one] { $count } conexión
    *[other] { $count } conexiones
 }.
-move-connects = **{ colour } conectan**: { $other ->
+move-connects = **{ $colour ->
     [black] Negras
    *[white] Blancas
-} deben cortar ahora ({ $mention }), o ganan { colour }.
+} conectan**: { $other ->
+    [black] negras
+   *[white] blancas
+} deben cortar ahora ({ $mention }), o ganan las { colour }.
 move-to-move = Le toca a { $player } ({ colour }).
 
 ## Textos alternativos de las imágenes (los leen los lectores de pantalla: sin Markdown)
@@ -166,12 +175,15 @@ alt-in-hand = En reserva: negras { $black ->
     [one] { $white } piedra
    *[other] { $white } piedras
 }.
-alt-to-move = Juegan { colour }.
+alt-to-move = Juegan las { colour }.
 alt-result = Resultado: { $result }.
 alt-last-move = Última jugada: { colour } { $move }.
 alt-dropped = Cayeron: { $points }.
 alt-chain = Cadena ganadora: { $points }.
-alt-pending = { colour } conectan por { $points }.
+alt-pending = { $colour ->
+    [black] Negras
+   *[white] Blancas
+} conectan por { $points }.
 alt-level = Nivel { $level }: negras { $blacks } ({ $black }); blancas { $whites } ({ $white }).
 alt-none = ninguna
 alt-empty-board = El tablero está vacío.
@@ -219,7 +231,7 @@ time-control = { $kind ->
 
 ## Abandonos y tablas
 
-resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan { colour } y no se puede deshacer.
+resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan las { colour } y no se puede deshacer.
 draw-ai-declines = { $opponent } rechaza las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %, así que sigue jugando.
 draw-ai-accepts = { $opponent } acepta las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %.
 draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
@@ -412,7 +424,6 @@ tournament-round-over = La ronda { $round } de **{ $tournament }** ha terminado.
 tournament-over = 🏆 **{ $tournament }** ha terminado. ¡Enhorabuena, { $winners }!
     Clasificación final:
     { $standings }
-tournament-winners-and = {" "}y{" "}
 tournament-tiebreak = { $tiebreak ->
     [buchholz] Buchholz
    *[sonneborn-berger] Sonneborn-Berger
@@ -430,7 +441,7 @@ tournament-standings = **{ $tournament }**, clasificación tras { $done ->
    *[other] { $done } rondas
 } de { $rounds }{ $playing } (puntos, { $tiebreak } y luego enfrentamiento directo):
     { $table }
-tournament-round-being-played = , con la ronda { $round } en juego
+tournament-round-being-played = {" "}y las partidas ya terminadas de la ronda { $round }
 tournament-standings-subtitle = Clasificación tras { $done } de { $rounds } rondas{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
 tournament-table-more = … { $count } más
 tournament-column-player = Jugador
@@ -756,17 +767,17 @@ web-board-size = { $size }×{ $size }, { $count ->
     [one] { $count } piedra
    *[other] { $count } piedras
 } cada uno
-web-step = Jugada { $ply }: { $move } de { colour }
+web-step = Jugada { $ply }: { $move } de las { colour }
 web-step-dropped = { $step }. Cayeron: { $drops }
 web-start = La posición inicial
 web-board-alt = El tablero:
 web-board-text = El tablero en palabras
-web-status-playing = En juego; juegan { colour }
+web-status-playing = En juego; juegan las { colour }
 web-status-playing-plain = En juego
 web-status-open = Esperando a que se acepte el desafío
 web-status-not-played = No se jugó
 web-aborted = Anulada
-web-won = Ganan { colour } { $reason ->
+web-won = Ganan las { colour } { $reason ->
     [connection] por conexión
     [no-moves] porque el rival no tenía jugada legal
     [resignation] por abandono
@@ -885,11 +896,11 @@ web-chart-alt = Puntuación a lo largo de { $count ->
 }: de { $first } a { $last }, mínima { $low }, máxima { $high }
 web-puzzle-title = Problema { $puzzle }
 web-puzzle-title-named = Problema { $puzzle }: { $title }
-web-puzzle-task = Juegan { colour } y ganan en { $count ->
+web-puzzle-task = Juegan las { colour } y ganan en { $count ->
     [one] una jugada
    *[other] { $count } jugadas
 }.
-web-puzzle-alt = La posición del problema; juegan { colour }
+web-puzzle-alt = La posición del problema; juegan las { colour }
 web-puzzle-hidden = La solución y quién lo resolvió se muestran desde { $time }.
 web-solution = Solución
 web-winning-first-moves = Todas las primeras jugadas ganadoras
@@ -1010,7 +1021,10 @@ show-to-move = les toca a { $colour ->
     [black] negras
    *[white] blancas
 }
-show-spans = { colour } unen sus lados. Les toca a { $turn ->
+show-spans = { $colour ->
+    [black] Negras
+   *[white] Blancas
+} unen sus lados. Les toca a { $turn ->
     [black] negras
    *[white] blancas
 }.
@@ -1169,7 +1183,10 @@ analysis = **Análisis.** { $about }, les toca a { $colour ->
    *[estimate] ganan alrededor del { $percent } % de las partidas desde aquí
 }.
     Línea: { $line }
-    ({ $playouts } simulaciones.) `{ $code }`
+    { $proven ->
+        [estimate] ({ $playouts } simulaciones.)
+       *[other] (Comprobado por el solucionador.)
+    } `{ $code }`
 
 ## words-a: estadísticas y clasificación
 
@@ -1275,7 +1292,7 @@ console-replay = (repetición: { $path })
 console-replay-failed = No se ha podido guardar la repetición en { $folder } ({ $error }).
 console-file = (archivo: { $path })
 console-file-failed = No se ha podido guardar { $path } ({ $error }).
-console-button = [{ $label }] escribe: /akron { $command } #{ $game }
+console-button = [{ $label }] escribe: { $command } #{ $game }
 console-board-holes = nivel 0 (huecos)
 console-board-level = nivel { $level } ({ $marks })
 console-board-pieces = x { $black } (reserva { $black_left }), o { $white } (reserva { $white_left }); { $state }

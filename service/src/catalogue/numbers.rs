@@ -1,7 +1,8 @@
-//! Numbers and dates in each language's own conventions, from ICU4X's CLDR data: `103,792`
+//! Numbers, dates and lists in each language's own conventions, from ICU4X's CLDR data: `103,792`
 //! in English, `103.792` in Spanish and German, a decimal comma in both (`0,5`), and dates
 //! as each language writes them (`Nov 27, 2026, 6:05 PM`, `27 nov 2026, 18:05`,
-//! `27.11.2026, 18:05`).
+//! `27.11.2026, 18:05`), and lists joined as each language joins them (`ana, ben and cleo`,
+//! `ana, ben y cleo`, `ana, ben und cleo`).
 //!
 //! Grouping follows CLDR's "min2" rule in every language: a number is grouped only from
 //! five digits on, so a rating (`1500`) or a year reads as a reader writes it, and a count
@@ -14,6 +15,8 @@ use icu_datetime::FixedCalendarDateTimeFormatter;
 use icu_decimal::input::Decimal;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use icu_decimal::DecimalFormatter;
+use icu_list::options::{ListFormatterOptions, ListLength};
+use icu_list::ListFormatter;
 use icu_locale_core::Locale;
 use std::sync::LazyLock;
 
@@ -45,6 +48,30 @@ static DATES: LazyLock<Vec<Option<DateFormatter>>> = LazyLock::new(|| {
         })
         .collect()
 });
+
+/// One "and" list formatter per language, built once.
+static AND_LISTS: LazyLock<Vec<Option<ListFormatter>>> = LazyLock::new(|| {
+    Language::ALL
+        .iter()
+        .map(|language| {
+            ListFormatter::try_new_and(
+                locale(*language).into(),
+                ListFormatterOptions::default().with_length(ListLength::Wide),
+            )
+            .ok()
+        })
+        .collect()
+});
+
+/// `items` joined as `language` joins a list with "and": `ana, ben and cleo`,
+/// `ana, ben y cleo`, `ana, ben und cleo`.
+#[must_use]
+pub fn and_list(items: &[String], language: Language) -> String {
+    match AND_LISTS.get(language.index()).and_then(Option::as_ref) {
+        Some(formatter) => formatter.format(items.iter().map(String::as_str)).to_string(),
+        None => items.join(", "),
+    }
+}
 
 fn formatted(value: &Decimal, language: Language) -> Option<String> {
     let formatter = DECIMALS.get(language.index())?.as_ref()?;
@@ -132,6 +159,16 @@ pub(super) fn fluent_formatter<const INDEX: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_are_joined_as_each_language_joins_them() {
+        let three: Vec<String> = ["ana", "ben", "cleo"].map(String::from).to_vec();
+        assert_eq!(and_list(&three, Language::English), "ana, ben, and cleo");
+        assert_eq!(and_list(&three, Language::Spanish), "ana, ben y cleo");
+        assert_eq!(and_list(&three, Language::German), "ana, ben und cleo");
+        assert_eq!(and_list(&three[..2], Language::English), "ana and ben");
+        assert_eq!(and_list(&three[..1], Language::German), "ana");
+    }
 
     #[test]
     fn numbers_follow_each_language() {

@@ -541,6 +541,9 @@ fn game_line(
                 .record
                 .last_move_at()
                 .or(loaded.record.started_at())
+                // "bob to move (for 2 s)" says nothing worth reading: how long a player has
+                // had the move is said from a minute on (issue 38, point 9).
+                .filter(|then| now.saturating_sub(*then) >= 60)
                 .map_or_else(String::new, |then| {
                     say!(
                         language,

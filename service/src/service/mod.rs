@@ -132,28 +132,57 @@ pub trait Clock: Send + Sync {
     }
 }
 
-/// The system clock plus an offset that `wait` moves forward: the console's clock, so that
-/// people can try time controls without waiting days. The service keeps the offset in its
-/// database ([`Service::resume_clock`], [`Service::advance_clock`]), so a restart keeps it.
-#[derive(Debug, Default)]
-pub struct OffsetClock(AtomicI64);
+/// The system clock (or another base clock) plus an offset that `wait` moves forward: the
+/// console's clock, so that people can try time controls without waiting days. The service
+/// keeps the offset in its database ([`Service::resume_clock`], [`Service::advance_clock`]),
+/// so a restart keeps it.
+pub struct OffsetClock {
+    offset: AtomicI64,
+    base: Arc<dyn Clock>,
+}
+
+impl OffsetClock {
+    /// An offset over `base` instead of the system clock: a console whose time stands still
+    /// between `wait`s, for transcripts that must read the same on every run.
+    #[must_use]
+    pub fn over(base: Arc<dyn Clock>) -> OffsetClock {
+        OffsetClock {
+            offset: AtomicI64::new(0),
+            base,
+        }
+    }
+}
+
+impl Default for OffsetClock {
+    fn default() -> OffsetClock {
+        OffsetClock::over(Arc::new(SystemClock))
+    }
+}
+
+impl std::fmt::Debug for OffsetClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OffsetClock")
+            .field("offset", &self.offset.load(Ordering::SeqCst))
+            .finish_non_exhaustive()
+    }
+}
 
 impl Clock for OffsetClock {
     fn now(&self) -> i64 {
-        SystemClock.now() + self.0.load(Ordering::SeqCst)
+        self.base.now() + self.offset.load(Ordering::SeqCst)
     }
 
     fn advance(&self, seconds: i64) -> bool {
-        self.0.fetch_add(seconds, Ordering::SeqCst);
+        self.offset.fetch_add(seconds, Ordering::SeqCst);
         true
     }
 
     fn offset(&self) -> Option<i64> {
-        Some(self.0.load(Ordering::SeqCst))
+        Some(self.offset.load(Ordering::SeqCst))
     }
 
     fn set_offset(&self, offset: i64) {
-        self.0.store(offset, Ordering::SeqCst);
+        self.offset.store(offset, Ordering::SeqCst);
     }
 }
 

@@ -435,7 +435,11 @@ impl Service {
                     )
                 })
                 .collect();
-            let _ = write!(text, " {}.", drops.join(", "));
+            // The drops are a sentence of their own: "La piedra blanca de B2' cayó a B1."
+            let drops = crate::catalogue::numbers::and_list(&drops, language);
+            let mut letters = drops.chars();
+            let first = letters.next().map(|c| c.to_uppercase().collect::<String>());
+            let _ = write!(text, " {}{}.", first.unwrap_or_default(), letters.as_str());
         }
         if !report.effect.covered.is_empty() {
             let covered: Vec<String> = report

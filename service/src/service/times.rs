@@ -89,7 +89,8 @@ pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
         }
     }
     out.push_str(rest);
-    out
+    // A written-out time may end a sentence with an abbreviation (`in 1 Tg.` + `.`).
+    crate::catalogue::full_stops(out)
 }
 
 /// `in 3 h 20 min` or `3 h 20 min ago`, in `language`.
@@ -129,6 +130,11 @@ mod tests {
         assert_eq!(
             local_times("<t:1768478400:R>", &berlin, noon + 90),
             "vor 1 Min."
+        );
+        // A sentence that ends with an abbreviated time has one full stop, not two.
+        assert_eq!(
+            local_times("verfällt <t:1768478400:R>.", &berlin, noon - 86_400),
+            "verfällt in 1 Tg."
         );
         assert_eq!(
             local_times("<t:nope:R> <t:12", &Reader::default(), 0),

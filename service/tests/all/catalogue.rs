@@ -155,7 +155,7 @@ fn selectors_pick_each_languages_words() {
     assert_eq!(won(Language::English), "Black (alice) won by connection");
     assert_eq!(
         won(Language::Spanish),
-        "Negras (alice) ganaron por conexión"
+        "las negras (alice) ganaron por conexión"
     );
     assert_eq!(
         won(Language::German),

@@ -427,3 +427,21 @@ fn one_round_is_one_round_and_the_default_rounds_are_numbers_not_a_formula() {
         default.text
     );
 }
+
+#[test]
+fn a_player_to_move_for_seconds_is_not_said() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start_rated(&h, TimeControl::PerMove(DAY));
+    h.clock.advance(2);
+    let games = h.ok("bob", Command::Games).text;
+    assert!(
+        games.contains("alice to move") && !games.contains("(for 2 s)"),
+        "{games}"
+    );
+    // From a minute on, how long the move has waited is worth saying.
+    h.clock.advance(3 * 3600);
+    let games = h.ok("bob", Command::Games).text;
+    assert!(games.contains("alice to move (for 3 h)"), "{games}");
+}

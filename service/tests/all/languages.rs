@@ -85,7 +85,7 @@ fn a_moderators_language_is_what_the_channel_reads() {
     let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["Ofrecer tablas", "Abandonar"]);
     assert!(
-        board.text.contains("le toca a alice (Negras)"),
+        board.text.contains("le toca a alice (negras)"),
         "{}",
         board.text
     );
@@ -104,7 +104,7 @@ fn a_moderators_language_is_what_the_channel_reads() {
     // The result, for everyone, in Spanish.
     let resigned = send(&h, "bob", false, Command::Resign);
     assert!(
-        resigned.text.starts_with("**Ganan Negras** (bob abandonó)"),
+        resigned.text.starts_with("**Ganan las negras** (bob abandonó)"),
         "{}",
         resigned.text
     );
@@ -231,7 +231,7 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     assert!(
         moved
             .text
-            .starts_with("**alice** (Negras) colocó en **C3**."),
+            .starts_with("**alice** (negras) colocó en **C3**."),
         "{}",
         moved.text
     );
@@ -239,7 +239,7 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     assert!(
         moved
             .text
-            .starts_with("**bob** (Blancas) colocó en **B2**."),
+            .starts_with("**bob** (blancas) colocó en **B2**."),
         "{}",
         moved.text
     );
@@ -285,7 +285,7 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     assert!(
         texts
             .iter()
-            .any(|t| t.starts_with("**Ganan Blancas** (a alice se le acabó el tiempo)")),
+            .any(|t| t.starts_with("**Ganan las blancas** (a alice se le acabó el tiempo)")),
         "{texts:?}"
     );
 }

@@ -66,7 +66,7 @@ impl Service {
                         language,
                         "tournament-over",
                         tournament = escape(&detail.name),
-                        winners = winners.join(&say!(language, "tournament-winners-and")),
+                        winners = crate::catalogue::numbers::and_list(&winners, language),
                         standings = standings_text(&detail, language)
                     ),
                     standings_table(&detail, language),
