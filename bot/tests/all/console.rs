@@ -30,7 +30,7 @@ fn a_scripted_console_game_prints_boards_and_writes_pictures() {
     let output = child.wait_with_output().expect("runs");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("utf-8");
-    assert!(text.contains("[Accept] type: /akron accept #1"), "{text}");
+    assert!(text.contains("[Accept] type: accept #1"), "{text}");
     assert!(text.contains("alice (Black) placed B2."), "{text}");
     assert!(
         !text.contains("**"),
@@ -251,7 +251,7 @@ fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
     );
     let text = session(dir.path(), &out, script.as_bytes());
     assert!(
-        text.contains("[Join] type: /akron tournament join #1"),
+        text.contains("[Join] type: tournament join #1"),
         "{text}"
     );
     assert!(

@@ -40,7 +40,13 @@ result-drawn = tablas { $reason ->
     [adjudication] por decisión arbitral
    *[agreement] de común acuerdo
 }
-status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, quedan { $black_left }) contra **{ $white }** (blancas, quedan { $white_left })
+status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, { $black_left ->
+    [one] queda
+   *[other] quedan
+} { $black_left }) contra **{ $white }** (blancas, { $white_left ->
+    [one] queda
+   *[other] quedan
+} { $white_left })
 status-to-move = le toca a { $player } ({ colour })
 status-connects = **{ $colour ->
     [black] Negras
@@ -54,7 +60,7 @@ clock-side = { $colour ->
    *[white] Blancas
 }: { $time }{ $live ->
     [yes] {""}
-   *[no] {" "}restantes
+   *[no] {""}
 }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (detenido: de vacaciones)
@@ -96,7 +102,7 @@ draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jug
 
 ## Recordatorios
 
-reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }: te quedan **{ $time }** ({ $control }), hasta { $deadline }.
+reminder = ⏰ { $player }, te toca jugar en la partida { $game } contra **{ $opponent }** en { $channel }{ $board }. Tiempo restante: **{ $time }** ({ $control }), hasta { $deadline }.
 reminder-board-link = {" "}([último tablero](<{ $link }>))
 
 ## Negativas comunes a muchos comandos
@@ -177,7 +183,7 @@ alt-in-hand = En reserva: negras { $black ->
 }.
 alt-to-move = Juegan las { colour }.
 alt-result = Resultado: { $result }.
-alt-last-move = Última jugada: { colour } { $move }.
+alt-last-move = Última jugada: las { colour }, { $move }.
 alt-dropped = Cayeron: { $points }.
 alt-chain = Cadena ganadora: { $points }.
 alt-pending = { $colour ->
@@ -322,11 +328,11 @@ not-your-turn = No es tu turno: le toca a { $player } ({ colour }). Tú juegas c
 not-a-move = '{ $text }' no es una jugada: { $why }.
 move-not-legal = { $move } no es legal aquí: { $why }. { CMD("moves") } muestra las jugadas legales, { CMD("moves D3") } adónde puede ir una piedra.
 illegal-off-board = { $point } no está en el tablero
-illegal-pile-empty = { colour } no tienen piedras para colocar; mueve una piedra del tablero
+illegal-pile-empty = las { colour } no tienen piedras para colocar; mueve una piedra del tablero
 illegal-place-above = las piedras de la reserva van a huecos del nivel 0, sobre el tablero; { $point } está en el nivel { $level }
 illegal-occupied = { $point } está ocupado
 illegal-no-piece = no hay ninguna piedra en { $point }
-illegal-not-yours = la piedra de { $point } es de { colour }
+illegal-not-yours = la piedra de { $point } es de las { colour }
 illegal-holds-up = la piedra de { $point } soporta { $count } piedras; solo puede soportar una
 illegal-covered = la piedra de { $point } está cubierta por una piedra rival, así que no puede moverse
 illegal-alone = la piedra de { $point } no está conectada a ninguna piedra de su color, así que no puede moverse
@@ -797,7 +803,7 @@ web-live = En directo: las jugadas nuevas aparecen aquí.
 web-live-off = Aquí no hay actualización en directo (demasiadas páginas abiertas): esta página busca jugadas nuevas cada 30 segundos.
 web-unrated = sin puntuación
 web-move-due = Jugada antes de
-web-clock-standing = aún no: el reloj está detenido con { $time } restantes (de vacaciones)
+web-clock-standing = aún no: el reloj está detenido con { $time } por delante (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas
 web-first = Inicio
@@ -1017,18 +1023,18 @@ record-unreadable = No se puede leer esa notación: { $why }.
 show-too-long = Eso son { $size } KB de texto; un código de posición o la notación de una partida tiene como mucho { $max } KB.
 show-unreadable = Eso no es ni un código de posición ni la notación de una partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; una notación es lo que da { CMD("export") }.
 show-after = Tras { moves-count }: { $result }.
-show-to-move = les toca a { $colour ->
+show-to-move = les toca a las { $colour ->
     [black] negras
    *[white] blancas
 }
 show-spans = { $colour ->
     [black] Negras
    *[white] Blancas
-} unen sus lados. Les toca a { $turn ->
+} unen sus lados. Les toca a las { $turn ->
     [black] negras
    *[white] blancas
 }.
-show-legal-moves = Les toca a { $colour ->
+show-legal-moves = Les toca a las { $colour ->
     [black] negras
    *[white] blancas
 }; { $count ->
@@ -1067,8 +1073,8 @@ games-rest = primero las que te esperan
 games-challenge-sent = - partida { $game } en { $channel }: desafío a la espera de { $opponent }
 games-challenge-received = - partida { $game } en { $channel }: desafío de { $opponent }: **acepta o rechaza**
 games-since = {" "}(desde hace { $time })
-games-clock = , **quedan { $time }**
-games-clock-standing = , **quedan { $time }, reloj detenido** (de vacaciones)
+games-clock = , **tiempo restante: { $time }**
+games-clock-standing = , **tiempo restante: { $time }, reloj detenido** (de vacaciones)
 games-your-move = **te toca**{ $since }{ $clock }
 games-their-move = le toca a { $opponent }{ $since }{ $clock }
 games-playing = - partida { $game } en { $channel }: tú ({ $colour ->
@@ -1103,7 +1109,7 @@ puzzle-title-too-long = El título de un problema tiene como mucho { $max } cara
 puzzle-title-control = El título de un problema es una sola línea de texto, sin caracteres de control.
 puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título") }.
 puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
-puzzle-no-win = { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
+puzzle-no-win = Las { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
 puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su presupuesto, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
 puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
@@ -1144,7 +1150,7 @@ puzzle-bank-used-up = Ya se han publicado aquí los { $count } problemas del ban
 puzzle-daily-title = : problema del día
 puzzle-by = {" "}(de { $poster })
 puzzle-post = **Problema { $id }**{ $title }{ $poster }
-    {"**"}Juegan { $colour ->
+    {"**"}Juegan las { $colour ->
         [black] negras
        *[white] blancas
     } y ganan en { moves-count }** ({ rule-named }, { $size } × { $size }){ $several ->
@@ -1171,10 +1177,10 @@ analysis-no-such-move = La partida { $game } tiene { $count } jugadas; da un nú
 analysis-game-after = La partida { $game } ({ $result }) tras { moves-count }
 analysis-decided = { $about }: ya está decidido ({ $result }); no hay jugada que buscar. Indica una jugada anterior con `move:N`.
 analysis-no-move = { $about }: no hay jugada que analizar: { $why }.
-analysis = **Análisis.** { $about }, les toca a { $colour ->
+analysis = **Análisis.** { $about }, les toca a las { $colour ->
     [black] negras
    *[white] blancas
-}: la mejor jugada es **{ $move }**; { $colour ->
+}: la mejor jugada es **{ $move }**; las { $colour ->
     [black] negras
    *[white] blancas
 } { $proven ->
@@ -1246,8 +1252,8 @@ clock-span-live = { $time }
 claim-no-game = Aquí no hay ninguna partida que reclamar.
 claim-no-clock = Esta partida no tiene reloj, así que a nadie se le puede acabar el tiempo.
 claim-your-move = Te toca jugar a ti: ahora solo se le puede acabar el tiempo a tu rival.
-claim-time-left = A { $player } aún le quedan { $time } para esta jugada.
-claim-on-vacation = { $player } está de vacaciones: su reloj está detenido y le quedan { $time }, así que ahora no se le puede acabar el tiempo.
+claim-time-left = { $player } aún tiene { $time } para esta jugada.
+claim-on-vacation = { $player } está de vacaciones: su reloj está detenido y aún tiene { $time }, así que ahora no se le puede acabar el tiempo.
 claim-game-gone = Esa partida ya no existe.
 thread-no-game = No hay ninguna partida { $game }.
 thread-game-not-played = La partida { $game } no se está jugando.
