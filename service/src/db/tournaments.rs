@@ -1,4 +1,8 @@
 //! Queries on `tournaments`, `tournament_entrants` and `tournament_pairings`.
+//!
+//! One of three places called tournament: this file is storage only; the pure pairing and
+//! standings functions are [`crate::tournament`], and the service's tournament commands,
+//! which decide what is stored, are in `service/tournaments/`.
 
 use super::DbError;
 use super::{Row, Tx};
