@@ -34,7 +34,8 @@ fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
         channel: ChannelId(r.get(2)?),
         name: r.get(3)?,
         organiser: User::new(UserId(r.get(4)?), r.get::<String>(5)?),
-        format: TournamentFormat::from_str(&format).map_err(corrupt)?,
+        format: TournamentFormat::from_str(&format)
+            .map_err(|_| corrupt(format!("tournament format {format}")))?,
         double: r.get(7)?,
         rounds: r.get(8)?,
         time_control: TimeControl::from_stored(&control)

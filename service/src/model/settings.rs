@@ -1,6 +1,7 @@
 //! A user's and a server's choices that are more than on or off: where reminders go, who
 //! sees the web pages.
 
+use crate::catalogue::Phrase;
 use std::str::FromStr;
 
 /// Where a user's reminders go.
@@ -29,13 +30,13 @@ impl ReminderPlace {
 }
 
 impl FromStr for ReminderPlace {
-    type Err = String;
-    fn from_str(text: &str) -> Result<ReminderPlace, String> {
+    type Err = Phrase;
+    fn from_str(text: &str) -> Result<ReminderPlace, Phrase> {
         match text.trim().to_ascii_lowercase().as_str() {
             "dm" | "direct" => Ok(ReminderPlace::Direct),
             "channel" => Ok(ReminderPlace::Channel),
             "off" | "none" => Ok(ReminderPlace::Off),
-            other => Err(format!("reminders '{other}' must be dm, channel or off")),
+            _ => Err(crate::phrase!("parse-reminders", value = text.trim())),
         }
     }
 }
@@ -67,13 +68,13 @@ impl WebAccess {
 }
 
 impl FromStr for WebAccess {
-    type Err = String;
-    fn from_str(text: &str) -> Result<WebAccess, String> {
+    type Err = Phrase;
+    fn from_str(text: &str) -> Result<WebAccess, Phrase> {
         match text.trim().to_ascii_lowercase().as_str() {
             "off" | "none" | "no" => Ok(WebAccess::Off),
             "link" | "links" | "unlisted" => Ok(WebAccess::Link),
             "public" | "on" => Ok(WebAccess::Public),
-            other => Err(format!("web '{other}' must be off, link or public")),
+            _ => Err(crate::phrase!("parse-web", value = text.trim())),
         }
     }
 }

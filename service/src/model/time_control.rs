@@ -1,6 +1,7 @@
 //! A game's clock: none, a correspondence clock per move, or a live (Fischer) one, as typed
 //! and as stored.
 
+use crate::catalogue::Phrase;
 use std::fmt;
 use std::str::FromStr;
 
@@ -63,29 +64,21 @@ impl TimeControl {
 }
 
 /// `none`, `3d` (days per move), `12h` (hours per move), `10+5` (live: minutes + seconds
-/// of increment).
+/// of increment). A text that is none of these is refused with the catalogue's `parse-time`,
+/// which says what to write.
 impl FromStr for TimeControl {
-    type Err = String;
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let text = text.trim().to_ascii_lowercase();
-        let usage = "write `none`, days per move like `3d`, hours per move like `12h`, or a live \
-                     clock in minutes plus seconds per move like `10+5`";
+    type Err = Phrase;
+    fn from_str(typed: &str) -> Result<TimeControl, Phrase> {
+        let refused = || crate::phrase!("parse-time", value = typed);
+        let text = typed.trim().to_ascii_lowercase();
         if text == "none" || text == "off" {
             return Ok(TimeControl::None);
         }
         if let Some((minutes, increment)) = text.split_once('+') {
-            let minutes: i64 = minutes
-                .trim()
-                .parse()
-                .map_err(|_| format!("time '{text}': {usage}"))?;
-            let increment: i64 = increment
-                .trim()
-                .parse()
-                .map_err(|_| format!("time '{text}': {usage}"))?;
+            let minutes: i64 = minutes.trim().parse().map_err(|_| refused())?;
+            let increment: i64 = increment.trim().parse().map_err(|_| refused())?;
             if !(1..=180).contains(&minutes) || !(0..=180).contains(&increment) {
-                return Err(format!(
-                    "time '{text}': a live clock has 1 to 180 minutes and 0 to 180 seconds per move"
-                ));
+                return Err(refused());
             }
             return Ok(TimeControl::Fischer {
                 base: minutes * 60,
@@ -96,12 +89,10 @@ impl FromStr for TimeControl {
         let hours = match (number.trim().parse::<i64>(), unit) {
             (Ok(days), "d") => days.saturating_mul(24),
             (Ok(hours), "h") => hours,
-            _ => return Err(format!("time '{text}': {usage}")),
+            _ => return Err(refused()),
         };
         if !PER_MOVE_HOURS.contains(&hours) {
-            return Err(format!(
-                "time '{text}': a correspondence clock has 1 hour to 14 days per move"
-            ));
+            return Err(refused());
         }
         Ok(TimeControl::PerMove(hours * 3600))
     }

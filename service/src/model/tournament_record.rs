@@ -2,6 +2,7 @@
 //! `crate::tournament`; the commands are the service's (`service/tournaments/`).
 
 use super::{ChannelId, ServerId, TimeControl, User};
+use crate::catalogue::Phrase;
 use akron_rules::WinRule;
 use std::fmt;
 use std::str::FromStr;
@@ -38,12 +39,12 @@ impl TournamentFormat {
 }
 
 impl FromStr for TournamentFormat {
-    type Err = String;
-    fn from_str(text: &str) -> Result<TournamentFormat, String> {
+    type Err = Phrase;
+    fn from_str(text: &str) -> Result<TournamentFormat, Phrase> {
         match text.trim().to_ascii_lowercase().as_str() {
             "swiss" => Ok(TournamentFormat::Swiss),
             "roundrobin" | "round-robin" | "rr" => Ok(TournamentFormat::RoundRobin),
-            other => Err(format!("format '{other}' must be swiss or roundrobin")),
+            _ => Err(crate::phrase!("parse-format", value = text.trim())),
         }
     }
 }

@@ -354,18 +354,10 @@ fn parse_settings(rest: &str) -> Result<Option<Setting>, Phrase> {
         .or_else(|| rest.split_once(char::is_whitespace))
         .ok_or_else(|| phrase!("parse-setting-unknown", setting = rest))?;
     match key.trim().to_ascii_lowercase().as_str() {
-        "reminders" => {
-            Ok(Some(Setting::Reminders(value.parse().map_err(|_| {
-                phrase!("parse-reminders", value = value.trim())
-            })?)))
-        }
+        "reminders" => Ok(Some(Setting::Reminders(value.parse()?))),
         "thread-games" | "threads" => Ok(Some(Setting::ThreadGames(parse_switch(value)?))),
         "view" => Ok(Some(Setting::View(parse_view(value)?))),
-        "web" => {
-            Ok(Some(Setting::Web(value.parse().map_err(|_| {
-                phrase!("parse-web", value = value.trim())
-            })?)))
-        }
+        "web" => Ok(Some(Setting::Web(value.parse()?))),
         "language" | "lang" => Ok(Some(Setting::Language(value.trim().to_string()))),
         "my-language" | "my_language" => Ok(Some(Setting::MyLanguage(value.trim().to_string()))),
         "timezone" | "time-zone" | "tz" => Ok(Some(Setting::TimeZone(value.trim().to_string()))),
@@ -635,9 +627,7 @@ fn parse_colour(value: &str) -> Result<ColourChoice, Phrase> {
 ///
 /// The catalogue's `parse-time` when `value` is none of those.
 pub fn parse_time(value: &str) -> Result<TimeControl, Phrase> {
-    value
-        .parse()
-        .map_err(|_| phrase!("parse-time", value = value))
+    value.parse()
 }
 
 /// `#12` or `12`.
@@ -656,9 +646,7 @@ fn parse_verdict(value: &str) -> Result<Verdict, Phrase> {
 
 /// `swiss` or `roundrobin`.
 fn parse_format(value: &str) -> Result<TournamentFormat, Phrase> {
-    value
-        .parse()
-        .map_err(|_| phrase!("parse-format", value = value))
+    value.parse()
 }
 
 /// `offer`, `accept` or `decline` (nothing is an offer).
