@@ -1,4 +1,8 @@
 //! Queries on `tournaments`, `tournament_entrants` and `tournament_pairings`.
+//!
+//! One of three places called tournament: this file is storage only; the pure pairing and
+//! standings functions are [`crate::tournament`], and the service's tournament commands,
+//! which decide what is stored, are in `service/tournaments/`.
 
 use super::DbError;
 use super::{Row, Tx};
@@ -30,7 +34,8 @@ fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
         channel: ChannelId(r.get(2)?),
         name: r.get(3)?,
         organiser: User::new(UserId(r.get(4)?), r.get::<String>(5)?),
-        format: TournamentFormat::from_str(&format).map_err(corrupt)?,
+        format: TournamentFormat::from_str(&format)
+            .map_err(|_| corrupt(format!("tournament format {format}")))?,
         double: r.get(7)?,
         rounds: r.get(8)?,
         time_control: TimeControl::from_stored(&control)

@@ -1,6 +1,11 @@
 //! Tournaments without storage: pairing (Swiss and round robin) and standings, as pure
 //! functions of the entrants and the rounds played. The service stores rounds and results and
 //! calls these; any round can be re-derived and checked from what is stored.
+//!
+//! One of three places called tournament: this module is the pure logic; the service's
+//! tournament commands, which store what these functions decide, are in
+//! `service/tournaments/` ([`crate::service`]); the queries on the tournament tables are
+//! `db/tournaments.rs` (`crate::db::tournaments`).
 
 mod matching;
 pub mod pairing;

@@ -1,21 +1,23 @@
-//! A tournament notice put into words when it is delivered: the round's pairings, the
+//! A tournament's notices: written to the outbox in the transaction of the change they
+//! announce ([`Service::push_tournament_notice`]), and put into words when delivered: the round's pairings, the
 //! standings after a round, the final standings. The outbox keeps only which tournament,
 //! which round and what to say ([`TournamentWords`]); the text and the table picture are
 //! written here, in the language the tournament's server has at delivery, from the
 //! tournament's stored rounds as they stood at that round.
 
-use super::super::notices::{TournamentPart, TournamentWords};
-use super::super::read::tournament_detail;
-use super::super::types::Reply;
-use super::super::{Service, ServiceError};
-use super::{
-    escape, final_standings, pairings_table, pairings_text, standings_table, standings_text,
+use super::escape;
+use super::standings::{
+    final_standings, pairings_table, pairings_text, standings_table, standings_text,
 };
 use crate::catalogue::Language;
-use crate::db;
+use crate::db::{self, DbError, Tx};
 use crate::images::Table;
-use crate::model::TournamentId;
+use crate::model::{Destination, TournamentId, TournamentRecord};
 use crate::say;
+use crate::service::notices::{Draft, TournamentPart, TournamentWords};
+use crate::service::read::tournament_detail;
+use crate::service::types::Reply;
+use crate::service::{Service, ServiceError};
 
 impl Service {
     /// The text (and table) of a tournament notice in `language`; the users it mentions and
@@ -74,4 +76,34 @@ impl Service {
             }
         }))
     }
+}
+impl Service {
+    /// Writes the tournament's notice of `part` about `round` to its channel. Its text (and
+    /// table) are put into words at delivery, from the tournament's rounds up to `round`, in
+    /// the server's language then.
+    pub(super) fn push_tournament_notice(
+        &self,
+        conn: &Tx<'_>,
+        t: &TournamentRecord,
+        round: u32,
+        part: TournamentPart,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let mut draft = tournament_draft(t);
+        draft.tournament = Some(TournamentWords {
+            tournament: t.id.0,
+            round,
+            part,
+        });
+        self.push_notice(conn, &draft, now).map(drop)
+    }
+}
+
+/// An empty notice to the tournament's channel, read in its server's language, linking its
+/// page.
+pub(super) fn tournament_draft(t: &TournamentRecord) -> Draft {
+    let mut draft = Draft::general(Destination::Channel(t.channel.clone()));
+    draft.reply.tournament_of = Some(t.id);
+    draft.server.clone_from(&t.server);
+    draft
 }

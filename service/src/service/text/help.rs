@@ -1,0 +1,628 @@
+//! The table of commands ([`COMMANDS`]): each command's name, its place in the help and on
+//! Discord, and how each of its forms is written; and the help text built from it. The
+//! parser (`parse.rs`) reads the same declarations, so what the help shows, the parser
+//! takes. What each command does, in words, is the catalogue's (`command-NAME-about`).
+
+use crate::service::types::Language;
+
+/// The part of the help a command belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Making and answering challenges.
+    Start,
+    /// Playing moves and looking at the board.
+    Play,
+    /// Ending a game: resigning, draws, takebacks, aborts.
+    End,
+    /// Records, positions, your games, the rules.
+    LookUp,
+    /// Ratings and the leaderboard.
+    Compete,
+    /// Looking back: records, pictures of positions, replays and the engine's analysis.
+    Review,
+    /// Puzzles proven by the solver.
+    Puzzles,
+    /// Tournaments, run by organisers.
+    Tournaments,
+}
+
+impl Group {
+    /// Every group, in the help's order.
+    pub const ALL: [Group; 8] = [
+        Group::Start,
+        Group::Play,
+        Group::End,
+        Group::LookUp,
+        Group::Compete,
+        Group::Review,
+        Group::Puzzles,
+        Group::Tournaments,
+    ];
+
+    /// Its key in the catalogue: `group-KEY` is its heading in each language.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Group::Start => "start",
+            Group::Play => "play",
+            Group::End => "end",
+            Group::LookUp => "look-up",
+            Group::Compete => "compete",
+            Group::Review => "review",
+            Group::Puzzles => "puzzles",
+            Group::Tournaments => "tournaments",
+        }
+    }
+
+    /// The group's heading in the help.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Group::Start => "Start",
+            Group::Play => "Play",
+            Group::End => "End",
+            Group::LookUp => "Look up",
+            Group::Compete => "Compete",
+            Group::Review => "Review",
+            Group::Puzzles => "Puzzles",
+            Group::Tournaments => "Tournaments",
+        }
+    }
+
+    /// The Discord slash command the group's commands are typed under: `move` is
+    /// `/akron move`, `replay` is `/akron-review replay`. Discord allows at most 25 subcommands
+    /// to a command and 8,000 characters of names and descriptions, so what is typed during a
+    /// game stays under `/akron` and the families used apart from a game have their own. A
+    /// family that is a single command with actions (`tournament join`) is the slash command
+    /// itself: `/akron-tournament join`.
+    #[must_use]
+    pub const fn slash_command(self) -> &'static str {
+        match self {
+            Group::Start | Group::Play | Group::End | Group::LookUp | Group::Compete => "akron",
+            Group::Review => "akron-review",
+            Group::Puzzles => "akron-puzzle",
+            Group::Tournaments => "akron-tournament",
+        }
+    }
+}
+
+/// How one argument of a command is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A word written as it is: a subcommand (`create`, `clear`, `several`).
+    Literal,
+    /// A value written alone, in its place: `F6`, `@player|ai`, `on|off`.
+    Word,
+    /// An option written `key:value` anywhere after the command: `from:2`.
+    Option,
+    /// A game number `#N`, anywhere after the command: the game the command acts on.
+    Game,
+}
+
+/// One argument of a command: the help shows it and the parser reads it, from this one
+/// declaration, so the two cannot disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// How it is written.
+    pub kind: Kind,
+    /// The option's name (`from`), for [`Kind::Option`]; empty otherwise.
+    pub key: &'static str,
+    /// What goes there as the help shows it: a placeholder (`PLY`), the choices
+    /// (`slow|normal|fast`), or nothing (the help then shows only the option's name).
+    pub value: &'static str,
+    /// A value the parser takes, for the examples built from the help.
+    pub sample: &'static str,
+    /// Whether it may be left out.
+    pub optional: bool,
+}
+
+impl Param {
+    /// The argument as the help shows it: `[from:PLY]`, `F6`, `create`.
+    #[must_use]
+    pub fn usage(&self) -> String {
+        let text = match self.kind {
+            Kind::Option if self.value.is_empty() => self.key.to_string(),
+            Kind::Option => format!("{}:{}", self.key, self.value),
+            Kind::Literal | Kind::Word | Kind::Game => self.value.to_string(),
+        };
+        if self.optional {
+            format!("[{text}]")
+        } else {
+            text
+        }
+    }
+
+    /// The argument in an example line: `from:2`, `F6`, `create`.
+    #[must_use]
+    pub fn example(&self, value: &str) -> String {
+        match self.kind {
+            Kind::Option => format!("{}:{value}", self.key),
+            _ => value.to_string(),
+        }
+    }
+
+    /// The values an example may give it: its sample, and each choice it lists
+    /// (`slow|normal|fast`) that is a word to type as it is.
+    #[must_use]
+    pub fn samples(&self) -> Vec<&'static str> {
+        let mut samples = vec![self.sample];
+        if self.kind != Kind::Literal && self.value.contains('|') {
+            samples.extend(self.value.split('|').filter(|choice| {
+                choice
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '+')
+            }));
+        }
+        samples
+    }
+}
+
+/// A subcommand or a fixed word: `create`.
+const fn literal(word: &'static str) -> Param {
+    Param {
+        kind: Kind::Literal,
+        key: "",
+        value: word,
+        sample: word,
+        optional: false,
+    }
+}
+
+/// A value in its place: `F6`.
+const fn word(value: &'static str, sample: &'static str) -> Param {
+    Param {
+        kind: Kind::Word,
+        key: "",
+        value,
+        sample,
+        optional: false,
+    }
+}
+
+/// A value in its place that may be left out: `[POINT]`.
+const fn maybe(value: &'static str, sample: &'static str) -> Param {
+    Param {
+        optional: true,
+        ..word(value, sample)
+    }
+}
+
+/// An option that may be left out: `[from:PLY]`.
+const fn option(key: &'static str, value: &'static str, sample: &'static str) -> Param {
+    Param {
+        kind: Kind::Option,
+        key,
+        value,
+        sample,
+        optional: true,
+    }
+}
+
+/// An option that must be given: `format:swiss|roundrobin`.
+const fn required(key: &'static str, value: &'static str, sample: &'static str) -> Param {
+    Param {
+        optional: false,
+        ..option(key, value, sample)
+    }
+}
+
+/// The game a command acts on, `[#N]`, written anywhere after the command.
+const GAME: Param = Param {
+    kind: Kind::Game,
+    key: "",
+    value: "#N",
+    sample: "#1",
+    optional: true,
+};
+
+/// One way of writing a command: its arguments in the help's order.
+pub type Form = &'static [Param];
+
+/// One command of the grammar: the one source of command metadata. The console's parser,
+/// the help text, the Discord descriptions and the tests that check what is registered all
+/// read this table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandHelp {
+    /// The name typed after `akron` (on Discord, after its group's
+    /// [slash command](Group::slash_command)).
+    pub name: &'static str,
+    /// Its part of the help.
+    pub group: Group,
+    /// The ways it is written, with their arguments (one form for most commands).
+    pub forms: &'static [Form],
+    /// What it does, in one line (at most 100 characters: Discord's limit on descriptions).
+    pub about: &'static str,
+}
+
+impl CommandHelp {
+    /// How it is written, as the help shows it: `replay [#N] [from:PLY] …`. A later form
+    /// that opens with a subcommand or an option leaves the command's name out
+    /// (`tournament create NAME … | join | leave`).
+    #[must_use]
+    pub fn usage(&self) -> String {
+        let mut forms = Vec::new();
+        for (index, form) in self.forms.iter().enumerate() {
+            let mut words = Vec::new();
+            let named = index == 0
+                || form
+                    .first()
+                    .is_none_or(|p| matches!(p.kind, Kind::Word | Kind::Game));
+            if named {
+                words.push(self.name.to_string());
+            }
+            words.extend(form.iter().map(Param::usage));
+            forms.push(words.join(" "));
+        }
+        forms.join(" | ")
+    }
+
+    /// Example lines for every form, built from the declaration: each form with every
+    /// argument given its sample, with only what it needs, and with each choice it lists.
+    /// What the help shows, the parser must take: the tests parse every one of them.
+    #[must_use]
+    pub fn examples(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for form in self.forms {
+            let line = |pick: &dyn Fn(usize, &Param) -> Option<String>| {
+                let mut words = vec![self.name.to_string()];
+                words.extend(form.iter().enumerate().filter_map(|(i, p)| pick(i, p)));
+                words.join(" ")
+            };
+            lines.push(line(&|_, p| Some(p.example(p.sample))));
+            lines.push(line(&|_, p| (!p.optional).then(|| p.example(p.sample))));
+            for (index, param) in form.iter().enumerate() {
+                for sample in param.samples() {
+                    lines.push(line(&|i, p| {
+                        if i == index {
+                            Some(p.example(sample))
+                        } else {
+                            (!p.optional).then(|| p.example(p.sample))
+                        }
+                    }));
+                }
+            }
+        }
+        lines.dedup();
+        lines
+    }
+
+    /// Whether it takes a game number `#N` anywhere after its name.
+    #[must_use]
+    pub fn takes_game(&self) -> bool {
+        self.forms
+            .iter()
+            .any(|form| form.iter().any(|p| p.kind == Kind::Game))
+    }
+
+    /// The names of its options, for a refusal: `from, to, speed`.
+    #[must_use]
+    pub fn option_names(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        for param in self.forms.iter().flat_map(|form| form.iter()) {
+            if param.kind == Kind::Option && !names.contains(&param.key) {
+                names.push(param.key);
+            }
+        }
+        names.join(", ")
+    }
+}
+
+const fn entry(
+    name: &'static str,
+    group: Group,
+    forms: &'static [Form],
+    about: &'static str,
+) -> CommandHelp {
+    CommandHelp {
+        name,
+        group,
+        forms,
+        about,
+    }
+}
+
+/// A position code the examples use.
+const CODE: &str = "3:b:4,4:3/3/3";
+
+/// Every command, in the help's order.
+pub const COMMANDS: [CommandHelp; 29] = [
+    entry(
+        "challenge",
+        Group::Start,
+        &[&[
+            word("@player|ai", "ai"),
+            option("level", "1-8", "5"),
+            option("size", "", "6"),
+            option("pieces", "", "18"),
+            option("rule", "delayed|immediate", "immediate"),
+            option("colour", "black|white|random", "white"),
+            option("time", "none|3d|12h|10+5", "3d"),
+            option("thread", "on|off", "on"),
+            option("rated", "on|off", "off"),
+        ]],
+        "Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).",
+    ),
+    entry(
+        "accept",
+        Group::Start,
+        &[&[]],
+        "Accept the challenge addressed to you.",
+    ),
+    entry(
+        "decline",
+        Group::Start,
+        &[&[]],
+        "Decline the challenge addressed to you.",
+    ),
+    entry(
+        "cancel",
+        Group::Start,
+        &[&[]],
+        "Withdraw your open challenge.",
+    ),
+    entry(
+        "move",
+        Group::Play,
+        &[&[word("F6", "F6")], &[word("A2-D3'", "A2-D3'")]],
+        "Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).",
+    ),
+    entry(
+        "swap",
+        Group::Play,
+        &[&[]],
+        "Swap: as White, take over Black's opening placement (second turn only).",
+    ),
+    entry(
+        "premove",
+        Group::Play,
+        &[
+            &[word("B4 C5, D2-E3' F6", "B4 C5, D2-E3' F6")],
+            &[literal("clear")],
+        ],
+        "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
+    ),
+    entry(
+        "hint",
+        Group::Play,
+        &[&[]],
+        "In a game against the AI: the engine's suggested move, shown only to you.",
+    ),
+    entry(
+        "board",
+        Group::Play,
+        &[&[GAME, option("view", "plan|perspective|text", "plan")]],
+        "Show the current board again, in perspective (default) or as a plan.",
+    ),
+    entry(
+        "moves",
+        Group::Play,
+        &[&[maybe("POINT", "D3")]],
+        "Show where one piece can go (and what it drops), or list every legal move.",
+    ),
+    entry(
+        "resign",
+        Group::End,
+        &[&[]],
+        "Resign the game in this channel.",
+    ),
+    entry(
+        "claim",
+        Group::End,
+        &[&[]],
+        "Win on time when your opponent's clock has run out (the bot normally ends it itself).",
+    ),
+    entry(
+        "draw",
+        Group::End,
+        &[&[maybe("offer|accept|decline", "accept")]],
+        "Offer a draw, or accept or decline your opponent's offer.",
+    ),
+    entry(
+        "takeback",
+        Group::End,
+        &[&[maybe("request|accept|decline", "accept")]],
+        "Ask to take back your last move, or answer your opponent's request.",
+    ),
+    entry(
+        "abort",
+        Group::End,
+        &[&[]],
+        "Call the game off: before both sides have moved, or any time as a moderator.",
+    ),
+    entry(
+        "history",
+        Group::LookUp,
+        &[&[]],
+        "The move list of the game in this channel.",
+    ),
+    entry(
+        "export",
+        Group::Review,
+        &[&[GAME]],
+        "The game record as a text file, which `show` reads back.",
+    ),
+    entry(
+        "show",
+        Group::Review,
+        &[&[
+            word("CODE-or-RECORD", CODE),
+            option("view", "plan|perspective", "plan"),
+        ]],
+        "Draw any position from a position code or a game record (for puzzles).",
+    ),
+    entry(
+        "replay",
+        Group::Review,
+        &[&[
+            GAME,
+            option("from", "PLY", "2"),
+            option("to", "PLY", "5"),
+            option("speed", "slow|normal|fast", "fast"),
+        ]],
+        "The game as an animated picture (GIF), drops falling level by level.",
+    ),
+    entry(
+        "games",
+        Group::LookUp,
+        &[&[]],
+        "Your challenges and games in every channel, and your last finished games.",
+    ),
+    entry(
+        "rules",
+        Group::LookUp,
+        &[&[]],
+        "A short summary of the rules and the players' guide.",
+    ),
+    entry(
+        "vacation",
+        Group::LookUp,
+        &[&[word("on|off", "on")]],
+        "Stop your correspondence clocks while you are away (up to 14 days a year).",
+    ),
+    entry(
+        "settings",
+        Group::LookUp,
+        &[
+            &[],
+            &[required("reminders", "dm|channel|off", "dm")],
+            &[required("view", "perspective|plan", "plan")],
+            &[required("thread-games", "on|off", "on")],
+            &[required("tournament-role", "ROLE|off", "off")],
+            &[required("web", "off|link|public", "link")],
+            &[required("language", "en|es|de", "es")],
+            &[required("my-language", "en|es|de", "de")],
+            &[required("timezone", "Europe/Madrid", "Europe/Madrid")],
+        ],
+        "Reminders, board view, language, time zone; moderators: threads, organisers, language, \
+         web pages.",
+    ),
+    entry(
+        "analyze",
+        Group::Review,
+        &[
+            &[maybe("#N", "#1"), option("move", "N", "3")],
+            &[
+                word("CODE", CODE),
+                option("rule", "delayed|immediate", "immediate"),
+            ],
+        ],
+        "The engine's best move, win estimate and line for a finished game or a position.",
+    ),
+    entry(
+        "puzzle",
+        Group::Puzzles,
+        &[
+            &[
+                literal("create"),
+                word("CODE", CODE),
+                option("rule", "delayed|immediate", "immediate"),
+                Param {
+                    optional: true,
+                    ..literal("several")
+                },
+                maybe("TITLE", "Corner trick"),
+            ],
+            &[literal("solve"), word("#N", "#1"), word("MOVE...", "F6 G7")],
+            &[literal("answer"), word("#N", "#1")],
+            &[literal("reveal"), word("#N", "#1")],
+            &[literal("daily"), word("on|off", "on")],
+        ],
+        "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
+    ),
+    entry("help", Group::LookUp, &[&[]], "The command list."),
+    entry(
+        "stats",
+        Group::Compete,
+        &[&[maybe("@player", "@bob")]],
+        "Rating, results by colour, longest streak and a rating chart (yours or a player's).",
+    ),
+    entry(
+        "leaderboard",
+        Group::Compete,
+        &[&[]],
+        "This server's top 20 by rating (provisional ratings, marked ?, come last).",
+    ),
+    entry(
+        "tournament",
+        Group::Tournaments,
+        &[
+            &[
+                literal("create"),
+                word("NAME", "Spring Open"),
+                required("format", "swiss|roundrobin", "swiss"),
+                option("rounds", "", "4"),
+                option("time", "", "3d"),
+                option("size", "", "8"),
+                option("pieces", "", "20"),
+                option("rule", "", "immediate"),
+                option("rated", "", "on"),
+                option("double", "", "off"),
+                option("vacation", "", "on"),
+                option("max", "", "32"),
+            ],
+            &[literal("join")],
+            &[literal("leave")],
+            &[literal("start")],
+            &[literal("standings")],
+            &[literal("pairings"), option("round", "", "2")],
+            &[literal("withdraw"), maybe("@player", "@bob")],
+            &[
+                literal("adjudicate"),
+                word("#game", "#12"),
+                word("black|white|draw|forfeit", "black"),
+            ],
+            &[literal("pause")],
+            &[literal("resume")],
+            &[literal("cancel")],
+        ],
+        "Tournaments: create one, join, start, standings, pairings; organisers run it.",
+    ),
+];
+
+/// The entry of a command name, if it is one.
+#[must_use]
+pub fn command_help(name: &str) -> Option<&'static CommandHelp> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The help text, built from [`COMMANDS`].
+#[must_use]
+pub fn help_text() -> String {
+    help_text_in(Language::English)
+}
+
+/// The help text in `language`: the group headings and the sentences around the commands'
+/// usages come from the catalogue; the usages themselves are what is typed.
+#[must_use]
+pub fn help_text_in(language: Language) -> String {
+    let say = |id: &str| crate::catalogue::say(language, id, &[]);
+    let mut text = say("help-intro");
+    for group in Group::ALL {
+        let usages: Vec<String> = COMMANDS
+            .iter()
+            .filter(|c| c.group == group)
+            .map(|c| format!("`{}`", c.usage()))
+            .collect();
+        // The usages are what is typed, the same in every language: arguments.
+        let line = match group.slash_command() {
+            "akron" => crate::say!(
+                language,
+                "help-group",
+                group = say(&format!("group-{}", group.key())),
+                usages = usages.join(", ")
+            ),
+            family => crate::say!(
+                language,
+                "help-group-family",
+                group = say(&format!("group-{}", group.key())),
+                command = format!("/{family}"),
+                usages = usages.join(", ")
+            ),
+        };
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(&say("help-outro"));
+    text
+}

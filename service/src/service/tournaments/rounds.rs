@@ -1,0 +1,860 @@
+//! Rounds: `tournament start` pairs round 1; the last result of a round pairs the next one
+//! (or ends the tournament) in the transaction that recorded it; `pause`, `resume` and `cancel`.
+
+use super::notices::tournament_draft;
+use super::signup::{describe, seeding_rating};
+use super::{current, entrant, escape};
+use crate::catalogue::Language;
+use crate::db::Tx;
+use crate::db::{self, DbError, StoredPairing};
+use crate::model::{
+    ChannelId, Destination, Ending, GameEnded, GameRecord, Players, Status, TournamentFormat,
+    TournamentId, TournamentRecord, TournamentStatus,
+};
+use crate::service::lifecycle::{thread_name, Announced, Conclusion};
+use crate::service::notices::{Draft, ThreadDraft, TournamentPart};
+use crate::service::read::{pairing_failure, pure_entrants, rounds_of};
+use crate::service::types::{GameId, Reply, Request, User};
+use crate::service::{refuse, Failure, Outcome, Service};
+use crate::tournament::{
+    default_rounds, max_swiss_rounds, pair_swiss, round_robin, round_robin_rounds, Entrant,
+    GameResult, PairingError, Round,
+};
+use crate::{phrase, say};
+use akron_rules::{Position, Reason};
+use std::collections::HashSet;
+
+impl Service {
+    pub(super) fn start_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        let now = self.clock.now();
+        // Everything the start decides is read inside its own transaction, so a join or a
+        // leave landing at the same moment is wholly before it (and paired, or gone) or
+        // wholly after it (and refused): nobody told they are in is left out of round 1, and
+        // nobody who left is paired.
+        let (t, paired) = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(say!(request.language.private, "tournament-already-started"));
+            }
+            let entrants = db::entrants(c, t.id)?;
+            let count = entrants.len();
+            if count < 2 {
+                return refuse(say!(request.language.private, "tournament-too-few"));
+            }
+            t.rounds = Some(match t.format {
+                TournamentFormat::Swiss => {
+                    let most = max_swiss_rounds(count);
+                    match t.rounds {
+                        Some(asked) if asked > most => {
+                            return refuse(too_many_rounds(
+                                &t,
+                                asked,
+                                count,
+                                request.language.private,
+                            ));
+                        }
+                        Some(asked) => asked,
+                        None => default_rounds(count),
+                    }
+                }
+                TournamentFormat::RoundRobin => {
+                    u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
+                }
+            });
+            let mut seeds = Vec::with_capacity(count);
+            for entrant in &entrants {
+                let rating = seeding_rating(c, &t, &entrant.user)?;
+                db::set_entrant_rating(c, t.id, entrant.player, rating)?;
+                seeds.push(Entrant::new(entrant.player, rating));
+            }
+            t.status = TournamentStatus::Running;
+            if t.format == TournamentFormat::RoundRobin {
+                let schedule = round_robin(&seeds, t.double).map_err(pairing_failure(&t))?;
+                for (index, round) in schedule.iter().enumerate() {
+                    let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                    insert_round(c, t.id, number, round)?;
+                }
+            }
+            self.begin_round(c, &mut t, 1, now)?;
+            // The players round 1 actually holds, byes included.
+            let paired: HashSet<u32> = db::pairings(c, t.id)?
+                .iter()
+                .filter(|p| p.round == 1)
+                .flat_map(|p| [Some(p.first), p.second])
+                .flatten()
+                .collect();
+            Ok::<_, Failure>((t, paired.len()))
+        })?;
+        self.wake();
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-started",
+            tournament = escape(&t.name),
+            players = paired,
+            rounds = t.rounds.unwrap_or(0),
+            what = describe(&t, request.language.public)
+        )))
+    }
+
+    /// Pairs (Swiss) or opens (round robin) round `round` inside `conn`'s transaction: its
+    /// games are made with their clocks running and announced, forfeits of withdrawn
+    /// players recorded; if nothing is left to play in it, the tournament moves on at once.
+    pub(super) fn begin_round(
+        &self,
+        conn: &Tx<'_>,
+        t: &mut TournamentRecord,
+        round: u32,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let entrants = db::entrants(conn, t.id)?;
+        if t.format == TournamentFormat::Swiss {
+            let stored = db::pairings(conn, t.id)?;
+            let history = rounds_of(&stored, round - 1);
+            match pair_swiss(&pure_entrants(&entrants), &history, id_seed(t.id)) {
+                Ok(paired) => insert_round(conn, t.id, round, &paired)?,
+                Err(PairingError::NotEnoughPlayers) => return self.finish(conn, t, now),
+                Err(e) => return Err(pairing_failure(t)(e)),
+            }
+        }
+        t.current_round = round;
+        t.version = db::save_tournament(conn, t)?;
+        let withdrawn: HashSet<u32> = entrants
+            .iter()
+            .filter(|e| e.withdrawn)
+            .map(|e| e.player)
+            .collect();
+        let mut rows: Vec<StoredPairing> = db::pairings(conn, t.id)?
+            .into_iter()
+            .filter(|p| p.round == round)
+            .collect();
+        // A round robin's schedule is fixed: a withdrawn player's bye scores nothing.
+        if rows
+            .iter()
+            .any(|p| p.board == 0 && withdrawn.contains(&p.first))
+        {
+            db::delete_bye(conn, t.id, round)?;
+            rows.retain(|p| p.board > 0);
+        }
+        let mut games = Vec::new();
+        for row in rows.iter_mut().filter(|p| p.board > 0) {
+            let Some(second) = row.second else { continue };
+            let forfeit = match (withdrawn.contains(&row.first), withdrawn.contains(&second)) {
+                (true, true) => Some(GameResult::BothForfeited),
+                (true, false) => Some(GameResult::FirstForfeited),
+                (false, true) => Some(GameResult::SecondForfeited),
+                (false, false) => None,
+            };
+            if let Some(result) = forfeit {
+                row.result = Some(result);
+            } else {
+                let (Some(first), Some(second)) =
+                    (entrant(&entrants, row.first), entrant(&entrants, second))
+                else {
+                    return Err(DbError::Corrupt(format!(
+                        "tournament {} pairs a player it does not have",
+                        t.id
+                    )));
+                };
+                let game = self.make_game(conn, t, row, &first.user, &second.user, now)?;
+                row.game = Some(game);
+                games.push((row.board, game, first.user.clone(), second.user.clone()));
+            }
+            db::update_pairing(conn, t.id, row)?;
+        }
+        self.push_tournament_notice(conn, t, round, TournamentPart::Pairings, now)?;
+        for (board, game, first, second) in games {
+            let mut draft = Draft::to(Destination::Channel(t.channel.clone()), game);
+            draft.reply.tournament_of = Some(t.id);
+            let a = draft.reply.mention_user(&first);
+            let b = draft.reply.mention_user(&second);
+            draft.words = vec![phrase!(
+                "tournament-game-announced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a.clone(),
+                white = b.clone(),
+                game = game.to_string(),
+                control = crate::service::wording::time_control(t.time_control)
+            )];
+            // Delivered after the game ended (a long downtime past its clock), it says so
+            // instead, with the result, and asks for no thread.
+            draft.if_over = Some(phrase!(
+                "tournament-game-ended-unannounced",
+                tournament = escape(&t.name),
+                round = round,
+                board = board,
+                black = a,
+                white = b,
+                game = game.to_string()
+            ));
+            draft.thread = Some(ThreadDraft {
+                name: thread_name(game, &first, &second),
+                game,
+            });
+            self.push_notice(conn, &draft, now)?;
+        }
+        if rows
+            .iter()
+            .filter(|p| p.board > 0)
+            .all(|p| p.result.is_some())
+        {
+            self.advance(conn, t, now)?;
+        }
+        Ok(())
+    }
+
+    /// Makes the game of one pairing: active at once, its clock running, in a placeholder
+    /// channel until its thread opens.
+    pub(super) fn make_game(
+        &self,
+        conn: &Tx<'_>,
+        t: &TournamentRecord,
+        row: &StoredPairing,
+        first: &User,
+        second: &User,
+        now: i64,
+    ) -> Result<GameId, DbError> {
+        let start = Position::start(t.size, t.pile)
+            .map_err(|e| DbError::Corrupt(format!("tournament {} start position: {e}", t.id)))?;
+        let placeholder = ChannelId(format!(
+            "{}:pending-t{}-r{}-b{}",
+            t.channel.platform(),
+            t.id.0,
+            row.round,
+            row.board
+        ));
+        let mut game = GameRecord::challenge(
+            placeholder,
+            t.organiser.id.clone(),
+            Players {
+                black: first.clone(),
+                white: second.clone(),
+            },
+            &start,
+            t.win_rule,
+            now,
+        );
+        game.time_control = t.time_control;
+        game.server.clone_from(&t.server);
+        game.rated = t.rated;
+        game.wants_thread = true;
+        self.start_game(conn, &mut game, 0, now)
+    }
+
+    /// The current round is complete: pair the next one, or finish. A paused tournament
+    /// waits for `resume`.
+    pub(super) fn advance(
+        &self,
+        conn: &Tx<'_>,
+        t: &mut TournamentRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        if t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        if t.current_round >= t.rounds.unwrap_or(0) {
+            return self.finish(conn, t, now);
+        }
+        self.push_tournament_notice(conn, t, t.current_round, TournamentPart::RoundOver, now)?;
+        let next = t.current_round + 1;
+        self.begin_round(conn, t, next, now)
+    }
+
+    /// Every round played: the final standings.
+    pub(super) fn finish(
+        &self,
+        conn: &Tx<'_>,
+        t: &mut TournamentRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        t.status = TournamentStatus::Finished;
+        t.version = db::save_tournament(conn, t)?;
+        self.push_tournament_notice(conn, t, t.current_round, TournamentPart::Over, now)
+    }
+
+    /// Records a tournament game's result from the [`GameEnded`] event, inside the
+    /// transaction that ended it, and pairs the next round when this was the last game of
+    /// the current one.
+    pub(in crate::service) fn record_tournament_result(
+        &self,
+        conn: &Tx<'_>,
+        record: &GameRecord,
+        event: &GameEnded,
+    ) -> Result<(), DbError> {
+        let Ending::Result(outcome) = event.ending else {
+            return Ok(());
+        };
+        let Some((mut t, round, board)) = db::game_tournament(conn, event.game)? else {
+            return Ok(());
+        };
+        if !matches!(
+            t.status,
+            TournamentStatus::Running | TournamentStatus::Paused
+        ) {
+            return Ok(());
+        }
+        let mut rows = db::pairings(conn, t.id)?;
+        let Some(row) = rows
+            .iter_mut()
+            .find(|p| p.round == round && p.board == board)
+        else {
+            return Ok(());
+        };
+        if row.result.is_some() {
+            return Ok(());
+        }
+        row.result = Some(tournament_result(record, event, outcome));
+        db::update_pairing(conn, t.id, row)?;
+        // Every result claims the tournament at the version read, so that of two games of a
+        // round ending at the same moment, one sees the other's result and opens the next
+        // round, and the other's transaction (stale) is retried, never both or neither.
+        t.version = db::save_tournament(conn, &t)?;
+        let complete = rows
+            .iter()
+            .filter(|p| p.round == round && p.board > 0)
+            .all(|p| p.result.is_some());
+        if round == t.current_round && complete {
+            self.advance_or_pause(conn, &mut t, event.at)?;
+        }
+        Ok(())
+    }
+
+    /// Moves the tournament on after a game's ending, inside its transaction. When the
+    /// tournament's stored data is damaged so that the next round cannot be paired, the
+    /// ending still stands (the players are not held hostage): the tournament is paused, its
+    /// channel told and the cause logged; `tournament resume` tries again.
+    pub(super) fn advance_or_pause(
+        &self,
+        conn: &Tx<'_>,
+        t: &mut TournamentRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        let mut next = t.clone();
+        match conn.savepoint(|c| self.advance(c, &mut next, now)) {
+            Ok(()) => {
+                *t = next;
+                Ok(())
+            }
+            Err(DbError::Corrupt(cause)) => {
+                tracing::error!(
+                    tournament = t.id.0,
+                    round = t.current_round,
+                    %cause,
+                    "a tournament cannot go on; it is paused"
+                );
+                t.status = TournamentStatus::Paused;
+                t.version = db::save_tournament(conn, t)?;
+                let mut draft = tournament_draft(t);
+                draft.words = vec![phrase!(
+                    "tournament-damaged",
+                    round = t.current_round,
+                    tournament = escape(&t.name)
+                )];
+                self.push_notice(conn, &draft, now)?;
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    pub(super) fn pause_tournament(&self, request: &Request, pause: bool) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        let now = self.clock.now();
+        // The status is read and written in one transaction: a round that moves on at the
+        // same moment is never rolled back by a stale copy.
+        let t = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            match (pause, t.status) {
+                (true, TournamentStatus::Running) => {
+                    t.status = TournamentStatus::Paused;
+                    t.version = db::save_tournament(c, &t)?;
+                }
+                (false, TournamentStatus::Paused) => {
+                    t.status = TournamentStatus::Running;
+                    t.version = db::save_tournament(c, &t)?;
+                    let complete = db::pairings(c, t.id)?
+                        .iter()
+                        .filter(|p| p.round == t.current_round && p.board > 0)
+                        .all(|p| p.result.is_some());
+                    if complete {
+                        self.advance(c, &mut t, now)?;
+                    }
+                }
+                (true, _) => {
+                    return refuse(say!(
+                        request.language.private,
+                        "tournament-pause-not-running"
+                    ))
+                }
+                (false, _) => {
+                    return refuse(say!(request.language.private, "tournament-not-paused"))
+                }
+            }
+            Ok::<_, Failure>(t)
+        })?;
+        if pause {
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-paused",
+                tournament = escape(&t.name)
+            )))
+        } else {
+            self.wake();
+            Ok(Reply::text(say!(
+                request.language.public,
+                "tournament-resumed",
+                tournament = escape(&t.name)
+            )))
+        }
+    }
+
+    pub(super) fn cancel_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        if !t.status.is_live() {
+            return refuse(say!(request.language.private, "tournament-already-over"));
+        }
+        let rows = self.db.read(|c| db::pairings(c, t.id))?;
+        let mut running = Vec::new();
+        for game in rows
+            .iter()
+            .filter(|p| p.result.is_none())
+            .filter_map(|p| p.game)
+        {
+            if let Some(record) = self.db.read(|c| db::game(c, game))? {
+                if record.status() == Status::Active {
+                    running.push(self.load(record)?);
+                }
+            }
+        }
+        let now = self.clock.now();
+        self.db.write(|c| {
+            // The round read above must still be the current one; its games are ended at the
+            // versions read (either changed: the command runs again on fresh reads).
+            let mut fresh = current(c, t.id)?;
+            if !fresh.status.is_live() {
+                return refuse(say!(request.language.private, "tournament-already-over"));
+            }
+            if fresh.current_round != t.current_round {
+                return Err(DbError::Conflict.into());
+            }
+            fresh.status = TournamentStatus::Cancelled;
+            fresh.version = db::save_tournament(c, &fresh)?;
+            for loaded in &running {
+                let mut record = loaded.record.clone();
+                let conclusion = Conclusion {
+                    ending: Ending::Result(akron_rules::Outcome {
+                        winner: None,
+                        reason: Reason::Abort,
+                    }),
+                    winner: None,
+                    plies: loaded.game.moves().len(),
+                    announced: Announced::No,
+                };
+                self.end_game(c, &mut record, conclusion, now)?;
+            }
+            Ok::<_, Failure>(())
+        })?;
+        for loaded in &running {
+            self.cache_remove(loaded.record.id);
+        }
+        self.wake();
+        Ok(Reply::text(say!(
+            request.language.public,
+            "tournament-cancelled",
+            tournament = escape(&t.name),
+            running = running.len()
+        )))
+    }
+}
+
+/// A tournament game's result from how it ended. A player who lost without ever moving
+/// forfeited (a timeout before one's first move); an abort is a forfeit by both.
+pub(super) fn tournament_result(
+    record: &GameRecord,
+    event: &GameEnded,
+    outcome: akron_rules::Outcome,
+) -> GameResult {
+    if outcome.reason == Reason::Abort {
+        return GameResult::BothForfeited;
+    }
+    // The first player moves at ply 0, the second at ply 1 (a swap included).
+    match &event.winner {
+        None => GameResult::Draw,
+        Some(winner) if winner.id == record.players.black.id => {
+            if event.plies <= 1 {
+                GameResult::SecondForfeited
+            } else {
+                GameResult::FirstWon
+            }
+        }
+        Some(_) => {
+            if event.plies == 0 {
+                GameResult::FirstForfeited
+            } else {
+                GameResult::SecondWon
+            }
+        }
+    }
+}
+
+/// Why a Swiss of `players` cannot have `asked` rounds, and what to do instead.
+pub(super) fn too_many_rounds(
+    t: &TournamentRecord,
+    asked: u32,
+    players: usize,
+    language: Language,
+) -> String {
+    let most = max_swiss_rounds(players);
+    say!(
+        language,
+        "tournament-too-many-rounds",
+        tournament = escape(&t.name),
+        players = players,
+        most = most,
+        asked = asked,
+        needed = (1..=1000usize)
+            .map(|more| players + more)
+            .find(|&n| max_swiss_rounds(n) >= asked)
+            .unwrap_or(players)
+    )
+}
+
+pub(super) fn id_seed(id: TournamentId) -> u64 {
+    u64::try_from(id.0).unwrap_or_default()
+}
+
+/// Stores a round's pairings (boards from 1) and its bye (board 0).
+pub(super) fn insert_round(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    number: u32,
+    round: &Round,
+) -> Result<(), DbError> {
+    for (index, pairing) in round.pairings.iter().enumerate() {
+        db::insert_pairing(
+            conn,
+            id,
+            &StoredPairing {
+                round: number,
+                board: u32::try_from(index + 1).unwrap_or(u32::MAX),
+                first: pairing.first,
+                second: Some(pairing.second),
+                game: None,
+                result: pairing.result,
+            },
+        )?;
+    }
+    if let Some(bye) = round.bye {
+        db::insert_pairing(
+            conn,
+            id,
+            &StoredPairing {
+                round: number,
+                board: 0,
+                first: bye,
+                second: None,
+                game: None,
+                result: None,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! A tournament's round transitions, driven through the service with a clock the test
+    //! moves: round 1's pairings, the next round opening once when the last game of a round
+    //! ends (by a result, a timeout or a withdrawal), the end, and a pause holding it all.
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::model::{GameId, TimeControl};
+    use crate::service::read::tournament_detail;
+    use crate::service::tournaments::standings::final_standings;
+    use crate::service::types::{Command, TournamentAction, TournamentOptions};
+    use crate::testing::{channel_id, user, Harness};
+    use akron_rules::Color;
+
+    const DAY: i64 = 86_400;
+    /// The first tournament of a fresh database.
+    const CUP: TournamentId = TournamentId(1);
+
+    pub(super) fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
+        let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+        request.is_moderator = who == "org";
+        h.service.handle(&request)
+    }
+
+    /// A started tournament of p1..pN on 5 × 5, one day per move.
+    pub(super) fn started(format: TournamentFormat, rounds: Option<u32>, players: u32) -> Harness {
+        let h = Harness::new();
+        let mut options = TournamentOptions::new("Cup", format);
+        options.rounds = rounds;
+        options.size = Some(5);
+        options.time = Some(TimeControl::PerMove(DAY));
+        let created = tournament(&h, "org", TournamentAction::Create(options));
+        assert!(!created.ephemeral, "{}", created.text);
+        for player in 1..=players {
+            let joined = tournament(&h, &format!("p{player}"), TournamentAction::Join);
+            assert!(!joined.ephemeral, "{}", joined.text);
+        }
+        let start = tournament(&h, "org", TournamentAction::Start);
+        assert!(!start.ephemeral, "{}", start.text);
+        h
+    }
+
+    pub(super) fn stored(h: &Harness) -> TournamentRecord {
+        h.service.db.read(|c| current(c, CUP)).unwrap()
+    }
+
+    pub(super) fn round(h: &Harness, round: u32) -> Vec<StoredPairing> {
+        let rows = h.service.db.read(|c| db::pairings(c, CUP)).unwrap();
+        rows.into_iter().filter(|p| p.round == round).collect()
+    }
+
+    /// The games of a round still being played.
+    pub(super) fn running(h: &Harness, number: u32) -> Vec<GameId> {
+        round(h, number)
+            .iter()
+            .filter(|p| p.result.is_none())
+            .filter_map(|p| p.game)
+            .collect()
+    }
+
+    pub(super) fn game(h: &Harness, game: GameId) -> GameRecord {
+        h.service.db.read(|c| db::game(c, game)).unwrap().unwrap()
+    }
+
+    /// The second player of `game` resigns it.
+    pub(super) fn decide(h: &Harness, id: GameId) {
+        let mut request = Request::new(
+            game(h, id).players.white,
+            channel_id("elsewhere"),
+            Command::Resign,
+        );
+        request.game = Some(id);
+        let reply = h.service.handle(&request);
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+
+    /// How many notices were written whose text, put into words as they are delivered,
+    /// contains `text` (they are stored as message ids and arguments).
+    pub(super) fn notices(h: &Harness, text: &str) -> usize {
+        h.service
+            .due_notices("test", 10_000)
+            .unwrap()
+            .iter()
+            .filter(|n| n.reply.text.contains(text))
+            .count()
+    }
+
+    #[test]
+    pub(super) fn the_start_pairs_round_one_with_a_bye_for_an_odd_count() {
+        let h = started(TournamentFormat::Swiss, Some(2), 5);
+        let t = stored(&h);
+        assert_eq!(
+            (t.status, t.current_round, t.rounds),
+            (TournamentStatus::Running, 1, Some(2))
+        );
+        let rows = round(&h, 1);
+        assert_eq!(rows.len(), 3, "two boards and a bye: {rows:?}");
+        let byes: Vec<&StoredPairing> = rows.iter().filter(|p| p.board == 0).collect();
+        assert_eq!(byes.len(), 1);
+        assert_eq!((byes[0].second, byes[0].game), (None, None));
+        let mut seen: Vec<u32> = rows
+            .iter()
+            .flat_map(|p| [Some(p.first), p.second])
+            .flatten()
+            .collect();
+        seen.sort_unstable();
+        assert_eq!(seen, [1, 2, 3, 4, 5], "everyone is in round 1 once");
+        for id in running(&h, 1) {
+            let record = game(&h, id);
+            assert_eq!(record.status(), Status::Active);
+            assert!(record.deadline_at.is_some(), "its clock runs");
+        }
+        assert_eq!(running(&h, 1).len(), 2);
+        assert!(round(&h, 2).is_empty(), "a Swiss pairs one round at a time");
+        assert_eq!(
+            notices(&h, "round 1 of 2"),
+            1,
+            "the pairings are posted once"
+        );
+
+        // A round robin stores its whole schedule, but makes only round 1's games.
+        let h = started(TournamentFormat::RoundRobin, None, 5);
+        assert_eq!(stored(&h).rounds, Some(5));
+        for number in 1..=5 {
+            let rows = round(&h, number);
+            assert_eq!(rows.iter().filter(|p| p.board == 0).count(), 1, "{rows:?}");
+            let games = rows.iter().filter(|p| p.game.is_some()).count();
+            assert_eq!(games, if number == 1 { 2 } else { 0 }, "round {number}");
+        }
+    }
+
+    #[test]
+    pub(super) fn the_last_result_of_a_round_opens_the_next_one_once() {
+        let h = started(TournamentFormat::Swiss, Some(3), 4);
+        let games = running(&h, 1);
+        assert_eq!(games.len(), 2);
+        decide(&h, games[0]);
+        assert_eq!(stored(&h).current_round, 1, "a game of round 1 still runs");
+        assert!(round(&h, 2).is_empty());
+        decide(&h, games[1]);
+        assert_eq!(stored(&h).current_round, 2);
+        assert_eq!(round(&h, 2).len(), 2);
+        assert_eq!(running(&h, 2).len(), 2);
+        assert_eq!(notices(&h, "Round 1 of **Cup** is over"), 1);
+
+        // The same ending seen again (a retried transaction) changes nothing.
+        let last = game(&h, games[1]);
+        let event = GameEnded {
+            game: last.id,
+            channel: last.channel.clone(),
+            players: last.players.clone(),
+            ending: Ending::Result(akron_rules::Outcome {
+                winner: Some(Color::Black),
+                reason: Reason::Resignation,
+            }),
+            winner: Some(last.players.black.clone()),
+            plies: 0,
+            at: h.service.now(),
+        };
+        h.service
+            .db
+            .write(|c| h.service.record_tournament_result(c, &last, &event))
+            .unwrap();
+        assert_eq!(stored(&h).current_round, 2);
+        assert_eq!(round(&h, 2).len(), 2);
+        assert!(round(&h, 3).is_empty());
+        assert_eq!(notices(&h, "Round 1 of **Cup** is over"), 1);
+    }
+
+    #[test]
+    pub(super) fn a_timeout_ending_the_last_game_opens_the_next_round() {
+        let h = started(TournamentFormat::Swiss, Some(2), 4);
+        let games = running(&h, 1);
+        decide(&h, games[0]);
+        h.clock.advance(DAY + 1);
+        let tick = h.service.tick(h.service.now()).unwrap();
+        assert!(tick.settled >= 1, "{tick:?}");
+        let timed_out = game(&h, games[1]);
+        assert_eq!(timed_out.status(), Status::Finished);
+        let row = round(&h, 1)
+            .into_iter()
+            .find(|p| p.game == Some(games[1]))
+            .unwrap();
+        assert_eq!(
+            row.result,
+            Some(GameResult::FirstForfeited),
+            "the first player never moved"
+        );
+        assert_eq!(stored(&h).current_round, 2);
+        assert_eq!(running(&h, 2).len(), 2);
+        // The new round's clocks start at the tick, not at the start of the tournament.
+        for id in running(&h, 2) {
+            assert!(game(&h, id).deadline_at > Some(h.service.now()));
+        }
+        assert_eq!(h.service.tick(h.service.now()).unwrap().settled, 0);
+    }
+
+    #[test]
+    pub(super) fn the_final_round_ends_the_tournament_with_standings() {
+        let h = started(TournamentFormat::Swiss, None, 2);
+        assert_eq!(stored(&h).rounds, Some(1));
+        let games = running(&h, 1);
+        assert_eq!(games.len(), 1);
+        decide(&h, games[0]);
+        let t = stored(&h);
+        assert_eq!((t.status, t.current_round), (TournamentStatus::Finished, 1));
+        assert_eq!(notices(&h, "**Cup** is over. Congratulations"), 1);
+        assert!(round(&h, 2).is_empty());
+        let winner = game(&h, games[0]).players.black;
+        let lines = final_standings(&h.service.db.read(|c| tournament_detail(c, t)).unwrap());
+        assert_eq!(
+            lines.first().map(|(rank, u)| (*rank, u.id.clone())),
+            Some((1, winner.id))
+        );
+        let standings = tournament(&h, "p1", TournamentAction::Standings);
+        assert!(
+            standings.text.contains("after 1 round of 1"),
+            "{}",
+            standings.text
+        );
+        assert!(
+            !standings.text.contains("being played"),
+            "{}",
+            standings.text
+        );
+    }
+
+    #[test]
+    pub(super) fn a_withdrawal_mid_round_ends_their_game_and_the_round() {
+        let h = started(TournamentFormat::Swiss, Some(2), 4);
+        let games = running(&h, 1);
+        decide(&h, games[0]);
+        let leaving = game(&h, games[1]).players.white;
+        let gone = tournament(&h, &leaving.name, TournamentAction::Withdraw(None));
+        assert!(
+            gone.text.contains("resigned their running game"),
+            "{}",
+            gone.text
+        );
+        assert_eq!(game(&h, games[1]).status(), Status::Finished);
+        assert_eq!(
+            stored(&h).current_round,
+            2,
+            "their game was the last of round 1"
+        );
+        let entrants = h.service.db.read(|c| db::entrants(c, CUP)).unwrap();
+        let number = entrants
+            .iter()
+            .find(|e| e.user.id == leaving.id)
+            .map(|e| e.player)
+            .unwrap();
+        let rows = round(&h, 2);
+        assert_eq!(
+            rows.len(),
+            2,
+            "three players left: one board and a bye: {rows:?}"
+        );
+        assert!(
+            rows.iter()
+                .all(|p| p.first != number && p.second != Some(number)),
+            "{rows:?}"
+        );
+        let again = tournament(&h, &leaving.name, TournamentAction::Withdraw(None));
+        assert!(again.ephemeral, "{}", again.text);
+    }
+
+    #[test]
+    pub(super) fn a_pause_holds_the_next_round_until_resume() {
+        let h = started(TournamentFormat::Swiss, Some(2), 4);
+        let paused = tournament(&h, "org", TournamentAction::Pause);
+        assert!(!paused.ephemeral, "{}", paused.text);
+        for id in running(&h, 1) {
+            decide(&h, id);
+        }
+        let t = stored(&h);
+        assert_eq!((t.status, t.current_round), (TournamentStatus::Paused, 1));
+        assert!(round(&h, 2).is_empty(), "nothing is paired while paused");
+        h.clock.advance(2 * DAY);
+        h.service.tick(h.service.now()).unwrap();
+        assert!(round(&h, 2).is_empty(), "nor by the scheduler");
+        let resumed = tournament(&h, "org", TournamentAction::Resume);
+        assert!(!resumed.ephemeral, "{}", resumed.text);
+        let t = stored(&h);
+        assert_eq!((t.status, t.current_round), (TournamentStatus::Running, 2));
+        assert_eq!(running(&h, 2).len(), 2);
+        let twice = tournament(&h, "org", TournamentAction::Resume);
+        assert!(twice.ephemeral, "{}", twice.text);
+        assert_eq!(round(&h, 3).len(), 0);
+        assert_eq!(notices(&h, "Round 1 of **Cup** is over"), 1);
+    }
+}

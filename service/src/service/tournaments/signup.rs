@@ -1,0 +1,280 @@
+//! Sign-up: `tournament create`, `join` and `leave`, and the sign-up message with its
+//! Join and Leave buttons.
+
+use super::{current, escape, DEFAULT_TOURNAMENT_TIME, MAX_TOURNAMENT_NAME};
+use crate::catalogue::Language;
+use crate::db::Tx;
+use crate::db::{self, DbError, GLOBAL_SCOPE};
+use crate::model::{
+    TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
+};
+use crate::ratings::INITIAL_RATING;
+use crate::say;
+use crate::service::types::{
+    Button, Command, GameId, Reply, Request, TournamentAction, TournamentOptions, User,
+};
+use crate::service::ServiceError;
+use crate::service::{refuse, Failure, Outcome, Service};
+use crate::tournament::max_swiss_rounds;
+use akron_rules::{default_pile, MAX_PILE};
+
+impl Service {
+    pub(super) fn create_tournament(
+        &self,
+        request: &Request,
+        options: &TournamentOptions,
+    ) -> Outcome {
+        if !self.may_organise(request)? {
+            return refuse(say!(
+                request.language.private,
+                "tournament-create-moderators-only"
+            ));
+        }
+        let size = options.size.unwrap_or(akron_rules::DEFAULT_SIZE);
+        let pile = options.pieces.unwrap_or_else(|| default_pile(size));
+        if pile < u16::from(size) || pile > MAX_PILE {
+            return refuse(say!(
+                request.language.private,
+                "challenge-bad-pile",
+                pile = pile,
+                size = size,
+                max = MAX_PILE,
+                default = default_pile(size)
+            ));
+        }
+        let name = options.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_TOURNAMENT_NAME {
+            return refuse(say!(
+                request.language.private,
+                "tournament-name-length",
+                max = MAX_TOURNAMENT_NAME,
+                count = name.chars().count()
+            ));
+        }
+        if name.chars().any(char::is_control) {
+            return refuse(say!(request.language.private, "tournament-name-control"));
+        }
+        if let (TournamentFormat::Swiss, Some(rounds), Some(max)) =
+            (options.format, options.rounds, options.max_players)
+        {
+            let most = max_swiss_rounds(max as usize);
+            if rounds > most {
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-rounds-for-max",
+                    max = max,
+                    most = most,
+                    rounds = rounds
+                ));
+            }
+        }
+        let t = TournamentRecord {
+            id: TournamentId(0),
+            server: request.server.clone(),
+            channel: request.channel.clone(),
+            name: name.to_string(),
+            organiser: request.user.clone(),
+            format: options.format,
+            double: options.double.unwrap_or(false),
+            rounds: match options.format {
+                TournamentFormat::Swiss => options.rounds,
+                TournamentFormat::RoundRobin => None,
+            },
+            time_control: options.time.unwrap_or(DEFAULT_TOURNAMENT_TIME),
+            size,
+            pile,
+            win_rule: options.rule.unwrap_or_default(),
+            rated: options.rated.unwrap_or(true),
+            vacation: options.vacation.unwrap_or(false),
+            max_players: options.max_players,
+            status: TournamentStatus::SignUp,
+            current_round: 0,
+            created_at: self.clock.now(),
+            version: 0,
+        };
+        let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
+            Ok(id) => id,
+            Err(DbError::ChannelTaken) => {
+                return refuse(say!(request.language.private, "tournament-channel-taken"))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let t = TournamentRecord { id, ..t };
+        Ok(signup_reply(&t, &[], request.language.public))
+    }
+
+    pub(super) fn join_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        let now = self.clock.now();
+        let me = &request.user;
+        // Decided from what the transaction reads: a `start` landing at the same moment is
+        // either wholly before this (sign-up is closed) or wholly after it (it pairs them).
+        let t = self.db.write(|c| {
+            let t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-signup-closed",
+                    tournament = escape(&t.name)
+                ));
+            }
+            let entrants = db::entrants(c, t.id)?;
+            if entrants.iter().any(|e| e.user.id == me.id) {
+                return refuse(say!(request.language.private, "tournament-already-in"));
+            }
+            if t.max_players
+                .is_some_and(|max| entrants.len() >= max as usize)
+            {
+                return refuse(say!(request.language.private, "tournament-full"));
+            }
+            let rating = seeding_rating(c, &t, me)?;
+            db::add_entrant(c, t.id, me, rating, now)?;
+            // Claimed at the version read: a start deciding at the same moment from an older
+            // list of entrants cannot commit.
+            let mut t = t;
+            t.version = db::save_tournament(c, &t)?;
+            Ok::<_, Failure>(t)
+        })?;
+        self.updated_signup(&t, request.language.public)
+    }
+
+    /// The sign-up message again, after a join or a leave: it replaces the pressed one (a
+    /// button) or the one posted (a command).
+    pub(super) fn updated_signup(&self, t: &TournamentRecord, language: Language) -> Outcome {
+        let (entrants, posted) = self
+            .db
+            .read(|c| Ok::<_, DbError>((db::entrants(c, t.id)?, db::signup_message(c, t.id)?)))?;
+        let mut reply = signup_reply(t, &entrants, language);
+        reply.replaces_pressed = true;
+        reply.replaces_message = posted;
+        Ok(reply)
+    }
+
+    /// The front end posted the sign-up message of `tournament` at `message` (its own
+    /// reference, such as Discord's `CHANNEL/MESSAGE`): `tournament join` and `leave` then
+    /// update it (see [`Reply::replaces_message`]).
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn signup_posted(
+        &self,
+        tournament: TournamentId,
+        message: &str,
+    ) -> Result<(), ServiceError> {
+        Ok(self
+            .db
+            .write(|c| db::set_signup_message(c, tournament, message))?)
+    }
+
+    pub(super) fn leave_tournament(&self, request: &Request) -> Outcome {
+        let t = self.find_tournament(request)?;
+        // Decided inside the transaction: once `start` has paired them, they cannot leave.
+        let t = self.db.write(|c| {
+            let t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(say!(request.language.private, "tournament-leave-started"));
+            }
+            if !db::remove_entrant(c, t.id, &request.user.id)? {
+                return refuse(say!(request.language.private, "tournament-not-in"));
+            }
+            let mut t = t;
+            t.version = db::save_tournament(c, &t)?;
+            Ok::<_, Failure>(t)
+        })?;
+        self.updated_signup(&t, request.language.public)
+    }
+}
+
+/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
+/// in `language`.
+pub(super) fn signup_reply(
+    t: &TournamentRecord,
+    entrants: &[TournamentEntrant],
+    language: Language,
+) -> Reply {
+    let names: Vec<String> = entrants.iter().map(|e| e.user.shown_in(language)).collect();
+    let mut text = say!(
+        language,
+        "tournament-signup",
+        tournament = escape(&t.name),
+        number = t.id.to_string(),
+        what = describe(t, language),
+        organiser = t.organiser.shown()
+    );
+    text.push('\n');
+    text.push_str(&say!(
+        language,
+        "tournament-entrants",
+        count = entrants.len(),
+        max = t.max_players.map_or(0, i64::from),
+        names = if names.is_empty() {
+            say!(language, "tournament-entrants-nobody")
+        } else {
+            names.join(", ")
+        }
+    ));
+    if text.chars().count() > 1_900 {
+        text = text.chars().take(1_890).collect::<String>() + " …";
+    }
+    let number = GameId(t.id.0);
+    Reply {
+        text,
+        signup_of: Some(t.id),
+        buttons: [
+            Button::of(Command::Tournament(TournamentAction::Join), number),
+            Button::of(Command::Tournament(TournamentAction::Leave), number),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        ..Reply::default()
+    }
+}
+
+/// `Swiss, 4 rounds, 8 × 8, 32 pieces, delayed rule, 3 d per move, rated, no vacations`, in
+/// `language`.
+pub(super) fn describe(t: &TournamentRecord, language: Language) -> String {
+    let format = match (t.format, t.rounds) {
+        (TournamentFormat::Swiss, Some(rounds)) => {
+            say!(language, "tournament-format-swiss", rounds = rounds)
+        }
+        // The default in numbers a player can read, from the rule that pairs them.
+        (TournamentFormat::Swiss, None) => say!(
+            language,
+            "tournament-format-swiss-default",
+            four = crate::tournament::default_rounds(4),
+            eight = crate::tournament::default_rounds(8),
+            sixteen = crate::tournament::default_rounds(16)
+        ),
+        (TournamentFormat::RoundRobin, _) => say!(
+            language,
+            "tournament-format-round-robin",
+            double = if t.double { "yes" } else { "no" }
+        ),
+    };
+    say!(
+        language,
+        "tournament-description",
+        format = format,
+        size = t.size,
+        pile = t.pile,
+        rule = t.win_rule.name(),
+        clock = crate::service::wording::time_control(t.time_control),
+        rated = if t.rated { "yes" } else { "no" },
+        vacation = if t.vacation { "yes" } else { "no" }
+    )
+}
+
+/// A player's rating for seeding: their server rating (else global), 1500 when new.
+pub(super) fn seeding_rating(
+    conn: &Tx<'_>,
+    t: &TournamentRecord,
+    user: &User,
+) -> Result<f64, DbError> {
+    let scope = t
+        .server
+        .as_ref()
+        .map_or_else(|| GLOBAL_SCOPE.to_string(), |s| s.0.clone());
+    Ok(db::rating(conn, &user.id, &scope)?.map_or(INITIAL_RATING, |r| r.rating.rating))
+}
