@@ -27,11 +27,13 @@
 mod errors;
 mod listen;
 mod migrations;
+#[cfg(feature = "testing")]
 mod scratch;
 mod statements;
 
 pub(super) use errors::{is_busy, is_unique_violation};
 pub use listen::LISTENER_NAME;
+#[cfg(feature = "testing")]
 pub use scratch::ScratchDatabase;
 pub(super) use statements::{batch, execute, query, query_opt, with_value};
 

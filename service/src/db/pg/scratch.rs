@@ -7,14 +7,12 @@ use postgres::{Client, NoTls};
 
 /// A database of its own for one test on a PostgreSQL server, made from an address on that
 /// server (`AKRON_TEST_POSTGRES`) and dropped with everything in it when the test ends.
-#[cfg(feature = "testing")]
 pub struct ScratchDatabase {
     server: String,
     name: String,
     url: PostgresUrl,
 }
 
-#[cfg(feature = "testing")]
 impl ScratchDatabase {
     /// Makes a new, empty database on the server `server` (an address of any database on
     /// it, by a role that may create databases).
@@ -73,7 +71,6 @@ impl ScratchDatabase {
     }
 }
 
-#[cfg(feature = "testing")]
 impl Drop for ScratchDatabase {
     fn drop(&mut self) {
         let dropped = outside_runtime(|| {
