@@ -212,7 +212,7 @@ fn standings(w: Words, detail: &TournamentDetail) -> Markup {
                             td.player { (name(w, detail, s.player)) }
                             td.points { (s.points) }
                             td { (trim_number(s.tiebreak)) }
-                            td { (s.wins) "-" (s.draws) "-" (s.losses)
+                            td { (s.record())
                                 @if s.byes > 0 { " " (w.with("web-byes", &[("count", Arg::from(s.byes))])) } }
                         }
                     }

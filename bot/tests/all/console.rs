@@ -258,7 +258,7 @@ fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
         text.contains("Entrants (6): p1, p2, p3, p4, p5, p6"),
         "{text}"
     );
-    assert!(text.contains("6 players, 4 rounds"), "{text}");
+    assert!(text.contains("6 players (Swiss, 4 rounds,"), "{text}");
     assert!(text.contains("» thread \"Akron #1: "), "{text}");
     assert!(
         text.contains("channel game-12"),

@@ -1850,7 +1850,7 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
         .await?;
     assert!(
-        started.content().contains("2 players, 1 round"),
+        started.content().contains("2 players (Swiss, 1 round,"),
         "{}",
         started.content()
     );

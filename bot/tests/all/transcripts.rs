@@ -159,12 +159,13 @@ fn puzzles() {
     check("puzzles", script);
 }
 
-/// A game against the AI: a hint refused while it runs, a draw offered and judged, a few
-/// moves answered, then a resignation.
+/// A game against the AI: its moves answered at once, a few moves, then a resignation. (A
+/// hint and the AI's judgement of a draw offer are searches within a time budget, so their
+/// words change from run to run; the service's tests check those.)
 #[test]
 fn a_game_against_the_ai() {
-    let script = "as alice\nchallenge ai size:4 colour:black level:1\nmove b2\nhint\n\
-                  draw offer\nmove c3\nboard\nresign\ngames\n";
+    let script = "as alice\nchallenge ai size:4 colour:black level:1\nmove b2\nmove c3\n\
+                  board\nresign\ngames\n";
     check("ai", script);
 }
 

@@ -236,6 +236,7 @@ draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit { CMD("dra
 draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
 draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
 rating-note = Wertungszahlen: { $ratings }
+rating-note-never-moved = Nicht gewertet: Ein Spieler hat nie gezogen, daher gilt die Partie als kampflos.
 
 ## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
 
@@ -487,9 +488,12 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, 
     [yes] Urlaub erlaubt
    *[no] kein Urlaub
 }
-tournament-started = **{ $tournament }** beginnt: { $players } Spieler, { $rounds ->
-    [one] { $rounds } Runde
-   *[other] { $rounds } Runden
+tournament-started = **{ $tournament }** beginnt: { $players } Spieler{ $format ->
+    [swiss] {""}
+   *[other] , { $rounds ->
+        [one] { $rounds } Runde
+       *[other] { $rounds } Runden
+    }
 } ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
 tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
     [yes] {" "}und die laufende Partie aufgegeben
@@ -838,7 +842,7 @@ web-round-of = Runde { $round } von { $rounds }
 web-result = Ergebnis
 web-games = Partien
 web-bye = Spielfrei: { $player }
-web-byes = +{ $count } spielfrei
+web-byes = (davon { $count } spielfrei)
 web-entrants = Teilnehmer
 web-withdrawn = zurückgezogen
 web-rank = #
@@ -1304,6 +1308,10 @@ parse-analyze-option = '{ $word }' ist keine Option von { CMD("analyze") }; schr
 parse-analyze-both = { CMD("analyze") } nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
 parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } oder { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
+parse-puzzle-needs-number = puzzle { $action } braucht die Nummer des Rätsels, wie { $action ->
+    [solve] { CMD("puzzle solve #3 F6") }
+   *[other] { CMD("puzzle ", $action, " #3") }
+}
 parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode; { parse-puzzle-usage }
 parse-puzzle-needs-move = { CMD("puzzle solve") } braucht deinen Zug, wie { CMD("puzzle solve ", $puzzle, " F6") }
 parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }; { parse-puzzle-usage }

@@ -235,6 +235,7 @@ draw-none = There is no draw offer to answer. Offer one with { CMD("draw") }.
 draw-withdrawn = **{ $player }** withdrew their draw offer.
 draw-declined = **{ $player }** declined the draw offer. Play on.
 rating-note = Ratings: { $ratings }
+rating-note-never-moved = Not rated: a player never moved, so the game counts as a forfeit.
 
 ## The commands: their names and one-line descriptions (Discord: at most 100 characters)
 
@@ -487,9 +488,12 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, 
     [yes] vacations allowed
    *[no] no vacations
 }
-tournament-started = **{ $tournament }** starts: { $players } players, { $rounds ->
-    [one] { $rounds } round
-   *[other] { $rounds } rounds
+tournament-started = **{ $tournament }** starts: { $players } players{ $format ->
+    [swiss] {""}
+   *[other] , { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
 } ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
 tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
     [yes] {" "}and resigned their running game
@@ -838,10 +842,10 @@ web-round-of = Round { $round } of { $rounds }
 web-result = Result
 web-games = Games
 web-bye = Bye: { $player }
-web-byes = +{ $count } { $count ->
-    [one] bye
-   *[other] byes
-}
+web-byes = ({ $count ->
+    [one] one of them a bye
+   *[other] { $count } of them byes
+})
 web-entrants = Entrants
 web-withdrawn = withdrawn
 web-rank = #
@@ -1277,6 +1281,10 @@ parse-analyze-option = '{ $word }' is not an analyze option; write { CMD("analyz
 parse-analyze-both = analyze takes a game (`#12 move:30`) or a position code, not both
 parse-puzzle-usage = write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } or { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' is not a puzzle number; write it like #3
+parse-puzzle-needs-number = puzzle { $action } needs the puzzle's number, like { $action ->
+    [solve] { CMD("puzzle solve #3 F6") }
+   *[other] { CMD("puzzle ", $action, " #3") }
+}
 parse-puzzle-needs-code = puzzle create needs a position code; { parse-puzzle-usage }
 parse-puzzle-needs-move = puzzle solve needs your move, like { CMD("puzzle solve ", $puzzle, " F6") }
 parse-puzzle-action = '{ $action }' is not a puzzle action; { parse-puzzle-usage }

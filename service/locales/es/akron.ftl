@@ -251,6 +251,7 @@ draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con { CMD(
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
+rating-note-never-moved = No puntúa: un jugador no hizo ninguna jugada, así que la partida cuenta como incomparecencia.
 
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
@@ -502,9 +503,12 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } piedras,
     [yes] con vacaciones
    *[no] sin vacaciones
 }
-tournament-started = Empieza **{ $tournament }**: { $players } jugadores, { $rounds ->
-    [one] { $rounds } ronda
-   *[other] { $rounds } rondas
+tournament-started = Empieza **{ $tournament }**: { $players } jugadores{ $format ->
+    [swiss] {""}
+   *[other] , { $rounds ->
+        [one] { $rounds } ronda
+       *[other] { $rounds } rondas
+    }
 } ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
 tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
     [yes] {" "}y abandonó su partida en curso
@@ -853,10 +857,10 @@ web-round-of = Ronda { $round } de { $rounds }
 web-result = Resultado
 web-games = Partidas
 web-bye = Descansa: { $player }
-web-byes = +{ $count } { $count ->
-    [one] descanso
-   *[other] descansos
-}
+web-byes = ({ $count ->
+    [one] una por descanso
+   *[other] { $count } por descanso
+})
 web-entrants = Inscritos
 web-withdrawn = retirado
 web-rank = #
@@ -1334,6 +1338,10 @@ parse-analyze-option = '{ $word }' no es una opción de { CMD("analyze") }; escr
 parse-analyze-both = { CMD("analyze") } admite una partida (`#12 move:30`) o un código de posición, no ambos
 parse-puzzle-usage = escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } o { CMD("puzzle daily on|off") }
 parse-puzzle-number = '{ $value }' no es un número de problema; escríbelo como #3
+parse-puzzle-needs-number = puzzle { $action } necesita el número del problema, como { $action ->
+    [solve] { CMD("puzzle solve #3 F6") }
+   *[other] { CMD("puzzle ", $action, " #3") }
+}
 parse-puzzle-needs-code = { CMD("puzzle create") } necesita un código de posición; { parse-puzzle-usage }
 parse-puzzle-needs-move = { CMD("puzzle solve") } necesita tu jugada, como { CMD("puzzle solve ", $puzzle, " F6") }
 parse-puzzle-action = '{ $action }' no es una acción de { CMD("puzzle") }; { parse-puzzle-usage }

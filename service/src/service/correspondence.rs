@@ -244,7 +244,7 @@ impl Service {
         reply.text = super::wording::result_sentence(&ended, &mut reply)
             .map(|p| p.say(request.language.public))
             .unwrap_or_default();
-        if let Some(note) = self.rating_note_of(&ended.record)? {
+        if let Some(note) = self.rating_note_of(&ended.record, ended.game.moves().len())? {
             reply.text.push('\n');
             reply.text.push_str(&note.say(request.language.public));
         }

@@ -257,7 +257,7 @@ impl Service {
         reply.text = result_sentence(&next, &mut reply)
             .map(|p| p.say(language.public))
             .unwrap_or_default();
-        if let Some(note) = self.rating_note_of(&next.record)? {
+        if let Some(note) = self.rating_note_of(&next.record, next.game.moves().len())? {
             reply.text.push('\n');
             reply.text.push_str(&note.say(language.public));
         }

@@ -341,6 +341,9 @@ impl Service {
                 let players = [&record.players.black, &record.players.white];
                 let note =
                     super::rated::rating_note(conn, event.game, &players, record.server.as_ref())?;
+                let note = note.or_else(|| {
+                    super::rated::never_moved_note(record, &Ending::Result(outcome), event.plies)
+                });
                 (words, note)
             }
         };

@@ -61,7 +61,7 @@ impl Service {
         let next = self.moved(applied.next);
         let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?, language);
         if report.outcome.is_some() {
-            if let Some(note) = self.rating_note_of(&next.record)? {
+            if let Some(note) = self.rating_note_of(&next.record, next.game.moves().len())? {
                 reply.text.push('\n');
                 reply.text.push_str(&note.say(language));
             }

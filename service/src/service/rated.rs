@@ -120,6 +120,21 @@ pub(super) fn apply_ratings(
     Ok(())
 }
 
+/// Why a game agreed as rated moved no rating because a player never moved in it (it counts
+/// as a forfeit, and a tournament's table marks it so); `None` for any other game.
+pub(super) fn never_moved_note(
+    record: &GameRecord,
+    ending: &Ending,
+    plies: usize,
+) -> Option<crate::catalogue::Phrase> {
+    let a_result = matches!(ending, Ending::Result(outcome) if outcome.reason != Reason::Abort);
+    let people = record.players.black.id != record.players.white.id
+        && !record.players.black.id.is_ai()
+        && !record.players.white.id.is_ai();
+    (record.rated && a_result && people && plies < 2)
+        .then(|| crate::catalogue::Phrase::new("rating-note-never-moved"))
+}
+
 /// `Ratings: alice 1532 (+18) · bob 1468? (-18)`: what a game did to the players' ratings
 /// on its server (else globally), or `None` when it was not rated.
 pub(super) fn rating_note(
@@ -153,11 +168,17 @@ impl Service {
     pub(super) fn rating_note_of(
         &self,
         record: &GameRecord,
+        plies: usize,
     ) -> Result<Option<crate::catalogue::Phrase>, ServiceError> {
         let players = [&record.players.black, &record.players.white];
-        Ok(self
+        let note = self
             .db
-            .read(|c| rating_note(c, record.id, &players, record.server.as_ref()))?)
+            .read(|c| rating_note(c, record.id, &players, record.server.as_ref()))?;
+        let ending = match &record.phase {
+            crate::model::Phase::Ended { ending, .. } => Some(ending),
+            _ => None,
+        };
+        Ok(note.or_else(|| ending.and_then(|ending| never_moved_note(record, ending, plies))))
     }
 
     /// `stats [@user]`: rating, deviation, results (by colour), the longest winning streak

@@ -56,6 +56,15 @@ pub struct Standing {
     pub withdrawn: bool,
 }
 
+impl Standing {
+    /// The wins-draws-losses column: `2-1-0`. A bye counts as a win there, as it scores
+    /// one, so that a line's points are its wins and half its draws.
+    #[must_use]
+    pub fn record(&self) -> String {
+        format!("{}-{}-{}", self.wins + self.byes, self.draws, self.losses)
+    }
+}
+
 /// The standings after `rounds`, best first.
 ///
 /// # Errors
@@ -265,7 +274,7 @@ fn render(
             fit(name, width),
             s.points.to_string(),
             (words.number)(s.tiebreak),
-            format!("{}-{}-{}", s.wins, s.draws, s.losses)
+            s.record()
         );
         let rest = standings.len() - i;
         let note = format!("{}\n", (words.more)(rest));

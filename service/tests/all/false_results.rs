@@ -445,3 +445,87 @@ fn a_player_to_move_for_seconds_is_not_said() {
     let games = h.ok("bob", Command::Games).text;
     assert!(games.contains("alice to move (for 3 h)"), "{games}");
 }
+
+#[test]
+fn a_puzzle_command_without_its_number_says_what_to_write() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let refusal = h.service.mistyped(
+        &Request::new(user("bob"), channel_id("main"), Command::Help),
+        &akron_service::service::text::parse_line("puzzle solve", |_| None).unwrap_err(),
+    );
+    let text = refusal.unwrap().text;
+    assert!(
+        text.contains("puzzle solve needs the puzzle's number") && text.contains("#3 F6"),
+        "{text}"
+    );
+}
+
+/// The transcripts showed three things in a Swiss's tables that were not what happened.
+#[test]
+fn a_swiss_says_its_rounds_once_counts_a_bye_as_a_win_and_says_why_a_resignation_is_a_forfeit() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.size = Some(5);
+    options.rounds = Some(2);
+    tournament(&h, "org", TournamentAction::Create(options));
+    for player in ["ana", "ben", "cleo"] {
+        tournament(&h, player, TournamentAction::Join);
+    }
+    let started = tournament(&h, "org", TournamentAction::Start).text;
+    assert!(
+        started.contains("3 players (Swiss, 2 rounds,") && !started.contains("2 rounds (Swiss"),
+        "{started}"
+    );
+    // Round one: one game, one bye. The first player resigns before moving.
+    let game = h
+        .open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query(
+                "SELECT game_id FROM tournament_pairings WHERE round = 1 AND board > 0",
+                &[],
+                |r| r.get::<i64>(0),
+            )
+        })
+        .unwrap()[0];
+    let detail = h.service.game_detail(GameId(game)).unwrap().unwrap();
+    let mut request = Request::new(
+        detail.players.black.clone(),
+        channel_id("lobby"),
+        Command::Resign,
+    );
+    request.game = Some(GameId(game));
+    let resigned = h.service.handle(&request);
+    // Resigning before one's first move is a forfeit (unrated), and the notice says so
+    // where the table marks it "ff".
+    assert!(
+        resigned.text.contains("resigned")
+            && resigned
+                .text
+                .contains("Not rated: a player never moved, so the game counts as a forfeit."),
+        "{}",
+        resigned.text
+    );
+    let pairings = tournament(&h, "org", TournamentAction::Pairings(Some(1))).text;
+    assert!(pairings.contains("0–1 ff"), "{pairings}");
+    // The bye's point is in the record column as a win: points are wins and half draws.
+    let standings = tournament(&h, "org", TournamentAction::Standings).text;
+    let line = |name: &str| {
+        standings
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in {standings}"))
+            .to_string()
+    };
+    let white = detail.players.white.name.clone();
+    let bye = ["ana", "ben", "cleo"]
+        .into_iter()
+        .find(|p| *p != white && *p != detail.players.black.name)
+        .unwrap();
+    assert!(line(bye).trim_end().ends_with("1-0-0"), "{standings}");
+    assert!(line(&white).trim_end().ends_with("1-0-0"), "a forfeit win: {standings}");
+}

@@ -401,6 +401,7 @@ fn every_error_of_a_mistyped_command_line_comes_from_the_catalogue() {
         "puzzle answer x",
         "puzzle create",
         "puzzle solve #3",
+        "puzzle solve",
         "puzzle frob",
         "board view:sideways",
         "settings view:sideways",

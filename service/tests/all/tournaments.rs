@@ -403,7 +403,7 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
     sign_up(&h, options, 8);
     let started = tournament(&h, "org", TournamentAction::Start);
     assert!(
-        started.text.contains("8 players, 3 rounds"),
+        started.text.contains("8 players (Swiss, 3 rounds,"),
         "{}",
         started.text
     );
@@ -536,7 +536,7 @@ const EIGHT_PLAYER_SWISS: (&[&str], &[&str]) = (
         "4 p5                    2     3    2-0-1",
         "5 p2                   1½   5.5    1-1-1",
         "6 p6                    1   4.5    1-0-2",
-        "7 p7                    1   3.5    0-0-2",
+        "7 p7                    1   3.5    1-0-2",
         "8 p8 (wd)               0     4    0-0-2",
     ],
 );
@@ -552,7 +552,7 @@ fn a_five_player_round_robin_with_a_timeout_and_a_withdrawal() {
     sign_up(&h, options, 5);
     let started = tournament(&h, "org", TournamentAction::Start);
     assert!(
-        started.text.contains("5 players, 5 rounds"),
+        started.text.contains("5 players, 5 rounds (round robin,"),
         "{}",
         started.text
     );
@@ -619,10 +619,10 @@ const FIVE_PLAYER_RR: (&[&str], &[&str]) = (
         "5:5-1=first-forfeit",
     ],
     &[
-        "1 p1                    5     9    4-0-0",
-        "2 p2                   3½  4.75    2-1-1",
-        "3 p3                    2     2    1-0-3",
-        "4 p4                    2   1.5    1-0-3",
+        "1 p1                    5     9    5-0-0",
+        "2 p2                   3½  4.75    3-1-1",
+        "3 p3                    2     2    2-0-3",
+        "4 p4                    2   1.5    2-0-3",
         "5 p5 (wd)              1½  3.75    1-1-2",
     ],
 );
@@ -661,7 +661,7 @@ fn a_swiss_with_more_rounds_than_opponents_is_refused() {
     tournament(&h, "p5", TournamentAction::Join);
     let started = tournament(&h, "org", TournamentAction::Start);
     assert!(
-        started.text.contains("5 players, 5 rounds"),
+        started.text.contains("5 players (Swiss, 5 rounds,"),
         "{}",
         started.text
     );
@@ -680,7 +680,7 @@ fn two_players_play_one_swiss_round_by_default() {
     );
     let started = tournament(&h, "org", TournamentAction::Start);
     assert!(
-        started.text.contains("2 players, 1 round"),
+        started.text.contains("2 players (Swiss, 1 round,"),
         "{}",
         started.text
     );

@@ -211,6 +211,12 @@ fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, Phrase> {
         .split_once(char::is_whitespace)
         .map_or((rest, ""), |(a, r)| (a, r.trim()));
     let number = |text: &str| -> Result<PuzzleId, Phrase> {
+        if text.trim().is_empty() {
+            return Err(phrase!(
+                "parse-puzzle-needs-number",
+                action = action.to_ascii_lowercase()
+            ));
+        }
         text.trim()
             .trim_start_matches('#')
             .parse::<i64>()

@@ -94,6 +94,11 @@ impl Service {
             tournament = escape(&t.name),
             players = paired,
             rounds = t.rounds.unwrap_or(0),
+            // A Swiss's description says its rounds already.
+            format = match t.format {
+                TournamentFormat::Swiss => "swiss",
+                TournamentFormat::RoundRobin => "round-robin",
+            },
             what = describe(&t, request.language.public)
         )))
     }

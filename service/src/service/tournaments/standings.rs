@@ -141,7 +141,7 @@ pub(super) fn standings_table(t: &TournamentDetail, language: Language) -> Optio
                 },
                 line.points.to_string(),
                 crate::catalogue::numbers::decimal(line.tiebreak, language),
-                format!("{}-{}-{}", line.wins, line.draws, line.losses),
+                line.record(),
             ]
         })
         .collect();
