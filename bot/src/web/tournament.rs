@@ -163,7 +163,8 @@ fn render(shown: &Shown, version: i64) -> Markup {
                                 tr {
                                     td { (p.board) }
                                     td { (name(w, detail, p.black)) }
-                                    td.result { (text::board_result(p.result)) }
+                                    td.result { (text::board_result(p.result))
+                                        @if p.adjudicated && p.result.is_some() { " " small { (w.say("web-adjudicated")) } } }
                                     td { (name(w, detail, p.white)) }
                                     td { @if let Some(game) = p.game {
                                         a href=(site.path(WebPage::Game(game))) {

@@ -250,10 +250,7 @@ fn a_six_player_swiss_plays_through_in_the_console_with_wait() {
          wait 25h\nwait 25h\nwait 25h\nwait 25h\nin lobby\ntournament standings\nquit\n",
     );
     let text = session(dir.path(), &out, script.as_bytes());
-    assert!(
-        text.contains("[Join] type: tournament join #1"),
-        "{text}"
-    );
+    assert!(text.contains("[Join] type: tournament join #1"), "{text}");
     assert!(
         text.contains("Entrants (6): p1, p2, p3, p4, p5, p6"),
         "{text}"

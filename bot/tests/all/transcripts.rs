@@ -59,8 +59,8 @@ fn check(name: &str, script: &str) {
 /// The moves of a 3 × 3 game that Black wins by connection, as `as WHO` / `move M` lines;
 /// after White's first move, a draw offered and declined and a takeback asked and refused.
 fn winning_game(black: &str, white: &str) -> String {
-    let moves: Vec<Move> = super::discord_e2e::winning_game_of(3)
-        .unwrap_or_else(|e| panic!("a winning game: {e}"));
+    let moves: Vec<Move> =
+        super::discord_e2e::winning_game_of(3).unwrap_or_else(|e| panic!("a winning game: {e}"));
     let mut script = String::new();
     for (ply, mv) in moves.iter().enumerate() {
         let who = if ply % 2 == 0 { black } else { white };

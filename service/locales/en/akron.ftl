@@ -449,6 +449,7 @@ tournament-withdrawn-name = { $name } (withdrawn)
 tournament-unknown-player = player { $player }
 tournament-result-playing = playing
 tournament-result-forfeit = { $score } ff
+tournament-result-adjudicated = { $score } adjudicated
 tournament-bye = bye
 tournament-bye-score = 1 (bye)
 tournament-pairings-title = { $tournament }, round { $round } of { $rounds }
@@ -846,6 +847,7 @@ web-byes = ({ $count ->
     [one] one of them a bye
    *[other] { $count } of them byes
 })
+web-adjudicated = adjudicated
 web-entrants = Entrants
 web-withdrawn = withdrawn
 web-rank = #

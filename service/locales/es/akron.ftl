@@ -464,6 +464,7 @@ tournament-withdrawn-name = { $name } (retirado)
 tournament-unknown-player = jugador { $player }
 tournament-result-playing = en juego
 tournament-result-forfeit = { $score } incomp.
+tournament-result-adjudicated = { $score } por decisión arbitral
 tournament-bye = descanso
 tournament-bye-score = 1 (descanso)
 tournament-pairings-title = { $tournament }, ronda { $round } de { $rounds }
@@ -861,6 +862,7 @@ web-byes = ({ $count ->
     [one] una por descanso
    *[other] { $count } por descanso
 })
+web-adjudicated = por decisión arbitral
 web-entrants = Inscritos
 web-withdrawn = retirado
 web-rank = #

@@ -68,7 +68,9 @@ static AND_LISTS: LazyLock<Vec<Option<ListFormatter>>> = LazyLock::new(|| {
 #[must_use]
 pub fn and_list(items: &[String], language: Language) -> String {
     match AND_LISTS.get(language.index()).and_then(Option::as_ref) {
-        Some(formatter) => formatter.format(items.iter().map(String::as_str)).to_string(),
+        Some(formatter) => formatter
+            .format(items.iter().map(String::as_str))
+            .to_string(),
         None => items.join(", "),
     }
 }

@@ -163,7 +163,9 @@ pub struct RoundDetail {
     pub started_at: Option<i64>,
     /// While games of the round are being played and have clocks: when the last of their
     /// current moves is due, Unix seconds. If nobody moves any more, every game of the round
-    /// is decided by then (by timeout), so the round ends by this time at the latest.
+    /// is decided by then (by timeout), so the round ends by this time at the latest. `None`
+    /// while a player to move is on vacation (their clock stands still, so the round has no
+    /// latest end).
     pub deadline: Option<i64>,
 }
 
@@ -190,6 +192,8 @@ pub struct PairingDetail {
     pub channel: Option<ChannelId>,
     /// The result, once in.
     pub result: Option<GameResult>,
+    /// Whether the result was decided by adjudication, not played out.
+    pub adjudicated: bool,
 }
 
 /// A player's ratings and rated results.
@@ -315,9 +319,10 @@ impl Service {
         &self,
         id: TournamentId,
     ) -> Result<Option<TournamentDetail>, ServiceError> {
+        let now = self.clock.now();
         Ok(self.db.read(|c| {
             db::tournament(c, id)?
-                .map(|t| tournament_detail(c, t))
+                .map(|t| tournament_detail(c, t, now))
                 .transpose()
         })?)
     }
@@ -505,10 +510,11 @@ pub(super) fn game_detail(loaded: &Loaded, clock: Option<clocks::Reading>) -> Ga
     }
 }
 
-/// A stored tournament as its detail, read inside `conn`.
+/// A stored tournament as its detail at `now`, read inside `conn`.
 pub(super) fn tournament_detail(
     conn: &Tx<'_>,
     t: TournamentRecord,
+    now: i64,
 ) -> Result<TournamentDetail, DbError> {
     let entrants = db::entrants(conn, t.id)?;
     let stored = db::pairings(conn, t.id)?;
@@ -520,6 +526,8 @@ pub(super) fn tournament_detail(
     )
     .map_err(pairing_failure(&t))?;
     let mut rounds: Vec<RoundDetail> = Vec::new();
+    // Rounds with a clock standing still for a vacation: they have no latest end.
+    let mut standing: Vec<u32> = Vec::new();
     for row in &stored {
         let round = match rounds.iter_mut().position(|r| r.number == row.round) {
             Some(index) => &mut rounds[index],
@@ -538,7 +546,10 @@ pub(super) fn tournament_detail(
         match row.second.filter(|_| row.board > 0) {
             None => round.bye = Some(row.first),
             Some(second) => {
-                let (pairing, times) = pairing_detail(conn, row, second)?;
+                let (pairing, times) = pairing_detail(conn, row, second, now)?;
+                if times.standing {
+                    standing.push(row.round);
+                }
                 if let Some(started) = times.started_at {
                     round.started_at = Some(round.started_at.map_or(started, |s| s.min(started)));
                 }
@@ -552,6 +563,9 @@ pub(super) fn tournament_detail(
     rounds.sort_by_key(|r| r.number);
     for round in &mut rounds {
         round.pairings.sort_by_key(|p| p.board);
+        if standing.contains(&round.number) {
+            round.deadline = None;
+        }
     }
     Ok(TournamentDetail {
         id: t.id,
@@ -576,34 +590,53 @@ pub(super) fn tournament_detail(
 }
 
 /// When a round's game started and, while it is played with a clock, when its current move
-/// is due.
+/// is due, and whether that clock stands still (the player to move is on vacation).
 #[derive(Clone, Copy, Debug, Default)]
 struct GameTimes {
     started_at: Option<i64>,
     deadline: Option<i64>,
+    standing: bool,
 }
 
 /// One stored board with its game's channel (none while the game's thread is pending), and
-/// its game's times for the round's schedule.
+/// its game's times for the round's schedule at `now`, read as the scheduler reads them
+/// ([`clocks::read`], a vacation included).
 fn pairing_detail(
     conn: &Tx<'_>,
     row: &StoredPairing,
     second: u32,
+    now: i64,
 ) -> Result<(PairingDetail, GameTimes), DbError> {
     let record = match row.game {
         Some(game) => db::game(conn, game)?,
         None => None,
     };
     let mut times = GameTimes::default();
+    let mut adjudicated = false;
     if let Some(record) = &record {
         times.started_at = record.started_at();
-        if record.status() == Status::Active {
-            // Only a live clock's deadline depends on how many moves were played.
-            let plies = match record.time_control {
-                TimeControl::Fischer { .. } => db::game_moves(conn, record.id)?.len(),
-                TimeControl::None | TimeControl::PerMove(_) => 0,
-            };
-            times.deadline = clocks::timeout_at(record, plies);
+        adjudicated = matches!(
+            record.outcome(),
+            Some(outcome) if outcome.reason == akron_rules::Reason::Adjudication
+        );
+        if record.status() == Status::Active && record.time_control != TimeControl::None {
+            let moves = db::game_moves(conn, record.id)?;
+            match super::store::replay(record.clone(), &moves) {
+                Ok(loaded) => {
+                    let mover = loaded.to_move().id;
+                    let pause = super::conditional::clock_pause(conn, record, &mover)?;
+                    if let Some(reading) = clocks::read(record, moves.len(), pause, now) {
+                        times.standing = reading.standing;
+                        times.deadline = (!reading.standing).then_some(reading.out);
+                    }
+                }
+                Err(error) => {
+                    // A game that does not replay is reported where it is played; the
+                    // schedule shows its clock as it runs.
+                    tracing::warn!(game = record.id.0, %error, "a tournament game does not replay");
+                    times.deadline = clocks::timeout_at(record, moves.len());
+                }
+            }
         }
     }
     let channel = record
@@ -617,6 +650,7 @@ fn pairing_detail(
             game: row.game,
             channel,
             result: row.result,
+            adjudicated,
         },
         times,
     ))

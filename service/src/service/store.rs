@@ -134,7 +134,7 @@ impl Service {
 }
 
 /// Rebuilds a game from its row and moves, checking everything.
-fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
+pub(super) fn replay(row: GameRecord, moves: &[db::MoveRow]) -> Result<Loaded, ServiceError> {
     let id = row.id;
     let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
     let start = Position::from_code(&row.start_code).map_err(|e| {

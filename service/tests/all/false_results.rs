@@ -527,5 +527,108 @@ fn a_swiss_says_its_rounds_once_counts_a_bye_as_a_win_and_says_why_a_resignation
         .find(|p| *p != white && *p != detail.players.black.name)
         .unwrap();
     assert!(line(bye).trim_end().ends_with("1-0-0"), "{standings}");
-    assert!(line(&white).trim_end().ends_with("1-0-0"), "a forfeit win: {standings}");
+    assert!(
+        line(&white).trim_end().ends_with("1-0-0"),
+        "a forfeit win: {standings}"
+    );
+}
+
+#[test]
+fn an_adjudicated_game_is_marked_so_in_the_pairings_and_the_round_table() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let won = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Second),
+    );
+    assert!(!won.ephemeral, "{}", won.text);
+    let pairings = tournament(&h, "org", TournamentAction::Pairings(Some(1)));
+    let board1 = pairings
+        .text
+        .lines()
+        .find(|l| l.contains("board 1"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(board1.contains("0–1 adjudicated"), "{}", pairings.text);
+    let board2 = pairings
+        .text
+        .lines()
+        .find(|l| l.contains("board 2"))
+        .unwrap();
+    assert!(!board2.contains("adjudicated"), "{}", pairings.text);
+    let detail = h
+        .service
+        .tournament_detail(akron_service::model::TournamentId(1))
+        .unwrap()
+        .unwrap();
+    let round = detail.round(1).unwrap();
+    assert!(round.pairings[0].adjudicated && !round.pairings[1].adjudicated);
+}
+
+#[test]
+fn a_rounds_latest_end_is_not_promised_while_a_player_to_move_is_on_vacation() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Holiday Cup", TournamentFormat::Swiss);
+    options.size = Some(5);
+    options.rounds = Some(1);
+    options.vacation = Some(true);
+    options.time = Some(TimeControl::PerMove(DAY));
+    tournament(&h, "org", TournamentAction::Create(options));
+    for player in ["ana", "ben"] {
+        tournament(&h, player, TournamentAction::Join);
+    }
+    tournament(&h, "org", TournamentAction::Start);
+    let cup = akron_service::model::TournamentId(1);
+    let round = |h: &Harness| {
+        h.service
+            .tournament_detail(cup)
+            .unwrap()
+            .unwrap()
+            .round(1)
+            .unwrap()
+            .clone()
+    };
+    let start = h.service.now();
+    assert_eq!(
+        round(&h).deadline,
+        Some(start + DAY),
+        "the first move is due in a day"
+    );
+    // The player to move goes on vacation: their clock stands still, and so the round has
+    // no latest end until they are back.
+    let first = round(&h).pairings[0].game.unwrap();
+    let mover = h
+        .service
+        .game_detail(first)
+        .unwrap()
+        .unwrap()
+        .players
+        .black
+        .clone();
+    h.clock.advance(3600);
+    let on = h.service.handle(&Request::new(
+        mover.clone(),
+        channel_id("lobby"),
+        Command::Vacation(true),
+    ));
+    assert!(on.text.contains("vacation"), "{}", on.text);
+    h.clock.advance(2 * DAY);
+    assert_eq!(round(&h).deadline, None, "{:?}", round(&h));
+    assert_eq!(
+        h.service.tick(h.service.now()).unwrap().settled,
+        0,
+        "nobody lost on time"
+    );
+    // Back again: the deadline is the day they had, less the hour used, from now.
+    h.service.handle(&Request::new(
+        mover,
+        channel_id("lobby"),
+        Command::Vacation(false),
+    ));
+    assert_eq!(round(&h).deadline, Some(h.service.now() + DAY - 3600));
 }

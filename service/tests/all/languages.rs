@@ -104,7 +104,9 @@ fn a_moderators_language_is_what_the_channel_reads() {
     // The result, for everyone, in Spanish.
     let resigned = send(&h, "bob", false, Command::Resign);
     assert!(
-        resigned.text.starts_with("**Ganan las negras** (bob abandonó)"),
+        resigned
+            .text
+            .starts_with("**Ganan las negras** (bob abandonó)"),
         "{}",
         resigned.text
     );

@@ -55,7 +55,8 @@ impl Service {
             TournamentAction::Start => self.start_tournament(request),
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
-                let detail = self.db.read(|c| tournament_detail(c, t))?;
+                let now = self.clock.now();
+                let detail = self.db.read(|c| tournament_detail(c, t, now))?;
                 let language = request.language.public;
                 let mut reply = Reply::text(standings_text(&detail, language));
                 if let Some(table) = standings_table(&detail, language) {
@@ -79,7 +80,8 @@ impl Service {
                         ),
                     });
                 }
-                let detail = self.db.read(|c| tournament_detail(c, t))?;
+                let now = self.clock.now();
+                let detail = self.db.read(|c| tournament_detail(c, t, now))?;
                 let language = request.language.public;
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply, language);

@@ -28,13 +28,14 @@ impl Service {
         reply: &mut Reply,
         language: Language,
     ) -> Result<Option<(String, Option<Table>)>, ServiceError> {
+        let now = self.clock.now();
         let detail = self.db.read(|c| {
             let Some(mut t) = db::tournament(c, TournamentId(words.tournament))? else {
                 return Ok(None);
             };
             // As it stood at that round: later rounds are left out.
             t.current_round = t.current_round.min(words.round);
-            let mut detail = tournament_detail(c, t)?;
+            let mut detail = tournament_detail(c, t, now)?;
             detail.rounds.retain(|r| r.number <= words.round);
             Ok::<_, db::DbError>(Some(detail))
         })?;

@@ -5,7 +5,7 @@ use super::escape;
 use crate::catalogue::Language;
 use crate::images::{Column, ColumnAlign, Table};
 use crate::say;
-use crate::service::read::TournamentDetail;
+use crate::service::read::{PairingDetail, TournamentDetail};
 use crate::service::types::{Reply, User};
 use crate::tournament::{format_table_in, GameResult, TableWords, Tiebreak};
 
@@ -100,8 +100,18 @@ pub(super) fn unknown_player(player: u32, language: Language) -> String {
     say!(language, "tournament-unknown-player", player = player)
 }
 
-/// A pairing's result as the tables write it.
-pub(super) fn result_mark(result: Option<GameResult>, language: Language) -> String {
+/// A pairing's result as the tables write it, an adjudication marked as one.
+pub(super) fn result_mark(pairing: &PairingDetail, language: Language) -> String {
+    let score = score_mark(pairing.result, language);
+    if pairing.adjudicated && pairing.result.is_some() {
+        say!(language, "tournament-result-adjudicated", score = score)
+    } else {
+        score
+    }
+}
+
+/// A result's score as the tables write it.
+fn score_mark(result: Option<GameResult>, language: Language) -> String {
     match result {
         None => say!(language, "tournament-result-playing"),
         Some(GameResult::FirstWon) => "1–0".to_string(),
@@ -195,7 +205,7 @@ pub(super) fn pairings_table(t: &TournamentDetail, round: u32, language: Languag
             pairing.board.to_string(),
             name(pairing.black),
             name(pairing.white),
-            result_mark(pairing.result, language),
+            result_mark(pairing, language),
             pairing.game.map_or_else(String::new, |g| g.to_string()),
         ]);
     }
@@ -266,7 +276,7 @@ pub(super) fn pairings_text(
         ));
     }
     for pairing in detail.map_or(&[][..], |r| &r.pairings) {
-        let result = result_mark(pairing.result, language);
+        let result = result_mark(pairing, language);
         let game = pairing
             .game
             .map_or_else(String::new, |g| match &pairing.channel {
