@@ -18,7 +18,7 @@
 mod ai;
 mod chat;
 mod claims;
-mod copy;
+mod copy_rows;
 mod correspondence;
 mod games;
 mod moves;
@@ -34,7 +34,7 @@ mod value;
 pub use ai::*;
 pub use chat::*;
 pub use claims::*;
-pub use copy::{copy_tables, count_rows, first_non_empty, TABLES};
+pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;
