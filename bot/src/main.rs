@@ -1,4 +1,5 @@
-//! `akron`: the Akron command line, the game service's console front end, and the Discord bot.
+//! `akron`: the Akron command line: the console game, the Discord and Matrix bots, the worker,
+//! the web companion, database tools, and the rules and engine tools.
 
 mod cli;
 
