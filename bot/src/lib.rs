@@ -1,5 +1,5 @@
-//! The Akron bot's library: the front ends (Discord, Matrix, the console) and the command
-//! line, on top of the platform-neutral game service in `akron-service`.
+//! The Akron bot's library: the front ends (Discord, Matrix, the console, the web companion)
+//! and the command line, on top of the platform-neutral game service in `akron-service`.
 
 pub use akron_service::{ai_player, db, images, model, ratings, record, service, tournament};
 

@@ -1,4 +1,5 @@
-//! `akron`: the Akron command line, the game service's console front end, and the Discord bot.
+//! `akron`: the Akron command line: the console game, the Discord and Matrix bots, the worker,
+//! the web companion, database tools, and the rules and engine tools.
 
 mod cli;
 
@@ -60,7 +61,7 @@ enum Command {
     Puzzles(cli::ai::PuzzlesArgs),
     /// Runs the background work without any chat connection: the scheduler, the AI's moves
     /// and the delivery of Discord notices (several processes on one PostgreSQL database).
-    Worker(cli::discord::WorkerArgs),
+    Worker(cli::worker::WorkerArgs),
     /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`,
     /// `akron db backup --to FILE`, `akron db check`.
     Db(cli::db::DbArgs),
@@ -103,7 +104,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cli::ai::arena(&a),
         Command::Puzzles(a) => cli::ai::puzzles(&a),
         Command::Db(a) => cli::db::db(&a),
-        Command::Worker(a) => cli::discord::worker(&a),
+        Command::Worker(a) => cli::worker::worker(&a),
     })
 }
 

@@ -75,10 +75,10 @@ pub fn db(args: &DbArgs) -> Result<()> {
             from.set_database(&copy.from);
             let mut to = akron_service::service::Config::default();
             to.set_database(&copy.to);
-            let copied = akron_service::service::copy::copy_database(
+            let copied = akron_service::service::copy_command::copy_database(
                 &from,
                 &to,
-                akron_service::service::copy::CopyOptions {
+                akron_service::service::copy_command::CopyOptions {
                     allow_empty: copy.allow_empty,
                 },
             )

@@ -1,12 +1,11 @@
-//! `akron discord`: runs the Discord bot; and `akron worker`, the scheduler, the AI's moves and
-//! the delivery of Discord notices with no chat connection (here because it shares the Discord
-//! settings and delivery; its log lines say `akron::worker`).
+//! `akron discord`: runs the Discord bot (its settings and logging are shared with `akron
+//! worker`, in `worker.rs`, and `akron matrix --discord`).
 
 use akron_bot::discord::{self, Settings};
 use akron_service::scheduler::Background;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Arguments of `akron discord`.
@@ -43,8 +42,10 @@ pub struct DiscordArgs {
     web: Option<String>,
 }
 
-fn token(args: &DiscordArgs) -> Result<String> {
-    let token = match &args.token_file {
+/// The bot token: from the token `file` when one is named (an error when it is missing or
+/// empty), else `DISCORD_TOKEN`.
+pub(super) fn token(file: Option<&Path>) -> Result<String> {
+    let token = match file {
         Some(path) => {
             let token = std::fs::read_to_string(path)
                 .with_context(|| format!("reading the token file {}", path.display()))?;
@@ -99,7 +100,7 @@ pub(super) fn init_logging(default: &str) {
 /// Without a token.
 pub(super) fn settings(args: &DiscordArgs) -> Result<Settings> {
     Ok(Settings {
-        token: token(args)?,
+        token: token(args.token_file.as_deref())?,
         dev_guild: args.dev_guild,
         api_url: args.api_url.clone(),
         http_client: None,
@@ -135,75 +136,5 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
         discord::run_shards(&settings, service, shards, !chat_only)
             .await
             .context("discord")
-    })
-}
-
-/// Arguments of `akron worker`.
-#[derive(Args, Default)]
-pub struct WorkerArgs {
-    /// A file holding the Discord bot token (else `DISCORD_TOKEN`), to deliver Discord
-    /// notices; without one, Discord notices wait for a Discord process to deliver them.
-    #[arg(long)]
-    token_file: Option<PathBuf>,
-    /// The database: a SQLite file, or `postgres://user@host/dbname` (default: `$AKRON_DB`,
-    /// else `akron.db`).
-    #[arg(long)]
-    db: Option<PathBuf>,
-    /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
-    #[arg(long, hide = true)]
-    api_url: Option<String>,
-}
-
-/// Runs the background work with no chat connection until Ctrl-C: the scheduler (deadlines,
-/// reminders, daily puzzles), the AI's moves, and the delivery of Discord notices over the
-/// REST API when a token is given.
-///
-/// # Errors
-///
-/// When the database cannot be opened or the runtime cannot start.
-pub fn worker(args: &WorkerArgs) -> Result<()> {
-    // A token file named but missing or empty is a mistake, as for `akron discord`: running
-    // without it would leave every Discord notice undelivered without a word. Only when no
-    // file is named is the token optional (`DISCORD_TOKEN`, else no Discord delivery).
-    let token = match &args.token_file {
-        Some(_) => Some(token(&DiscordArgs {
-            token_file: args.token_file.clone(),
-            ..DiscordArgs::default()
-        })?),
-        None => std::env::var("DISCORD_TOKEN")
-            .ok()
-            .map(|token| token.trim().to_owned())
-            .filter(|token| !token.is_empty()),
-    };
-    init_logging("info,serenity=warn");
-    let config = super::service_config(args.db.as_deref());
-    let service = super::open_service(config.clone())?;
-    let discord_settings = token.map(|token| Settings {
-        token,
-        dev_guild: None,
-        api_url: args.api_url.clone(),
-        http_client: None,
-    });
-    tracing::info!(
-        target: "akron::worker",
-        db = %config.database(),
-        discord = discord_settings.is_some(),
-        "starting the worker: scheduler, AI moves and delivery"
-    );
-    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
-        let service = Arc::new(service);
-        super::watch_clock(&service);
-        let _background = Background::start(&service);
-        let delivery = discord_settings.map(|settings| {
-            let service = Arc::clone(&service);
-            tokio::spawn(async move { discord::deliver(&settings, service).await })
-        });
-        let stopped = super::shutdown_signal().await;
-        if let Some(delivery) = delivery {
-            delivery.abort();
-        }
-        tracing::info!(target: "akron::worker", "shutting down");
-        stopped.context("waiting for Ctrl-C or SIGTERM")
     })
 }

@@ -9,6 +9,7 @@ pub mod render;
 pub mod replay;
 pub mod rules;
 pub mod web;
+pub mod worker;
 
 use anyhow::{Context, Result};
 use std::fmt::Display;

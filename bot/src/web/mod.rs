@@ -1,7 +1,7 @@
 //! The web companion: read-only pages of games, tournaments, players, servers and puzzles,
 //! served by the same binary (`akron web`, or `--web ADDRESS` beside a bot).
 //!
-//! Every page is built from the service's typed read model ([`akron_service::service::read`])
+//! Every page is built from the service's typed read model ([`akron_service::service::read_model`])
 //! on a blocking thread, rendered with maud (which escapes every value it interpolates) and
 //! sent with a strict Content-Security-Policy: scripts and styles only from this site, no
 //! inline script at all, so a hostile name can never run. Which pages exist is decided by the

@@ -10,7 +10,7 @@
 //!   on fresh reads.
 //! - Queries see only [`Tx`], [`Row`] and the parameters of [`params!`](crate::params): no
 //!   database client crate is named outside this module. The SQLite backend lives in
-//!   `sqlite.rs`, the PostgreSQL one in `pg.rs`; parameters are written `?1`, `?2`, … in the
+//!   `sqlite.rs`, the PostgreSQL one in `pg/`; parameters are written `?1`, `?2`, … in the
 //!   SQL (the PostgreSQL backend translates them once per statement), and queries are
 //!   written in the SQL both databases speak (`ON CONFLICT DO NOTHING`, not SQLite's
 //!   `INSERT OR IGNORE`; `CASE`, not SQLite's two-argument `MIN`).
@@ -18,7 +18,7 @@
 mod ai;
 mod chat;
 mod claims;
-mod copy;
+mod copy_rows;
 mod correspondence;
 mod games;
 mod moves;
@@ -34,7 +34,7 @@ mod value;
 pub use ai::*;
 pub use chat::*;
 pub use claims::*;
-pub use copy::{copy_tables, count_rows, first_non_empty, TABLES};
+pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};
 pub use correspondence::*;
 pub use games::*;
 pub use moves::*;

@@ -498,7 +498,7 @@ impl Service {
                         return refuse(say!(
                             private,
                             "analysis-not-a-code",
-                            why = super::reading::code_error(&e)
+                            why = super::notation_errors::code_error(&e)
                         ))
                     }
                 };

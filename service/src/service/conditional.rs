@@ -377,6 +377,6 @@ fn not_a_move(text: &str, error: &notation::NotationError, language: Language) -
         language,
         "not-a-move",
         text = text,
-        why = super::reading::notation_error(error)
+        why = super::notation_errors::notation_error(error)
     )
 }

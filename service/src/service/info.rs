@@ -1,6 +1,6 @@
 //! `history`, `export`, `show`, `games`, `rules` and `help`: commands that only look.
 
-use super::read::PlayedMove;
+use super::read_model::PlayedMove;
 use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
 use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
@@ -18,10 +18,10 @@ use std::fmt::Write as _;
 /// A record read and replayed, with the caption its tags give (names by the colour each
 /// plays at the end).
 fn read_record(text: &str) -> Result<(Game, Caption), Phrase> {
-    let record = Record::parse(text).map_err(|e| super::reading::record_error(&e))?;
+    let record = Record::parse(text).map_err(|e| super::notation_errors::record_error(&e))?;
     let game = record
         .replay()
-        .map_err(|e| super::reading::record_error(&e))?;
+        .map_err(|e| super::notation_errors::record_error(&e))?;
     let (black, white) = (
         record.tag("Black").map(str::to_string),
         record.tag("White").map(str::to_string),
@@ -81,7 +81,7 @@ impl Service {
             self.clock_reading(&loaded, self.clock.now())?,
             language,
         );
-        let detail = super::read::game_detail(&loaded, None);
+        let detail = super::read_model::game_detail(&loaded, None);
         if detail.moves.is_empty() {
             text.push('\n');
             text.push_str(&say!(language, "history-no-moves"));
@@ -194,7 +194,7 @@ impl Service {
                     return refuse(say!(
                         private,
                         "show-unreadable",
-                        why = super::reading::code_error(&e)
+                        why = super::notation_errors::code_error(&e)
                     ))
                 }
             };

@@ -2,7 +2,7 @@
 //!
 //! [`Service::handle`] takes a [`Request`] (who, where, what) and returns a [`Reply`] (text,
 //! picture, buttons, mentions). Discord, Matrix, the console and tests all drive it the same
-//! way; the web companion reads through it (the read model, `read.rs`). The service is
+//! way; the web companion reads through it (the read model, `read_model.rs`). The service is
 //! synchronous, as its storage seam is (every query function takes a transaction and returns,
 //! on SQLite and on PostgreSQL alike); it is `Send + Sync`, so share it in an `Arc` and call it
 //! from `spawn_blocking` in async front ends.
@@ -11,14 +11,18 @@
 //! other: `challenge.rs`, `play.rs`, `decisions.rs` (resign, draw, abort, takeback), `info.rs`
 //! (commands that only look), `correspondence.rs` (timeouts, reminders, `claim`, settings,
 //! threads), `conditional.rs` (premoves, vacations), `ai.rs`, `puzzles.rs`, `rated.rs`
-//! (`stats`, `leaderboard`), `tournaments.rs`, `chat_memory.rs`, `copy.rs` and `web.rs`.
+//! (`stats`, `leaderboard`), `tournaments/` (one file per concern), `chat_memory.rs`, `web.rs`
+//! (who may see which web page), `copy_command.rs` (`akron db copy`, over the row copy in
+//! `db/copy_rows.rs`) and `check.rs` (`akron db backup` and `db check`).
 //! Beneath them: `lifecycle.rs` (a game starts, takes its moves and ends there; every ending
 //! goes through one transition, which emits [`GameEnded`], and moves the ratings through
 //! `rated.rs`), `store.rs` (loading games), `notices.rs` (the outbox), `wording.rs` (the
 //! message ids of sentences several commands say; the words are the catalogue's,
-//! `service/locales/`), `reading.rs` (why a text could not be read), `alt.rs` (text
-//! alternatives), `clocks.rs`, `times.rs` and `read.rs` (the read model). `text.rs` is the
-//! typed grammar and the help, `types.rs` the requests and replies.
+//! `service/locales/`), `notation_errors.rs` (why a typed move, position code or record could
+//! not be read, as catalogue messages), `alt.rs` (text alternatives), `clocks.rs`, `times.rs`
+//! and `read_model.rs` (the read model: games, tournaments, players as plain structs, for
+//! chat replies and web pages). `text/` is the typed grammar (`parse.rs`) and the table of
+//! commands with the help (`help.rs`), `types.rs` the requests and replies.
 //!
 //! The service also speaks first. [`Service::tick`] (in `tick.rs`) settles what is due (an open
 //! challenge expires, a reminder, a clock runs out), and every notice a decision causes outside
@@ -33,17 +37,17 @@ mod chat_memory;
 pub mod check;
 pub mod clocks;
 mod conditional;
-pub mod copy;
+pub mod copy_command;
 mod correspondence;
 mod decisions;
 mod info;
 mod lifecycle;
+mod notation_errors;
 mod notices;
 mod play;
 mod puzzles;
 mod rated;
-pub mod read;
-mod reading;
+pub mod read_model;
 mod store;
 pub mod text;
 mod tick;
@@ -58,7 +62,7 @@ pub use ai::{AiConfig, AiJob, AiMoved};
 pub use alt::{position_levels, MAX_ALT};
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
-pub use read::{
+pub use read_model::{
     GameDetail, LeaderboardRow, PairingDetail, PlayedMove, PlayerDetail, PuzzleDetail,
     RatingDetail, RoundDetail, TournamentDetail,
 };

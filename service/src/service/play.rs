@@ -38,7 +38,7 @@ impl Service {
                     private,
                     "not-a-move",
                     text = excerpt(text.trim()),
-                    why = super::reading::notation_error(&e)
+                    why = super::notation_errors::notation_error(&e)
                 ))
             }
         };
@@ -209,7 +209,7 @@ impl Service {
                 return refuse(say!(
                     private,
                     "point-not-read",
-                    why = super::reading::notation_error(&e)
+                    why = super::notation_errors::notation_error(&e)
                 ))
             }
         };

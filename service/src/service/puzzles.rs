@@ -125,7 +125,7 @@ impl Service {
                 return refuse(say!(
                     private,
                     "puzzle-not-a-code",
-                    why = super::reading::code_error(&e)
+                    why = super::notation_errors::code_error(&e)
                 ))
             }
         };
@@ -255,7 +255,7 @@ impl Service {
                         private,
                         "not-a-move",
                         text = text.chars().take(24).collect::<String>(),
-                        why = super::reading::notation_error(&e)
+                        why = super::notation_errors::notation_error(&e)
                     ))
                 }
             }

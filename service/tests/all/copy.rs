@@ -8,7 +8,7 @@ use akron_service::testing as common;
 use akron_rules::WinRule;
 use akron_service::db::Db;
 use akron_service::params;
-use akron_service::service::copy::{copy_database, CopyError, CopyOptions};
+use akron_service::service::copy_command::{copy_database, CopyError, CopyOptions};
 use akron_service::service::{Challenge, Command, Service};
 use common::{Backend, Harness, TestDatabase};
 

@@ -625,10 +625,11 @@ fn a_rounds_latest_end_is_not_promised_while_a_player_to_move_is_on_vacation() {
         "nobody lost on time"
     );
     // Back again: the deadline is the day they had, less the hour used, from now.
-    h.service.handle(&Request::new(
+    let back = h.service.handle(&Request::new(
         mover,
         channel_id("lobby"),
         Command::Vacation(false),
     ));
+    assert!(!back.refused, "{}", back.text);
     assert_eq!(round(&h).deadline, Some(h.service.now() + DAY - 3600));
 }

@@ -50,27 +50,21 @@ pub enum ColourOption {
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you challenge"] opponent: serenity::User,
-    #[description = "Board side, 3 to 16 (default 8)"]
+    opponent: serenity::User,
     #[min = 3]
     #[max = 16]
     size: Option<u8>,
-    #[description = "Marbles each player starts with (default: half the points)"]
     #[min = 3]
     #[max = 1000]
     pieces: Option<u16>,
-    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
-    #[description = "Your colour (default random)"] colour: Option<ColourOption>,
-    #[description = "Clock: none (default), days or hours per move like 3d or 12h, or live like 10+5"]
-    #[max_length = 16]
-    time: Option<String>,
-    #[description = "Play in a thread of its own once accepted (default: the server's setting)"]
+    rule: Option<RuleChoice>,
+    colour: Option<ColourOption>,
+    #[max_length = 16] time: Option<String>,
     thread: Option<bool>,
-    #[description = "Against the bot itself: its level, 1 (beginner) to 8 (strongest); default 3"]
     #[min = 1]
     #[max = 8]
     level: Option<u8>,
-    #[description = "Whether the result moves ratings (default: rated)"] rated: Option<bool>,
+    rated: Option<bool>,
 ) -> Result<(), DiscordError> {
     let me = ctx.framework().bot_id();
     let opponent_user = if opponent.id == me {

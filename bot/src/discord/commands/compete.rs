@@ -7,10 +7,7 @@ use poise::serenity_prelude as serenity;
 
 /// Rating, results by colour, longest streak and a rating chart (yours or a player's).
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] player: Option<serenity::User>,
-) -> Result<(), DiscordError> {
+pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), DiscordError> {
     run(ctx, Command::Stats(player.as_ref().map(user_of))).await
 }
 

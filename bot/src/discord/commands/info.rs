@@ -87,23 +87,15 @@ impl LanguageChoice {
 #[allow(clippy::too_many_arguments)] // one per option, as poise takes them
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "Where your reminders go (default dm)"] reminders: Option<RemindersChoice>,
-    #[description = "How your boards are drawn (default perspective)"] view: Option<ViewChoice>,
-    #[description = "Moderators: new games open a thread of their own"] thread_games: Option<bool>,
-    #[description = "Moderators: a role whose members may create and run tournaments"]
+    reminders: Option<RemindersChoice>,
+    view: Option<ViewChoice>,
+    thread_games: Option<bool>,
     tournament_role: Option<serenity::Role>,
-    #[description = "Moderators: true to forget the tournament role (only moderators then)"]
     no_tournament_role: Option<bool>,
-    #[description = "Moderators: who may see this server's web pages (default off)"] web: Option<
-        WebChoice,
-    >,
-    #[description = "Moderators: the server's language; others: your own"] language: Option<
-        LanguageChoice,
-    >,
-    #[description = "Your own language, for your direct messages"] my_language: Option<
-        LanguageChoice,
-    >,
-    #[description = "Your time zone, an IANA name such as Europe/Madrid"] timezone: Option<String>,
+    web: Option<WebChoice>,
+    language: Option<LanguageChoice>,
+    my_language: Option<LanguageChoice>,
+    timezone: Option<String>,
 ) -> Result<(), DiscordError> {
     use crate::service::{ReminderPlace, ServerRole, Setting, WebAccess};
     if let Some(web) = web {
@@ -143,10 +135,7 @@ pub async fn settings(
 
 /// Stop your correspondence clocks while you are away (up to 14 days a year).
 #[poise::command(slash_command, guild_only)]
-pub async fn vacation(
-    ctx: Context<'_>,
-    #[description = "true to go on vacation, false when you are back"] on: bool,
-) -> Result<(), DiscordError> {
+pub async fn vacation(ctx: Context<'_>, on: bool) -> Result<(), DiscordError> {
     run(ctx, Command::Vacation(on)).await
 }
 

@@ -22,10 +22,11 @@
 //! Discord lists every subcommand in its slash menu as an entry of its own (`/akron move`,
 //! `/akron-tournament join`), so players find them by name whatever command they sit under.
 //! The layout is the service's table of commands: each entry's
-//! [`Group`](crate::service::text::Group) names its slash
-//! command ([`Group::slash_command`](crate::service::text::Group::slash_command)), [`commands`] takes every description from the table,
-//! and an end-to-end test checks that what the bot registers is exactly the table and that
-//! Discord's rules accept it. The typed grammar of the console and Matrix is unchanged
+//! [`Group`](crate::service::text::Group) names its slash command
+//! ([`Group::slash_command`](crate::service::text::Group::slash_command)). [`commands`] takes
+//! every description, English and translated, from the catalogue (the poise attributes hold
+//! none), and an end-to-end test checks that what the bot registers is exactly the table and
+//! that Discord's rules accept it. The typed grammar of the console and Matrix is unchanged
 //! (`akron replay`, `akron tournament join`); `help` says how each group maps.
 
 mod challenge;
@@ -81,9 +82,12 @@ pub async fn akron(_ctx: Context<'_>) -> Result<(), DiscordError> {
     Ok(())
 }
 
-/// Every slash command the bot registers, described from the service's table of commands:
-/// a subcommand takes its entry's line, and a family that is one entry (`tournament`) gives
-/// its line to the whole command.
+/// Every slash command the bot registers, described from the catalogue, the one source of
+/// every description: a command, subcommand or option takes its English description and its
+/// translations from the same message (`command-NAME-about`, `command-FAMILY-ACTION-about`,
+/// `option-KEY-OPTION-about`), and a family that is one entry of the table of commands
+/// (`tournament`) gives its line to the whole command. Nothing English is written in the poise
+/// attributes; a test holds every registered description to the catalogue's.
 pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
     let mut commands = vec![
         akron(),
@@ -95,11 +99,12 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         // `/akron` and `/akron-review` are no command of the table: their own lines.
         let own = format!("command-{}-about", command.name);
         if has(&own) {
+            command.description = Some(english(&own).into());
             command.description_localizations = localized_id(&own);
         }
         let family = command.name.strip_prefix("akron-").and_then(command_help);
         if let Some(help) = family {
-            command.description = Some(help.about.into());
+            command.description = Some(help.about(Language::English).into());
             command.description_localizations = localized(help.name, "about");
             // A family's subcommands are its actions: `command-tournament-join-name`.
             for sub in &mut command.subcommands {
@@ -108,6 +113,7 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
                     sub.name_localizations = localized(&key, "name");
                 }
                 if has(&format!("command-{key}-about")) {
+                    sub.description = Some(english(&format!("command-{key}-about")).into());
                     sub.description_localizations = localized(&key, "about");
                 }
                 localize_options(sub, &key);
@@ -116,7 +122,7 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         }
         for sub in &mut command.subcommands {
             if let Some(help) = command_help(&sub.name) {
-                sub.description = Some(help.about.into());
+                sub.description = Some(help.about(Language::English).into());
                 sub.name_localizations = localized(help.name, "name");
                 sub.description_localizations = localized(help.name, "about");
             }
@@ -125,6 +131,11 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         }
     }
     commands
+}
+
+/// The message `id` in English: the default Discord shows where it has no translation.
+fn english(id: &str) -> String {
+    say(Language::English, id, &[])
 }
 
 /// The Discord locales the bot's commands are localised for, with the language of each.
@@ -154,8 +165,9 @@ fn localized(
         .into()
 }
 
-/// Localises the options of the subcommand `key` from the catalogue, where it has them:
-/// `option-KEY-OPTION-name` and `-about`, and each choice's `choice-NAME`.
+/// Describes and localises the options of the subcommand `key` from the catalogue, where it
+/// has them: `option-KEY-OPTION-name` and `-about` (the English description too), and each
+/// choice's `choice-NAME`.
 fn localize_options(sub: &mut poise::Command<super::Data, DiscordError>, key: &str) {
     for option in &mut sub.parameters {
         let id = format!("option-{key}-{}", option.name);
@@ -163,6 +175,7 @@ fn localize_options(sub: &mut poise::Command<super::Data, DiscordError>, key: &s
             option.name_localizations = localized_id(&format!("{id}-name"));
         }
         if has(&format!("{id}-about")) {
+            option.description = Some(english(&format!("{id}-about")).into());
             option.description_localizations = localized_id(&format!("{id}-about"));
         }
         for choice in option.choices.to_mut() {
@@ -369,7 +382,57 @@ mod tests {
                     command.subcommands.iter().any(|c| c.name == sub),
                     "/{slash} {sub}"
                 ),
-                None => assert_eq!(command.description.as_deref(), Some(entry.about)),
+                None => assert_eq!(
+                    command.description.as_deref(),
+                    Some(entry.about(Language::English).as_str())
+                ),
+            }
+        }
+    }
+
+    /// One source for every description (issue 42): each command, subcommand and option the
+    /// bot registers is described in English by its catalogue message, none by a poise
+    /// attribute or a doc comment, and a parameter without a message fails here rather than
+    /// reach Discord as poise's placeholder.
+    #[test]
+    fn every_registered_description_is_the_catalogues_english() {
+        let english = |id: &str| {
+            assert!(has(id), "the catalogue has no {id}");
+            say(Language::English, id, &[])
+        };
+        for command in commands() {
+            let family = command.name.strip_prefix("akron-").and_then(command_help);
+            let own = match family {
+                Some(help) => format!("command-{}-about", help.name),
+                None => format!("command-{}-about", command.name),
+            };
+            assert_eq!(
+                command.description.as_deref(),
+                Some(english(&own).as_str()),
+                "/{}",
+                command.name
+            );
+            for sub in &command.subcommands {
+                let key = match family {
+                    Some(help) => format!("{}-{}", help.name, sub.name),
+                    None => sub.name.to_string(),
+                };
+                let about = format!("command-{key}-about");
+                assert_eq!(
+                    sub.description.as_deref(),
+                    Some(english(&about).as_str()),
+                    "/{} {}",
+                    command.name,
+                    sub.name
+                );
+                for option in &sub.parameters {
+                    let about = format!("option-{key}-{}-about", option.name);
+                    assert_eq!(
+                        option.description.as_deref(),
+                        Some(english(&about).as_str()),
+                        "{about}"
+                    );
+                }
             }
         }
     }

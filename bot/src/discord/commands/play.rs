@@ -30,9 +30,7 @@ fn offer(choice: Option<OfferChoice>) -> Offer {
 #[poise::command(slash_command, guild_only, rename = "move")]
 pub async fn play_move(
     ctx: Context<'_>,
-    #[description = "The move, like F6 or A2-D3' (start typing for suggestions)"]
-    #[autocomplete = "autocomplete::moves"]
-    notation: String,
+    #[autocomplete = "autocomplete::moves"] notation: String,
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Move(notation)).await
 }
@@ -51,11 +49,7 @@ pub async fn swap(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// Show the current board again.
 #[poise::command(slash_command, guild_only)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Perspective (default: your setting), plan, or text for a screen reader"]
-    view: Option<BoardView>,
-) -> Result<(), DiscordError> {
+pub async fn board(ctx: Context<'_>, view: Option<BoardView>) -> Result<(), DiscordError> {
     run(
         ctx,
         match view {
@@ -86,9 +80,7 @@ pub enum BoardView {
 #[poise::command(slash_command, guild_only)]
 pub async fn moves(
     ctx: Context<'_>,
-    #[description = "A piece's point, like C4 (leave empty for all moves)"]
-    #[autocomplete = "autocomplete::pieces"]
-    point: Option<String>,
+    #[autocomplete = "autocomplete::pieces"] point: Option<String>,
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Moves(point)).await
 }
@@ -101,10 +93,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// Offer a draw, or accept or decline your opponent's offer.
 #[poise::command(slash_command, guild_only)]
-pub async fn draw(
-    ctx: Context<'_>,
-    #[description = "offer (default), accept or decline"] action: Option<OfferChoice>,
-) -> Result<(), DiscordError> {
+pub async fn draw(ctx: Context<'_>, action: Option<OfferChoice>) -> Result<(), DiscordError> {
     run(ctx, Command::Draw(offer(action))).await
 }
 
@@ -116,10 +105,7 @@ pub async fn abort(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// Ask to take back your last move, or accept or decline your opponent's request.
 #[poise::command(slash_command, guild_only)]
-pub async fn takeback(
-    ctx: Context<'_>,
-    #[description = "request (default), accept or decline"] action: Option<OfferChoice>,
-) -> Result<(), DiscordError> {
+pub async fn takeback(ctx: Context<'_>, action: Option<OfferChoice>) -> Result<(), DiscordError> {
     run(ctx, Command::Takeback(offer(action))).await
 }
 
@@ -133,9 +119,7 @@ pub async fn claim(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn premove(
     ctx: Context<'_>,
-    #[description = "Pairs of their move and your answer, like B4 C5, D2-E3' F6; or clear"]
-    #[max_length = 400]
-    moves: Option<String>,
+    #[max_length = 400] moves: Option<String>,
 ) -> Result<(), DiscordError> {
     run(ctx, Command::Premove(moves.unwrap_or_default())).await
 }

@@ -24,14 +24,10 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "The position code, like 5:b:12,12:5/5/5/5/5"]
-    #[max_length = 600]
-    code: String,
-    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
-    #[description = "A title"]
-    #[max_length = 80]
-    title: Option<String>,
-    #[description = "Post it even when several first moves win (marked so)"] several: Option<bool>,
+    #[max_length = 600] code: String,
+    rule: Option<RuleChoice>,
+    #[max_length = 80] title: Option<String>,
+    several: Option<bool>,
 ) -> Result<(), DiscordError> {
     let command = PuzzleCommand::Create {
         code,
@@ -46,12 +42,8 @@ pub async fn create(
 #[poise::command(slash_command, guild_only)]
 pub async fn solve(
     ctx: Context<'_>,
-    #[description = "The puzzle's number"]
-    #[min = 1]
-    puzzle: i64,
-    #[description = "Your move (you may add the reply you expect and your next move)"]
-    #[max_length = 200]
-    moves: String,
+    #[min = 1] puzzle: i64,
+    #[max_length = 200] moves: String,
 ) -> Result<(), DiscordError> {
     let moves = moves.split_whitespace().map(str::to_string).collect();
     run(
@@ -63,12 +55,7 @@ pub async fn solve(
 
 /// Show a puzzle's answer (a day after posting, or once its poster revealed it).
 #[poise::command(slash_command, guild_only)]
-pub async fn answer(
-    ctx: Context<'_>,
-    #[description = "The puzzle's number"]
-    #[min = 1]
-    puzzle: i64,
-) -> Result<(), DiscordError> {
+pub async fn answer(ctx: Context<'_>, #[min = 1] puzzle: i64) -> Result<(), DiscordError> {
     run(
         ctx,
         Command::Puzzle(PuzzleCommand::Answer(PuzzleId(puzzle))),
@@ -78,12 +65,7 @@ pub async fn answer(
 
 /// Let everyone see the answer to your puzzle now.
 #[poise::command(slash_command, guild_only)]
-pub async fn reveal(
-    ctx: Context<'_>,
-    #[description = "The puzzle's number"]
-    #[min = 1]
-    puzzle: i64,
-) -> Result<(), DiscordError> {
+pub async fn reveal(ctx: Context<'_>, #[min = 1] puzzle: i64) -> Result<(), DiscordError> {
     run(
         ctx,
         Command::Puzzle(PuzzleCommand::Reveal(PuzzleId(puzzle))),
@@ -93,9 +75,6 @@ pub async fn reveal(
 
 /// Moderators: a puzzle a day in this channel, from the bot's bank.
 #[poise::command(slash_command, guild_only)]
-pub async fn daily(
-    ctx: Context<'_>,
-    #[description = "true to start, false to stop"] on: bool,
-) -> Result<(), DiscordError> {
+pub async fn daily(ctx: Context<'_>, on: bool) -> Result<(), DiscordError> {
     run(ctx, Command::Puzzle(PuzzleCommand::Daily(on))).await
 }

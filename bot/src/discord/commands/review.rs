@@ -36,13 +36,9 @@ pub async fn export(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn show(
     ctx: Context<'_>,
-    #[description = "A position code like 5:b:12,12:5/5/5/5/5, or a game record"] code: Option<
-        String,
-    >,
-    #[description = "A game record file, as /akron-review export attaches it"] record: Option<
-        serenity::Attachment,
-    >,
-    #[description = "Perspective (default: your setting) or plan"] view: Option<ViewChoice>,
+    code: Option<String>,
+    record: Option<serenity::Attachment>,
+    view: Option<ViewChoice>,
 ) -> Result<(), DiscordError> {
     let text = match (code, record) {
         (_, Some(file)) => match read_record(&file).await {
@@ -109,16 +105,10 @@ pub enum SpeedChoice {
 #[poise::command(slash_command, guild_only)]
 pub async fn replay(
     ctx: Context<'_>,
-    #[description = "A game number (default: this channel's game)"]
-    #[min = 1]
-    game: Option<i64>,
-    #[description = "The first move shown (default 1)"]
-    #[min = 1]
-    from: Option<usize>,
-    #[description = "The last move shown (default: the last)"]
-    #[min = 1]
-    to: Option<usize>,
-    #[description = "How fast it plays (default normal)"] speed: Option<SpeedChoice>,
+    #[min = 1] game: Option<i64>,
+    #[min = 1] from: Option<usize>,
+    #[min = 1] to: Option<usize>,
+    speed: Option<SpeedChoice>,
 ) -> Result<(), DiscordError> {
     use crate::service::{ReplayRequest, Speed};
     let replay = ReplayRequest {
@@ -142,16 +132,10 @@ pub async fn replay(
 #[poise::command(slash_command, guild_only)]
 pub async fn analyze(
     ctx: Context<'_>,
-    #[description = "A finished game's number (default: this channel's last game)"]
-    #[min = 1]
-    game: Option<i64>,
-    #[description = "After how many moves (default: the last position with a move to find)"]
-    #[rename = "move"]
-    ply: Option<usize>,
-    #[description = "A position code to analyse instead of a game"]
-    #[max_length = 600]
-    code: Option<String>,
-    #[description = "The win rule for a position code (default delayed)"] rule: Option<RuleChoice>,
+    #[min = 1] game: Option<i64>,
+    #[rename = "move"] ply: Option<usize>,
+    #[max_length = 600] code: Option<String>,
+    rule: Option<RuleChoice>,
 ) -> Result<(), DiscordError> {
     let asked = AnalyzeRequest {
         code,

@@ -53,33 +53,25 @@ pub enum FormatChoice {
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "Its name"]
-    #[max_length = 60]
-    name: String,
-    #[description = "Swiss or round robin"] format: FormatChoice,
-    #[description = "Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)"]
+    #[max_length = 60] name: String,
+    format: FormatChoice,
     #[min = 1]
     #[max = 50]
     rounds: Option<u32>,
-    #[description = "Clock: days or hours per move like 3d (default) or 12h, or live like 10+5"]
-    #[max_length = 16]
-    time: Option<String>,
-    #[description = "The most entrants (default: no limit)"]
+    #[max_length = 16] time: Option<String>,
     #[min = 2]
     #[max = 1000]
     size: Option<u32>,
-    #[description = "Board side, 3 to 16 (default 8)"]
     #[min = 3]
     #[max = 16]
     board: Option<u8>,
-    #[description = "Marbles each player starts with (default: half the points)"]
     #[min = 3]
     #[max = 1000]
     pieces: Option<u16>,
-    #[description = "When a connection wins (default delayed)"] rule: Option<RuleChoice>,
-    #[description = "Whether its games are rated (default: yes)"] rated: Option<bool>,
-    #[description = "Round robin: play every pairing twice, colours reversed"] double: Option<bool>,
-    #[description = "Whether vacations stop its clocks (default: no)"] vacation: Option<bool>,
+    rule: Option<RuleChoice>,
+    rated: Option<bool>,
+    double: Option<bool>,
+    vacation: Option<bool>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(parse_time) {
         None => None,
@@ -134,12 +126,7 @@ pub async fn standings(ctx: Context<'_>) -> Result<(), DiscordError> {
 
 /// A round's pairings and results (default: the current round).
 #[poise::command(slash_command, guild_only)]
-pub async fn pairings(
-    ctx: Context<'_>,
-    #[description = "The round (default: the current one)"]
-    #[min = 1]
-    round: Option<u32>,
-) -> Result<(), DiscordError> {
+pub async fn pairings(ctx: Context<'_>, #[min = 1] round: Option<u32>) -> Result<(), DiscordError> {
     run(ctx, Command::Tournament(TournamentAction::Pairings(round))).await
 }
 
@@ -147,9 +134,7 @@ pub async fn pairings(
 #[poise::command(slash_command, guild_only)]
 pub async fn withdraw(
     ctx: Context<'_>,
-    #[description = "Organisers: the player to withdraw (default: yourself)"] player: Option<
-        serenity::User,
-    >,
+    player: Option<serenity::User>,
 ) -> Result<(), DiscordError> {
     let who = player.as_ref().map(user_of);
     run(ctx, Command::Tournament(TournamentAction::Withdraw(who))).await
@@ -176,10 +161,8 @@ pub enum VerdictChoice {
 #[poise::command(slash_command, guild_only)]
 pub async fn adjudicate(
     ctx: Context<'_>,
-    #[description = "The game number"]
-    #[min = 1]
-    game: i64,
-    #[description = "The result"] result: VerdictChoice,
+    #[min = 1] game: i64,
+    result: VerdictChoice,
 ) -> Result<(), DiscordError> {
     let verdict = match result {
         VerdictChoice::Black => Verdict::First,

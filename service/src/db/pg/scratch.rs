@@ -1,4 +1,5 @@
-//! A database of its own for one test on a PostgreSQL server, dropped with it.
+//! A database of its own for one test on a PostgreSQL server, dropped with it (with the
+//! `testing` feature only).
 
 use super::outside_runtime;
 use super::PostgresUrl;
@@ -87,7 +88,6 @@ impl Drop for ScratchDatabase {
 }
 
 /// `url` with its database name replaced by `name`.
-#[cfg(feature = "testing")]
 pub(super) fn with_database(url: &str, name: &str) -> String {
     let scheme_end = url.find("://").map_or(0, |i| i + 3);
     let query = url[scheme_end..].find('?').map(|i| scheme_end + i);

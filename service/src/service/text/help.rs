@@ -218,9 +218,10 @@ const GAME: Param = Param {
 /// One way of writing a command: its arguments in the help's order.
 pub type Form = &'static [Param];
 
-/// One command of the grammar: the one source of command metadata. The console's parser,
-/// the help text, the Discord descriptions and the tests that check what is registered all
-/// read this table.
+/// One command of the grammar: the one source of how commands are written and where they
+/// sit. The console's parser, the help text, Discord's layout and the tests that check what is
+/// registered all read this table; what a command does, in words, is the catalogue's
+/// ([`CommandHelp::about`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandHelp {
     /// The name typed after `akron` (on Discord, after its group's
@@ -230,11 +231,17 @@ pub struct CommandHelp {
     pub group: Group,
     /// The ways it is written, with their arguments (one form for most commands).
     pub forms: &'static [Form],
-    /// What it does, in one line (at most 100 characters: Discord's limit on descriptions).
-    pub about: &'static str,
 }
 
 impl CommandHelp {
+    /// What it does, in one line, in `language`: the catalogue's `command-NAME-about`, the
+    /// one source of the description (Discord registers it; a test holds it to Discord's 100
+    /// characters in every language).
+    #[must_use]
+    pub fn about(&self, language: Language) -> String {
+        crate::catalogue::say(language, &format!("command-{}-about", self.name), &[])
+    }
+
     /// How it is written, as the help shows it: `replay [#N] [from:PLY] …`. A later form
     /// that opens with a subcommand or an option leaves the command's name out
     /// (`tournament create NAME … | join | leave`).
@@ -307,18 +314,8 @@ impl CommandHelp {
     }
 }
 
-const fn entry(
-    name: &'static str,
-    group: Group,
-    forms: &'static [Form],
-    about: &'static str,
-) -> CommandHelp {
-    CommandHelp {
-        name,
-        group,
-        forms,
-        about,
-    }
+const fn entry(name: &'static str, group: Group, forms: &'static [Form]) -> CommandHelp {
+    CommandHelp { name, group, forms }
 }
 
 /// A position code the examples use.
@@ -340,38 +337,16 @@ pub const COMMANDS: [CommandHelp; 29] = [
             option("thread", "on|off", "on"),
             option("rated", "on|off", "off"),
         ]],
-        "Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).",
     ),
-    entry(
-        "accept",
-        Group::Start,
-        &[&[]],
-        "Accept the challenge addressed to you.",
-    ),
-    entry(
-        "decline",
-        Group::Start,
-        &[&[]],
-        "Decline the challenge addressed to you.",
-    ),
-    entry(
-        "cancel",
-        Group::Start,
-        &[&[]],
-        "Withdraw your open challenge.",
-    ),
+    entry("accept", Group::Start, &[&[]]),
+    entry("decline", Group::Start, &[&[]]),
+    entry("cancel", Group::Start, &[&[]]),
     entry(
         "move",
         Group::Play,
         &[&[word("F6", "F6")], &[word("A2-D3'", "A2-D3'")]],
-        "Play a move: a placement like F6 or a step like A2-D3' (each ' is a level up).",
     ),
-    entry(
-        "swap",
-        Group::Play,
-        &[&[]],
-        "Swap: as White, take over Black's opening placement (second turn only).",
-    ),
+    entry("swap", Group::Play, &[&[]]),
     entry(
         "premove",
         Group::Play,
@@ -379,68 +354,29 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[word("B4 C5, D2-E3' F6", "B4 C5, D2-E3' F6")],
             &[literal("clear")],
         ],
-        "Queue answers to your opponent's next move: if they play B4, you play C5 at once.",
     ),
-    entry(
-        "hint",
-        Group::Play,
-        &[&[]],
-        "In a game against the AI: the engine's suggested move, shown only to you.",
-    ),
+    entry("hint", Group::Play, &[&[]]),
     entry(
         "board",
         Group::Play,
         &[&[GAME, option("view", "plan|perspective|text", "plan")]],
-        "Show the current board again, in perspective (default) or as a plan.",
     ),
-    entry(
-        "moves",
-        Group::Play,
-        &[&[maybe("POINT", "D3")]],
-        "Show where one piece can go (and what it drops), or list every legal move.",
-    ),
-    entry(
-        "resign",
-        Group::End,
-        &[&[]],
-        "Resign the game in this channel.",
-    ),
-    entry(
-        "claim",
-        Group::End,
-        &[&[]],
-        "Win on time when your opponent's clock has run out (the bot normally ends it itself).",
-    ),
+    entry("moves", Group::Play, &[&[maybe("POINT", "D3")]]),
+    entry("resign", Group::End, &[&[]]),
+    entry("claim", Group::End, &[&[]]),
     entry(
         "draw",
         Group::End,
         &[&[maybe("offer|accept|decline", "accept")]],
-        "Offer a draw, or accept or decline your opponent's offer.",
     ),
     entry(
         "takeback",
         Group::End,
         &[&[maybe("request|accept|decline", "accept")]],
-        "Ask to take back your last move, or answer your opponent's request.",
     ),
-    entry(
-        "abort",
-        Group::End,
-        &[&[]],
-        "Call the game off: before both sides have moved, or any time as a moderator.",
-    ),
-    entry(
-        "history",
-        Group::LookUp,
-        &[&[]],
-        "The move list of the game in this channel.",
-    ),
-    entry(
-        "export",
-        Group::Review,
-        &[&[GAME]],
-        "The game record as a text file, which `show` reads back.",
-    ),
+    entry("abort", Group::End, &[&[]]),
+    entry("history", Group::LookUp, &[&[]]),
+    entry("export", Group::Review, &[&[GAME]]),
     entry(
         "show",
         Group::Review,
@@ -448,7 +384,6 @@ pub const COMMANDS: [CommandHelp; 29] = [
             word("CODE-or-RECORD", CODE),
             option("view", "plan|perspective", "plan"),
         ]],
-        "Draw any position from a position code or a game record (for puzzles).",
     ),
     entry(
         "replay",
@@ -459,26 +394,10 @@ pub const COMMANDS: [CommandHelp; 29] = [
             option("to", "PLY", "5"),
             option("speed", "slow|normal|fast", "fast"),
         ]],
-        "The game as an animated picture (GIF), drops falling level by level.",
     ),
-    entry(
-        "games",
-        Group::LookUp,
-        &[&[]],
-        "Your challenges and games in every channel, and your last finished games.",
-    ),
-    entry(
-        "rules",
-        Group::LookUp,
-        &[&[]],
-        "A short summary of the rules and the players' guide.",
-    ),
-    entry(
-        "vacation",
-        Group::LookUp,
-        &[&[word("on|off", "on")]],
-        "Stop your correspondence clocks while you are away (up to 14 days a year).",
-    ),
+    entry("games", Group::LookUp, &[&[]]),
+    entry("rules", Group::LookUp, &[&[]]),
+    entry("vacation", Group::LookUp, &[&[word("on|off", "on")]]),
     entry(
         "settings",
         Group::LookUp,
@@ -493,8 +412,6 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[required("my-language", "en|es|de", "de")],
             &[required("timezone", "Europe/Madrid", "Europe/Madrid")],
         ],
-        "Reminders, board view, language, time zone; moderators: threads, organisers, language, \
-         web pages.",
     ),
     entry(
         "analyze",
@@ -506,7 +423,6 @@ pub const COMMANDS: [CommandHelp; 29] = [
                 option("rule", "delayed|immediate", "immediate"),
             ],
         ],
-        "The engine's best move, win estimate and line for a finished game or a position.",
     ),
     entry(
         "puzzle",
@@ -527,21 +443,10 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[literal("reveal"), word("#N", "#1")],
             &[literal("daily"), word("on|off", "on")],
         ],
-        "Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.",
     ),
-    entry("help", Group::LookUp, &[&[]], "The command list."),
-    entry(
-        "stats",
-        Group::Compete,
-        &[&[maybe("@player", "@bob")]],
-        "Rating, results by colour, longest streak and a rating chart (yours or a player's).",
-    ),
-    entry(
-        "leaderboard",
-        Group::Compete,
-        &[&[]],
-        "This server's top 20 by rating (provisional ratings, marked ?, come last).",
-    ),
+    entry("help", Group::LookUp, &[&[]]),
+    entry("stats", Group::Compete, &[&[maybe("@player", "@bob")]]),
+    entry("leaderboard", Group::Compete, &[&[]]),
     entry(
         "tournament",
         Group::Tournaments,
@@ -575,7 +480,6 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[literal("resume")],
             &[literal("cancel")],
         ],
-        "Tournaments: create one, join, start, standings, pairings; organisers run it.",
     ),
 ];
 

@@ -741,7 +741,11 @@ mod tests {
     #[test]
     fn every_command_in_the_table_parses_and_fits_discord() {
         for command in COMMANDS {
-            assert!(command.about.chars().count() <= 100, "{}", command.name);
+            assert!(
+                command.about(Language::English).chars().count() <= 100,
+                "{}",
+                command.name
+            );
             let line = match command.name {
                 "challenge" => "challenge bob",
                 "move" => "move F6",

@@ -21,7 +21,7 @@
 //! Until the front end has opened its thread, a game lives in a placeholder channel
 //! (`PLATFORM:pending-tT-rR-bB`) that nobody can post in.
 
-use super::read::tournament_detail;
+use super::read_model::tournament_detail;
 use super::types::{Command, Reply, Request, TournamentAction};
 use super::{refuse, Failure, Outcome, Refusal, Service};
 use crate::db::Tx;

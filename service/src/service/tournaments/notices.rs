@@ -15,7 +15,7 @@ use crate::images::Table;
 use crate::model::{Destination, TournamentId, TournamentRecord};
 use crate::say;
 use crate::service::notices::{Draft, TournamentPart, TournamentWords};
-use crate::service::read::tournament_detail;
+use crate::service::read_model::tournament_detail;
 use crate::service::types::Reply;
 use crate::service::{Service, ServiceError};
 

@@ -13,7 +13,7 @@ use crate::model::{
 };
 use crate::service::lifecycle::{thread_name, Announced, Conclusion};
 use crate::service::notices::{Draft, ThreadDraft, TournamentPart};
-use crate::service::read::{pairing_failure, pure_entrants, rounds_of};
+use crate::service::read_model::{pairing_failure, pure_entrants, rounds_of};
 use crate::service::types::{GameId, Reply, Request, User};
 use crate::service::{refuse, Failure, Outcome, Service};
 use crate::tournament::{
@@ -580,7 +580,7 @@ mod tests {
 
     use super::*;
     use crate::model::{GameId, TimeControl};
-    use crate::service::read::tournament_detail;
+    use crate::service::read_model::tournament_detail;
     use crate::service::tournaments::standings::final_standings;
     use crate::service::types::{Command, TournamentAction, TournamentOptions};
     use crate::testing::{channel_id, user, Harness};

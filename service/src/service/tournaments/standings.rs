@@ -5,7 +5,7 @@ use super::escape;
 use crate::catalogue::Language;
 use crate::images::{Column, ColumnAlign, Table};
 use crate::say;
-use crate::service::read::{PairingDetail, TournamentDetail};
+use crate::service::read_model::{PairingDetail, TournamentDetail};
 use crate::service::types::{Reply, User};
 use crate::tournament::{format_table_in, GameResult, TableWords, Tiebreak};
 

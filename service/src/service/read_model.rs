@@ -1,7 +1,7 @@
 //! The read model: a game, a tournament, a player, a leaderboard and a puzzle as plain
 //! structs with public fields.
 //!
-//! The web companion to come and the chat replies both read through it: a web page renders
+//! The web companion and the chat replies both read through it: a web page renders
 //! a [`GameDetail`] with a template, and `history`, `stats`, `leaderboard` and a
 //! tournament's `standings` and `pairings` put the same structs into words. Nothing here
 //! holds Markdown, a mention token or a platform type, and a reader never writes: each one

@@ -1,4 +1,6 @@
-//! `akron db copy`: a whole database into an empty one of either backend, checked.
+//! `akron db copy`, the command: a whole database into an empty one of either backend,
+//! refused unless the target is empty, then checked (every table counted again, every game
+//! replayed). The rows themselves are copied by `db/copy_rows.rs`.
 
 use super::{Config, ServiceError};
 use crate::db::{self, DbError};

@@ -1,5 +1,7 @@
-//! Copying a whole database to another, of either backend (`akron db copy`): SQLite to
-//! PostgreSQL to move a community onto a shared server, and back for a backup.
+//! The storage half of `akron db copy`: every table's rows copied to another database, of
+//! either backend (SQLite to PostgreSQL to move a community onto a shared server, and back
+//! for a backup). The command that refuses, copies and checks is
+//! `service/copy_command.rs`.
 
 use super::{Db, DbError, FromValue, ToValue, Tx, Value, ValueRef};
 
