@@ -29,7 +29,7 @@
 use akron_service::testing as common;
 
 use akron_rules::{Move, WinRule};
-use akron_service::db::{Db, FromValue, ValueRef, TABLES};
+use akron_service::db::{Db, TABLES};
 use akron_service::model::{NoticeId, ServerId};
 use akron_service::service::check::check_database;
 use akron_service::service::{
@@ -300,21 +300,6 @@ impl ReferenceStateMachine for Steps {
 // ---------------------------------------------------------------------------------------
 // Reading the database
 
-/// A stored value as text, whatever its type.
-struct Cell(Option<String>);
-
-impl FromValue for Cell {
-    fn from_value(value: ValueRef<'_>) -> Result<Self, String> {
-        Ok(Cell(match value {
-            ValueRef::Null => None,
-            ValueRef::Int(n) => Some(n.to_string()),
-            ValueRef::Real(x) => Some(format!("{x:?}")),
-            ValueRef::Text(text) => Some(text.to_owned()),
-            ValueRef::Blob(bytes) => Some(format!("{bytes:?}")),
-        }))
-    }
-}
-
 /// A table's rows, each column by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Table {
@@ -426,34 +411,73 @@ impl GameRow {
     }
 }
 
+/// Between the columns of a row read as one text.
+const SEPARATOR: char = '\u{1f}';
+/// A NULL in such a row.
+const NULL: &str = "\u{18}";
+
+/// The one query that reads every watched table, each row as one text: one round trip per
+/// snapshot (on PostgreSQL, twelve queries took several milliseconds a snapshot).
+fn snapshot_query(columns: &[(&'static str, Vec<String>)]) -> String {
+    columns
+        .iter()
+        .map(|(table, names)| {
+            let row = names
+                .iter()
+                .map(|n| format!("COALESCE(CAST({n} AS TEXT), '{NULL}')"))
+                .collect::<Vec<_>>()
+                .join(&format!(" || '{SEPARATOR}' || "));
+            format!("SELECT '{table}', {row} FROM {table}")
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ")
+}
+
 impl Snapshot {
-    fn read(db: &Db, columns: &[(&'static str, Vec<String>)]) -> Snapshot {
-        let tables = db
-            .read(|c| {
-                let mut tables = BTreeMap::new();
-                for (table, names) in columns {
-                    let mut rows = c.query(
-                        &format!("SELECT {} FROM {table}", names.join(", ")),
-                        &[],
-                        |r| {
-                            (0..names.len())
-                                .map(|i| r.get::<Cell>(i).map(|cell| cell.0))
-                                .collect::<Result<Vec<_>, _>>()
-                        },
-                    )?;
-                    rows.sort();
-                    tables.insert(
-                        *table,
-                        Table {
-                            columns: names.clone(),
-                            rows,
-                        },
-                    );
-                }
-                Ok::<_, akron_service::db::DbError>(tables)
-            })
+    fn read(db: &Db, columns: &[(&'static str, Vec<String>)], query: &str) -> Snapshot {
+        let rows: Vec<(String, String)> = db
+            .read(|c| c.query(query, &[], |r| Ok((r.get(0)?, r.get(1)?))))
             .unwrap();
+        let mut tables: BTreeMap<&'static str, Table> = columns
+            .iter()
+            .map(|(table, names)| {
+                (
+                    *table,
+                    Table {
+                        columns: names.clone(),
+                        rows: Vec::new(),
+                    },
+                )
+            })
+            .collect();
+        for (table, row) in rows {
+            let values = row
+                .split(SEPARATOR)
+                .map(|v| (v != NULL).then(|| v.to_owned()))
+                .collect();
+            tables
+                .get_mut(table.as_str())
+                .expect("a watched table")
+                .rows
+                .push(values);
+        }
+        for table in tables.values_mut() {
+            table.rows.sort();
+        }
         Snapshot { tables }
+    }
+
+    /// Notices due by `now` and waiting for delivery (not delivered, not given up).
+    fn undelivered(&self, now: i64) -> usize {
+        self.table("outbox")
+            .records()
+            .into_iter()
+            .filter(|n| {
+                n.opt("delivered_at").is_none()
+                    && n.opt("gave_up_at").is_none()
+                    && n.int("due_at") <= now
+            })
+            .count()
     }
 
     fn table(&self, name: &str) -> &Table {
@@ -834,12 +858,12 @@ struct Heard {
 }
 
 pub struct Sut {
-    /// Kept for its lifetime: the database goes away with it.
-    database: TestDatabase,
+    database: Arc<TestDatabase>,
     service: Service,
     clock: Arc<ManualClock>,
-    db: Db,
+    db: Arc<Db>,
     columns: Vec<(&'static str, Vec<String>)>,
+    query: Arc<str>,
     before: Snapshot,
     /// Every notice delivered so far.
     delivered: HashSet<NoticeId>,
@@ -847,23 +871,82 @@ pub struct Sut {
     out_before_vacation: HashSet<(String, i64)>,
 }
 
+/// The database of this run: made (and migrated) once, emptied before each sequence, which
+/// then starts on it as on a fresh one. A PostgreSQL database of its own per sequence cost
+/// about 1.5 s to create and drop, more than the sequence.
+static DATABASE: std::sync::Mutex<Option<Arc<TestDatabase>>> = std::sync::Mutex::new(None);
+
+/// The test's own connection to it (for snapshots), and the watched tables' columns.
+#[allow(clippy::type_complexity)]
+static SHARED: std::sync::Mutex<Option<(Arc<Db>, Vec<(&'static str, Vec<String>)>, Arc<str>)>> =
+    std::sync::Mutex::new(None);
+
+/// Empties every table of the bot's, as a fresh database has them; numbering starts again
+/// at 1.
+fn empty(db: &Db) {
+    let mut tables: Vec<&str> = TABLES.to_vec();
+    tables.extend(["claims", "leases"]);
+    // Children before parents. DELETE, not TRUNCATE: on PostgreSQL, TRUNCATE of these
+    // twenty-odd tables took about 0.3 s, DELETE of their few rows a few milliseconds.
+    let mut sql: String = tables
+        .iter()
+        .rev()
+        .map(|table| format!("DELETE FROM {table};"))
+        .collect();
+    db.write(|c| {
+        if c.is_postgres() {
+            for table in ["games", "outbox", "puzzles", "tournaments"] {
+                sql.push_str(&format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), 1, false);"
+                ));
+            }
+        }
+        c.batch(&sql)
+    })
+    .unwrap();
+}
+
 impl Sut {
     fn new(backend: Backend) -> Sut {
-        let database = TestDatabase::new(backend).expect("the database is there");
+        let database = DATABASE
+            .lock()
+            .unwrap()
+            .get_or_insert_with(|| {
+                Arc::new(TestDatabase::new(backend).expect("the database is there"))
+            })
+            .clone();
+        let (db, columns, query) = timed("open: the test's pool", || {
+            SHARED
+                .lock()
+                .unwrap()
+                .get_or_insert_with(|| {
+                    let db = database.open().expect("opens");
+                    let columns = watched_columns(&db);
+                    let query = snapshot_query(&columns).into();
+                    (Arc::new(db), columns, query)
+                })
+                .clone()
+        });
+        timed("open: empty", || empty(&db));
         let mut config = database.config();
         // Pictures cost time and are tested elsewhere; the words are what is checked.
         config.images = false;
         let clock = Arc::new(ManualClock::new(common::T0));
-        let service = Service::with_clock(config, clock.clone()).expect("opens");
-        let db = database.open().expect("opens");
-        let columns = watched_columns(&db);
-        let before = Snapshot::read(&db, &columns);
+        let service = timed("open: service", || {
+            Service::with_clock(config, clock.clone()).expect("opens")
+        });
+        let before = Snapshot::read(&db, &columns, &query);
+        assert!(
+            before.tables.values().all(|t| t.rows.is_empty()),
+            "the database is empty"
+        );
         Sut {
             database,
             service,
             clock,
             db,
             columns,
+            query,
             before,
             delivered: HashSet::new(),
             out_before_vacation: HashSet::new(),
@@ -871,7 +954,7 @@ impl Sut {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot::read(&self.db, &self.columns)
+        Snapshot::read(&self.db, &self.columns, &self.query)
     }
 
     fn request(&self, who: &str, channel: &str, command: Command) -> Request {
@@ -1362,49 +1445,36 @@ impl Sut {
     fn step(&mut self, step: &Step) {
         self.note_vacation(step);
         let before_clock = self.service.now();
-        let (reply, only_looks) = self.run(step);
+        let (reply, only_looks) = timed("command", || self.run(step));
         let mut said = Heard::default();
         if let Some(reply) = &reply {
             said.texts
                 .push((reply.board_of.map(|g| g.0), reply.text.clone(), "reply"));
         }
         // A refused command, or one that only looks, changes nothing.
-        if let Some(reply) = reply.as_ref().filter(|r| r.refused || only_looks) {
-            let after = self.snapshot();
+        let mut after = timed("snapshot", || self.snapshot());
+        if reply.as_ref().is_some_and(|r| r.refused || only_looks) {
             assert!(
                 after == self.before,
                 "{} changed the database:\n{}\nreply: {}",
-                if reply.refused {
+                if reply.as_ref().is_some_and(|r| r.refused) {
                     "a refused command"
                 } else {
                     "a command that only looks"
                 },
                 self.before.diff(&after),
-                reply.text
+                reply.as_ref().map(|r| r.text.as_str()).unwrap_or_default()
             );
         }
-        if std::env::var_os("AKRON_STATE_MACHINE_VERBOSE").is_some() {
-            eprintln!(
-                "{step:?} -> {}",
-                reply.as_ref().map_or("-".to_owned(), |r| format!(
-                    "{}{}",
-                    if r.refused { "REFUSED " } else { "" },
-                    r.text.replace('\n', " / ")
-                ))
-            );
+        if after.undelivered(self.service.now()) > 0 {
+            timed("deliver", || self.deliver(&mut said));
+            after = timed("snapshot", || self.snapshot());
+            assert_eq!(after.undelivered(self.service.now()), 0, "every notice due was delivered");
         }
-        if let Some(reply) = &reply {
-            let kind = format!("{step:?}");
-            let kind = kind.split([' ', '{']).next().unwrap_or_default();
-            count(format!(
-                "step {kind} {}",
-                if reply.refused { "refused" } else { "done" }
-            ));
-        }
-        self.deliver(&mut said);
-        let after = self.snapshot();
         if after != self.before {
-            self.check_change(step, reply.as_ref(), &after, &said, before_clock);
+            timed("check", || {
+                self.check_change(step, reply.as_ref(), &after, &said, before_clock);
+            });
         }
         self.before = after;
     }
@@ -1593,6 +1663,18 @@ impl Sut {
 /// games end in every way, tournaments run and commands are refused.
 static STATS: std::sync::Mutex<BTreeMap<String, usize>> = std::sync::Mutex::new(BTreeMap::new());
 
+/// Time spent, by part, in microseconds (printed with the counts).
+static TIMES: std::sync::Mutex<BTreeMap<&'static str, u128>> = std::sync::Mutex::new(BTreeMap::new());
+
+fn timed<R>(part: &'static str, f: impl FnOnce() -> R) -> R {
+    let started = Instant::now();
+    let r = f();
+    if let Ok(mut times) = TIMES.lock() {
+        *times.entry(part).or_default() += started.elapsed().as_micros();
+    }
+    r
+}
+
 fn count(what: impl Into<String>) {
     if let Ok(mut stats) = STATS.lock() {
         *stats.entry(what.into()).or_default() += 1;
@@ -1607,7 +1689,7 @@ impl StateMachineTest for OnDatabase {
     type Reference = Steps;
 
     fn init_test(_: &()) -> Sut {
-        Sut::new(super::BACKEND)
+        timed("open", || Sut::new(super::BACKEND))
     }
 
     fn apply(mut sut: Sut, _: &(), step: Step) -> Sut {
@@ -1616,7 +1698,8 @@ impl StateMachineTest for OnDatabase {
     }
 
     fn teardown(sut: Sut, _: ()) {
-        sut.check_all();
+        timed("check all", || sut.check_all());
+        timed("drop", || drop(sut));
     }
 }
 
@@ -1666,6 +1749,11 @@ fn run(backend: Backend) {
         least + 10,
         started.elapsed().as_secs_f64()
     );
+    if let Ok(times) = TIMES.lock() {
+        for (part, micros) in times.iter() {
+            eprintln!("  time {part}: {:.1} s", *micros as f64 / 1e6);
+        }
+    }
     if let Ok(stats) = STATS.lock() {
         for (what, n) in stats.iter() {
             eprintln!("  {what}: {n}");
