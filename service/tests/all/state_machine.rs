@@ -203,6 +203,21 @@ pub enum Step {
         game: u8,
         verdict: Verdict,
     },
+    /// The player who just moved queues an answer to one of the opponent's moves (`premove
+    /// X Y`), or clears their queue.
+    Premove {
+        game: u8,
+        theirs: u16,
+        mine: u16,
+        clear: bool,
+    },
+    /// `tournament pause`, `resume` or `cancel`.
+    Organise {
+        lobby: u8,
+        user: u8,
+        moderator: bool,
+        action: u8,
+    },
 }
 
 fn who() -> impl Strategy<Value = Who> {
@@ -247,7 +262,9 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(game, who, offer)| Step::Takeback { game, who, offer }),
         1 => (any::<u8>(), who(), any::<bool>())
             .prop_map(|(game, who, moderator)| Step::Abort { game, who, moderator }),
-        3 => (any::<u8>(), who()).prop_map(|(game, who)| Step::Claim { game, who }),
+        3 => (any::<u8>(), prop_oneof![8 => Just(Who::Other), 1 => Just(Who::ToMove),
+                                       1 => Just(Who::Outsider)])
+            .prop_map(|(game, who)| Step::Claim { game, who }),
         3 => (user.clone(), any::<bool>()).prop_map(|(user, on)| Step::Vacation { user, on }),
         6 => (prop_oneof![
                 3 => Just(MINUTE), 3 => Just(10 * MINUTE), 3 => Just(HOUR), 2 => Just(5 * HOUR),
@@ -274,6 +291,10 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(lobby, user, moderator, game, verdict)| {
                 Step::Adjudicate { lobby, user, moderator, game, verdict }
             }),
+        4 => (any::<u8>(), any::<u16>(), any::<u16>(), prop::bool::weighted(0.1))
+            .prop_map(|(game, theirs, mine, clear)| Step::Premove { game, theirs, mine, clear }),
+        1 => (0u8..2, 0u8..5, prop::bool::weighted(0.7), 0u8..3)
+            .prop_map(|(lobby, user, moderator, action)| Step::Organise { lobby, user, moderator, action }),
     ]
 }
 
@@ -1162,6 +1183,55 @@ impl Sut {
                     .unwrap_or_else(|| "A1".to_owned());
                 self.about(&game, &actor, Command::Move(mv), *by_number)
             }
+            Step::Premove {
+                game,
+                theirs,
+                mine,
+                clear,
+            } => {
+                let Some(game) = self.pick_game(&games, *game, "active") else {
+                    return (None, false);
+                };
+                let (actor, position) = self.actor(&game, Who::Other);
+                let text = match position {
+                    Some(position) if !clear => {
+                        let pick = |moves: Vec<Move>, n: u16| {
+                            (!moves.is_empty()).then(|| moves[usize::from(n) % moves.len()])
+                        };
+                        let mut after = position.clone();
+                        match pick(position.legal_moves(), *theirs) {
+                            Some(x) if after.play(x).is_ok() && !after.is_over() => {
+                                match pick(after.legal_moves(), *mine) {
+                                    Some(y) => format!("{x} {y}"),
+                                    None => "clear".to_owned(),
+                                }
+                            }
+                            _ => "clear".to_owned(),
+                        }
+                    }
+                    _ => "clear".to_owned(),
+                };
+                self.about(&game, &actor, Command::Premove(text), true)
+            }
+            Step::Organise {
+                lobby: l,
+                user: u,
+                moderator,
+                action,
+            } => {
+                let action = match action {
+                    0 => TournamentAction::Pause,
+                    1 => TournamentAction::Resume,
+                    _ => TournamentAction::Cancel,
+                };
+                let mut request = self.request(
+                    name(*u),
+                    self.lobby(*l, &["running", "paused", "signup"]),
+                    Command::Tournament(action),
+                );
+                request.is_moderator = *moderator;
+                self.service.handle(&request)
+            }
             Step::BadMove { game, text } => {
                 let Some(game) = self.pick_game(&games, *game, "active") else {
                     return (None, false);
@@ -1301,13 +1371,14 @@ impl Sut {
                 user: u,
                 moderator,
             } => {
-                // A tournament with fewer than two entrants gets one more instead.
+                // A tournament with fewer than three entrants (a Swiss of two rounds needs
+                // three) gets one more instead.
                 let lobby = self.lobby(*l, &["signup"]);
                 let entrants = self.before.entrants();
                 let few = self.before.tournaments().iter().any(|(id, t)| {
                     t.0 == format!("test:{lobby}")
                         && t.1 == "signup"
-                        && entrants.keys().filter(|e| e.0 == *id).count() < 2
+                        && entrants.keys().filter(|e| e.0 == *id).count() < 3
                 });
                 if few {
                     return self.run(&Step::Join { lobby: *l, user: *u });
@@ -1325,7 +1396,7 @@ impl Sut {
                 user: u,
                 target,
                 moderator,
-            } => {
+            } if self.running() => {
                 let mut request = self.request(
                     name(*u),
                     self.lobby(*l, &["running", "paused"]),
@@ -1340,7 +1411,7 @@ impl Sut {
                 moderator,
                 game,
                 verdict,
-            } => {
+            } if self.running() => {
                 // A game of the lobby's tournament, if it has any.
                 let lobby = self.lobby(*l, &["running", "paused"]);
                 let channel = format!("test:{lobby}");
@@ -1365,8 +1436,24 @@ impl Sut {
                 request.is_moderator = *moderator;
                 self.service.handle(&request)
             }
+            // With no tournament running, a step for one starts one instead.
+            Step::Withdraw { lobby: l, user: u, .. } | Step::Adjudicate { lobby: l, user: u, .. } => {
+                return self.run(&Step::Start {
+                    lobby: *l,
+                    user: *u,
+                    moderator: true,
+                });
+            }
         };
         (Some(reply), false)
+    }
+
+    /// Whether a tournament is being played (or paused).
+    fn running(&self) -> bool {
+        self.before
+            .tournaments()
+            .values()
+            .any(|t| t.1 == "running" || t.1 == "paused")
     }
 
     /// Delivers every due notice as a front end does (a notice asking for a thread gets
@@ -1450,6 +1537,24 @@ impl Sut {
         if let Some(reply) = &reply {
             said.texts
                 .push((reply.board_of.map(|g| g.0), reply.text.clone(), "reply"));
+        }
+        if std::env::var_os("AKRON_STATE_MACHINE_VERBOSE").is_some() {
+            eprintln!(
+                "{step:?} -> {}",
+                reply.as_ref().map_or("-".to_owned(), |r| format!(
+                    "{}{}",
+                    if r.refused { "REFUSED " } else { "" },
+                    r.text.replace('\n', " / ")
+                ))
+            );
+        }
+        if let Some(reply) = &reply {
+            let kind = format!("{step:?}");
+            let kind = kind.split([' ', '{']).next().unwrap_or_default();
+            count(format!(
+                "step {kind} {}",
+                if reply.refused { "refused" } else { "done" }
+            ));
         }
         // A refused command, or one that only looks, changes nothing.
         let mut after = timed("snapshot", || self.snapshot());
@@ -1567,6 +1672,7 @@ impl Sut {
             let loser = g.loser_id().expect("a timeout has a loser");
             if let Some(&(since, used)) = vacations.get(loser) {
                 let until = since + 14 * DAY - used;
+                count("a timeout of a player whose vacation began");
                 assert!(
                     now >= until || self.out_before_vacation.contains(&(loser.to_owned(), g.id)),
                     "{loser}, on vacation since {since} (until {until}), lost game {} on time at {now}",
@@ -1633,6 +1739,10 @@ impl Sut {
                     candidates
                 );
                 announced.extend(matching.iter().map(|g| g.id));
+                count(format!("announced {} in a {origin}", s.reason));
+                if std::env::var_os("AKRON_STATE_MACHINE_VERBOSE").is_some() {
+                    eprintln!("  said ({origin}): {} <- {:?}", s.text, matching);
+                }
             }
         }
         for g in &ended {
@@ -1762,6 +1872,19 @@ fn run(backend: Backend) {
     if let Err(failure) = result {
         panic!("{failure}");
     }
+}
+
+/// Runs `steps` as one sequence, with every check: the form regression tests keep a failing
+/// case in.
+fn replay(steps: &[Step]) {
+    if super::BACKEND == Backend::Postgres && common::postgres_server("state_machine").is_none() {
+        return;
+    }
+    let mut sut = Sut::new(super::BACKEND);
+    for step in steps {
+        sut.step(step);
+    }
+    sut.check_all();
 }
 
 #[test]
