@@ -1891,3 +1891,62 @@ fn replay(steps: &[Step]) {
 fn state_machine_random_sequences_keep_every_invariant() {
     run(super::BACKEND);
 }
+
+/// Found by the state machine (issue 38): an organiser's `tournament adjudicate` of a game
+/// that had already ended (here by resignation) rewrote its pairing's result and left the
+/// game's own, so the standings disagreed with the game and `akron db check` failed
+/// ("its result is second, but game #3 was won by test:dee"). A game that is over keeps its
+/// result: the adjudication is refused, saying so.
+#[test]
+fn adjudicating_a_tournament_game_that_is_over_is_refused_and_its_result_stands() {
+    let play = |by_number| Step::Play {
+        game: 0,
+        who: Who::ToMove,
+        choice: 0,
+        by_number,
+    };
+    replay(&[
+        Step::Play {
+            game: 0,
+            who: Who::ToMove,
+            choice: 54133,
+            by_number: true,
+        },
+        play(false),
+        Step::Join { lobby: 0, user: 1 },
+        play(false),
+        Step::Start {
+            lobby: 0,
+            user: 0,
+            moderator: false,
+        },
+        Step::Start {
+            lobby: 0,
+            user: 1,
+            moderator: false,
+        },
+        play(false),
+        play(false),
+        Step::Wait {
+            seconds: 18000,
+            tick: true,
+        },
+        Step::Join { lobby: 0, user: 2 },
+        Step::Start {
+            lobby: 0,
+            user: 0,
+            moderator: true,
+        },
+        Step::Resign {
+            game: 0,
+            who: Who::Other,
+        },
+        Step::Adjudicate {
+            lobby: 0,
+            user: 1,
+            moderator: false,
+            game: 110,
+            verdict: Verdict::Second,
+        },
+    ]);
+}
