@@ -535,6 +535,7 @@ tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nich
        *[no] Bitte die Organisation ({ $organiser }) oder einen Moderator, sie zu entscheiden.
     }
 }
+tournament-adjudicate-over = Partie { $game } ist schon beendet ({ $result }), und ihr Ergebnis bleibt: Nur eine laufende Partie kann entschieden werden.
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
 tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->

@@ -535,6 +535,7 @@ tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate
        *[no] Ask the organiser ({ $organiser }) or a moderator to decide it.
     }
 }
+tournament-adjudicate-over = Game { $game } is already over ({ $result }), and its result stands: only a game still being played can be adjudicated.
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
 tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->

@@ -550,6 +550,7 @@ tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes deci
        *[no] Pide a la organización ({ $organiser }) o a un moderador que la decida.
     }
 }
+tournament-adjudicate-over = La partida { $game } ya ha terminado ({ $result }) y su resultado se mantiene: solo se puede decidir una partida que aún se está jugando.
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
 tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->

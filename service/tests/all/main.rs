@@ -35,6 +35,7 @@ mod sqlite {
     mod pictures;
     mod refusals;
     mod stale_notices;
+    mod state_machine;
     mod tournament_races;
     mod tournaments;
     mod two_writers;
@@ -61,6 +62,7 @@ mod postgres {
     mod pictures;
     mod refusals;
     mod stale_notices;
+    mod state_machine;
     mod tournament_races;
     mod tournaments;
     mod two_writers;

@@ -80,7 +80,19 @@ impl Service {
         }
         let loaded = match record {
             Some(record) if record.status() == Status::Active => Some(self.load(record)?),
-            _ => None,
+            // A game that is over keeps the result it was played to: changing only its
+            // pairing would make the standings disagree with the game (found by the state
+            // machine test, issue 38).
+            Some(record) => {
+                let over = self.load(record)?;
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-adjudicate-over",
+                    game = game.to_string(),
+                    result = super::super::wording::result_phrase(&over)
+                ));
+            }
+            None => None,
         };
         let now = self.clock.now();
         self.db.write(|c| {
