@@ -37,6 +37,9 @@ pub struct Console<'a> {
     pictures: usize,
     /// Whether Markdown bold becomes ANSI bold (a terminal) or plain text.
     styled: bool,
+    /// The language last read for the console's lines, spoken while the settings are out of
+    /// reach (the database is down).
+    known_language: std::cell::Cell<Option<Language>>,
 }
 
 impl<'a> Console<'a> {
@@ -51,6 +54,7 @@ impl<'a> Console<'a> {
             out_dir: out_dir.to_path_buf(),
             pictures: 0,
             styled: false,
+            known_language: std::cell::Cell::new(None),
         }
     }
 
@@ -75,22 +79,34 @@ impl<'a> Console<'a> {
             command,
             locale: None,
             server_locale: None,
-            language: Languages::default(),
+            // What the service words a failure in when the settings cannot be read.
+            language: self
+                .known_language
+                .get()
+                .map_or_else(Languages::default, |known| Languages {
+                    public: known,
+                    private: known,
+                }),
         }
     }
 
     /// The language of the console's own lines: the acting user's own (`settings
-    /// language:`), else the console's server's; English when the settings cannot be read.
+    /// language:`), else the console's server's; the last one read when the settings cannot
+    /// be read, English before any.
     fn language(&self) -> Language {
-        self.service
+        match self
+            .service
             .languages(&self.request(crate::service::Command::Games, None))
-            .map_or_else(
-                |error| {
-                    tracing::warn!(%error, "the console's language cannot be read");
-                    Language::English
-                },
-                |languages| languages.private,
-            )
+        {
+            Ok(languages) => {
+                self.known_language.set(Some(languages.private));
+                languages.private
+            }
+            Err(error) => {
+                tracing::warn!(%error, "the console's language cannot be read; the last one known is spoken");
+                self.known_language.get().unwrap_or(Language::English)
+            }
+        }
     }
 
     /// Reads commands from `input` until it ends (or `quit`), printing replies to `output`.
@@ -373,23 +389,15 @@ impl<'a> Console<'a> {
     /// Settles what is due and prints the notices for the console, as the bot would post
     /// them, marking each delivered.
     fn deliver_notices(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let language = self.language();
+        // Background work (the AI's moves, deadlines, delivery) that cannot reach the
+        // database is logged and tried again after the next line, without a word to the
+        // player, who was already told once by their own command (issue 38, point 15).
         // The AI answers at once: its moves become notices like any other.
         if let Err(error) = crate::ai_player::play_pending(self.service) {
-            tracing::error!(%error, "the AI could not move");
-            writeln!(
-                out,
-                "! {}",
-                say!(language, "console-ai-failed", error = error.to_string())
-            )?;
+            tracing::error!(%error, "the AI could not move; it is tried again after the next line");
         }
         if let Err(error) = self.service.tick(self.service.now()) {
-            tracing::error!(%error, "could not settle what is due");
-            writeln!(
-                out,
-                "! {}",
-                say!(language, "console-settle-failed", error = error.to_string())
-            )?;
+            tracing::error!(%error, "could not settle what is due; tried again after the next line");
         }
         // The service's delivery driver claims each notice before it is printed (so that a
         // second console on the same file does not print it too); it is printed and flushed,
@@ -409,16 +417,7 @@ impl<'a> Console<'a> {
             return Err(error);
         }
         if let Err(error) = delivered {
-            tracing::error!(%error, "could not deliver the notices");
-            writeln!(
-                out,
-                "! {}",
-                say!(
-                    language,
-                    "console-deliver-failed",
-                    error = error.to_string()
-                )
-            )?;
+            tracing::error!(%error, "could not deliver the notices; tried again after the next line");
         }
         Ok(())
     }

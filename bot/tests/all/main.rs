@@ -17,6 +17,7 @@ mod cli_rules;
 mod console;
 mod console_languages;
 mod crash;
+mod database_down;
 mod discord_ai;
 mod discord_cli;
 mod discord_e2e;

@@ -624,8 +624,12 @@ impl Service {
                     %error,
                     "command failed"
                 );
-                // The settings may be out of reach: the platform's word for the language.
-                let language = request.locale.or(request.server_locale).unwrap_or_default();
+                // The settings may be out of reach: the platform's word for the language,
+                // else what the front end last knew of it (`request.language`).
+                let language = request
+                    .locale
+                    .or(request.server_locale)
+                    .unwrap_or(request.language.private);
                 let reply = Reply::refusal(crate::catalogue::say(
                     language,
                     if matches!(&error, ServiceError::Db(e) if e.is_busy()) {

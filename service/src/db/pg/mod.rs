@@ -158,7 +158,15 @@ pub(super) struct Pool {
     config: Box<postgres::Config>,
     /// Always `Some` but while it is dropped (see the `Drop` impl).
     pool: Option<r2d2::Pool<Manager>>,
+    /// Until when a check-out fails at once, because the last one found no connection for
+    /// the whole busy timeout (the server is down or out of reach): one console line or
+    /// interaction then waits the busy timeout once, not once per read it makes (issue 38,
+    /// point 15). Real time, not the service's clock: this is about how long people wait.
+    down_until: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// How long a check-out that found no connection makes the next ones fail at once.
+const RECHECK_AFTER: Duration = Duration::from_secs(3);
 
 /// Closing a connection blocks on the client's runtime, which tokio forbids on a thread that
 /// drives async tasks (a service dropped at the end of an async block): the pool is dropped
@@ -248,6 +256,7 @@ impl Pool {
             url: url.clone(),
             config: Box::new(config),
             pool: Some(pool),
+            down_until: std::sync::Mutex::new(None),
         };
         if read_only {
             pool.check_current()?;
@@ -263,11 +272,35 @@ impl Pool {
     }
 
     fn take(&self) -> Result<r2d2::PooledConnection<Manager>, DbError> {
-        self.pool
+        let pool = self
+            .pool
             .as_ref()
-            .ok_or_else(|| DbError::Unavailable("the pool is closed".to_string()))?
-            .get()
-            .map_err(|e| DbError::Unavailable(format!("no connection to the database: {e}")))
+            .ok_or_else(|| DbError::Unavailable("the pool is closed".to_string()))?;
+        let now = std::time::Instant::now();
+        let down = self.down_until.lock().map_or(None, |until| *until);
+        if down.is_some_and(|until| now < until) {
+            return Err(DbError::Unavailable(
+                "no connection to the database a moment ago; it is tried again shortly".to_string(),
+            ));
+        }
+        match pool.get() {
+            Ok(conn) => {
+                if down.is_some() {
+                    if let Ok(mut until) = self.down_until.lock() {
+                        *until = None;
+                    }
+                }
+                Ok(conn)
+            }
+            Err(e) => {
+                if let Ok(mut until) = self.down_until.lock() {
+                    *until = Some(std::time::Instant::now() + RECHECK_AFTER);
+                }
+                Err(DbError::Unavailable(format!(
+                    "no connection to the database: {e}"
+                )))
+            }
+        }
     }
 
     pub(super) fn read<R, E: From<DbError>>(
