@@ -392,6 +392,16 @@ button-tournament-leave = Leave
 
 ## Help
 
+placeholder-player = @player
+placeholder-point = POINT
+placeholder-title = TITLE
+placeholder-ply = PLY
+placeholder-code = CODE
+placeholder-code-or-record = CODE-or-RECORD
+placeholder-move = MOVE...
+placeholder-name = NAME
+placeholder-role = ROLE
+placeholder-game = #game
 help-intro = Commands (on Discord `/akron NAME`, or the slash command a group names: `replay` is `/akron-review replay`, `tournament join` is `/akron-tournament join`):
 help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
 group-start = Start

@@ -408,6 +408,16 @@ button-tournament-leave = Borrarse
 
 ## Ayuda
 
+placeholder-player = @jugador
+placeholder-point = PUNTO
+placeholder-title = TÍTULO
+placeholder-ply = JUGADA
+placeholder-code = CÓDIGO
+placeholder-code-or-record = CÓDIGO-o-PARTIDA
+placeholder-move = JUGADA...
+placeholder-name = NOMBRE
+placeholder-role = ROL
+placeholder-game = #partida
 help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
 group-start = Empezar

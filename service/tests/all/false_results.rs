@@ -633,3 +633,28 @@ fn a_rounds_latest_end_is_not_promised_while_a_player_to_move_is_on_vacation() {
     assert!(!back.refused, "{}", back.text);
     assert_eq!(round(&h).deadline, Some(h.service.now() + DAY - 3600));
 }
+
+#[test]
+fn the_help_names_its_placeholders_in_the_readers_words_and_what_is_typed_as_typed() {
+    use akron_service::catalogue::Language;
+    use akron_service::service::text::help_text_in;
+    let english = help_text_in(Language::English);
+    assert!(
+        english.contains("show CODE-or-RECORD [view:plan|perspective]"),
+        "{english}"
+    );
+    let spanish = help_text_in(Language::Spanish);
+    for typed in [
+        "challenge @jugador|ai [level:1-8]",
+        "replay [#N] [from:JUGADA] [to:JUGADA] [speed:slow|normal|fast]",
+        "show CÓDIGO-o-PARTIDA [view:plan|perspective]",
+        "tournament-role:ROL|off",
+    ] {
+        assert!(spanish.contains(typed), "{typed} in {spanish}");
+    }
+    let german = help_text_in(Language::German);
+    assert!(
+        german.contains("moves [PUNKT]") && german.contains("solve #N ZUG..."),
+        "{german}"
+    );
+}

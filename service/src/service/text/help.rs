@@ -120,10 +120,22 @@ impl Param {
     /// The argument as the help shows it: `[from:PLY]`, `F6`, `create`.
     #[must_use]
     pub fn usage(&self) -> String {
+        self.usage_in(Language::English)
+    }
+
+    /// [`Param::usage`] in `language`: a placeholder in the reader's words (`[from:JUGADA]`,
+    /// `@jugador`); what is typed as it is (option names, subcommands, choices, points).
+    #[must_use]
+    pub fn usage_in(&self, language: Language) -> String {
+        let value = if self.kind == Kind::Literal {
+            self.value.to_string()
+        } else {
+            placeholders_in(self.value, language)
+        };
         let text = match self.kind {
             Kind::Option if self.value.is_empty() => self.key.to_string(),
-            Kind::Option => format!("{}:{}", self.key, self.value),
-            Kind::Literal | Kind::Word | Kind::Game => self.value.to_string(),
+            Kind::Option => format!("{}:{value}", self.key),
+            Kind::Literal | Kind::Word | Kind::Game => value,
         };
         if self.optional {
             format!("[{text}]")
@@ -155,6 +167,28 @@ impl Param {
         }
         samples
     }
+}
+
+/// `value` with each placeholder among its choices (`@player`, `PLY`, `CODE-or-RECORD`)
+/// in `language`, from the catalogue's `placeholder-…` messages; a choice that is typed as
+/// it is (`ai`, `slow`, `F6`) has no such message and stays.
+fn placeholders_in(value: &str, language: Language) -> String {
+    value
+        .split('|')
+        .map(|choice| {
+            let slug = choice
+                .trim_start_matches(['@', '#'])
+                .trim_end_matches('.')
+                .to_ascii_lowercase();
+            let id = format!("placeholder-{slug}");
+            if !slug.is_empty() && crate::catalogue::has(&id) {
+                crate::catalogue::say(language, &id, &[])
+            } else {
+                choice.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// A subcommand or a fixed word: `create`.
@@ -247,6 +281,12 @@ impl CommandHelp {
     /// (`tournament create NAME … | join | leave`).
     #[must_use]
     pub fn usage(&self) -> String {
+        self.usage_in(Language::English)
+    }
+
+    /// [`CommandHelp::usage`] with its placeholders in `language` ([`Param::usage_in`]).
+    #[must_use]
+    pub fn usage_in(&self, language: Language) -> String {
         let mut forms = Vec::new();
         for (index, form) in self.forms.iter().enumerate() {
             let mut words = Vec::new();
@@ -257,7 +297,7 @@ impl CommandHelp {
             if named {
                 words.push(self.name.to_string());
             }
-            words.extend(form.iter().map(Param::usage));
+            words.extend(form.iter().map(|p| p.usage_in(language)));
             forms.push(words.join(" "));
         }
         forms.join(" | ")
@@ -505,9 +545,10 @@ pub fn help_text_in(language: Language) -> String {
         let usages: Vec<String> = COMMANDS
             .iter()
             .filter(|c| c.group == group)
-            .map(|c| format!("`{}`", c.usage()))
+            .map(|c| format!("`{}`", c.usage_in(language)))
             .collect();
-        // The usages are what is typed, the same in every language: arguments.
+        // The usages are what is typed, the same in every language, but for the
+        // placeholders, which are in the reader's words.
         let line = match group.slash_command() {
             "akron" => crate::say!(
                 language,
