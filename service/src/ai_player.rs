@@ -23,6 +23,19 @@ const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 
 /// Thinks about one job and hands the move back, on this thread, holding a search slot.
 fn think_and_play(service: &Service, job: &AiJob) -> Result<AiMoved, ServiceError> {
+    let started = std::time::Instant::now();
+    let played = think_and_play_untimed(service, job);
+    if matches!(played, Ok(AiMoved::Played)) {
+        service
+            .metrics()
+            .ai_move_seconds
+            .observe(started.elapsed().as_secs_f64());
+    }
+    played
+}
+
+/// [`think_and_play`] without the timing.
+fn think_and_play_untimed(service: &Service, job: &AiJob) -> Result<AiMoved, ServiceError> {
     let analysis = {
         let _slot = service.search_slot();
         job.think(&service.config().ai)

@@ -41,6 +41,11 @@ pub struct DiscordArgs {
     /// `$AKRON_WEB_LISTEN`, else none).
     #[arg(long)]
     web: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 fn token(args: &DiscordArgs) -> Result<String> {
@@ -132,6 +137,7 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
         super::watch_clock(&service);
         let _background = (!chat_only).then(|| Background::start(&service));
         super::web::beside(args.web.as_deref(), &service).await?;
+        super::admin_beside(args.admin.as_deref(), &service).await?;
         discord::run_shards(&settings, service, shards, !chat_only)
             .await
             .context("discord")
@@ -152,6 +158,11 @@ pub struct WorkerArgs {
     /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
     #[arg(long, hide = true)]
     api_url: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 /// Runs the background work with no chat connection until Ctrl-C: the scheduler (deadlines,
@@ -195,6 +206,7 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
         let service = Arc::new(service);
         super::watch_clock(&service);
         let _background = Background::start(&service);
+        super::admin_beside(args.admin.as_deref(), &service).await?;
         let delivery = discord_settings.map(|settings| {
             let service = Arc::clone(&service);
             tokio::spawn(async move { discord::deliver(&settings, service).await })

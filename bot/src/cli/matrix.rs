@@ -52,6 +52,11 @@ pub struct MatrixArgs {
     /// `$AKRON_WEB_LISTEN`, else none).
     #[arg(long)]
     web: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 fn read_secret(path: &Path, what: &str) -> Result<String> {
@@ -171,6 +176,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
         super::web::beside(args.web.as_deref(), &service).await?;
+        super::admin_beside(args.admin.as_deref(), &service).await?;
         tokio::select! {
             result = matrix::run(&settings, Arc::clone(&service)) => result.context("matrix"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
@@ -241,6 +247,7 @@ pub fn with_discord() -> Result<()> {
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
         super::web::beside(None, &service).await?;
+        super::admin_beside(None, &service).await?;
         tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, Arc::clone(&service)) => result.context("discord"),

@@ -40,6 +40,25 @@ pub async fn shutdown_signal() -> std::io::Result<()> {
     }
 }
 
+/// Starts the admin listener ([`akron_bot::admin`]) beside a long-running command, when
+/// `given` (`--admin`) or `$AKRON_ADMIN_LISTEN` names an address. Call inside the runtime.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn admin_beside(
+    given: Option<&str>,
+    service: &std::sync::Arc<akron_bot::service::Service>,
+) -> Result<()> {
+    let Some(address) = akron_bot::admin::address(given) else {
+        return Ok(());
+    };
+    akron_bot::admin::spawn(&address, std::sync::Arc::clone(service))
+        .await
+        .with_context(|| format!("listening on {address} for the admin listener"))?;
+    Ok(())
+}
+
 /// How the long-running commands (`discord`, `matrix`, `worker`, `web`) write their log.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {

@@ -8,6 +8,7 @@ mod fake_discord;
 #[path = "../matrix/mod.rs"]
 mod matrix;
 
+mod admin;
 mod ai;
 mod cli_ai;
 mod cli_ops;

@@ -1,0 +1,100 @@
+//! What an operator's tools ask the service: its metrics and health, whether its database is
+//! current, how much work waits, and, when the process stops, giving up what it holds.
+
+use super::{Service, ServiceError};
+use crate::db;
+use crate::metrics::{Health, ServiceMetrics};
+
+/// Whether the database answers and is at this build's schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseState {
+    /// It answers and is current.
+    Current,
+    /// It answers, at another schema version than this build's.
+    Behind {
+        /// The version it is at.
+        found: i64,
+        /// The version this build knows.
+        known: i64,
+    },
+    /// It does not answer.
+    Unreachable(String),
+}
+
+impl Service {
+    /// The service's counters, for the admin listener's `/metrics`.
+    #[must_use]
+    pub fn metrics(&self) -> &ServiceMetrics {
+        &self.metrics
+    }
+
+    /// The health of the process's parts that front ends report (chat connections).
+    #[must_use]
+    pub fn health(&self) -> &Health {
+        &self.health
+    }
+
+    /// The gauge of database connections in use.
+    #[must_use]
+    pub fn db_in_use(&self) -> &prometheus_client::metrics::gauge::Gauge {
+        self.db.in_use()
+    }
+
+    /// Asks the database whether it answers and is current, counting a failure.
+    #[must_use]
+    pub fn database_state(&self) -> DatabaseState {
+        match self.db.read(db::schema_versions) {
+            Ok((found, known)) if found == known => DatabaseState::Current,
+            Ok((found, known)) => DatabaseState::Behind { found, known },
+            Err(error) => {
+                self.metrics.db_errors.inc();
+                DatabaseState::Unreachable(error.to_string())
+            }
+        }
+    }
+
+    /// The work waiting in the database now.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures (counted).
+    pub fn backlog(&self) -> Result<db::Backlog, ServiceError> {
+        let now = self.clock.now();
+        self.db
+            .read(|c| db::backlog(c, now))
+            .inspect_err(|_| {
+                self.metrics.db_errors.inc();
+            })
+            .map_err(ServiceError::from)
+    }
+
+    /// Gives up every claim, lease and claimed notice this service holds, so that another
+    /// process takes the work over at once: the last thing a stopping process does, once
+    /// its work in flight is done. Returns what it held.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures; the claims then run out on their own.
+    pub fn release_everything(&self) -> Result<db::Held, ServiceError> {
+        let now = self.clock.now();
+        let held = self
+            .db
+            .write(|c| db::release_everything(c, &self.owner, now))?;
+        if held.notices > 0 || held.claims > 0 {
+            // Loops of this process that still run pick the freed notices up; on PostgreSQL
+            // other processes hear of them.
+            self.wake();
+        }
+        Ok(held)
+    }
+
+    /// What anyone holds now: live claims, leases and claimed notices.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn held_by_anyone(&self) -> Result<db::Held, ServiceError> {
+        let now = self.clock.now();
+        Ok(self.db.read(|c| db::held_by_anyone(c, now))?)
+    }
+}
