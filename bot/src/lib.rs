@@ -8,4 +8,5 @@ pub mod console;
 pub mod discord;
 pub mod matrix;
 pub mod metrics;
+pub mod stop;
 pub mod web;

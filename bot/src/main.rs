@@ -20,6 +20,11 @@ struct Args {
     /// collectors (default: `$AKRON_LOG_FORMAT`, else text).
     #[arg(long, global = true, value_enum)]
     log_format: Option<cli::LogFormat>,
+    /// On SIGTERM or Ctrl-C, how long the bots, the worker, the web companion and the
+    /// console wait for the work in flight before they exit, in seconds (default:
+    /// `$AKRON_STOP_TIMEOUT`, else 10).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    stop_timeout: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -81,6 +86,9 @@ fn main() -> ExitCode {
         }
     };
     if let Err(error) = cli::choose_log_format(args.log_format) {
+        return finish(Err(error));
+    }
+    if let Err(error) = cli::choose_stop_timeout(args.stop_timeout) {
         return finish(Err(error));
     }
     let Some(command) = args.command else {

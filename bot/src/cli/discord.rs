@@ -132,16 +132,21 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     tracing::info!(db = %config.database(), ?settings, ?shards, chat_only = args.chat_only, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let chat_only = args.chat_only;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let service = Arc::new(service);
         super::watch_clock(&service);
         let _background = (!chat_only).then(|| Background::start(&service));
         super::web::beside(args.web.as_deref(), &service).await?;
         super::admin_beside(args.admin.as_deref(), &service).await?;
-        discord::run_shards(&settings, service, shards, !chat_only)
+        let ran = discord::run_shards(&settings, Arc::clone(&service), shards, !chat_only)
             .await
-            .context("discord")
-    })
+            .context("discord");
+        akron_bot::stop::finish(&service, "discord", super::stop_timeout()).await;
+        ran
+    });
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }
 
 /// Arguments of `akron worker`.
@@ -202,7 +207,7 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
         "starting the worker: scheduler, AI moves and delivery"
     );
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let service = Arc::new(service);
         super::watch_clock(&service);
         let _background = Background::start(&service);
@@ -212,10 +217,13 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
             tokio::spawn(async move { discord::deliver(&settings, service).await })
         });
         let stopped = super::shutdown_signal().await;
+        akron_bot::stop::finish(&service, "worker", super::stop_timeout()).await;
         if let Some(delivery) = delivery {
             delivery.abort();
         }
-        tracing::info!(target: "akron::worker", "shutting down");
         stopped.context("waiting for Ctrl-C or SIGTERM")
-    })
+    });
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }

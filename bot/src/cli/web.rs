@@ -67,7 +67,9 @@ pub fn web(args: &WebArgs) -> Result<()> {
         tokio::select! {
             result = web::serve(listener, web) => result.context("the web companion"),
             _ = super::shutdown_signal() => {
-                tracing::info!("shutting down");
+                // Read-only: nothing is claimed, nothing is left half-written; the pages
+                // being sent are cut.
+                tracing::info!(role = "web", "stopped: the web companion holds no claims");
                 Ok(())
             }
         }

@@ -370,9 +370,11 @@ pub async fn run_shards(
     let watched = Arc::clone(&client.shard_manager);
     let _watcher = AbortOnDrop(tokio::spawn(watch_shards(watched, health, expected)));
     let manager = client.shard_manager.clone();
+    // SIGTERM or Ctrl-C: the shards disconnect, so no new interaction arrives; those in
+    // flight are finished by their tasks (the caller waits for them: `stop::finish`).
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("shutting down");
+        if crate::stop::signal().await.is_ok() {
+            tracing::info!("disconnecting from the gateway");
             manager.shutdown_all().await;
         }
     });
@@ -447,6 +449,7 @@ async fn on_event(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(press),
         } => {
+            let _working = data.service.work();
             let metrics = crate::metrics::front_ends();
             let since = metrics.receive(PLATFORM.id, "button");
             let pressed = buttons::pressed(ctx, press, data).await;
@@ -469,13 +472,18 @@ async fn on_event(
     }
 }
 
-/// When the interaction being handled was received, for its latency.
-struct ReceivedAt(std::time::Instant);
+/// When the interaction being handled was received, for its latency; and the work it is,
+/// which a stopping process waits for.
+struct ReceivedAt(
+    std::time::Instant,
+    #[allow(dead_code)] akron_service::service::operations::Working,
+);
 
 /// Counts a slash command received (`/metrics`) and notes when.
 async fn received(ctx: Context<'_>) {
+    let working = ctx.data().service.work();
     let at = crate::metrics::front_ends().receive(PLATFORM.id, &ctx.command().qualified_name);
-    ctx.set_invocation_data(ReceivedAt(at)).await;
+    ctx.set_invocation_data(ReceivedAt(at, working)).await;
 }
 
 /// Counts a slash command answered, or failed, with the time since it was received.

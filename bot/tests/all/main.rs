@@ -31,6 +31,7 @@ mod fake_discord_permissions;
 mod fake_discord_smoke;
 mod matrix_e2e;
 mod scale;
+mod stop;
 mod tournament_races;
 mod web;
 mod web_browser;

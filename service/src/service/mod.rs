@@ -437,6 +437,10 @@ pub struct Service {
     metrics: crate::metrics::ServiceMetrics,
     /// The health the front ends report, for `/readyz`.
     health: crate::metrics::Health,
+    /// Set when the process stops: the loops take no new work ([`Service::begin_stop`]).
+    stopping: std::sync::atomic::AtomicBool,
+    /// How many pieces of work are in flight ([`Service::work`]).
+    busy: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 impl fmt::Debug for Service {
@@ -500,6 +504,8 @@ impl Service {
             ai_worker: std::sync::atomic::AtomicBool::new(false),
             metrics: crate::metrics::ServiceMetrics::default(),
             health: crate::metrics::Health::default(),
+            stopping: std::sync::atomic::AtomicBool::new(false),
+            busy: Arc::new(tokio::sync::watch::Sender::new(0)),
         }
     }
 

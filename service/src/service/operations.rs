@@ -4,6 +4,9 @@
 use super::{Service, ServiceError};
 use crate::db;
 use crate::metrics::{Health, ServiceMetrics};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Whether the database answers and is at this build's schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +24,53 @@ pub enum DatabaseState {
     Unreachable(String),
 }
 
+/// A piece of work in flight (a command, a notice being sent, an AI move, a tick): a
+/// stopping process waits until none is left ([`Service::finished`]).
+#[derive(Debug)]
+pub struct Working(Arc<tokio::sync::watch::Sender<usize>>);
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.send_modify(|busy| *busy = busy.saturating_sub(1));
+    }
+}
+
 impl Service {
+    /// Counts a piece of work in flight until the guard is dropped. Take it before checking
+    /// [`Service::stopping`]: then a stop either sees the work or the work sees the stop.
+    #[must_use]
+    pub fn work(&self) -> Working {
+        self.busy.send_modify(|busy| *busy += 1);
+        Working(Arc::clone(&self.busy))
+    }
+
+    /// Whether the process is stopping: take no new work.
+    #[must_use]
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    /// Starts stopping: the scheduler, the AI worker and the delivery loops finish what they
+    /// are doing and return, taking nothing new; front ends stop taking commands.
+    pub fn begin_stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.wake();
+    }
+
+    /// How many pieces of work are in flight.
+    #[must_use]
+    pub fn in_flight(&self) -> usize {
+        *self.busy.borrow()
+    }
+
+    /// Waits until no work is in flight, at most `bound`. Returns whether none is left.
+    pub async fn finished(&self, bound: Duration) -> bool {
+        let mut busy = self.busy.subscribe();
+        tokio::time::timeout(bound, busy.wait_for(|busy| *busy == 0))
+            .await
+            .is_ok_and(|waited| waited.is_ok())
+    }
+
     /// The service's counters, for the admin listener's `/metrics`.
     #[must_use]
     pub fn metrics(&self) -> &ServiceMetrics {
