@@ -66,6 +66,10 @@ enum Command {
     /// Runs the background work without any chat connection: the scheduler, the AI's moves
     /// and the delivery of Discord notices (several processes on one PostgreSQL database).
     Worker(cli::discord::WorkerArgs),
+    /// Checks what an operator sets up and says how to fix what is wrong: the database
+    /// (reachable, current, consistent), `AKRON_WEB_URL`, the Discord token, the registered
+    /// commands and the bot's permissions in each server's channels.
+    Doctor(cli::doctor::DoctorArgs),
     /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`,
     /// `akron db backup --to FILE`, `akron db check`.
     Db(cli::db::DbArgs),
@@ -111,6 +115,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cli::ai::arena(&a),
         Command::Puzzles(a) => cli::ai::puzzles(&a),
         Command::Db(a) => cli::db::db(&a),
+        Command::Doctor(a) => cli::doctor::doctor(&a),
         Command::Worker(a) => cli::discord::worker(&a),
     })
 }

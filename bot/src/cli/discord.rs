@@ -48,6 +48,22 @@ pub struct DiscordArgs {
     admin: Option<String>,
 }
 
+impl DiscordArgs {
+    /// The arguments `akron doctor` checks Discord with.
+    pub(super) fn for_doctor(
+        token_file: Option<PathBuf>,
+        dev_guild: Option<u64>,
+        api_url: Option<String>,
+    ) -> DiscordArgs {
+        DiscordArgs {
+            token_file,
+            dev_guild,
+            api_url,
+            ..DiscordArgs::default()
+        }
+    }
+}
+
 fn token(args: &DiscordArgs) -> Result<String> {
     let token = match &args.token_file {
         Some(path) => {

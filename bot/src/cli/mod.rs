@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod db;
 pub mod discord;
+pub mod doctor;
 pub mod matrix;
 pub mod play;
 pub mod render;

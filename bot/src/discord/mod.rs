@@ -11,6 +11,7 @@ mod autocomplete;
 mod boards;
 mod buttons;
 mod commands;
+pub mod doctor;
 mod mentions;
 mod outbox;
 mod reply;

@@ -25,6 +25,7 @@ mod discord_languages;
 mod discord_mentions;
 mod discord_permissions;
 mod discord_roles;
+mod doctor;
 mod fake_discord_checks;
 mod fake_discord_commands;
 mod fake_discord_permissions;
