@@ -18,6 +18,7 @@ mod cli_rules;
 mod console;
 mod console_languages;
 mod crash;
+mod deploy;
 mod discord_ai;
 mod discord_cli;
 mod discord_e2e;

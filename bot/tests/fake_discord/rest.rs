@@ -245,10 +245,7 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
         }
         ("GET", ["users", "@me"]) => Ok(Answer::Json(payloads::bot_user())),
         ("GET", ["users", "@me", "guilds"]) => Ok(Answer::Json(Value::Array(
-            guilds_of(state)
-                .iter()
-                .map(payloads::guild_info)
-                .collect(),
+            guilds_of(state).iter().map(payloads::guild_info).collect(),
         ))),
         ("GET", ["guilds", guild]) => guild_of(state, id(guild)?)
             .map(|guild| Answer::Json(payloads::rest_guild(&guild)))
