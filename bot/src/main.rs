@@ -68,7 +68,8 @@ enum Command {
     Worker(cli::discord::WorkerArgs),
     /// Checks what an operator sets up and says how to fix what is wrong: the database
     /// (reachable, current, consistent), `AKRON_WEB_URL`, the Discord token, the registered
-    /// commands and the bot's permissions in each server's channels.
+    /// commands and the bot's permissions in each server's channels, the Matrix login and
+    /// cross-signing.
     Doctor(cli::doctor::DoctorArgs),
     /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`,
     /// `akron db backup --to FILE`, `akron db check`.

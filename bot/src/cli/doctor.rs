@@ -1,4 +1,5 @@
-//! `akron doctor`: what an operator runs when something is wrong. Each check says in plain
+//! `akron doctor`: what an operator runs when something is wrong (the database, the web
+//! address, Discord, Matrix). Each check says in plain
 //! words what it found and, when something is wrong, how to fix it.
 
 use akron_bot::discord::doctor::{self, Finding};
@@ -35,7 +36,7 @@ pub fn doctor(args: &DoctorArgs) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     findings.extend(runtime.block_on(web_url()));
     findings.extend(runtime.block_on(discord(args)));
-    findings.push(matrix());
+    findings.extend(runtime.block_on(matrix(args)));
     let mut problems = 0;
     for finding in &findings {
         if finding.ok {
@@ -137,14 +138,18 @@ async fn discord(args: &DoctorArgs) -> Vec<Finding> {
     }
 }
 
-/// Matrix: what this doctor does not check yet, said plainly.
-fn matrix() -> Finding {
-    if super::matrix::configured() {
-        Finding::ok(
-            "Matrix: not checked here; `akron matrix` logs at start whether it logged in \
-             and whether its device is cross-signed, and /readyz on --admin says whether it syncs",
-        )
-    } else {
-        Finding::ok("Matrix: not configured")
+/// The Matrix checks, when the environment configures the Matrix bot: it logs in, and its
+/// identity is cross-signed.
+async fn matrix(args: &DoctorArgs) -> Vec<Finding> {
+    if !super::matrix::configured() {
+        return vec![Finding::ok("Matrix: not configured")];
+    }
+    let db = super::service_config(args.db.as_deref()).db_path;
+    match super::matrix::settings(&super::matrix::MatrixArgs::default(), &db) {
+        Ok(settings) => akron_bot::matrix::doctor::check(&settings).await,
+        Err(error) => vec![Finding::problem(
+            format!("Matrix: {error:#}"),
+            "set MATRIX_HOMESERVER, MATRIX_USER and MATRIX_PASSWORD or MATRIX_ACCESS_TOKEN",
+        )],
     }
 }

@@ -80,7 +80,7 @@ pub fn configured() -> bool {
         && (env("MATRIX_PASSWORD").is_some() || env("MATRIX_ACCESS_TOKEN").is_some())
 }
 
-fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
+pub(super) fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
     let Some(homeserver) = args.homeserver.clone().or_else(|| env("MATRIX_HOMESERVER")) else {
         bail!("no Matrix homeserver: pass --homeserver URL or set MATRIX_HOMESERVER");
     };

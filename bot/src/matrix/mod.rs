@@ -17,6 +17,7 @@
 /// the outbox rows this front end delivers. Rooms have power levels, not roles.
 pub const PLATFORM: Platform = Platform::plain("matrix");
 
+pub mod doctor;
 mod identity;
 mod incoming;
 mod outbox;

@@ -99,3 +99,109 @@ async fn doctor_says_when_commands_are_not_registered_and_the_database_is_behind
     );
     Ok(())
 }
+
+/// `akron doctor` with the Matrix settings, against the real Synapse of the Matrix tests.
+async fn doctor_matrix(
+    synapse: &crate::matrix::Synapse,
+    user: &str,
+    password: &str,
+    dir: &Path,
+) -> Result<(i32, String), Error> {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("doctor")
+        .arg("--db")
+        .arg(dir.join("akron.db"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("AKRON_DB")
+        .env_remove("AKRON_WEB_URL")
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env_remove("MATRIX_RECOVERY_KEY")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", user)
+        .env("MATRIX_PASSWORD", password)
+        .env("NO_COLOR", "1")
+        .current_dir(dir)
+        .output()
+        .await?;
+    Ok((
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + String::from_utf8_lossy(&output.stderr).as_ref(),
+    ))
+}
+
+/// A new Matrix account logs in but has no cross-signing identity: reported with the fix.
+/// Once `akron matrix` has run (it makes the identity and signs its device), the doctor
+/// finds the bot's device cross-signed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn doctor_checks_the_matrix_login_and_cross_signing_on_synapse() -> Result<(), Error> {
+    let Some(synapse) = crate::matrix::synapse() else {
+        return Ok(());
+    };
+    let (bot, password) = crate::matrix::register(&synapse, &crate::matrix::unique("doctor")).await;
+    let dir = tempfile::tempdir()?;
+    drop(Service::open(Config::with_db(dir.path().join("akron.db")))?);
+
+    let (code, text) = doctor_matrix(&synapse, bot.as_str(), &password, dir.path()).await?;
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains(&format!("ok: Matrix: {bot} logs in")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "problem: Matrix: {bot} has no cross-signing identity"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("  fix: start `akron matrix` with the recovery key"),
+        "{text}"
+    );
+
+    let log = dir.path().join("matrix.log");
+    let mut running = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("matrix")
+        .arg("--db")
+        .arg(dir.path().join("akron.db"))
+        .arg("--recovery-key-file")
+        .arg(dir.path().join("recovery-key"))
+        .env_remove("MATRIX_ACCESS_TOKEN")
+        .env_remove("MATRIX_RECOVERY_KEY")
+        .env_remove("DISCORD_TOKEN")
+        .env("MATRIX_HOMESERVER", &synapse.url)
+        .env("MATRIX_USER", bot.as_str())
+        .env("MATRIX_PASSWORD", &password)
+        .env("NO_COLOR", "1")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log)?)
+        .kill_on_drop(true)
+        .spawn()?;
+    let started = std::time::Instant::now();
+    while !std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .contains("connected to Matrix")
+    {
+        assert!(
+            started.elapsed() < crate::matrix::PATIENCE,
+            "the bot connects: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let pid = running.id().ok_or("the bot's process id")?;
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()?;
+    tokio::time::timeout(crate::matrix::PATIENCE, running.wait()).await??;
+
+    let (code, text) = doctor_matrix(&synapse, bot.as_str(), &password, dir.path()).await?;
+    assert!(
+        text.contains("ok: Matrix: the device") && text.contains("is cross-signed by"),
+        "{text}"
+    );
+    assert_eq!(code, 0, "{text}");
+    Ok(())
+}
