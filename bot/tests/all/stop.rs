@@ -190,3 +190,46 @@ fn played(service: &Service, channels: &[u64]) -> Result<i64, Error> {
     }
     Ok(played)
 }
+
+/// `akron play` stops on SIGTERM while it waits for its next line: at once, with status 0,
+/// and the command it answered is in the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_console_between_commands() -> Result<(), Error> {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("console.db");
+    let printed = dir.path().join("printed");
+    let mut console = tokio::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .arg("play")
+        .arg("--db")
+        .arg(&db)
+        .arg("--out")
+        .arg(dir.path().join("boards"))
+        .args(["--stop-timeout", &BOUND.as_secs().to_string()])
+        .env_remove("AKRON_DB")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::fs::File::create(&printed)?)
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()?;
+    let mut input = console.stdin.take().ok_or("the console's input")?;
+    input
+        .write_all(b"/akron challenge bob size:3 colour:black\n")
+        .await?;
+    input.flush().await?;
+    until(BOUND, "the challenge's answer", || {
+        std::fs::read_to_string(&printed).is_ok_and(|text| text.contains("#1"))
+    })
+    .await?;
+    terminate(&console)?;
+    let took = exits(&mut console, BOUND + Duration::from_secs(5)).await?;
+    assert!(took < BOUND, "stopped in {took:?}");
+    drop(input);
+    let service = Service::open(Config::with_db(&db))?;
+    assert_eq!(
+        service.held_by_anyone()?,
+        akron_service::db::Held::default()
+    );
+    Ok(())
+}

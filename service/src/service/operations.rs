@@ -147,3 +147,63 @@ impl Service {
         Ok(self.db.read(|c| db::held_by_anyone(c, now))?)
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::model::Destination;
+    use crate::testing::{channel_id_on, Harness};
+
+    /// A stopping process gives back its claimed notices (due again at once, for anyone)
+    /// and its leases; another process's are left alone.
+    #[test]
+    fn release_everything_frees_this_processs_claims_only() {
+        let h = Harness::new();
+        let other = h.open_service();
+        let to = Destination::Channel(channel_id_on("discord", "main"));
+        for n in 0..3 {
+            h.service
+                .push_test_notice(&to, &format!("notice {n}"))
+                .unwrap();
+        }
+        assert_eq!(h.service.claim_notices("discord", 2, 60).unwrap().len(), 2);
+        assert!(h
+            .service
+            .hold_lease("matrix:@akron:example.org", 60)
+            .unwrap());
+        assert!(other.hold_lease("something-else", 60).unwrap());
+        let held = h.service.held_by_anyone().unwrap();
+        assert_eq!((held.notices, held.leases), (2, 2));
+        // While claimed, another process gets only the third notice.
+        assert_eq!(other.claim_notices("discord", 10, 60).unwrap().len(), 1);
+
+        let released = h.service.release_everything().unwrap();
+        assert_eq!((released.notices, released.leases), (2, 1));
+        let held = h.service.held_by_anyone().unwrap();
+        assert_eq!(
+            (held.notices, held.leases),
+            (1, 1),
+            "the other's claims stand"
+        );
+        // The notices given back are due at once for the other process, not after the lease.
+        assert_eq!(other.claim_notices("discord", 10, 60).unwrap().len(), 2);
+    }
+
+    /// `finished` waits for the work in flight and no longer; `begin_stop` is seen by
+    /// whoever takes work after it.
+    #[tokio::test]
+    async fn finished_waits_for_the_work_in_flight() {
+        let h = Harness::new();
+        let working = h.service.work();
+        assert!(!h.service.stopping());
+        h.service.begin_stop();
+        assert!(h.service.stopping());
+        assert_eq!(h.service.in_flight(), 1);
+        assert!(
+            !h.service.finished(std::time::Duration::ZERO).await,
+            "work is still in flight"
+        );
+        drop(working);
+        assert!(h.service.finished(std::time::Duration::ZERO).await);
+    }
+}
