@@ -153,6 +153,11 @@ impl<'a> Console<'a> {
             if input.read_until(b'\n', &mut bytes)? == 0 {
                 break;
             }
+            // A stopping process (SIGTERM) waits for the command under way, and takes no more.
+            let _working = self.service.work();
+            if self.service.stopping() {
+                break;
+            }
             let go_on = match std::str::from_utf8(&bytes) {
                 Ok(line) => self.line(line, &mut output)?,
                 Err(_) => {

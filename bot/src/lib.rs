@@ -3,7 +3,10 @@
 
 pub use akron_service::{ai_player, db, images, model, ratings, record, service, tournament};
 
+pub mod admin;
 pub mod console;
 pub mod discord;
 pub mod matrix;
+pub mod metrics;
+pub mod stop;
 pub mod web;

@@ -21,6 +21,11 @@ struct Args {
     /// collectors (default: `$AKRON_LOG_FORMAT`, else text).
     #[arg(long, global = true, value_enum)]
     log_format: Option<cli::LogFormat>,
+    /// On SIGTERM or Ctrl-C, how long the bots, the worker, the web companion and the
+    /// console wait for the work in flight before they exit, in seconds (default:
+    /// `$AKRON_STOP_TIMEOUT`, else 10).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    stop_timeout: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -62,6 +67,11 @@ enum Command {
     /// Runs the background work without any chat connection: the scheduler, the AI's moves
     /// and the delivery of Discord notices (several processes on one PostgreSQL database).
     Worker(cli::worker::WorkerArgs),
+    /// Checks what an operator sets up and says how to fix what is wrong: the database
+    /// (reachable, current, consistent), `AKRON_WEB_URL`, the Discord token, the registered
+    /// commands and the bot's permissions in each server's channels, the Matrix login and
+    /// cross-signing.
+    Doctor(cli::doctor::DoctorArgs),
     /// Works on a whole database: `akron db copy --from akron.db --to postgres://...`,
     /// `akron db backup --to FILE`, `akron db check`.
     Db(cli::db::DbArgs),
@@ -84,6 +94,9 @@ fn main() -> ExitCode {
     if let Err(error) = cli::choose_log_format(args.log_format) {
         return finish(Err(error));
     }
+    if let Err(error) = cli::choose_stop_timeout(args.stop_timeout) {
+        return finish(Err(error));
+    }
     let Some(command) = args.command else {
         return finish(cli::bot_or_console());
     };
@@ -104,6 +117,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cli::ai::arena(&a),
         Command::Puzzles(a) => cli::ai::puzzles(&a),
         Command::Db(a) => cli::db::db(&a),
+        Command::Doctor(a) => cli::doctor::doctor(&a),
         Command::Worker(a) => cli::worker::worker(&a),
     })
 }

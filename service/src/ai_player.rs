@@ -23,6 +23,19 @@ const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 
 /// Thinks about one job and hands the move back, on this thread, holding a search slot.
 fn think_and_play(service: &Service, job: &AiJob) -> Result<AiMoved, ServiceError> {
+    let started = std::time::Instant::now();
+    let played = think_and_play_untimed(service, job);
+    if matches!(played, Ok(AiMoved::Played)) {
+        service
+            .metrics()
+            .ai_move_seconds
+            .observe(started.elapsed().as_secs_f64());
+    }
+    played
+}
+
+/// [`think_and_play`] without the timing.
+fn think_and_play_untimed(service: &Service, job: &AiJob) -> Result<AiMoved, ServiceError> {
     let analysis = {
         let _slot = service.search_slot();
         job.think(&service.config().ai)
@@ -71,8 +84,13 @@ pub async fn run(service: Arc<Service>) {
     let mut wakeups = service.wakeups();
     loop {
         wakeups.borrow_and_update();
+        if service.stopping() {
+            return;
+        }
         let worker = Arc::clone(&service);
+        let claiming = service.work();
         let jobs = tokio::task::spawn_blocking(move || worker.ai_jobs(searches * 4)).await;
+        drop(claiming);
         let jobs = match jobs {
             Ok(Ok(jobs)) => jobs,
             Ok(Err(error)) => {
@@ -85,6 +103,11 @@ pub async fn run(service: Arc<Service>) {
             }
         };
         for job in jobs {
+            // A stopping process starts no new search; the moves it claimed are given back
+            // ([`Service::release_everything`]).
+            if service.stopping() {
+                return;
+            }
             let taken = busy
                 .lock()
                 .map(|mut busy| busy.insert(job.game))
@@ -96,6 +119,10 @@ pub async fn run(service: Arc<Service>) {
             let Ok(permit) = Arc::clone(&permits).acquire_owned().await else {
                 return;
             };
+            let working = service.work();
+            if service.stopping() {
+                return;
+            }
             let worker = Arc::clone(&service);
             let busy = Arc::clone(&busy);
             let done = Arc::clone(&done);
@@ -112,6 +139,7 @@ pub async fn run(service: Arc<Service>) {
                     busy.remove(&game);
                 }
                 drop(permit);
+                drop(working);
                 done.notify_one();
             });
         }

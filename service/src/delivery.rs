@@ -72,10 +72,14 @@ pub trait Sender: Send + Sync + 'static {
     fn send(&self, notice: &Notice) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
-/// Runs the delivery loop for `sender`'s platform until the service is dropped.
+/// Runs the delivery loop for `sender`'s platform until the service is dropped or stops
+/// ([`Service::begin_stop`]: the notice being sent is finished and marked first).
 pub async fn deliver_forever<S: Sender>(service: Arc<Service>, sender: S) {
     let mut wakeups = service.wakeups();
     loop {
+        if service.stopping() {
+            return;
+        }
         // Seen before the round, so that a notice written during it wakes the next one.
         wakeups.borrow_and_update();
         let sleep = match round(&service, &sender).await {
@@ -116,9 +120,18 @@ pub async fn round<S: Sender>(
     let platform = sender.platform().to_owned();
     let worker = Arc::clone(service);
     let fetch = platform.clone();
+    let _claiming = service.work();
+    if service.stopping() {
+        return Ok(None);
+    }
     let notices = blocking(move || worker.claim_notices(&fetch, BATCH, LEASE)).await?;
     let full = notices.len() == BATCH;
     for notice in notices {
+        // A stopping process sends no more; the notices it claimed are given back
+        // ([`Service::release_everything`]) for another process to send at once.
+        if service.stopping() {
+            return Ok(None);
+        }
         let id = notice.id;
         let sent = sender.send(&notice).await;
         let worker = Arc::clone(service);

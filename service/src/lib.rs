@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod db;
 pub mod delivery;
 pub mod images;
+pub mod metrics;
 pub mod model;
 pub mod ratings;
 pub mod record;

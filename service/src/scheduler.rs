@@ -12,11 +12,15 @@ use crate::service::Service;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs the scheduler until the service is dropped.
+/// Runs the scheduler until the service is dropped or stops (a tick under way is finished).
 pub async fn schedule_forever(service: Arc<Service>) {
     let mut wakeups = service.wakeups();
     loop {
         wakeups.borrow_and_update();
+        let working = service.work();
+        if service.stopping() {
+            return;
+        }
         let worker = Arc::clone(&service);
         let sleep = match blocking(move || {
             let now = worker.now();
@@ -31,6 +35,7 @@ pub async fn schedule_forever(service: Arc<Service>) {
                 Duration::from_secs(60)
             }
         };
+        drop(working);
         // Other processes on a shared database settle and add deadlines unheard of here.
         let sleep = service.shared_poll().map_or(sleep, |poll| sleep.min(poll));
         tokio::select! {

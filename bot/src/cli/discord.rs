@@ -40,6 +40,27 @@ pub struct DiscordArgs {
     /// `$AKRON_WEB_LISTEN`, else none).
     #[arg(long)]
     web: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
+}
+
+impl DiscordArgs {
+    /// The arguments `akron doctor` checks Discord with.
+    pub(super) fn for_doctor(
+        token_file: Option<PathBuf>,
+        dev_guild: Option<u64>,
+        api_url: Option<String>,
+    ) -> DiscordArgs {
+        DiscordArgs {
+            token_file,
+            dev_guild,
+            api_url,
+            ..DiscordArgs::default()
+        }
+    }
 }
 
 /// The bot token: from the token `file` when one is named (an error when it is missing or
@@ -128,13 +149,19 @@ pub fn discord(args: &DiscordArgs) -> Result<()> {
     tracing::info!(db = %config.database(), ?settings, ?shards, chat_only = args.chat_only, "starting the Discord bot");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     let chat_only = args.chat_only;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let service = Arc::new(service);
         super::watch_clock(&service);
         let _background = (!chat_only).then(|| Background::start(&service));
         super::web::beside(args.web.as_deref(), &service).await?;
-        discord::run_shards(&settings, service, shards, !chat_only)
+        super::admin_beside(args.admin.as_deref(), &service).await?;
+        let ran = discord::run_shards(&settings, Arc::clone(&service), shards, !chat_only)
             .await
-            .context("discord")
-    })
+            .context("discord");
+        akron_bot::stop::finish(&service, "discord", super::stop_timeout()).await;
+        ran
+    });
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }

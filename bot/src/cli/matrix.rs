@@ -52,6 +52,11 @@ pub struct MatrixArgs {
     /// `$AKRON_WEB_LISTEN`, else none).
     #[arg(long)]
     web: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 fn read_secret(path: &Path, what: &str) -> Result<String> {
@@ -75,7 +80,7 @@ pub fn configured() -> bool {
         && (env("MATRIX_PASSWORD").is_some() || env("MATRIX_ACCESS_TOKEN").is_some())
 }
 
-fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
+pub(super) fn settings(args: &MatrixArgs, db: &Path) -> Result<Settings> {
     let Some(homeserver) = args.homeserver.clone().or_else(|| env("MATRIX_HOMESERVER")) else {
         bail!("no Matrix homeserver: pass --homeserver URL or set MATRIX_HOMESERVER");
     };
@@ -171,16 +176,29 @@ pub fn matrix(args: &MatrixArgs) -> Result<()> {
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
         super::web::beside(args.web.as_deref(), &service).await?;
+        super::admin_beside(args.admin.as_deref(), &service).await?;
+        let run = matrix::run(&settings, Arc::clone(&service));
+        tokio::pin!(run);
         tokio::select! {
-            result = matrix::run(&settings, Arc::clone(&service)) => result.context("matrix"),
+            result = &mut run => result.context("matrix"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
             _ = super::shutdown_signal() => {
-                tracing::info!("shutting down");
+                // The bot runs on while its work in flight finishes (its delivery loop marks
+                // the notice it is sending, then stops).
+                let finishing = akron_bot::stop::finish(&service, "matrix", super::stop_timeout());
+                tokio::pin!(finishing);
+                tokio::select! {
+                    _ = &mut finishing => {}
+                    _ = &mut run => {
+                        finishing.await;
+                    }
+                }
                 Ok(())
             }
         }
     });
-    drop(runtime);
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
     if let Err(error) = service.release_lease(&lease) {
         tracing::warn!(%error, "could not give up the Matrix account's lease");
     }
@@ -241,17 +259,18 @@ pub fn with_discord() -> Result<()> {
     let result = runtime.block_on(async {
         let _background = Background::start(&service);
         super::web::beside(None, &service).await?;
-        tokio::select! {
+        super::admin_beside(None, &service).await?;
+        let result = tokio::select! {
             result = matrix::run(&matrix_settings, Arc::clone(&service)) => result.context("matrix"),
             result = akron_bot::discord::run(&discord_settings, Arc::clone(&service)) => result.context("discord"),
             lost = keep_lease(Arc::clone(&service), lease.clone()) => lost,
-            _ = super::shutdown_signal() => {
-                tracing::info!("shutting down");
-                Ok(())
-            }
-        }
+            _ = super::shutdown_signal() => Ok(()),
+        };
+        akron_bot::stop::finish(&service, "discord and matrix", super::stop_timeout()).await;
+        result
     });
-    drop(runtime);
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
     if let Err(error) = service.release_lease(&lease) {
         tracing::warn!(%error, "could not give up the Matrix account's lease");
     }

@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod db;
 pub mod discord;
+pub mod doctor;
 pub mod matrix;
 pub mod play;
 pub mod render;
@@ -26,19 +27,64 @@ const STDOUT: &str = "cannot write to standard output";
 ///
 /// When the signal handlers cannot be installed.
 pub async fn shutdown_signal() -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut terminate = signal(SignalKind::terminate())?;
-        tokio::select! {
-            interrupted = tokio::signal::ctrl_c() => interrupted,
-            _ = terminate.recv() => Ok(()),
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        tokio::signal::ctrl_c().await
-    }
+    akron_bot::stop::signal().await
+}
+
+/// The environment setting for how long a stopping process waits for its work in flight
+/// (seconds) when `--stop-timeout` is not given.
+pub const STOP_TIMEOUT: &str = "AKRON_STOP_TIMEOUT";
+
+static CHOSEN_STOP_TIMEOUT: std::sync::OnceLock<std::time::Duration> = std::sync::OnceLock::new();
+
+/// Records `--stop-timeout` (call once, before any command runs).
+///
+/// # Errors
+///
+/// When `AKRON_STOP_TIMEOUT` is not a number of seconds.
+pub fn choose_stop_timeout(option: Option<u64>) -> Result<()> {
+    let seconds = match option {
+        Some(seconds) => Some(seconds),
+        None => match std::env::var(STOP_TIMEOUT) {
+            Ok(value) if !value.trim().is_empty() => Some(value.trim().parse().map_err(|_| {
+                anyhow::anyhow!("{STOP_TIMEOUT}={value} is not a number of seconds, such as 10")
+            })?),
+            _ => None,
+        },
+    };
+    let bound = seconds.map_or(
+        akron_bot::stop::DEFAULT_BOUND,
+        std::time::Duration::from_secs,
+    );
+    let _ = CHOSEN_STOP_TIMEOUT.set(bound);
+    Ok(())
+}
+
+/// How long a stopping process waits for its work in flight.
+#[must_use]
+pub fn stop_timeout() -> std::time::Duration {
+    CHOSEN_STOP_TIMEOUT
+        .get()
+        .copied()
+        .unwrap_or(akron_bot::stop::DEFAULT_BOUND)
+}
+
+/// Starts the admin listener ([`akron_bot::admin`]) beside a long-running command, when
+/// `given` (`--admin`) or `$AKRON_ADMIN_LISTEN` names an address. Call inside the runtime.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn admin_beside(
+    given: Option<&str>,
+    service: &std::sync::Arc<akron_bot::service::Service>,
+) -> Result<()> {
+    let Some(address) = akron_bot::admin::address(given) else {
+        return Ok(());
+    };
+    akron_bot::admin::spawn(&address, std::sync::Arc::clone(service))
+        .await
+        .with_context(|| format!("listening on {address} for the admin listener"))?;
+    Ok(())
 }
 
 /// How the long-running commands (`discord`, `matrix`, `worker`, `web`) write their log.

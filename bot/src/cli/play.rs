@@ -46,8 +46,50 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let service = Service::with_clock(config.clone(), Arc::new(clock))?;
     // Where an earlier session's `wait` left the clock.
     service.resume_clock()?;
+    let service = Arc::new(service);
+    stop_on_signal(&service)?;
     Console::new(&service, &args.out)
         .styled(io::stdout().is_terminal())
         .run(io::stdin().lock(), io::stdout().lock())
         .context("console")
+}
+
+/// On SIGTERM or Ctrl-C, from a thread of its own: waits for the command under way (the
+/// console reads its next line on this thread, which a signal cannot interrupt), gives the
+/// notices it claimed back, and ends the process.
+fn stop_on_signal(service: &Arc<Service>) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the signal handler")?;
+    let service = Arc::clone(service);
+    // Installed here, before the console starts, so that no signal comes too early for it.
+    #[cfg(unix)]
+    let (mut terminate, mut interrupt) = runtime.block_on(async {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok::<_, std::io::Error>((
+            signal(SignalKind::terminate())?,
+            signal(SignalKind::interrupt())?,
+        ))
+    })?;
+    std::thread::Builder::new()
+        .name("akron-stop".into())
+        .spawn(move || {
+            runtime.block_on(async {
+                #[cfg(unix)]
+                tokio::select! {
+                    _ = terminate.recv() => {}
+                    _ = interrupt.recv() => {}
+                }
+                #[cfg(not(unix))]
+                if tokio::signal::ctrl_c().await.is_err() {
+                    return;
+                }
+                let finished =
+                    akron_bot::stop::finish(&service, "play", super::stop_timeout()).await;
+                std::process::exit(if finished { 0 } else { 1 });
+            });
+        })
+        .context("starting the signal handler")?;
+    Ok(())
 }

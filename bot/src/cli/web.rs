@@ -28,6 +28,11 @@ pub struct WebArgs {
     /// (addresses separated by commas). A header from any other address is ignored.
     #[arg(long = "trust-proxy", value_name = "ADDRESS")]
     trust_proxy: Vec<std::net::IpAddr>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 /// Serves the companion until Ctrl-C.
@@ -53,14 +58,18 @@ pub fn web(args: &WebArgs) -> Result<()> {
     tracing::info!(db = %config.db_path.display(), listen = %args.listen, "starting the web companion");
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        let web = Web::new(Arc::new(service), limits);
+        let service = Arc::new(service);
+        super::admin_beside(args.admin.as_deref(), &service).await?;
+        let web = Web::new(service, limits);
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("listening on {}", args.listen))?;
         tokio::select! {
             result = web::serve(listener, web) => result.context("the web companion"),
             _ = super::shutdown_signal() => {
-                tracing::info!("shutting down");
+                // Read-only: nothing is claimed, nothing is left half-written; the pages
+                // being sent are cut.
+                tracing::info!(role = "web", "stopped: the web companion holds no claims");
                 Ok(())
             }
         }

@@ -23,6 +23,11 @@ pub struct WorkerArgs {
     /// Another REST base URL instead of `https://discord.com`, such as an HTTP proxy.
     #[arg(long, hide = true)]
     api_url: Option<String>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` (Prometheus) on this address, such as
+    /// 127.0.0.1:9090, apart from the web companion (default: `$AKRON_ADMIN_LISTEN`, else
+    /// none).
+    #[arg(long, value_name = "ADDRESS")]
+    admin: Option<String>,
 }
 
 /// Runs the background work with no chat connection until Ctrl-C: the scheduler (deadlines,
@@ -58,19 +63,23 @@ pub fn worker(args: &WorkerArgs) -> Result<()> {
         "starting the worker: scheduler, AI moves and delivery"
     );
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let service = Arc::new(service);
         super::watch_clock(&service);
         let _background = Background::start(&service);
+        super::admin_beside(args.admin.as_deref(), &service).await?;
         let delivery = discord_settings.map(|settings| {
             let service = Arc::clone(&service);
             tokio::spawn(async move { discord::deliver(&settings, service).await })
         });
         let stopped = super::shutdown_signal().await;
+        akron_bot::stop::finish(&service, "worker", super::stop_timeout()).await;
         if let Some(delivery) = delivery {
             delivery.abort();
         }
-        tracing::info!("shutting down");
         stopped.context("waiting for Ctrl-C or SIGTERM")
-    })
+    });
+    // What is still running past the bound is left behind, not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }

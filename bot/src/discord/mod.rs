@@ -11,6 +11,7 @@ mod autocomplete;
 mod boards;
 mod buttons;
 mod commands;
+pub mod doctor;
 mod mentions;
 mod outbox;
 mod reply;
@@ -290,6 +291,8 @@ async fn build_client(
     let options = poise::FrameworkOptions {
         commands: commands::commands(),
         on_error: |error| Box::pin(on_error(error)),
+        pre_command: |ctx| Box::pin(received(ctx)),
+        post_command: |ctx| Box::pin(answered(ctx, true)),
         event_handler: |framework, event| {
             Box::pin(on_event(
                 framework.serenity_context,
@@ -362,11 +365,17 @@ pub async fn run_shards(
     shards: Option<Shards>,
     deliver: bool,
 ) -> Result<(), DiscordError> {
+    let health = Arc::clone(&service);
     let mut client = build_client(settings, service, deliver).await?;
+    let expected = shards.map_or(1, |shards| shards.last - shards.first + 1);
+    let watched = Arc::clone(&client.shard_manager);
+    let _watcher = AbortOnDrop(tokio::spawn(watch_shards(watched, health, expected)));
     let manager = client.shard_manager.clone();
+    // SIGTERM or Ctrl-C: the shards disconnect, so no new interaction arrives; those in
+    // flight are finished by their tasks (the caller waits for them: `stop::finish`).
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("shutting down");
+        if crate::stop::signal().await.is_ok() {
+            tracing::info!("disconnecting from the gateway");
             manager.shutdown_all().await;
         }
     });
@@ -381,6 +390,57 @@ pub async fn run_shards(
     Ok(())
 }
 
+/// Aborts a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A shard's connection stage as a metric's label.
+fn stage_name(stage: serenity::ConnectionStage) -> &'static str {
+    match stage {
+        serenity::ConnectionStage::Connected => "connected",
+        serenity::ConnectionStage::Connecting => "connecting",
+        serenity::ConnectionStage::Disconnected => "disconnected",
+        serenity::ConnectionStage::Handshake => "handshake",
+        serenity::ConnectionStage::Identifying => "identifying",
+        serenity::ConnectionStage::Resuming => "resuming",
+        _ => "other",
+    }
+}
+
+/// Reads the shards' stages every second: the shards' gauge of `/metrics`, and the
+/// `discord` component of `/readyz`, up while all `expected` shards are connected.
+async fn watch_shards(manager: Arc<serenity::ShardManager>, service: Arc<Service>, expected: u32) {
+    loop {
+        let stages: Vec<(u32, serenity::ConnectionStage)> = manager
+            .runners
+            .lock()
+            .await
+            .iter()
+            .map(|(id, runner)| (id.0, runner.stage))
+            .collect();
+        let metrics = crate::metrics::front_ends();
+        for (shard, stage) in &stages {
+            metrics.shard_state(*shard, stage_name(*stage));
+        }
+        let connected = stages
+            .iter()
+            .filter(|(_, stage)| *stage == serenity::ConnectionStage::Connected)
+            .count();
+        let connected = u32::try_from(connected).unwrap_or(u32::MAX);
+        service.health().report(
+            "discord",
+            connected >= expected,
+            format!("{connected} of {expected} shards connected"),
+        );
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
 async fn on_event(
     ctx: &serenity::Context,
     event: &serenity::FullEvent,
@@ -389,7 +449,22 @@ async fn on_event(
     match event {
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(press),
-        } => buttons::pressed(ctx, press, data).await,
+        } => {
+            let _working = data.service.work();
+            let metrics = crate::metrics::front_ends();
+            let since = metrics.receive(PLATFORM.id, "button");
+            let pressed = buttons::pressed(ctx, press, data).await;
+            metrics.answer(PLATFORM.id, "button", pressed.is_ok(), since);
+            pressed
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => {
+            if event.old == serenity::ConnectionStage::Connected
+                && event.new != serenity::ConnectionStage::Connected
+            {
+                crate::metrics::front_ends().shard_reconnects.inc();
+            }
+            Ok(())
+        }
         serenity::FullEvent::Resume { .. } => {
             tracing::info!("gateway session resumed");
             Ok(())
@@ -398,9 +473,33 @@ async fn on_event(
     }
 }
 
+/// When the interaction being handled was received, for its latency; and the work it is,
+/// which a stopping process waits for.
+struct ReceivedAt(
+    std::time::Instant,
+    #[allow(dead_code)] akron_service::service::operations::Working,
+);
+
+/// Counts a slash command received (`/metrics`) and notes when.
+async fn received(ctx: Context<'_>) {
+    let working = ctx.data().service.work();
+    let at = crate::metrics::front_ends().receive(PLATFORM.id, &ctx.command().qualified_name);
+    ctx.set_invocation_data(ReceivedAt(at, working)).await;
+}
+
+/// Counts a slash command answered, or failed, with the time since it was received.
+async fn answered(ctx: Context<'_>, ok: bool) {
+    let since = ctx
+        .invocation_data::<ReceivedAt>()
+        .await
+        .map_or_else(std::time::Instant::now, |at| at.0);
+    crate::metrics::front_ends().answer(PLATFORM.id, &ctx.command().qualified_name, ok, since);
+}
+
 async fn on_error(error: poise::FrameworkError<'_, Data, DiscordError>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
+            answered(ctx, false).await;
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             tell_privately(ctx, "service-failed").await;
         }

@@ -161,7 +161,16 @@ pub(super) async fn on_message(
         delivered_ms: delivery_millis(event.origin_server_ts),
         received: Instant::now(),
     };
-    if let Err(error) = handle(&client, &bot, &incoming, command).await {
+    // Counted by the command's name (a mistyped line as `mistyped`), never its text.
+    let name = command
+        .as_ref()
+        .map_or("mistyped", |parsed| parsed.command.name());
+    let _working = bot.service.work();
+    let metrics = crate::metrics::front_ends();
+    let since = metrics.receive(super::PLATFORM.id, name);
+    let answered = handle(&client, &bot, &incoming, command).await;
+    metrics.answer(super::PLATFORM.id, name, answered.is_ok(), since);
+    if let Err(error) = answered {
         tracing::error!(%error, room = %incoming.room.room_id(), "could not answer a command");
     }
 }

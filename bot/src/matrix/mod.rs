@@ -17,6 +17,7 @@
 /// the outbox rows this front end delivers. Rooms have power levels, not roles.
 pub const PLATFORM: Platform = Platform::plain("matrix");
 
+pub mod doctor;
 mod identity;
 mod incoming;
 mod outbox;
@@ -214,6 +215,7 @@ async fn connect(
 /// [`MatrixError::Identity`] when the bot cannot come back as a device cross-signed by its
 /// identity (a new store without the recovery key, say).
 pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), MatrixError> {
+    service.health().report("matrix", false, "logging in");
     let (client, answers_from) = connect(settings).await?;
     let me = client
         .user_id()
@@ -253,9 +255,15 @@ pub async fn run(settings: &Settings, service: Arc<Service>) -> Result<(), Matri
     let mut failures = 0u32;
     loop {
         match client.sync_once(sync.clone()).await {
-            Ok(_) => failures = 0,
+            Ok(_) => {
+                failures = 0;
+                bot.service.health().report("matrix", true, "syncing");
+            }
             Err(error) => {
                 let error = MatrixError::from(error);
+                bot.service
+                    .health()
+                    .report("matrix", false, format!("sync failed: {error}"));
                 if error.is_permanent() && failures > 3 {
                     return Err(error);
                 }

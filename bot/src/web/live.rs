@@ -54,6 +54,7 @@ pub(super) struct Ticket(Arc<Live>, Option<IpAddr>);
 
 impl Drop for Ticket {
     fn drop(&mut self) {
+        crate::metrics::front_ends().live_streams.dec();
         self.0.open.fetch_sub(1, Ordering::SeqCst);
         if let Ok(mut by_address) = self.0.by_address.lock() {
             if let Some(count) = by_address.get_mut(&self.1) {
@@ -104,6 +105,7 @@ impl Live {
             }
             *count += 1;
         }
+        crate::metrics::front_ends().live_streams.inc();
         let ticket = Ticket(self.clone(), address);
         let mut watchers = self.watchers.lock().ok()?;
         if let Some(sender) = watchers.get(&what) {

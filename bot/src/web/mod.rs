@@ -144,6 +144,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/puzzle/{id}/{token}/board", get(puzzle::board))
         .fallback(|| async { not_found() })
         .layer(middleware::from_fn_with_state(web.clone(), guard))
+        .layer(middleware::from_fn(count))
         // gzip or brotli when the browser asks; not live streams or pictures (already packed).
         .layer(tower_http::compression::CompressionLayer::new())
         .with_state(web)
@@ -211,6 +212,35 @@ impl ClientAddress {
 /// other response says `noindex`.
 #[derive(Clone, Copy, Debug)]
 struct Indexable;
+
+/// Counts every request by its route's template (`/game/:id/:token`, never the path, which
+/// carries ids and tokens) and status, and times it, for the admin listener's `/metrics`.
+async fn count(request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or_else(
+            || "other".to_owned(),
+            // `/game/{id}/{token}` reads `/game/:id/:token`: braces in a label's value trip
+            // some readers of the text format.
+            |path| path.as_str().replace('{', ":").replace('}', ""),
+        );
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    let metrics = crate::metrics::front_ends();
+    metrics
+        .web_requests
+        .get_or_create(&crate::metrics::WebRequest {
+            route: route.clone(),
+            status: response.status().as_u16(),
+        })
+        .inc();
+    metrics
+        .web_request_seconds
+        .get_or_create(&crate::metrics::WebRoute { route })
+        .observe(started.elapsed().as_secs_f64());
+    response
+}
 
 /// Every request: only GET and HEAD, the per-address rate limit, the security headers, and
 /// the 404 and failure pages in the language the browser asks for.

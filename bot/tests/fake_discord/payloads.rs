@@ -332,6 +332,69 @@ pub fn guild_create_of(guild: u64, channels: &[Value]) -> Value {
     })
 }
 
+/// The role Discord makes for the bot when it joins with the invite's permissions (the
+/// same id in every test guild).
+pub const BOT_ROLE_ID: u64 = 900_000_000_000_000_077;
+
+/// A guild as `GET /users/@me/guilds` lists it.
+pub fn guild_info(guild: &Value) -> Value {
+    json!({
+        "id": guild["id"],
+        "name": guild["name"],
+        "icon": null,
+        "owner": false,
+        "permissions": (MEMBER_PERMISSIONS | BOT_PERMISSIONS).to_string(),
+        "features": [],
+    })
+}
+
+/// A guild as `GET /guilds/{id}` returns it: its roles, `@everyone` and the bot's own role,
+/// which holds the invite's permissions.
+pub fn rest_guild(guild: &Value) -> Value {
+    let mut rest = guild.clone();
+    if let Some(roles) = rest["roles"].as_array_mut() {
+        roles.push(json!({
+            "id": BOT_ROLE_ID.to_string(),
+            "name": "akron",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "position": 1,
+            "permissions": BOT_PERMISSIONS.to_string(),
+            "managed": true,
+            "mentionable": false,
+            "flags": 0,
+            "tags": {"bot_id": BOT_USER_ID.to_string()},
+        }));
+    }
+    if let Some(fields) = rest.as_object_mut() {
+        for gateway_only in [
+            "channels",
+            "threads",
+            "members",
+            "presences",
+            "voice_states",
+        ] {
+            fields.remove(gateway_only);
+        }
+    }
+    rest
+}
+
+/// The bot as a member of `guild` (`GET /guilds/{id}/members/{bot}`): its own role.
+pub fn bot_member(guild: u64) -> Value {
+    json!({
+        "user": bot_user(),
+        "nick": null,
+        "roles": [BOT_ROLE_ID.to_string()],
+        "joined_at": TIMESTAMP,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "guild_id": guild.to_string(),
+    })
+}
+
 /// A registered command as the API returns it, from the command the client sent.
 pub fn registered_command(command: &Value, id: u64) -> Value {
     let mut registered = command.clone();

@@ -244,6 +244,23 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
             })))
         }
         ("GET", ["users", "@me"]) => Ok(Answer::Json(payloads::bot_user())),
+        ("GET", ["users", "@me", "guilds"]) => Ok(Answer::Json(Value::Array(
+            guilds_of(state).iter().map(payloads::guild_info).collect(),
+        ))),
+        ("GET", ["guilds", guild]) => guild_of(state, id(guild)?)
+            .map(|guild| Answer::Json(payloads::rest_guild(&guild)))
+            .ok_or_else(not_found),
+        ("GET", ["guilds", guild, "members", user]) => {
+            let guild = id(guild)?;
+            if id(user)? != payloads::BOT_USER_ID || guild_of(state, guild).is_none() {
+                return Err(not_found());
+            }
+            Ok(Answer::Json(payloads::bot_member(guild)))
+        }
+        ("GET", ["guilds", guild, "channels"]) => {
+            let guild = guild_of(state, id(guild)?).ok_or_else(not_found)?;
+            Ok(Answer::Json(Value::Array(channels_of(state, &guild))))
+        }
         ("GET", ["oauth2", "applications", "@me"]) => Ok(Answer::Json(payloads::application())),
         ("PUT", ["applications", _, "commands"]) => register(state, None, &body),
         ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
@@ -391,6 +408,49 @@ fn answer(shared: &Shared, state: &mut Traffic, request: &Recorded) -> Outcome {
 
 /// `PUT /applications/{id}/commands` (`guild` `None`) or its guild variant: a bulk overwrite,
 /// checked as Discord checks it ([`commands::check`]); a refused body changes nothing.
+/// The guilds the bot is in: the test guild and those added ([`super::FakeDiscord::add_guild`]).
+fn guilds_of(state: &Traffic) -> Vec<Value> {
+    let mut guilds: Vec<Value> = state.guilds.values().cloned().collect();
+    if !state.guilds.contains_key(&payloads::GUILD_ID) {
+        guilds.insert(0, payloads::guild_create());
+    }
+    guilds
+}
+
+fn guild_of(state: &Traffic, guild: u64) -> Option<Value> {
+    guilds_of(state)
+        .into_iter()
+        .find(|known| known["id"].as_str() == Some(guild.to_string().as_str()))
+}
+
+/// A guild's text channels as `GET /guilds/{id}/channels` returns them: where a test set the
+/// bot's permissions in a channel, a member overwrite for the bot says so, as Discord would
+/// (allowing what its roles lack, denying what they give and it may not do there).
+fn channels_of(state: &Traffic, guild: &Value) -> Vec<Value> {
+    let base = payloads::MEMBER_PERMISSIONS | payloads::BOT_PERMISSIONS;
+    let mut channels: Vec<Value> = guild["channels"].as_array().cloned().unwrap_or_default();
+    for channel in state.channels.values() {
+        let same_guild = channel["guild_id"] == guild["id"] && channel["type"] == 0;
+        if same_guild && !channels.iter().any(|known| known["id"] == channel["id"]) {
+            channels.push(channel.clone());
+        }
+    }
+    for channel in &mut channels {
+        let Some(id) = channel["id"].as_str().and_then(|id| id.parse::<u64>().ok()) else {
+            continue;
+        };
+        if let Some(permissions) = state.bot_permissions.get(&id) {
+            channel["permission_overwrites"] = serde_json::json!([{
+                "id": payloads::BOT_USER_ID.to_string(),
+                "type": 1,
+                "allow": (permissions & !base).to_string(),
+                "deny": (base & !permissions).to_string(),
+            }]);
+        }
+    }
+    channels
+}
+
 fn register(state: &mut Traffic, guild: Option<u64>, body: &Value) -> Outcome {
     commands::check(body)?;
     let registered: Vec<Value> = body

@@ -21,6 +21,7 @@ mod claims;
 mod copy_rows;
 mod correspondence;
 mod games;
+mod health;
 mod moves;
 mod outbox;
 mod pg;
@@ -37,6 +38,7 @@ pub use claims::*;
 pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};
 pub use correspondence::*;
 pub use games::*;
+pub use health::*;
 pub use moves::*;
 pub use outbox::*;
 #[cfg(feature = "testing")]
@@ -177,6 +179,25 @@ impl std::error::Error for DbError {}
 /// The database: where it is and a few open connections.
 pub struct Db {
     backend: Backend,
+    /// Connections taken out of the pool right now (reads, writes, claims running): the
+    /// pool's use, for `/metrics`.
+    in_use: prometheus_client::metrics::gauge::Gauge,
+}
+
+/// Counts a connection as in use while it lives.
+struct InUse<'g>(&'g prometheus_client::metrics::gauge::Gauge);
+
+impl<'g> InUse<'g> {
+    fn new(gauge: &'g prometheus_client::metrics::gauge::Gauge) -> InUse<'g> {
+        gauge.inc();
+        InUse(gauge)
+    }
+}
+
+impl Drop for InUse<'_> {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
 }
 
 enum Backend {
@@ -212,6 +233,7 @@ impl Db {
     pub fn open_with(path: &Path, busy_timeout: Duration) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Sqlite(sqlite::Pool::open(path, busy_timeout, false)?),
+            in_use: prometheus_client::metrics::gauge::Gauge::default(),
         })
     }
 
@@ -225,6 +247,7 @@ impl Db {
     pub fn open_postgres(url: &PostgresUrl, busy_timeout: Duration) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Postgres(pg::Pool::open(url, busy_timeout)?),
+            in_use: prometheus_client::metrics::gauge::Gauge::default(),
         })
     }
 
@@ -240,6 +263,7 @@ impl Db {
     ) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Postgres(pg::Pool::open_read_only(url, busy_timeout)?),
+            in_use: prometheus_client::metrics::gauge::Gauge::default(),
         })
     }
 
@@ -252,6 +276,7 @@ impl Db {
     pub fn open_read_only(path: &Path) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Sqlite(sqlite::Pool::open(path, BUSY_TIMEOUT, true)?),
+            in_use: prometheus_client::metrics::gauge::Gauge::default(),
         })
     }
 
@@ -270,6 +295,12 @@ impl Db {
         matches!(self.backend, Backend::Postgres(_))
     }
 
+    /// The gauge of connections in use right now (shared: register a clone).
+    #[must_use]
+    pub fn in_use(&self) -> &prometheus_client::metrics::gauge::Gauge {
+        &self.in_use
+    }
+
     /// Runs `read` on a connection, outside any explicit transaction: each statement sees
     /// the database as it is when it runs.
     ///
@@ -280,6 +311,7 @@ impl Db {
         &self,
         read: impl FnOnce(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
+        let _in_use = InUse::new(&self.in_use);
         match &self.backend {
             Backend::Sqlite(pool) => pool.read(|conn| read(&Tx::sqlite(conn))),
             Backend::Postgres(pool) => pool.read(|conn| read(&Tx::postgres(conn))),
@@ -297,6 +329,7 @@ impl Db {
         &self,
         write: impl FnOnce(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
+        let _in_use = InUse::new(&self.in_use);
         match &self.backend {
             Backend::Sqlite(pool) => pool.write(|conn| write(&Tx::sqlite(conn))),
             Backend::Postgres(pool) => pool.write(|conn| write(&Tx::postgres(conn))),
@@ -351,6 +384,7 @@ impl Db {
         &self,
         claim: impl FnOnce(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
+        let _in_use = InUse::new(&self.in_use);
         match &self.backend {
             Backend::Sqlite(pool) => pool.write(|conn| claim(&Tx::sqlite(conn))),
             Backend::Postgres(pool) => pool.claim(|conn| claim(&Tx::postgres(conn))),

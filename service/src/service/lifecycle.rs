@@ -184,6 +184,7 @@ impl Service {
     /// After a move is written: keeps the game in memory and wakes the AI worker when the AI
     /// is to move. Returns the game as it now stands.
     pub(super) fn moved(&self, next: Loaded) -> Arc<Loaded> {
+        self.metrics.moves.inc();
         let next = Arc::new(next);
         self.remember(&next);
         if next.ai_to_move() {

@@ -44,6 +44,7 @@ mod info;
 mod lifecycle;
 mod notation_errors;
 mod notices;
+pub mod operations;
 mod play;
 mod puzzles;
 mod rated;
@@ -465,6 +466,14 @@ pub struct Service {
     /// Who this service is in claims on shared work (notices, deadlines, AI moves): the
     /// process id and a random number, new at each start.
     owner: String,
+    /// What the service counts, for `/metrics`.
+    metrics: crate::metrics::ServiceMetrics,
+    /// The health the front ends report, for `/readyz`.
+    health: crate::metrics::Health,
+    /// Set when the process stops: the loops take no new work ([`Service::begin_stop`]).
+    stopping: std::sync::atomic::AtomicBool,
+    /// How many pieces of work are in flight ([`Service::work`]).
+    busy: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
 impl fmt::Debug for Service {
@@ -526,6 +535,10 @@ impl Service {
             listening: std::sync::atomic::AtomicBool::new(false),
             notices_written: std::sync::atomic::AtomicBool::new(false),
             ai_worker: std::sync::atomic::AtomicBool::new(false),
+            metrics: crate::metrics::ServiceMetrics::default(),
+            health: crate::metrics::Health::default(),
+            stopping: std::sync::atomic::AtomicBool::new(false),
+            busy: Arc::new(tokio::sync::watch::Sender::new(0)),
         }
     }
 
@@ -616,6 +629,9 @@ impl Service {
         match self.try_handle(request) {
             Ok(reply) => (reply, false),
             Err(error) => {
+                if matches!(error, ServiceError::Db(_)) {
+                    self.metrics.db_errors.inc();
+                }
                 tracing::error!(
                     command = request.command.name(),
                     user = %request.user.id,
@@ -653,10 +669,24 @@ impl Service {
     ///
     /// Storage failures and damaged stored games.
     pub fn try_handle(&self, request: &Request) -> Result<Reply, ServiceError> {
-        let answer = self.try_handle_once(request).and_then(|mut reply| {
-            self.add_web_link(&mut reply)?;
-            Ok(reply)
-        });
+        let started = std::time::Instant::now();
+        let mut outcome = "answered";
+        let answer = self
+            .try_handle_once(request, &mut outcome)
+            .and_then(|mut reply| {
+                self.add_web_link(&mut reply)?;
+                Ok(reply)
+            });
+        let command = request.command.name();
+        let outcome = if answer.is_err() { "failed" } else { outcome };
+        self.metrics
+            .commands
+            .get_or_create(&crate::metrics::CommandOutcome { command, outcome })
+            .inc();
+        self.metrics
+            .command_seconds
+            .get_or_create(&crate::metrics::CommandName { command })
+            .observe(started.elapsed().as_secs_f64());
         if self.notices_written.swap(false, Ordering::AcqRel) {
             self.wake();
         }
@@ -664,7 +694,11 @@ impl Service {
     }
 
     /// [`Service::try_handle`] without the wake-up of the delivery loops.
-    fn try_handle_once(&self, request: &Request) -> Result<Reply, ServiceError> {
+    fn try_handle_once(
+        &self,
+        request: &Request,
+        outcome: &mut &'static str,
+    ) -> Result<Reply, ServiceError> {
         let (request, zone) = self.with_languages(request)?;
         let request = &request;
         let reader = |reply: Reply| -> Reply {
@@ -695,8 +729,12 @@ impl Service {
             .call();
         match answer {
             Ok(reply) => Ok(reader(reply)),
-            Err(Failure::Refused(refusal)) => Ok(reader(refusal.0)),
+            Err(Failure::Refused(refusal)) => {
+                *outcome = "refused";
+                Ok(reader(refusal.0))
+            }
             Err(Failure::Broken(ServiceError::Db(DbError::Conflict))) => {
+                *outcome = "conflict";
                 Ok(Reply::refusal(crate::catalogue::say(
                     request.language.private,
                     conflict_key(&request.command),

@@ -358,9 +358,13 @@ impl Service {
     /// Storage failures.
     pub fn notice_delivered(&self, id: NoticeId) -> Result<bool, ServiceError> {
         let now = self.clock.now();
-        Ok(self
+        let marked = self
             .db
-            .write(|c| db::mark_delivered(c, id, &self.owner, now))?)
+            .write(|c| db::mark_delivered(c, id, &self.owner, now))?;
+        if marked {
+            self.metrics.notices_delivered.inc();
+        }
+        Ok(marked)
     }
 
     /// Records a failed delivery. A `permanent` failure (the channel is gone, the bot may not
@@ -385,6 +389,11 @@ impl Service {
         let retry_at = (!permanent && attempts < MAX_ATTEMPTS).then(|| now + backoff(attempts));
         self.db
             .write(|c| db::mark_failed(c, id, &self.owner, error, retry_at, now))?;
+        if retry_at.is_none() {
+            self.metrics.notices_failed.inc();
+        } else {
+            self.metrics.notices_retried.inc();
+        }
         if retry_at.is_none() {
             tracing::error!(
                 notice = id.0,

@@ -83,6 +83,7 @@ impl Service {
                 self.set_aside(*game, error, now)?;
             }
             tick.settled += settled;
+            self.metrics.deadlines_settled.inc_by(settled as u64);
             if settled > 0 {
                 self.wake();
             }

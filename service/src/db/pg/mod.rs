@@ -26,7 +26,7 @@
 
 mod errors;
 mod listen;
-mod migrations;
+pub(in crate::db) mod migrations;
 #[cfg(feature = "testing")]
 mod scratch;
 mod statements;
