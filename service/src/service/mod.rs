@@ -507,7 +507,7 @@ impl Service {
 
     /// Opens an existing database for reading only: for a web companion or a report, which
     /// only call the read model ([`Service::game_detail`] and the other readers of
-    /// [`read`]). Nothing it runs can write: a command that would change something fails
+    /// [`read_model`]). Nothing it runs can write: a command that would change something fails
     /// with a storage error, changing nothing, and no migrations are applied.
     ///
     /// # Errors

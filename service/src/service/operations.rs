@@ -152,13 +152,39 @@ impl Service {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use crate::model::Destination;
-    use crate::testing::{channel_id_on, Harness};
+    use crate::testing::{channel_id_on, Backend, Harness};
 
     /// A stopping process gives back its claimed notices (due again at once, for anyone)
-    /// and its leases; another process's are left alone.
+    /// and its leases; another process's are left alone. On SQLite and PostgreSQL.
     #[test]
     fn release_everything_frees_this_processs_claims_only() {
-        let h = Harness::new();
+        for backend in [Backend::Sqlite, Backend::Postgres] {
+            if let Some(h) = Harness::on(backend) {
+                releases_its_own_claims(&h);
+            }
+        }
+    }
+
+    /// The backlog and the schema version read on SQLite and PostgreSQL.
+    #[test]
+    fn the_backlog_and_the_schema_read_on_both_databases() {
+        for backend in [Backend::Sqlite, Backend::Postgres] {
+            let Some(h) = Harness::on(backend) else {
+                continue;
+            };
+            assert_eq!(h.service.database_state(), super::DatabaseState::Current);
+            let to = Destination::Channel(channel_id_on("discord", "main"));
+            h.service.push_test_notice(&to, "waiting").unwrap();
+            h.clock.advance(30);
+            let backlog = h.service.backlog().unwrap();
+            assert_eq!(backlog.notices_waiting, 1);
+            assert_eq!(backlog.oldest_notice_seconds, 30);
+            assert_eq!(backlog.scheduler_lag_seconds, 0);
+            assert_eq!(backlog.ai_jobs_waiting, 0);
+        }
+    }
+
+    fn releases_its_own_claims(h: &Harness) {
         let other = h.open_service();
         let to = Destination::Channel(channel_id_on("discord", "main"));
         for n in 0..3 {
