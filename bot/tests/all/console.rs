@@ -488,3 +488,28 @@ fn as_in_and_mod_with_no_name_say_what_to_write() {
     );
     assert!(!text.contains(['\u{E000}', '\u{E001}']), "{text:?}");
 }
+
+/// Regression (issue 38, point 10): `wait 2d` on a one-day clock printed the timeout and none
+/// of the reminders that fell due before it.
+#[test]
+fn wait_prints_every_reminder_that_falls_due_before_the_timeout_in_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let clock = dir.path().join("clock");
+    std::fs::write(&clock, "1772442000").expect("clock file");
+    let clock = clock.to_string_lossy().into_owned();
+    let text = session_with(
+        dir.path(),
+        &dir.path().join("boards"),
+        b"challenge bob size:3 colour:black time:1d\nas bob\naccept\nas alice\nmove b2\nwait 2d\n",
+        &[("AKRON_CLOCK_FILE", clock.as_str())],
+    );
+    let at = |what: &str| {
+        text.find(what)
+            .unwrap_or_else(|| panic!("no {what:?} in {text}"))
+    };
+    let moved = at("The clock moves forward 2d.");
+    let half = at("12 h left (1 d per move)");
+    let last_hour = at("1 h left (1 d per move)");
+    let timeout = at("(bob ran out of time)");
+    assert!(moved < half && half < last_hour && last_hour < timeout, "{text}");
+}
