@@ -511,5 +511,8 @@ fn wait_prints_every_reminder_that_falls_due_before_the_timeout_in_order() {
     let half = at("12 h left (1 d per move)");
     let last_hour = at("1 h left (1 d per move)");
     let timeout = at("(bob ran out of time)");
-    assert!(moved < half && half < last_hour && last_hour < timeout, "{text}");
+    assert!(
+        moved < half && half < last_hour && last_hour < timeout,
+        "{text}"
+    );
 }
