@@ -158,15 +158,20 @@ pub(super) struct Pool {
     config: Box<postgres::Config>,
     /// Always `Some` but while it is dropped (see the `Drop` impl).
     pool: Option<r2d2::Pool<Manager>>,
-    /// Until when a check-out fails at once, because the last one found no connection for
-    /// the whole busy timeout (the server is down or out of reach): one console line or
-    /// interaction then waits the busy timeout once, not once per read it makes (issue 38,
-    /// point 15). Real time, not the service's clock: this is about how long people wait.
+    /// Until when a check-out waits only [`PROBE_TIMEOUT`], because the last one found no
+    /// connection for the whole busy timeout (the server is down or out of reach): one
+    /// console line or interaction then waits the busy timeout once, not once per read it
+    /// makes (issue 38, point 15), and a server that is back is used at once. Real time, not
+    /// the service's clock: this is about how long people wait.
     down_until: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
-/// How long a check-out that found no connection makes the next ones fail at once.
+/// How long after a check-out that found no connection the next ones wait only
+/// [`PROBE_TIMEOUT`] for one.
 const RECHECK_AFTER: Duration = Duration::from_secs(3);
+
+/// How long a check-out waits for a connection just after one found none.
+const PROBE_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Closing a connection blocks on the client's runtime, which tokio forbids on a thread that
 /// drives async tasks (a service dropped at the end of an async block): the pool is dropped
@@ -278,12 +283,15 @@ impl Pool {
             .ok_or_else(|| DbError::Unavailable("the pool is closed".to_string()))?;
         let now = std::time::Instant::now();
         let down = self.down_until.lock().map_or(None, |until| *until);
-        if down.is_some_and(|until| now < until) {
-            return Err(DbError::Unavailable(
-                "no connection to the database a moment ago; it is tried again shortly".to_string(),
-            ));
-        }
-        match pool.get() {
+        // Just after a check-out found nothing, the next ones look only briefly: a server
+        // that is back answers within that, one still down costs a moment, not the whole
+        // busy timeout again.
+        let got = if down.is_some_and(|until| now < until) {
+            pool.get_timeout(PROBE_TIMEOUT)
+        } else {
+            pool.get()
+        };
+        match got {
             Ok(conn) => {
                 if down.is_some() {
                     if let Ok(mut until) = self.down_until.lock() {
