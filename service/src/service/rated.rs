@@ -127,11 +127,8 @@ pub(super) fn never_moved_note(
     ending: &Ending,
     plies: usize,
 ) -> Option<crate::catalogue::Phrase> {
-    let a_result = matches!(ending, Ending::Result(outcome) if outcome.reason != Reason::Abort);
-    let people = record.players.black.id != record.players.white.id
-        && !record.players.black.id.is_ai()
-        && !record.players.white.id.is_ai();
-    (record.rated && a_result && people && plies < 2)
+    // Rated but for the moves: what [`is_rated`] says of the same game had both moved.
+    (plies < 2 && is_rated(record, ending, 2))
         .then(|| crate::catalogue::Phrase::new("rating-note-never-moved"))
 }
 

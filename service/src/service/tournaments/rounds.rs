@@ -95,10 +95,7 @@ impl Service {
             players = paired,
             rounds = t.rounds.unwrap_or(0),
             // A Swiss's description says its rounds already.
-            format = match t.format {
-                TournamentFormat::Swiss => "swiss",
-                TournamentFormat::RoundRobin => "round-robin",
-            },
+            format = t.format.name(),
             what = describe(&t, request.language.public)
         )))
     }
