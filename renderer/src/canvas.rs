@@ -3,15 +3,116 @@
 use crate::palette::{self, Rgb};
 use crate::sprites::{Cover, Sprite};
 use crate::RenderError;
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use tiny_skia::{
     FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
 };
 
-/// DejaVu Sans Bold, cut down to Latin, Greek, Cyrillic and punctuation; see `assets/LICENSE-DejaVu.txt`.
+/// DejaVu Sans Bold, cut down to Latin, Greek, Cyrillic, Hebrew, Arabic and punctuation, with
+/// the layout tables that shape Arabic (`assets/make-font-subset.sh` makes it); see
+/// `assets/LICENSE-DejaVu.txt`.
 static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
+
+/// The same font for the shaper.
+fn face() -> Result<&'static rustybuzz::Face<'static>, RenderError> {
+    static FACE: OnceLock<Option<rustybuzz::Face<'static>>> = OnceLock::new();
+    FACE.get_or_init(|| rustybuzz::Face::from_slice(FONT_BYTES, 0))
+        .as_ref()
+        .ok_or(RenderError::Font)
+}
+
+/// One glyph of a line, placed: where its pen position is, from the line's start, and how far
+/// above the baseline a mark is raised.
+struct Placed {
+    id: GlyphId,
+    x: f32,
+    rise: f32,
+}
+
+/// Whether `text` needs the bidirectional algorithm and a shaper: it holds a right-to-left
+/// letter (Hebrew, Arabic), an Arabic-Indic digit or a directional isolate. Everything else
+/// (Latin, Greek, Cyrillic: what the captions and tables hold) is drawn glyph by glyph, one
+/// advance after another, as before, which keeps those pictures byte for byte as they were
+/// and the common case cheap.
+fn needs_shaping(text: &str) -> bool {
+    use unicode_bidi::BidiClass::{AL, AN, FSI, LRI, PDI, R, RLI};
+    text.chars().any(|c| {
+        matches!(
+            unicode_bidi::bidi_class(c),
+            R | AL | AN | FSI | LRI | RLI | PDI
+        )
+    })
+}
+
+/// The glyphs of one line of `text` at `size` pixels, left to right as they are seen, and the
+/// line's width. Drawing passes the size its glyphs are rasterised at (a quarter pixel's
+/// step; see [`glyph`]) so that each glyph's advance is the one of its own image.
+///
+/// A line with right-to-left text goes through the Unicode bidirectional algorithm
+/// (`unicode-bidi`) with a left-to-right paragraph (every language of the bot is written left
+/// to right), and each run of one direction through `rustybuzz`, which joins Arabic letters
+/// and places marks: drawing the characters one by one would show Arabic unjoined and both
+/// scripts backwards. A name isolated with U+2068…U+2069 ([`crate::text::isolated`]) takes
+/// its own direction and never reorders the words around it.
+fn line(text: &str, size: f32) -> Result<(Vec<Placed>, f32), RenderError> {
+    let scaled = font()?.as_scaled(PxScale::from(size));
+    let mut placed = Vec::with_capacity(text.len());
+    let mut pen = 0.0;
+    if !needs_shaping(text) {
+        for c in text.chars() {
+            let id = scaled.glyph_id(c);
+            if id.0 == 0 {
+                // Nothing for a character the font lacks: never a box.
+                continue;
+            }
+            placed.push(Placed {
+                id,
+                x: pen,
+                rise: 0.0,
+            });
+            pen += scaled.h_advance(id);
+        }
+        return Ok((placed, pen));
+    }
+    let face = face()?;
+    let k = scaled.h_scale_factor();
+    let bidi = unicode_bidi::BidiInfo::new(text, Some(unicode_bidi::Level::ltr()));
+    for paragraph in &bidi.paragraphs {
+        let (levels, runs) = bidi.visual_runs(paragraph, paragraph.range.clone());
+        for run in runs {
+            let Some(part) = text.get(run.clone()) else {
+                continue;
+            };
+            let rtl = levels.get(run.start).is_some_and(|level| level.is_rtl());
+            let mut buffer = rustybuzz::UnicodeBuffer::new();
+            buffer.push_str(part);
+            buffer.set_direction(if rtl {
+                rustybuzz::Direction::RightToLeft
+            } else {
+                rustybuzz::Direction::LeftToRight
+            });
+            buffer.guess_segment_properties();
+            let shaped = rustybuzz::shape(face, &[], buffer);
+            for (info, position) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+                let Ok(id) = u16::try_from(info.glyph_id) else {
+                    continue;
+                };
+                if id == 0 {
+                    continue;
+                }
+                placed.push(Placed {
+                    id: GlyphId(id),
+                    x: pen + position.x_offset as f32 * k,
+                    rise: position.y_offset as f32 * k,
+                });
+                pen += position.x_advance as f32 * k;
+            }
+        }
+    }
+    Ok((placed, pen))
+}
 
 fn font() -> Result<&'static FontRef<'static>, RenderError> {
     static FONT: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
@@ -26,15 +127,14 @@ struct GlyphImage {
     top: i32,
     width: usize,
     coverage: Vec<u8>,
-    advance: f32,
 }
 
-/// The glyph for `c` at `size` pixels, rasterised once and cached (per quarter pixel of size).
-fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
-    type Cache = Mutex<HashMap<(char, u32), Arc<GlyphImage>>>;
+/// The glyph `id` at `size` pixels, rasterised once and cached (per quarter pixel of size).
+fn glyph(id: GlyphId, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
+    type Cache = Mutex<HashMap<(u16, u32), Arc<GlyphImage>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let steps = (size.clamp(1.0, 1000.0) * 4.0).round() as u32;
-    let key = (c, steps);
+    let key = (id.0, steps);
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(image) = cache
         .lock()
@@ -45,29 +145,11 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
     }
     let size = steps as f32 / 4.0;
     let scaled = font()?.as_scaled(PxScale::from(size));
-    let id = scaled.glyph_id(c);
-    if id.0 == 0 {
-        // Nothing for a character the font lacks: never a box.
-        let image = Arc::new(GlyphImage {
-            left: 0,
-            top: 0,
-            width: 0,
-            coverage: Vec::new(),
-            advance: 0.0,
-        });
-        let mut entries = cache.lock().unwrap_or_else(PoisonError::into_inner);
-        if entries.len() >= 4096 {
-            entries.clear();
-        }
-        entries.insert(key, Arc::clone(&image));
-        return Ok(image);
-    }
     let mut image = GlyphImage {
         left: 0,
         top: 0,
         width: 0,
         coverage: Vec::new(),
-        advance: scaled.h_advance(id),
     };
     if let Some(outline) = scaled.outline_glyph(id.with_scale(size)) {
         let bounds = outline.px_bounds();
@@ -86,7 +168,6 @@ fn glyph(c: char, size: f32) -> Result<Arc<GlyphImage>, RenderError> {
             top,
             width,
             coverage,
-            ..image
         };
     }
     let image = Arc::new(image);
@@ -416,14 +497,7 @@ impl Canvas {
 
     /// The advance width of `text` at `size` pixels; characters the font lacks take none.
     pub(crate) fn text_width(text: &str, size: f32) -> Result<f32, RenderError> {
-        let font = font()?.as_scaled(PxScale::from(size));
-        Ok(text
-            .chars()
-            .map(|c| match font.glyph_id(c) {
-                id if id.0 == 0 => 0.0,
-                id => font.h_advance(id),
-            })
-            .sum())
+        Ok(line(text, size)?.1)
     }
 
     /// Whether the embedded font can draw `c`.
@@ -440,8 +514,13 @@ impl Canvas {
         color: Rgb,
         align: Align,
     ) -> Result<(), RenderError> {
-        let width = Canvas::text_width(text, size)?;
-        let mut pen = match align {
+        let quarter = (size.clamp(1.0, 1000.0) * 4.0).round() / 4.0;
+        let (glyphs, _) = line(text, quarter)?;
+        let width = match align {
+            Align::Left => 0.0,
+            Align::Centre | Align::Right => Canvas::text_width(text, size)?,
+        };
+        let start = match align {
             Align::Left => x,
             Align::Centre => x - width / 2.0,
             Align::Right => x - width,
@@ -451,11 +530,10 @@ impl Canvas {
         let canvas_width = i64::from(self.width);
         let canvas_height = i64::from(self.height);
         let colors = palette::rgba_table();
-        for c in text.chars() {
-            let glyph = glyph(c, size)?;
-            let left = pen.round() as i64 + i64::from(glyph.left);
-            let top = baseline + i64::from(glyph.top);
-            pen += glyph.advance;
+        for placed in glyphs {
+            let glyph = glyph(placed.id, size)?;
+            let left = (start + placed.x).round() as i64 + i64::from(glyph.left);
+            let top = baseline - placed.rise.round() as i64 + i64::from(glyph.top);
             for (row, line) in glyph.coverage.chunks_exact(glyph.width.max(1)).enumerate() {
                 let py = top + i64::try_from(row).unwrap_or(0);
                 if py < 0 || py >= canvas_height {
@@ -569,6 +647,49 @@ impl Canvas {
 mod tests {
     use super::*;
     use crate::palette::index_of;
+
+    /// Where the first glyph of `c` sits on the drawn line of `text`.
+    fn x_of(text: &str, c: char) -> Result<f32, RenderError> {
+        let (placed, _) = line(text, 20.0)?;
+        // Arabic letters take a contextual form: look for any glyph the shaper made of `c`
+        // alone, in the form it has where it stands.
+        let alone = line(&c.to_string(), 20.0)?.0;
+        let id = font()?.glyph_id(c);
+        placed
+            .iter()
+            .find(|p| p.id == id || alone.iter().any(|a| a.id == p.id))
+            .map(|p| p.x)
+            .ok_or(RenderError::Font)
+    }
+
+    #[test]
+    fn right_to_left_text_is_drawn_right_to_left_and_keeps_the_sentence_in_order(
+    ) -> Result<(), RenderError> {
+        // Hebrew: the first letter of the name is the rightmost.
+        assert!(x_of("שלום", 'ש')? > x_of("שלום", 'ם')?);
+        // An isolated name and the English after it: the name first, then "to move".
+        let status = "\u{2068}שלום עולם\u{2069} to move";
+        assert!(x_of(status, 'ש')? < x_of(status, 't')?);
+        assert!(x_of(status, 'ע')? < x_of(status, 'ש')?);
+        // The isolates themselves take no room.
+        let bare = Canvas::text_width("שלום עולם to move", 20.0)?;
+        assert!((Canvas::text_width(status, 20.0)? - bare).abs() < 0.01);
+        Ok(())
+    }
+
+    #[test]
+    fn arabic_letters_are_joined_not_drawn_one_by_one() -> Result<(), RenderError> {
+        // ملك: the shaper picks initial, medial and final forms, not the isolated ones the
+        // characters map to alone.
+        let (joined, _) = line("ملك", 20.0)?;
+        let font = font()?;
+        let isolated: Vec<GlyphId> = "ملك".chars().map(|c| font.glyph_id(c)).collect();
+        assert_eq!(joined.len(), 3);
+        assert!(joined.iter().all(|p| !isolated.contains(&p.id)), "unshaped");
+        // And the line reads from the right: the last glyph drawn (leftmost) is the final kaf.
+        assert!(joined[0].x < joined[2].x);
+        Ok(())
+    }
 
     #[test]
     fn the_embedded_font_loads_and_measures() -> Result<(), RenderError> {

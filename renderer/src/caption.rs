@@ -94,7 +94,7 @@ fn drawn_name(
     };
     let drawn = text::drawable(name, limit)?;
     Ok(if drawn.meaningful {
-        drawn.text
+        text::isolated(drawn.text)
     } else {
         fallback.clone()
     })

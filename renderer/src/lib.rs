@@ -12,8 +12,11 @@
 //! - **Move numbers are ply numbers**: every move, a swap included, counts one, so the picture
 //!   after the 135th move says `Move 135: H6-G4`, and so does a replay's frame.
 //! - **Words** come from [`Labels`] (English by default), so a caller can pass translations.
-//! - **Names** are drawn as far as the embedded font (Latin, Greek, Cyrillic) can draw them:
-//!   characters it lacks (CJK, emoji) are left out, never drawn as boxes, and a name with
+//! - **Names** are drawn as far as the embedded font (Latin, Greek, Cyrillic, Hebrew, Arabic)
+//!   can draw them. Hebrew and Arabic are shaped (`rustybuzz`) and laid out by the Unicode
+//!   bidirectional algorithm (`unicode-bidi`): drawn right to left, Arabic joined, and a name
+//!   is isolated from the words around it, which keep their order; direction controls in a
+//!   name (U+202E and the like) are dropped. Characters the font lacks (CJK, emoji) are left out, never drawn as boxes, and a name with
 //!   nothing drawable left is drawn as its colour; the message that carries the picture keeps
 //!   the name. Names are cut to 24 characters with an ellipsis, and all text layout is linear
 //!   in the length of the text.

@@ -33,6 +33,11 @@ pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<Drawable, RenderE
     let mut cut = false;
     let mut dropped = false;
     for c in text.chars() {
+        if is_direction_control(c) {
+            // A name takes its direction from its own letters: an override (U+202E) or a mark
+            // in it could otherwise turn the words drawn after it around.
+            continue;
+        }
         let c = if c.is_control() { ' ' } else { c };
         let missing = !c.is_whitespace() && !Canvas::has_glyph(c)?;
         dropped |= missing;
@@ -62,6 +67,28 @@ pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<Drawable, RenderE
     })
 }
 
+/// Whether `c` is one of Unicode's explicit direction controls: marks, embeddings, overrides
+/// and isolates.
+fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `name` ready to go inside a sentence: when it holds right-to-left letters, wrapped in
+/// U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, so it is drawn in its own
+/// direction and the sentence around it keeps its order ("ملك to move" stays a name then
+/// "to move", never "to move ملك"). Other names are returned as they are.
+pub(crate) fn isolated(name: String) -> String {
+    use unicode_bidi::BidiClass::{AL, R};
+    if name
+        .chars()
+        .any(|c| matches!(unicode_bidi::bidi_class(c), R | AL))
+    {
+        format!("\u{2068}{name}\u{2069}")
+    } else {
+        name
+    }
+}
+
 /// `text` at the largest size from `size` down to `min_size` that fits `room` pixels, cut
 /// short with `…` when even `min_size` does not fit. Returns the text and its size.
 pub(crate) fn fit(
@@ -75,7 +102,9 @@ pub(crate) fn fit(
     for &c in &chars {
         advances.push(Canvas::char_width(c, size)?);
     }
-    let width: f32 = advances.iter().sum();
+    // Measured whole, as it is drawn (shaped Arabic joins, and its marks take no room); the
+    // advances of its characters are what it is cut by.
+    let width = Canvas::text_width(&chars.iter().collect::<String>(), size)?;
     let capped = chars.len() < text.chars().take(MAX_LINE_CHARS + 1).count();
     if width <= room && !capped {
         return Ok((text.to_string(), size));
@@ -132,6 +161,15 @@ mod tests {
         assert_eq!(seen("Li 李 Wei")?, ("Li Wei".to_string(), true));
         assert!(!seen("★彡")?.1);
         assert_eq!(seen("Дмитрий")?, ("Дмитрий".to_string(), true));
+        assert_eq!(seen("שלום")?, ("שלום".to_string(), true));
+        assert_eq!(seen("ملك")?, ("ملك".to_string(), true));
+        // Direction controls are taken out: a name cannot turn the caption around.
+        assert_eq!(
+            seen("\u{202E}evil\u{202C} bob\u{200F}")?,
+            ("evil bob".to_string(), true)
+        );
+        assert_eq!(isolated("bob".into()), "bob");
+        assert_eq!(isolated("ملك".into()), "\u{2068}ملك\u{2069}");
         assert_eq!(seen("a\u{7}b")?, ("a b".to_string(), true));
         assert_eq!(seen("1–0")?, ("1–0".to_string(), true));
         assert!(!drawable("—", 24)?.dropped);

@@ -625,3 +625,43 @@ fn portrait_layout_keeps_the_maps_under_the_board() -> TestResult {
         },
     )
 }
+
+/// Issue 39: names in Arabic and Hebrew are drawn joined and in their own direction, and the
+/// caption's words around them keep their order; a name that tries to turn the text around
+/// (U+202E) only draws its letters. The status line reads "ملك to move" (the name, then
+/// "to move"), the players' line "Black ملك · pile …" and "White שלום עולם · pile …".
+#[test]
+fn right_to_left_names_are_shaped_and_keep_the_caption_in_order() -> TestResult {
+    let (mut position, mv) = flat_game(30, 5)?;
+    let last = LastMove::play(&mut position, mv)?;
+    check(
+        "rtl_names",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(77),
+                names: names("ملك الشطرنج", "שלום עולם"),
+                moves_played: Some(31),
+                outcome: None,
+            },
+            last_move: Some(last),
+            ..RenderOptions::default()
+        },
+    )?;
+    check(
+        "mixed_names",
+        &position,
+        RenderOptions {
+            caption: Caption {
+                game: Some(78),
+                names: names("Sara سارة 2", "\u{202E}evil\u{202C} bob"),
+                moves_played: Some(31),
+                outcome: Some(akron_rules::Outcome {
+                    winner: Some(akron_rules::Color::Black),
+                    reason: akron_rules::Reason::Resignation,
+                }),
+            },
+            ..RenderOptions::default()
+        },
+    )
+}

@@ -210,3 +210,15 @@ fn golden_standings_and_pairings() {
     golden("standings_8", &render(&standings(8)).unwrap());
     golden("pairings_bye", &render(&pairings()).unwrap());
 }
+
+/// Issue 39: a standings table with Arabic, Hebrew and mixed names: each drawn shaped and right
+/// to left in its cell, the ranks, points and records beside it in their columns.
+#[test]
+fn golden_standings_with_right_to_left_names() {
+    let mut table = standings(4);
+    let names = ["ملك الشطرنج", "שלום עולם", "Sara سارة", "\u{202E}evil bob"];
+    for (row, name) in table.rows.iter_mut().zip(names) {
+        row[1] = name.to_string();
+    }
+    golden("standings_rtl", &render(&table).unwrap());
+}
