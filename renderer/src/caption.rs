@@ -69,6 +69,9 @@ pub(crate) struct Texts {
     pub over: bool,
     /// `Game 12 · Move 23: A2-D3'`.
     pub info: String,
+    /// The same without the game's number, `Move 23: A2-D3'`: what is shown when the names
+    /// would otherwise be cut short.
+    pub short_info: String,
     /// Each player: colour, then `alice · pile 27`.
     pub players: [(Color, String); 2],
 }
@@ -201,6 +204,7 @@ fn texts_with(
         icon,
         status,
         over,
+        short_info: info.last().cloned().unwrap_or_default(),
         info: info.join(" · "),
         players: [
             player(Color::Black, piles.black),
@@ -241,16 +245,38 @@ pub(crate) fn draw(
         x += 2.0 * radius + size * 0.35;
     }
     let info_size = (size * 0.85).max(style.min);
-    let (info, info_size) = text::fit(&texts.info, info_size, style.min, room - (x - pad))?;
-    let info_width = if info.is_empty() {
-        0.0
+    // The last move keeps its room; the status fits what is left, its names shortened first
+    // (to whole words, and to no fewer than 10 characters), then the game's number left out
+    // (the message that carries the picture says it), then the names shortened further. When
+    // the game is over its result is what matters: the last move gives way before the names
+    // are cut to 6 characters. Regression (issue 39): a replay's last frame said
+    // "Bartho… abandonó: gana Maximi…".
+    let mut status = (String::new(), size);
+    let mut info = (String::new(), info_size);
+    let mut attempts = vec![
+        (MAX_NAME_CHARS, Some(&texts.info)),
+        (16, Some(&texts.info)),
+        (10, Some(&texts.info)),
+        (MAX_NAME_CHARS, Some(&texts.short_info)),
+        (16, Some(&texts.short_info)),
+        (10, Some(&texts.short_info)),
+    ];
+    if texts.over {
+        attempts.extend([(MAX_NAME_CHARS, None), (16, None), (10, None), (6, None)]);
     } else {
-        Canvas::text_width(&info, info_size)? + size * 0.8
-    };
-    // The last move keeps its room; the status fits what is left, its names shortened first.
-    let status_room = (room - (x - pad) - info_width).max(0.0);
-    let mut status = (texts.status.clone(), size);
-    for limit in [MAX_NAME_CHARS, 16, 10, 6] {
+        attempts.push((6, Some(&texts.short_info)));
+    }
+    for (limit, shown) in attempts {
+        info = match shown {
+            Some(full) => text::fit(full, info_size, style.min, room - (x - pad))?,
+            None => (String::new(), info_size),
+        };
+        let info_width = if info.0.is_empty() {
+            0.0
+        } else {
+            Canvas::text_width(&info.0, info.1)? + size * 0.8
+        };
+        let status_room = (room - (x - pad) - info_width).max(0.0);
         let candidate = texts_with(position, options, limit)?.status;
         let (fitted, fitted_size) = text::fit(&candidate, size, style.min, status_room)?;
         status = (fitted.clone(), fitted_size);
@@ -258,10 +284,11 @@ pub(crate) fn draw(
             break;
         }
     }
+    let info = info;
     let status_color = if texts.over { YELLOW } else { TEXT };
     canvas.text(&status.0, (x, y), status.1, status_color, Align::Left)?;
-    if !info.is_empty() {
-        canvas.text(&info, (width - pad, y), info_size, dim, Align::Right)?;
+    if !info.0.is_empty() {
+        canvas.text(&info.0, (width - pad, y), info.1, dim, Align::Right)?;
     }
 
     // Line 2: both players with their colours and piles.

@@ -58,6 +58,11 @@ pub(crate) fn drawable(text: &str, max_chars: usize) -> Result<Drawable, RenderE
         meaningful |= c.is_alphanumeric();
     }
     if cut {
+        // A name is cut after a whole word when it has one: "Maximilian…", not
+        // "Maximilian Alexa…" (issue 39: never cut a word where a whole one fits).
+        if let Some(space) = out.rfind(' ').filter(|&at| at >= 3) {
+            out.truncate(space);
+        }
         out.push('…');
     }
     Ok(Drawable {

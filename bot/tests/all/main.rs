@@ -33,6 +33,7 @@ mod fake_discord_commands;
 mod fake_discord_permissions;
 mod fake_discord_smoke;
 mod matrix_e2e;
+mod pictures_languages;
 mod scale;
 mod stop;
 mod tournament_races;
