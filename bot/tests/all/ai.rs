@@ -506,3 +506,27 @@ fn the_console_shows_the_ais_reply_after_each_move() {
         "a puzzle number, not a game: {text}"
     );
 }
+
+/// Regression (issue 39): the board after a human's move, with the AI to move, offered Swap
+/// and Offer draw (🔄 and 🤝 on Matrix); only Resign is the human's to press then. On the
+/// human's turn the board offers them again.
+#[test]
+fn a_board_with_the_ai_to_move_offers_only_resign() {
+    let h = harness();
+    play_ai(&h, "main", "alice", 5, ColourChoice::Black);
+    let board = h.ok("alice", Command::Move("C3".into()));
+    let actions: Vec<&str> = board
+        .buttons
+        .iter()
+        .filter_map(|b| b.id.split(':').nth(1))
+        .collect();
+    assert_eq!(actions, ["resign"], "{:?}", board.buttons);
+    assert_eq!(ai_player::play_pending(&h.service).unwrap(), 1);
+    let mine = h.ok("alice", Command::Board(None));
+    let actions: Vec<&str> = mine
+        .buttons
+        .iter()
+        .filter_map(|b| b.id.split(':').nth(1))
+        .collect();
+    assert_eq!(actions, ["draw-offer", "resign"], "{:?}", mine.buttons);
+}

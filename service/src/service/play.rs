@@ -492,21 +492,25 @@ impl Service {
 }
 
 /// The buttons under the board of an active game: Swap while it is legal, Offer draw (Accept
-/// and Decline while an offer is open) and Resign, which asks for confirmation first.
+/// and Decline while an offer is open) and Resign, which asks for confirmation first. While
+/// the AI is to move, only Resign. Regression (issue 39): Matrix offered 🔄 and 🤝 on boards
+/// where the AI was to move, where neither was the human's to press.
 fn board_buttons(loaded: &Loaded) -> Vec<Button> {
     if loaded.record.status() != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }
     let id = loaded.record.id;
     let mut buttons = Vec::new();
-    if loaded.game.can_swap() {
-        buttons.push(Command::Swap);
-    }
-    if loaded.record.offers().draw.is_some() {
-        buttons.push(Command::Draw(Offer::Accept));
-        buttons.push(Command::Draw(Offer::Decline));
-    } else {
-        buttons.push(Command::Draw(Offer::Offer));
+    if !loaded.ai_to_move() {
+        if loaded.game.can_swap() {
+            buttons.push(Command::Swap);
+        }
+        if loaded.record.offers().draw.is_some() {
+            buttons.push(Command::Draw(Offer::Accept));
+            buttons.push(Command::Draw(Offer::Decline));
+        } else {
+            buttons.push(Command::Draw(Offer::Offer));
+        }
     }
     buttons.push(Command::AskResign);
     buttons
