@@ -121,6 +121,9 @@ pub(super) async fn on_message(
         return;
     };
     let Some(line) = command_text(&text.body) else {
+        if let Err(error) = bare(&client, &bot, &room, &event, &text.body).await {
+            tracing::error!(%error, room = %room.room_id(), "could not answer a bare command");
+        }
         return;
     };
     let thread = match &event.content.relates_to {
@@ -173,6 +176,71 @@ pub(super) async fn on_message(
     if let Err(error) = answered {
         tracing::error!(%error, room = %incoming.room.room_id(), "could not answer a command");
     }
+}
+
+/// The longest message read as a bare command: commands are short, chat is not.
+const LONGEST_BARE: usize = 80;
+
+/// A message without the prefix that reads as one of the bot's commands (`draw decline`,
+/// `moves`, `swap`), from a player of the room's game: answered privately with the command
+/// as it must be written (`!akron draw decline`). Anything else, and anyone else's, is chat
+/// and left alone.
+async fn bare(
+    client: &Client,
+    bot: &Bot,
+    room: &Room,
+    event: &OriginalSyncRoomMessageEvent,
+    body: &str,
+) -> Result<(), MatrixError> {
+    let typed = body.trim();
+    if typed.is_empty() || typed.len() > LONGEST_BARE || typed.contains('\n') {
+        return Ok(());
+    }
+    // Only a line the grammar takes whole is a command.
+    if parse_line(typed, |_| None).is_err() {
+        return Ok(());
+    }
+    let thread = match &event.content.relates_to {
+        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
+        _ => None,
+    };
+    let user = rooms::user_in(room, &event.sender).await;
+    let channel = send::channel_of(room.room_id(), thread.as_ref());
+    let request = Request {
+        platform: super::PLATFORM,
+        user: user.clone(),
+        channel: channel.clone(),
+        is_moderator: false,
+        game: None,
+        server: Some(rooms::server_of(room).await),
+        roles: Vec::new(),
+        command: crate::service::Command::Help,
+        locale: None,
+        server_locale: None,
+        language: Languages::default(),
+    };
+    let service = Arc::clone(&bot.service);
+    let line = typed.to_string();
+    let id = event.event_id.to_string();
+    let now = bot.service.now();
+    let answer = tokio::task::spawn_blocking(move || {
+        match service.bare_command(&request, &line)? {
+            // Answered once, also across a restart.
+            Some(answer) if service.first_time(&id, now)? => Ok(Some(answer)),
+            _ => Ok::<_, crate::service::ServiceError>(None),
+        }
+    })
+    .await??;
+    let Some(answer) = answer else {
+        return Ok(());
+    };
+    let place = Place {
+        thread,
+        reply_to: Some(event.event_id.clone()),
+        txn: None,
+    };
+    send::post(client, room, bot, &answer, &place, Some(&user), &channel).await?;
+    Ok(())
 }
 
 /// Where a command came from.
@@ -230,6 +298,7 @@ async fn handle(
         server_locale: None,
         language: Languages::default(),
     };
+    let typed = mistyped.is_none().then(|| request.command.clone());
     let service = Arc::clone(&bot.service);
     let answer = match mistyped {
         Some(error) => {
@@ -277,6 +346,18 @@ async fn handle(
         };
         (place, None)
     };
+    if let Some(command) = typed.filter(|_| !answer.ephemeral) {
+        // `!akron draw decline` typed: the offer's ✅ ❌ are gone, as if pressed.
+        let service = Arc::clone(&bot.service);
+        let answered = channel.clone();
+        let gone =
+            tokio::task::spawn_blocking(move || service.choices_answered_by(&answered, &command))
+                .await?;
+        match gone {
+            Ok(gone) => send::take_back(room, gone),
+            Err(error) => tracing::warn!(%error, "could not look up the answered choices"),
+        }
+    }
     let posted = send::post(client, room, bot, &answer, &place, only, &channel).await?;
     // Where the time of a round trip goes: homeserver to handler, the service (the board
     // picture included), upload and send.

@@ -1,7 +1,9 @@
 //! Reactions are Matrix's buttons. The bot offers a reply's buttons as reactions on its
 //! message (remembered in the database); a reaction with one of them is the request the
 //! button stands for, made by whoever reacted. The service decides who may (and asks before
-//! a resignation); a refusal goes to that user alone, as a thread reply to the message.
+//! a resignation); a refusal goes to that user alone, as a thread reply to the message. Once
+//! a choice is gone (a challenge or offer answered, a newer board of the game posted), the
+//! bot takes back (redacts) the reactions that offered it, as Discord's buttons come off.
 
 use super::send::{self, Place};
 use super::{rooms, threads, Bot, MatrixError};
@@ -95,6 +97,14 @@ async fn handle(
             thread: thread.clone(),
             ..Place::default()
         };
+        // Answered: a challenge's, an offer's or a question's other choices are gone (a
+        // board's stay).
+        let service = Arc::clone(&bot.service);
+        let message = target.to_string();
+        match tokio::task::spawn_blocking(move || service.choices_answered_on(&message)).await? {
+            Ok(gone) => send::take_back(room, gone),
+            Err(error) => tracing::warn!(%error, "could not look up the answered choices"),
+        }
         let posted = send::post(client, room, bot, &answer, &place, None, &choice.channel).await?;
         if thread.is_none() {
             threads::open_if_asked(client, bot, room, &answer, posted, None).await;

@@ -6,6 +6,7 @@ use super::{Bot, MatrixError};
 use crate::model::ChannelId;
 use crate::service::times::local_times;
 use crate::service::{Button, Clock as _, Language, Reply, Service, SystemClock, User};
+use akron_service::db::GoneChoice;
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::{Annotation, InReplyTo, Reply as ReplyRelation, Thread};
 use matrix_sdk::ruma::events::room::message::{
@@ -18,6 +19,7 @@ use matrix_sdk::ruma::{
     OwnedEventId, OwnedRoomId, OwnedTransactionId, OwnedUserId, RoomId, UInt, UserId as MxUserId,
 };
 use matrix_sdk::{Client, Room, RoomState};
+use std::sync::Arc;
 
 /// The file name board pictures are posted under.
 pub(super) const BOARD_FILE: &str = "board.png";
@@ -343,8 +345,12 @@ pub(super) async fn post(
         main.get_or_insert(sent);
     }
     if let Some(event) = &main {
-        offer(room, &bot.service, event, &reply.buttons, channel).await?;
+        let board = reply.board_of.is_some() && only.is_none() && !reply.ephemeral;
+        offer(room, &bot.service, event, &reply.buttons, channel, board).await?;
         if only.is_none() && !reply.ephemeral {
+            if board {
+                board_supersedes(bot, room, reply, event).await;
+            }
             remember_board(bot, reply, room.room_id(), event).await;
             remember_signup(bot, reply, room.room_id(), event).await;
         }
@@ -431,14 +437,16 @@ pub(super) async fn edit_signup(client: &Client, reply: &Reply) -> Option<String
 }
 
 /// Offers `buttons` as reactions on `event`, remembering what each stands for first (so a
-/// quick reaction is understood). Two buttons wanting the same emoji: the first wins; the
-/// other stays a typed command.
+/// quick reaction is understood), and then the reaction events themselves (so they can be
+/// taken back). Two buttons wanting the same emoji: the first wins; the other stays a typed
+/// command. `board` when the message shows a game's board.
 async fn offer(
     room: &Room,
-    service: &Service,
+    service: &Arc<Service>,
     event: &OwnedEventId,
     buttons: &[Button],
     channel: &ChannelId,
+    board: bool,
 ) -> Result<(), MatrixError> {
     let mut choices: Vec<(&'static str, &str)> = Vec::new();
     for button in buttons {
@@ -450,21 +458,76 @@ async fn offer(
     if choices.is_empty() {
         return Ok(());
     }
-    service.offer_reactions(event.as_str(), &choices, channel)?;
+    service.offer_reactions(event.as_str(), &choices, channel, board)?;
     let keys: Vec<&'static str> = choices.iter().map(|(key, _)| *key).collect();
     // The reactions are only the visible handles of choices already remembered: they go out
     // in the background, so the next command is not kept waiting behind them.
     let room = room.clone();
     let event = event.clone();
+    let service = Arc::clone(service);
     tokio::spawn(async move {
         for key in keys {
             let reaction = ReactionEventContent::new(Annotation::new(event.clone(), key.into()));
-            if let Err(error) = room.send(reaction).await {
-                tracing::warn!(%error, key, "could not offer a reaction");
+            let sent = match room.send(reaction).await {
+                Ok(sent) => sent.response.event_id,
+                Err(error) => {
+                    tracing::warn!(%error, key, "could not offer a reaction");
+                    continue;
+                }
+            };
+            let worker = Arc::clone(&service);
+            let (message, reaction) = (event.to_string(), sent.to_string());
+            let kept =
+                tokio::task::spawn_blocking(move || worker.reaction_sent(&message, key, &reaction))
+                    .await;
+            // The choice went while its reaction was on its way: take it back now.
+            if matches!(kept, Ok(Ok(false))) {
+                redact(&room, &sent).await;
             }
         }
     });
     Ok(())
+}
+
+/// Takes back the bot's reactions whose choices are gone (what the service forgot and
+/// returned), in the background: a reaction left over is untidy, never wrong, since the
+/// service no longer knows the choice.
+pub(super) fn take_back(room: &Room, gone: Vec<GoneChoice>) {
+    let events: Vec<OwnedEventId> = gone
+        .into_iter()
+        .filter_map(|choice| choice.reaction_event)
+        .filter_map(|event| OwnedEventId::try_from(event).ok())
+        .collect();
+    if events.is_empty() {
+        return;
+    }
+    let room = room.clone();
+    tokio::spawn(async move {
+        for event in events {
+            redact(&room, &event).await;
+        }
+    });
+}
+
+async fn redact(room: &Room, event: &OwnedEventId) {
+    if let Err(error) = room.redact(event, None, None).await {
+        tracing::debug!(%error, %event, "could not take back a reaction");
+    }
+}
+
+/// After a public board of a running or finished game was posted as `event`: the choices
+/// offered on earlier messages about that game are gone.
+async fn board_supersedes(bot: &Bot, room: &Room, reply: &Reply, event: &OwnedEventId) {
+    let Some(game) = reply.board_of else {
+        return;
+    };
+    let service = Arc::clone(&bot.service);
+    let message = event.to_string();
+    match tokio::task::spawn_blocking(move || service.choices_before_board(game, &message)).await {
+        Ok(Ok(gone)) => take_back(room, gone),
+        Ok(Err(error)) => tracing::warn!(%error, "could not look up the older choices"),
+        Err(error) => tracing::error!(%error, "the service worker died"),
+    }
 }
 
 #[cfg(test)]

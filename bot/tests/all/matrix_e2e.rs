@@ -110,6 +110,14 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         challenge.text()
     );
     assert_eq!(challenge.pinged(), [bob.id.to_string()]);
+    // It says how to answer it here (issue 39).
+    assert!(
+        challenge
+            .text()
+            .contains("accept with ✅ or `!akron accept`, or decline with ❌ or `!akron decline`"),
+        "{}",
+        challenge.text()
+    );
     offered(&mut bob, &bot, &challenge, "✅").await;
     offered(&mut bob, &bot, &challenge, "❌").await;
 
@@ -139,6 +147,53 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         !board.pinged().contains(&bob.id.to_string()),
         "only the player to move"
     );
+    // The challenge is answered: its ✅ ❌ 🚫 are taken back, as Discord's buttons come off.
+    alice
+        .await_reactions(&room, &challenge.id(), &bot, &[])
+        .await;
+    alice
+        .await_reactions(&room, &board.id(), &bot, &["🏳️", "🤝"])
+        .await;
+
+    // Help on Matrix says how to write commands here and what the reactions mean, and
+    // names no slash command (issue 39).
+    alice.say(&room, "!akron help").await;
+    let help = alice.message_from(&bot, &room).await;
+    bob.sync_to(&help.id()).await;
+    for said in ["after `!akron`", "✅ accept", "🏳️ resign", "`!akron move "] {
+        assert!(help.text().contains(said), "{said}: {}", help.text());
+    }
+    assert!(!help.text().contains("/akron"), "{}", help.text());
+
+    // A command written without the prefix, by a player, is answered with how to write it;
+    // the same words from someone else, or chat, are left alone (issue 39).
+    let bare = bob.say(&room, "draw decline").await;
+    let pointer = bob.message_from(&bot, &room).await;
+    alice.sync_to(&pointer.id()).await;
+    assert!(
+        pointer.text().contains(
+            "the bot reads a command only when it is written like this: `!akron draw decline`"
+        ),
+        "{}",
+        pointer.text()
+    );
+    assert_eq!(pointer.answers(), Some(bare));
+    assert_eq!(pointer.pinged(), [bob.id.to_string()]);
+
+    // A draw offered and declined by typed commands: the offer's ✅ ❌ are taken back.
+    alice.say(&room, "!akron draw").await;
+    let offer = bob.message_from(&bot, &room).await;
+    alice.sync_to(&offer.id()).await;
+    assert!(offer.text().contains("offers a draw"), "{}", offer.text());
+    alice
+        .await_reactions(&room, &offer.id(), &bot, &["✅", "❌"])
+        .await;
+    bob.say(&room, "!akron draw decline").await;
+    let declined = alice.message_from(&bot, &room).await;
+    bob.sync_to(&declined.id()).await;
+    assert!(declined.text().contains("declined"), "{}", declined.text());
+    alice.await_reactions(&room, &offer.id(), &bot, &[]).await;
+    let first_board = board.id();
 
     // A move out of turn is refused with a reply to it, pinging only Bob.
     let wrong = bob.say(&room, "!akron move A1").await;
@@ -238,6 +293,8 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
         assert!(is_image(&last), "a board after {step}: {}", last.text());
     }
     assert!(last.text().contains("dropped to"), "{}", last.text());
+    // Only the latest board keeps its reactions.
+    alice.await_reactions(&room, &first_board, &bot, &[]).await;
 
     // Resigning by reaction asks first, privately, with its own ✅.
     let (loser, winner) = if line.len() % 2 == 0 {

@@ -479,6 +479,65 @@ impl Human {
         self.client.get_room(room).expect("a known room")
     }
 
+    /// The reactions on `event` that the homeserver still holds, as `(key, sender)`: a
+    /// redacted reaction has lost its key and is left out.
+    pub async fn reactions_on(&self, room: &RoomId, event: &OwnedEventId) -> Vec<(String, String)> {
+        let options = matrix_sdk::room::RelationsOptions {
+            limit: Some(100u32.into()),
+            ..Default::default()
+        };
+        let relations = self
+            .room(room)
+            .relations(event.clone(), options)
+            .await
+            .unwrap();
+        relations
+            .chunk
+            .iter()
+            .filter_map(|event| {
+                let json: serde_json::Value = event.raw().deserialize_as().ok()?;
+                if json["type"] != "m.reaction" {
+                    return None;
+                }
+                let key = json["content"]["m.relates_to"]["key"].as_str()?;
+                Some((key.to_string(), json["sender"].as_str()?.to_string()))
+            })
+            .collect()
+    }
+
+    /// Waits until the reactions `by` holds on `event` (their keys, sorted) are `want`: the
+    /// homeserver is asked again until they are, for at most [`PATIENCE`].
+    pub async fn await_reactions(
+        &self,
+        room: &RoomId,
+        event: &OwnedEventId,
+        by: &OwnedUserId,
+        want: &[&str],
+    ) {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let mut keys: Vec<String> = self
+                .reactions_on(room, event)
+                .await
+                .into_iter()
+                .filter(|(_, sender)| sender == by.as_str())
+                .map(|(key, _)| key)
+                .collect();
+            keys.sort();
+            let mut wanted: Vec<&str> = want.to_vec();
+            wanted.sort_unstable();
+            if keys == wanted {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{by}'s reactions on {event} stayed {keys:?}, never {wanted:?}"
+            );
+            // The homeserver is asked again: redactions go out in the background.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Sends a plain text message; returns its event id.
     pub async fn say(&self, room: &RoomId, text: &str) -> OwnedEventId {
         let content = RoomMessageEventContent::text_plain(text);

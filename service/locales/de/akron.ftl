@@ -98,6 +98,7 @@ reminder-board-link = {" "}([letztes Brett](<{ $link }>))
 not-a-player = Du spielst nicht in Partie { $game }: Dort spielt { $black } (Schwarz) gegen { $white } (Weiß).
 no-game-numbered = Es gibt keine Partie { $game }. { CMD("games") } zeigt deine Partien.
 no-game-here = In diesem Kanal läuft keine Partie. Beginne eine mit { CMD("challenge @spieler") }; { CMD("games") } zeigt deine Partien in anderen Kanälen.
+bare-command = { $player }, der Bot liest einen Befehl nur, wenn er so geschrieben ist: { CMD($typed) }
 more-lines = … noch { $count ->
     [one] { $count } Zeile
    *[other] { $count } Zeilen
@@ -196,7 +197,10 @@ challenge-made = **{ $challenger }** fordert { $challenged } zu einer Partie Akr
 } Regel. { $black } würde **Schwarz** spielen und anfangen, { $white } **Weiß**. Bedenkzeit: { $clock }. { $rated ->
     [yes] Gewertet
    *[no] Freundschaftspartie (nicht gewertet)
-}. { $challenged }, nimm an oder lehne ab; die Herausforderung verfällt { $expires }.
+}. { $challenged }, { $platform ->
+    [matrix] nimm mit ✅ oder { CMD("accept") } an, oder lehne mit ❌ oder { CMD("decline") } ab
+   *[other] nimm an oder lehne ab
+}; die Herausforderung verfällt { $expires }.
 challenge-in-thread-busy = In diesem Kanal läuft schon Partie { $other } ({ $black } gegen { $white }), daher wird diese nach der Annahme in einem eigenen Thread gespielt.
 challenge-in-thread = Nach der Annahme zieht die Partie in einen eigenen Thread um.
 challenge-accepted = **{ $player }** hat angenommen. Partie { $game } beginnt: **{ $black }** spielt Schwarz (von oben nach unten), **{ $white }** spielt Weiß (von links nach rechts).
@@ -405,6 +409,8 @@ placeholder-role = ROLLE
 placeholder-game = #partie
 help-intro = Befehle (auf Discord `/akron NAME`, oder der Slash-Befehl, den eine Gruppe nennt: `replay` ist `/akron-review replay`, `tournament join` ist `/akron-tournament join`; auf Discord zeigt das Menü sie auf Deutsch):
 help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt. In der Konsole zeigt `help` auch ihre eigenen Befehle.
+help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🙋 einem Turnier beitreten und 👋 es verlassen.
+help-outro-matrix = Eine Partie pro Raum: Eine Herausforderung in einem Raum mit laufender Partie wird in einem eigenen Thread gespielt. Der Bot erwähnt dich, wenn du am Zug bist.
 group-start = Beginnen
 group-play = Spielen
 group-end = Beenden

@@ -103,6 +103,7 @@ reminder-board-link = {" "}([latest board](<{ $link }>))
 not-a-player = You are not playing in game { $game }: it is { $black } (Black) against { $white } (White).
 no-game-numbered = There is no game { $game }. { CMD("games") } lists yours.
 no-game-here = There is no game in this channel. Start one with { CMD("challenge @player") }; { CMD("games") } lists your games elsewhere.
+bare-command = { $player }, the bot reads a command only when it is written like this: { CMD($typed) }
 more-lines = … { $count ->
     [one] { $count } more line
    *[other] { $count } more lines
@@ -198,7 +199,10 @@ challenge-made = **{ $challenger }** challenges { $challenged } to a game of Akr
 } rule. { $black } would play **Black** and move first, { $white } **White**. Clock: { $clock }. { $rated ->
     [yes] Rated
    *[no] Casual (not rated)
-}. { $challenged }, accept or decline; the challenge expires { $expires }.
+}. { $challenged }, { $platform ->
+    [matrix] accept with ✅ or { CMD("accept") }, or decline with ❌ or { CMD("decline") }
+   *[other] accept or decline
+}; the challenge expires { $expires }.
 challenge-in-thread-busy = This channel already has game { $other } ({ $black } against { $white }), so this one will be played in a thread of its own once accepted.
 challenge-in-thread = Once accepted, the game moves to a thread of its own.
 challenge-accepted = **{ $player }** accepted. Game { $game } begins: **{ $black }** plays Black (top to bottom), **{ $white }** plays White (left to right).
@@ -404,6 +408,8 @@ placeholder-role = ROLE
 placeholder-game = #game
 help-intro = Commands (on Discord `/akron NAME`, or the slash command a group names: `replay` is `/akron-review replay`, `tournament join` is `/akron-tournament join`):
 help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
+help-intro-matrix = Commands: write each one after `!akron` in a message, in the room of the game or in its thread (`!akron move F6`). Reactions on the bot's messages stand for its buttons: ✅ accept, ❌ decline, 🚫 cancel your challenge, 🔄 swap, 🤝 offer a draw, 🏳️ resign (asked once more), 🙋 join and 👋 leave a tournament.
+help-outro-matrix = One game per room: a challenge where a game runs is played in a thread of its own. Players are pinged when it is their move.
 group-start = Start
 group-play = Play
 group-end = End

@@ -110,6 +110,7 @@ reminder-board-link = {" "}([último tablero](<{ $link }>))
 not-a-player = No juegas en la partida { $game }: es { $black } (negras) contra { $white } (blancas).
 no-game-numbered = No hay ninguna partida { $game }. { CMD("games") } muestra las tuyas.
 no-game-here = No hay ninguna partida en este canal. Empieza una con { CMD("challenge @jugador") }; { CMD("games") } muestra tus partidas de otros canales.
+bare-command = { $player }, el bot solo lee un comando si se escribe así: { CMD($typed) }
 more-lines = … { $count ->
     [one] { $count } línea más
    *[other] { $count } líneas más
@@ -214,7 +215,10 @@ challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de
 }. { $black } jugaría con **negras** y empezaría, { $white } con **blancas**. Reloj: { $clock }. { $rated ->
     [yes] Puntúa para el ranking
    *[no] Amistosa (no puntúa)
-}. { $challenged }, acepta o rechaza; el desafío caduca { $expires }.
+}. { $challenged }, { $platform ->
+    [matrix] acepta con ✅ o { CMD("accept") }, o rechaza con ❌ o { CMD("decline") }
+   *[other] acepta o rechaza
+}; el desafío caduca { $expires }.
 challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
 challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
 challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
@@ -420,6 +424,8 @@ placeholder-role = ROL
 placeholder-game = #partida
 help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
+help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🙋 apuntarse a un torneo y 👋 borrarse.
+help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
 group-start = Empezar
 group-play = Jugar
 group-end = Terminar

@@ -3,7 +3,7 @@
 //! which buttons, the direct-message room made with each user, and the events already
 //! handled.
 
-use super::{DbError, Tx};
+use super::{DbError, Tx, Value};
 use crate::model::ChannelId;
 use crate::params;
 
@@ -17,7 +17,7 @@ pub struct ReactionChoice {
 }
 
 /// Remembers that reacting `key` on `message` presses `button_id`, for each
-/// `(key, button_id)` of `choices`.
+/// `(key, button_id, game)` of `choices`; `board` when the message is a board of that game.
 ///
 /// # Errors
 ///
@@ -25,19 +25,126 @@ pub struct ReactionChoice {
 pub fn offer_reactions(
     tx: &Tx<'_>,
     message: &str,
-    choices: &[(&str, &str)],
+    choices: &[(&str, &str, Option<i64>)],
     channel: &ChannelId,
+    board: bool,
 ) -> Result<(), DbError> {
-    for (key, button_id) in choices {
+    for (key, button_id, game) in choices {
         tx.execute(
-            "INSERT INTO matrix_reactions (event_id, key, button_id, channel) \
-             VALUES (?1, ?2, ?3, ?4) \
+            "INSERT INTO matrix_reactions (event_id, key, button_id, channel, game, board) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
              ON CONFLICT (event_id, key) DO UPDATE SET button_id = excluded.button_id, \
-             channel = excluded.channel",
-            params![message, key, button_id, channel.as_str()],
+             channel = excluded.channel, game = excluded.game, board = excluded.board",
+            params![
+                message,
+                key,
+                button_id,
+                channel.as_str(),
+                *game,
+                i64::from(board)
+            ],
         )?;
     }
     Ok(())
+}
+
+/// Remembers the bot's own reaction event that offers `key` on `message`, to redact it once
+/// the choice is gone. False when the choice is gone already (then the caller takes the
+/// reaction back at once).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn reaction_sent(
+    tx: &Tx<'_>,
+    message: &str,
+    key: &str,
+    reaction_event: &str,
+) -> Result<bool, DbError> {
+    let updated = tx.execute(
+        "UPDATE matrix_reactions SET reaction_event = ?3 WHERE event_id = ?1 AND key = ?2",
+        params![message, key, reaction_event],
+    )?;
+    Ok(updated == 1)
+}
+
+/// One offered reaction whose choice is gone: the message it is on and the bot's reaction
+/// event to redact (none when it was never sent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoneChoice {
+    /// The message the reaction is on.
+    pub message: String,
+    /// The bot's reaction event.
+    pub reaction_event: Option<String>,
+}
+
+/// Forgets the choices `filter` selects (a `WHERE` clause over `matrix_reactions` with
+/// `args`) and returns them, in one statement each way.
+fn forget(tx: &Tx<'_>, filter: &str, args: &[Value<'_>]) -> Result<Vec<GoneChoice>, DbError> {
+    let gone = tx.query(
+        &format!("SELECT event_id, reaction_event FROM matrix_reactions WHERE {filter} ORDER BY event_id, key"),
+        args,
+        |r| {
+            Ok(GoneChoice {
+                message: r.get(0)?,
+                reaction_event: r.get(1)?,
+            })
+        },
+    )?;
+    tx.execute(
+        &format!("DELETE FROM matrix_reactions WHERE {filter}"),
+        args,
+    )?;
+    Ok(gone)
+}
+
+/// A new board of `game` was posted as `message`: every choice offered on an earlier message
+/// about the game (its older boards, a challenge, an offer, a question) is gone, as each new
+/// Discord board takes the buttons off the one before. Forgets and returns them.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn choices_before_board(
+    tx: &Tx<'_>,
+    game: i64,
+    message: &str,
+) -> Result<Vec<GoneChoice>, DbError> {
+    forget(tx, "game = ?1 AND event_id <> ?2", params![game, message])
+}
+
+/// The choice offered on `message` was answered: unless the message is a board (whose other
+/// choices stay), every choice on it is gone. Forgets and returns them.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn choices_answered_on(tx: &Tx<'_>, message: &str) -> Result<Vec<GoneChoice>, DbError> {
+    forget(tx, "event_id = ?1 AND board = 0", params![message])
+}
+
+/// A command typed in `channel` answered the choices whose button ids start with one of
+/// `actions` (`akron:draw-accept:`…): those offered on messages that are not boards are gone.
+/// Forgets and returns them.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn choices_answered_in(
+    tx: &Tx<'_>,
+    channel: &ChannelId,
+    actions: &[&str],
+) -> Result<Vec<GoneChoice>, DbError> {
+    let mut gone = Vec::new();
+    for action in actions {
+        let prefix = format!("akron:{action}:%");
+        gone.extend(forget(
+            tx,
+            "channel = ?1 AND board = 0 AND button_id LIKE ?2",
+            params![channel.as_str(), prefix],
+        )?);
+    }
+    Ok(gone)
 }
 
 /// What reacting `key` on `message` stands for, if the bot offered it.

@@ -29,6 +29,7 @@ pub const TABLES: &[&str] = &[
     "tournament_entrants",
     "tournament_pairings",
     "console_clock",
+    "platform_commands",
 ];
 
 /// Tables whose `id` is made by the database: after a copy into PostgreSQL, its counter must

@@ -83,6 +83,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0017_games_by_channel.sql",
         include_str!("../../../migrations/0017_games_by_channel.sql"),
     ),
+    (
+        "0018_chat_choices.sql",
+        include_str!("../../../migrations/0018_chat_choices.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -576,6 +580,10 @@ mod tests {
         (
             "0017_games_by_channel.sql",
             "6e85b48170142973eb89805d398338b8d7db67c6f7ba1315bc32d66dbaf1d675",
+        ),
+        (
+            "0018_chat_choices.sql",
+            "9a97630614c77267a3c6dfcf524fc4e8422b3ded695d16732cedbdc4f97240b5",
         ),
     ];
 

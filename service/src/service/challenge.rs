@@ -151,7 +151,9 @@ impl Service {
             white = white.shown(),
             clock = super::wording::time_control(challenge.time.unwrap_or_default()),
             rated = if row.rated { "yes" } else { "no" },
-            expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL)
+            expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL),
+            // Matrix has reactions for buttons: the challenge says so there.
+            platform = request.platform.id
         );
         reply.text.push_str(&place);
         reply.buttons = [

@@ -494,9 +494,9 @@ impl Service {
 /// `docs_images` test draws the same one into `docs/images/cascade.png`).
 const CASCADE_EXAMPLE: &str = "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2";
 
-/// The command list, from the one table of commands.
-pub(super) fn help(language: super::Language) -> Reply {
-    Reply::text(super::text::help_text_in(language))
+/// The command list, from the one table of commands, for the platform `platform` asks on.
+pub(super) fn help(language: super::Language, platform: &str) -> Reply {
+    Reply::text(super::text::help_text_on(language, platform))
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);

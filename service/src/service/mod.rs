@@ -856,7 +856,7 @@ impl Service {
             Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules(request.language.public)),
-            Command::Help => Ok(info::help(request.language.public)),
+            Command::Help => Ok(info::help(request.language.public, request.platform.id)),
         }
     }
 

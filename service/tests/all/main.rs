@@ -22,6 +22,7 @@ mod sqlite {
 
     mod backup;
     mod buttons;
+    mod chat_choices;
     mod claims;
     mod concurrency;
     mod copy;
@@ -49,6 +50,7 @@ mod postgres {
 
     mod backup;
     mod buttons;
+    mod chat_choices;
     mod claims;
     mod concurrency;
     mod copy;

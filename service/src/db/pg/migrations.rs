@@ -77,6 +77,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0017_games_by_channel.sql",
         include_str!("../../../../migrations/postgres/0017_games_by_channel.sql"),
     ),
+    (
+        "0018_chat_choices.sql",
+        include_str!("../../../../migrations/postgres/0018_chat_choices.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -259,6 +263,10 @@ mod tests {
         (
             "0017_games_by_channel.sql",
             "b8ae814ccf76711095ed08347249d6a261fcd87b38c4f86ec99d86a9cf6ef1c7",
+        ),
+        (
+            "0018_chat_choices.sql",
+            "a3544335f97cf1eec77066d916dd5c4e6c60df2918ecfc49639fef70660c7727",
         ),
     ];
 

@@ -539,17 +539,50 @@ pub fn help_text() -> String {
 /// usages come from the catalogue; the usages themselves are what is typed.
 #[must_use]
 pub fn help_text_in(language: Language) -> String {
+    help_text_on(language, "discord")
+}
+
+/// The help text in `language` for the platform `platform` (its id, `matrix`): on Matrix it
+/// says how commands are written there (the `!akron` prefix) and which reactions stand for
+/// buttons, and names every command as Matrix writes it; elsewhere it names Discord's slash
+/// commands. Regression (issue 39): `!akron help` on Matrix opened with Discord's slash
+/// commands and ended with the console's.
+#[must_use]
+pub fn help_text_on(language: Language, platform: &str) -> String {
     let say = |id: &str| crate::catalogue::say(language, id, &[]);
-    let mut text = say("help-intro");
+    let matrix = platform == "matrix";
+    let mut text = say(if matrix {
+        "help-intro-matrix"
+    } else {
+        "help-intro"
+    });
     for group in Group::ALL {
         let usages: Vec<String> = COMMANDS
             .iter()
             .filter(|c| c.group == group)
-            .map(|c| format!("`{}`", c.usage_in(language)))
+            .map(|c| {
+                if matrix {
+                    // A command reference: Matrix writes it with its prefix.
+                    let usage = c.usage_in(language);
+                    format!(
+                        "{}{usage}{}",
+                        crate::catalogue::COMMAND_START,
+                        crate::catalogue::COMMAND_END
+                    )
+                } else {
+                    format!("`{}`", c.usage_in(language))
+                }
+            })
             .collect();
         // The usages are what is typed, the same in every language, but for the
         // placeholders, which are in the reader's words.
         let line = match group.slash_command() {
+            _ if matrix => crate::say!(
+                language,
+                "help-group",
+                group = say(&format!("group-{}", group.key())),
+                usages = usages.join(", ")
+            ),
             "akron" => crate::say!(
                 language,
                 "help-group",
@@ -568,6 +601,10 @@ pub fn help_text_in(language: Language) -> String {
         text.push_str(&line);
     }
     text.push('\n');
-    text.push_str(&say("help-outro"));
+    text.push_str(&say(if matrix {
+        "help-outro-matrix"
+    } else {
+        "help-outro"
+    }));
     text
 }

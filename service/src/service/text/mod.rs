@@ -9,6 +9,7 @@ mod help;
 mod parse;
 
 pub use help::{
-    command_help, help_text, help_text_in, CommandHelp, Form, Group, Kind, Param, COMMANDS,
+    command_help, help_text, help_text_in, help_text_on, CommandHelp, Form, Group, Kind, Param,
+    COMMANDS,
 };
 pub use parse::{parse_command, parse_line, parse_time, Parsed};
