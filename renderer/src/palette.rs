@@ -165,24 +165,27 @@ pub(crate) fn rgba_table() -> &'static [[u8; 4]; 256] {
 }
 
 /// The palette index of each colour under black of each opacity (a shadow), filled as
-/// colours are met; taken once per sprite blit rather than once per shadow pixel.
+/// colours are met; taken once per sprite blit rather than once per shadow pixel. Indexed by
+/// colour, then opacity: a shadow over one colour reads a few neighbouring cache lines.
 #[derive(Clone, Copy)]
-pub(crate) struct Shades(&'static [AtomicU8]);
+pub(crate) struct Shades(&'static [[AtomicU8; 256]; 256]);
 
 impl Shades {
     /// The process-wide table.
     #[inline]
     pub(crate) fn get() -> Shades {
-        static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
-        Shades(TABLE.get_or_init(|| (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect()))
+        static TABLE: OnceLock<Box<[[AtomicU8; 256]; 256]>> = OnceLock::new();
+        Shades(TABLE.get_or_init(|| {
+            Box::new(std::array::from_fn(|_| {
+                std::array::from_fn(|_| AtomicU8::new(UNKNOWN))
+            }))
+        }))
     }
 
     /// The palette index of the colour at `index` under black of opacity `alpha`.
     #[inline]
     pub(crate) fn of(self, index: u8, alpha: u8) -> u8 {
-        let Some(slot) = self.0.get(usize::from(alpha) << 8 | usize::from(index)) else {
-            return index;
-        };
+        let slot = &self.0[usize::from(index)][usize::from(alpha)];
         match slot.load(Ordering::Relaxed) {
             UNKNOWN => {
                 let result = darken(index, alpha);
