@@ -219,11 +219,10 @@ impl Batches {
         let mut filtered = vec![0u8; (row + 1) * BATCH_ROWS];
         let mut pieces = Vec::with_capacity(indices.len() / (row * BATCH_ROWS) + 1);
         for (b, batch) in indices.chunks(row * BATCH_ROWS).enumerate() {
-            let previous = if b == 0 {
-                &[][..]
-            } else {
-                &indices[b * row * BATCH_ROWS - row..b * row * BATCH_ROWS]
-            };
+            let start = b * row * BATCH_ROWS;
+            let previous = indices
+                .get(start.saturating_sub(row)..start)
+                .unwrap_or_default();
             let used = filter_batch(previous, batch, row, &mut filtered);
             pieces.push(zlib::Piece::of(&filtered[..used]));
         }
@@ -265,6 +264,7 @@ pub(crate) fn encode_over(
     encode_with(width, height, indices, Some((background, batches)))
 }
 
+/// [`encode`], appending the batches of rows that equal `background`'s from its `Batches`.
 fn encode_with(
     width: u32,
     height: u32,
