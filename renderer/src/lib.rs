@@ -48,6 +48,7 @@ mod scene;
 mod sprites;
 pub mod table;
 mod text;
+mod zlib;
 
 pub use labels::Labels;
 pub use options::{
@@ -61,7 +62,7 @@ pub use replay::{
 
 use akron_rules::{Move, Point, Position};
 use canvas::Canvas;
-use scene::Scene;
+use scene::{Background, Scene};
 use sprites::Sprites;
 use std::fmt;
 
@@ -103,8 +104,18 @@ impl std::error::Error for RenderError {}
 ///
 /// When an overlay names a point off the board or lists more points than the board has.
 pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let (width, height, indices) = draw(position, options)?.finish();
-    palette::encode(width, height, &indices)
+    validate(position, options)?;
+    let scene = scene_for(position, options);
+    let background = scene.background()?;
+    let (width, height, indices) =
+        draw_over(&scene, &background, position, options, true)?.finish();
+    palette::encode_over(
+        width,
+        height,
+        &indices,
+        &background.indices,
+        &background.batches,
+    )
 }
 
 /// Draws `position` on a copy of its cached background.
@@ -136,6 +147,17 @@ pub(crate) fn draw_on(
     overlays: bool,
 ) -> Result<Canvas, RenderError> {
     let background = scene.background()?;
+    draw_over(scene, &background, position, options, overlays)
+}
+
+/// As [`draw_on`], on `background`, which must be the scene's.
+fn draw_over(
+    scene: &Scene,
+    background: &Background,
+    position: &Position,
+    options: &RenderOptions,
+    overlays: bool,
+) -> Result<Canvas, RenderError> {
     let (width, height) = scene.dimensions();
     let mut canvas = Canvas::from_indices(width, height, background.indices.clone())?;
     let mut sprites = Sprites::default();
@@ -241,6 +263,30 @@ fn validate(position: &Position, options: &RenderOptions) -> Result<(), RenderEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_encoded_over_their_background_are_the_same_bytes(
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        // The rows still equal to the background's are appended from its cached batches; the
+        // file is the one the image encoded from scratch gives, for an empty board (every
+        // batch but the caption's from the cache), a full one, both views and both widths.
+        let full = Position::from_code("4:w:0,0:bwbw/wbwb/bwbw/wbwb|bw1/wb1/3")?;
+        for position in [Position::default(), Position::start(5, 12)?, full] {
+            for (view, width) in [(View::Perspective, 1100), (View::Plan, 480)] {
+                let options = RenderOptions {
+                    view,
+                    width,
+                    ..RenderOptions::default()
+                };
+                let (w, h, indices) = draw(&position, &options)?.finish();
+                let plain = palette::encode(w, h, &indices)?;
+                // Twice: the cache is made by the first.
+                assert_eq!(render(&position, &options)?, plain, "{}", position.code());
+                assert_eq!(render(&position, &options)?, plain, "{}", position.code());
+            }
+        }
+        Ok(())
+    }
 
     #[test]
     fn off_board_overlays_are_errors() -> Result<(), Box<dyn std::error::Error>> {

@@ -6,7 +6,7 @@
 //! per channel) to its nearest entry. An indexed PNG is a third the size of an RGB one and much
 //! faster to compress.
 
-use crate::RenderError;
+use crate::{zlib, RenderError};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
@@ -165,24 +165,27 @@ pub(crate) fn rgba_table() -> &'static [[u8; 4]; 256] {
 }
 
 /// The palette index of each colour under black of each opacity (a shadow), filled as
-/// colours are met; taken once per sprite blit rather than once per shadow pixel.
+/// colours are met; taken once per sprite blit rather than once per shadow pixel. Indexed by
+/// colour, then opacity: a shadow over one colour reads a few neighbouring cache lines.
 #[derive(Clone, Copy)]
-pub(crate) struct Shades(&'static [AtomicU8]);
+pub(crate) struct Shades(&'static [[AtomicU8; 256]; 256]);
 
 impl Shades {
     /// The process-wide table.
     #[inline]
     pub(crate) fn get() -> Shades {
-        static TABLE: OnceLock<Vec<AtomicU8>> = OnceLock::new();
-        Shades(TABLE.get_or_init(|| (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect()))
+        static TABLE: OnceLock<Box<[[AtomicU8; 256]; 256]>> = OnceLock::new();
+        Shades(TABLE.get_or_init(|| {
+            Box::new(std::array::from_fn(|_| {
+                std::array::from_fn(|_| AtomicU8::new(UNKNOWN))
+            }))
+        }))
     }
 
     /// The palette index of the colour at `index` under black of opacity `alpha`.
     #[inline]
     pub(crate) fn of(self, index: u8, alpha: u8) -> u8 {
-        let Some(slot) = self.0.get(usize::from(alpha) << 8 | usize::from(index)) else {
-            return index;
-        };
+        let slot = &self.0[usize::from(index)][usize::from(alpha)];
         match slot.load(Ordering::Relaxed) {
             UNKNOWN => {
                 let result = darken(index, alpha);
@@ -206,42 +209,95 @@ fn darken(index: u8, alpha: u8) -> u8 {
 /// Rows filtered and compressed at a time.
 const BATCH_ROWS: usize = 8;
 
+/// A background's rows, filtered and compressed batch by batch of [`BATCH_ROWS`], to append
+/// to the stream of an image drawn over it wherever its rows are still the background's.
+pub(crate) struct Batches(Vec<zlib::Piece>);
+
+impl Batches {
+    /// The batches of `indices`, rows of `row` pixels.
+    fn of(row: usize, indices: &[u8]) -> Batches {
+        let mut filtered = vec![0u8; (row + 1) * BATCH_ROWS];
+        let mut pieces = Vec::with_capacity(indices.len() / (row * BATCH_ROWS) + 1);
+        for (b, batch) in indices.chunks(row * BATCH_ROWS).enumerate() {
+            let start = b * row * BATCH_ROWS;
+            let previous = indices
+                .get(start.saturating_sub(row)..start)
+                .unwrap_or_default();
+            let used = filter_batch(previous, batch, row, &mut filtered);
+            pieces.push(zlib::Piece::of(&filtered[..used]));
+        }
+        Batches(pieces)
+    }
+}
+
 /// Encodes palette indices as an 8-bit indexed PNG.
 ///
 /// Every row is Paeth-filtered (it makes indexed board images about a seventh smaller than
-/// Sub), fdeflate compresses them, and the `png` crate writes the chunks around them. This is
-/// what `png`'s own fast setting does, less two costs it has on these images: it hands fdeflate
-/// one row at a time, so a row's last bytes (1,100 is not a multiple of 8) are coded one literal
-/// each; and it grows its output from empty and copies it once more into the IDAT chunk.
+/// Sub) and compressed as fdeflate compresses it (see [`zlib`]), and the `png` crate writes
+/// the chunks around them. This is what `png`'s own fast setting does, less two costs it has
+/// on these images: it hands fdeflate one row at a time, so a row's last bytes (1,100 is not a
+/// multiple of 8) are coded one literal each; and it grows its output from empty and copies it
+/// once more into the IDAT chunk.
 pub(crate) fn encode(width: u32, height: u32, indices: &[u8]) -> Result<Vec<u8>, RenderError> {
+    encode_with(width, height, indices, None)
+}
+
+/// As [`encode`], for an image drawn over `background` (the same size): each batch of rows
+/// that is still the background's, with the row above it, is not filtered and compressed
+/// again but appended from `batches`, the background's own, made on first use. The stream is
+/// the same, bit for bit.
+pub(crate) fn encode_over(
+    width: u32,
+    height: u32,
+    indices: &[u8],
+    background: &[u8],
+    batches: &OnceLock<Batches>,
+) -> Result<Vec<u8>, RenderError> {
+    if background.len() != indices.len() {
+        return encode(width, height, indices);
+    }
+    let row = usize::try_from(width).map_err(|_| RenderError::Size)?;
+    if row == 0 {
+        return Err(RenderError::Size);
+    }
+    let batches = batches.get_or_init(|| Batches::of(row, background));
+    encode_with(width, height, indices, Some((background, batches)))
+}
+
+/// [`encode`], appending the batches of rows that equal `background`'s from its `Batches`.
+fn encode_with(
+    width: u32,
+    height: u32,
+    indices: &[u8],
+    background: Option<(&[u8], &Batches)>,
+) -> Result<Vec<u8>, RenderError> {
     let encoding = |e: &dyn std::fmt::Display| RenderError::Encode(e.to_string());
     let row = usize::try_from(width).map_err(|e| encoding(&e))?;
     let rows = usize::try_from(height).map_err(|e| encoding(&e))?;
     if row == 0 || indices.len() != row * rows {
         return Err(RenderError::Size);
     }
-    // fdeflate codes the zero bytes that most of a filtered board image is made of in runs, and
-    // the rest with a fixed code. It is fed eight filtered rows at a time: a whole number of its
-    // 8-byte words, so that no row's tail is coded byte by byte, in a buffer that stays in cache.
-    let mut compressor = fdeflate::Compressor::new(Vec::with_capacity(indices.len() / 6))
-        .map_err(|e| encoding(&e))?;
+    // Eight filtered rows at a time: a whole number of the compressor's 8-byte words, so that
+    // no row's tail is coded byte by byte, in a buffer that stays in cache.
+    let mut zlib = zlib::Zlib::new(Vec::with_capacity(indices.len() / 6));
     let mut filtered = vec![0u8; (row + 1) * BATCH_ROWS];
-    let mut previous: &[u8] = &[];
-    for batch in indices.chunks(row * BATCH_ROWS) {
-        let mut used = 0;
-        for (line, out) in batch
-            .chunks_exact(row)
-            .zip(filtered.chunks_exact_mut(row + 1))
-        {
-            paeth_row(previous, line, out);
-            previous = line;
-            used += row + 1;
+    for (b, batch) in indices.chunks(row * BATCH_ROWS).enumerate() {
+        let start = b * row * BATCH_ROWS;
+        // The rows of the batch and the one above it, which the filter reads.
+        let read = start.saturating_sub(row)..start + batch.len();
+        if let Some((background, Batches(pieces))) = background {
+            if let Some(piece) = pieces.get(b) {
+                if indices.get(read.clone()) == background.get(read.clone()) {
+                    zlib.append(piece);
+                    continue;
+                }
+            }
         }
-        compressor
-            .write_data(&filtered[..used])
-            .map_err(|e| encoding(&e))?;
+        let previous = indices.get(read.start..start).unwrap_or_default();
+        let used = filter_batch(previous, batch, row, &mut filtered);
+        zlib.compress(&filtered[..used]);
     }
-    let zlib = compressor.finish().map_err(|e| encoding(&e))?;
+    let zlib = zlib.finish();
     let mut bytes = Vec::with_capacity(zlib.len() + 1024);
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Indexed);
@@ -254,6 +310,26 @@ pub(crate) fn encode(width: u32, height: u32, indices: &[u8]) -> Result<Vec<u8>,
         .map_err(|e| encoding(&e))?;
     writer.finish().map_err(|e| encoding(&e))?;
     Ok(bytes)
+}
+
+/// Paeth-filters the rows of `batch` (of `row` pixels each; `previous` is the row above it,
+/// empty for the first) into `filtered`, and returns how many bytes that filled.
+fn filter_batch<'a>(
+    mut previous: &'a [u8],
+    batch: &'a [u8],
+    row: usize,
+    filtered: &mut [u8],
+) -> usize {
+    let mut used = 0;
+    for (line, out) in batch
+        .chunks_exact(row)
+        .zip(filtered.chunks_exact_mut(row + 1))
+    {
+        paeth_row(previous, line, out);
+        previous = line;
+        used += row + 1;
+    }
+    used
 }
 
 /// Writes `line` Paeth-filtered into `out` (its filter-type byte first), `previous` being the

@@ -13,7 +13,7 @@ use crate::canvas::{Align, Canvas};
 use crate::caption::Style;
 use crate::geometry::{painter_order, Area};
 use crate::overlay::{Frame, Spot};
-use crate::palette::{BACKGROUND, INK, TEXT};
+use crate::palette::{self, BACKGROUND, INK, TEXT};
 use crate::sprites::Sprites;
 use crate::{inset, perspective, plan, Layout, RenderError, View};
 use akron_rules::{Color, Point, Position};
@@ -53,6 +53,8 @@ pub(crate) struct Scene {
 /// A drawn background: the palette index of every pixel.
 pub(crate) struct Background {
     pub indices: Vec<u8>,
+    /// Its rows compressed batch by batch, made when an image is first encoded over it.
+    pub batches: OnceLock<palette::Batches>,
 }
 
 type Key = (View, Layout, u8, u32, u8, String);
@@ -338,7 +340,10 @@ impl Scene {
             inset.draw_board(&mut canvas, &mut sprites, &self.level_title)?;
         }
         let (_, _, indices) = canvas.finish();
-        Ok(Background { indices })
+        Ok(Background {
+            indices,
+            batches: OnceLock::new(),
+        })
     }
 
     /// The background of this scene, from the cache or freshly drawn.
