@@ -4,9 +4,10 @@
 //! their names in the reader's language (`</akron challenge:ID> oponente:@player`).
 //!
 //! The service names a command as a value ([`CommandRef`]); this writes it. A mention needs
-//! the command's id, which Discord gives when the commands are registered: they are kept
-//! here for the process ([`remember`]). Until they are known (a worker that has not fetched
-//! them yet), a command is written as it is typed on Discord, `` `/akron draw` ``.
+//! the command's id, which Discord gives when the commands are registered: the bot stores
+//! them in the database ([`store`]) and every process keeps them for itself ([`remember`],
+//! [`load`]). Until they are known, a command is written as it is typed on Discord,
+//! `` `/akron draw` ``.
 
 use super::commands::{commands, slash_of, LOCALES};
 use akron_service::catalogue::{render_commands, CommandRef, Language};
@@ -26,6 +27,57 @@ pub fn remember(registered: &[serenity::Command]) {
         }
     }
 }
+
+/// Stores the registered commands' ids in the database, for the other processes (a worker
+/// reads them there instead of listing the commands), and keeps them here. A failure to store
+/// is logged: the other processes then list the commands themselves.
+pub async fn store(
+    service: &std::sync::Arc<akron_service::service::Service>,
+    registered: &[serenity::Command],
+) {
+    remember(registered);
+    let ids: Vec<(String, String)> = registered
+        .iter()
+        .map(|c| (c.name.clone(), c.id.get().to_string()))
+        .collect();
+    let service = std::sync::Arc::clone(service);
+    match tokio::task::spawn_blocking(move || service.set_platform_commands(PLATFORM, &ids)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "could not store the slash commands' ids"),
+        Err(error) => tracing::error!(%error, "the service worker died"),
+    }
+}
+
+/// Keeps the ids the database holds; false when it holds none (nothing was registered yet,
+/// or by an older bot), and the caller asks Discord.
+pub async fn load(service: &std::sync::Arc<akron_service::service::Service>) -> bool {
+    let service = std::sync::Arc::clone(service);
+    let stored =
+        match tokio::task::spawn_blocking(move || service.platform_commands(PLATFORM)).await {
+            Ok(Ok(stored)) => stored,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "could not read the slash commands' ids");
+                return false;
+            }
+            Err(error) => {
+                tracing::error!(%error, "the service worker died");
+                return false;
+            }
+        };
+    let mut found = false;
+    if let Ok(mut ids) = IDS.write() {
+        for (name, id) in stored {
+            if let Ok(id) = id.parse() {
+                ids.insert(name, id);
+                found = true;
+            }
+        }
+    }
+    found
+}
+
+/// The platform the ids are stored under.
+const PLATFORM: &str = "discord";
 
 /// The id of the slash command `name`, once known.
 fn id_of(name: &str) -> Option<u64> {

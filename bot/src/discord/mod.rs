@@ -267,13 +267,16 @@ pub async fn deliver(settings: &Settings, service: Arc<Service>) {
             Err(error) => tracing::warn!(%error, "could not read the application's id"),
         }
     }
-    let listed = match settings.dev_guild {
-        Some(guild) => serenity::GuildId::new(guild).get_commands(&http).await,
-        None => serenity::Command::get_global_commands(&http).await,
-    };
-    match listed {
-        Ok(registered) => mentions::remember(&registered),
-        Err(error) => tracing::warn!(%error, "could not list the slash commands' ids"),
+    // The bot stored them when it registered; an older database has none: then ask.
+    if !mentions::load(&service).await {
+        let listed = match settings.dev_guild {
+            Some(guild) => serenity::GuildId::new(guild).get_commands(&http).await,
+            None => serenity::Command::get_global_commands(&http).await,
+        };
+        match listed {
+            Ok(registered) => mentions::store(&service, &registered).await,
+            Err(error) => tracing::warn!(%error, "could not list the slash commands' ids"),
+        }
     }
     let sender = outbox::DiscordSender {
         http: Arc::new(http),
@@ -315,13 +318,13 @@ async fn build_client(
                         let guild = serenity::GuildId::new(guild);
                         let created = poise::builtins::create_application_commands(commands);
                         let registered = guild.set_commands(ctx, created).await?;
-                        mentions::remember(&registered);
+                        mentions::store(&service, &registered).await;
                         tracing::info!(%guild, "registered the slash commands in the development guild");
                     }
                     None => {
                         let created = poise::builtins::create_application_commands(commands);
                         let registered = serenity::Command::set_global_commands(ctx, created).await?;
-                        mentions::remember(&registered);
+                        mentions::store(&service, &registered).await;
                         tracing::info!("registered the slash commands globally");
                     }
                 }

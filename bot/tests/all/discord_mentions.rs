@@ -158,3 +158,37 @@ async fn every_command_a_discord_text_names_is_a_mention_of_a_registered_command
     assert!(named >= 6, "only {named} command mentions were sent");
     stop_bot(bot).await
 }
+
+/// Issue 39: the ids Discord gives the commands at registration are stored in the database,
+/// so every process of the bot (a worker delivering notices) writes command mentions with
+/// them, without listing the commands again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_ids_are_stored_at_registration() -> Result<(), Error> {
+    let (fake, bot, dir) = setup().await?;
+    let registered: BTreeSet<(String, String)> = fake
+        .registered_commands()
+        .iter()
+        .filter_map(|c| {
+            Some((
+                c["name"].as_str()?.to_string(),
+                c["id"].as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    assert_eq!(registered.len(), 4, "{registered:?}");
+    let service = akron_bot::service::Service::open(akron_bot::service::Config::with_db(
+        dir.path().join("akron.db"),
+    ))?;
+    // Stored right after registering: asked again until they are, for at most 10 s.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let stored = loop {
+        let stored: BTreeSet<(String, String)> =
+            service.platform_commands("discord")?.into_iter().collect();
+        if !stored.is_empty() || std::time::Instant::now() > deadline {
+            break stored;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(stored, registered);
+    stop_bot(bot).await
+}

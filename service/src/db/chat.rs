@@ -209,3 +209,40 @@ pub fn first_time(tx: &Tx<'_>, event: &str, now: i64) -> Result<bool, DbError> {
     )?;
     Ok(inserted == 1)
 }
+
+/// The ids `platform` gave the bot's commands at registration, by command name.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn platform_commands(tx: &Tx<'_>, platform: &str) -> Result<Vec<(String, String)>, DbError> {
+    tx.query(
+        "SELECT name, command_id FROM platform_commands WHERE platform = ?1 ORDER BY name",
+        params![platform],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// Replaces the ids of `platform`'s commands with `commands` (`(name, id)`), all at once: a
+/// registration replaces the whole set.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_platform_commands(
+    tx: &Tx<'_>,
+    platform: &str,
+    commands: &[(String, String)],
+) -> Result<(), DbError> {
+    tx.execute(
+        "DELETE FROM platform_commands WHERE platform = ?1",
+        params![platform],
+    )?;
+    for (name, id) in commands {
+        tx.execute(
+            "INSERT INTO platform_commands (platform, name, command_id) VALUES (?1, ?2, ?3)",
+            params![platform, name, id],
+        )?;
+    }
+    Ok(())
+}

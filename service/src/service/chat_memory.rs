@@ -160,6 +160,33 @@ impl Service {
         ))))
     }
 
+    /// The ids `platform` gave the bot's commands when they were registered (Discord's, for
+    /// command mentions), by name; empty until a registration was stored. Every process of
+    /// the bot reads them here instead of asking the platform.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn platform_commands(&self, platform: &str) -> Result<Vec<(String, String)>, ServiceError> {
+        Ok(self.db.read(|tx| db::platform_commands(tx, platform))?)
+    }
+
+    /// Stores the ids `platform` gave the bot's commands at a registration, replacing the
+    /// ones stored before, in one transaction.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn set_platform_commands(
+        &self,
+        platform: &str,
+        commands: &[(String, String)],
+    ) -> Result<(), ServiceError> {
+        Ok(self
+            .db
+            .write(|tx| db::set_platform_commands(tx, platform, commands))?)
+    }
+
     /// The direct-message room the front end made with `user`, if any.
     ///
     /// # Errors

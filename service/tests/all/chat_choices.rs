@@ -113,3 +113,31 @@ fn offered_reactions_are_taken_back_once_their_choice_is_gone() {
         [("$challenge2", None), ("$challenge2", Some("$r9"))]
     );
 }
+
+/// The ids a platform gave the bot's commands: a registration replaces the whole set.
+#[test]
+fn a_registration_replaces_the_stored_command_ids() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let s = &h.service;
+    assert!(s.platform_commands("discord").unwrap().is_empty());
+    let first = [
+        ("akron".to_string(), "11".to_string()),
+        ("akron-review".to_string(), "12".to_string()),
+    ];
+    s.set_platform_commands("discord", &first).unwrap();
+    s.set_platform_commands("other", &[("akron".into(), "99".into())])
+        .unwrap();
+    assert_eq!(s.platform_commands("discord").unwrap(), first);
+    s.set_platform_commands("discord", &[("akron".into(), "21".into())])
+        .unwrap();
+    assert_eq!(
+        s.platform_commands("discord").unwrap(),
+        [("akron".to_string(), "21".to_string())]
+    );
+    assert_eq!(
+        s.platform_commands("other").unwrap(),
+        [("akron".to_string(), "99".to_string())]
+    );
+}
