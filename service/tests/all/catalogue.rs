@@ -332,3 +332,21 @@ fn numbers_are_grouped_and_decimals_written_as_each_language_does() {
         "0,25"
     );
 }
+
+/// Regression (issue 39): the German help's time-zone example was `Europe/Madrid`; each
+/// language's help names a zone its readers live in, and what it shows still parses.
+#[test]
+fn the_help_gives_each_language_a_time_zone_of_its_readers() {
+    use akron_service::service::text::help_text_in;
+    let german = help_text_in(Language::German);
+    assert!(german.contains("timezone:Europe/Berlin"), "{german}");
+    assert!(!german.contains("Europe/Madrid"), "{german}");
+    assert!(help_text_in(Language::Spanish).contains("timezone:Europe/Madrid"));
+    assert!(help_text_in(Language::English).contains("timezone:Europe/Madrid"));
+    for zone in ["Europe/Berlin", "Europe/Madrid"] {
+        assert_eq!(
+            akron_service::service::times::zone_name(zone).as_deref(),
+            Some(zone)
+        );
+    }
+}
