@@ -88,7 +88,10 @@ abort-by-moderator = un moderador (**{ $player }**) la anuló
 abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
 abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
 abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
-challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours } horas.
+challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}.
 draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jugó en lugar de responder.)
 
 ## Recordatorios
@@ -107,8 +110,8 @@ more-lines = … { $count ->
    *[other] { $count } líneas más
 }; { $rest }.
 service-busy = La base de datos de partidas está ocupada ahora mismo, así que no se cambió nada. Inténtalo de nuevo en un momento.
-service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro).
-service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro. Inténtalo de nuevo en un momento.
+service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro de actividad).
+service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro de actividad. Inténtalo de nuevo en un momento.
 
 ## Ajustes
 
@@ -146,10 +149,10 @@ service-conflict-tournament = El torneo cambió una y otra vez mientras se ejecu
 
 ## El anuncio de una jugada
 
-move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora { $player } juega con **negras** y { $other } con blancas.
+move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora juega con **negras** y { $other }, con blancas.
 move-placed = **{ $player }** ({ colour }) colocó en **{ $point }**.
 move-stepped = **{ $player }** ({ colour }) movió **{ $move }**.
-move-covered = Quedan cubiertos: { $points }.
+move-covered = Quedan cubiertas: { $points }.
 move-cuts = Corta { $count ->
     [one] { $count } conexión
    *[other] { $count } conexiones
@@ -232,7 +235,7 @@ draw-ai-accepts = { $opponent } acepta las tablas: calcula que sus posibilidades
 draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
 draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
 draw-too-soon = Ya ofreciste tablas { $when ->
-    [already] hace nada
+    [already] hace un momento
    *[recently] hace poco
 }; podrás volver a ofrecerlas cuando { $opponent } haya jugado dos veces.
 draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza ({ CMD("draw accept") }, { CMD("draw decline") }).
@@ -245,7 +248,7 @@ rating-note-never-moved = No puntúa: un jugador no hizo ninguna jugada, así qu
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
 command-challenge-name = desafiar
-command-challenge-about = Desafía a alguien aquí, o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
+command-challenge-about = Desafía a alguien aquí o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
 command-accept-name = aceptar
 command-accept-about = Acepta el desafío que te han hecho.
 command-decline-name = rechazar
@@ -263,17 +266,17 @@ command-hint-about = En una partida contra la IA: la jugada que sugiere el motor
 command-board-name = tablero
 command-board-about = Muestra otra vez el tablero, en perspectiva (por defecto) o en planta.
 command-moves-name = jugadas
-command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer), o todas las jugadas legales.
+command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer) o todas las jugadas legales.
 command-resign-name = abandonar
 command-resign-about = Abandona la partida de este canal.
 command-claim-name = reclamar
 command-claim-about = Gana por tiempo cuando el reloj de tu rival se ha agotado (el bot suele hacerlo solo).
 command-draw-name = tablas
-command-draw-about = Ofrece tablas, o acepta o rechaza la oferta de tu rival.
+command-draw-about = Ofrece tablas o responde a la oferta de tu rival (aceptar o rechazar).
 command-takeback-name = deshacer
-command-takeback-about = Pide deshacer tu última jugada, o responde a la petición de tu rival.
+command-takeback-about = Pide deshacer tu última jugada o responde a la petición de tu rival.
 command-abort-name = anular
-command-abort-about = Anula la partida: antes de que ambos hayan jugado, o cuando quieras si eres moderador.
+command-abort-about = Anula la partida: antes de que ambos hayan jugado o cuando quieras si eres moderador.
 command-history-name = historial
 command-history-about = La lista de jugadas de la partida de este canal.
 command-export-name = exportar
@@ -283,7 +286,7 @@ command-show-about = Dibuja cualquier posición a partir de un código o de un r
 command-replay-name = reproducir
 command-replay-about = La partida como imagen animada (GIF), con las caídas nivel a nivel.
 command-games-name = partidas
-command-games-about = Tus desafíos y partidas en todos los canales, y tus últimas partidas terminadas.
+command-games-about = Tus desafíos y partidas en todos los canales y tus últimas partidas terminadas.
 command-rules-name = reglas
 command-rules-about = Un breve resumen de las reglas y la guía para jugadores.
 command-vacation-name = vacaciones
@@ -408,7 +411,7 @@ placeholder-name = NOMBRE
 placeholder-role = ROL
 placeholder-zone = Europe/Madrid
 placeholder-game = #partida
-help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
+help-intro = Comandos (en Discord `/akron NOMBRE` o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
 help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🙋 apuntarse a un torneo y 👋 borrarse.
 help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
@@ -528,7 +531,7 @@ tournament-organiser-only = Solo la organización ({ $organiser }), un moderador
 tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con { CMD("settings tournament-role") }) pueden crear torneos.
 tournament-name-length = El nombre de un torneo tiene de 1 a { $max } caracteres; este tiene { $count }.
 tournament-name-control = El nombre de un torneo es una sola línea de texto, sin caracteres de control.
-tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o admite más jugadores.
+tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o bien admite más jugadores.
 tournament-channel-taken = Este canal ya tiene un torneo en marcha. Un torneo por canal: usa otro canal o cancela antes ese.
 tournament-signup-closed = **{ $tournament }** ya ha empezado; la inscripción está cerrada.
 tournament-already-in = Ya estás inscrito. El botón Borrarse te saca.
@@ -571,8 +574,8 @@ tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
     [one] ; su partida en curso queda anulada
    *[other] ; sus { $running } partidas en curso quedan anuladas
 }.
-tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en su registro). Queda en pausa; { CMD("tournament resume") } lo vuelve a intentar y { CMD("tournament cancel") } lo termina.
-tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o cancélalo con { CMD("tournament cancel") } y créalo de nuevo con rounds:{ $most } o menos.
+tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en su registro de actividad). Queda en pausa; { CMD("tournament resume") } lo vuelve a intentar y { CMD("tournament cancel") } lo termina.
+tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, pero se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o cancélalo con { CMD("tournament cancel") } y créalo de nuevo con rounds:{ $most } o menos.
 
 ## Discord: subcomandos de torneos y problemas, sus opciones y valores
 
@@ -605,7 +608,7 @@ option-tournament-create-format-about = Suizo o liga
 option-tournament-create-rounds-name = rondas
 option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
-option-tournament-create-time-about = Reloj: días u horas por jugada, como 3d (por defecto) o 12h, o en vivo, como 10+5
+option-tournament-create-time-about = Reloj: días u horas por jugada (3d, por defecto, o 12h) o en vivo (10+5)
 option-tournament-create-size-name = plazas
 option-tournament-create-size-about = Máximo de inscritos (por defecto: sin límite)
 option-tournament-create-board-name = tablero
@@ -641,7 +644,7 @@ command-puzzle-create-about = Publica una posición en la que el bando al que le
 command-puzzle-solve-name = resolver
 command-puzzle-solve-about = Comprueba tu respuesta a un problema, en privado.
 command-puzzle-answer-name = solución
-command-puzzle-answer-about = Muestra la solución de un problema (un día después de publicarlo, o cuando su autor la revele).
+command-puzzle-answer-about = Muestra la solución de un problema (un día después de publicarlo o cuando su autor la revele).
 command-puzzle-reveal-name = revelar
 command-puzzle-reveal-about = Deja que todos vean ya la solución de tu problema.
 command-puzzle-daily-name = diario
@@ -678,7 +681,7 @@ option-challenge-rule-about = Cuándo gana una conexión (por defecto, diferida)
 option-challenge-colour-name = color
 option-challenge-colour-about = Tu color (por defecto, al azar)
 option-challenge-time-name = tiempo
-option-challenge-time-about = Reloj: ninguno (por defecto), días u horas por jugada, como 3d o 12h, o en vivo, como 10+5
+option-challenge-time-about = Reloj: ninguno (por defecto), días u horas por jugada (3d o 12h) o en vivo (10+5)
 option-challenge-thread-name = hilo
 option-challenge-thread-about = Jugar en un hilo propio al aceptarse (por defecto: el ajuste del servidor)
 option-challenge-level-name = nivel
@@ -929,7 +932,7 @@ notation-row = '{ $text }' no es un punto: tras la letra de la columna va el nú
 notation-leading-zero = '{ $text }' no es un punto: escribe el número de la fila sin ceros a la izquierda, como en D3
 notation-trailing = '{ $text }' no es un punto: tras el número de la fila solo pueden ir apóstrofos, uno por nivel, como en D3''
 notation-space = '{ $text }' tiene un espacio dentro del nombre de un punto; escríbelo todo junto, como D3'
-notation-no-such-point = { $point } no existe en ningún tablero: incluso en { $size } × { $size }, el nivel 0 tiene las columnas de la A a la { $last } y las filas de la 1 a la { $size }, y un punto con k apóstrofos tiene una fila de al menos k + 1
+notation-no-such-point = { $point } no existe en ningún tablero: incluso en { $size } × { $size }, el nivel 0 tiene las columnas de la A a la { $last } y las filas de la 1 a la { $size }; un punto con k apóstrofos tiene una fila de al menos k + 1
 notation-half-step = '{ $text }' es medio movimiento: un movimiento nombra dos puntos, como en A2-D3'
 notation-separators = un movimiento lleva un solo guion, como en A2-D3'
 notation-on-board = { $why } (este tablero de { $size } × { $size } tiene las columnas de la A a la { $last } y las filas de la 1 a la { $size })
@@ -975,7 +978,7 @@ position-unsupported = la piedra de { $point } no tiene soporte: { $missing }, d
 moves-legal = { $count ->
     [one] { $count } jugada legal
    *[other] { $count } jugadas legales
-} para { $colour ->
+} para las { $colour ->
     [black] negras
    *[white] blancas
 } ({ $player }):
@@ -1065,7 +1068,7 @@ replay-error-range = las jugadas { $from } a { $to } no son un tramo de las { $m
 replay-error-too-large = una reproducción de { $moves } jugadas pesaría más de { $size } MB; pide menos jugadas
 replay-error-failed = no se pudo dibujar
 games-overdue = (se acabó el tiempo: el bot la termina en un momento)
-games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en el registro
+games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en su registro de actividad
 games-none = No tienes desafíos abiertos, partidas en juego ni partidas terminadas. Empieza una con { CMD("challenge @jugador") }.
 games-none-in-progress = No tienes partidas en juego.
 games-yours = Tus partidas ({ $waiting ->
@@ -1099,13 +1102,13 @@ elapsed-days = { $count ->
 }
 rules-summary = **Akron** (Cameron Browne, 2002) es un juego de conexión en tres dimensiones.
     - **Las negras** unen los lados de arriba y de abajo; **las blancas**, el izquierdo y el derecho. Empiezan las negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
-    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre ({ CMD("move F6") }) o **mueve** una de tus piedras ({ CMD("move A2-D3'") }). Una piedra puede descansar sobre cuatro piedras de cualquier color que formen un cuadrado, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
-    - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al sitio que deja, y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo, y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, y ninguna puede ser la que se mueve ni una que cae.
+    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre ({ CMD("move F6") }) o **mueve** una de tus piedras ({ CMD("move A2-D3'") }). Una piedra puede descansar sobre cuatro piedras de cualquier color que formen un cuadrado, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2) y solo se queda allí mientras estén las cuatro.
+    - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al sitio que deja y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, ninguna de las cuales puede ser la que se mueve ni una que cae.
     - Las piedras se tocan lado a lado en un mismo nivel (no en diagonal) y donde una descansa sobre otra; las piedras de un color que se tocan están conectadas. Una conexión **más alta corta** la conexión rival que cruza. En una columna de piedras apiladas manda el **color de la de arriba**: toda piedra del otro color más abajo queda cubierta y aislada (una del color de la de arriba no, aunque esté bajo una rival).
     - En el segundo turno, las blancas pueden hacer el **cambio** ({ CMD("swap") }): quedarse con la primera piedra de las negras y jugar con negras.
     - Ganas cuando tus lados quedan unidos por una cadena que **sobrevive a la respuesta del rival** (la regla diferida; con la regla inmediata se gana al momento). Quien **no tiene jugada legal pierde**; la tercera repetición de una posición es tablas.
 rules-link = Las reglas completas, con imágenes: { $url }
-rules-picture = La imagen: las negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1, y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
+rules-picture = La imagen: las negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1 y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
 rules-guide = La guía completa con imágenes es `docs/rules.md` en el código fuente del bot; quien opera el bot puede enlazarla aquí con `AKRON_RULES_URL`.
 
 ## words-a: problemas
@@ -1413,7 +1416,7 @@ discord-cannot-post = No puedo escribir en este canal: necesito { $needed } aqu�
 discord-thread-stays = No pude abrir un hilo para esta partida (necesito { $needed } en este canal), así que se queda en este canal.
 discord-thread-failed = No pude abrir un hilo para la partida { $game } (necesito { $needed }). Sus jugadores pueden seguir jugándola con `{ $game }` después de cada comando.
 discord-level-needs-me = `level` es para partidas contra mí: elígeme como rival para jugar contra la IA.
-discord-opponent-is-bot = { $name } es un bot, y los bots no pueden jugar a Akron aquí (todavía). Desafía a una persona.
+discord-opponent-is-bot = { $name } es un bot y los bots no pueden jugar a Akron aquí (todavía). Desafía a una persona.
 discord-show-needs-code = Da un código de posición (`code`) o adjunta un archivo de registro (`record`) como el que crea `/akron-review export`.
 discord-record-too-big = { $file } ocupa { $size } KB; un registro de partida ocupa como mucho { $max } KB. Adjunta el archivo que dio `/akron-review export`.
 discord-record-fetch-failed = No pude descargar { $file } de Discord. Vuelve a intentarlo en un momento.
@@ -1426,7 +1429,7 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
     [unverified] Tu cliente no me dio sus claves porque no confía en mi sesión: verifica a { $me } en tu cliente (o deja que envíe a sesiones sin verificar) y vuelve a enviar el comando.
     [blocked] Tu cliente ha bloqueado mi sesión: desbloquea la sesión de { $me } en tu cliente y vuelve a enviar el comando.
     [untrusted] Tu propia cuenta no ha verificado tu sesión: verifícala desde otra de tus sesiones y vuelve a enviar el comando.
-   *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo), o verifica a { $me } en tu cliente.
+   *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo) o verifica a { $me } en tu cliente.
 }
 matrix-a-room = una sala
 matrix-thread-in = un hilo de { $room }
