@@ -298,7 +298,7 @@ command-analyze-about = La mejor jugada del motor, su estimación y su línea pa
 command-puzzle-name = problema
 command-akron-about = Akron, el juego de conexión en 3D de Cameron Browne: desafía, juega y consulta.
 command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, reproducciones y el análisis del motor.
-command-puzzle-about = Problemas probados por el solucionador: publica, resuelve en privado, mira la solución, uno al día.
+command-puzzle-about = Problemas que comprueba el solucionador: publica, resuelve en privado, mira la solución, uno al día.
 command-help-name = ayuda
 command-help-about = La lista de comandos.
 command-stats-name = estadísticas
@@ -363,7 +363,7 @@ label-must-cut = { $other } conecta: { $name } debe cortar ya
 label-wins-by-connection = { $name } gana por conexión
 label-wins-no-move = { $name } gana: { $other } no puede jugar
 label-wins-resignation = { $other } abandonó: gana { $name }
-label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
+label-wins-timeout = { $other } agotó su tiempo: gana { $name }
 label-wins = Gana { $name }
 label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
@@ -1121,7 +1121,10 @@ puzzle-title-too-long = El título de un problema tiene como mucho { $max } cara
 puzzle-title-control = El título de un problema es una sola línea de texto, sin caracteres de control.
 puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título") }.
 puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
-puzzle-no-win = Las { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
+puzzle-no-win = Las { colour } no tienen aquí una victoria forzada en { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas o menos
+} ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
 puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su límite de cálculo, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
 puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como «varias soluciones», añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
@@ -1129,7 +1132,7 @@ puzzle-none = No hay ningún problema { $id }.
 puzzle-exists = Esta posición, con esta regla, ya es el problema { $id }{ $title ->
     [some] {" "}(«{ $name }»)
    *[none] {""}
-} en { $channel }: respóndelo allí con { CMD("puzzle solve ", $id, " JUGADA") }.
+} en { $channel }: resuélvelo allí con { CMD("puzzle solve ", $id, " JUGADA") }.
 puzzle-give-answer = Da tu respuesta, como { CMD("puzzle solve ", $id, " F6") } (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
 puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
 puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.
@@ -1185,7 +1188,10 @@ analysis-running-position = Esa es la posición actual de la partida { $game }, 
 analysis-this-position = Esta posición
 analysis-running-game = La partida { $game } aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine (como en lichess); en una partida contra la IA, { CMD("hint") } sugiere una jugada.
 analysis-never-played = La partida { $game } nunca se jugó, así que no hay nada que analizar.
-analysis-no-such-move = La partida { $game } tiene { $count } jugadas; da un número de jugada del 0 al { $count }.
+analysis-no-such-move = La partida { $game } tiene { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}; da un número de jugada del 0 al { $count }.
 analysis-game-after = La partida { $game } ({ $result }) tras { moves-count }
 analysis-decided = { $about } ya está decidida ({ $result }); no hay jugada que buscar. Indica una jugada anterior con `move:N`.
 analysis-no-move = { $about } no tiene ninguna jugada que analizar: { $why }.
@@ -1234,9 +1240,15 @@ stats-chart-alt = Gráfico de la puntuación de { $player } en { $count ->
    *[other] { $count } partidas puntuables
 }: de { $first } a { $last }, mínima { $low }, máxima { $high }.
 leaderboard-empty = Aquí aún nadie ha jugado una partida puntuable. Los desafíos puntúan por defecto.
-leaderboard-head = **Clasificación** (los { $count } primeros; las puntuaciones provisionales, marcadas con `?`, van al final)
+leaderboard-head = **Clasificación** ({ $count ->
+    [one] el primero
+   *[other] los { $count } primeros
+}; las puntuaciones provisionales, marcadas con `?`, van al final)
 leaderboard-title = Clasificación
-leaderboard-subtitle = Los { $count } primeros · las puntuaciones provisionales, marcadas con ?, van al final
+leaderboard-subtitle = { $count ->
+    [one] El primero
+   *[other] Los { $count } primeros
+} · las puntuaciones provisionales, marcadas con ?, van al final
 leaderboard-player = Jugador
 leaderboard-rating = Puntuación
 leaderboard-games = Partidas
@@ -1310,7 +1322,7 @@ console-file-failed = No se ha podido guardar { $path } ({ $error }).
 console-button = [{ $label }] escribe: { $command } #{ $game }
 console-board-holes = nivel 0 (huecos)
 console-board-level = nivel { $level } ({ $marks })
-console-board-pieces = x { $black } (reserva { $black_left }), o { $white } (reserva { $white_left }); { $state }
+console-board-pieces = x { $black } ({ $black_left } en reserva) · o { $white } ({ $white_left } en reserva) · { $state }
 console-board-over = partida terminada: { $result }
 console-board-to-move = turno de las { $colour }
 help-group = - **{ $group }**: { $usages }

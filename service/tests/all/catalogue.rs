@@ -350,3 +350,53 @@ fn the_help_gives_each_language_a_time_zone_of_its_readers() {
         );
     }
 }
+
+/// Regression (issue 39): Spanish counts of one read as plurals ("nadie respondió en 1
+/// horas", "los 1 primeros", "tiene 1 jugadas"); a selector picks the singular.
+#[test]
+fn spanish_counts_of_one_are_singular() {
+    let es = |id: &str, args: &[(&str, Arg)]| say(Language::Spanish, id, args);
+    let expired = es(
+        "challenge-expired-notice",
+        &[
+            ("challenger", Arg::from("alice")),
+            ("challenged", Arg::from("bob")),
+            ("game", Arg::from("#3")),
+            ("hours", Arg::Number(1)),
+        ],
+    );
+    assert!(expired.ends_with("nadie respondió en 1 hora."), "{expired}");
+    let top = es("leaderboard-subtitle", &[("count", Arg::Number(1))]);
+    assert!(top.starts_with("El primero ·"), "{top}");
+    let top = es("leaderboard-subtitle", &[("count", Arg::Number(20))]);
+    assert!(top.starts_with("Los 20 primeros ·"), "{top}");
+    let moves = es(
+        "analysis-no-such-move",
+        &[("game", Arg::from("#3")), ("count", Arg::Number(1))],
+    );
+    assert!(moves.contains("tiene 1 jugada;"), "{moves}");
+}
+
+/// Regression (issue 39): the colours stood as subjects without their article ("**Negras
+/// conectan**: blancas deben cortar", "Juega Blancas").
+#[test]
+fn spanish_colours_take_their_article() {
+    let connects = say(
+        Language::Spanish,
+        "status-connects",
+        &[
+            ("colour", Arg::from("black")),
+            ("other", Arg::from("white")),
+        ],
+    );
+    assert_eq!(
+        connects,
+        "**Las negras conectan**: las blancas deben cortar la conexión ahora."
+    );
+    let to_move = say(
+        Language::Spanish,
+        "alt-to-move",
+        &[("colour", Arg::from("white"))],
+    );
+    assert_eq!(to_move, "Les toca a las blancas.");
+}
