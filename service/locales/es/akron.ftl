@@ -304,7 +304,7 @@ command-help-about = La lista de comandos.
 command-stats-name = estadísticas
 command-stats-about = Puntuación, resultados por color, mejor racha y gráfico (tuyos o de otro jugador).
 command-leaderboard-name = clasificación
-command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas ?, al final).
+command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas con ?, al final).
 command-tournament-name = torneo
 command-tournament-about = Torneos: crear, apuntarse, empezar, clasificación, emparejamientos; los dirige la organización.
 time-relative = { $when ->
@@ -454,7 +454,10 @@ tournament-standings = **{ $tournament }**, clasificación tras { $done ->
 } de { $rounds }{ $playing } (puntos, { $tiebreak } y luego enfrentamiento directo):
     { $table }
 tournament-round-being-played = {" "}y las partidas ya terminadas de la ronda { $round }
-tournament-standings-subtitle = Clasificación tras { $done } de { $rounds } rondas{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
+tournament-standings-subtitle = Clasificación tras { $done } de { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
 tournament-table-more = … { $count } más
 tournament-column-player = Jugador
 tournament-column-points = Pts
@@ -1303,7 +1306,7 @@ console-clock-fixed = El reloj de esta consola no se puede mover.
 console-clock-failed = No se ha podido mover el reloj: { $error }
 console-duration-bad = '{ $text }' no es una duración; escríbela como 90s, 30m, 25h o 3d
 console-duration-long = '{ $text }' es más de un año; espera menos
-console-help = Consola: `as NOMBRE` cambia de usuario, `in CANAL` de canal (una partida por canal), `mod on|off` hace al usuario moderador, `wait 25h` adelanta el reloj (`90s`, `30m`, `3d`; los recordatorios y las derrotas por tiempo ocurren entonces como ocurrirían), `quit` sale. Un `#N` al final dirige una orden a la partida N, como los botones. `show ARCHIVO` lee un archivo de registro. `challenge ai level:3` juega contra el motor; sus jugadas aparecen enseguida. `settings language:es` (o `de`, `en`) cambia tu idioma; el `settings language:` de un moderador cambia el de la consola.
+console-help = Consola: `as NOMBRE` cambia de usuario, `in CANAL` de canal (una partida por canal), `mod on|off` hace al usuario moderador, `wait 25h` adelanta el reloj (`90s`, `30m`, `3d`; los recordatorios y las derrotas por tiempo ocurren entonces como ocurrirían), `quit` sale. Un `#N` al final dirige un comando a la partida N, como los botones. `show ARCHIVO` lee un archivo de registro. `challenge ai level:3` juega contra el motor; sus jugadas aparecen enseguida. `settings language:es` (o `de`, `en`) cambia tu idioma; el `settings language:` de un moderador cambia el de la consola.
 console-thread-discussion = » hilo "{ $name }" abierto para comentar.
 console-thread-now-in = » hilo "{ $name }" abierto: ahora en el canal { $channel }.
 console-thread-opened = » hilo "{ $name }" abierto: canal { $channel } (`in { $channel }` para jugar allí).
@@ -1314,7 +1317,7 @@ console-file-unreadable = No se puede leer { $file }: { $error }
 console-file-not-found = no se encuentra el archivo { $name } (se buscó en { $first } y en { $second }). `show` acepta un código de posición, un registro o el nombre de un archivo escrito por `export`.
 console-private = (privado)
 console-picture = (imagen: { $path })
-console-picture-failed = No se ha podido guardar la imagen del tablero en { $folder } ({ $error }); la orden sí se ha ejecutado.
+console-picture-failed = No se ha podido guardar la imagen del tablero en { $folder } ({ $error }); el comando sí se ha ejecutado.
 console-replay = (reproducción: { $path })
 console-replay-failed = No se ha podido guardar la reproducción en { $folder } ({ $error }).
 console-file = (archivo: { $path })
