@@ -406,6 +406,7 @@ placeholder-code-or-record = CODE-oder-PARTIE
 placeholder-move = ZUG...
 placeholder-name = NAME
 placeholder-role = ROLLE
+placeholder-zone = Europe/Berlin
 placeholder-game = #partie
 help-intro = Befehle (auf Discord `/akron NAME`, oder der Slash-Befehl, den eine Gruppe nennt: `replay` ist `/akron-review replay`, `tournament join` ist `/akron-tournament join`; auf Discord zeigt das Menü sie auf Deutsch):
 help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt. In der Konsole zeigt `help` auch ihre eigenen Befehle.

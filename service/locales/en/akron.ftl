@@ -405,6 +405,8 @@ placeholder-code-or-record = CODE-or-RECORD
 placeholder-move = MOVE...
 placeholder-name = NAME
 placeholder-role = ROLE
+# The time zone in the help's example: one a reader of the language would live in.
+placeholder-zone = Europe/Madrid
 placeholder-game = #game
 help-intro = Commands (on Discord `/akron NAME`, or the slash command a group names: `replay` is `/akron-review replay`, `tournament join` is `/akron-tournament join`):
 help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.

@@ -40,18 +40,9 @@ result-drawn = tablas { $reason ->
     [adjudication] por decisión arbitral
    *[agreement] de común acuerdo
 }
-status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, { $black_left ->
-    [one] queda
-   *[other] quedan
-} { $black_left }) contra **{ $white }** (blancas, { $white_left ->
-    [one] queda
-   *[other] quedan
-} { $white_left })
+status-line = Partida { $game } · { moves-count } · **{ $black }** (negras, { $black_left } en reserva) contra **{ $white }** (blancas, { $white_left } en reserva)
 status-to-move = le toca a { $player } ({ colour })
-status-connects = **{ $colour ->
-    [black] Negras
-   *[white] Blancas
-} conectan**: { $other ->
+status-connects = **Las { colour } conectan**: las { $other ->
     [black] negras
    *[white] blancas
 } deben cortar la conexión ahora.
@@ -97,7 +88,10 @@ abort-by-moderator = un moderador (**{ $player }**) la anuló
 abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
 abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
 abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
-challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours } horas.
+challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}.
 draw-offer-lapsed = (La oferta de tablas de { $offerer } caducó: { $mover } jugó en lugar de responder.)
 
 ## Recordatorios
@@ -116,8 +110,8 @@ more-lines = … { $count ->
    *[other] { $count } líneas más
 }; { $rest }.
 service-busy = La base de datos de partidas está ocupada ahora mismo, así que no se cambió nada. Inténtalo de nuevo en un momento.
-service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro).
-service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro. Inténtalo de nuevo en un momento.
+service-damaged = Esa partida está dañada en el almacenamiento y el bot no puede usarla; no se cambió nada. Se ha avisado a quien opera el bot (consta en su registro de actividad).
+service-failed = Algo falló dentro del bot, así que no se cambió nada; quien opera el bot puede ver el motivo en su registro de actividad. Inténtalo de nuevo en un momento.
 
 ## Ajustes
 
@@ -137,7 +131,7 @@ settings-organisers = {" "}y los miembros de **@{ $role }**
 settings-language = Tu idioma: **{ $mine }** ({ CMD("settings language:en|es|de") }, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: { CMD("settings language:en|es|de") }). Tu zona horaria: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = sin elegir
 settings-unknown-language = El bot no habla '{ $given }'. Los idiomas son: { $valid }.
-settings-unknown-timezone = '{ $given }' no es una zona horaria. Escribe un nombre IANA como Europe/Madrid, America/Mexico_City, Europe/Berlin o UTC.
+settings-unknown-timezone = '{ $given }' no es una zona horaria. Escribe un nombre IANA como Europe/Madrid, America/Mexico_City, America/Argentina/Buenos_Aires o UTC.
 settings-server-only = Los ajustes del servidor solo se pueden cambiar dentro de un servidor.
 settings-moderators-role = Solo los moderadores pueden elegir el rol que dirige los torneos.
 settings-no-roles = Solo los servidores de Discord tienen roles. Aquí los torneos los crean y dirigen los moderadores (en Matrix: nivel de poder 50 o más).
@@ -155,42 +149,36 @@ service-conflict-tournament = El torneo cambió una y otra vez mientras se ejecu
 
 ## El anuncio de una jugada
 
-move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora { $player } juega con **negras** y { $other } con blancas.
+move-swapped = **{ $player }** hizo el cambio y se queda con la piedra de apertura: desde ahora juega con **negras** y { $other }, con blancas.
 move-placed = **{ $player }** ({ colour }) colocó en **{ $point }**.
 move-stepped = **{ $player }** ({ colour }) movió **{ $move }**.
-move-covered = Quedan cubiertos: { $points }.
+move-covered = Quedan cubiertas: { $points }.
 move-cuts = Corta { $count ->
     [one] { $count } conexión
    *[other] { $count } conexiones
 }.
-move-connects = **{ $colour ->
-    [black] Negras
-   *[white] Blancas
-} conectan**: { $other ->
+move-connects = **Las { colour } conectan**: las { $other ->
     [black] negras
    *[white] blancas
-} deben cortar ahora ({ $mention }), o ganan las { colour }.
+} deben cortar la conexión ahora ({ $mention }) o ganan las { colour }.
 move-to-move = Le toca a { $player } ({ colour }).
 
 ## Textos alternativos de las imágenes (los leen los lectores de pantalla: sin Markdown)
 
 alt-board = Tablero de Akron de { $size } por { $size }, partida { $game }: { $black } (negras) contra { $white } (blancas).
-alt-in-hand = En reserva: negras { $black ->
+alt-in-hand = En la reserva: negras, { $black ->
     [one] { $black } piedra
    *[other] { $black } piedras
-}, blancas { $white ->
+}; blancas, { $white ->
     [one] { $white } piedra
    *[other] { $white } piedras
 }.
-alt-to-move = Juegan las { colour }.
+alt-to-move = Les toca a las { colour }.
 alt-result = Resultado: { $result }.
-alt-last-move = Última jugada: las { colour }, { $move }.
+alt-last-move = Última jugada de las { colour }: { $move }.
 alt-dropped = Cayeron: { $points }.
 alt-chain = Cadena ganadora: { $points }.
-alt-pending = { $colour ->
-    [black] Negras
-   *[white] Blancas
-} conectan por { $points }.
+alt-pending = Las { colour } conectan por { $points }.
 alt-level = Nivel { $level }: negras { $blacks } ({ $black }); blancas { $whites } ({ $white }).
 alt-none = ninguna
 alt-empty-board = El tablero está vacío.
@@ -206,15 +194,15 @@ move-drop = la piedra { $colour ->
 ## Desafíos
 
 challenge-yourself = No puedes desafiarte a ti mismo. Elige a otro jugador.
-challenge-bad-size = Un tablero de { $size } no es posible: elige de { $min } a { $max } (8 es el tamaño oficial).
-challenge-bad-pile = { $pile } piedras por jugador no es posible en { $size } × { $size }: elige de { $size } a { $max } (lo normal son { $default }).
+challenge-bad-size = Un tablero de tamaño { $size } no es posible: elige de { $min } a { $max } (8 es el tamaño oficial).
+challenge-bad-pile = No se puede jugar con { $pile } piedras por jugador en { $size } × { $size }: elige de { $size } a { $max } (por defecto, { $default }).
 challenge-channel-taken = Acaba de empezar una partida en este canal. Juega en un hilo: crea uno y desafía allí.
 challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de Akron (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, regla { $rule ->
     [immediate] inmediata
    *[delayed] diferida
 }. { $black } jugaría con **negras** y empezaría, { $white } con **blancas**. Reloj: { $clock }. { $rated ->
-    [yes] Puntúa para el ranking
-   *[no] Amistosa (no puntúa)
+    [yes] Puntuable
+   *[no] No puntuable
 }. { $challenged }, { $platform ->
     [matrix] acepta con ✅ o { CMD("accept") }, o rechaza con ❌ o { CMD("decline") }
    *[other] acepta o rechaza
@@ -222,7 +210,7 @@ challenge-made = **{ $challenger }** desafía a { $challenged } a una partida de
 challenge-in-thread-busy = Este canal ya tiene la partida { $other } ({ $black } contra { $white }), así que esta se jugará en un hilo propio cuando se acepte.
 challenge-in-thread = Cuando se acepte, la partida pasará a un hilo propio.
 challenge-accepted = **{ $player }** aceptó. Empieza la partida { $game }: **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha).
-challenge-swap-note = Tras la primera colocación de negras, blancas pueden responder { CMD("swap") } para quedarse con ella y jugar con negras.
+challenge-swap-note = Tras la primera colocación de las negras, las blancas pueden responder con { CMD("swap") } para quedarse con ella y jugar con negras.
 challenge-first-to-move = Le toca a { $player } (negras).
 challenge-yours-accept = Este desafío es tuyo; solo { $player } puede aceptarlo. Puedes retirarlo con { CMD("cancel") }.
 challenge-yours-decline = Este desafío es tuyo; para retirarlo, usa { CMD("cancel") }.
@@ -241,17 +229,17 @@ time-control = { $kind ->
 
 ## Abandonos y tablas
 
-resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganan las { colour } y no se puede deshacer.
+resign-confirm = ¿Abandonar la partida { $game } contra { $opponent }? Ganarán las { colour }; no se podrá deshacer.
 draw-ai-declines = { $opponent } rechaza las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %, así que sigue jugando.
 draw-ai-accepts = { $opponent } acepta las tablas: calcula que sus posibilidades de ganar rondan el { $percent } %.
 draw-already-offered = Ya ofreciste tablas; { $opponent } aún no ha respondido.
 draw-yours = Las tablas las ofreciste tú; tiene que aceptarlas { $opponent }.
 draw-too-soon = Ya ofreciste tablas { $when ->
-    [already] hace nada
+    [already] hace un momento
    *[recently] hace poco
 }; podrás volver a ofrecerlas cuando { $opponent } haya jugado dos veces.
 draw-offered = **{ $player }** ofrece tablas. { $opponent }, acepta o rechaza ({ CMD("draw accept") }, { CMD("draw decline") }).
-draw-none = No hay ninguna oferta de tablas que responder. Ofrécelas con { CMD("draw") }.
+draw-none = No hay ninguna oferta de tablas a la que responder. Ofrécelas con { CMD("draw") }.
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
@@ -260,7 +248,7 @@ rating-note-never-moved = No puntúa: un jugador no hizo ninguna jugada, así qu
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
 command-challenge-name = desafiar
-command-challenge-about = Desafía a alguien aquí, o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
+command-challenge-about = Desafía a alguien aquí o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
 command-accept-name = aceptar
 command-accept-about = Acepta el desafío que te han hecho.
 command-decline-name = rechazar
@@ -270,35 +258,35 @@ command-cancel-about = Retira tu desafío abierto.
 command-move-name = jugar
 command-move-about = Haz una jugada: una colocación como F6 o un movimiento como A2-D3' (cada ' sube un nivel).
 command-swap-name = cambio
-command-swap-about = Cambio: con blancas, quédate con la primera colocación de negras (solo en el segundo turno).
-command-premove-name = prejugada
-command-premove-about = Deja respuestas preparadas: si tu rival juega B4, tú juegas C5 al instante.
+command-swap-about = Cambio: con blancas, quédate con la primera colocación de las negras (solo en el segundo turno).
+command-premove-name = condicional
+command-premove-about = Jugadas condicionales: si tu rival juega B4, tú respondes C5 al instante.
 command-hint-name = pista
 command-hint-about = En una partida contra la IA: la jugada que sugiere el motor, visible solo para ti.
 command-board-name = tablero
 command-board-about = Muestra otra vez el tablero, en perspectiva (por defecto) o en planta.
 command-moves-name = jugadas
-command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer), o todas las jugadas legales.
+command-moves-about = Muestra adónde puede ir una piedra (y qué hace caer) o todas las jugadas legales.
 command-resign-name = abandonar
 command-resign-about = Abandona la partida de este canal.
 command-claim-name = reclamar
 command-claim-about = Gana por tiempo cuando el reloj de tu rival se ha agotado (el bot suele hacerlo solo).
 command-draw-name = tablas
-command-draw-about = Ofrece tablas, o acepta o rechaza la oferta de tu rival.
+command-draw-about = Ofrece tablas o responde a la oferta de tu rival (aceptar o rechazar).
 command-takeback-name = deshacer
-command-takeback-about = Pide deshacer tu última jugada, o responde a la petición de tu rival.
+command-takeback-about = Pide deshacer tu última jugada o responde a la petición de tu rival.
 command-abort-name = anular
-command-abort-about = Anula la partida: antes de que ambos hayan jugado, o cuando sea si moderas.
+command-abort-about = Anula la partida: antes de que ambos hayan jugado o cuando quieras si eres moderador.
 command-history-name = historial
 command-history-about = La lista de jugadas de la partida de este canal.
 command-export-name = exportar
-command-export-about = El registro de la partida como archivo de texto, que `show` vuelve a leer.
+command-export-about = El registro de la partida en un archivo de texto, que `show` vuelve a leer.
 command-show-name = mostrar
 command-show-about = Dibuja cualquier posición a partir de un código o de un registro (para problemas).
-command-replay-name = repetición
-command-replay-about = La partida como imagen animada (GIF), con las piedras cayendo nivel a nivel.
+command-replay-name = reproducir
+command-replay-about = La partida como imagen animada (GIF), con las caídas nivel a nivel.
 command-games-name = partidas
-command-games-about = Tus desafíos y partidas en todos los canales, y tus últimas partidas terminadas.
+command-games-about = Tus desafíos y partidas en todos los canales y tus últimas partidas terminadas.
 command-rules-name = reglas
 command-rules-about = Un breve resumen de las reglas y la guía para jugadores.
 command-vacation-name = vacaciones
@@ -309,16 +297,16 @@ command-analyze-name = analizar
 command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
 command-puzzle-name = problema
 command-akron-about = Akron, el juego de conexión en 3D de Cameron Browne: desafía, juega y consulta.
-command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, repeticiones y el análisis del motor.
-command-puzzle-about = Problemas comprobados por el solucionador: publica, resuelve en privado, mira la solución.
+command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, reproducciones y el análisis del motor.
+command-puzzle-about = Problemas que comprueba el solucionador: publica, resuelve en privado, mira la solución, uno al día.
 command-help-name = ayuda
 command-help-about = La lista de comandos.
 command-stats-name = estadísticas
 command-stats-about = Puntuación, resultados por color, mejor racha y gráfico (tuyos o de otro jugador).
 command-leaderboard-name = clasificación
-command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas ?, al final).
+command-leaderboard-about = Los 20 mejores del servidor por puntuación (las provisionales, marcadas con ?, al final).
 command-tournament-name = torneo
-command-tournament-about = Torneos: crea uno, apúntate, empieza, clasificación, emparejamientos; lo dirige la organización.
+command-tournament-about = Torneos: crear, apuntarse, empezar, clasificación, emparejamientos; los dirige la organización.
 time-relative = { $when ->
     [past] hace { $span }
    *[future] dentro de { $span }
@@ -333,8 +321,8 @@ not-your-turn = No es tu turno: le toca a { $player } ({ colour }). Tú juegas c
 not-a-move = '{ $text }' no es una jugada: { $why }.
 move-not-legal = { $move } no es legal aquí: { $why }. { CMD("moves") } muestra las jugadas legales, { CMD("moves D3") } adónde puede ir una piedra.
 illegal-off-board = { $point } no está en el tablero
-illegal-pile-empty = las { colour } no tienen piedras para colocar; mueve una piedra del tablero
-illegal-place-above = las piedras de la reserva van a huecos del nivel 0, sobre el tablero; { $point } está en el nivel { $level }
+illegal-pile-empty = a las { colour } no les quedan piedras en la reserva; mueve una piedra del tablero
+illegal-place-above = las piedras de la reserva van a los huecos del nivel 0; { $point } está en el nivel { $level }
 illegal-occupied = { $point } está ocupado
 illegal-no-piece = no hay ninguna piedra en { $point }
 illegal-not-yours = la piedra de { $point } es de las { colour }
@@ -356,8 +344,8 @@ takeback-asked = **{ $player }** pide deshacer su última jugada{ $reply ->
     [yes] {" "}(y tu respuesta)
    *[no] {""}
 }. { $opponent }, acepta o rechaza ({ CMD("takeback accept") }, { CMD("takeback decline") }).
-takeback-none = No hay ninguna petición de deshacer que responder. Pídela con { CMD("takeback") }.
-takeback-yours = Deshacer lo pediste tú; tiene que aceptarlo { $opponent }.
+takeback-none = No hay ninguna petición de deshacer a la que responder. Pídela con { CMD("takeback") }.
+takeback-yours = Fuiste tú quien pidió deshacer; tiene que aceptarlo { $opponent }.
 takeback-withdrawn = **{ $player }** retiró su petición de deshacer.
 takeback-declined = **{ $player }** no aceptó deshacer. La partida sigue.
 takeback-no-move = No hay ninguna jugada que deshacer.
@@ -375,7 +363,7 @@ label-must-cut = { $other } conecta: { $name } debe cortar ya
 label-wins-by-connection = { $name } gana por conexión
 label-wins-no-move = { $name } gana: { $other } no puede jugar
 label-wins-resignation = { $other } abandonó: gana { $name }
-label-wins-timeout = A { $other } se le acabó el tiempo: gana { $name }
+label-wins-timeout = { $other } agotó su tiempo: gana { $name }
 label-wins = Gana { $name }
 label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
@@ -417,12 +405,13 @@ placeholder-point = PUNTO
 placeholder-title = TÍTULO
 placeholder-ply = JUGADA
 placeholder-code = CÓDIGO
-placeholder-code-or-record = CÓDIGO-o-PARTIDA
+placeholder-code-or-record = CÓDIGO-o-REGISTRO
 placeholder-move = JUGADA...
 placeholder-name = NOMBRE
 placeholder-role = ROL
+placeholder-zone = Europe/Madrid
 placeholder-game = #partida
-help-intro = Comandos (en Discord `/akron NOMBRE`, o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
+help-intro = Comandos (en Discord `/akron NOMBRE` o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
 help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🙋 apuntarse a un torneo y 👋 borrarse.
 help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
@@ -465,7 +454,10 @@ tournament-standings = **{ $tournament }**, clasificación tras { $done ->
 } de { $rounds }{ $playing } (puntos, { $tiebreak } y luego enfrentamiento directo):
     { $table }
 tournament-round-being-played = {" "}y las partidas ya terminadas de la ronda { $round }
-tournament-standings-subtitle = Clasificación tras { $done } de { $rounds } rondas{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
+tournament-standings-subtitle = Clasificación tras { $done } de { $rounds ->
+    [one] { $rounds } ronda
+   *[other] { $rounds } rondas
+}{ $playing } · puntos, { $tiebreak }, enfrentamiento directo
 tournament-table-more = … { $count } más
 tournament-column-player = Jugador
 tournament-column-points = Pts
@@ -514,8 +506,8 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } piedras,
     [immediate] inmediata
    *[delayed] diferida
 }, { $clock }, { $rated ->
-    [yes] puntúa
-   *[no] amistoso
+    [yes] puntuable
+   *[no] no puntuable
 }, { $vacation ->
     [yes] con vacaciones
    *[no] sin vacaciones
@@ -542,12 +534,12 @@ tournament-organiser-only = Solo la organización ({ $organiser }), un moderador
 tournament-create-moderators-only = Solo los moderadores (y el rol que un moderador indique con { CMD("settings tournament-role") }) pueden crear torneos.
 tournament-name-length = El nombre de un torneo tiene de 1 a { $max } caracteres; este tiene { $count }.
 tournament-name-control = El nombre de un torneo es una sola línea de texto, sin caracteres de control.
-tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o admite más jugadores.
+tournament-rounds-for-max = Con { $max } jugadores como máximo, un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos; rounds:{ $rounds } son demasiadas. Elige rounds:{ $most } o menos, o bien admite más jugadores.
 tournament-channel-taken = Este canal ya tiene un torneo en marcha. Un torneo por canal: usa otro canal o cancela antes ese.
 tournament-signup-closed = **{ $tournament }** ya ha empezado; la inscripción está cerrada.
 tournament-already-in = Ya estás inscrito. El botón Borrarse te saca.
 tournament-full = El torneo está completo.
-tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, { CMD("tournament withdraw") } (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
+tournament-leave-started = El torneo ya ha empezado: para dejar de jugar, usa { CMD("tournament withdraw") } (en un suizo ya no se te empareja; en una liga tus partidas restantes se dan por perdidas).
 tournament-not-in = No estás inscrito en este torneo.
 tournament-already-started = El torneo ya ha empezado.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar.
@@ -585,8 +577,8 @@ tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
     [one] ; su partida en curso queda anulada
    *[other] ; sus { $running } partidas en curso quedan anuladas
 }.
-tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en el registro). Queda en pausa; { CMD("tournament resume") } lo vuelve a intentar, { CMD("tournament cancel") } lo termina.
-tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, y se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o { CMD("tournament cancel") } y créalo de nuevo con rounds:{ $most } o menos.
+tournament-damaged = La ronda { $round } de **{ $tournament }** ha terminado, pero la siguiente no se puede emparejar: los datos guardados del torneo están dañados (quien opera el bot puede leer el motivo en su registro de actividad). Queda en pausa; { CMD("tournament resume") } lo vuelve a intentar y { CMD("tournament cancel") } lo termina.
+tournament-too-many-rounds = **{ $tournament }** tiene { $players } inscritos, así que un suizo puede tener como mucho { $most } rondas sin repetir emparejamientos, pero se creó con rounds:{ $asked }. Espera a que se hayan inscrito { $needed } jugadores, o cancélalo con { CMD("tournament cancel") } y créalo de nuevo con rounds:{ $most } o menos.
 
 ## Discord: subcomandos de torneos y problemas, sus opciones y valores
 
@@ -619,15 +611,15 @@ option-tournament-create-format-about = Suizo o liga
 option-tournament-create-rounds-name = rondas
 option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
-option-tournament-create-time-about = Reloj: días u horas por jugada como 3d (por defecto) o 12h, o en vivo como 10+5
+option-tournament-create-time-about = Reloj: días u horas por jugada (3d, por defecto, o 12h) o en vivo (10+5)
 option-tournament-create-size-name = plazas
 option-tournament-create-size-about = Máximo de inscritos (por defecto: sin límite)
 option-tournament-create-board-name = tablero
-option-tournament-create-board-about = Lado del tablero, de 3 a 16 (por defecto 8)
+option-tournament-create-board-about = Lado del tablero, de 3 a 16 (por defecto, 8)
 option-tournament-create-pieces-name = piedras
 option-tournament-create-pieces-about = Piedras con las que empieza cada jugador (por defecto: la mitad de los puntos)
 option-tournament-create-rule-name = regla
-option-tournament-create-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-tournament-create-rule-about = Cuándo gana una conexión (por defecto, diferida)
 option-tournament-create-rated-name = puntúa
 option-tournament-create-rated-about = Si sus partidas puntúan (por defecto: sí)
 option-tournament-create-double-name = doble
@@ -651,11 +643,11 @@ choice-forfeit = perdida por ambos
 choice-delayed = diferida
 choice-immediate = inmediata
 command-puzzle-create-name = crear
-command-puzzle-create-about = Publica una posición en la que el bando que juega gana a la fuerza en 3 jugadas como máximo.
+command-puzzle-create-about = Publica una posición en la que el bando al que le toca gana por fuerza en 3 jugadas como máximo.
 command-puzzle-solve-name = resolver
 command-puzzle-solve-about = Comprueba tu respuesta a un problema, en privado.
 command-puzzle-answer-name = solución
-command-puzzle-answer-about = Muestra la solución de un problema (un día después de publicarlo, o cuando su autor la revele).
+command-puzzle-answer-about = Muestra la solución de un problema (un día después de publicarlo o cuando su autor la revele).
 command-puzzle-reveal-name = revelar
 command-puzzle-reveal-about = Deja que todos vean ya la solución de tu problema.
 command-puzzle-daily-name = diario
@@ -663,7 +655,7 @@ command-puzzle-daily-about = Moderadores: un problema al día en este canal, del
 option-puzzle-create-code-name = código
 option-puzzle-create-code-about = El código de la posición, como 5:b:12,12:5/5/5/5/5
 option-puzzle-create-rule-name = regla
-option-puzzle-create-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-puzzle-create-rule-about = Cuándo gana una conexión (por defecto, diferida)
 option-puzzle-create-title-name = título
 option-puzzle-create-title-about = Un título
 option-puzzle-create-several-name = varias
@@ -684,25 +676,25 @@ option-puzzle-daily-on-about = true para empezar, false para parar
 option-challenge-opponent-name = rival
 option-challenge-opponent-about = A quién desafías
 option-challenge-size-name = tamaño
-option-challenge-size-about = Lado del tablero, de 3 a 16 (por defecto 8)
+option-challenge-size-about = Lado del tablero, de 3 a 16 (por defecto, 8)
 option-challenge-pieces-name = piedras
 option-challenge-pieces-about = Piedras con las que empieza cada jugador (por defecto: la mitad de los puntos)
 option-challenge-rule-name = regla
-option-challenge-rule-about = Cuándo gana una conexión (por defecto diferida)
+option-challenge-rule-about = Cuándo gana una conexión (por defecto, diferida)
 option-challenge-colour-name = color
-option-challenge-colour-about = Tu color (por defecto al azar)
+option-challenge-colour-about = Tu color (por defecto, al azar)
 option-challenge-time-name = tiempo
-option-challenge-time-about = Reloj: ninguno (por defecto), días u horas por jugada como 3d o 12h, o en vivo como 10+5
+option-challenge-time-about = Reloj: ninguno (por defecto), días u horas por jugada (3d o 12h) o en vivo (10+5)
 option-challenge-thread-name = hilo
 option-challenge-thread-about = Jugar en un hilo propio al aceptarse (por defecto: el ajuste del servidor)
 option-challenge-level-name = nivel
 option-challenge-level-about = Contra el propio bot: su nivel, de 1 (principiante) a 8 (el más fuerte); por defecto 3
 option-challenge-rated-name = puntúa
-option-challenge-rated-about = Si el resultado mueve las puntuaciones (por defecto: sí)
+option-challenge-rated-about = Si el resultado cambia las puntuaciones (por defecto: sí)
 option-settings-reminders-name = recordatorios
-option-settings-reminders-about = Adónde van tus recordatorios (por defecto dm)
+option-settings-reminders-about = Adónde van tus recordatorios (por defecto, por mensaje directo)
 option-settings-view-name = vista
-option-settings-view-about = Cómo se dibujan tus tableros (por defecto perspectiva)
+option-settings-view-about = Cómo se dibujan tus tableros (por defecto, en perspectiva)
 option-settings-thread_games-name = partidas_en_hilo
 option-settings-thread_games-about = Moderadores: las partidas nuevas abren un hilo propio
 option-settings-tournament_role-name = rol_de_torneos
@@ -716,13 +708,13 @@ option-settings-my_language-about = Tu propio idioma, para tus mensajes directos
 option-settings-timezone-name = zona_horaria
 option-settings-timezone-about = Tu zona horaria, un nombre IANA como Europe/Madrid
 option-settings-web-name = web
-option-settings-web-about = Moderadores: quién puede ver las páginas web de este servidor (por defecto off)
+option-settings-web-about = Moderadores: quién puede ver las páginas web de este servidor (por defecto, nadie)
 option-vacation-on-name = activar
 option-vacation-on-about = true para irte de vacaciones, false al volver
 option-move-notation-name = notación
 option-move-notation-about = La jugada, como F6 o A2-D3' (empieza a escribir para ver sugerencias)
 option-board-view-name = vista
-option-board-view-about = Perspectiva (por defecto: tu ajuste), plano, o texto para un lector de pantalla
+option-board-view-about = Perspectiva (por defecto: tu ajuste), planta o texto para un lector de pantalla
 option-moves-point-name = punto
 option-moves-point-about = El punto de una piedra, como C4 (vacío para todas las jugadas)
 option-draw-action-name = acción
@@ -734,19 +726,19 @@ option-premove-moves-about = Pares de su jugada y tu respuesta, como B4 C5, D2-E
 option-stats-player-name = jugador
 option-stats-player-about = De quién son las estadísticas (por defecto: tuyas)
 option-show-code-name = código
-option-show-code-about = Un código de posición como 5:b:12,12:5/5/5/5/5, o un registro de partida
+option-show-code-about = Un código de posición como 5:b:12,12:5/5/5/5/5 o un registro de partida
 option-show-record-name = registro
-option-show-record-about = Un archivo de registro de partida, como lo adjunta /akron-review export
+option-show-record-about = Un archivo de registro, como el que adjunta /akron-review export
 option-show-view-name = vista
-option-show-view-about = Perspectiva (por defecto: tu ajuste) o plano
+option-show-view-about = Perspectiva (por defecto: tu ajuste) o planta
 option-replay-game-name = partida
 option-replay-game-about = Un número de partida (por defecto: la de este canal)
 option-replay-from-name = desde
-option-replay-from-about = La primera jugada que se muestra (por defecto 1)
+option-replay-from-about = La primera jugada que se muestra (por defecto, la 1)
 option-replay-to-name = hasta
 option-replay-to-about = La última jugada que se muestra (por defecto: la última)
 option-replay-speed-name = velocidad
-option-replay-speed-about = A qué velocidad se reproduce (por defecto normal)
+option-replay-speed-about = A qué velocidad se reproduce (por defecto, normal)
 option-analyze-game-name = partida
 option-analyze-game-about = El número de una partida terminada (por defecto: la última de este canal)
 option-analyze-move-name = jugada
@@ -754,15 +746,15 @@ option-analyze-move-about = Tras cuántas jugadas (por defecto: la última posic
 option-analyze-code-name = código
 option-analyze-code-about = Un código de posición para analizar en lugar de una partida
 option-analyze-rule-name = regla
-option-analyze-rule-about = La regla de victoria para un código de posición (por defecto diferida)
+option-analyze-rule-about = La regla de victoria para un código de posición (por defecto, diferida)
 choice-random = al azar
 choice-dm = mensaje directo
 choice-channel = canal
-choice-off = desactivados
-choice-link = enlace
+choice-off = desactivado
+choice-link = con enlace
 choice-public = público
 choice-perspective = perspectiva
-choice-plan = plano
+choice-plan = planta
 choice-text = texto
 choice-offer = ofrecer
 choice-accept = aceptar
@@ -782,9 +774,9 @@ web-link-tournament = Página del torneo
 web-link-puzzle = Página del problema
 web-site = Akron
 web-footer = Akron, el juego de conexión en 3D de Cameron Browne. Páginas de solo lectura del bot de Akron.
-web-home = Páginas de partidas, torneos y jugadores del bot de Akron. Cada servidor decide si se muestran las suyas: se llega a ellas por los enlaces que publica el bot.
+web-home = Páginas de partidas, torneos y jugadores del bot de Akron. Cada servidor decide si se muestran las suyas; se llega a ellas por los enlaces que publica el bot.
 web-not-found = No encontrada
-web-not-found-text = Aquí no hay ninguna página. Los enlaces a partidas y torneos los da el bot, y un servidor puede apagar sus páginas.
+web-not-found-text = Aquí no hay ninguna página. Los enlaces a partidas y torneos los da el bot y un servidor puede desactivar sus páginas.
 web-failed = Algo ha fallado
 web-failed-text = Ahora no se puede mostrar esta página. Vuelve a intentarlo en un momento.
 web-too-many = Demasiadas peticiones; espera un poco y vuelve a intentarlo.
@@ -800,7 +792,7 @@ web-step-dropped = { $step }. Cayeron: { $drops }
 web-start = La posición inicial
 web-board-alt = El tablero:
 web-board-text = El tablero en palabras
-web-status-playing = En juego; juegan las { colour }
+web-status-playing = En juego; les toca a las { colour }
 web-status-playing-plain = En juego
 web-status-open = Esperando a que se acepte el desafío
 web-status-not-played = No se jugó
@@ -815,7 +807,7 @@ web-won = Ganan las { colour } { $reason ->
 web-drawn = Tablas { $reason ->
     [repetition] por repetición
     [adjudication] por decisión arbitral
-   *[agreement] por acuerdo
+   *[agreement] de común acuerdo
 }
 web-rule-delayed = diferida (la conexión debe sobrevivir a la respuesta)
 web-rule-immediate = inmediata
@@ -823,21 +815,21 @@ web-yes = sí
 web-no = no
 web-live = En directo: las jugadas nuevas aparecen aquí.
 web-live-off = Aquí no hay actualización en directo (demasiadas páginas abiertas): esta página busca jugadas nuevas cada 30 segundos.
-web-unrated = sin puntuación
+web-unrated = no puntuable
 web-move-due = Jugada antes de
-web-clock-standing = aún no: el reloj está detenido con { $time } por delante (de vacaciones)
+web-clock-standing = aún no: el reloj está detenido y le quedan { $time } (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas
 web-first = Inicio
 web-previous = Atrás
 web-next = Adelante
 web-last = Final
-web-keys = Teclas, en el tablero o en la lista de jugadas: ← y → avanzan y retroceden, Inicio y Fin saltan.
+web-keys = Teclas, en el tablero o en la lista de jugadas: ← y → retroceden y avanzan; Inicio y Fin saltan al principio y al final.
 web-moves = Jugadas
 web-no-moves = Aún no hay jugadas.
 web-downloads = Descargas
 web-record = Registro de la partida (texto)
-web-replay = Repetición animada (GIF)
+web-replay = Reproducción animada (GIF)
 web-clock = Reloj
 web-board = Tablero
 web-pairing-board = Mesa
@@ -867,7 +859,7 @@ web-round-heading = Ronda
 web-due = Jugadas antes de
 web-round-waiting = aún no
 web-round-complete = terminada
-web-schedule-note = «Jugadas antes de» es cuando vence la última jugada pendiente de las partidas de la ronda: si nadie vuelve a jugar, todas las partidas de la ronda están decididas para entonces. Las horas están en tu zona horaria.
+web-schedule-note = «Jugadas antes de» indica cuándo vence la última jugada pendiente de las partidas de la ronda: si nadie vuelve a jugar, para entonces todas las partidas de la ronda estarán decididas. Las horas están en tu zona horaria.
 web-rounds = Rondas
 web-no-rounds = Aún no se ha emparejado ninguna ronda.
 web-round = Ronda { $round }
@@ -876,8 +868,8 @@ web-result = Resultado
 web-games = Partidas
 web-bye = Descansa: { $player }
 web-byes = ({ $count ->
-    [one] una por descanso
-   *[other] { $count } por descanso
+    [one] una de ellas por descanso
+   *[other] { $count } de ellas por descanso
 })
 web-adjudicated = por decisión arbitral
 web-entrants = Inscritos
@@ -891,7 +883,7 @@ web-leaderboard = Clasificación
 web-tournaments = Torneos
 web-tournament = Torneo
 web-recent-games = Partidas recientes
-web-none-yet = Aún ninguno.
+web-none-yet = Aún no hay nada.
 web-rating = Puntuación
 web-rating-history = Historial de puntuación
 web-by-colour = Resultados por color
@@ -929,7 +921,7 @@ web-puzzle-task = Juegan las { colour } y ganan en { $count ->
     [one] una jugada
    *[other] { $count } jugadas
 }.
-web-puzzle-alt = La posición del problema; juegan las { colour }
+web-puzzle-alt = La posición del problema; les toca a las { colour }
 web-puzzle-hidden = La solución y quién lo resolvió se muestran desde { $time }.
 web-solution = Solución
 web-winning-first-moves = Todas las primeras jugadas ganadoras
@@ -943,10 +935,10 @@ notation-row = '{ $text }' no es un punto: tras la letra de la columna va el nú
 notation-leading-zero = '{ $text }' no es un punto: escribe el número de la fila sin ceros a la izquierda, como en D3
 notation-trailing = '{ $text }' no es un punto: tras el número de la fila solo pueden ir apóstrofos, uno por nivel, como en D3''
 notation-space = '{ $text }' tiene un espacio dentro del nombre de un punto; escríbelo todo junto, como D3'
-notation-no-such-point = { $point } no existe en ningún tablero: incluso en { $size } × { $size }, el nivel 0 tiene las columnas A a { $last } y las filas 1 a { $size }, y un punto con k apóstrofos tiene una fila de al menos k + 1
+notation-no-such-point = { $point } no existe en ningún tablero: incluso en { $size } × { $size }, el nivel 0 tiene las columnas de la A a la { $last } y las filas de la 1 a la { $size }; un punto con k apóstrofos tiene una fila de al menos k + 1
 notation-half-step = '{ $text }' es medio movimiento: un movimiento nombra dos puntos, como en A2-D3'
 notation-separators = un movimiento lleva un solo guion, como en A2-D3'
-notation-on-board = { $why } (este tablero de { $size } × { $size } tiene las columnas A a { $last } y las filas 1 a { $size })
+notation-on-board = { $why } (este tablero de { $size } × { $size } tiene las columnas de la A a la { $last } y las filas de la 1 a la { $size })
 notation-too-high = { $point } no está en este tablero de { $size } × { $size }: sus niveles van del 0 al { $top }, así que el nombre de un punto lleva como mucho { $top ->
     [one] { $top } apóstrofo
    *[other] { $top } apóstrofos
@@ -979,7 +971,7 @@ position-pile = la reserva de { $colour ->
     [black] negras
    *[white] blancas
 }, de { $count } piedras, es demasiado grande (como mucho { $max })
-position-start-pile = una partida nueva en { $size } × { $size } empieza con { $size } a { $max } piedras por jugador, no { $count }
+position-start-pile = una partida nueva en { $size } × { $size } empieza con entre { $size } y { $max } piedras por jugador, no con { $count }
 position-off-board = { $point } no está en el tablero
 position-duplicate = { $point } tiene dos piedras
 position-unsupported = la piedra de { $point } no tiene soporte: { $missing }, debajo, está vacío
@@ -989,7 +981,7 @@ position-unsupported = la piedra de { $point } no tiene soporte: { $missing }, d
 moves-legal = { $count ->
     [one] { $count } jugada legal
    *[other] { $count } jugadas legales
-} para { $colour ->
+} para las { $colour ->
     [black] negras
    *[white] blancas
 } ({ $player }):
@@ -1015,7 +1007,7 @@ premove-ai = La IA responde al instante, así que contra ella no hacen falta jug
 premove-none = No tienes jugadas condicionales preparadas en esta partida.
 premove-cleared = Se han borrado tus jugadas condicionales de esta partida.
 premove-your-move = Te toca a ti: juega primero. Las jugadas condicionales responden a la próxima jugada de tu rival.
-premove-not-a-pair = '{ $text }' no es un par: escribe cada uno como la jugada del rival y tu respuesta, como en { CMD("premove B4 C5, D2-E3' F6") }.
+premove-not-a-pair = '{ $text }' no es un par: escribe cada par como la jugada del rival y tu respuesta, como en { CMD("premove B4 C5, D2-E3' F6") }.
 premove-not-legal-theirs = { $theirs } no es legal ahora para tu rival: { $why }.
 premove-game-over = Tras { $theirs } la partida termina; no hay nada que responder.
 premove-not-legal-mine = { $mine } no es legal tras { $theirs }: { $why }.
@@ -1029,10 +1021,10 @@ premove-pair = - si tu rival juega { $theirs }, respondes { $mine }
 premove-queue-end = Cualquier otra jugada anula la lista; { CMD("premove clear") } la vacía.
 vacation-already = Ya estás de vacaciones. { CMD("vacation off") } las termina.
 vacation-used-up = Ya has usado los { $days } días de vacaciones de este año.
-vacation-on = Estás de vacaciones: tus relojes en las partidas por correspondencia fuera de torneos (y en los torneos que permiten vacaciones) se detienen durante hasta { $left } (lo que te queda de tus { $days } días de este año). { CMD("vacation off") } cuando vuelvas.
+vacation-on = Estás de vacaciones: tus relojes en las partidas por correspondencia fuera de torneos (y en los torneos que permiten vacaciones) se detienen como mucho { $left } (lo que te queda de tus { $days } días de este año). Usa { CMD("vacation off") } cuando vuelvas.
 vacation-not-on = No estás de vacaciones.
-vacation-back = Bienvenido de vuelta: tus relojes vuelven a correr, y el plazo de cada jugada se alarga lo que estuvo detenido.
-record-header = la línea de cabecera '{ $line }' debería ser como [Size "8"]
+vacation-back = Has vuelto de vacaciones: tus relojes vuelven a correr y el plazo de cada jugada se alarga el tiempo que estuvo detenido.
+record-header = la línea de cabecera '{ $line }' debería tener la forma [Size "8"]
 record-move = '{ $word }' en la lista de jugadas: { $why }
 record-start = la posición Start no es válida: { $why }
 record-tag = la etiqueta { $tag } no es válida: '{ $value }'
@@ -1042,17 +1034,17 @@ record-illegal = la jugada { $number } ({ $move }) no se puede jugar: { $why }
 
 history-no-moves = Aún no hay jugadas.
 history-cut = La lista completa está en { CMD("export") }.
-record-unreadable = No se puede leer esa notación: { $why }.
-show-too-long = Eso son { $size } KB de texto; un código de posición o la notación de una partida tiene como mucho { $max } KB.
-show-unreadable = Eso no es ni un código de posición ni la notación de una partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; una notación es lo que da { CMD("export") }.
+record-unreadable = No se puede leer ese registro: { $why }.
+show-too-long = Eso son { $size } KB de texto; un código de posición o un registro de partida ocupa como mucho { $max } KB.
+show-unreadable = Eso no es ni un código de posición ni un registro de partida: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; un registro es lo que da { CMD("export") }.
 show-after = Tras { moves-count }: { $result }.
 show-to-move = les toca a las { $colour ->
     [black] negras
    *[white] blancas
 }
-show-spans = { $colour ->
-    [black] Negras
-   *[white] Blancas
+show-spans = Las { $colour ->
+    [black] negras
+   *[white] blancas
 } unen sus lados. Les toca a las { $turn ->
     [black] negras
    *[white] blancas
@@ -1064,10 +1056,10 @@ show-legal-moves = Les toca a las { $colour ->
     [one] { $count } jugada legal
    *[other] { $count } jugadas legales
 }.
-show-board = Tablero de { $size } × { $size }; en la reserva quedan { $black } de negras y { $white } de blancas. { $note }
+show-board = Tablero de { $size } × { $size }; en la reserva: negras, { $black }; blancas, { $white }. { $note }
     `{ $code }`
 show-no-animation = (Sin animación: { $why }. { CMD("replay") } con `from:` y `to:` muestra una parte.)
-replay-title-record = La notación
+replay-title-record = El registro
 replay-title-game = La partida { $game }
 replay-no-moves = { $title } aún no tiene jugadas: no hay nada que reproducir.
 replay-shown = { $title }, jugadas { $first } a { $last } de { $moves }.
@@ -1079,7 +1071,7 @@ replay-error-range = las jugadas { $from } a { $to } no son un tramo de las { $m
 replay-error-too-large = una reproducción de { $moves } jugadas pesaría más de { $size } MB; pide menos jugadas
 replay-error-failed = no se pudo dibujar
 games-overdue = (se acabó el tiempo: el bot la termina en un momento)
-games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en el registro
+games-damaged = - partida { $game } en { $channel }: **dañada en el almacenamiento**; quien opera el bot puede ver el motivo en su registro de actividad
 games-none = No tienes desafíos abiertos, partidas en juego ni partidas terminadas. Empieza una con { CMD("challenge @jugador") }.
 games-none-in-progress = No tienes partidas en juego.
 games-yours = Tus partidas ({ $waiting ->
@@ -1089,7 +1081,7 @@ games-yours = Tus partidas ({ $waiting ->
 games-finished = Terminadas ({ $count ->
     [one] la última
    *[other] las últimas { $count }
-}; { CMD("export #N") } da la notación, { CMD("board #N") } la posición final):
+}; { CMD("export #N") } da el registro, { CMD("board #N") } la posición final):
 games-finished-line = - partida { $game } en { $channel } contra { $opponent }: { $result }
 games-finished-damaged = - partida { $game } en { $channel }: dañada en el almacenamiento
 games-rest = primero las que te esperan
@@ -1112,14 +1104,14 @@ elapsed-days = { $count ->
    *[other] { $count } días
 }
 rules-summary = **Akron** (Cameron Browne, 2002) es un juego de conexión en tres dimensiones.
-    - **Negras** unen los lados de arriba y de abajo; **blancas**, el izquierdo y el derecho. Empiezan negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
-    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre ({ CMD("move F6") }) o **mueve** una de tus piedras ({ CMD("move A2-D3'") }). Una piedra puede descansar en el hueco entre cuatro piedras de cualquier color, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2), y se queda allí solo mientras estén las cuatro.
-    - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al hueco que deja, y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo, y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, y ninguna puede ser la que se mueve ni una que cae.
+    - **Las negras** unen los lados de arriba y de abajo; **las blancas**, el izquierdo y el derecho. Empiezan las negras. Solo las piedras de los huecos tocan un lado; un hueco de la esquina está en los dos lados que se juntan allí.
+    - En tu turno, **coloca** una piedra de tu reserva en un hueco libre ({ CMD("move F6") }) o **mueve** una de tus piedras ({ CMD("move A2-D3'") }). Una piedra puede descansar sobre cuatro piedras de cualquier color que formen un cuadrado, un nivel más arriba (cada ' es un nivel: `D3'` descansa sobre D3, E3, D2 y E2) y solo se queda allí mientras estén las cuatro.
+    - Una piedra solo puede moverse si soporta como mucho una piedra: esa **cae** al sitio que deja y lo que descansaba sobre ella cae a su vez, pila arriba. La piedra debe estar conectada a su grupo y su nuevo punto debe tocar una piedra de ese grupo que no se mueva (no una que cae); un punto elevado necesita las cuatro piedras de debajo, ninguna de las cuales puede ser la que se mueve ni una que cae.
     - Las piedras se tocan lado a lado en un mismo nivel (no en diagonal) y donde una descansa sobre otra; las piedras de un color que se tocan están conectadas. Una conexión **más alta corta** la conexión rival que cruza. En una columna de piedras apiladas manda el **color de la de arriba**: toda piedra del otro color más abajo queda cubierta y aislada (una del color de la de arriba no, aunque esté bajo una rival).
-    - En el segundo turno, blancas pueden hacer el **cambio** ({ CMD("swap") }): quedarse con la primera piedra de negras y jugar con negras.
+    - En el segundo turno, las blancas pueden hacer el **cambio** ({ CMD("swap") }): quedarse con la primera piedra de las negras y jugar con negras.
     - Ganas cuando tus lados quedan unidos por una cadena que **sobrevive a la respuesta del rival** (la regla diferida; con la regla inmediata se gana al momento). Quien **no tiene jugada legal pierde**; la tercera repetición de una posición es tablas.
 rules-link = Las reglas completas, con imágenes: { $url }
-rules-picture = La imagen: negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1, y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
+rules-picture = La imagen: las negras mueven A1-D1. La piedra blanca que descansaba sobre A1 cae a A1 y la piedra negra que descansaba sobre ella cae a su lugar (flechas).
 rules-guide = La guía completa con imágenes es `docs/rules.md` en el código fuente del bot; quien opera el bot puede enlazarla aquí con `AKRON_RULES_URL`.
 
 ## words-a: problemas
@@ -1132,32 +1124,35 @@ puzzle-title-too-long = El título de un problema tiene como mucho { $max } cara
 puzzle-title-control = El título de un problema es una sola línea de texto, sin caracteres de control.
 puzzle-not-a-code = Eso no es un código de posición: { $why }. Escríbelo como { CMD("puzzle create 5:b:12,12:5/5/5/5/5 rule:immediate Mi título") }.
 puzzle-running-game = Esa es la posición actual de la partida { $game }, que aún se está jugando. Publícala cuando termine.
-puzzle-no-win = Las { colour } no tienen aquí una victoria forzada en { $count } jugadas o menos ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
-puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su presupuesto, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
-puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como "varias soluciones", añadiendo `several`; o cambia la posición para que solo gane una.
+puzzle-no-win = Las { colour } no tienen aquí una victoria forzada en { $count ->
+    [one] una jugada
+   *[other] { $count } jugadas o menos
+} ({ rule-named }), así que no es un problema. Un problema es una posición en la que el bando al que le toca gana por fuerza.
+puzzle-unknown = El solucionador no pudo resolver esta posición dentro de su límite de cálculo, así que no puede avalarla como problema. Prueba con una posición más pequeña o más forzada.
+puzzle-several = Aquí ganan varias primeras jugadas en { moves-count }: { $moves }. Publícalo igualmente, marcado como «varias soluciones», añadiendo `several`; o cambia la posición para que solo gane una.
 puzzle-thread = Problema de Akron { $id }{ $title }
 puzzle-none = No hay ningún problema { $id }.
 puzzle-exists = Esta posición, con esta regla, ya es el problema { $id }{ $title ->
     [some] {" "}(«{ $name }»)
    *[none] {""}
-} en { $channel }: respóndelo allí con { CMD("puzzle solve ", $id, " JUGADA") }.
+} en { $channel }: resuélvelo allí con { CMD("puzzle solve ", $id, " JUGADA") }.
 puzzle-give-answer = Da tu respuesta, como { CMD("puzzle solve ", $id, " F6") } (tu primera jugada; puedes añadir la respuesta que esperas y tu siguiente jugada).
 puzzle-line-illegal = { $move } no es una jugada legal ahí (jugada { $number } de tu línea): { $why }.
 puzzle-line-too-long = Tu línea sigue después de que termine la partida: acaba con { $move }, así que quita lo que viene detrás.
-puzzle-not-quite = Casi: { $moves } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (la solución se abre con { CMD("puzzle answer ", $id) }).
+puzzle-not-quite = No del todo: { $moves } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (la solución se abre con { CMD("puzzle answer ", $id) }).
 puzzle-correct = Correcto: **{ $move }** gana por fuerza. { $solver ->
     [own] (Es tu propio problema: no cuenta.)
     [new] Eres la persona número { $number } en resolver el problema { $id }.
    *[again] Ya lo habías resuelto.
 }
-puzzle-answer-yours = La solución del problema { $id } se abre para todos en { $hours ->
-    [one] { $hours } hora
-   *[other] { $hours } horas
-} más o menos. Lo publicaste tú, así que { CMD("puzzle reveal ", $id) } la abre ya.
-puzzle-answer-later = La solución del problema { $id } se abre en { $hours ->
-    [one] { $hours } hora
-   *[other] { $hours } horas
-} más o menos (o antes si { $poster } la revela). Mientras tanto, prueba { CMD("puzzle solve ", $id, " JUGADA") }.
+puzzle-answer-yours = La solución del problema { $id } se abre para todos dentro de { $hours ->
+    [one] una hora, más o menos
+   *[other] unas { $hours } horas
+}. Lo publicaste tú, así que { CMD("puzzle reveal ", $id) } la abre ya.
+puzzle-answer-later = La solución del problema { $id } se abre dentro de { $hours ->
+    [one] una hora, más o menos
+   *[other] unas { $hours } horas
+} (o antes si { $poster } la revela). Mientras tanto, prueba { CMD("puzzle solve ", $id, " JUGADA") }.
 puzzle-a-moderator = un moderador
 puzzle-answer = **Problema { $id }, la solución:** { $moves }.
 puzzle-answer-several = Ganan varias primeras jugadas: { $moves }.
@@ -1168,7 +1163,7 @@ puzzle-daily-moderators = Solo los moderadores pueden activar o desactivar el pr
 puzzle-daily-on = Desde ahora, un problema al día en este canal; el primero llega ya.
 puzzle-daily-already = Este canal ya recibe un problema al día.
 puzzle-daily-off = Se acabaron los problemas diarios en este canal.
-puzzle-daily-none = Este canal no recibe problema diario; { CMD("puzzle daily on") } lo activa.
+puzzle-daily-none = Este canal no recibe el problema diario; { CMD("puzzle daily on") } lo activa.
 puzzle-bank-used-up = Ya se han publicado aquí los { $count } problemas del banco, así que el problema diario se detiene.
 puzzle-daily-title = : problema del día
 puzzle-by = {" "}(de { $poster })
@@ -1188,7 +1183,7 @@ puzzle-post = **Problema { $id }**{ $title }{ $poster }
 hint-not-against-ai = Las pistas son solo para partidas contra la IA; en una partida entre personas el motor no interviene. Juega contra la IA con { CMD("challenge ai") }.
 hint-ai-to-move = Le toca a la IA; pide una pista cuando sea tu turno.
 hint-none = No hay pista que dar: { $why }.
-hint = Pista para la partida { $game }: **{ $move }** (tus posibilidades, alrededor del { $percent } %).
+hint = Pista para la partida { $game }: **{ $move }** (tus posibilidades de ganar rondan el { $percent } %).
 search-game-over = la partida ha terminado
 search-no-legal-move = el bando al que le toca no tiene ninguna jugada legal
 analysis-not-a-code = Eso no es un código de posición: { $why }. Un código es como `5:b:12,12:5/5/5/5/5`; { CMD("analyze #12") } analiza una partida terminada.
@@ -1196,10 +1191,13 @@ analysis-running-position = Esa es la posición actual de la partida { $game }, 
 analysis-this-position = Esta posición
 analysis-running-game = La partida { $game } aún se está jugando. El análisis de una partida en juego está cerrado para todos hasta que termine (como en lichess); en una partida contra la IA, { CMD("hint") } sugiere una jugada.
 analysis-never-played = La partida { $game } nunca se jugó, así que no hay nada que analizar.
-analysis-no-such-move = La partida { $game } tiene { $count } jugadas; da un número de jugada del 0 al { $count }.
+analysis-no-such-move = La partida { $game } tiene { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}; da un número de jugada del 0 al { $count }.
 analysis-game-after = La partida { $game } ({ $result }) tras { moves-count }
-analysis-decided = { $about }: ya está decidido ({ $result }); no hay jugada que buscar. Indica una jugada anterior con `move:N`.
-analysis-no-move = { $about }: no hay jugada que analizar: { $why }.
+analysis-decided = { $about } ya está decidida ({ $result }); no hay jugada que buscar. Indica una jugada anterior con `move:N`.
+analysis-no-move = { $about } no tiene ninguna jugada que analizar: { $why }.
 analysis = **Análisis.** { $about }, les toca a las { $colour ->
     [black] negras
    *[white] blancas
@@ -1234,20 +1232,26 @@ stats-tally = { $wins } { $wins ->
     [one] perdida
    *[other] perdidas
 }, { $draws } tablas
-stats-results = Total: { $all }. Con negras (empezando): { $black }. Con blancas: { $white }.
+stats-results = Total: { $all }. Con negras (salen): { $black }. Con blancas: { $white }.
 stats-streak = Racha de victorias más larga: { $count }.
 stats-global = Puntuación global: { $rating } en { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
 }.
-stats-chart-alt = Gráfica de la puntuación de { $player } en { $count ->
+stats-chart-alt = Gráfico de la puntuación de { $player } en { $count ->
     [one] { $count } partida puntuable
    *[other] { $count } partidas puntuables
-}: de { $first } a { $last }, mínimo { $low }, máximo { $high }.
+}: de { $first } a { $last }, mínima { $low }, máxima { $high }.
 leaderboard-empty = Aquí aún nadie ha jugado una partida puntuable. Los desafíos puntúan por defecto.
-leaderboard-head = **Clasificación** (los { $count } primeros; las puntuaciones provisionales, marcadas con `?`, van al final)
+leaderboard-head = **Clasificación** ({ $count ->
+    [one] el primero
+   *[other] los { $count } primeros
+}; las puntuaciones provisionales, marcadas con `?`, van al final)
 leaderboard-title = Clasificación
-leaderboard-subtitle = Los { $count } primeros · las puntuaciones provisionales, marcadas con ?, van al final
+leaderboard-subtitle = { $count ->
+    [one] El primero
+   *[other] Los { $count } primeros
+} · las puntuaciones provisionales, marcadas con ?, van al final
 leaderboard-player = Jugador
 leaderboard-rating = Puntuación
 leaderboard-games = Partidas
@@ -1260,7 +1264,7 @@ leaderboard-row = { $rank }. { $name } { $rating }  { $games } { $count ->
 
 ai-not-against-ai = Eso no es una partida contra la IA.
 ai-never-rated = Las partidas contra la IA nunca puntúan. Quita `rated`.
-ai-no-clock = Las partidas contra la IA no tienen reloj: responde en segundos. Quita `time`.
+ai-no-clock = Las partidas contra la IA no tienen reloj: la IA responde en segundos. Quita `time`.
 ai-channel-taken = Este canal ya tiene una partida. Una partida por canal: abre un hilo aquí (o usa otro canal) y juega allí contra la IA.
 ai-game = { $player } juega contra la IA de nivel { $level } (partida { $game }): { $size } × { $size }, { $pile } piedras por jugador, { rule-named }. **{ $black }** juega con negras (de arriba abajo), **{ $white }** con blancas (de izquierda a derecha). Las partidas contra la IA nunca puntúan; { CMD("hint") } sugiere una jugada.
 ai-thinking = **{ $ai }** está pensando…
@@ -1282,7 +1286,7 @@ thread-no-game = No hay ninguna partida { $game }.
 thread-game-not-played = La partida { $game } no se está jugando.
 console-pictures-go = Las imágenes del tablero se guardan en { $folder }.
 console-pictures-folder-failed = No se puede crear la carpeta { $folder } ({ $error }), así que las imágenes del tablero no se guardarán.
-console-welcome = Consola de Akron sobre { $database }. { $pictures } Escribe help.
+console-welcome = Consola de Akron (base de datos: { $database }). { $pictures } Escribe help.
 console-not-utf8 = Esa línea no es texto UTF-8, así que se ha ignorado. Vuelve a escribirla.
 console-acting-as = Ahora actúas como { $user }.
 console-bad-name-long = '{ $shown }…' no es un nombre de usuario: tiene { $length } caracteres y un nombre tiene como mucho { $most }, como en: as bob
@@ -1296,13 +1300,13 @@ console-moderator = { $moderator ->
     [yes] { $user } es moderador.
    *[no] { $user } no es moderador.
 }
-console-wait-how-long = ¿Esperar cuánto? Escríbelo como wait 25h (o 90s, 30m, 3d, 1d 2h): el reloj de la consola avanza eso.
+console-wait-how-long = ¿Cuánto hay que esperar? Escríbelo como wait 25h (o 90s, 30m, 3d, 1d 2h): el reloj de la consola avanza ese tiempo.
 console-clock-moved = El reloj avanza { $span }.
 console-clock-fixed = El reloj de esta consola no se puede mover.
 console-clock-failed = No se ha podido mover el reloj: { $error }
 console-duration-bad = '{ $text }' no es una duración; escríbela como 90s, 30m, 25h o 3d
 console-duration-long = '{ $text }' es más de un año; espera menos
-console-help = Consola: `as NOMBRE` cambia de usuario, `in CANAL` de canal (una partida por canal), `mod on|off` hace al usuario moderador, `wait 25h` adelanta el reloj (`90s`, `30m`, `3d`; los recordatorios y las derrotas por tiempo ocurren entonces como ocurrirían), `quit` sale. Un `#N` al final dirige una orden a la partida N, como los botones. `show ARCHIVO` lee un archivo de partida. `challenge ai level:3` juega contra el motor; sus jugadas aparecen enseguida. `settings language:es` (o `de`, `en`) cambia tu idioma; el `settings language:` de un moderador cambia el de la consola.
+console-help = Consola: `as NOMBRE` cambia de usuario, `in CANAL` de canal (una partida por canal), `mod on|off` hace al usuario moderador, `wait 25h` adelanta el reloj (`90s`, `30m`, `3d`; los recordatorios y las derrotas por tiempo ocurren entonces como ocurrirían), `quit` sale. Un `#N` al final dirige un comando a la partida N, como los botones. `show ARCHIVO` lee un archivo de registro. `challenge ai level:3` juega contra el motor; sus jugadas aparecen enseguida. `settings language:es` (o `de`, `en`) cambia tu idioma; el `settings language:` de un moderador cambia el de la consola.
 console-thread-discussion = » hilo "{ $name }" abierto para comentar.
 console-thread-now-in = » hilo "{ $name }" abierto: ahora en el canal { $channel }.
 console-thread-opened = » hilo "{ $name }" abierto: canal { $channel } (`in { $channel }` para jugar allí).
@@ -1310,27 +1314,27 @@ console-thread-failed = no se ha podido abrir el hilo: { $error }
 console-notice-in = » aviso en #{ $channel }:
 console-notice-to = » aviso para { $user } (mensaje directo):
 console-file-unreadable = No se puede leer { $file }: { $error }
-console-file-not-found = archivo no encontrado: { $name } (se buscó en { $first } y { $second }). `show` acepta un código de posición, una partida anotada o el nombre de un archivo escrito por `export`.
+console-file-not-found = no se encuentra el archivo { $name } (se buscó en { $first } y en { $second }). `show` acepta un código de posición, un registro o el nombre de un archivo escrito por `export`.
 console-private = (privado)
 console-picture = (imagen: { $path })
-console-picture-failed = No se ha podido guardar la imagen del tablero en { $folder } ({ $error }); la orden sí se ha ejecutado.
-console-replay = (repetición: { $path })
-console-replay-failed = No se ha podido guardar la repetición en { $folder } ({ $error }).
+console-picture-failed = No se ha podido guardar la imagen del tablero en { $folder } ({ $error }); el comando sí se ha ejecutado.
+console-replay = (reproducción: { $path })
+console-replay-failed = No se ha podido guardar la reproducción en { $folder } ({ $error }).
 console-file = (archivo: { $path })
 console-file-failed = No se ha podido guardar { $path } ({ $error }).
 console-button = [{ $label }] escribe: { $command } #{ $game }
 console-board-holes = nivel 0 (huecos)
 console-board-level = nivel { $level } ({ $marks })
-console-board-pieces = x { $black } (reserva { $black_left }), o { $white } (reserva { $white_left }); { $state }
+console-board-pieces = x { $black } ({ $black_left } en reserva) · o { $white } ({ $white_left } en reserva) · { $state }
 console-board-over = partida terminada: { $result }
-console-board-to-move = turno de { $colour }
+console-board-to-move = turno de las { $colour }
 help-group = - **{ $group }**: { $usages }
 help-group-family = - **{ $group }** (`{ $command }`): { $usages }
 discord-signup-edited = Hecho: el mensaje de inscripción muestra a los participantes ({ $link }).
 matrix-signup-edited = Hecho: el [mensaje de inscripción]({ $link }) muestra a los participantes.
 discord-no-picture = { $what ->
     [board] *No puedo mostrar aquí la imagen del tablero: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
-    [replay] *No puedo mostrar aquí la repetición: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
+    [replay] *No puedo mostrar aquí la reproducción: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
    *[picture] *No puedo mostrar aquí la imagen: necesito los permisos Adjuntar archivos e Insertar enlaces en este canal.*
 }
 discord-board-title = Partida de Akron { $game }
@@ -1338,8 +1342,8 @@ discord-channel-told = Hecho; se ha avisado al canal.
 discord-guild-only = Las partidas de Akron se juegan en un canal de un servidor, no en mensajes directos.
 
 ## lead: the notices of dropped conditional moves and of vacations, worded at delivery
-premove-dropped = { $player }, se han descartado tus jugadas condicionales de la partida { $game }: tu rival jugó { $played }, que no tenían respuesta. Te toca mover.
-vacation-notice-on = **{ $player }** se va de vacaciones, como mucho { $time }: su reloj en la partida { $game } se detiene hasta que vuelva.
+premove-dropped = { $player }, se han descartado tus jugadas condicionales de la partida { $game }: tu rival jugó { $played } y ninguna de ellas respondía a esa jugada. Te toca jugar.
+vacation-notice-on = **{ $player }** se va de vacaciones (como mucho { $time }): su reloj en la partida { $game } se detiene hasta que vuelva.
 vacation-notice-back = **{ $player }** ha vuelto de vacaciones: el reloj de la partida { $game } vuelve a correr.
 
 ## parse: errors of a mistyped command line
@@ -1373,7 +1377,7 @@ parse-settings-one = un ajuste cada vez: escribe { CMD("settings ", $first) } y 
 parse-settings-usage = escribe { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROL|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } o { CMD("settings timezone:Europe/Madrid") }
 parse-setting-unknown = '{ $setting }' no es un ajuste; { parse-settings-usage }
 parse-role-needed = `tournament-role` necesita un rol u off; { parse-settings-usage }
-parse-reminders = los recordatorios '{ $value }' deben ser dm, channel u off
+parse-reminders = `reminders` '{ $value }' debe ser dm, channel u off
 parse-web = `web` '{ $value }' debe ser off, link o public
 parse-challenge-usage = escríbelo como { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (todo lo que va tras el rival es opcional)
 parse-challenge-needs-opponent = { CMD("challenge") } necesita un rival; { parse-challenge-usage }
@@ -1382,7 +1386,7 @@ parse-size = el tamaño del tablero debe ser de { $min } a { $max }, no '{ $valu
 parse-pieces = las piedras deben ser un número hasta { $max }, no '{ $value }'
 parse-rule = la regla de victoria '{ $value }' debe ser delayed (diferida) o immediate (inmediata)
 parse-colour = el color '{ $value }' debe ser black (negras), white (blancas) o random (al azar)
-parse-time = tiempo '{ $value }': escribe `none`, días por jugada como `3d`, horas por jugada como `12h`, o un reloj en vivo en minutos más segundos por jugada como `10+5` (de 1 a 180 minutos, de 0 a 180 segundos)
+parse-time = tiempo '{ $value }': escribe `none`, días por jugada como `3d`, horas por jugada como `12h` o un reloj en vivo en minutos más segundos por jugada como `10+5` (de 1 a 180 minutos, de 0 a 180 segundos)
 parse-level = el nivel de la IA '{ $value }' debe ser un número de 1 a 8
 parse-level-not-ai = `level` es para partidas contra la IA: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' debe ser offer, accept o decline
@@ -1390,13 +1394,13 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") }, o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'
-parse-max-players = `max` debe ser de 2 a 10000 jugadores, no '{ $value }'
+parse-max-players = `max` debe ser de 2 a 10.000 jugadores, no '{ $value }'
 parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-options-usage }
 parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
 parse-format = el formato '{ $value }' debe ser swiss (suizo) o roundrobin (liga)
@@ -1423,16 +1427,16 @@ discord-permissions-needed = { $count ->
    *[other] los permisos { $names }
 }
 discord-permission-and = {" "}y{" "}
-discord-cannot-post = No puedo escribir en este canal: necesito { $needed } aquí. Pide a un moderador que me lo permita, o juega en otro canal.
+discord-cannot-post = No puedo escribir en este canal: necesito { $needed } aquí. Pide a un moderador que me lo permita o juega en otro canal.
 discord-thread-stays = No pude abrir un hilo para esta partida (necesito { $needed } en este canal), así que se queda en este canal.
 discord-thread-failed = No pude abrir un hilo para la partida { $game } (necesito { $needed }). Sus jugadores pueden seguir jugándola con `{ $game }` después de cada comando.
 discord-level-needs-me = `level` es para partidas contra mí: elígeme como rival para jugar contra la IA.
-discord-opponent-is-bot = { $name } es un bot, y los bots no pueden jugar a Akron aquí (todavía). Desafía a una persona.
-discord-show-needs-code = Da un código de posición (`code`) o adjunta un archivo de partida (`record`) como el que crea `/akron-review export`.
-discord-record-too-big = { $file } ocupa { $size } KB; un archivo de partida ocupa como mucho { $max } KB. Adjunta el archivo que dio `/akron-review export`.
+discord-opponent-is-bot = { $name } es un bot y los bots no pueden jugar a Akron aquí (todavía). Desafía a una persona.
+discord-show-needs-code = Da un código de posición (`code`) o adjunta un archivo de registro (`record`) como el que crea `/akron-review export`.
+discord-record-too-big = { $file } ocupa { $size } KB; un registro de partida ocupa como mucho { $max } KB. Adjunta el archivo que dio `/akron-review export`.
 discord-record-fetch-failed = No pude descargar { $file } de Discord. Vuelve a intentarlo en un momento.
 discord-record-fetch-slow = Descargar { $file } de Discord tardó demasiado. Vuelve a intentarlo en un momento.
-discord-record-not-text = { $file } no es un archivo de texto. Adjunta el archivo de partida que dio `/akron-review export`.
+discord-record-not-text = { $file } no es un archivo de texto. Adjunta el archivo de registro que dio `/akron-review export`.
 
 ## Matrix: un mensaje que el bot no pudo descifrar
 
@@ -1440,7 +1444,7 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
     [unverified] Tu cliente no me dio sus claves porque no confía en mi sesión: verifica a { $me } en tu cliente (o deja que envíe a sesiones sin verificar) y vuelve a enviar el comando.
     [blocked] Tu cliente ha bloqueado mi sesión: desbloquea la sesión de { $me } en tu cliente y vuelve a enviar el comando.
     [untrusted] Tu propia cuenta no ha verificado tu sesión: verifícala desde otra de tus sesiones y vuelve a enviar el comando.
-   *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo), o verifica a { $me } en tu cliente.
+   *[other] Si era un comando, vuelve a enviarlo en un momento (puede que mis claves aún no hayan llegado a tu dispositivo) o verifica a { $me } en tu cliente.
 }
 matrix-a-room = una sala
 matrix-thread-in = un hilo de { $room }

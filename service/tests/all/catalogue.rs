@@ -332,3 +332,71 @@ fn numbers_are_grouped_and_decimals_written_as_each_language_does() {
         "0,25"
     );
 }
+
+/// Regression (issue 39): the German help's time-zone example was `Europe/Madrid`; each
+/// language's help names a zone its readers live in, and what it shows still parses.
+#[test]
+fn the_help_gives_each_language_a_time_zone_of_its_readers() {
+    use akron_service::service::text::help_text_in;
+    let german = help_text_in(Language::German);
+    assert!(german.contains("timezone:Europe/Berlin"), "{german}");
+    assert!(!german.contains("Europe/Madrid"), "{german}");
+    assert!(help_text_in(Language::Spanish).contains("timezone:Europe/Madrid"));
+    assert!(help_text_in(Language::English).contains("timezone:Europe/Madrid"));
+    for zone in ["Europe/Berlin", "Europe/Madrid"] {
+        assert_eq!(
+            akron_service::service::times::zone_name(zone).as_deref(),
+            Some(zone)
+        );
+    }
+}
+
+/// Regression (issue 39): Spanish counts of one read as plurals ("nadie respondió en 1
+/// horas", "los 1 primeros", "tiene 1 jugadas"); a selector picks the singular.
+#[test]
+fn spanish_counts_of_one_are_singular() {
+    let es = |id: &str, args: &[(&str, Arg)]| say(Language::Spanish, id, args);
+    let expired = es(
+        "challenge-expired-notice",
+        &[
+            ("challenger", Arg::from("alice")),
+            ("challenged", Arg::from("bob")),
+            ("game", Arg::from("#3")),
+            ("hours", Arg::Number(1)),
+        ],
+    );
+    assert!(expired.ends_with("nadie respondió en 1 hora."), "{expired}");
+    let top = es("leaderboard-subtitle", &[("count", Arg::Number(1))]);
+    assert!(top.starts_with("El primero ·"), "{top}");
+    let top = es("leaderboard-subtitle", &[("count", Arg::Number(20))]);
+    assert!(top.starts_with("Los 20 primeros ·"), "{top}");
+    let moves = es(
+        "analysis-no-such-move",
+        &[("game", Arg::from("#3")), ("count", Arg::Number(1))],
+    );
+    assert!(moves.contains("tiene 1 jugada;"), "{moves}");
+}
+
+/// Regression (issue 39): the colours stood as subjects without their article ("**Negras
+/// conectan**: blancas deben cortar", "Juega Blancas").
+#[test]
+fn spanish_colours_take_their_article() {
+    let connects = say(
+        Language::Spanish,
+        "status-connects",
+        &[
+            ("colour", Arg::from("black")),
+            ("other", Arg::from("white")),
+        ],
+    );
+    assert_eq!(
+        connects,
+        "**Las negras conectan**: las blancas deben cortar la conexión ahora."
+    );
+    let to_move = say(
+        Language::Spanish,
+        "alt-to-move",
+        &[("colour", Arg::from("white"))],
+    );
+    assert_eq!(to_move, "Les toca a las blancas.");
+}

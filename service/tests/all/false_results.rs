@@ -647,7 +647,7 @@ fn the_help_names_its_placeholders_in_the_readers_words_and_what_is_typed_as_typ
     for typed in [
         "challenge @jugador|ai [level:1-8]",
         "replay [#N] [from:JUGADA] [to:JUGADA] [speed:slow|normal|fast]",
-        "show CÓDIGO-o-PARTIDA [view:plan|perspective]",
+        "show CÓDIGO-o-REGISTRO [view:plan|perspective]",
         "tournament-role:ROL|off",
     ] {
         assert!(spanish.contains(typed), "{typed} in {spanish}");

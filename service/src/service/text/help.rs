@@ -450,7 +450,7 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[required("web", "off|link|public", "link")],
             &[required("language", "en|es|de", "es")],
             &[required("my-language", "en|es|de", "de")],
-            &[required("timezone", "Europe/Madrid", "Europe/Madrid")],
+            &[required("timezone", "ZONE", "Europe/Madrid")],
         ],
     ),
     entry(
