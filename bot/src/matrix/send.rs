@@ -209,6 +209,11 @@ fn relation(
 ) -> Option<Relation<matrix_sdk::ruma::events::room::message::RoomMessageEventContentWithoutRelation>>
 {
     match (&place.thread, &place.reply_to) {
+        // An answer to the thread's root itself (the resignation question under the board it
+        // was asked from) is a message in the thread, not a reply in it: `is_falling_back`.
+        (Some(root), Some(answered)) if answered == root => {
+            Some(Relation::Thread(Thread::plain(root.clone(), root.clone())))
+        }
         (Some(root), Some(answered)) => Some(Relation::Thread(Thread::reply(
             root.clone(),
             answered.clone(),

@@ -28,7 +28,7 @@ use matrix::{
 };
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
+use matrix_sdk::ruma::events::room::message::{MessageType, Relation, RoomMessageEventContent};
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId};
 use std::sync::Arc;
@@ -313,6 +313,12 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     );
     assert_eq!(question.pinged(), [loser.id.to_string()]);
     assert_eq!(question.thread(), Some(last.id()));
+    // In the board's thread, not a reply to anything in it (issue 39).
+    assert!(
+        matches!(&question, Seen::Message { content, .. }
+            if matches!(&content.relates_to, Some(Relation::Thread(t)) if t.is_falling_back)),
+        "{question:?}"
+    );
     offered(loser, &bot, &question, "✅").await;
     loser.react(&room, &question.id(), "✅").await;
     let resigned = loser.message_from(&bot, &room).await;
