@@ -28,7 +28,7 @@ pub struct Config {
     pub ai: ai::AiConfig,
     /// The web companion's public address without a trailing slash
     /// (`https://akron.example.org`); with it, boards and tournament messages of servers
-    /// whose pages are on carry a link ([`Reply::web_link`]). The binary takes it from
+    /// whose pages are on carry a link ([`Reply::web_link`](super::Reply::web_link)). The binary takes it from
     /// `AKRON_WEB_URL`.
     pub web_url: Option<String>,
 }

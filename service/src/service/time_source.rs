@@ -32,7 +32,8 @@ pub trait Clock: Send + Sync {
 
 /// The system clock (or another base clock) plus an offset that `wait` moves forward: the
 /// console's clock, so that people can try time controls without waiting days. The service
-/// keeps the offset in its database ([`Service::resume_clock`], [`Service::advance_clock`]),
+/// keeps the offset in its database ([`Service::resume_clock`](super::Service::resume_clock),
+/// [`Service::advance_clock`](super::Service::advance_clock)),
 /// so a restart keeps it.
 pub struct OffsetClock {
     offset: AtomicI64,
