@@ -3,9 +3,9 @@
 //! `console:main` unless switched, and buttons are printed as commands to type.
 //!
 //! This file holds the session (who acts, where, the loop that reads lines and prints
-//! replies, where pictures are saved); [`typed`] reads what the user types that is the
-//! console's own (names, durations, `#N`), [`text`] turns Markdown into terminal text, and
-//! [`board`] draws a position as text.
+//! replies, where pictures are saved); `typed.rs` reads what the user types that is the
+//! console's own (names, durations, `#N`), `text.rs` turns Markdown into terminal text, and
+//! `board.rs` draws a position as text.
 
 mod board;
 mod text;
