@@ -125,17 +125,17 @@ pub fn copy_tables(from: &Db, target: &Tx<'_>) -> Result<Vec<(&'static str, usiz
             })?;
             Ok::<_, DbError>((names, rows))
         })?;
-        let placeholders = (1..=names.len())
-            .map(|n| format!("?{n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let insert = format!(
-            "INSERT INTO {table} ({}) VALUES ({placeholders})",
-            names.join(", ")
-        );
-        for row in &rows {
-            let values: Vec<Value<'_>> = row.iter().map(ToValue::to_value).collect();
-            target.execute(&insert, &values)?;
+        let written = target.insert_rows(
+            table,
+            &names,
+            rows.iter()
+                .map(|row| row.iter().map(ToValue::to_value).collect()),
+        )?;
+        if written != rows.len() {
+            return Err(DbError::Corrupt(format!(
+                "{table}: {} rows read, {written} written",
+                rows.len()
+            )));
         }
         copied.push((*table, rows.len()));
     }

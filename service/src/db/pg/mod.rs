@@ -20,10 +20,12 @@
 //! translated to PostgreSQL's (`$1`, `$2`, …) and prepared once per connection, then cached.
 //!
 //! This file holds the address and the pool, and runs transactions; beside it are
-//! `statements.rs` (running one statement, values in and out), `migrations.rs`, `listen.rs`
+//! `statements.rs` (running one statement, values in and out), `copy_in.rs` (many rows in one
+//! `COPY`, for `akron db copy`), `migrations.rs`, `listen.rs`
 //! (`NOTIFY`/`LISTEN` between processes), `errors.rs` (PostgreSQL's errors as the seam's) and
 //! `scratch.rs` (a database of its own for a test).
 
+mod copy_in;
 mod errors;
 mod listen;
 pub(in crate::db) mod migrations;
@@ -31,6 +33,7 @@ pub(in crate::db) mod migrations;
 mod scratch;
 mod statements;
 
+pub(super) use copy_in::copy_in;
 pub(super) use errors::{is_busy, is_unique_violation};
 pub use listen::LISTENER_NAME;
 #[cfg(feature = "testing")]
