@@ -27,6 +27,13 @@
 //! `AKRON_BENCH_MOVES=N` changes the moves per process (1,000 by default),
 //! `AKRON_BENCH_PROCESSES="1 2"` the runs, and `AKRON_BENCH_WRAP="strace -c -f"` runs each
 //! process under a tool.
+//!
+//! `AKRON_BENCH_PGBENCH=postgres://akron@127.0.0.1:55433/pgbench` (a database that
+//! `pgbench -i -s 10` filled on the same server) runs, after each PostgreSQL run with N
+//! processes, PostgreSQL's own TPC-B benchmark with as many clients,
+//! `pgbench -n -c N -j N -T 30` (`AKRON_BENCH_PGBENCH_SECONDS` changes the 30), and prints
+//! its transactions per second beside the moves per second (issue 45: a move should cost no
+//! more than a TPC-B transaction).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 mod shared;
@@ -168,8 +175,11 @@ fn parent() {
         });
     }
     println!();
-    println!("| database | processes | moves | p50 | p99 | max | moves/s | load average |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let pgbench = std::env::var("AKRON_BENCH_PGBENCH").ok();
+    println!(
+        "| database | processes | moves | p50 | p99 | max | moves/s | pgbench TPC-B tps, as many clients | load average |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     let counts: Vec<usize> = std::env::var("AKRON_BENCH_PROCESSES")
         .unwrap_or_else(|_| "1 2 4".to_string())
         .split_whitespace()
@@ -179,8 +189,12 @@ fn parent() {
         // The databases take turns at each process count, so that both see the same load.
         for target in &mut targets {
             let run = run(target, processes, per_process);
+            let tps = match (&pgbench, target.name) {
+                (Some(database), "PostgreSQL") => tpc_b(database, processes),
+                _ => "-".to_string(),
+            };
             println!(
-                "| {} | {processes} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.0} | {} |",
+                "| {} | {processes} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.0} | {tps} | {} |",
                 target.name,
                 run.moves(),
                 run.percentile(0.50).as_secs_f64() * 1e3,
@@ -194,6 +208,31 @@ fn parent() {
     drop(targets);
     // The scratch PostgreSQL database is dropped here.
     drop(scratch);
+}
+
+/// `pgbench`'s TPC-B transactions per second with `clients` clients (and as many threads)
+/// on `database`, right after the moves' run, on the same server.
+fn tpc_b(database: &str, clients: usize) -> String {
+    let seconds = std::env::var("AKRON_BENCH_PGBENCH_SECONDS").unwrap_or_else(|_| "30".into());
+    let clients = clients.to_string();
+    let output = Process::new("pgbench")
+        .args([
+            "-n", "-c", &clients, "-j", &clients, "-T", &seconds, database,
+        ])
+        .output()
+        .expect("pgbench runs (is it on the PATH?)");
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines()
+        .find_map(|line| {
+            let rest = line.strip_prefix("tps = ")?;
+            Some(rest.split_whitespace().next()?.to_string())
+        })
+        .unwrap_or_else(|| {
+            format!(
+                "pgbench failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        })
 }
 
 /// The scratch database's address for a child (with its password, if the server's has one).

@@ -182,6 +182,20 @@ pub fn game(conn: &Tx<'_>, id: GameId) -> Result<Option<GameRecord>, DbError> {
     )
 }
 
+/// Every game, by id: for checking a whole database (`akron db copy`) in one query rather
+/// than one a game.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn all_games(conn: &Tx<'_>) -> Result<Vec<GameRecord>, DbError> {
+    conn.query(
+        &format!("SELECT {COLUMNS} FROM games ORDER BY id"),
+        params![],
+        from_row,
+    )
+}
+
 /// The open challenge or active game in a channel: the channel's own one, else the oldest
 /// challenge waiting there for a thread of its own.
 ///

@@ -454,6 +454,40 @@ impl<'c> Tx<'c> {
         }
     }
 
+    /// Writes `rows` (one value per column of `columns`, in order) into `table`, and returns
+    /// how many it wrote: on PostgreSQL in one `COPY … FROM STDIN` (a round trip a row made
+    /// `akron db copy` 25 times slower into PostgreSQL than out of it), on SQLite one cached
+    /// `INSERT` a row (in process, no round trips).
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub fn insert_rows<'v>(
+        &self,
+        table: &str,
+        columns: &[String],
+        rows: impl IntoIterator<Item = Vec<Value<'v>>>,
+    ) -> Result<usize, DbError> {
+        match &self.conn {
+            TxConn::Sqlite(conn) => {
+                let placeholders = (1..=columns.len())
+                    .map(|n| format!("?{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let insert = format!(
+                    "INSERT INTO {table} ({}) VALUES ({placeholders})",
+                    columns.join(", ")
+                );
+                let mut written = 0;
+                for row in rows {
+                    written += sqlite::execute(conn, &insert, &row)?;
+                }
+                Ok(written)
+            }
+            TxConn::Postgres(conn) => pg::copy_in(conn, table, columns, rows),
+        }
+    }
+
     /// Runs statements without parameters, separated by semicolons.
     ///
     /// # Errors

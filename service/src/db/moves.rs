@@ -38,6 +38,30 @@ pub fn game_moves(conn: &Tx<'_>, game: GameId) -> Result<Vec<MoveRow>, DbError> 
     )
 }
 
+/// Every move of every game, by game and ply: for checking a whole database (`akron db
+/// copy`) in one query rather than one a game.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn all_moves(conn: &Tx<'_>) -> Result<Vec<(GameId, MoveRow)>, DbError> {
+    conn.query(
+        "SELECT game_id, ply, notation, code, played_at FROM moves ORDER BY game_id, ply",
+        params![],
+        |r| {
+            Ok((
+                GameId(r.get(0)?),
+                MoveRow {
+                    ply: r.get(1)?,
+                    notation: r.get(2)?,
+                    code: r.get(3)?,
+                    played_at: r.get(4)?,
+                },
+            ))
+        },
+    )
+}
+
 /// Appends a move.
 ///
 /// # Errors

@@ -161,22 +161,19 @@ pub fn copy_database(
                 });
             }
         }
-        let games = db::all_game_ids(tx)?;
-        for game in &games {
-            match super::store::replay_stored(tx, *game) {
-                Ok(()) => {}
-                Err(ServiceError::Corrupt { game, detail }) => {
-                    return Err(CopyError::Replay {
-                        game,
-                        error: detail,
-                    })
-                }
-                Err(e) => return Err(e.into()),
+        let games_replayed = match super::store::replay_all(tx) {
+            Ok(replayed) => replayed,
+            Err(ServiceError::Corrupt { game, detail }) => {
+                return Err(CopyError::Replay {
+                    game,
+                    error: detail,
+                })
             }
-        }
+            Err(e) => return Err(e.into()),
+        };
         Ok(Copied {
             tables,
-            games_replayed: games.len(),
+            games_replayed,
         })
     })
 }

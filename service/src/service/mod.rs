@@ -22,7 +22,11 @@
 //! not be read, as catalogue messages), `alt.rs` (text alternatives), `clocks.rs`, `times.rs`
 //! and `read_model.rs` (the read model: games, tournaments, players as plain structs, for
 //! chat replies and web pages). `text/` is the typed grammar (`parse.rs`) and the table of
-//! commands with the help (`help.rs`), `types.rs` the requests and replies.
+//! commands with the help (`help.rs`), `types.rs` the requests and replies. Around
+//! [`Service`] itself (this file: opening it, [`Service::handle`] and the dispatch):
+//! `config.rs` (its settings), `errors.rs` (how a command fails: [`ServiceError`],
+//! [`Refusal`]), `conflicts.rs` (retrying after a conflict) and `time_source.rs` (the clock
+//! tests inject; the game clocks are `clocks.rs`).
 //!
 //! The service also speaks first. [`Service::tick`] (in `tick.rs`) settles what is due (an open
 //! challenge expires, a reminder, a clock runs out), and every notice a decision causes outside
@@ -37,9 +41,12 @@ mod chat_memory;
 pub mod check;
 pub mod clocks;
 mod conditional;
+mod config;
+mod conflicts;
 pub mod copy_command;
 mod correspondence;
 mod decisions;
+mod errors;
 mod info;
 mod lifecycle;
 mod notation_errors;
@@ -52,6 +59,7 @@ pub mod read_model;
 mod store;
 pub mod text;
 mod tick;
+mod time_source;
 pub mod times;
 mod tournaments;
 pub mod types;
@@ -73,15 +81,21 @@ pub use types::*;
 pub use web::{TournamentSummary, WebPage, WebSite};
 pub use wording::MAX_TEXT;
 
+pub use config::Config;
+use conflicts::conflict_key;
+pub use conflicts::{conflict_backoff, CONFLICT_BUDGET};
+pub(crate) use errors::{refuse, Failure};
+pub use errors::{Refusal, ServiceError};
+pub use time_source::{Clock, ManualClock, OffsetClock, SystemClock};
+
 use crate::db::{self, Db, DbError};
 use crate::images::Images;
 use crate::model::GameRecord;
 use std::collections::HashMap;
 use std::fmt;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// How long an open challenge waits for an answer, in seconds.
 pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
@@ -89,354 +103,6 @@ pub const CHALLENGE_TTL: i64 = 24 * 60 * 60;
 /// How often a background loop looks at a shared (PostgreSQL) database for work that other
 /// processes wrote: see [`Service::shared_poll`].
 pub const SHARED_POLL: Duration = Duration::from_secs(1);
-
-/// How many times at most a command is retried when another change to its game or
-/// tournament landed first (or, on PostgreSQL, a concurrent transaction made it fail to
-/// serialize).
-const CONFLICT_RETRIES: usize = 24;
-
-/// How long in all a command waits between its retries after conflicts before it is refused.
-pub const CONFLICT_BUDGET: Duration = Duration::from_secs(2);
-
-/// The waits between retries after a conflict: growing (from 2 ms, doubling, at most 200 ms)
-/// and jittered, so that two commands racing each other do not retry in step, and the retries
-/// are not all spent while the other transaction is still committing, within
-/// [`CONFLICT_BUDGET`].
-#[must_use]
-pub fn conflict_backoff() -> backon::ExponentialBuilder {
-    backon::ExponentialBuilder::new()
-        .with_min_delay(Duration::from_millis(2))
-        .with_factor(2.0)
-        .with_max_delay(Duration::from_millis(200))
-        .with_jitter()
-        .with_max_times(CONFLICT_RETRIES)
-        .with_total_delay(Some(CONFLICT_BUDGET))
-}
-
-/// The time, injectable so that tests can move it.
-pub trait Clock: Send + Sync {
-    /// Unix seconds now.
-    fn now(&self) -> i64;
-
-    /// Moves the clock forward by `seconds`, when this clock can be moved (tests, the
-    /// console's `wait`). Returns whether it moved.
-    fn advance(&self, seconds: i64) -> bool {
-        let _ = seconds;
-        false
-    }
-
-    /// How far this clock runs ahead of the system clock, when it is a clock that is kept in
-    /// the database across restarts (the console's); `None` for the others.
-    fn offset(&self) -> Option<i64> {
-        None
-    }
-
-    /// Sets [`Clock::offset`], for a clock that has one.
-    fn set_offset(&self, offset: i64) {
-        let _ = offset;
-    }
-}
-
-/// The system clock (or another base clock) plus an offset that `wait` moves forward: the
-/// console's clock, so that people can try time controls without waiting days. The service
-/// keeps the offset in its database ([`Service::resume_clock`], [`Service::advance_clock`]),
-/// so a restart keeps it.
-pub struct OffsetClock {
-    offset: AtomicI64,
-    base: Arc<dyn Clock>,
-}
-
-impl OffsetClock {
-    /// An offset over `base` instead of the system clock: a console whose time stands still
-    /// between `wait`s, for transcripts that must read the same on every run.
-    #[must_use]
-    pub fn over(base: Arc<dyn Clock>) -> OffsetClock {
-        OffsetClock {
-            offset: AtomicI64::new(0),
-            base,
-        }
-    }
-}
-
-impl Default for OffsetClock {
-    fn default() -> OffsetClock {
-        OffsetClock::over(Arc::new(SystemClock))
-    }
-}
-
-impl std::fmt::Debug for OffsetClock {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OffsetClock")
-            .field("offset", &self.offset.load(Ordering::SeqCst))
-            .finish_non_exhaustive()
-    }
-}
-
-impl Clock for OffsetClock {
-    fn now(&self) -> i64 {
-        self.base.now() + self.offset.load(Ordering::SeqCst)
-    }
-
-    fn advance(&self, seconds: i64) -> bool {
-        self.offset.fetch_add(seconds, Ordering::SeqCst);
-        true
-    }
-
-    fn offset(&self) -> Option<i64> {
-        Some(self.offset.load(Ordering::SeqCst))
-    }
-
-    fn set_offset(&self, offset: i64) {
-        self.offset.store(offset, Ordering::SeqCst);
-    }
-}
-
-/// The system clock.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> i64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-    }
-}
-
-/// A clock that stands still until it is moved; for tests.
-#[derive(Debug, Default)]
-pub struct ManualClock(AtomicI64);
-
-impl ManualClock {
-    /// A clock showing `now` (Unix seconds).
-    #[must_use]
-    pub fn new(now: i64) -> ManualClock {
-        ManualClock(AtomicI64::new(now))
-    }
-
-    /// Moves the clock forward by `seconds`.
-    pub fn advance(&self, seconds: i64) {
-        self.0.fetch_add(seconds, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-
-    fn advance(&self, seconds: i64) -> bool {
-        ManualClock::advance(self, seconds);
-        true
-    }
-}
-
-/// Settings of the service.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The SQLite file. Default `akron.db` (the binary reads `AKRON_DB`; the service reads no
-    /// environment).
-    pub db_path: PathBuf,
-    /// A PostgreSQL database to use instead of the SQLite file, shared by several processes
-    /// (`--db postgres://…` or `AKRON_DB`); `None` keeps the SQLite file.
-    pub postgres: Option<db::PostgresUrl>,
-    /// Where the `rules` command links to, else nowhere (the reply then carries a picture
-    /// instead of a link). The binary takes it from `AKRON_RULES_URL`.
-    pub rules_url: Option<String>,
-    /// Whether replies carry board pictures (PNG). Front ends that cannot show them may
-    /// turn this off.
-    pub images: bool,
-    /// How long a change waits for another writer on the same file (a second process, a
-    /// backup) before the command fails, changing nothing. Default 10 seconds.
-    pub busy_timeout: Duration,
-    /// How the engine searches: the AI's moves, `analyze`, `hint` and the puzzle solver.
-    pub ai: ai::AiConfig,
-    /// The web companion's public address without a trailing slash
-    /// (`https://akron.example.org`); with it, boards and tournament messages of servers
-    /// whose pages are on carry a link ([`Reply::web_link`]). The binary takes it from
-    /// `AKRON_WEB_URL`.
-    pub web_url: Option<String>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            db_path: PathBuf::from("akron.db"),
-            postgres: None,
-            rules_url: None,
-            images: true,
-            busy_timeout: db::BUSY_TIMEOUT,
-            ai: ai::AiConfig::default(),
-            web_url: None,
-        }
-    }
-}
-
-impl Config {
-    /// The defaults with another database file.
-    #[must_use]
-    pub fn with_db(path: impl Into<PathBuf>) -> Config {
-        Config {
-            db_path: path.into(),
-            ..Config::default()
-        }
-    }
-
-    /// The defaults with a PostgreSQL database.
-    #[must_use]
-    pub fn with_postgres(url: db::PostgresUrl) -> Config {
-        Config {
-            postgres: Some(url),
-            ..Config::default()
-        }
-    }
-
-    /// The database setting as `--db` and `AKRON_DB` take it: an address starting
-    /// `postgres://` or `postgresql://` selects PostgreSQL, anything else is a SQLite file.
-    pub fn set_database(&mut self, setting: &std::ffi::OsStr) {
-        match setting.to_str().and_then(db::PostgresUrl::parse) {
-            Some(url) => self.postgres = Some(url),
-            None => {
-                self.postgres = None;
-                self.db_path = PathBuf::from(setting);
-            }
-        }
-    }
-
-    /// Where the database is, for logs and messages: the file, or the PostgreSQL address
-    /// without its password.
-    #[must_use]
-    pub fn database(&self) -> String {
-        match &self.postgres {
-            Some(url) => url.to_string(),
-            None => self.db_path.display().to_string(),
-        }
-    }
-
-    /// Opens the database this names for reading only, applying no migrations: it must
-    /// exist and be at this build's schema.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be opened, is not the bot's or is not current.
-    pub fn open_db_read_only(&self) -> Result<Db, db::DbError> {
-        match &self.postgres {
-            Some(url) => Db::open_postgres_read_only(url, self.busy_timeout),
-            None => Db::open_read_only(&self.db_path),
-        }
-    }
-
-    /// Opens the database this names, applying migrations.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be opened or migrated.
-    pub fn open_db(&self) -> Result<Db, db::DbError> {
-        match &self.postgres {
-            Some(url) => Db::open_postgres(url, self.busy_timeout),
-            None => Db::open_with(&self.db_path, self.busy_timeout),
-        }
-    }
-}
-
-/// The refusal given when a command still met conflicts after its retries: it names what
-/// kept changing, the tournament for a tournament command, else the game.
-fn conflict_key(command: &Command) -> &'static str {
-    match command {
-        Command::Tournament(_) => "service-conflict-tournament",
-        _ => "service-conflict",
-    }
-}
-
-/// A failure of the service itself, not a user's mistake (those get a refusal [`Reply`]).
-#[derive(Debug)]
-pub enum ServiceError {
-    /// Storage failed.
-    Db(DbError),
-    /// A background worker thread died (a panic): nothing it was doing was committed.
-    Stopped(String),
-    /// A stored game does not replay to its stored positions.
-    Corrupt {
-        /// The game.
-        game: GameId,
-        /// What does not match.
-        detail: String,
-    },
-}
-
-impl fmt::Display for ServiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ServiceError::Db(e) => e.fmt(f),
-            ServiceError::Stopped(why) => write!(f, "a worker thread stopped: {why}"),
-            ServiceError::Corrupt { game, detail } => {
-                write!(f, "game {game} is damaged in storage: {detail}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ServiceError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            // Transparent: the message is the storage error's own, so its chain is too.
-            ServiceError::Db(e) => e.source(),
-            ServiceError::Corrupt { .. } | ServiceError::Stopped(_) => None,
-        }
-    }
-}
-
-impl From<DbError> for ServiceError {
-    fn from(e: DbError) -> Self {
-        ServiceError::Db(e)
-    }
-}
-
-/// A user's mistake: the reply that explains what was wrong and what would be right.
-/// Nothing changed. Handlers return it as an error, so they read as one `?` chain.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal(pub Reply);
-
-impl Refusal {
-    /// A refusal with this text, seen only by the caller.
-    #[must_use]
-    pub fn new(text: impl Into<String>) -> Refusal {
-        Refusal(Reply::refusal(text))
-    }
-}
-
-/// Why a handler stopped: the user's mistake, or the system's.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// The user's mistake; nothing changed. Boxed: a reply is large, and the happy path
-    /// should not carry its size.
-    Refused(Box<Refusal>),
-    /// The service failed; nothing changed.
-    Broken(ServiceError),
-}
-
-impl From<Refusal> for Failure {
-    fn from(refusal: Refusal) -> Self {
-        Failure::Refused(Box::new(refusal))
-    }
-}
-
-impl From<ServiceError> for Failure {
-    fn from(error: ServiceError) -> Self {
-        Failure::Broken(error)
-    }
-}
-
-impl From<DbError> for Failure {
-    fn from(error: DbError) -> Self {
-        Failure::Broken(ServiceError::Db(error))
-    }
-}
-
-/// Stops a handler with a refusal.
-pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
-    Err(Refusal::new(text).into())
-}
 
 type Outcome = Result<Reply, Failure>;
 
@@ -941,50 +607,3 @@ const _: () = {
     const fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Service>();
 };
-
-#[cfg(test)]
-mod conflict_tests {
-    use super::*;
-    use backon::BackoffBuilder;
-
-    /// Regression (issue 38 point 14): the retries after a conflict had no wait between
-    /// them, so on PostgreSQL all of them were spent within 2 ms while the other transaction
-    /// was still committing, and a `join` racing `tournament start` was refused for no reason.
-    #[test]
-    fn tournament_command_racing_another_is_retried_with_growing_jittered_waits() {
-        let waits: Vec<Duration> = conflict_backoff().build().collect();
-        assert!(waits.len() >= 8, "{waits:?}");
-        let total: Duration = waits.iter().sum();
-        assert!(
-            total >= Duration::from_millis(500) && total <= CONFLICT_BUDGET,
-            "the retries wait {total:?} in all: {waits:?}"
-        );
-        assert!(waits[0] < Duration::from_millis(10), "{waits:?}");
-        assert!(waits[5] > waits[0] * 8, "the waits grow: {waits:?}");
-        let again: Vec<Duration> = conflict_backoff().build().collect();
-        assert_ne!(waits, again, "the waits are jittered");
-    }
-
-    #[test]
-    fn a_tournament_command_refused_after_conflicts_names_the_tournament() {
-        use crate::service::TournamentAction;
-        for language in crate::catalogue::Language::ALL {
-            let tournament = crate::catalogue::say(
-                language,
-                conflict_key(&Command::Tournament(TournamentAction::Join)),
-                &[],
-            );
-            let game = crate::catalogue::say(language, conflict_key(&Command::Resign), &[]);
-            assert_ne!(tournament, game, "{language:?}");
-        }
-        let english = crate::catalogue::say(
-            crate::catalogue::Language::English,
-            conflict_key(&Command::Tournament(TournamentAction::Leave)),
-            &[],
-        );
-        assert!(
-            english.starts_with("The tournament kept changing"),
-            "{english}"
-        );
-    }
-}

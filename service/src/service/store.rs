@@ -228,3 +228,34 @@ pub(crate) fn replay_stored(conn: &db::Tx<'_>, id: GameId) -> Result<(), Service
     let moves = db::game_moves(conn, id)?;
     replay(row, &moves).map(drop)
 }
+
+/// Replays every stored game through `conn`, as [`replay_stored`] does one, reading all games
+/// and all moves in two queries (one a game made a copy into PostgreSQL pay two round trips
+/// a game); returns how many games it replayed.
+///
+/// # Errors
+///
+/// [`ServiceError::Corrupt`] for the first game that does not replay; storage failures.
+pub(crate) fn replay_all(conn: &db::Tx<'_>) -> Result<usize, ServiceError> {
+    let games = db::all_games(conn)?;
+    let mut moves = db::all_moves(conn)?.into_iter().peekable();
+    let count = games.len();
+    let mut own = Vec::new();
+    for row in games {
+        own.clear();
+        while let Some((game, _)) = moves.peek() {
+            if game.0 > row.id.0 {
+                break;
+            }
+            // A move of a game before this one has no game (the foreign key forbids it).
+            let keep = game.0 == row.id.0;
+            if let Some((_, mv)) = moves.next() {
+                if keep {
+                    own.push(mv);
+                }
+            }
+        }
+        replay(row, &own)?;
+    }
+    Ok(count)
+}

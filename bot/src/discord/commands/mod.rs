@@ -390,6 +390,51 @@ mod tests {
         }
     }
 
+    /// The table of slash commands in `docs/players.md`, as the bot registers them: one row
+    /// per subcommand, its options (`[option]` when optional) and its English description.
+    fn slash_table() -> String {
+        let mut table = String::from("| slash command | what it does |\n| --- | --- |\n");
+        for command in commands() {
+            for sub in &command.subcommands {
+                let mut typed = format!("/{} {}", command.name, sub.name);
+                for option in &sub.parameters {
+                    if option.required {
+                        typed.push_str(&format!(" {}", option.name));
+                    } else {
+                        typed.push_str(&format!(" [{}]", option.name));
+                    }
+                }
+                let about = sub.description.as_deref().unwrap_or_default();
+                table.push_str(&format!("| `{typed}` | {} |\n", about.replace('|', "\\|")));
+            }
+        }
+        table
+    }
+
+    /// Issue 42: the slash-command table of `docs/players.md` had descriptions of its own,
+    /// written beside the catalogue's and checked by nothing. It is now the registered
+    /// commands' table, made by [`slash_table`]: a changed description, option or command
+    /// fails here until the guide is changed with it (the message shows the table to paste).
+    #[test]
+    #[allow(clippy::expect_used)]
+    fn the_players_guide_lists_the_slash_commands_as_registered() {
+        let guide =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/players.md"))
+                .expect("docs/players.md");
+        let expected = slash_table();
+        let start = guide
+            .find("| slash command | what it does |")
+            .expect("docs/players.md has a slash-command table");
+        let end = guide[start..]
+            .find("\n\n")
+            .map_or(guide.len(), |at| start + at + 1);
+        assert!(
+            guide[start..end] == expected,
+            "the slash-command table of docs/players.md differs from the registered commands; \
+             as registered it is:\n\n{expected}"
+        );
+    }
+
     /// One source for every description (issue 42): each command, subcommand and option the
     /// bot registers is described in English by its catalogue message, none by a poise
     /// attribute or a doc comment, and a parameter without a message fails here rather than

@@ -20,10 +20,12 @@
 //! translated to PostgreSQL's (`$1`, `$2`, …) and prepared once per connection, then cached.
 //!
 //! This file holds the address and the pool, and runs transactions; beside it are
-//! `statements.rs` (running one statement, values in and out), `migrations.rs`, `listen.rs`
+//! `statements.rs` (running one statement, values in and out), `copy_in.rs` (many rows in one
+//! `COPY`, for `akron db copy`), `migrations.rs`, `listen.rs`
 //! (`NOTIFY`/`LISTEN` between processes), `errors.rs` (PostgreSQL's errors as the seam's) and
 //! `scratch.rs` (a database of its own for a test).
 
+mod copy_in;
 mod errors;
 mod listen;
 pub(in crate::db) mod migrations;
@@ -31,6 +33,7 @@ pub(in crate::db) mod migrations;
 mod scratch;
 mod statements;
 
+pub(super) use copy_in::copy_in;
 pub(super) use errors::{is_busy, is_unique_violation};
 pub use listen::LISTENER_NAME;
 #[cfg(feature = "testing")]
@@ -120,6 +123,9 @@ pub(super) struct Conn {
     /// Set when the connection may be left inside a transaction (a failed rollback): the
     /// pool then closes it instead of handing it out again.
     broken: Cell<bool>,
+    /// When it last went back to the pool whole: a connection used this recently is handed
+    /// out again without a probe ([`PROBE_IDLE`]).
+    returned: Cell<std::time::Instant>,
 }
 
 /// Opens connections for the pool.
@@ -136,17 +142,32 @@ impl r2d2::ManageConnection for Manager {
             client: RefCell::new(self.config.connect(NoTls)?),
             statements: RefCell::new(HashMap::new()),
             broken: Cell::new(false),
+            returned: Cell::new(std::time::Instant::now()),
         })
     }
 
-    /// A pooled connection is checked before each use, so that one the server closed (a
-    /// restart) is replaced instead of failing the command that drew it.
+    /// A pooled connection that sat idle for [`PROBE_IDLE`] or more is probed (an empty
+    /// query) before it is handed out, so that one the server closed meanwhile (a restart)
+    /// is replaced instead of failing the command that drew it. One used moments ago is
+    /// handed out as it is: probing every check-out cost a round trip each, six of a move's
+    /// sixteen (issue 45). Should such a connection turn out closed after all, its statement
+    /// fails as "busy" and the pool drops it; a write's `BEGIN` that finds it closed takes
+    /// another connection at once ([`Pool::transaction`]).
     fn is_valid(&self, conn: &mut Conn) -> Result<(), postgres::Error> {
+        if conn.returned.get().elapsed() < PROBE_IDLE {
+            return Ok(());
+        }
         conn.client.get_mut().simple_query("").map(drop)
     }
 
+    /// Called when a connection goes back to the pool: a broken one is closed, a whole one
+    /// notes the time, for [`Manager::is_valid`].
     fn has_broken(&self, conn: &mut Conn) -> bool {
-        conn.broken.get() || conn.client.get_mut().is_closed()
+        let broken = conn.broken.get() || conn.client.get_mut().is_closed();
+        if !broken {
+            conn.returned.set(std::time::Instant::now());
+        }
+        broken
     }
 }
 
@@ -165,6 +186,12 @@ pub(super) struct Pool {
     /// the service's clock: this is about how long people wait.
     down_until: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// How long a pooled connection may sit idle and still be handed out without a probe: long
+/// enough that a busy process's connections, reused within milliseconds, are never probed;
+/// short enough that after a server restart (which takes longer) the pool's connections are
+/// probed before they are used.
+const PROBE_IDLE: Duration = Duration::from_secs(1);
 
 /// How long after a check-out that found no connection the next ones wait only
 /// [`PROBE_TIMEOUT`] for one.
@@ -342,8 +369,17 @@ impl Pool {
         work: impl FnOnce(&Conn) -> Result<R, E>,
     ) -> Result<R, E> {
         in_blocking_context(|| {
-            let conn = self.take()?;
-            batch(&conn, begin)?;
+            let mut conn = self.take()?;
+            if let Err(e) = batch(&conn, begin) {
+                if !conn.client.borrow().is_closed() {
+                    return Err(e.into());
+                }
+                // Closed by the server since it was last used (it was handed out without a
+                // probe): the pool drops it; nothing was done, so begin on another one.
+                drop(conn);
+                conn = self.take()?;
+                batch(&conn, begin)?;
+            }
             match work(&conn) {
                 Ok(value) => match batch(&conn, "COMMIT") {
                     Ok(()) => Ok(value),

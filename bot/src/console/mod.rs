@@ -1,6 +1,22 @@
 //! The console front end: slash-command text in, replies out, on the same service and
 //! database as the bot. Users are plain names (`console:NAME`), the channel is
 //! `console:main` unless switched, and buttons are printed as commands to type.
+//!
+//! This file holds the session (who acts, where, the loop that reads lines and prints
+//! replies, where pictures are saved); `typed.rs` reads what the user types that is the
+//! console's own (names, durations, `#N`), `text.rs` turns Markdown into terminal text, and
+//! `board.rs` draws a position as text.
+
+mod board;
+mod text;
+mod typed;
+
+pub use board::{ascii_board, ascii_board_in};
+pub use text::terminal_text;
+pub use typed::MAX_NAME;
+
+use text::button_text;
+use typed::{bad_name, parse_duration, split_game, user_name, with_console_commands};
 
 /// The console as the service sees it: the prefix of its ids (`console:alice`) and of the
 /// notices it prints; anyone at the terminal may organise tournaments.
@@ -16,8 +32,8 @@ use crate::service::{
     ChannelId, Destination, GameId, Languages, Notice, Reply, Request, ServerId, Service, User,
     UserId,
 };
-use akron_rules::{Color, Point, Position};
-use akron_service::catalogue::{Language, Phrase};
+use akron_rules::Position;
+use akron_service::catalogue::Language;
 use akron_service::delivery::{self, SendError};
 use akron_service::model::Platform;
 use akron_service::say;
@@ -680,145 +696,6 @@ fn last_picture_number(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// The longest console user name, in characters (as on Discord).
-pub const MAX_NAME: usize = 32;
-
-/// A user name as typed after `as` or `@`: 1 to [`MAX_NAME`] letters, digits, `_`, `-` and
-/// `.`, without the leading `@`; `None` otherwise.
-fn user_name(typed: &str) -> Option<&str> {
-    let name = typed.trim_start_matches('@');
-    let valid = !name.is_empty()
-        && name.chars().count() <= MAX_NAME
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    valid.then_some(name)
-}
-
-/// Why `typed` is not a user name, in `language`.
-fn bad_name(typed: &str, language: Language) -> String {
-    let length = typed.trim_start_matches('@').chars().count();
-    if length > MAX_NAME {
-        let shown: String = typed.chars().take(20).collect();
-        return say!(
-            language,
-            "console-bad-name-long",
-            shown = shown,
-            length = length,
-            most = MAX_NAME
-        );
-    }
-    say!(language, "console-bad-name", typed = typed)
-}
-
-/// Markdown for a terminal: `**bold**` in ANSI bold when `styled`, else plain; backticks
-/// removed; code fence lines dropped, the text inside them kept; escapes (`\_`) undone.
-#[must_use]
-pub fn terminal_text(markdown: &str, styled: bool) -> String {
-    // The commands the text names, as the console types them.
-    let markdown = akron_service::catalogue::console_commands(markdown);
-    unescape(&markup(&markdown, styled))
-}
-
-/// Drops the backslash of Markdown escapes (`\_it\_` is `_it_`), which
-/// [`escape_markdown`](crate::model::escape_markdown) adds to names, and the zero-width space
-/// it puts after `@`.
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek()) {
-            ('\\', Some(&next)) if next.is_ascii_punctuation() => {
-                out.push(next);
-                chars.next();
-            }
-            ('\u{200b}', _) => {}
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// [`terminal_text`] before the escapes are undone.
-fn markup(markdown: &str, styled: bool) -> String {
-    const BOLD: &str = "\x1b[1m";
-    const RESET: &str = "\x1b[0m";
-    let mut out = String::with_capacity(markdown.len());
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            // A fence line goes; whatever else is on it (the end of the message it closes)
-            // stays.
-            let rest = line.replace("```", "");
-            if rest.trim().is_empty() {
-                continue;
-            }
-            out.push_str(rest.trim());
-            out.push('\n');
-            continue;
-        }
-        let mut bold = false;
-        let mut rest = line;
-        while let Some(at) = rest.find("**") {
-            out.push_str(&rest[..at].replace('`', ""));
-            if styled {
-                out.push_str(if bold { RESET } else { BOLD });
-            }
-            bold = !bold;
-            rest = &rest[at + 2..];
-        }
-        out.push_str(&rest.replace('`', ""));
-        if bold && styled {
-            out.push_str(RESET);
-        }
-        out.push('\n');
-    }
-    out.pop();
-    out
-}
-
-/// The command a button stands for, as typed.
-fn button_text(button: &crate::service::Button) -> String {
-    use crate::service::{Command, TournamentAction};
-    match &button.command {
-        Command::Draw(o) => format!("draw {}", o.name()),
-        Command::Takeback(o) => format!("takeback {}", o.name()),
-        Command::Tournament(TournamentAction::Join) => "tournament join".to_string(),
-        Command::Tournament(TournamentAction::Leave) => "tournament leave".to_string(),
-        other => other.name().to_string(),
-    }
-}
-
-/// `25h`, `90s`, `30m`, `3d`, `1d12h`: a duration in seconds, at most a year; a refusal in
-/// `language` otherwise.
-fn parse_duration(text: &str, language: Language) -> Result<i64, String> {
-    let usage = say!(language, "console-duration-bad", text = text);
-    let mut total: i64 = 0;
-    let mut number = String::new();
-    for c in text.trim().chars() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let unit = match c.to_ascii_lowercase() {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            _ => return Err(usage),
-        };
-        let n: i64 = number.parse().map_err(|_| usage.clone())?;
-        total = total.saturating_add(n.saturating_mul(unit));
-        number.clear();
-    }
-    if !number.is_empty() || total <= 0 {
-        return Err(usage);
-    }
-    if total > 366 * 86_400 {
-        return Err(say!(language, "console-duration-long", text = text));
-    }
-    Ok(total)
-}
-
 /// A console user: `console:NAME`.
 #[must_use]
 pub fn console_user(name: &str) -> User {
@@ -826,179 +703,6 @@ pub fn console_user(name: &str) -> User {
     User::new(UserId::new(PLATFORM.id, name), name)
 }
 
-/// Splits a trailing `#N` off a command line; a refusal in `language` for a bad number.
-/// The console's own commands, which a line may also be.
-const CONSOLE_COMMANDS: &str = "as, in, mod, wait, quit";
-
-/// A refusal of an unknown command lists the console's own commands too.
-fn with_console_commands(mut refusal: Phrase) -> Phrase {
-    if refusal.id == "parse-unknown-command" {
-        for (name, value) in &mut refusal.args {
-            if name == "commands" {
-                *value = format!("{}, {CONSOLE_COMMANDS}", value.say(Language::English)).into();
-            }
-        }
-    }
-    refusal
-}
-
-fn split_game(line: &str, language: Language) -> Result<(&str, Option<GameId>), String> {
-    if let Some((head, tail)) = line.rsplit_once(char::is_whitespace) {
-        if tail.starts_with('#') {
-            // `#0` or `#x` is a mistaken game number, not something the command takes.
-            let id = tail
-                .parse::<GameId>()
-                .map_err(|_| say!(language, "console-bad-game-number", typed = tail))?;
-            return Ok((head.trim_end(), Some(id)));
-        }
-    }
-    Ok((line, None))
-}
-
-/// The position as text, one grid per occupied level: `x` Black, `o` White, `.` empty; the
-/// last line says whose turn it is, or `result` when the game is over. In English; see
-/// [`ascii_board_in`].
-#[must_use]
-pub fn ascii_board(position: &Position, result: Option<&str>) -> String {
-    ascii_board_in(position, result, Language::English)
-}
-
-/// [`ascii_board`] with its words (levels, sides, whose move) in `language`; the grid's
-/// letters and numbers are the notation's, the same in every language.
-#[must_use]
-pub fn ascii_board_in(position: &Position, result: Option<&str>, language: Language) -> String {
-    let n = position.size();
-    let mut out = String::new();
-    let top = position.height().max(1);
-    for level in 0..top.min(n) {
-        let side = n - level;
-        let apostrophes = "'".repeat(usize::from(level));
-        let heading = if level == 0 {
-            say!(language, "console-board-holes")
-        } else {
-            say!(
-                language,
-                "console-board-level",
-                level = level,
-                marks = apostrophes
-            )
-        };
-        out.push_str(&format!("  {heading}\n"));
-        out.push_str("     ");
-        for x in 0..side {
-            out.push(char::from(b'A' + x));
-            out.push(' ');
-        }
-        out.push('\n');
-        for y in (0..side).rev() {
-            out.push_str(&format!("  {:>2} ", u16::from(y) + u16::from(level) + 1));
-            for x in 0..side {
-                let c = match position.piece(Point::new(x, y, level)) {
-                    Some(Color::Black) => 'x',
-                    Some(Color::White) => 'o',
-                    None => '.',
-                };
-                out.push(c);
-                out.push(' ');
-            }
-            out.push('\n');
-        }
-    }
-    let piles = position.piles();
-    let colour = |c: Color| say!(language, "colour", colour = c.name());
-    let state = match result {
-        Some(result) => say!(language, "console-board-over", result = result),
-        None => say!(
-            language,
-            "console-board-to-move",
-            colour = colour(position.turn())
-        ),
-    };
-    let pieces = say!(
-        language,
-        "console-board-pieces",
-        black = say!(language, "label-black"),
-        black_left = piles.black,
-        white = say!(language, "label-white"),
-        white_left = piles.white,
-        state = state
-    );
-    out.push_str(&format!("  {pieces}\n"));
-    out
-}
-
 #[cfg(test)]
 #[allow(clippy::expect_used)]
-mod tests {
-    use super::*;
-
-    /// Regression (issue 17): Markdown was printed raw in the console.
-    #[test]
-    fn markdown_is_rendered_for_a_terminal() {
-        let markdown = "**alice** placed `B2`.\n```\n1. B2\n```\nend";
-        assert_eq!(
-            terminal_text(markdown, false),
-            "alice placed B2.\n1. B2\nend"
-        );
-        assert_eq!(
-            terminal_text(markdown, true),
-            "\x1b[1malice\x1b[0m placed B2.\n1. B2\nend"
-        );
-        assert_eq!(terminal_text("**open", true), "\x1b[1mopen\x1b[0m");
-    }
-
-    /// Regression (issue 26): escapes leaked into piped output (`\_it\_`).
-    #[test]
-    fn markdown_escapes_are_undone_for_a_terminal() {
-        let name = crate::model::escape_markdown("_it_ [x] @here");
-        assert_eq!(
-            terminal_text(&format!("**{name}** wins"), false),
-            "_it_ [x] @here wins"
-        );
-        assert_eq!(terminal_text("a \\\\ b", false), "a \\ b");
-    }
-
-    /// Regression (issue 26): a finished game's text board ended with "Black to move".
-    #[test]
-    fn a_finished_games_text_board_says_how_it_ended() -> Result<(), akron_rules::PositionError> {
-        let position = Position::start(3, 4)?;
-        assert!(ascii_board(&position, None).ends_with("Black to move\n"));
-        let over = ascii_board(&position, Some("bob resigned: alice wins"));
-        assert!(
-            over.ends_with("game over: bob resigned: alice wins\n"),
-            "{over}"
-        );
-        Ok(())
-    }
-
-    /// Regression (issue 26): `wait` alone and `wait 1d 2h` were "not a command".
-    #[test]
-    fn wait_takes_a_duration_in_several_words() {
-        assert_eq!(parse_duration("1d2h", Language::English), Ok(93_600));
-    }
-
-    #[test]
-    fn user_names_need_a_letter_or_digit() {
-        assert_eq!(user_name("@bob"), Some("bob"));
-        assert_eq!(user_name("bob_2.x-y"), Some("bob_2.x-y"));
-        assert_eq!(user_name("@@@"), None);
-        assert_eq!(user_name("a/b"), None);
-    }
-
-    /// Regression (issue 26): `as` took a 20,000-character name, and every board then took
-    /// seconds to draw.
-    #[test]
-    fn an_absurdly_long_user_name_is_refused() {
-        let long = "x".repeat(20_000);
-        assert_eq!(user_name(&long), None);
-        let why = bad_name(&long, Language::English);
-        assert!(
-            why.contains("20,000 characters") && why.len() < 200,
-            "{why}"
-        );
-        assert_eq!(
-            user_name(&"y".repeat(MAX_NAME)).map(str::len),
-            Some(MAX_NAME)
-        );
-    }
-}
+mod tests;
