@@ -594,10 +594,7 @@ mod tests {
         assert_eq!(german.to_move, "{name} am Zug");
         assert_eq!(german.move_number, "Zug {n}: {move}");
         let spanish = labels(Language::Spanish);
-        assert_eq!(
-            spanish.wins_timeout,
-            "A {other} se le acabó el tiempo: gana {name}"
-        );
+        assert_eq!(spanish.wins_timeout, "{other} agotó su tiempo: gana {name}");
         assert_eq!(spanish.level, "Nivel {n}");
     }
 
