@@ -146,7 +146,7 @@ fn a_move_with_drops_is_described_with_everything_the_picture_shows() {
         spanish.starts_with("Tablero de Akron de 5 por 5, partida #1"),
         "{spanish}"
     );
-    assert!(spanish.contains("En reserva: negras "), "{spanish}");
+    assert!(spanish.contains("En la reserva: negras, "), "{spanish}");
     assert!(spanish.contains("Cayeron: la piedra "), "{spanish}");
     assert!(spanish.contains("Nivel 0: negras"), "{spanish}");
     let german = board_on_server(&h, "de");
