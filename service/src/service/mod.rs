@@ -442,10 +442,10 @@ impl Service {
     /// English); what only the caller sees is in their client's language, else their own
     /// setting, else the server's. A platform preference not yet stored is kept for notices.
     fn with_languages(&self, request: &Request) -> Result<(Request, Option<String>), ServiceError> {
-        let (chosen, platform) = match &request.server {
-            Some(server) => self.db.read(|c| db::server_language(c, server))?,
-            None => (None, None),
-        };
+        let read = self
+            .db
+            .read(|c| db::server_and_user_language(c, request.server.as_ref(), &request.user.id))?;
+        let (chosen, platform) = (read.server_chosen, read.server_platform);
         if let (Some(server), Some(said)) = (&request.server, request.server_locale) {
             if platform != Some(said) {
                 self.db
@@ -456,7 +456,7 @@ impl Service {
             .or(request.server_locale)
             .or(platform)
             .unwrap_or_default();
-        let (own, zone) = self.db.read(|c| db::user_language(c, &request.user.id))?;
+        let (own, zone) = (read.user, read.zone);
         let mut request = request.clone();
         request.language = Languages {
             public,
