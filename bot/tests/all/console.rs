@@ -418,7 +418,7 @@ fn a_correspondence_game_in_the_console_speaks_spanish_and_german() {
         "te toca jugar en la partida #1",
         "CET (dentro de",
         "Ganan las negras (a bob se le acabó el tiempo)",
-        "A bob se le acabó el tiempo: gana alice",
+        "bob agotó su tiempo: gana alice",
     ] {
         assert!(spanish.contains(expected), "{expected}: {spanish}");
     }

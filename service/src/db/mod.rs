@@ -309,7 +309,7 @@ impl Db {
     /// Whatever `read` returns, or a failure to connect.
     pub fn read<R, E: From<DbError>>(
         &self,
-        read: impl FnOnce(&Tx<'_>) -> Result<R, E>,
+        mut read: impl FnMut(&Tx<'_>) -> Result<R, E>,
     ) -> Result<R, E> {
         let _in_use = InUse::new(&self.in_use);
         match &self.backend {

@@ -338,11 +338,20 @@ impl Pool {
         }
     }
 
+    /// Runs `read` on a pooled connection. A connection handed out without a probe may have
+    /// been closed by the server since it was last used (a restart): then the read, which
+    /// changed nothing, runs again once on another connection.
     pub(super) fn read<R, E: From<DbError>>(
         &self,
-        read: impl FnOnce(&Conn) -> Result<R, E>,
+        mut read: impl FnMut(&Conn) -> Result<R, E>,
     ) -> Result<R, E> {
         in_blocking_context(|| {
+            let conn = self.take()?;
+            let first = read(&conn);
+            if first.is_ok() || !conn.client.borrow().is_closed() {
+                return first;
+            }
+            drop(conn);
             let conn = self.take()?;
             read(&conn)
         })

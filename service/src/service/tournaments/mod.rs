@@ -56,7 +56,7 @@ impl Service {
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
                 let now = self.clock.now();
-                let detail = self.db.read(|c| tournament_detail(c, t, now))?;
+                let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
                 let mut reply = Reply::text(standings_text(&detail, language));
                 if let Some(table) = standings_table(&detail, language) {
@@ -81,7 +81,7 @@ impl Service {
                     });
                 }
                 let now = self.clock.now();
-                let detail = self.db.read(|c| tournament_detail(c, t, now))?;
+                let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply, language);

@@ -206,7 +206,12 @@ pub(super) fn the_final_round_ends_the_tournament_with_standings() {
     assert_eq!(notices(&h, "**Cup** is over. Congratulations"), 1);
     assert!(round(&h, 2).is_empty());
     let winner = game(&h, games[0]).players.black;
-    let lines = final_standings(&h.service.db.read(|c| tournament_detail(c, t, 0)).unwrap());
+    let lines = final_standings(
+        &h.service
+            .db
+            .read(|c| tournament_detail(c, t.clone(), 0))
+            .unwrap(),
+    );
     assert_eq!(
         lines.first().map(|(rank, u)| (*rank, u.id.clone())),
         Some((1, winner.id))
