@@ -72,7 +72,7 @@ fn render(
         section #leaderboard {
             h2 { (w.say("web-leaderboard")) }
             @if board.is_empty() { p { (w.say("web-none-yet")) } } @else {
-                div.scroll { table {
+                (layout::scroll(&w.say("web-leaderboard"), html! { table {
                     thead { tr {
                         th { (w.say("web-rank")) } th { (w.say("web-player")) }
                         th { (w.say("web-rating")) } th { (w.say("web-games")) }
@@ -83,7 +83,7 @@ fn render(
                         td { (text::rating(row.rating.rating, row.rating.is_provisional())) }
                         td { (row.games) }
                     } } }
-                } }
+                } }))
             }
         }
         section #tournaments {
