@@ -7,8 +7,9 @@
 use akron_renderer::ReplayOptions;
 use akron_rules::{Color, Game, Move, Position, WinRule};
 use akron_service::catalogue::Language;
-use akron_service::images::{Images, Picture};
+use akron_service::images::{Images, Layout, Picture};
 use akron_service::model::GameId;
+use maud::{html, Markup};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
@@ -64,6 +65,48 @@ pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
     Some(steps)
 }
 
+/// The width of the phone's picture: twice the 360 or so CSS pixels a phone shows it at.
+pub(super) const PHONE_WIDTH: u32 = 720;
+
+/// What a step's picture in `layout` shows, its words in `language`.
+fn picture(step: &Step, language: Language, layout: Layout) -> Picture<'_> {
+    let mut picture = Picture::new(&step.position);
+    picture.labels = Some(akron_service::catalogue::labels(language));
+    if let Some(played) = &step.played {
+        picture.last_move = Some(played.mv);
+        picture.drops = &played.drops;
+    }
+    picture.layout = layout;
+    if layout == Layout::Phone {
+        picture.width = PHONE_WIDTH;
+    }
+    picture
+}
+
+/// The width and height of a step's picture in `layout`, without drawing it.
+pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u32, u32) {
+    let geometry = akron_service::images::geometry(&picture(step, language, layout));
+    (geometry.width, geometry.height)
+}
+
+/// Below this width the page shows the phone's picture.
+const PHONE_MEDIA: &str = "(max-width: 40rem)";
+
+/// A step's picture on a page, from `src` (the chat's picture; `{src}/phone` is the phone's):
+/// a phone is given the picture drawn for it, anything wider the chat's; each says its own
+/// width and height, so that the page keeps the room it needs while the picture loads.
+pub(super) fn picture_markup(src: &str, step: &Step, language: Language, alt: &str) -> Markup {
+    let (width, height) = dimensions(step, language, Layout::Chat);
+    let (phone_width, phone_height) = dimensions(step, language, Layout::Phone);
+    html! {
+        picture {
+            source #board-phone media=(PHONE_MEDIA) srcset={ (src) "/phone " (phone_width) "w" }
+                sizes="calc(100vw - 2rem)" width=(phone_width) height=(phone_height);
+            img #board-img src=(src) alt=(alt) width=(width) height=(height);
+        }
+    }
+}
+
 /// Drawn pictures by key, and their keys oldest first (the first to go when full).
 type Pictures = (HashMap<String, Arc<Vec<u8>>>, VecDeque<String>);
 
@@ -93,17 +136,18 @@ impl Boards {
         }
     }
 
-    /// The PNG of a step with its words in `language`, from the cache or drawn now.
+    /// The PNG of a step in `layout` with its words in `language`, from the cache or drawn now.
     pub(super) fn png(
         &self,
         step: &Step,
         _rule: WinRule,
         language: Language,
+        layout: Layout,
     ) -> Option<Arc<Vec<u8>>> {
         let key = match &step.played {
-            None => format!("{language}|{}", step.position.code()),
+            None => format!("{layout:?}|{language}|{}", step.position.code()),
             Some(played) => format!(
-                "{language}|{}|{}|{}",
+                "{layout:?}|{language}|{}|{}|{}",
                 step.position.code(),
                 played.mv,
                 played
@@ -117,13 +161,7 @@ impl Boards {
         if let Some(hit) = self.cache.lock().ok().and_then(|c| c.0.get(&key).cloned()) {
             return Some(hit);
         }
-        let mut picture = Picture::new(&step.position);
-        picture.labels = Some(akron_service::catalogue::labels(language));
-        if let Some(played) = &step.played {
-            picture.last_move = Some(played.mv);
-            picture.drops = &played.drops;
-        }
-        let png = Arc::new(self.images.png(&picture)?);
+        let png = Arc::new(self.images.png(&picture(step, language, layout))?);
         if let Ok(mut cache) = self.cache.lock() {
             let (map, order) = &mut *cache;
             if map.len() >= self.capacity {

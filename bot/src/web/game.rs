@@ -7,7 +7,7 @@ use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
 use crate::service::{GameDetail, Service, ServiceError, Status};
 use akron_rules::{ByColor, Color, Game};
 use akron_service::catalogue::Arg;
-use akron_service::images::Caption;
+use akron_service::images::{Caption, Layout};
 use akron_service::model::{GameId, ServerId, TournamentId};
 use akron_service::record::Record;
 use akron_service::service::WebPage;
@@ -193,8 +193,10 @@ fn render(
         }
         figure #board tabindex="0" data-base=(base) data-last=(last) data-ply=(ply)
             data-start-text=(w.say("web-start")) data-alt-prefix=(w.say("web-board-alt")) {
-            img #board-img src={ (base) "/board/" (ply) } alt=(w.board_alt(&current))
-                width="800" height="800";
+            @if let Some(step) = steps.get(ply) {
+                (boards::picture_markup(&format!("{base}/board/{ply}"), step, w.language(),
+                    &w.board_alt(&current)))
+            }
             figcaption #step-caption aria-live="polite" { (current) }
         }
         @if let Some(step) = steps.get(ply) { (layout::board_text(w, &step.position)) }
@@ -250,11 +252,32 @@ fn running_deadline(detail: &GameDetail, colour: Color) -> Option<i64> {
     (detail.to_move == Some(colour)).then_some(detail.deadline?)
 }
 
-/// `GET /game/{id}/{token}/board/{ply}`: the picture after `ply` moves.
+/// `GET /game/{id}/{token}/board/{ply}`: the chat's picture after `ply` moves.
 pub(super) async fn board(
     State(web): State<Arc<Web>>,
     Path((id, token, ply)): Path<(String, String, String)>,
     Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, ply, asked, Layout::Chat).await
+}
+
+/// `GET /game/{id}/{token}/board/{ply}/phone`: the phone's picture after `ply` moves.
+pub(super) async fn board_phone(
+    State(web): State<Arc<Web>>,
+    Path((id, token, ply)): Path<(String, String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, ply, asked, Layout::Phone).await
+}
+
+/// The picture in `layout` after `ply` moves.
+async fn board_in(
+    web: Arc<Web>,
+    id: String,
+    token: String,
+    ply: String,
+    asked: Option<Language>,
+    layout: Layout,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -274,7 +297,7 @@ pub(super) async fn board(
             };
             Ok(steps.last().and_then(|step| {
                 web.boards
-                    .png(step, shown.detail.rule, shown.words.language())
+                    .png(step, shown.detail.rule, shown.words.language(), layout)
             }))
         })
         .await;

@@ -17,7 +17,7 @@ use akron_service::model::{
 };
 use akron_service::service::WebPage;
 use fantoccini::Client;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 
 /// The desktop's window.
@@ -366,5 +366,187 @@ async fn tournament_tables_fit_a_phone_or_show_that_they_scroll() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    client.close().await.unwrap();
+}
+
+/// The board picture as the page shows it once loaded: (the address it came from, its own
+/// width and height, the width it is shown at, and the width and height attributes of the
+/// `<source>` and the `<img>`).
+async fn shown_picture(client: &Client) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let state = script(
+            client,
+            "const i = document.getElementById('board-img'); \
+             const s = document.getElementById('board-phone'); \
+             return [i.complete && i.naturalWidth > 0, i.currentSrc, i.naturalWidth, \
+               i.naturalHeight, i.getBoundingClientRect().width, \
+               Number(s.getAttribute('width')), Number(s.getAttribute('height')), \
+               Number(i.getAttribute('width')), Number(i.getAttribute('height'))];",
+        )
+        .await;
+        if state[0] == Value::Bool(true) {
+            return state;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the board picture did not load"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// The width and height of the PNG at `url`, from its header.
+async fn png_size(w: &World, url: &str) -> [u32; 2] {
+    let png = w
+        .client
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let number = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    [number(16), number(20)]
+}
+
+/// The sizes, in CSS pixels, of the level maps' marbles, coordinates and titles, the
+/// caption's smallest text and the board's coordinates in the phone's picture of `position`
+/// shown `shown` CSS pixels wide, computed from the picture's geometry.
+fn phone_sizes(position: &akron_rules::Position, shown: f64) -> [f64; 5] {
+    let mut picture = akron_service::images::Picture::new(position);
+    picture.layout = akron_service::images::Layout::Phone;
+    picture.width = 720;
+    let geometry = akron_service::images::geometry(&picture);
+    let scale = shown / f64::from(geometry.width);
+    let maps = geometry.maps.expect("the position has two levels or more");
+    [
+        maps.marble,
+        maps.coordinates,
+        maps.titles,
+        geometry.caption_text,
+        geometry.board_labels,
+    ]
+    .map(|px| f64::from(px) * scale)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_gets_a_board_picture_whose_level_maps_are_readable() {
+    let Some((client, _driver)) = browser_sized(&[], PHONE).await else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    // A marble on level 1, so that the picture has level maps.
+    let game = w.start("g1", &user("alice"), &user("bobby"), None);
+    for mv in ["A2", "B2", "A1", "B1", "A3", "D4", "A3-A2'"] {
+        w.play("g1", mv);
+    }
+    w.send(
+        &user("alice"),
+        "g1",
+        false,
+        Command::Puzzle(PuzzleCommand::Create {
+            code: "8:w:7,11:2bbbbww/wwbwwbwb/bwwb1wwb/bbbw1b2/wbw1w3/wbbw1bw1/bb1bw3/bwbb1b2|7/2w4/7/7/7/7/7"
+                .to_string(),
+            rule: None,
+            title: "Edge".to_string(),
+            several: false,
+        }),
+    );
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let puzzle = site.path(WebPage::Puzzle(akron_service::model::PuzzleId(1)));
+    let game_code = w.service.game_detail(game).unwrap().unwrap().code;
+    let puzzle_code = w
+        .service
+        .puzzle_detail(akron_service::model::PuzzleId(1))
+        .unwrap()
+        .unwrap()
+        .code;
+    for (name, path, code, src) in [
+        ("game", w.game_path(game), game_code, "/board/7/phone"),
+        ("puzzle", puzzle, puzzle_code, "/board/phone"),
+    ] {
+        client.goto(&format!("{}{path}", w.base)).await.unwrap();
+        let shown = shown_picture(&client).await;
+        let current = shown[1].as_str().unwrap();
+        assert!(
+            current.ends_with(src),
+            "{name}: the phone is served {current}"
+        );
+        // The <source>'s width and height are the phone picture's own (the browser reports
+        // its size divided by the density it chose, so the PNG itself is read).
+        let png_size = png_size(&w, current).await;
+        assert_eq!(
+            json!(png_size),
+            json!([shown[5], shown[6]]),
+            "{name}: {shown}"
+        );
+        let position: akron_rules::Position = code.parse().unwrap();
+        let [marble, coordinates, titles, caption, board] =
+            phone_sizes(&position, shown[4].as_f64().unwrap());
+        assert_eq!(
+            json!(png_size[0]),
+            json!(720),
+            "the geometry is the picture's"
+        );
+        eprintln!(
+            "{name} at 390 px, its picture shown {} px wide: level-map marbles {marble:.1} px, \
+             their coordinates {coordinates:.1} px, titles {titles:.1} px; caption {caption:.1} px; \
+             the board's coordinates {board:.1} px",
+            shown[4]
+        );
+        assert!(marble >= 12.0, "{name}: marbles {marble:.1} px");
+        for (what, px) in [
+            ("coordinates", coordinates),
+            ("titles", titles),
+            ("caption", caption),
+            ("board labels", board),
+        ] {
+            assert!(px >= 9.0, "{name}: {what} {px:.1} px");
+        }
+        std::fs::write(
+            artefacts().join(format!("phone-picture-{name}.png")),
+            client.screenshot().await.unwrap(),
+        )
+        .unwrap();
+    }
+    // Stepping back changes the phone's picture too.
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(game)))
+        .await
+        .unwrap();
+    client
+        .find(fantoccini::Locator::Css("#moves a[data-ply='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let shown = shown_picture(&client).await;
+        if shown[1].as_str().unwrap().ends_with("/board/2/phone") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {shown}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    client.close().await.unwrap();
+
+    // A desktop is served the chat's picture, whose size the <img> states.
+    let Some((client, _driver)) = browser_sized(&[], DESKTOP).await else {
+        return;
+    };
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(game)))
+        .await
+        .unwrap();
+    let shown = shown_picture(&client).await;
+    assert!(shown[1].as_str().unwrap().ends_with("/board/7"), "{shown}");
+    let png_size = png_size(&w, shown[1].as_str().unwrap()).await;
+    assert_eq!(json!(png_size), json!([shown[7], shown[8]]), "{shown}");
     client.close().await.unwrap();
 }
