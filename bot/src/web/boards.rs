@@ -11,7 +11,7 @@ use akron_service::images::{Images, Layout, Picture};
 use akron_service::model::GameId;
 use maud::{html, Markup};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// One step of a game: the position after it and the move that led there.
 #[derive(Clone, Debug)]
@@ -30,12 +30,15 @@ pub(super) struct Played {
     pub drops: Vec<akron_rules::Drop>,
 }
 
-/// Every step of a game, the start first: `moves.len() + 1` of them. `None` when the stored
+/// A game's moves as its page lists them (each with who made it and what it dropped), and
+/// the step after `shown` of them (at most all): one replay that keeps no position but that
+/// one, so that a long game's page costs its move list and no more. `None` when the stored
 /// moves do not replay (damaged data).
-pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
+pub(super) fn replay(start: &str, moves: &[Move], shown: usize) -> Option<(Vec<Played>, Step)> {
     let mut position: Position = start.parse().ok()?;
-    let mut steps = Vec::with_capacity(moves.len() + 1);
-    steps.push(Step {
+    let shown = shown.min(moves.len());
+    let mut played = Vec::with_capacity(moves.len());
+    let mut step = (shown == 0).then(|| Step {
         position: position.clone(),
         played: None,
     });
@@ -49,20 +52,29 @@ pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
                 position.play(mv).ok()?.drops
             }
         };
-        steps.push(Step {
-            position: position.clone(),
-            played: Some(Played {
-                mv,
-                mover: if mv == Move::Swap {
-                    Color::White
-                } else {
-                    mover
-                },
-                drops,
-            }),
+        played.push(Played {
+            mv,
+            mover: if mv == Move::Swap {
+                Color::White
+            } else {
+                mover
+            },
+            drops,
         });
+        if played.len() == shown {
+            step = Some(Step {
+                position: position.clone(),
+                played: played.last().cloned(),
+            });
+        }
     }
-    Some(steps)
+    Some((played, step?))
+}
+
+/// The step after the first `ply` of `moves`: [`replay`] of those moves alone.
+pub(super) fn step_at(start: &str, moves: &[Move], ply: usize) -> Option<Step> {
+    let moves = moves.get(..ply)?;
+    replay(start, moves, ply).map(|(_, step)| step)
 }
 
 /// The width of the phone's picture: twice the 360 or so CSS pixels a phone shows it at.
@@ -83,10 +95,27 @@ fn picture(step: &Step, language: Language, layout: Layout) -> Picture<'_> {
     picture
 }
 
-/// The width and height of a step's picture in `layout`, without drawing it.
+/// The width and height of a step's picture in `layout`, without drawing it. They depend only
+/// on the layout, the board's size and how many levels it has, so they are worked out once
+/// for each (laying the maps out takes longer than writing a page).
 pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u32, u32) {
+    type Sizes = HashMap<(Layout, u8, u8), (u32, u32)>;
+    static KNOWN: LazyLock<Mutex<Sizes>> = LazyLock::new(Mutex::default);
+    let key = (layout, step.position.size(), step.position.height());
+    if let Some(&known) = KNOWN
+        .lock()
+        .ok()
+        .and_then(|k| k.get(&key).copied())
+        .as_ref()
+    {
+        return known;
+    }
     let geometry = akron_service::images::geometry(&picture(step, language, layout));
-    (geometry.width, geometry.height)
+    let sizes = (geometry.width, geometry.height);
+    if let Ok(mut known) = KNOWN.lock() {
+        known.insert(key, sizes);
+    }
+    sizes
 }
 
 /// Below this width the page shows the phone's picture.
