@@ -84,8 +84,8 @@ fn play_next(service: &Service, channel: &str) -> bool {
     true
 }
 
-/// The first legal move of a channel's game that does not end it, played by whoever is to
-/// move: a game that lasts as long as it is wanted.
+/// The first legal move of a channel's game that neither ends it nor leaves a connection to
+/// cut, played by whoever is to move: a game that lasts as long as it is wanted.
 fn play_on(service: &Service, channel: &str) -> bool {
     let Some(view) = service
         .channel_game(&ChannelId::new("bench", channel))
@@ -93,10 +93,12 @@ fn play_on(service: &Service, channel: &str) -> bool {
     else {
         return false;
     };
-    let Some(mv) = view.game.legal_moves().into_iter().find(|&mv| {
+    // Neither ending the game nor making a connection the other side must cut at once.
+    let calm = |mv: akron_rules::Move| {
         let mut after = view.game.clone();
-        after.play(mv).is_ok() && !after.is_over()
-    }) else {
+        after.play(mv).is_ok() && !after.is_over() && after.pending_connection().is_none()
+    };
+    let Some(mv) = view.game.legal_moves().into_iter().find(|&mv| calm(mv)) else {
         return false;
     };
     let who = view.players.get(view.game.turn()).clone();
@@ -152,8 +154,11 @@ fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId, GameId) {
         .unwrap()
         .id;
     new_game(&writer, "long");
-    for _ in 0..LONG {
-        assert!(play_on(&writer, "long"), "the long game goes on");
+    for ply in 0..LONG {
+        assert!(
+            play_on(&writer, "long"),
+            "the long game goes on after {ply} moves"
+        );
     }
     let long = writer
         .channel_game(&ChannelId::new("bench", "long"))
@@ -220,6 +225,10 @@ fn fixture() -> &'static Fixture {
         let limits = Limits {
             burst: 0,
             max_streams: 1000,
+            // The 100 live pages all come from the loopback address: here it stands for 100
+            // visitors, so the per-address shares must not refuse it.
+            streams_per_address: 1000,
+            connections_per_address: 1000,
             ..Limits::default()
         };
         let runtime = tokio::runtime::Runtime::new().unwrap();
