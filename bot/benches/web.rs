@@ -1,12 +1,12 @@
-//! The web companion's speed: server time for a game page and a 64-player Swiss's page (and
-//! a cached board picture), in-process through the router; then their p50 and p99 over
+//! The web companion's speed: server time for a game page of 40 moves and one of 500, and a
+//! 64-player Swiss's page (and a cached board picture), in-process through the router; then their p50 and p99 over
 //! 2,000 requests each, and the delay from a move committed to the `change` event on 100
 //! open live pages (the web reading through its own read-only service, as `akron web` in
 //! another process does: the watcher's polling, not an in-process wake-up, carries it).
 //!
 //! `cargo bench -p akron-bot --bench web`. With `AKRON_WEB_BENCH_DB=PATH` it only writes
-//! the fixtures' database there and prints the game page's path (for `wrk` against
-//! `akron web`; see BENCHMARKS.md).
+//! the fixtures' database there and prints the game pages' paths, 40 and 500 moves (for `wrk`
+//! against `akron web`; see BENCHMARKS.md).
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -31,6 +31,7 @@ struct Fixture {
     router: axum::Router,
     web: Arc<Web>,
     game: String,
+    long_game: String,
     board: String,
     tournament: String,
 }
@@ -83,21 +84,35 @@ fn play_next(service: &Service, channel: &str) -> bool {
     true
 }
 
-/// A database with a 40-move game being played and a 64-player Swiss with two rounds played.
-fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId) {
-    let writer = Arc::new(Service::open(Config::with_db(path)).unwrap());
-    send(
-        &writer,
-        &user("mod"),
-        "lobby",
-        true,
-        Command::Settings(Some(Setting::Web(WebAccess::Link))),
-    );
+/// The first legal move of a channel's game that neither ends it nor leaves a connection to
+/// cut, played by whoever is to move: a game that lasts as long as it is wanted.
+fn play_on(service: &Service, channel: &str) -> bool {
+    let Some(view) = service
+        .channel_game(&ChannelId::new("bench", channel))
+        .unwrap()
+    else {
+        return false;
+    };
+    // Neither ending the game nor making a connection the other side must cut at once.
+    let calm = |mv: akron_rules::Move| {
+        let mut after = view.game.clone();
+        after.play(mv).is_ok() && !after.is_over() && after.pending_connection().is_none()
+    };
+    let Some(mv) = view.game.legal_moves().into_iter().find(|&mv| calm(mv)) else {
+        return false;
+    };
+    let who = view.players.get(view.game.turn()).clone();
+    send(service, &who, channel, false, Command::Move(mv.to_string()));
+    true
+}
+
+/// `alice` challenges `bob` to an 8 × 8 game in `channel`, and `bob` accepts.
+fn new_game(writer: &Service, channel: &str) {
     let (alice, bob) = (user("alice"), user("bob"));
     send(
-        &writer,
+        writer,
         &alice,
-        "game",
+        channel,
         false,
         Command::Challenge(Challenge {
             opponent: bob.clone(),
@@ -110,7 +125,24 @@ fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId) {
             rated: None,
         }),
     );
-    send(&writer, &bob, "game", false, Command::Accept);
+    send(writer, &bob, channel, false, Command::Accept);
+}
+
+/// The plies of the long game.
+const LONG: usize = 500;
+
+/// A database with a 40-move game being played, a 500-move one, and a 64-player Swiss with
+/// two rounds played.
+fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId, GameId) {
+    let writer = Arc::new(Service::open(Config::with_db(path)).unwrap());
+    send(
+        &writer,
+        &user("mod"),
+        "lobby",
+        true,
+        Command::Settings(Some(Setting::Web(WebAccess::Link))),
+    );
+    new_game(&writer, "game");
     for _ in 0..40 {
         if !play_next(&writer, "game") {
             break;
@@ -118,6 +150,18 @@ fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId) {
     }
     let game = writer
         .channel_game(&ChannelId::new("bench", "game"))
+        .unwrap()
+        .unwrap()
+        .id;
+    new_game(&writer, "long");
+    for ply in 0..LONG {
+        assert!(
+            play_on(&writer, "long"),
+            "the long game goes on after {ply} moves"
+        );
+    }
+    let long = writer
+        .channel_game(&ChannelId::new("bench", "long"))
         .unwrap()
         .unwrap()
         .id;
@@ -162,7 +206,7 @@ fn write_fixtures(path: &std::path::Path) -> (Arc<Service>, GameId) {
             on_game(&writer, &loser, game, Command::Resign);
         }
     }
-    (writer, game)
+    (writer, game, long)
 }
 
 fn fixture() -> &'static Fixture {
@@ -170,7 +214,7 @@ fn fixture() -> &'static Fixture {
     FIXTURE.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bench.db");
-        let (writer, game_id) = write_fixtures(&path);
+        let (writer, game_id, long_id) = write_fixtures(&path);
         let reader = Arc::new(
             Service::open_read_only(
                 Config::with_db(&path),
@@ -181,12 +225,21 @@ fn fixture() -> &'static Fixture {
         let limits = Limits {
             burst: 0,
             max_streams: 1000,
+            // The 100 live pages all come from the loopback address: here it stands for 100
+            // visitors, so the per-address shares must not refuse it.
+            streams_per_address: 1000,
+            connections_per_address: 1000,
             ..Limits::default()
         };
         let runtime = tokio::runtime::Runtime::new().unwrap();
         let web = runtime.block_on(async { Web::new(reader, limits) });
         let router = web::router(web.clone());
         let game = writer.game_web_path(game_id).unwrap().unwrap();
+        let long_game = writer.game_web_path(long_id).unwrap().unwrap();
+        assert_eq!(
+            writer.game_detail(long_id).unwrap().unwrap().moves.len(),
+            LONG
+        );
         let cup = writer.server_tournaments(&server(), 1).unwrap()[0].id;
         let tournament = writer.tournament_web_path(cup).unwrap().unwrap();
         let plies = writer.game_detail(game_id).unwrap().unwrap().moves.len();
@@ -198,6 +251,7 @@ fn fixture() -> &'static Fixture {
             web,
             board: format!("{game}/board/{plies}"),
             game,
+            long_game,
             tournament,
         }
     })
@@ -221,6 +275,12 @@ impl Fixture {
 fn game_page_40_moves() -> usize {
     let f = fixture();
     f.get(&f.game)
+}
+
+#[divan::bench]
+fn game_page_500_moves() -> usize {
+    let f = fixture();
+    f.get(&f.long_game)
 }
 
 #[divan::bench]
@@ -255,6 +315,7 @@ fn percentiles() {
     let f = fixture();
     for (name, path) in [
         ("game page (40 moves)", &f.game),
+        ("game page (500 moves)", &f.long_game),
         ("tournament page (64 players, 2 rounds)", &f.tournament),
         ("board picture (cached)", &f.board),
     ] {
@@ -354,8 +415,9 @@ fn live_delay() {
 
 fn main() {
     if let Some(path) = std::env::var_os("AKRON_WEB_BENCH_DB") {
-        let (writer, game) = write_fixtures(std::path::Path::new(&path));
+        let (writer, game, long) = write_fixtures(std::path::Path::new(&path));
         println!("{}", writer.game_web_path(game).unwrap().unwrap());
+        println!("{}", writer.game_web_path(long).unwrap().unwrap());
         return;
     }
     fixture();

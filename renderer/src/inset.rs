@@ -20,6 +20,8 @@ const BORDER: f32 = 0.25;
 const COORDINATES: f32 = 0.85;
 /// The largest cell, in pixels per pixel of image width.
 const MAX_CELL_SHARE: f32 = 1.0 / 30.0;
+/// The phone layout's largest cell, in pixels per pixel of image width.
+const PHONE_CELL_SHARE: f32 = 1.0 / 20.0;
 /// The smallest legible cell, in pixels.
 pub(crate) const MIN_CELL: f32 = 9.0;
 
@@ -94,6 +96,19 @@ impl Layout {
         max_cell: f32,
         least_title: f32,
     ) -> Layout {
+        Layout::within_rows(size, levels, area, max_cell, least_title, 1.2)
+    }
+
+    /// [`Layout::within`], taking another row when it makes the cells more than `gain` times
+    /// larger.
+    fn within_rows(
+        size: u8,
+        levels: u8,
+        area: Area,
+        max_cell: f32,
+        least_title: f32,
+        gain: f32,
+    ) -> Layout {
         let least_title = least_title.max(12.0);
         let mut best: Option<(f32, Arrangement)> = None;
         for per_row in (1..=levels.max(1)).rev() {
@@ -115,7 +130,7 @@ impl Layout {
             }
             let cell = low;
             match &best {
-                Some((b, _)) if cell <= b * 1.2 => {}
+                Some((b, _)) if cell <= b * gain => {}
                 _ => best = Some((cell, arrangement)),
             }
         }
@@ -174,6 +189,21 @@ impl Layout {
         let area = Area::new(pad, top + pad * 0.5, width - 2.0 * pad, width * 0.8);
         let mut layout = Layout::within(size, levels, area, max_cell, 12.0);
         // Below the board: no centring in the height.
+        let shift = layout.used.y - area.y;
+        for panel in &mut layout.panels {
+            panel.origin.1 -= shift;
+        }
+        layout.used.y -= shift;
+        layout
+    }
+
+    /// The maps under a phone image `width` pixels wide, starting at `top`: cells of up to a
+    /// twentieth of the width (two maps of an 8 × 8 board side by side), with all the height
+    /// they need (at most three widths): another row whenever it makes the cells larger.
+    pub(crate) fn phone(size: u8, levels: u8, width: f32, pad: f32, top: f32) -> Layout {
+        let max_cell = (width * PHONE_CELL_SHARE).max(MIN_CELL);
+        let area = Area::new(pad, top + pad * 0.5, width - 2.0 * pad, width * 3.0);
+        let mut layout = Layout::within_rows(size, levels, area, max_cell, 12.0, 1.0);
         let shift = layout.used.y - area.y;
         for panel in &mut layout.panels {
             panel.origin.1 -= shift;

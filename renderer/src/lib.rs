@@ -8,7 +8,9 @@
 //! - **Layouts.** [`Layout::Chat`] (the default) is a 4 : 3 landscape image with the level maps
 //!   beside the board, made for the box of about 400 × 300 pixels in which chat clients show an
 //!   image before it is opened: there the caption and the level digits of boards up to 8 × 8
-//!   stay at least 11 pixels high. [`Layout::Portrait`] puts the maps under the board, for pages.
+//!   stay at least 11 pixels high. [`Layout::Portrait`] puts the maps under the board, for pages;
+//!   [`Layout::Phone`] too, with larger maps, for a page on a phone. [`geometry`] tells an
+//!   image's size and text sizes without drawing it.
 //! - **Move numbers are ply numbers**: every move, a swap included, counts one, so the picture
 //!   after the 135th move says `Move 135: H6-G4`, and so does a replay's frame.
 //! - **Words** come from [`Labels`] (English by default), so a caller can pass translations.
@@ -116,6 +118,53 @@ pub fn render(position: &Position, options: &RenderOptions) -> Result<Vec<u8>, R
         &background.indices,
         &background.batches,
     )
+}
+
+/// An image's size and how large its text and level-map marbles are, in pixels of the image:
+/// what a page needs for an `<img>`'s `width` and `height`, and to tell how large things look
+/// when the image is shown at another width (multiply by the shown width over [`Geometry::width`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// The image's width.
+    pub width: u32,
+    /// The image's height.
+    pub height: u32,
+    /// The height of the board's coordinates.
+    pub board_labels: f32,
+    /// The caption's smallest text.
+    pub caption_text: f32,
+    /// The per-level maps, when the image has them.
+    pub maps: Option<MapGeometry>,
+}
+
+/// The sizes of the per-level maps, in pixels of the image.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapGeometry {
+    /// A marble's diameter.
+    pub marble: f32,
+    /// The height of the maps' coordinates, 0 when their cells are too small for them.
+    pub coordinates: f32,
+    /// The height of a map's title (`Level 0`).
+    pub titles: f32,
+}
+
+/// The [`Geometry`] of the image [`render`] draws of `position` with `options`, without drawing it.
+#[must_use]
+pub fn geometry(position: &Position, options: &RenderOptions) -> Geometry {
+    let scene = scene_for(position, options);
+    let (width, height) = scene.dimensions();
+    let caption = scene.caption();
+    Geometry {
+        width,
+        height,
+        board_labels: scene.label_size(),
+        caption_text: caption.status.min(caption.players),
+        maps: scene.inset().map(|maps| MapGeometry {
+            marble: maps.cell * 0.88,
+            coordinates: maps.coordinate_size,
+            titles: maps.title_size,
+        }),
+    }
 }
 
 /// Draws `position` on a copy of its cached background.

@@ -57,6 +57,11 @@ pub enum Layout {
     Chat,
     /// For a page: the level maps under the board, the image as tall as it needs.
     Portrait,
+    /// For a page on a phone, where the image is shown about 360 CSS pixels wide whatever its
+    /// own width: [`Layout::Portrait`] with a larger caption and level maps whose cells are a
+    /// twentieth of the width (two maps a row), so that their marbles and coordinates stay
+    /// readable without zooming. See [`crate::geometry`] for the sizes an image gets.
+    Phone,
 }
 
 impl std::str::FromStr for Layout {
@@ -66,7 +71,10 @@ impl std::str::FromStr for Layout {
         match s.to_ascii_lowercase().as_str() {
             "chat" | "landscape" => Ok(Layout::Chat),
             "portrait" | "page" => Ok(Layout::Portrait),
-            _ => Err(format!("unknown layout {s:?}, expected chat or portrait")),
+            "phone" => Ok(Layout::Phone),
+            _ => Err(format!(
+                "unknown layout {s:?}, expected chat, portrait or phone"
+            )),
         }
     }
 }

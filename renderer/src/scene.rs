@@ -93,9 +93,16 @@ impl Scene {
         let w = width as f32;
         let maps = levels >= 2;
         let (height, caption, board, inset) = match layout {
-            Layout::Portrait => {
+            Layout::Portrait | Layout::Phone => {
                 let pad = (w * 0.015).round();
-                let caption = Style::portrait(w);
+                let phone = layout == Layout::Phone;
+                // On a phone the image is shown about 360 pixels wide: its caption is a
+                // twenty-fifth and a thirtieth of the width, 14 and 12 of those pixels.
+                let caption = if phone {
+                    Style::sized((w * 0.04).round(), (w * 0.033).round())
+                } else {
+                    Style::portrait(w)
+                };
                 let body_w = w - 2.0 * pad;
                 let body_h = match view {
                     View::Perspective => body_w / perspective::aspect(size, true),
@@ -104,7 +111,13 @@ impl Scene {
                 let area = Area::new(pad, caption.height + pad, body_w, body_h);
                 let board = Scene::fit(view, size, area, true);
                 let top = caption.height + body_h + 2.0 * pad;
-                let inset = maps.then(|| inset::Layout::portrait(size, levels, w, pad, top));
+                let inset = maps.then(|| {
+                    if phone {
+                        inset::Layout::phone(size, levels, w, pad, top)
+                    } else {
+                        inset::Layout::portrait(size, levels, w, pad, top)
+                    }
+                });
                 let bottom = inset
                     .as_ref()
                     .map_or(top, |i| i.used.y + i.used.h + pad * 0.5);
@@ -455,7 +468,7 @@ mod tests {
 
     #[test]
     fn layouts_are_bounded_and_not_square() {
-        for layout in [Layout::Chat, Layout::Portrait] {
+        for layout in [Layout::Chat, Layout::Portrait, Layout::Phone] {
             for view in [View::Perspective, View::Plan] {
                 for size in 3..=16 {
                     for width in [400, 1100, 2000] {
@@ -463,8 +476,11 @@ mod tests {
                             let scene = scene(view, layout, size, width, levels);
                             let (w, h) = scene.dimensions();
                             // A page may grow tall under many maps; a chat image never does.
-                            let tall =
-                                layout == Layout::Portrait && (levels > 2 || view == View::Plan);
+                            let tall = match layout {
+                                Layout::Chat => false,
+                                Layout::Portrait => levels > 2 || view == View::Plan,
+                                Layout::Phone => levels >= 2 || view == View::Plan,
+                            };
                             assert!(
                                 h != w && (tall || h <= w * 3 / 2) && h >= w / 2,
                                 "{layout:?} {view:?} {size} {width} {levels}: {h}"
@@ -532,7 +548,7 @@ mod tests {
     #[test]
     fn every_marble_of_dense_positions_is_visible_somewhere() {
         const MIN_SHARE: f32 = 0.5;
-        for layout in [Layout::Chat, Layout::Portrait] {
+        for layout in [Layout::Chat, Layout::Portrait, Layout::Phone] {
             for (size, pieces) in [(5, 30), (8, 60), (8, 90), (16, 300)] {
                 for seed in 0..4 {
                     let position = dense_position(size, pieces, seed);
@@ -568,9 +584,34 @@ mod tests {
         }
     }
 
+    /// The phone layout drawn 720 pixels wide and shown 358 CSS pixels wide (a 390-pixel
+    /// phone's page): on boards up to 8 × 8, every level map's marbles are at least 12 of
+    /// those pixels across, and their coordinates, titles and the caption at least 9 high.
+    #[test]
+    fn the_phone_layouts_maps_are_readable_at_a_phones_width() {
+        let scale = 358.0 / 720.0;
+        for view in [View::Perspective, View::Plan] {
+            for size in 3..=8u8 {
+                for levels in 2..=size {
+                    let scene = scene(view, Layout::Phone, size, 720, levels);
+                    let what = format!("{view:?} {size} {levels}");
+                    let Some(maps) = scene.inset() else {
+                        panic!("{what}: no maps");
+                    };
+                    assert!(maps.cell * 0.88 * scale >= 12.0, "{what}: marbles");
+                    assert!(maps.coordinate_size * scale >= 9.0, "{what}: coordinates");
+                    assert!(maps.title_size * scale >= 9.0, "{what}: titles");
+                    let caption = scene.caption();
+                    assert!(caption.status.min(caption.players) * scale >= 9.0, "{what}");
+                    assert!(scene.label_size() * scale >= 9.0, "{what}: board labels");
+                }
+            }
+        }
+    }
+
     #[test]
     fn labels_stay_legible_at_phone_width() {
-        for layout in [Layout::Chat, Layout::Portrait] {
+        for layout in [Layout::Chat, Layout::Portrait, Layout::Phone] {
             for size in 3..=16 {
                 for levels in [0, 2, size] {
                     let scene = scene(View::Perspective, layout, size, crate::MIN_WIDTH, levels);
@@ -581,7 +622,7 @@ mod tests {
                         // small at 400 pixels; they are meant to be opened.
                         let least = match layout {
                             Layout::Chat => 2.0,
-                            Layout::Portrait => 4.5,
+                            Layout::Portrait | Layout::Phone => 4.5,
                         };
                         assert!(
                             inset.cell >= least,

@@ -1,7 +1,7 @@
 //! Board pictures and table images: the one place that talks to the renderer.
 
 pub use akron_renderer::table::{Align as ColumnAlign, Column, Table};
-pub use akron_renderer::{Caption, Labels, Speed, View};
+pub use akron_renderer::{Caption, Geometry, Labels, Layout, MapGeometry, Speed, View};
 use akron_renderer::{LastMove, RenderOptions, ReplayError, ReplayOptions, Selection};
 use akron_rules::{Drop, Game, Move, Point, Position};
 
@@ -26,6 +26,10 @@ pub struct Picture<'a> {
     pub view: View,
     /// The words drawn on it, in the reader's language (English by default).
     pub labels: Option<&'a Labels>,
+    /// For chat (the default), a page, or a page on a phone.
+    pub layout: Layout,
+    /// The width in pixels; 0 (the default) for the renderer's default for the board size.
+    pub width: u32,
 }
 
 impl<'a> Picture<'a> {
@@ -42,6 +46,8 @@ impl<'a> Picture<'a> {
             caption: Caption::default(),
             view: View::default(),
             labels: None,
+            layout: Layout::default(),
+            width: 0,
         }
     }
 }
@@ -89,10 +95,21 @@ impl Images {
     }
 }
 
+/// The size of `picture`'s image and of what is drawn in it, without drawing it.
+#[must_use]
+pub fn geometry(picture: &Picture<'_>) -> Geometry {
+    akron_renderer::geometry(picture.position, &options(picture))
+}
+
 /// Draws with the renderer's default perspective view. A failure to draw is not worth
 /// refusing a move for: the reply then simply has no picture.
 fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
-    let options = RenderOptions {
+    akron_renderer::render(picture.position, &options(picture)).ok()
+}
+
+/// The renderer's options for `picture`.
+fn options(picture: &Picture<'_>) -> RenderOptions {
+    RenderOptions {
         last_move: picture.last_move.map(|mv| LastMove {
             mv,
             drops: picture.drops.to_vec(),
@@ -105,9 +122,10 @@ fn render(picture: &Picture<'_>) -> Option<Vec<u8>> {
         caption: picture.caption.clone(),
         view: picture.view,
         labels: picture.labels.cloned().unwrap_or_default(),
+        layout: picture.layout,
+        width: picture.width,
         ..RenderOptions::default()
-    };
-    akron_renderer::render(picture.position, &options).ok()
+    }
 }
 
 /// A table picture's text alternative, from its already-translated words: the title, the

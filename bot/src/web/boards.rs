@@ -7,10 +7,11 @@
 use akron_renderer::ReplayOptions;
 use akron_rules::{Color, Game, Move, Position, WinRule};
 use akron_service::catalogue::Language;
-use akron_service::images::{Images, Picture};
+use akron_service::images::{Images, Layout, Picture};
 use akron_service::model::GameId;
+use maud::{html, Markup};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// One step of a game: the position after it and the move that led there.
 #[derive(Clone, Debug)]
@@ -29,12 +30,15 @@ pub(super) struct Played {
     pub drops: Vec<akron_rules::Drop>,
 }
 
-/// Every step of a game, the start first: `moves.len() + 1` of them. `None` when the stored
+/// A game's moves as its page lists them (each with who made it and what it dropped), and
+/// the step after `shown` of them (at most all): one replay that keeps no position but that
+/// one, so that a long game's page costs its move list and no more. `None` when the stored
 /// moves do not replay (damaged data).
-pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
+pub(super) fn replay(start: &str, moves: &[Move], shown: usize) -> Option<(Vec<Played>, Step)> {
     let mut position: Position = start.parse().ok()?;
-    let mut steps = Vec::with_capacity(moves.len() + 1);
-    steps.push(Step {
+    let shown = shown.min(moves.len());
+    let mut played = Vec::with_capacity(moves.len());
+    let mut step = (shown == 0).then(|| Step {
         position: position.clone(),
         played: None,
     });
@@ -48,20 +52,88 @@ pub(super) fn steps(start: &str, moves: &[Move]) -> Option<Vec<Step>> {
                 position.play(mv).ok()?.drops
             }
         };
-        steps.push(Step {
-            position: position.clone(),
-            played: Some(Played {
-                mv,
-                mover: if mv == Move::Swap {
-                    Color::White
-                } else {
-                    mover
-                },
-                drops,
-            }),
+        played.push(Played {
+            mv,
+            mover: if mv == Move::Swap {
+                Color::White
+            } else {
+                mover
+            },
+            drops,
         });
+        if played.len() == shown {
+            step = Some(Step {
+                position: position.clone(),
+                played: played.last().cloned(),
+            });
+        }
     }
-    Some(steps)
+    Some((played, step?))
+}
+
+/// The step after the first `ply` of `moves`: [`replay`] of those moves alone.
+pub(super) fn step_at(start: &str, moves: &[Move], ply: usize) -> Option<Step> {
+    let moves = moves.get(..ply)?;
+    replay(start, moves, ply).map(|(_, step)| step)
+}
+
+/// The width of the phone's picture: twice the 360 or so CSS pixels a phone shows it at.
+pub(super) const PHONE_WIDTH: u32 = 720;
+
+/// What a step's picture in `layout` shows, its words in `language`.
+fn picture(step: &Step, language: Language, layout: Layout) -> Picture<'_> {
+    let mut picture = Picture::new(&step.position);
+    picture.labels = Some(akron_service::catalogue::labels(language));
+    if let Some(played) = &step.played {
+        picture.last_move = Some(played.mv);
+        picture.drops = &played.drops;
+    }
+    picture.layout = layout;
+    if layout == Layout::Phone {
+        picture.width = PHONE_WIDTH;
+    }
+    picture
+}
+
+/// The width and height of a step's picture in `layout`, without drawing it. They depend only
+/// on the layout, the board's size and how many levels it has, so they are worked out once
+/// for each (laying the maps out takes longer than writing a page).
+pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u32, u32) {
+    type Sizes = HashMap<(Layout, u8, u8), (u32, u32)>;
+    static KNOWN: LazyLock<Mutex<Sizes>> = LazyLock::new(Mutex::default);
+    let key = (layout, step.position.size(), step.position.height());
+    if let Some(&known) = KNOWN
+        .lock()
+        .ok()
+        .and_then(|k| k.get(&key).copied())
+        .as_ref()
+    {
+        return known;
+    }
+    let geometry = akron_service::images::geometry(&picture(step, language, layout));
+    let sizes = (geometry.width, geometry.height);
+    if let Ok(mut known) = KNOWN.lock() {
+        known.insert(key, sizes);
+    }
+    sizes
+}
+
+/// Below this width the page shows the phone's picture.
+const PHONE_MEDIA: &str = "(max-width: 40rem)";
+
+/// A step's picture on a page, from `src` (the chat's picture; `{src}/phone` is the phone's):
+/// a phone is given the picture drawn for it, anything wider the chat's; each says its own
+/// width and height, so that the page keeps the room it needs while the picture loads.
+pub(super) fn picture_markup(src: &str, step: &Step, language: Language, alt: &str) -> Markup {
+    let (width, height) = dimensions(step, language, Layout::Chat);
+    let (phone_width, phone_height) = dimensions(step, language, Layout::Phone);
+    html! {
+        picture {
+            source #board-phone media=(PHONE_MEDIA) srcset={ (src) "/phone " (phone_width) "w" }
+                sizes="calc(100vw - 2rem)" width=(phone_width) height=(phone_height);
+            img #board-img src=(src) alt=(alt) width=(width) height=(height);
+        }
+    }
 }
 
 /// Drawn pictures by key, and their keys oldest first (the first to go when full).
@@ -93,17 +165,18 @@ impl Boards {
         }
     }
 
-    /// The PNG of a step with its words in `language`, from the cache or drawn now.
+    /// The PNG of a step in `layout` with its words in `language`, from the cache or drawn now.
     pub(super) fn png(
         &self,
         step: &Step,
         _rule: WinRule,
         language: Language,
+        layout: Layout,
     ) -> Option<Arc<Vec<u8>>> {
         let key = match &step.played {
-            None => format!("{language}|{}", step.position.code()),
+            None => format!("{layout:?}|{language}|{}", step.position.code()),
             Some(played) => format!(
-                "{language}|{}|{}|{}",
+                "{layout:?}|{language}|{}|{}|{}",
                 step.position.code(),
                 played.mv,
                 played
@@ -117,13 +190,7 @@ impl Boards {
         if let Some(hit) = self.cache.lock().ok().and_then(|c| c.0.get(&key).cloned()) {
             return Some(hit);
         }
-        let mut picture = Picture::new(&step.position);
-        picture.labels = Some(akron_service::catalogue::labels(language));
-        if let Some(played) = &step.played {
-            picture.last_move = Some(played.mv);
-            picture.drops = &played.drops;
-        }
-        let png = Arc::new(self.images.png(&picture)?);
+        let png = Arc::new(self.images.png(&picture(step, language, layout))?);
         if let Ok(mut cache) = self.cache.lock() {
             let (map, order) = &mut *cache;
             if map.len() >= self.capacity {

@@ -1,14 +1,14 @@
 //! A game's page, its board pictures, its record and its replay.
 
-use super::boards::{self, Step};
+use super::boards::{self, Played};
 use super::layout::{self, Live};
 use super::text::{self, Words};
 use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
 use crate::service::{GameDetail, Service, ServiceError, Status};
 use akron_rules::{ByColor, Color, Game};
 use akron_service::catalogue::Arg;
-use akron_service::images::Caption;
-use akron_service::model::{GameId, ServerId, TournamentId};
+use akron_service::images::{Caption, Layout};
+use akron_service::model::{GameId, ServerId, TournamentId, WebAccess};
 use akron_service::record::Record;
 use akron_service::service::WebPage;
 use axum::extract::{Path, RawQuery, State};
@@ -56,9 +56,10 @@ fn asked_ply(query: Option<&str>, last: usize) -> usize {
         .map_or(last, |n| n.min(last))
 }
 
-/// What a step says: its caption and picture's text alternative.
-fn step_text(words: Words, step: &Step, ply: usize) -> String {
-    match &step.played {
+/// What a step says, after the move `played` (`None` at the start): its caption and
+/// picture's text alternative.
+fn step_text(words: Words, played: Option<&Played>, ply: usize) -> String {
+    match played {
         None => words.say("web-start"),
         Some(played) => words.step(
             ply,
@@ -126,12 +127,16 @@ fn render(
     let w = shown.words;
     let base = shown.site.path(WebPage::Game(detail.id));
     let moves: Vec<akron_rules::Move> = detail.moves.iter().map(|m| m.mv).collect();
-    let steps = boards::steps(&detail.start_code, &moves).unwrap_or_default();
-    let last = steps.len().saturating_sub(1);
-    let ply = asked_ply(query, last);
-    let current = steps
-        .get(ply)
-        .map(|s| step_text(w, s, ply))
+    let asked = asked_ply(query, moves.len());
+    let (played, shown_step) = match boards::replay(&detail.start_code, &moves, asked) {
+        Some((played, step)) => (played, Some(step)),
+        None => (Vec::new(), None),
+    };
+    let last = played.len();
+    let ply = asked.min(last);
+    let current = shown_step
+        .as_ref()
+        .map(|s| step_text(w, s.played.as_ref(), ply))
         .unwrap_or_default();
     let title = w.game_title(
         detail.id.0,
@@ -153,7 +158,14 @@ fn render(
                 @for colour in Color::ALL {
                     dt { (w.colour(colour)) }
                     dd {
-                        span.name { (text::bdi(&detail.players.get(colour).name_in(w.language()))) }
+                        @let player = detail.players.get(colour);
+                        @let name = text::bdi(&player.name_in(w.language()));
+                        // A public server's players have pages once they have a rating there.
+                        @if shown.site.access == WebAccess::Public && ratings.get(colour).is_some() {
+                            a href=(shown.site.path(WebPage::Player(&player.id))) { span.name { (name) } }
+                        } @else {
+                            span.name { (name) }
+                        }
                         " "
                         span.rating { "(" (ratings.get(colour).map_or_else(
                             || w.say("web-unrated"),
@@ -193,11 +205,13 @@ fn render(
         }
         figure #board tabindex="0" data-base=(base) data-last=(last) data-ply=(ply)
             data-start-text=(w.say("web-start")) data-alt-prefix=(w.say("web-board-alt")) {
-            img #board-img src={ (base) "/board/" (ply) } alt=(w.board_alt(&current))
-                width="800" height="800";
+            @if let Some(step) = &shown_step {
+                (boards::picture_markup(&format!("{base}/board/{ply}"), step, w.language(),
+                    &w.board_alt(&current)))
+            }
             figcaption #step-caption aria-live="polite" { (current) }
         }
-        @if let Some(step) = steps.get(ply) { (layout::board_text(w, &step.position)) }
+        @if let Some(step) = &shown_step { (layout::board_text(w, &step.position)) }
         nav.stepper aria-label=(w.say("web-stepper")) {
             a.button data-step="first" href="?ply=0" { (w.say("web-first")) }
             a.button data-step="previous" href={ "?ply=" (ply.saturating_sub(1)) } { (w.say("web-previous")) }
@@ -211,12 +225,12 @@ fn render(
                 p { (w.say("web-no-moves")) }
             }
             ol #moves {
-                @for (index, step) in steps.iter().enumerate().skip(1) {
-                    @let caption = step_text(w, step, index);
+                @for (index, played) in played.iter().enumerate().map(|(i, p)| (i + 1, p)) {
+                    @let caption = step_text(w, Some(played), index);
                     li {
                         a href={ "?ply=" (index) } data-ply=(index) data-caption=(caption)
                             aria-current=[(index == ply).then_some("step")] {
-                            @if let Some(played) = &step.played { (played.mv) }
+                            (played.mv)
                         }
                     }
                 }
@@ -250,11 +264,32 @@ fn running_deadline(detail: &GameDetail, colour: Color) -> Option<i64> {
     (detail.to_move == Some(colour)).then_some(detail.deadline?)
 }
 
-/// `GET /game/{id}/{token}/board/{ply}`: the picture after `ply` moves.
+/// `GET /game/{id}/{token}/board/{ply}`: the chat's picture after `ply` moves.
 pub(super) async fn board(
     State(web): State<Arc<Web>>,
     Path((id, token, ply)): Path<(String, String, String)>,
     Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, ply, asked, Layout::Chat).await
+}
+
+/// `GET /game/{id}/{token}/board/{ply}/phone`: the phone's picture after `ply` moves.
+pub(super) async fn board_phone(
+    State(web): State<Arc<Web>>,
+    Path((id, token, ply)): Path<(String, String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, ply, asked, Layout::Phone).await
+}
+
+/// The picture in `layout` after `ply` moves.
+async fn board_in(
+    web: Arc<Web>,
+    id: String,
+    token: String,
+    ply: String,
+    asked: Option<Language>,
+    layout: Layout,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -269,13 +304,12 @@ pub(super) async fn board(
             }
             let moves: Vec<akron_rules::Move> =
                 shown.detail.moves.iter().take(ply).map(|m| m.mv).collect();
-            let Some(steps) = boards::steps(&shown.detail.start_code, &moves) else {
+            let Some(step) = boards::step_at(&shown.detail.start_code, &moves, ply) else {
                 return Ok(None);
             };
-            Ok(steps.last().and_then(|step| {
-                web.boards
-                    .png(step, shown.detail.rule, shown.words.language())
-            }))
+            Ok(web
+                .boards
+                .png(&step, shown.detail.rule, shown.words.language(), layout))
         })
         .await;
     answer(built.map(|png| png.map(|png| png_response(&png))))
@@ -301,13 +335,13 @@ pub(super) async fn board_text(
             }
             let moves: Vec<akron_rules::Move> =
                 shown.detail.moves.iter().take(ply).map(|m| m.mv).collect();
-            let Some(steps) = boards::steps(&shown.detail.start_code, &moves) else {
+            let Some(step) = boards::step_at(&shown.detail.start_code, &moves, ply) else {
                 return Ok(None);
             };
-            Ok(steps.last().map(|step| {
+            Ok(Some(
                 akron_service::service::position_levels(&step.position, shown.words.language())
-                    .join("\n")
-            }))
+                    .join("\n"),
+            ))
         })
         .await;
     answer(built.map(|text| {

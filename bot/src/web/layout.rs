@@ -198,6 +198,15 @@ pub(super) fn board_text(words: Words, position: &akron_rules::Position) -> Mark
     }
 }
 
+/// A table that may be wider than its box: a scrolling region that the keyboard reaches
+/// (`tabindex="0"`) and a screen reader names (`label`, in the page's language). The style
+/// sheet shades its edge while more of the table is hidden past it, so that it shows it scrolls.
+pub(super) fn scroll(label: &str, table: Markup) -> Markup {
+    html! {
+        div.scroll tabindex="0" role="region" aria-label=(label) { (table) }
+    }
+}
+
 /// A page that only says something (404, failure).
 pub(super) fn message(words: Words, title: &str, body: &str) -> Markup {
     page(

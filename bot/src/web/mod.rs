@@ -121,6 +121,10 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/favicon.ico", get(layout::favicon))
         .route("/game/{id}/{token}", get(game::page))
         .route("/game/{id}/{token}/board/{ply}", get(game::board))
+        .route(
+            "/game/{id}/{token}/board/{ply}/phone",
+            get(game::board_phone),
+        )
         .route("/game/{id}/{token}/text/{ply}", get(game::board_text))
         .route("/game/{id}/{token}/record", get(game::record))
         .route("/game/{id}/{token}/replay", get(game::replay))
@@ -142,6 +146,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/server/{token}/player/{player}", get(server::player))
         .route("/puzzle/{id}/{token}", get(puzzle::page))
         .route("/puzzle/{id}/{token}/board", get(puzzle::board))
+        .route("/puzzle/{id}/{token}/board/phone", get(puzzle::board_phone))
         .fallback(|| async { not_found() })
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .layer(middleware::from_fn(count))

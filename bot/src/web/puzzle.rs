@@ -1,6 +1,6 @@
 //! A puzzle's page: the position, and after its reveal the solution and who solved it.
 
-use super::boards::{Boards, Step};
+use super::boards::{picture_markup, Boards, Step};
 use super::game::png_response;
 use super::layout::{self, Live};
 use super::text;
@@ -8,6 +8,7 @@ use super::{answer, show, Asked, Showable, Web};
 use crate::service::{PuzzleDetail, Service, ServiceError};
 use akron_rules::Position;
 use akron_service::catalogue::Arg;
+use akron_service::images::Layout;
 use akron_service::model::{PuzzleId, ServerId};
 use akron_service::service::WebPage;
 use axum::extract::{Path, State};
@@ -48,15 +49,24 @@ pub(super) async fn page(
             // The answer stays hidden until its reveal, whoever asks.
             let revealed = web.service.now() >= puzzle.reveal_at;
             let title = w.puzzle_title(puzzle.id.0, &puzzle.title);
+            let colour = if position.turn() == akron_rules::Color::Black {
+                "black"
+            } else {
+                "white"
+            };
+            let alt = w.with("web-puzzle-alt", &[("colour", Arg::from(colour))]);
+            let step = Step {
+                position: position.clone(),
+                played: None,
+            };
             let body = html! {
                 h1 { (title) }
                 p { (w.puzzle_task(position.turn(), puzzle.moves)) }
                 p { (w.say("web-rule")) ": " (w.rule(puzzle.rule)) }
                 figure #board {
-                    img #board-img src={ (base) "/board" } alt=(w.with("web-puzzle-alt", &[("colour", Arg::from(if position.turn() == akron_rules::Color::Black { "black" } else { "white" }))]))
-                        width="800" height="800";
+                    (picture_markup(&format!("{base}/board"), &step, w.language(), &alt))
                 }
-                (layout::board_text(w, &position))
+                (layout::board_text(w, &step.position))
                 @if revealed {
                     section #solution {
                         h2 { (w.say("web-solution")) }
@@ -77,11 +87,31 @@ pub(super) async fn page(
     answer(built)
 }
 
-/// `GET /puzzle/{id}/{token}/board`.
+/// `GET /puzzle/{id}/{token}/board`: the chat's picture.
 pub(super) async fn board(
     State(web): State<Arc<Web>>,
     Path((id, token)): Path<(String, String)>,
     Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, asked, Layout::Chat).await
+}
+
+/// `GET /puzzle/{id}/{token}/board/phone`: the phone's picture.
+pub(super) async fn board_phone(
+    State(web): State<Arc<Web>>,
+    Path((id, token)): Path<(String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, asked, Layout::Phone).await
+}
+
+/// The puzzle's picture in `layout`.
+async fn board_in(
+    web: Arc<Web>,
+    id: String,
+    token: String,
+    asked: Option<super::Language>,
+    layout: Layout,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -97,7 +127,13 @@ pub(super) async fn board(
                 position,
                 played: None,
             };
-            Ok(Boards::png(&web.boards, &step, puzzle.rule, language))
+            Ok(Boards::png(
+                &web.boards,
+                &step,
+                puzzle.rule,
+                language,
+                layout,
+            ))
         })
         .await;
     answer(built.map(|png| png.map(|png| png_response(&png))))

@@ -72,7 +72,7 @@ fn render(
         section #leaderboard {
             h2 { (w.say("web-leaderboard")) }
             @if board.is_empty() { p { (w.say("web-none-yet")) } } @else {
-                div.scroll { table {
+                (layout::scroll(&w.say("web-leaderboard"), html! { table {
                     thead { tr {
                         th { (w.say("web-rank")) } th { (w.say("web-player")) }
                         th { (w.say("web-rating")) } th { (w.say("web-games")) }
@@ -83,7 +83,7 @@ fn render(
                         td { (text::rating(row.rating.rating, row.rating.is_provisional())) }
                         td { (row.games) }
                     } } }
-                } }
+                } }))
             }
         }
         section #tournaments {
@@ -189,7 +189,29 @@ fn streaks(results: &[Option<bool>]) -> (Option<(&'static str, usize)>, usize) {
     (current, best)
 }
 
-/// The rating history as an SVG line, with its text alternative.
+/// Evenly spaced round values from below `low` to above `high`, about three steps apart:
+/// the chart's scale.
+fn ticks(low: f64, high: f64) -> Vec<f64> {
+    let span = (high - low).max(20.0);
+    let raw = span / 3.0;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|step| *step >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let mut low = (low / step).floor() * step;
+    let mut high = (high / step).ceil() * step;
+    if high - low < step {
+        low -= step;
+        high += step;
+    }
+    let count = ((high - low) / step).round() as usize;
+    (0..=count).map(|i| low + i as f64 * step).collect()
+}
+
+/// The rating history as an SVG line on its scale (ratings up the side, games along the
+/// bottom), with its text alternative.
 fn chart(w: Words, here: &RatingDetail) -> Markup {
     let values: Vec<f64> = here.history.iter().map(|h| h.after.rating).collect();
     let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
@@ -197,25 +219,46 @@ fn chart(w: Words, here: &RatingDetail) -> Markup {
     };
     let low = values.iter().copied().fold(f64::INFINITY, f64::min);
     let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (width, height) = (320.0, 120.0);
-    let span = (high - low).max(1.0);
-    let step = if values.len() > 1 {
-        width / (values.len() - 1) as f64
-    } else {
-        0.0
+    let scale = ticks(low, high);
+    let (bottom, top) = (scale[0], scale[scale.len() - 1]);
+    // The plot's box in the picture's 360 × 160 units.
+    let (left, right, upper, lower) = (52.0, 350.0, 10.0, 126.0);
+    let x_of = |index: usize| {
+        if values.len() > 1 {
+            left + index as f64 * (right - left) / (values.len() - 1) as f64
+        } else {
+            (left + right) / 2.0
+        }
     };
+    let y_of = |value: f64| lower - (value - bottom) / (top - bottom) * (lower - upper);
     let mut points = String::new();
     for (index, value) in values.iter().enumerate() {
-        let x = index as f64 * step;
-        let y = height - (value - low) / span * (height - 10.0) - 5.0;
-        let _ = write!(points, "{x:.1},{y:.1} ");
+        let _ = write!(points, "{:.1},{:.1} ", x_of(index), y_of(*value));
     }
     let alt = w.chart_alt(first, last, low, high, values.len());
     html! {
         figure.chart {
-            svg role="img" aria-label=(alt) viewBox="0 0 320 120" width="320" height="120"
+            svg role="img" aria-label=(alt) viewBox="0 0 360 160" width="360" height="160"
                 xmlns="http://www.w3.org/2000/svg" {
                 title { (alt) }
+                @for tick in &scale {
+                    @let y = format!("{:.1}", y_of(*tick));
+                    line.grid x1=(left) x2=(right) y1=(y) y2=(y) {}
+                    text.scale x=(left - 6.0) y=(y) text-anchor="end" dominant-baseline="middle" {
+                        (format!("{tick:.0}"))
+                    }
+                }
+                @if values.len() > 1 {
+                    text.scale x=(left) y="144" text-anchor="start" { "1" }
+                    text.scale x=(right) y="144" text-anchor="end" { (values.len()) }
+                } @else {
+                    text.scale x=(x_of(0)) y="144" text-anchor="middle" { "1" }
+                    // One game is one point, which a line cannot show.
+                    circle.dot cx=(format!("{:.1}", x_of(0))) cy=(format!("{:.1}", y_of(first))) r="3" {}
+                }
+                text.scale x=((left + right) / 2.0) y="156" text-anchor="middle" {
+                    (w.say("web-games"))
+                }
                 polyline.line points=(points.trim_end()) fill="none" stroke-width="2" {}
             }
             figcaption { (alt) }
@@ -276,6 +319,24 @@ fn render_player(w: Words, site: &WebSite, here: &RatingDetail) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_charts_scale_is_round_and_holds_every_rating() {
+        assert_eq!(ticks(1480.0, 1530.0), vec![1480.0, 1500.0, 1520.0, 1540.0]);
+        assert_eq!(ticks(1500.0, 1500.0), vec![1490.0, 1500.0, 1510.0]);
+        assert_eq!(
+            ticks(1200.0, 1900.0),
+            vec![1000.0, 1250.0, 1500.0, 1750.0, 2000.0]
+        );
+        for (low, high) in [(1391.7, 1604.2), (0.0, 3000.0), (1499.9, 1500.1)] {
+            let scale = ticks(low, high);
+            assert!(
+                scale[0] <= low && scale[scale.len() - 1] >= high,
+                "{low} {high}: {scale:?}"
+            );
+            assert!((2..=8).contains(&scale.len()), "{low} {high}: {scale:?}");
+        }
+    }
 
     #[test]
     fn streaks_count_the_current_run_and_the_longest_win_run() {

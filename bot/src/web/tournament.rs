@@ -151,7 +151,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
             @if detail.rounds.is_empty() { p { (w.say("web-no-rounds")) } }
             @for round in detail.rounds.iter().rev() {
                 h3 { (w.round(round.number)) }
-                div.scroll {
+                (layout::scroll(&w.round(round.number), html! {
                     table.pairings {
                         thead { tr {
                             th { (w.say("web-pairing-board")) } th { (w.colour(Color::Black)) }
@@ -162,10 +162,10 @@ fn render(shown: &Shown, version: i64) -> Markup {
                             @for p in &round.pairings {
                                 tr {
                                     td { (p.board) }
-                                    td { (name(w, detail, p.black)) }
+                                    td.player { (name(w, detail, p.black)) }
                                     td.result { (text::board_result(p.result))
                                         @if p.adjudicated && p.result.is_some() { " " small { (w.say("web-adjudicated")) } } }
-                                    td { (name(w, detail, p.white)) }
+                                    td.player { (name(w, detail, p.white)) }
                                     td { @if let Some(game) = p.game {
                                         a href=(site.path(WebPage::Game(game))) {
                                             (w.game_link(game.0))
@@ -175,7 +175,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
                             }
                         }
                     }
-                }
+                }))
                 @if let Some(bye) = round.bye {
                     p.bye { (w.bye(&name(w, detail, bye))) }
                 }
@@ -198,29 +198,30 @@ fn render(shown: &Shown, version: i64) -> Markup {
 }
 
 fn standings(w: Words, detail: &TournamentDetail) -> Markup {
-    html! {
-        div.scroll {
-            table #standings-table .standings {
-                thead { tr {
-                    th { (w.say("web-rank")) } th { (w.say("web-player")) }
-                    th { (w.say("web-points")) }
-                    th { (text::tiebreak(detail.tiebreak)) } th { (w.say("web-record-wdl")) }
-                } }
-                tbody {
-                    @for s in &detail.standings {
-                        tr class=[s.withdrawn.then_some("withdrawn")] {
-                            td { (s.rank) }
-                            td.player { (name(w, detail, s.player)) }
-                            td.points { (s.points) }
-                            td { (trim_number(s.tiebreak)) }
-                            td { (s.record())
-                                @if s.byes > 0 { " " (w.with("web-byes", &[("count", Arg::from(s.byes))])) } }
+    layout::scroll(
+        &w.say("web-standings"),
+        html! {
+                table #standings-table .standings {
+                    thead { tr {
+                        th { (w.say("web-rank")) } th { (w.say("web-player")) }
+                        th { (w.say("web-points")) }
+                        th { (text::tiebreak(detail.tiebreak)) } th { (w.say("web-record-wdl")) }
+                    } }
+                    tbody {
+                        @for s in &detail.standings {
+                            tr class=[s.withdrawn.then_some("withdrawn")] {
+                                td { (s.rank) }
+                                td.player { (name(w, detail, s.player)) }
+                                td.points { (s.points) }
+                                td { (trim_number(s.tiebreak)) }
+                                td { (s.record())
+                                    @if s.byes > 0 { " " (w.with("web-byes", &[("count", Arg::from(s.byes))])) } }
+                            }
                         }
                     }
                 }
-            }
-        }
-    }
+        },
+    )
 }
 
 /// Each round's start and, while it is played, when its moves are due: the time by which,
@@ -228,7 +229,7 @@ fn standings(w: Words, detail: &TournamentDetail) -> Markup {
 /// elements the page's script shows in the reader's own time zone.
 fn schedule(w: Words, detail: &TournamentDetail) -> Markup {
     html! {
-        div.scroll {
+        (layout::scroll(&w.say("web-schedule"), html! {
             table #schedule-table .schedule {
                 thead { tr {
                     th { (w.say("web-round-heading")) } th { (w.say("web-started")) }
@@ -251,7 +252,7 @@ fn schedule(w: Words, detail: &TournamentDetail) -> Markup {
                     }
                 }
             }
-        }
+        }))
         p.note { (w.say("web-schedule-note")) }
     }
 }
@@ -288,30 +289,31 @@ fn crosstable(w: Words, detail: &TournamentDetail) -> Markup {
         }
     }
     let order: Vec<u32> = detail.standings.iter().map(|s| s.player).collect();
-    html! {
-        div.scroll {
-            table.crosstable {
-                thead { tr {
-                    th { (w.say("web-rank")) } th { (w.say("web-player")) }
-                    @for (index, _) in order.iter().enumerate() { th { (index + 1) } }
-                    th { (w.say("web-points")) }
-                } }
-                tbody {
-                    @for (row, &player) in order.iter().enumerate() {
-                        tr {
-                            td { (row + 1) }
-                            td.player { (name(w, detail, player)) }
-                            @for &other in &order {
-                                @if other == player { td.self { "■" } }
-                                @else { td { (cells.get(&(player, other)).map_or("", String::as_str)) } }
+    layout::scroll(
+        &w.say("web-crosstable"),
+        html! {
+                table.crosstable {
+                    thead { tr {
+                        th { (w.say("web-rank")) } th { (w.say("web-player")) }
+                        @for (index, _) in order.iter().enumerate() { th { (index + 1) } }
+                        th { (w.say("web-points")) }
+                    } }
+                    tbody {
+                        @for (row, &player) in order.iter().enumerate() {
+                            tr {
+                                td { (row + 1) }
+                                td.player { (name(w, detail, player)) }
+                                @for &other in &order {
+                                    @if other == player { td.self { "■" } }
+                                    @else { td { (cells.get(&(player, other)).map_or("", String::as_str)) } }
+                                }
+                                td.points { (detail.standings[row].points) }
                             }
-                            td.points { (detail.standings[row].points) }
                         }
                     }
                 }
-            }
-        }
-    }
+        },
+    )
 }
 
 /// Each player's cumulative score after every round of a Swiss, in standing order.
@@ -330,29 +332,30 @@ fn progress(w: Words, detail: &TournamentDetail) -> Markup {
             per_round.insert((bye, round.number), 2);
         }
     }
-    html! {
-        div.scroll {
-            table.progress {
-                thead { tr {
-                    th { (w.say("web-player")) }
-                    @for r in &rounds { th { (r) } }
-                } }
-                tbody {
-                    @for s in &detail.standings {
-                        tr {
-                            td.player { (name(w, detail, s.player)) }
-                            @for (total, r) in rounds.iter().scan(0u32, |total, r| {
-                                *total += per_round.get(&(s.player, *r)).copied().unwrap_or(0);
-                                Some((*total, *r))
-                            }) {
-                                td { @if r <= detail.current_round { (halves(total)) } }
+    layout::scroll(
+        &w.say("web-progress"),
+        html! {
+                table.progress {
+                    thead { tr {
+                        th { (w.say("web-player")) }
+                        @for r in &rounds { th { (r) } }
+                    } }
+                    tbody {
+                        @for s in &detail.standings {
+                            tr {
+                                td.player { (name(w, detail, s.player)) }
+                                @for (total, r) in rounds.iter().scan(0u32, |total, r| {
+                                    *total += per_round.get(&(s.player, *r)).copied().unwrap_or(0);
+                                    Some((*total, *r))
+                                }) {
+                                    td { @if r <= detail.current_round { (halves(total)) } }
+                                }
                             }
                         }
                     }
                 }
-            }
-        }
-    }
+        },
+    )
 }
 
 /// A CSV field: quoted when needed, and a leading `=`, `+`, `-` or `@` neutralised so that

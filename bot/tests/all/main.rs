@@ -39,5 +39,6 @@ mod stop;
 mod tournament_races;
 mod transcripts;
 mod web;
+mod web_a11y;
 mod web_browser;
 mod web_limits;

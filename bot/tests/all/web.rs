@@ -1149,3 +1149,43 @@ async fn a_tournament_game_links_its_tournament_and_pages_carry_the_board_in_wor
     let (status, body) = w.page(&format!("{path}/text/2")).await;
     is_not_found(status, &body);
 }
+
+#[tokio::test]
+async fn a_game_page_links_names_to_player_pages_only_where_they_exist() {
+    use akron_service::service::WebPage;
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let (ann, ben, cyd) = (user("ann"), user("ben"), user("cyd"));
+    // Ann and Ben have a rating on the server after a rated game; Cyd has none.
+    w.start("g0", &ann, &ben, None);
+    w.play("g0", "C3");
+    w.play("g0", "B2");
+    w.send(&ben, "g0", false, Command::Resign);
+    let rated = w.start("g1", &ann, &ben, None);
+    let unrated = w.start("g2", &ann, &cyd, None);
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let (ann_page, ben_page, cyd_page) = (
+        site.path(WebPage::Player(&ann.id)),
+        site.path(WebPage::Player(&ben.id)),
+        site.path(WebPage::Player(&cyd.id)),
+    );
+    let (_, body) = w.page(&w.game_path(rated)).await;
+    for page in [&ann_page, &ben_page] {
+        assert!(body.contains(&format!("href=\"{page}\"")), "{body}");
+        let (status, player) = w.page(page).await;
+        assert_eq!(status, 200, "the link leads to a page: {player}");
+        // The rating chart has its scale: ratings up the side, games along the bottom.
+        assert!(player.contains("class=\"scale\""), "{player}");
+        assert!(player.contains(">Games</text>"), "{player}");
+    }
+    let (_, body) = w.page(&w.game_path(unrated)).await;
+    assert!(body.contains(&format!("href=\"{ann_page}\"")), "{body}");
+    assert!(!body.contains(&cyd_page), "Cyd has no page yet: {body}");
+    let (status, _) = w.page(&cyd_page).await;
+    assert_eq!(status, 404);
+
+    // A server whose pages are only linked has no player pages, and no links to them.
+    w.set_web(WebAccess::Link);
+    let (_, body) = w.page(&w.game_path(rated)).await;
+    assert!(!body.contains("/player/"), "{body}");
+}

@@ -19,7 +19,7 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 /// Chrome's flags for a quiet, sandboxless headless run with nothing fetched from outside.
-const FLAGS: [&str; 9] = [
+const FLAGS: [&str; 8] = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -28,18 +28,20 @@ const FLAGS: [&str; 9] = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=390,844",
 ];
 
+/// The phone's viewport, in CSS pixels.
+pub const PHONE: (u32, u32) = (390, 844);
+
 /// Where the screenshots go.
-fn artefacts() -> PathBuf {
+pub fn artefacts() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
 /// chromedriver, killed when dropped, with its profile folder.
-struct Driver {
+pub struct Driver {
     child: Child,
     port: u16,
     _profile: tempfile::TempDir,
@@ -67,7 +69,16 @@ async fn browser() -> Option<(Client, Driver)> {
 }
 
 /// [`browser`] with more Chrome flags.
-async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
+pub async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
+    browser_sized(extra, PHONE).await
+}
+
+/// A browser session with these Chrome flags, its viewport `width` × `height` CSS pixels:
+/// a phone's (emulated) when it is [`PHONE`], else a desktop window of that size.
+pub async fn browser_sized(
+    extra: &[&str],
+    (width, height): (u32, u32),
+) -> Option<(Client, Driver)> {
     let (Some(driver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -96,22 +107,25 @@ async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
         _profile: profile,
     };
     let mut args: Vec<String> = FLAGS.iter().chain(extra).map(ToString::to_string).collect();
+    let phone = (width, height) == PHONE;
+    args.push(if phone {
+        "--window-size=390,844".to_string()
+    } else {
+        format!("--window-size={width},{height}")
+    });
     args.push(format!(
         "--user-data-dir={}",
         driver._profile.path().display()
     ));
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".to_string(),
-        // Headless Chrome keeps windows at least 500 px wide: the phone's viewport is emulated.
-        json!({
-            "args": args,
-            "binary": chromium,
-            "mobileEmulation": {
-                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1.0, "touch": false }
-            }
-        }),
-    );
+    // Headless Chrome keeps windows at least 500 px wide: the phone's viewport is emulated.
+    let mut options = json!({ "args": args, "binary": chromium });
+    if phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": false }
+        });
+    }
+    capabilities.insert("goog:chromeOptions".to_string(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let started = Instant::now();
     loop {
@@ -129,7 +143,7 @@ async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
     }
 }
 
-async fn script(client: &Client, code: &str) -> Value {
+pub async fn script(client: &Client, code: &str) -> Value {
     client.execute(code, Vec::new()).await.unwrap()
 }
 

@@ -1,7 +1,8 @@
 //! The web companion against one hostile client, over real sockets on loopback: a thousand
 //! slow-header connections from one address leave every page to another address; live
 //! streams are shared out per address; a request's headers and a silent connection have a
-//! time limit; a trusted proxy's forwarding header names the visitor.
+//! time limit; a trusted proxy's forwarding header names the visitor; `akron web` with few
+//! file descriptors runs out of them and carries on.
 //!
 //! 127.0.0.1 is the hostile client; the others (127.0.0.2, 127.0.0.3) are on the same
 //! loopback interface on Linux. Every loop is bounded in count and time.
@@ -252,4 +253,104 @@ async fn a_trusted_proxys_forwarded_address_gets_its_own_share() {
     assert_eq!(held.status().as_u16(), 200);
     assert_eq!(forged("198.51.100.2").await.unwrap().status().as_u16(), 503);
     drop((first, second, held));
+}
+
+/// `GET /` over a plain socket: the response's status line, or the error.
+fn status_line(to: SocketAddr) -> std::io::Result<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect_timeout(&to, Duration::from_secs(2))?;
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: akron.test\r\nConnection: close\r\n\r\n")?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response)?;
+    let text = String::from_utf8_lossy(&response);
+    Ok(text.lines().next().unwrap_or_default().to_string())
+}
+
+/// Polls `GET /` until it answers 200, for at most `limit`.
+fn answers_within(to: SocketAddr, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while Instant::now() < deadline {
+        if status_line(to).is_ok_and(|line| line.contains(" 200 ")) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// The accept loop runs out of file descriptors (EMFILE) and carries on: `akron web` in a
+/// child process limited to 64 of them (`ulimit -n`, never the test process's own limit)
+/// is held by more connections than it may open; once they close, it answers again.
+#[test]
+fn the_accept_loop_survives_running_out_of_file_descriptors() {
+    use std::process::{Command as Process, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("akron.db");
+    drop(akron_bot::service::Service::open(akron_bot::service::Config::with_db(&db)).unwrap());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let to = SocketAddr::new(IpAddr::V4(HOSTILE), port);
+    let log = dir.path().join("web.log");
+    let mut child = Process::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 64 && exec \"$0\" web --db \"$1\" --listen \"$2\" --requests-per-second 0")
+        .arg(env!("CARGO_BIN_EXE_akron"))
+        .arg(&db)
+        .arg(to.to_string())
+        .env("RUST_LOG", "info")
+        .env_remove("AKRON_LOG_FORMAT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let kill = |child: &mut std::process::Child| {
+        let _ = child.kill();
+        let _ = child.wait();
+    };
+    if !answers_within(to, Duration::from_secs(20)) {
+        kill(&mut child);
+        panic!(
+            "akron web did not answer: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+    }
+    // More connections than the server has descriptors for, held open without a request.
+    let held: Vec<std::net::TcpStream> = (0..100)
+        .filter_map(|_| std::net::TcpStream::connect_timeout(&to, Duration::from_secs(1)).ok())
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let out_of_files = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("accepting a web connection failed") {
+            break true;
+        }
+        if Instant::now() > deadline {
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    if !out_of_files {
+        kill(&mut child);
+        panic!(
+            "the server never ran out of descriptors ({} connections held): {text}",
+            held.len()
+        );
+    }
+    assert!(text.contains("Too many open files"), "{text}");
+    drop(held);
+    let answered = answers_within(to, Duration::from_secs(10));
+    let running = child.try_wait().unwrap().is_none();
+    kill(&mut child);
+    assert!(running, "the server stopped: {text}");
+    assert!(
+        answered,
+        "no answer once the connections closed: {}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
 }

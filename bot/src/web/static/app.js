@@ -36,6 +36,11 @@
       }
     });
     if (target === 0) text = figure.dataset.startText || text;
+    const phone = document.getElementById("board-phone");
+    if (phone) {
+      // The phone's picture of the same step (its srcset is read before the img's src).
+      phone.srcset = phone.srcset.replace(/\/board\/\d+\/phone/, "/board/" + target + "/phone");
+    }
     if (img) {
       img.src = figure.dataset.base + "/board/" + target;
       // The same words as the server's alt text: the prefix, a space, the step.
