@@ -126,10 +126,7 @@ pub(super) async fn on_message(
         }
         return;
     };
-    let thread = match &event.content.relates_to {
-        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
-        _ => None,
-    };
+    let thread = thread_of(&event);
     let mentioned: Vec<OwnedUserId> = event
         .content
         .mentions
@@ -178,6 +175,14 @@ pub(super) async fn on_message(
     }
 }
 
+/// The thread a message was sent in, by its root.
+fn thread_of(event: &OriginalSyncRoomMessageEvent) -> Option<OwnedEventId> {
+    match &event.content.relates_to {
+        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
+        _ => None,
+    }
+}
+
 /// The longest message read as a bare command: commands are short, chat is not.
 const LONGEST_BARE: usize = 80;
 
@@ -200,10 +205,7 @@ async fn bare(
     if parse_line(typed, |_| None).is_err() {
         return Ok(());
     }
-    let thread = match &event.content.relates_to {
-        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
-        _ => None,
-    };
+    let thread = thread_of(event);
     let user = rooms::user_in(room, &event.sender).await;
     let channel = send::channel_of(room.room_id(), thread.as_ref());
     let request = Request {
