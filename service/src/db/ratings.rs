@@ -235,6 +235,20 @@ pub fn scope_ratings(
     )
 }
 
+/// Every player rated in `scope`, in no particular order: those a server's player pages
+/// can show, however many there are.
+///
+/// # Errors
+///
+/// Storage failures.
+pub fn scope_rated_users(conn: &Tx<'_>, scope: &str) -> Result<Vec<UserId>, DbError> {
+    conn.query(
+        "SELECT user_id FROM ratings WHERE scope = ?1",
+        params![scope],
+        |r| Ok(UserId(r.get(0)?)),
+    )
+}
+
 /// One rated game from a player's side, for their statistics.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatedGame {

@@ -41,6 +41,7 @@ mod sqlite {
     mod tournaments;
     mod two_writers;
     mod wakeups;
+    mod web_pages;
 }
 
 /// Every test on a fresh PostgreSQL database.
@@ -69,4 +70,5 @@ mod postgres {
     mod tournaments;
     mod two_writers;
     mod wakeups;
+    mod web_pages;
 }
