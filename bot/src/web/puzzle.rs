@@ -14,6 +14,7 @@ use akron_service::service::WebPage;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use maud::html;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// A puzzle's page belongs to its server: the one it was posted on (for a puzzle from
@@ -49,6 +50,12 @@ pub(super) async fn page(
             // The answer stays hidden until its reveal, whoever asks.
             let revealed = web.service.now() >= puzzle.reveal_at;
             let title = w.puzzle_title(puzzle.id.0, &puzzle.title);
+            let pages = if revealed {
+                web.service
+                    .with_pages(&shown.site, puzzle.solvers.iter().map(|s| &s.id))?
+            } else {
+                HashSet::new()
+            };
             let colour = if position.turn() == akron_rules::Color::Black {
                 "black"
             } else {
@@ -75,7 +82,9 @@ pub(super) async fn page(
                         p { (puzzle.first_moves.join(", ")) }
                         h2 { (w.say("web-solvers")) }
                         @if puzzle.solvers.is_empty() { p { (w.say("web-none-yet")) } }
-                        ul { @for solver in &puzzle.solvers { li { (text::bdi(&solver.name)) } } }
+                        ul { @for solver in &puzzle.solvers {
+                            li { (text::player_name(&shown.site, &pages, &solver.id, &solver.name)) }
+                        } }
                     }
                 } @else {
                     p.hidden { (w.with_time("web-puzzle-hidden", &[], puzzle.reveal_at)) }

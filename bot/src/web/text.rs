@@ -9,10 +9,12 @@
 
 use akron_rules::{Color, Outcome, Reason, WinRule};
 use akron_service::catalogue::{say, Arg, Language};
-use akron_service::model::{Status, TimeControl, TournamentFormat, TournamentStatus};
+use akron_service::model::{Status, TimeControl, TournamentFormat, TournamentStatus, UserId};
+use akron_service::service::{WebPage, WebSite};
 use akron_service::tournament::{GameResult, Tiebreak};
 use axum::http::{header, HeaderMap};
 use maud::{html, Markup};
+use std::collections::HashSet;
 
 /// The language a request's `Accept-Language` asks for, when it names one the bot speaks:
 /// the first such in the browser's order of preference (its `q` weights, ties in the order
@@ -57,6 +59,18 @@ pub fn isolate(text: &str) -> String {
 /// browser sets it apart from the site's own words and numbers beside it.
 pub fn bdi(text: &str) -> Markup {
     html! { bdi { (text) } }
+}
+
+/// A player's name in a `<bdi>`, linked to their page on `site` when they have one (`pages`,
+/// from [`Service::with_pages`](akron_service::service::Service::with_pages)).
+pub fn player_name(site: &WebSite, pages: &HashSet<UserId>, user: &UserId, name: &str) -> Markup {
+    html! {
+        @if pages.contains(user) {
+            a href=(site.path(WebPage::Player(user))) { (bdi(name)) }
+        } @else {
+            (bdi(name))
+        }
+    }
 }
 
 /// The words of one page, in one language.

@@ -1189,3 +1189,55 @@ async fn a_game_page_links_names_to_player_pages_only_where_they_exist() {
     let (_, body) = w.page(&w.game_path(rated)).await;
     assert!(!body.contains("/player/"), "{body}");
 }
+
+/// Issue 40: a puzzle's solvers are linked to their pages like the names of a game page,
+/// when the server's pages are public and the solver is rated there; others stay plain.
+#[tokio::test]
+async fn a_revealed_puzzles_rated_solvers_link_their_pages() {
+    use akron_bot::service::PuzzleCommand;
+    use akron_service::model::PuzzleId;
+    use akron_service::service::WebPage;
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let (alice, bobby, carol) = (user("alice"), user("bobby"), user("carol"));
+    w.start("puzzles", &alice, &bobby, None);
+    w.play("puzzles", "C3");
+    w.play("puzzles", "B2");
+    w.send(&bobby, "puzzles", false, Command::Resign);
+    w.send(
+        &bobby,
+        "puzzles",
+        false,
+        Command::Puzzle(PuzzleCommand::Create {
+            code: "8:w:7,11:2bbbbww/wwbwwbwb/bwwb1wwb/bbbw1b2/wbw1w3/wbbw1bw1/bb1bw3/bwbb1b2|7/2w4/7/7/7/7/7"
+                .to_string(),
+            rule: None,
+            title: "Edge".to_string(),
+            several: false,
+        }),
+    );
+    for solver in [&alice, &carol] {
+        let mut request = Request::new(
+            solver.clone(),
+            ChannelId::new("test", "puzzles"),
+            Command::Puzzle(PuzzleCommand::Solve(PuzzleId(1), vec!["E6".to_string()])),
+        );
+        request.server = Some(server());
+        let reply = w.service.handle(&request);
+        assert!(reply.text.contains("Correct"), "{}", reply.text);
+    }
+    let puzzle = w.service.puzzle_detail(PuzzleId(1)).unwrap().unwrap();
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    let path = site.path(WebPage::Puzzle(puzzle.id));
+    w.clock.advance(puzzle.reveal_at - w.service.now());
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200, "{body}");
+    let alice_page = site.path(WebPage::Player(&alice.id));
+    assert!(
+        body.contains(&format!("<a href=\"{alice_page}\"><bdi>alice</bdi></a>")),
+        "a rated solver is linked: {body}"
+    );
+    assert!(body.contains("<li><bdi>carol</bdi></li>"), "{body}");
+    assert!(!body.contains(&site.path(WebPage::Player(&carol.id))));
+    assert_eq!(w.page(&alice_page).await.0, 200, "the link leads to a page");
+}

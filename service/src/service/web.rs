@@ -19,6 +19,7 @@ use crate::model::{
 use hmac::{Hmac, Mac};
 use rand::Rng;
 use sha2::Sha256;
+use std::collections::HashSet;
 
 /// What a link to a game's page says (a message id).
 const GAME_LINK: &str = "web-link-game";
@@ -390,6 +391,33 @@ impl Service {
                 created_at: t.created_at,
             })
             .collect())
+    }
+
+    /// Which of `users` have a page on `site`: those rated on its server, when its pages are
+    /// public (a player's page exists only then). A page links their names to it.
+    ///
+    /// # Errors
+    ///
+    /// Storage failures.
+    pub fn with_pages<'u>(
+        &self,
+        site: &WebSite,
+        users: impl IntoIterator<Item = &'u UserId>,
+    ) -> Result<HashSet<UserId>, ServiceError> {
+        if site.access != WebAccess::Public {
+            return Ok(HashSet::new());
+        }
+        let users: Vec<&UserId> = users.into_iter().collect();
+        let scope = site.server.0.as_str();
+        Ok(self.db.read(|c| {
+            let mut rated = HashSet::new();
+            for user in &users {
+                if db::rating(c, user, scope)?.is_some() {
+                    rated.insert((*user).clone());
+                }
+            }
+            Ok::<_, ServiceError>(rated)
+        })?)
     }
 
     /// The rated player of `site`'s server whose player page has this token.
