@@ -409,7 +409,7 @@ impl Service {
         }
         let users: Vec<&UserId> = users.into_iter().collect();
         let scope = site.server.0.as_str();
-        Ok(self.db.read(|c| {
+        self.db.read(|c| {
             let mut rated = HashSet::new();
             for user in &users {
                 if db::rating(c, user, scope)?.is_some() {
@@ -417,7 +417,7 @@ impl Service {
                 }
             }
             Ok::<_, ServiceError>(rated)
-        })?)
+        })
     }
 
     /// The rated player of `site`'s server whose player page has this token.
