@@ -658,3 +658,23 @@ fn the_help_names_its_placeholders_in_the_readers_words_and_what_is_typed_as_typ
         "{german}"
     );
 }
+
+/// The console's help named Discord's slash commands (`/akron NAME`, "Review
+/// (/akron-review)") where the console takes none, and Discord's help sent its readers to
+/// "help in the console": each platform's help names only what its reader types.
+#[test]
+fn each_platforms_help_names_only_what_its_reader_types() {
+    use akron_service::catalogue::Language;
+    use akron_service::service::text::help_text_on;
+    for language in Language::ALL {
+        let console = help_text_on(language, "console");
+        assert!(!console.contains("/akron"), "{console}");
+        assert!(!console.contains("Discord"), "{console}");
+        assert!(console.contains("`move F6`"), "{console}");
+        let discord = help_text_on(language, "discord");
+        assert!(discord.contains("/akron-review"), "{discord}");
+        for console_word in ["console", "consola", "Konsole"] {
+            assert!(!discord.contains(console_word), "{discord}");
+        }
+    }
+}

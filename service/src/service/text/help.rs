@@ -551,10 +551,13 @@ pub fn help_text_in(language: Language) -> String {
 pub fn help_text_on(language: Language, platform: &str) -> String {
     let say = |id: &str| crate::catalogue::say(language, id, &[]);
     let matrix = platform == "matrix";
-    let mut text = say(if matrix {
-        "help-intro-matrix"
-    } else {
-        "help-intro"
+    // The console takes commands as the usages write them: no slash command to name.
+    // Regression: the console's help opened with Discord's slash commands.
+    let console = platform == "console";
+    let mut text = say(match platform {
+        "matrix" => "help-intro-matrix",
+        "console" => "help-intro-console",
+        _ => "help-intro",
     });
     for group in Group::ALL {
         let usages: Vec<String> = COMMANDS
@@ -577,7 +580,7 @@ pub fn help_text_on(language: Language, platform: &str) -> String {
         // The usages are what is typed, the same in every language, but for the
         // placeholders, which are in the reader's words.
         let line = match group.slash_command() {
-            _ if matrix => crate::say!(
+            _ if matrix || console => crate::say!(
                 language,
                 "help-group",
                 group = say(&format!("group-{}", group.key())),
@@ -601,10 +604,10 @@ pub fn help_text_on(language: Language, platform: &str) -> String {
         text.push_str(&line);
     }
     text.push('\n');
-    text.push_str(&say(if matrix {
-        "help-outro-matrix"
-    } else {
-        "help-outro"
+    text.push_str(&say(match platform {
+        "matrix" => "help-outro-matrix",
+        "console" => "help-outro-console",
+        _ => "help-outro",
     }));
     text
 }
