@@ -1299,8 +1299,8 @@ console-as-needs-name = as necesita un nombre de usuario, como en: as bob
 console-in-needs-channel = in necesita el nombre de un canal, como en: in lobby
 console-mod-needs-switch = mod necesita on u off, como en: mod on (el usuario actual pasa a ser moderador) o mod off
 console-moderator = { $moderator ->
-    [yes] { $user } es moderador.
-   *[no] { $user } no es moderador.
+    [yes] { $user } tiene permisos de moderación.
+   *[no] { $user } no tiene permisos de moderación.
 }
 console-wait-how-long = ¿Cuánto hay que esperar? Escríbelo como wait 25h (o 90s, 30m, 3d, 1d 2h): el reloj de la consola avanza ese tiempo.
 console-clock-moved = El reloj avanza { $span }.
