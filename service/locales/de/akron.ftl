@@ -1416,3 +1416,36 @@ matrix-undecryptable = Ich konnte diese Nachricht nicht entschlüsseln und daher
 matrix-a-room = einem Raum
 matrix-thread-in = einem Thread in { $room }
 discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen. Falls ich gerade aktualisiert wurde, zeigt Discord vielleicht noch die alte Form des Befehls: Lade Discord neu (oder warte eine Minute) und versuch es noch einmal.
+
+## Post-game analysis
+
+analysis-no-moves = Partie { $game } hat keine Züge, es gibt nichts zu analysieren.
+analysis-queue-full = Die Warteschlange für Analysen ist voll ({ $count } Partien warten). Frag in ein paar Minuten noch einmal.
+analysis-share-used = Du hast schon { $count ->
+    [one] { $count } Analyse
+   *[other] { $count } Analysen
+} in der Warteschlange; frag nach einer weiteren, wenn sie fertig ist.
+analysis-queued = Partie { $game } steht in der Warteschlange für die Analyse, { $ahead ->
+    [0] als Nächste
+    [one] { $ahead } Partie ist vor ihr
+   *[other] { $ahead } Partien sind vor ihr
+}. Das Ergebnis kommt hierher.
+analysis-running-now = Partie { $game } wird gerade analysiert: { $done } von { $total } Stellungen fertig. Das Ergebnis kommt hierher.
+analysis-summary = **Analyse der Partie { $game }** ({ $black } mit Schwarz, { $white } mit Weiß):
+analysis-side = { colour } ({ $player }): Genauigkeit { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } Ungenauigkeit
+   *[other] { $inaccuracies } Ungenauigkeiten
+}, { $mistakes ->
+    [one] { $mistakes } Fehler
+   *[other] { $mistakes } Fehler
+}, { $blunders ->
+    [one] { $blunders } grober Fehler
+   *[other] { $blunders } grobe Fehler
+}.
+analysis-no-swings = Kein Zug hat { $points } Prozentpunkte Gewinnchance oder mehr gekostet.
+analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+   *[blunder] grober Fehler
+}, Gewinnchance { $before } % → { $after } %; besser war { $best }.
+analysis-chart-alt = Bewertungskurve der Partie { $game }: die Gewinnchance von Weiß nach jedem Zug, die markierten Züge als Punkte.

@@ -1400,3 +1400,36 @@ matrix-a-room = a room
 matrix-thread-in = a thread in { $room }
 # Discord sent options the command cannot read (most often a client still showing an older form of the command).
 discord-options-unreadable = I could not read that command's options. If I was just updated, Discord may still show the command's old form: reload Discord (or wait a minute) and try again.
+
+## Post-game analysis
+
+analysis-no-moves = Game { $game } has no moves, so there is nothing to analyse.
+analysis-queue-full = The analysis queue is full ({ $count } games waiting). Ask again in a few minutes.
+analysis-share-used = You already have { $count ->
+    [one] { $count } analysis
+   *[other] { $count } analyses
+} waiting; ask for another once it is done.
+analysis-queued = Game { $game } is queued for analysis, { $ahead ->
+    [0] next in line
+    [one] { $ahead } game ahead of it
+   *[other] { $ahead } games ahead of it
+}. The result will be posted here.
+analysis-running-now = Game { $game } is being analysed: { $done } of { $total } positions done. The result will be posted here.
+analysis-summary = **Analysis of game { $game }** ({ $black } with Black, { $white } with White):
+analysis-side = { colour } ({ $player }): accuracy { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] { $mistakes } mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] { $blunders } blunder
+   *[other] { $blunders } blunders
+}.
+analysis-no-swings = No move lost { $points } points of winning chance or more.
+analysis-swing = Move { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}, winning chance { $before } % → { $after } %; better was { $best }.
+analysis-chart-alt = Evaluation chart of game { $game }: White's winning chance after each move, with the marked moves as dots.

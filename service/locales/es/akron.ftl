@@ -1449,3 +1449,42 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
 matrix-a-room = una sala
 matrix-thread-in = un hilo de { $room }
 discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban de actualizarme, puede que Discord aún muestre la forma antigua del comando: recarga Discord (o espera un minuto) y vuelve a intentarlo.
+
+## Post-game analysis
+
+analysis-no-moves = La partida { $game } no tiene jugadas: no hay nada que analizar.
+analysis-queue-full = La cola de análisis está llena ({ $count } partidas esperando). Vuelve a pedirlo dentro de unos minutos.
+analysis-share-used = Ya tienes { $count ->
+    [one] { $count } análisis
+   *[other] { $count } análisis
+} en espera; pide otro cuando termine.
+analysis-queued = La partida { $game } está en la cola de análisis, { $ahead ->
+    [0] la siguiente
+    [one] con { $ahead } partida por delante
+   *[other] con { $ahead } partidas por delante
+}. El resultado se publicará aquí.
+analysis-running-now = Se está analizando la partida { $game }: { $done } de { $total } posiciones hechas. El resultado se publicará aquí.
+analysis-summary = **Análisis de la partida { $game }** ({ $black } con negras, { $white } con blancas):
+analysis-side = { $colour ->
+    [black] Negras
+   *[white] Blancas
+} ({ $player }): precisión { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } imprecisión
+   *[other] { $inaccuracies } imprecisiones
+}, { $mistakes ->
+    [one] { $mistakes } error
+   *[other] { $mistakes } errores
+}, { $blunders ->
+    [one] { $blunders } error grave
+   *[other] { $blunders } errores graves
+}.
+analysis-no-swings = Ninguna jugada perdió { $points } puntos de probabilidad de ganar o más.
+analysis-swing = Jugada { $number }, { $colour ->
+    [black] negras
+   *[white] blancas
+} ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] imprecisión
+    [mistake] error
+   *[blunder] error grave
+}, probabilidad de ganar { $before } % → { $after } %; mejor era { $best }.
+analysis-chart-alt = Gráfica de evaluación de la partida { $game }: la probabilidad de ganar de las blancas tras cada jugada, con las jugadas señaladas como puntos.
