@@ -291,7 +291,7 @@ command-vacation-about = Halte deine Fernpartie-Uhren an, während du weg bist (
 command-settings-name = einstellungen
 command-settings-about = Erinnerungen, Brett, Sprache, Zeitzone; Moderation: Threads, Turnierleitung, Sprache, Webseiten.
 command-analyze-name = analysieren
-command-analyze-about = Bester Zug der Engine, Gewinnschätzung und Variante für eine beendete Partie oder Stellung.
+command-analyze-about = Eine beendete Partie Zug für Zug (Fehler, Genauigkeit, Kurve) oder der beste Zug einer Stellung.
 command-puzzle-name = rätsel
 command-akron-about = Akron, Cameron Brownes 3D-Verbindungsspiel: herausfordern, spielen, nachschlagen.
 command-akron-review-about = Partien und Stellungen ansehen: Notationen, Bilder, Wiedergaben und die Analyse der Engine.
@@ -736,7 +736,7 @@ option-replay-speed-about = Wie schnell sie abläuft (Standard normal)
 option-analyze-game-name = partie
 option-analyze-game-about = Die Nummer einer beendeten Partie (Standard: die letzte dieses Kanals)
 option-analyze-move-name = zug
-option-analyze-move-about = Nach wie vielen Zügen (Standard: die letzte Stellung mit einem zu findenden Zug)
+option-analyze-move-about = Nur die Stellung nach so vielen Zügen (Standard: die ganze Partie, Zug für Zug)
 option-analyze-code-name = code
 option-analyze-code-about = Ein Stellungscode, der statt einer Partie analysiert wird
 option-analyze-rule-name = regel
@@ -1449,3 +1449,9 @@ analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol }
    *[blunder] grober Fehler
 }, Gewinnchance { $before } % → { $after } %; besser war { $best }.
 analysis-chart-alt = Bewertungskurve der Partie { $game }: die Gewinnchance von Weiß nach jedem Zug, die markierten Züge als Punkte.
+analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , Ungenauigkeit ?!, besser { $best }
+    [mistake] , Fehler ?, besser { $best }
+    [blunder] , grober Fehler ??, besser { $best }
+   *[none] {""}
+}

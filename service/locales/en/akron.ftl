@@ -290,7 +290,7 @@ command-vacation-about = Stop your correspondence clocks while you are away (up 
 command-settings-name = settings
 command-settings-about = Reminders, board view, language, time zone; moderators: threads, organisers, language, web pages.
 command-analyze-name = analyze
-command-analyze-about = The engine's best move, win estimate and line for a finished game or a position.
+command-analyze-about = A finished game move by move (marks, accuracy, chart), or the best move in one position.
 command-puzzle-name = puzzle
 command-akron-about = Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
 command-akron-review-about = Review games and positions: records, pictures, replays and the engine's analysis.
@@ -737,7 +737,7 @@ option-replay-speed-about = How fast it plays (default normal)
 option-analyze-game-name = game
 option-analyze-game-about = A finished game's number (default: this channel's last game)
 option-analyze-move-name = move
-option-analyze-move-about = After how many moves (default: the last position with a move to find)
+option-analyze-move-about = Only the position after this many moves (default: the whole game, move by move)
 option-analyze-code-name = code
 option-analyze-code-about = A position code to analyse instead of a game
 option-analyze-rule-name = rule
@@ -1433,3 +1433,9 @@ analysis-swing = Move { $number }, { colour } ({ $player }): { $move }{ $symbol 
    *[blunder] blunder
 }, winning chance { $before } % → { $after } %; better was { $best }.
 analysis-chart-alt = Evaluation chart of game { $game }: White's winning chance after each move, with the marked moves as dots.
+analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , inaccuracy ?!, better { $best }
+    [mistake] , mistake ?, better { $best }
+    [blunder] , blunder ??, better { $best }
+   *[none] {""}
+}

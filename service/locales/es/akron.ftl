@@ -294,7 +294,7 @@ command-vacation-about = Detén tus relojes de partidas por correspondencia mien
 command-settings-name = ajustes
 command-settings-about = Recordatorios, tablero, idioma, zona horaria; moderación: hilos, organización, idioma, páginas web.
 command-analyze-name = analizar
-command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
+command-analyze-about = Analiza una partida terminada jugada a jugada (errores, precisión, gráfica) o una sola posición.
 command-puzzle-name = problema
 command-akron-about = Akron, el juego de conexión en 3D de Cameron Browne: desafía, juega y consulta.
 command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, reproducciones y el análisis del motor.
@@ -742,7 +742,7 @@ option-replay-speed-about = A qué velocidad se reproduce (por defecto, normal)
 option-analyze-game-name = partida
 option-analyze-game-about = El número de una partida terminada (por defecto: la última de este canal)
 option-analyze-move-name = jugada
-option-analyze-move-about = Tras cuántas jugadas (por defecto: la última posición con una jugada por encontrar)
+option-analyze-move-about = Solo la posición tras tantas jugadas (por defecto: toda la partida, jugada a jugada)
 option-analyze-code-name = código
 option-analyze-code-about = Un código de posición para analizar en lugar de una partida
 option-analyze-rule-name = regla
@@ -1488,3 +1488,12 @@ analysis-swing = Jugada { $number }, { $colour ->
    *[blunder] error grave
 }, probabilidad de ganar { $before } % → { $after } %; mejor era { $best }.
 analysis-chart-alt = Gráfica de evaluación de la partida { $game }: la probabilidad de ganar de las blancas tras cada jugada, con las jugadas señaladas como puntos.
+analysis-record-comment = { $colour ->
+    [black] Negras
+   *[white] Blancas
+}: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , imprecisión ?!, mejor { $best }
+    [mistake] , error ?, mejor { $best }
+    [blunder] , error grave ??, mejor { $best }
+   *[none] {""}
+}

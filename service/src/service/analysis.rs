@@ -421,7 +421,7 @@ fn standing(c: &db::Tx<'_>, game: GameId) -> Result<Option<Standing>, DbError> {
 }
 
 /// Whole percent, 0 to 100.
-fn whole(value: f64) -> i64 {
+pub(super) fn whole(value: f64) -> i64 {
     // A rounded value from 0 to 100 fits any integer.
     #[allow(clippy::cast_possible_truncation)]
     let whole = value.clamp(0.0, 100.0).round() as i64;

@@ -122,6 +122,21 @@ fn a_finished_game_is_analysed_once_and_asking_again_answers_from_the_store() {
     let plies = service.game_detail(game).unwrap().unwrap().moves.len();
     assert_eq!(stored.moves.len(), plies);
     assert_eq!(stored.white_chances().len(), plies + 1);
+    // The record export carries each move's evaluation as a comment, and reads back.
+    let export = service.handle(&akron_service::service::Request {
+        game: Some(game),
+        ..akron_service::service::Request::new(
+            common::user("carol"),
+            common::channel_id("main"),
+            Command::Export,
+        )
+    });
+    let record = String::from_utf8(export.attachment.expect("a record").content).unwrap();
+    let comments: Vec<&str> = record.lines().filter(|l| l.starts_with("# ")).collect();
+    assert_eq!(comments.len(), plies, "{record}");
+    assert!(comments.iter().all(|c| c.contains(" % → ")), "{record}");
+    let parsed = akron_service::record::Record::parse(&record).unwrap();
+    assert_eq!(parsed.moves.len(), plies);
     // The notice carries the summary and the chart when delivered.
     let notices = service.claim_notices("test", 10, 60).unwrap();
     let notice = notices
