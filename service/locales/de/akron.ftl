@@ -1425,10 +1425,10 @@ analysis-share-used = Du hast schon { $count ->
     [one] { $count } Analyse
    *[other] { $count } Analysen
 } in der Warteschlange; frag nach einer weiteren, wenn sie fertig ist.
-analysis-queued = Partie { $game } steht in der Warteschlange für die Analyse, { $ahead ->
-    [0] als Nächste
-    [one] { $ahead } Partie ist vor ihr
-   *[other] { $ahead } Partien sind vor ihr
+analysis-queued = Partie { $game } steht in der Warteschlange für die Analyse { $ahead ->
+    [0] und ist als Nächste dran
+    [one] hinter { $ahead } anderen Partie
+   *[other] hinter { $ahead } anderen Partien
 }. Das Ergebnis kommt hierher.
 analysis-running-now = Partie { $game } wird gerade analysiert: { $done } von { $total } Stellungen fertig. Das Ergebnis kommt hierher.
 analysis-summary = **Analyse der Partie { $game }** ({ $black } mit Schwarz, { $white } mit Weiß):
@@ -1455,3 +1455,9 @@ analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
     [blunder] , grober Fehler ??, besser { $best }
    *[none] {""}
 }
+analysis-mark = { $mark ->
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+   *[blunder] grober Fehler
+}
+web-analysis = Analyse

@@ -1439,3 +1439,9 @@ analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
     [blunder] , blunder ??, better { $best }
    *[none] {""}
 }
+analysis-mark = { $mark ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}
+web-analysis = Analysis

@@ -1458,8 +1458,8 @@ analysis-share-used = Ya tienes { $count ->
     [one] { $count } análisis
    *[other] { $count } análisis
 } en espera; pide otro cuando termine.
-analysis-queued = La partida { $game } está en la cola de análisis, { $ahead ->
-    [0] la siguiente
+analysis-queued = La partida { $game } está en la cola de análisis { $ahead ->
+    [0] y es la siguiente
     [one] con { $ahead } partida por delante
    *[other] con { $ahead } partidas por delante
 }. El resultado se publicará aquí.
@@ -1497,3 +1497,9 @@ analysis-record-comment = { $colour ->
     [blunder] , error grave ??, mejor { $best }
    *[none] {""}
 }
+analysis-mark = { $mark ->
+    [inaccuracy] imprecisión
+    [mistake] error
+   *[blunder] error grave
+}
+web-analysis = Análisis
