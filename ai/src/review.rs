@@ -7,11 +7,15 @@
 //! own moves deep, a node budget): a proven win for the side to move is a chance of 100 %, a
 //! proven loss 0 %. Otherwise the engine searches it for a fixed number of playouts (not wall
 //! time, so that an analysis is the same on every machine and a test can rely on it) and its
-//! estimate for the side to move is the chance. A move's chance *before* is the chance of the
-//! position it was played in; its chance *after* is 100 % minus the opponent's chance in the
-//! position it made (or 100 %, 50 % or 0 % when the move ended the game in a win, a draw or a
-//! loss). The swap counts as a move like any other: the swapper's chance after it is 100 %
-//! minus the first player's chance, who is to move next.
+//! estimate for the side to move is the chance. A move's chance *after* is 100 % minus the
+//! opponent's chance in the position it made (or 100 %, 50 % or 0 % when the move ended the
+//! game in a win, a draw or a loss); its chance *before* is the chance after the engine's best
+//! move, measured the same way (a search of the position that move makes), or the proof's 100
+//! or 0 %. Measuring both after a move matters: a playout estimate leans towards the side to
+//! move, and comparing a search with the mover to move against one with the opponent to move
+//! counted that lean as a drop on nearly every move of an 8 × 8 game. The swap counts as a move
+//! like any other: the swapper's chance after it is 100 % minus the first player's chance, who
+//! is to move next.
 //!
 //! # Marks
 //!
@@ -325,11 +329,21 @@ pub fn analyse_game(
             }
         }
         let best = before.best.filter(|&b| b != mv);
+        // The chance before is that of the best move, measured as the move played is: in
+        // the position it makes, the opponent to move. Both then carry the same bias of a
+        // playout estimate towards the side to move, and it cancels in the drop (comparing
+        // the search of the position before, the mover to move, with the one after, the
+        // opponent to move, marked most moves of 8 × 8 games by that bias alone).
+        let chance_before = match (before.proven, best) {
+            (Some(_), _) => before.chance,
+            (None, None) => after,
+            (None, Some(b)) => value_of_move(here, b, &mut engine, budget).unwrap_or(before.chance),
+        };
         let mut eval = PlyEval {
             ply,
             mv,
             mover,
-            before: before.chance,
+            before: chance_before,
             after,
             best,
             proven: before.proven,
@@ -344,6 +358,23 @@ pub fn analyse_game(
         evals.push(eval);
     }
     Ok(evals)
+}
+
+/// The chance of the player to move in `game` after playing `mv`: 1, ½ or 0 when it ends
+/// the game, else 1 minus the opponent's chance in the position it makes. `None` when `mv`
+/// cannot be played.
+fn value_of_move(game: &Game, mv: Move, engine: &mut Engine, budget: &ReviewBudget) -> Option<f64> {
+    let turn = game.turn();
+    let mut next = game.clone();
+    next.play(mv).ok()?;
+    if let Some(outcome) = next.outcome() {
+        return Some(match outcome.winner {
+            Some(c) if c == turn => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        });
+    }
+    judge(&next, engine, budget).map(|j| 1.0 - j.chance)
 }
 
 /// The chance of the player to move in `game` and the best move: the solver's where it
