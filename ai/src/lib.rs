@@ -8,6 +8,7 @@
 //! - [`solve`] proves forced wins in at most N own moves under either win rule.
 //! - [`Level`] maps playing levels 1–8 to search budgets.
 //! - [`arena`] plays engines against each other and reports the Elo difference.
+//! - [`review`] analyses a finished game: every move's winning chances, marks and accuracy.
 //! - [`puzzles`] mines self-play games for positions with a forced win; [`puzzles::BANK`]
 //!   is the shipped bank.
 //!
@@ -31,6 +32,7 @@ mod engine;
 mod game;
 mod level;
 pub mod puzzles;
+pub mod review;
 mod solver;
 mod tree;
 

@@ -1,4 +1,5 @@
-//! A small chart of a rating over a player's rated games, as a PNG (for `stats`).
+//! Small charts as PNGs: a rating over a player's rated games (for `stats`), and a game's
+//! evaluation, White's winning chance move by move (for the post-game analysis).
 //!
 //! Drawn with tiny-skia, as the renderer draws boards: a light grid every 100 points labelled
 //! on the left, the line, a dot per game and the latest rating at its end, in the renderer's
@@ -92,16 +93,186 @@ pub fn rating_chart(ratings: &[f64]) -> Option<Vec<u8>> {
     pixmap.encode_png().ok()
 }
 
+/// How bad a marked move was, for its dot on the evaluation chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// An inaccuracy: a small hollow ring.
+    Inaccuracy,
+    /// A mistake: a filled dot.
+    Mistake,
+    /// A blunder: a large filled dot with a white rim.
+    Blunder,
+}
+
+/// The evaluation chart's size: wide and short, readable at a chat's image size on a phone.
+const EVAL_WIDTH: u32 = 640;
+const EVAL_HEIGHT: u32 = 240;
+/// The evaluation chart's label size.
+const EVAL_LABEL: f32 = 16.0;
+/// Plies shown at most (a longer game shows its first this many).
+const EVAL_MAX_POINTS: usize = 600;
+
+/// The chart of a game's evaluation: `white[i]` is White's winning chance (0 to 1) after `i`
+/// moves (`white[0]` before the first), `marks` the marked moves by ply (the move of ply `p`
+/// leads to `white[p + 1]`). White's share is the light area under the line, Black's the
+/// dark one above; the dashed middle is an even game. Each marked move is a dot on the line,
+/// its shape telling its severity (ring, dot, large rimmed dot), not its colour alone. The
+/// left axis is labelled 0, 50 and 100 (percent), the bottom every ten moves. `None` with
+/// fewer than two points, a value outside 0 to 1, or when drawing fails.
+#[must_use]
+pub fn evaluation_chart(white: &[f64], marks: &[(usize, Severity)]) -> Option<Vec<u8>> {
+    let shown = &white[..white.len().min(EVAL_MAX_POINTS)];
+    if shown.len() < 2 || shown.iter().any(|v| !(0.0..=1.0).contains(v)) {
+        return None;
+    }
+    let mut pixmap = Pixmap::new(EVAL_WIDTH, EVAL_HEIGHT)?;
+    pixmap.fill(Color::from_rgba8(250, 248, 242, 255));
+    let font = FontRef::try_from_slice(FONT_BYTES).ok()?;
+    let ink = Color::from_rgba8(70, 66, 62, 255);
+    let (left, right, top, bottom) = (40.0_f32, 22.0_f32, 14.0_f32, 28.0_f32);
+    let plot_w = EVAL_WIDTH as f32 - left - right;
+    let plot_h = EVAL_HEIGHT as f32 - top - bottom;
+    #[allow(clippy::cast_precision_loss)]
+    let x = |i: usize| left + plot_w * i as f32 / (shown.len() - 1) as f32;
+    #[allow(clippy::cast_possible_truncation)]
+    let y = |v: f64| top + plot_h * (1.0 - v as f32);
+    // Black's share: the whole plot dark, then White's share light under the line.
+    let mut dark = Paint::default();
+    dark.set_color_rgba8(64, 60, 58, 255);
+    pixmap.fill_rect(
+        Rect::from_xywh(left, top, plot_w, plot_h)?,
+        &dark,
+        Transform::identity(),
+        None,
+    );
+    let mut area = PathBuilder::new();
+    area.move_to(x(0), y(0.0));
+    for (i, v) in shown.iter().enumerate() {
+        area.line_to(x(i), y(*v));
+    }
+    area.line_to(x(shown.len() - 1), y(0.0));
+    area.close();
+    let area = area.finish()?;
+    let mut light = Paint::default();
+    light.set_color_rgba8(236, 232, 222, 255);
+    light.anti_alias = true;
+    pixmap.fill_path(
+        &area,
+        &light,
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+    // The even line, dashed, in a grey seen on both shares.
+    let mut even = Paint::default();
+    even.set_color_rgba8(150, 144, 136, 255);
+    let mut dash = left;
+    while dash < left + plot_w {
+        let rect = Rect::from_xywh(dash, y(0.5) - 1.0, 6.0_f32.min(left + plot_w - dash), 2.0)?;
+        pixmap.fill_rect(rect, &even, Transform::identity(), None);
+        dash += 10.0;
+    }
+    let mut line = PathBuilder::new();
+    line.move_to(x(0), y(shown[0]));
+    for (i, v) in shown.iter().enumerate().skip(1) {
+        line.line_to(x(i), y(*v));
+    }
+    let line = line.finish()?;
+    let mut blue = Paint::default();
+    blue.set_color_rgba8(40, 110, 200, 255);
+    blue.anti_alias = true;
+    let stroke = Stroke {
+        width: 2.5,
+        ..Stroke::default()
+    };
+    pixmap.stroke_path(&line, &blue, &stroke, Transform::identity(), None);
+    for &(ply, severity) in marks {
+        let Some(v) = shown.get(ply + 1) else {
+            continue;
+        };
+        let (cx, cy) = (x(ply + 1), y(*v));
+        let mut paint = Paint {
+            anti_alias: true,
+            ..Paint::default()
+        };
+        match severity {
+            Severity::Inaccuracy => {
+                paint.set_color_rgba8(214, 160, 20, 255);
+                let ring = PathBuilder::from_circle(cx, cy, 5.0)?;
+                let rim = Stroke {
+                    width: 2.5,
+                    ..Stroke::default()
+                };
+                pixmap.stroke_path(&ring, &paint, &rim, Transform::identity(), None);
+            }
+            Severity::Mistake => {
+                paint.set_color_rgba8(230, 110, 20, 255);
+                let dot = PathBuilder::from_circle(cx, cy, 6.0)?;
+                pixmap.fill_path(&dot, &paint, FillRule::Winding, Transform::identity(), None);
+            }
+            Severity::Blunder => {
+                let mut white_rim = Paint::default();
+                white_rim.set_color_rgba8(255, 255, 255, 255);
+                white_rim.anti_alias = true;
+                let outer = PathBuilder::from_circle(cx, cy, 9.5)?;
+                pixmap.fill_path(
+                    &outer,
+                    &white_rim,
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+                paint.set_color_rgba8(200, 30, 30, 255);
+                let dot = PathBuilder::from_circle(cx, cy, 7.5)?;
+                pixmap.fill_path(&dot, &paint, FillRule::Winding, Transform::identity(), None);
+            }
+        }
+    }
+    for (value, label) in [(1.0, "100"), (0.5, "50"), (0.0, "0")] {
+        text_sized(&mut pixmap, &font, label, (4.0, y(value)), ink, EVAL_LABEL);
+    }
+    let plies = shown.len() - 1;
+    let step = if plies > 120 { 20 } else { 10 };
+    let mut ply = step;
+    while ply <= plies {
+        let label = ply.to_string();
+        #[allow(clippy::cast_precision_loss)]
+        let half = EVAL_LABEL * 0.3 * label.len() as f32;
+        text_sized(
+            &mut pixmap,
+            &font,
+            &label,
+            (x(ply) - half, EVAL_HEIGHT as f32 - bottom / 2.0),
+            ink,
+            EVAL_LABEL,
+        );
+        ply += step;
+    }
+    pixmap.encode_png().ok()
+}
+
 /// Draws `label` with its left end at `x`, centred vertically on `y`.
-fn text(pixmap: &mut Pixmap, font: &FontRef<'_>, label: &str, (x, y): (f32, f32), ink: Color) {
-    let scaled = font.as_scaled(PxScale::from(LABEL));
+fn text(pixmap: &mut Pixmap, font: &FontRef<'_>, label: &str, at: (f32, f32), ink: Color) {
+    text_sized(pixmap, font, label, at, ink, LABEL);
+}
+
+/// Draws `label` at `size` pixels with its left end at `x`, centred vertically on `y`.
+fn text_sized(
+    pixmap: &mut Pixmap,
+    font: &FontRef<'_>,
+    label: &str,
+    (x, y): (f32, f32),
+    ink: Color,
+    size: f32,
+) {
+    let scaled = font.as_scaled(PxScale::from(size));
     let mut pen = x;
-    let baseline = y + 0.365 * LABEL;
+    let baseline = y + 0.365 * size;
     let (width, height) = (pixmap.width(), pixmap.height());
     let ink = ink.to_color_u8();
     for c in label.chars() {
         let id = scaled.glyph_id(c);
-        let glyph = id.with_scale_and_position(LABEL, ab_glyph::point(pen, baseline));
+        let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, baseline));
         pen += scaled.h_advance(id);
         let Some(outline) = font.outline_glyph(glyph) else {
             continue;
@@ -155,5 +326,18 @@ mod tests {
             rating_chart(&[1500.0; 1000]).is_some(),
             "a flat line is fine"
         );
+    }
+
+    #[test]
+    fn an_evaluation_chart_needs_two_chances_between_zero_and_one() {
+        let png = evaluation_chart(
+            &[0.5, 0.6, 0.2, 1.0],
+            &[(1, Severity::Blunder), (9, Severity::Mistake)],
+        );
+        assert!(png.is_some_and(|png| &png[1..4] == b"PNG"));
+        assert_eq!(evaluation_chart(&[0.5], &[]), None);
+        assert_eq!(evaluation_chart(&[0.5, 1.5], &[]), None);
+        assert_eq!(evaluation_chart(&[0.5, f64::NAN], &[]), None);
+        assert!(evaluation_chart(&[0.5; 5000], &[(4000, Severity::Inaccuracy)]).is_some());
     }
 }

@@ -48,6 +48,12 @@ fn check(name: &str, position: &Position, options: RenderOptions) -> TestResult 
 
 fn check_one(name: &str, position: &Position, options: &RenderOptions) -> TestResult {
     let png = render(position, options)?;
+    check_png(name, &png)
+}
+
+/// Compares a drawn PNG with `tests/golden/NAME.png`.
+fn check_png(name: &str, png: &[u8]) -> TestResult {
+    let png = png.to_vec();
     let path = golden_path(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &png)?;
@@ -664,4 +670,30 @@ fn right_to_left_names_are_shaped_and_keep_the_caption_in_order() -> TestResult 
             ..RenderOptions::default()
         },
     )
+}
+
+/// The post-game analysis chart (issue 44) of a 60-move game: an even opening, White ahead
+/// after Black's inaccuracy at move 12 and mistake at 25, Black back after White's blunder at
+/// 40, and Black's win; one dot of each severity, told apart by shape.
+#[test]
+fn evaluation_chart_of_a_sixty_move_game() -> TestResult {
+    use akron_renderer::chart::{evaluation_chart, Severity};
+    let mut white = vec![0.5];
+    for ply in 0..60usize {
+        let base = match ply {
+            0..=11 => 0.5 + 0.02 * ((ply % 3) as f64 - 1.0),
+            12..=24 => 0.64,
+            25..=39 => 0.82,
+            40..=58 => 0.25 - 0.01 * (ply - 40) as f64,
+            _ => 0.0,
+        };
+        white.push(base);
+    }
+    let marks = [
+        (11, Severity::Inaccuracy),
+        (24, Severity::Mistake),
+        (39, Severity::Blunder),
+    ];
+    let png = evaluation_chart(&white, &marks).ok_or("no chart")?;
+    check_png("evaluation_chart_640", &png)
 }

@@ -9,7 +9,7 @@
 //! Front ends start [`run`] as a task (Discord) or call [`play_pending`] after each command
 //! (the console, tests: one step now, no waiting).
 
-use crate::service::{AiJob, AiMoved, Service, ServiceError};
+use crate::service::{AiJob, AiMoved, AnalysisJob, Service, ServiceError};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -151,6 +151,98 @@ pub async fn run(service: Arc<Service>) {
             }
             () = done.notified() => {}
             // Other processes on a shared database leave AI moves waiting unheard of here.
+            () = tokio::time::sleep(service.shared_poll().unwrap_or(LONGEST_SLEEP)) => {}
+        }
+    }
+}
+
+/// Runs one claimed analysis on this thread, holding a search slot, reporting progress every
+/// [`PROGRESS_EVERY`](crate::service::analysis::PROGRESS_EVERY) positions, and hands the
+/// result back. Returns whether the result was stored.
+///
+/// # Errors
+///
+/// Storage failures.
+pub fn run_analysis(service: &Service, job: &AnalysisJob) -> Result<bool, ServiceError> {
+    let every = crate::service::analysis::PROGRESS_EVERY;
+    let evals = {
+        let _slot = service.search_slot();
+        job.run(|done, total| {
+            if done % every == 0 && done < total {
+                if let Err(error) = service.analysis_progress(job.game, done, total) {
+                    tracing::warn!(game = job.game.0, %error, "an analysis's progress was not recorded");
+                }
+            }
+        })
+    };
+    match evals {
+        Ok(evals) => service.analysis_done(job.game, &evals),
+        Err((ply, error)) => {
+            service.analysis_failed(job.game, &format!("move {ply}: {error}"))?;
+            Ok(false)
+        }
+    }
+}
+
+/// Runs every queued analysis now, one at a time on this thread, oldest first (the console,
+/// tests). Returns how many were stored.
+///
+/// # Errors
+///
+/// Storage failures; the analyses stored before stay stored.
+pub fn analyse_pending(service: &Service) -> Result<usize, ServiceError> {
+    let mut stored = 0;
+    for _ in 0..MAX_STEPS {
+        let Some(job) = service.analysis_jobs(1)?.into_iter().next() else {
+            break;
+        };
+        if run_analysis(service, &job)? {
+            stored += 1;
+        }
+    }
+    Ok(stored)
+}
+
+/// Runs the analysis worker until the service stops: one analysis at a time per process, on
+/// a blocking thread holding one of the AI's search slots, so that analyses never take more
+/// than one core of a process and never starve the AI's moves of all their slots.
+pub async fn run_analyses(service: Arc<Service>) {
+    let mut wakeups = service.wakeups();
+    loop {
+        wakeups.borrow_and_update();
+        if service.stopping() {
+            return;
+        }
+        let worker = Arc::clone(&service);
+        let working = service.work();
+        let ran = tokio::task::spawn_blocking(move || {
+            let Some(job) = worker.analysis_jobs(1)?.into_iter().next() else {
+                return Ok(false);
+            };
+            run_analysis(&worker, &job).map(|_| true)
+        })
+        .await;
+        drop(working);
+        let more = match ran {
+            Ok(Ok(more)) => more,
+            Ok(Err(error)) => {
+                tracing::error!(%error, "the analysis worker failed");
+                false
+            }
+            Err(error) => {
+                tracing::error!(%error, "an analysis died");
+                false
+            }
+        };
+        if more {
+            continue;
+        }
+        tokio::select! {
+            changed = wakeups.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+            }
             () = tokio::time::sleep(service.shared_poll().unwrap_or(LONGEST_SLEEP)) => {}
         }
     }

@@ -208,6 +208,31 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Prints a record with a comment after each move that has one (`notes[i]` for the move
+    /// of ply `i`; empty: none): the moves one to a line, each followed by `# NOTE`, which
+    /// [`Record::parse`] skips. Without notes it is [`Record::write`].
+    #[must_use]
+    pub fn write_annotated(&self, notes: &[String]) -> String {
+        if notes.iter().all(String::is_empty) {
+            return self.write();
+        }
+        let mut out = String::new();
+        for (key, value) in &self.tags {
+            let _ = writeln!(out, "[{key} \"{}\"]", value.replace('"', "\\\""));
+        }
+        out.push('\n');
+        for (i, mv) in self.moves.iter().enumerate() {
+            let _ = writeln!(out, "{}. {mv}", i + 1);
+            if let Some(note) = notes.get(i).filter(|n| !n.is_empty()) {
+                // One line each: a note never carries a line break into the move list.
+                let _ = writeln!(out, "# {}", note.replace(['\n', '\r'], " "));
+            }
+        }
+        out
+    }
+}
+
 /// `2026-11-22` for a Unix time in seconds (UTC).
 #[must_use]
 pub fn date(unix_seconds: i64) -> String {
@@ -257,6 +282,25 @@ mod tests {
         assert_eq!(game.moves().len(), 4);
         assert_eq!(game.win_rule(), WinRule::Immediate);
         assert!(game.swapped());
+    }
+
+    #[test]
+    fn an_annotated_record_reads_back_as_the_same_moves() {
+        let Ok(record) = Record::parse("[Size \"4\"]\n1. B2 2. swap\n3. C3") else {
+            panic!("parses")
+        };
+        let notes = vec![
+            "Black: 50 % → 48 %".to_string(),
+            String::new(),
+            "Black: 60 % → 20 %, blunder ??\nbetter A1".to_string(),
+        ];
+        let written = record.write_annotated(&notes);
+        assert!(
+            written.ends_with("1. B2\n# Black: 50 % → 48 %\n2. swap\n3. C3\n# Black: 60 % → 20 %, blunder ?? better A1\n"),
+            "{written}"
+        );
+        assert_eq!(Record::parse(&written), Ok(record.clone()));
+        assert_eq!(record.write_annotated(&[]), record.write());
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub async fn schedule_forever(service: Arc<Service>) {
     }
 }
 
-/// The process's background tasks: the scheduler and the AI worker. Dropping it stops them.
+/// The process's background tasks: the scheduler, the AI worker and the analysis worker. Dropping it stops them.
 #[derive(Debug)]
 pub struct Background {
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -63,6 +63,7 @@ impl Background {
             tasks: vec![
                 tokio::spawn(schedule_forever(Arc::clone(service))),
                 tokio::spawn(crate::ai_player::run(Arc::clone(service))),
+                tokio::spawn(crate::ai_player::run_analyses(Arc::clone(service))),
             ],
         }
     }

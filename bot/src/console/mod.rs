@@ -417,6 +417,10 @@ impl<'a> Console<'a> {
         if let Err(error) = crate::ai_player::play_pending(self.service) {
             tracing::error!(%error, "the AI could not move; it is tried again after the next line");
         }
+        // Queued analyses run here, one after another: the console has no background worker.
+        if let Err(error) = crate::ai_player::analyse_pending(self.service) {
+            tracing::error!(%error, "an analysis failed; it is tried again after the next line");
+        }
         if let Err(error) = self.service.tick(self.service.now()) {
             tracing::error!(%error, "could not settle what is due; tried again after the next line");
         }

@@ -4,7 +4,8 @@ use super::boards::{self, Played};
 use super::layout::{self, Live};
 use super::text::{self, Words};
 use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
-use crate::service::{GameDetail, Service, ServiceError, Status};
+use crate::service::{GameAnalysis, GameDetail, Service, ServiceError, Status};
+use akron_ai::review::Mark;
 use akron_rules::{ByColor, Color, Game};
 use akron_service::catalogue::Arg;
 use akron_service::images::{Caption, Layout};
@@ -101,10 +102,12 @@ pub(super) async fn page(
             let version = web.service.game_version(shown.detail.id)?.unwrap_or(0);
             let now = web.service.now();
             let tournament = web.service.game_tournament(shown.detail.id)?;
+            let analysis = web.service.stored_analysis(shown.detail.id)?;
             Ok(Some(render(
                 &shown,
                 &ratings,
                 tournament.as_ref(),
+                analysis.as_ref(),
                 version,
                 now,
                 query.as_deref(),
@@ -119,6 +122,7 @@ fn render(
     shown: &Shown,
     ratings: &ByColor<Option<akron_service::ratings::Rating>>,
     tournament: Option<&(TournamentId, String, u32)>,
+    analysis: Option<&GameAnalysis>,
     version: i64,
     now: i64,
     query: Option<&str>,
@@ -219,6 +223,9 @@ fn render(
             a.button data-step="last" href={ "?ply=" (last) } { (w.say("web-last")) }
         }
         p.keys { (w.say("web-keys")) }
+        @if let Some(analysis) = analysis {
+            (analysis_section(w, detail, analysis))
+        }
         section #moves-section {
             h2 { (w.say("web-moves")) }
             @if last == 0 {
@@ -231,6 +238,10 @@ fn render(
                         a href={ "?ply=" (index) } data-ply=(index) data-caption=(caption)
                             aria-current=[(index == ply).then_some("step")] {
                             (played.mv)
+                        }
+                        @if let Some(mark) = analysis.and_then(|a| a.moves.get(index - 1)).and_then(|m| m.mark()) {
+                            // The symbol and the word: never colour alone.
+                            " " span class={ "mark " (mark.name()) } { (mark.symbol()) " " (mark_word(w, mark)) }
                         }
                     }
                 }
@@ -247,6 +258,76 @@ fn render(
         }
     };
     layout::page(w, &title, false, &live, body)
+}
+
+/// A mark in words: `blunder`.
+fn mark_word(w: Words, mark: Mark) -> String {
+    w.with("analysis-mark", &[("mark", Arg::from(mark.name()))])
+}
+
+/// The analysis under the board: each side's accuracy and marks, and the evaluation chart as
+/// an inline SVG (White's winning chance after each move), its marked moves links that step
+/// to the move (plain links: the page's keys and its script are untouched).
+fn analysis_section(w: Words, detail: &GameDetail, analysis: &GameAnalysis) -> Markup {
+    const WIDTH: f64 = 600.0;
+    const HEIGHT: f64 = 200.0;
+    let points = analysis.white_chances();
+    let last = points.len().saturating_sub(1).max(1);
+    #[allow(clippy::cast_precision_loss)]
+    let x = |i: usize| WIDTH * i as f64 / last as f64;
+    let y = |v: f64| HEIGHT * (1.0 - v.clamp(0.0, 1.0));
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v)))
+        .collect();
+    let area = format!(
+        "M0,{HEIGHT} L{} L{:.1},{HEIGHT} Z",
+        line.join(" L"),
+        x(points.len().saturating_sub(1))
+    );
+    let alt = w.with(
+        "analysis-chart-alt",
+        &[("game", Arg::from(detail.id.to_string()))],
+    );
+    html! {
+        section #analysis {
+            h2 { (w.say("web-analysis")) }
+            ul.accuracy {
+                @for colour in Color::ALL {
+                    li { (w.with("analysis-side", &[
+                        ("colour", Arg::from(colour.name())),
+                        ("player", Arg::from(detail.players.get(colour).name_in(w.language()))),
+                        ("accuracy", Arg::from(analysis.accuracy(colour).map_or(100, |a| a.round().clamp(0.0, 100.0) as i64))),
+                        ("inaccuracies", Arg::from(analysis.count(colour, Mark::Inaccuracy))),
+                        ("mistakes", Arg::from(analysis.count(colour, Mark::Mistake))),
+                        ("blunders", Arg::from(analysis.count(colour, Mark::Blunder))),
+                    ])) }
+                }
+            }
+            figure.chart {
+                svg viewBox={ "-8 -8 " (WIDTH + 16.0) " " (HEIGHT + 16.0) } role="group" aria-label=(alt) {
+                    rect x="0" y="0" width=(WIDTH) height=(HEIGHT) fill="#403c3a" {}
+                    path d=(area) fill="#ece8de" {}
+                    line x1="0" y1=(HEIGHT / 2.0) x2=(WIDTH) y2=(HEIGHT / 2.0) stroke="#968f88" stroke-dasharray="6 4" {}
+                    polyline points=(line.join(" ")) fill="none" stroke="#286ec8" stroke-width="2.5" {}
+                    @for review in analysis.moves.iter().filter(|m| m.mark.is_some()) {
+                        @let ply = review.ply + 1;
+                        @let mark = review.mark().unwrap_or(Mark::Inaccuracy);
+                        @let label = w.step(ply, &review.mv, review.mover(), &[]);
+                        a href={ "?ply=" (ply) } aria-label={ (label) " " (mark.symbol()) " " (mark_word(w, mark)) } {
+                            circle cx=(format!("{:.1}", x(ply))) cy=(format!("{:.1}", y(points[ply.min(last)])))
+                                r=(match mark { Mark::Inaccuracy => "5", Mark::Mistake => "6", Mark::Blunder => "8" })
+                                fill=(match mark { Mark::Inaccuracy => "#ffffff", Mark::Mistake => "#e66e14", Mark::Blunder => "#c81e1e" })
+                                stroke=(match mark { Mark::Inaccuracy => "#d6a014", _ => "#ffffff" })
+                                stroke-width="2.5" {}
+                        }
+                    }
+                }
+                figcaption { (alt) }
+            }
+        }
+    }
 }
 
 /// The seconds left on `colour`'s live clock now, if the game has one.

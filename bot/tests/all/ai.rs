@@ -291,12 +291,22 @@ fn analysis_of_a_running_games_position_is_refused_to_everyone() {
     assert!(other.text.contains("best move is **A2**"), "{}", other.text);
     assert!(other.text.contains("wins by force"), "{}", other.text);
     assert!(other.image.is_some());
-    // Once the game is over it is open to all.
+    // Once the game is over it is open to all: the whole game is queued for analysis (issue
+    // 44), and one position of it is analysed at once with `move:N`.
     h.ok("bob", Command::Resign);
+    let whole = h.ok(
+        "carol",
+        Command::Analyze(AnalyzeRequest {
+            game: Some(GameId(1)),
+            ..AnalyzeRequest::default()
+        }),
+    );
+    assert!(whole.text.contains("queued for analysis"), "{}", whole.text);
     let after = h.ok(
         "carol",
         Command::Analyze(AnalyzeRequest {
             game: Some(GameId(1)),
+            ply: Some(1),
             ..AnalyzeRequest::default()
         }),
     );

@@ -1174,6 +1174,70 @@ async fn export_attaches_the_record_and_show_reads_the_file_back() -> Result<(),
     stop_bot(bot).await
 }
 
+/// Issue 44: `/akron-review analyze` on a finished game queues it; the bot's analysis worker
+/// runs it and posts the summary with the evaluation chart (a described PNG) in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyze_posts_the_summary_and_the_chart_of_a_finished_game() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    start_game(&fake).await?;
+    play_moves(&fake, &moves, moves.len()).await?;
+    let queued = fake
+        .interact_and_wait(&review(&CAROL, "analyze", vec![]))
+        .await?;
+    assert!(!queued.is_ephemeral(), "{}", queued.content());
+    assert!(
+        queued.content().contains("queued for analysis"),
+        "{}",
+        queued.content()
+    );
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the analysis in the channel", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("Analysis of game #1"))
+            })
+        })
+        .await?;
+    let posted = messages
+        .iter()
+        .find(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("Analysis of game #1"))
+        })
+        .ok_or("no analysis")?;
+    let content = posted["content"].as_str().unwrap_or_default();
+    assert!(content.contains("Black (alice): accuracy"), "{content}");
+    assert!(content.contains("White (bob): accuracy"), "{content}");
+    let attachments = posted["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(attachments.len(), 1, "the chart: {posted}");
+    // Every picture sent, the chart included, has its text alternative.
+    every_attachment_described(&fake, 1)?;
+    assert!(
+        fake.requests().iter().any(|r| r
+            .json
+            .as_ref()
+            .is_some_and(|j| j.to_string().contains("Evaluation chart of game #1"))),
+        "the chart is described"
+    );
+    // Asked again: the stored analysis, at once, with its chart.
+    let again = fake
+        .interact_and_wait(&review(&CAROL, "analyze", vec![]))
+        .await?;
+    assert!(
+        again.content().contains("Analysis of game #1"),
+        "{}",
+        again.content()
+    );
+    assert_png(&again)?;
+    stop_bot(bot).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resign_on_the_board_asks_the_player_and_refuses_a_bystander() -> Result<(), Error> {
     let moves = winning_game()?;

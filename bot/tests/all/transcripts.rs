@@ -159,13 +159,15 @@ fn puzzles() {
     check("puzzles", script);
 }
 
-/// A game against the AI: its moves answered at once, a few moves, then a resignation. (A
-/// hint and the AI's judgement of a draw offer are searches within a time budget, so their
-/// words change from run to run; the service's tests check those.)
+/// A game against the AI: its moves answered at once, a few moves, then a resignation, and the
+/// finished game analysed (a fixed playout budget: the same words on every run), then asked
+/// again: the stored analysis. (A hint and the AI's judgement of a draw offer are searches
+/// within a time budget, so their words change from run to run; the service's tests check
+/// those.)
 #[test]
 fn a_game_against_the_ai() {
     let script = "as alice\nchallenge ai size:4 colour:black level:1\nmove b2\nmove c3\n\
-                  board\nresign\ngames\n";
+                  board\nresign\ngames\nanalyze\nanalyze\n";
     check("ai", script);
 }
 

@@ -1241,3 +1241,72 @@ async fn a_revealed_puzzles_rated_solvers_link_their_pages() {
     assert!(!body.contains(&site.path(WebPage::Player(&carol.id))));
     assert_eq!(w.page(&alice_page).await.0, 200, "the link leads to a page");
 }
+
+/// Issue 44: an analysed game's page shows each side's accuracy and the evaluation chart under
+/// the board (its marked dots links to their moves), and marks the moves in the move list
+/// with a symbol and a word, never colour alone.
+#[tokio::test]
+async fn an_analysed_games_page_shows_the_chart_and_marks_its_moves() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let (alice, bob) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bob, None);
+    for mv in ["C3", "B2", "D4"] {
+        w.play("g1", mv);
+    }
+    w.send(&bob, "g1", false, Command::Resign);
+    let path = w.game_path(id);
+    let (_, before) = w.page(&path).await;
+    assert!(!before.contains("id=\"analysis\""), "not analysed yet");
+    let mut ask = Request::new(
+        alice.clone(),
+        ChannelId::new("test", "g1"),
+        Command::Analyze(akron_bot::service::AnalyzeRequest {
+            game: Some(id),
+            ..Default::default()
+        }),
+    );
+    ask.server = Some(server());
+    assert!(!w.service.handle(&ask).ephemeral);
+    assert_eq!(
+        akron_bot::ai_player::analyse_pending(&w.service).unwrap(),
+        1
+    );
+    // The second move marked a blunder in the store, so that the page has a mark to show
+    // whatever the engine thought of these three moves.
+    let db = akron_service::db::Db::open(&w.dir.path().join("akron.db")).unwrap();
+    let stored: String = db
+        .read(|tx| {
+            tx.query_one(
+                "SELECT evals FROM analyses WHERE game_id = ?1",
+                akron_service::params![id.0],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    let mut moves: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    moves[1]["mark"] = "blunder".into();
+    moves[1]["best"] = "A1".into();
+    let marked = moves.to_string();
+    db.write(|tx| {
+        tx.execute(
+            "UPDATE analyses SET evals = ?2 WHERE game_id = ?1",
+            akron_service::params![id.0, marked],
+        )
+    })
+    .unwrap();
+    let (status, page) = w.page(&path).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("id=\"analysis\""), "{page}");
+    assert!(page.contains("<svg"), "{page}");
+    assert!(page.contains("Evaluation chart of game"), "{page}");
+    assert!(page.contains("accuracy"), "{page}");
+    assert!(
+        page.contains("class=\"mark blunder\">?? blunder</span>"),
+        "the mark in the move list, symbol and word: {page}"
+    );
+    assert!(
+        page.contains("<a href=\"?ply=2\" aria-label=\"Move 2: B2 by White ?? blunder\">"),
+        "the chart's dot steps to its move: {page}"
+    );
+}

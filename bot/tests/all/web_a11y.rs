@@ -114,7 +114,19 @@ fn play_round_one(w: &World, id: TournamentId) {
 fn every_page(w: &World) -> Vec<(&'static str, String)> {
     w.set_web(WebAccess::Public);
     let (ann, ben) = (user("Ann"), user(HOSTILE));
-    finished_game(w, "g0", &ann, &ben, &ben);
+    let finished = finished_game(w, "g0", &ann, &ben, &ben);
+    // Its analysis (issue 44): the chart under the board and the marks in the move list.
+    let mut ask = Request::new(
+        ann.clone(),
+        ChannelId::new("test", "g0"),
+        Command::Analyze(akron_bot::service::AnalyzeRequest {
+            game: Some(finished),
+            ..Default::default()
+        }),
+    );
+    ask.server = Some(akron_service::model::ServerId::new("test", "guild"));
+    assert!(!w.service.handle(&ask).ephemeral);
+    akron_bot::ai_player::analyse_pending(&w.service).unwrap();
     let game = w.start("g1", &ann, &ben, None);
     for mv in ["C3", "B2", "D4", "B4"] {
         w.play("g1", mv);
@@ -163,6 +175,8 @@ fn every_page(w: &World) -> Vec<(&'static str, String)> {
         ("round-robin", w.tournament_path(league)),
         ("player", site.path(WebPage::Player(&ann.id))),
         ("not-found", format!("/game/999/{}", "0".repeat(32))),
+        // Last: the tests below find the Swiss and the round robin by their place.
+        ("analysed-game", w.game_path(finished)),
     ]
 }
 

@@ -291,7 +291,7 @@ command-vacation-about = Halte deine Fernpartie-Uhren an, während du weg bist (
 command-settings-name = einstellungen
 command-settings-about = Erinnerungen, Brett, Sprache, Zeitzone; Moderation: Threads, Turnierleitung, Sprache, Webseiten.
 command-analyze-name = analysieren
-command-analyze-about = Bester Zug der Engine, Gewinnschätzung und Variante für eine beendete Partie oder Stellung.
+command-analyze-about = Eine beendete Partie Zug für Zug (Fehler, Genauigkeit, Kurve) oder der beste Zug einer Stellung.
 command-puzzle-name = rätsel
 command-akron-about = Akron, Cameron Brownes 3D-Verbindungsspiel: herausfordern, spielen, nachschlagen.
 command-akron-review-about = Partien und Stellungen ansehen: Notationen, Bilder, Wiedergaben und die Analyse der Engine.
@@ -738,7 +738,7 @@ option-replay-speed-about = Wie schnell sie abläuft (Standard normal)
 option-analyze-game-name = partie
 option-analyze-game-about = Die Nummer einer beendeten Partie (Standard: die letzte dieses Kanals)
 option-analyze-move-name = zug
-option-analyze-move-about = Nach wie vielen Zügen (Standard: die letzte Stellung mit einem zu findenden Zug)
+option-analyze-move-about = Nur die Stellung nach so vielen Zügen (Standard: die ganze Partie, Zug für Zug)
 option-analyze-code-name = code
 option-analyze-code-about = Ein Stellungscode, der statt einer Partie analysiert wird
 option-analyze-rule-name = regel
@@ -1418,3 +1418,48 @@ matrix-undecryptable = Ich konnte diese Nachricht nicht entschlüsseln und daher
 matrix-a-room = einem Raum
 matrix-thread-in = einem Thread in { $room }
 discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen. Falls ich gerade aktualisiert wurde, zeigt Discord vielleicht noch die alte Form des Befehls: Lade Discord neu (oder warte eine Minute) und versuch es noch einmal.
+
+## Post-game analysis
+
+analysis-no-moves = Partie { $game } hat keine Züge, es gibt nichts zu analysieren.
+analysis-queue-full = Die Warteschlange für Analysen ist voll ({ $count } Partien warten). Frag in ein paar Minuten noch einmal.
+analysis-share-used = Du hast schon { $count ->
+    [one] { $count } Analyse
+   *[other] { $count } Analysen
+} in der Warteschlange; frag nach einer weiteren, wenn sie fertig ist.
+analysis-queued = Partie { $game } steht in der Warteschlange für die Analyse { $ahead ->
+    [0] und ist als Nächste dran
+    [one] hinter { $ahead } anderen Partie
+   *[other] hinter { $ahead } anderen Partien
+}. Das Ergebnis kommt hierher.
+analysis-running-now = Partie { $game } wird gerade analysiert: { $done } von { $total } Stellungen fertig. Das Ergebnis kommt hierher.
+analysis-summary = **Analyse der Partie { $game }** ({ $black } mit Schwarz, { $white } mit Weiß):
+analysis-side = { colour } ({ $player }): Genauigkeit { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } Ungenauigkeit
+   *[other] { $inaccuracies } Ungenauigkeiten
+}, { $mistakes ->
+    [one] { $mistakes } Fehler
+   *[other] { $mistakes } Fehler
+}, { $blunders ->
+    [one] { $blunders } grober Fehler
+   *[other] { $blunders } grobe Fehler
+}.
+analysis-no-swings = Kein Zug hat { $points } Prozentpunkte Gewinnchance oder mehr gekostet.
+analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+   *[blunder] grober Fehler
+}, Gewinnchance { $before } % → { $after } %; besser war { $best }.
+analysis-chart-alt = Bewertungskurve der Partie { $game }: die Gewinnchance von Weiß nach jedem Zug, die markierten Züge als Punkte.
+analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , Ungenauigkeit ?!, besser { $best }
+    [mistake] , Fehler ?, besser { $best }
+    [blunder] , grober Fehler ??, besser { $best }
+   *[none] {""}
+}
+analysis-mark = { $mark ->
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+   *[blunder] grober Fehler
+}
+web-analysis = Analyse

@@ -290,7 +290,7 @@ command-vacation-about = Stop your correspondence clocks while you are away (up 
 command-settings-name = settings
 command-settings-about = Reminders, board view, language, time zone; moderators: threads, organisers, language, web pages.
 command-analyze-name = analyze
-command-analyze-about = The engine's best move, win estimate and line for a finished game or a position.
+command-analyze-about = A finished game move by move (marks, accuracy, chart), or the best move in one position.
 command-puzzle-name = puzzle
 command-akron-about = Akron, Cameron Browne's 3D connection game: challenge, play, and look things up.
 command-akron-review-about = Review games and positions: records, pictures, replays and the engine's analysis.
@@ -739,7 +739,7 @@ option-replay-speed-about = How fast it plays (default normal)
 option-analyze-game-name = game
 option-analyze-game-about = A finished game's number (default: this channel's last game)
 option-analyze-move-name = move
-option-analyze-move-about = After how many moves (default: the last position with a move to find)
+option-analyze-move-about = Only the position after this many moves (default: the whole game, move by move)
 option-analyze-code-name = code
 option-analyze-code-about = A position code to analyse instead of a game
 option-analyze-rule-name = rule
@@ -1402,3 +1402,48 @@ matrix-a-room = a room
 matrix-thread-in = a thread in { $room }
 # Discord sent options the command cannot read (most often a client still showing an older form of the command).
 discord-options-unreadable = I could not read that command's options. If I was just updated, Discord may still show the command's old form: reload Discord (or wait a minute) and try again.
+
+## Post-game analysis
+
+analysis-no-moves = Game { $game } has no moves, so there is nothing to analyse.
+analysis-queue-full = The analysis queue is full ({ $count } games waiting). Ask again in a few minutes.
+analysis-share-used = You already have { $count ->
+    [one] { $count } analysis
+   *[other] { $count } analyses
+} waiting; ask for another once it is done.
+analysis-queued = Game { $game } is queued for analysis, { $ahead ->
+    [0] next in line
+    [one] { $ahead } game ahead of it
+   *[other] { $ahead } games ahead of it
+}. The result will be posted here.
+analysis-running-now = Game { $game } is being analysed: { $done } of { $total } positions done. The result will be posted here.
+analysis-summary = **Analysis of game { $game }** ({ $black } with Black, { $white } with White):
+analysis-side = { colour } ({ $player }): accuracy { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] { $mistakes } mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] { $blunders } blunder
+   *[other] { $blunders } blunders
+}.
+analysis-no-swings = No move lost { $points } points of winning chance or more.
+analysis-swing = Move { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}, winning chance { $before } % → { $after } %; better was { $best }.
+analysis-chart-alt = Evaluation chart of game { $game }: White's winning chance after each move, with the marked moves as dots.
+analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , inaccuracy ?!, better { $best }
+    [mistake] , mistake ?, better { $best }
+    [blunder] , blunder ??, better { $best }
+   *[none] {""}
+}
+analysis-mark = { $mark ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}
+web-analysis = Analysis

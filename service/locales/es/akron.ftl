@@ -294,7 +294,7 @@ command-vacation-about = Detén tus relojes de partidas por correspondencia mien
 command-settings-name = ajustes
 command-settings-about = Recordatorios, tablero, idioma, zona horaria; moderación: hilos, organización, idioma, páginas web.
 command-analyze-name = analizar
-command-analyze-about = La mejor jugada del motor, su estimación y su línea para una partida terminada o una posición.
+command-analyze-about = Analiza una partida terminada jugada a jugada (errores, precisión, gráfica) o una sola posición.
 command-puzzle-name = problema
 command-akron-about = Akron, el juego de conexión en 3D de Cameron Browne: desafía, juega y consulta.
 command-akron-review-about = Repasa partidas y posiciones: registros, imágenes, reproducciones y el análisis del motor.
@@ -744,7 +744,7 @@ option-replay-speed-about = A qué velocidad se reproduce (por defecto, normal)
 option-analyze-game-name = partida
 option-analyze-game-about = El número de una partida terminada (por defecto: la última de este canal)
 option-analyze-move-name = jugada
-option-analyze-move-about = Tras cuántas jugadas (por defecto: la última posición con una jugada por encontrar)
+option-analyze-move-about = Solo la posición tras tantas jugadas (por defecto: toda la partida, jugada a jugada)
 option-analyze-code-name = código
 option-analyze-code-about = Un código de posición para analizar en lugar de una partida
 option-analyze-rule-name = regla
@@ -1451,3 +1451,57 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
 matrix-a-room = una sala
 matrix-thread-in = un hilo de { $room }
 discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban de actualizarme, puede que Discord aún muestre la forma antigua del comando: recarga Discord (o espera un minuto) y vuelve a intentarlo.
+
+## Post-game analysis
+
+analysis-no-moves = La partida { $game } no tiene jugadas: no hay nada que analizar.
+analysis-queue-full = La cola de análisis está llena ({ $count } partidas esperando). Vuelve a pedirlo dentro de unos minutos.
+analysis-share-used = Ya tienes { $count ->
+    [one] { $count } análisis
+   *[other] { $count } análisis
+} en espera; pide otro cuando termine.
+analysis-queued = La partida { $game } está en la cola de análisis { $ahead ->
+    [0] y es la siguiente
+    [one] con { $ahead } partida por delante
+   *[other] con { $ahead } partidas por delante
+}. El resultado se publicará aquí.
+analysis-running-now = Se está analizando la partida { $game }: { $done } de { $total } posiciones hechas. El resultado se publicará aquí.
+analysis-summary = **Análisis de la partida { $game }** ({ $black } con negras, { $white } con blancas):
+analysis-side = { $colour ->
+    [black] Negras
+   *[white] Blancas
+} ({ $player }): precisión { $accuracy } %, { $inaccuracies ->
+    [one] { $inaccuracies } imprecisión
+   *[other] { $inaccuracies } imprecisiones
+}, { $mistakes ->
+    [one] { $mistakes } error
+   *[other] { $mistakes } errores
+}, { $blunders ->
+    [one] { $blunders } error grave
+   *[other] { $blunders } errores graves
+}.
+analysis-no-swings = Ninguna jugada perdió { $points } puntos de probabilidad de ganar o más.
+analysis-swing = Jugada { $number }, { $colour ->
+    [black] negras
+   *[white] blancas
+} ({ $player }): { $move }{ $symbol } { $mark ->
+    [inaccuracy] imprecisión
+    [mistake] error
+   *[blunder] error grave
+}, probabilidad de ganar { $before } % → { $after } %; mejor era { $best }.
+analysis-chart-alt = Gráfica de evaluación de la partida { $game }: la probabilidad de ganar de las blancas tras cada jugada, con las jugadas señaladas como puntos.
+analysis-record-comment = { $colour ->
+    [black] Negras
+   *[white] Blancas
+}: { $before } % → { $after } %{ $mark ->
+    [inaccuracy] , imprecisión ?!, mejor { $best }
+    [mistake] , error ?, mejor { $best }
+    [blunder] , error grave ??, mejor { $best }
+   *[none] {""}
+}
+analysis-mark = { $mark ->
+    [inaccuracy] imprecisión
+    [mistake] error
+   *[blunder] error grave
+}
+web-analysis = Análisis

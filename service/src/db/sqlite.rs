@@ -87,6 +87,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0018_chat_choices.sql",
         include_str!("../../../migrations/0018_chat_choices.sql"),
     ),
+    (
+        "0020_analysis.sql",
+        include_str!("../../../migrations/0020_analysis.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -584,6 +588,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "9a97630614c77267a3c6dfcf524fc4e8422b3ded695d16732cedbdc4f97240b5",
+        ),
+        (
+            "0020_analysis.sql",
+            "6f0a6c1ca8e18d11ef880c8582d8765c376c716d4643dc58979fc8de4fbfb7b5",
         ),
     ];
 

@@ -49,6 +49,14 @@ pub struct AiConfig {
     pub searches: usize,
     /// Positions the puzzle solver may visit before it gives up.
     pub solver_nodes: u64,
+    /// Engine playouts per position of a post-game analysis (`analyze #N`); also capped by
+    /// [`AiConfig::playouts`].
+    pub review_playouts: u64,
+    /// Analyses waiting or running at most, on the whole database: a request beyond is
+    /// refused, saying the queue is full.
+    pub review_queue: usize,
+    /// Analyses one player may have waiting or running at once.
+    pub review_share: usize,
 }
 
 impl Default for AiConfig {
@@ -60,6 +68,9 @@ impl Default for AiConfig {
             playouts: None,
             searches: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             solver_nodes: 1_000_000,
+            review_playouts: akron_ai::review::ReviewBudget::default().playouts,
+            review_queue: 50,
+            review_share: 3,
         }
     }
 }
@@ -541,6 +552,10 @@ impl Service {
                     }
                 }
                 let loaded = self.load(row)?;
+                if asked.ply.is_none() {
+                    // `analyze #N` alone: the whole game (`analysis.rs`).
+                    return self.review(request, &loaded);
+                }
                 let total = loaded.game.moves().len();
                 // The position after `ply` moves; at the end, without a decided result
                 // (a resignation is not part of the position).

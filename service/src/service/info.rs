@@ -116,6 +116,27 @@ impl Service {
         let loaded = self.load(row)?;
         let record = record_of(&loaded);
         let language = request.language.public;
+        // Once analysed, each move carries its evaluation as a comment.
+        let notes: Vec<String> = self
+            .stored_analysis(loaded.record.id)?
+            .map(|analysis| {
+                analysis
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        say!(
+                            language,
+                            "analysis-record-comment",
+                            colour = m.mover.clone(),
+                            before = super::analysis::whole(m.before * 100.0),
+                            after = super::analysis::whole(m.after * 100.0),
+                            mark = m.mark.clone().unwrap_or_else(|| "none".to_string()),
+                            best = m.best.clone().unwrap_or_default()
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         let result = result_phrase(&loaded).say(language);
         let mut reply = Reply::text(say!(
             language,
@@ -125,7 +146,7 @@ impl Service {
         ));
         reply.attachment = Some(Attachment {
             filename: format!("akron-{}.txt", loaded.record.id.0),
-            content: record.write().into_bytes(),
+            content: record.write_annotated(&notes).into_bytes(),
             description: say!(
                 language,
                 "export-record-file",

@@ -36,6 +36,7 @@
 
 pub mod ai;
 mod alt;
+pub mod analysis;
 mod challenge;
 mod chat_memory;
 pub mod check;
@@ -69,6 +70,7 @@ mod wording;
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use alt::{position_levels, MAX_ALT};
+pub use analysis::{AnalysisJob, GameAnalysis, MoveReview};
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read_model::{

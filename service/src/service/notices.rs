@@ -121,6 +121,8 @@ pub(crate) struct Draft {
     pub reword_at: Option<i64>,
     /// Lines after a move put into words at delivery (a lapsed draw offer).
     pub then: Vec<Phrase>,
+    /// Whether the picture is the game's stored analysis chart, drawn at delivery.
+    pub analysis: bool,
 }
 
 impl Draft {
@@ -143,6 +145,7 @@ impl Draft {
             tournament: None,
             reword_at: None,
             then: Vec::new(),
+            analysis: false,
         }
     }
 
@@ -165,6 +168,7 @@ impl Draft {
             tournament: None,
             reword_at: None,
             then: Vec::new(),
+            analysis: false,
         }
     }
 }
@@ -522,6 +526,16 @@ impl Service {
         }
         if let Some(puzzle) = payload.puzzle() {
             reply.image = self.puzzle_image(puzzle, language()?)?;
+        }
+        if let (Some(game), Some(true)) = (entry.game, payload.analysis) {
+            reply.image = self.analysis_picture(game)?;
+            reply.alt = reply.image.as_ref().map(|_| {
+                crate::say!(
+                    language().unwrap_or_default(),
+                    "analysis-chart-alt",
+                    game = game.to_string()
+                )
+            });
         }
         reply.label_buttons(language()?);
         reply.reader = super::types::Reader {

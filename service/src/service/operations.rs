@@ -126,9 +126,10 @@ impl Service {
     /// Storage failures; the claims then run out on their own.
     pub fn release_everything(&self) -> Result<db::Held, ServiceError> {
         let now = self.clock.now();
-        let held = self
-            .db
-            .write(|c| db::release_everything(c, &self.owner, now))?;
+        let held = self.db.write(|c| {
+            db::release_analyses(c, &self.owner)?;
+            db::release_everything(c, &self.owner, now)
+        })?;
         if held.notices > 0 || held.claims > 0 {
             // Loops of this process that still run pick the freed notices up; on PostgreSQL
             // other processes hear of them.

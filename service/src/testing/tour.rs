@@ -472,7 +472,22 @@ pub fn tour(h: &Harness, language: &str) -> Vec<Stop> {
         Refused,
     );
     t.send(
-        "analyze",
+        "analyze the whole game",
+        "carol",
+        "corr",
+        analyze(None, None, None),
+        Public,
+    );
+    t.send(
+        "analyze after a move",
+        "carol",
+        "corr",
+        analyze(None, None, Some(1)),
+        Public,
+    );
+    crate::ai_player::analyse_pending(&h.service).expect("the analysis runs");
+    t.send(
+        "analyze the whole game again: the stored analysis",
         "carol",
         "corr",
         analyze(None, None, None),

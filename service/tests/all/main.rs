@@ -20,6 +20,7 @@ mod sqlite {
     mod catalogue;
     mod pseudo_language;
 
+    mod analysis;
     mod backup;
     mod buttons;
     mod chat_choices;
@@ -49,6 +50,7 @@ mod sqlite {
 mod postgres {
     const BACKEND: akron_service::testing::Backend = akron_service::testing::Backend::Postgres;
 
+    mod analysis;
     mod backup;
     mod buttons;
     mod chat_choices;

@@ -128,7 +128,7 @@ pub async fn replay(
     )
     .await
 }
-/// The engine's best move, win estimate and line for a finished game or a position.
+/// A finished game analysed move by move, or the engine's best move in one position.
 #[poise::command(slash_command, guild_only)]
 pub async fn analyze(
     ctx: Context<'_>,

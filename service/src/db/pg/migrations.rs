@@ -81,6 +81,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0018_chat_choices.sql",
         include_str!("../../../../migrations/postgres/0018_chat_choices.sql"),
     ),
+    (
+        "0020_analysis.sql",
+        include_str!("../../../../migrations/postgres/0020_analysis.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -267,6 +271,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "a3544335f97cf1eec77066d916dd5c4e6c60df2918ecfc49639fef70660c7727",
+        ),
+        (
+            "0020_analysis.sql",
+            "553d597bd87ca362b0362c66969a7456b8462f17ff3600f2e39c0b94db64660a",
         ),
     ];
 

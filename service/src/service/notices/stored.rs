@@ -75,6 +75,9 @@ pub(crate) struct Payload {
     /// written before have only [`Payload::thread`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thread_words: Option<Phrase>,
+    /// Whether the picture is the game's stored analysis chart (absent: no).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<bool>,
 }
 
 /// What of a tournament a notice says, put into words (its text and its table picture) when
@@ -180,6 +183,7 @@ impl Payload {
             reword_at: draft.reword_at,
             then: draft.then.clone(),
             thread_words: draft.thread.as_ref().map(|t| t.name.clone()),
+            analysis: draft.analysis.then_some(true),
         }
     }
 
