@@ -1363,15 +1363,15 @@ parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gew
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
 parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'
 parse-max-players = `max` muss 2 bis 10000 Spieler sein, nicht '{ $value }'
 parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournament-options-usage }
 parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
-parse-format = das Format '{ $value }' muss swiss (Schweizer System) oder roundrobin (jeder gegen jeden) sein
-parse-format-missing = nenne das Format: format:swiss oder format:roundrobin; { parse-tournament-options-usage }
+parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) oder single (K.-o.-System) sein
+parse-format-missing = nenne das Format: format:swiss, format:roundrobin oder format:single; { parse-tournament-options-usage }
 
 ## Namen, die der Bot vergibt
 
@@ -1416,3 +1416,67 @@ matrix-undecryptable = Ich konnte diese Nachricht nicht entschlüsseln und daher
 matrix-a-room = einem Raum
 matrix-thread-in = einem Thread in { $room }
 discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen. Falls ich gerade aktualisiert wurde, zeigt Discord vielleicht noch die alte Form des Befehls: Lade Discord neu (oder warte eine Minute) und versuch es noch einmal.
+
+## Knockout tournaments
+
+knockout-format = K.-o.-System, { $best_of ->
+    [1] eine Partie je Match
+   *[other] Best of { $best_of } je Match
+}, bei Gleichstand im Match entscheidet { $tie ->
+    [higher-seed] die bessere Setzung
+   *[extra-game] eine Zusatzpartie (Anzug per Los; ist auch sie remis, die bessere Setzung)
+}, gesetzt { $seeding ->
+    [random] per Los
+   *[rating] nach Wertungszahl
+}
+knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single).
+knockout-round-name = { $left ->
+    [1] das Finale
+    [2] das Halbfinale
+    [3] das Viertelfinale
+   *[other] Runde { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, ohne Partie in der nächsten Runde
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· { $winner } gewinnt
+    [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie
+    [higher-seed] {" "}· Gleichstand: { $winner } kommt als besser Gesetzter weiter
+    [walkover] {" "}· { $winner } kommt weiter, { $loser } hat sich zurückgezogen
+    [nobody] {" "}· beide haben sich zurückgezogen
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Jedes Match öffnet sich in einem eigenen Thread, die Uhr der ersten Partie läuft; ist eine Partie zu Ende, folgt dort die nächste.
+knockout-round-over = Ergebnisse: { $matches }
+knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board }, { $extra ->
+    [yes] Zusatzpartie (Anzug per Los)
+   *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
+}: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
+knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } hat sich zurückgezogen)
+    [extra-game] {" "}nach der Zusatzpartie
+    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}und gewinnt das Turnier.
+   *[no] {" "}und kommt weiter.
+}
+knockout-places-title = Endplatzierungen:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(zurückgezogen)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** ist beendet: { $winner } gewinnt.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] wurde disqualifiziert aus
+   *[self] hat sich zurückgezogen aus
+} **{ $tournament }**{ $resigned ->
+    [yes] {" "}und verliert die laufende Partie
+   *[no] {""}
+}. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.
+parse-best-of = best-of muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
+parse-tie-rule = tie muss extra-game oder higher-seed sein, nicht '{ $value }'
+parse-seeding = seeding muss rating oder random sein, nicht '{ $value }'

@@ -1337,15 +1337,15 @@ parse-verdict = result '{ $value }' must be black (the first player wins), white
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
 parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
-parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
 parse-number = { $option } must be a number, not '{ $value }'
 parse-rounds = rounds must be 1 to 50, not '{ $value }'
 parse-max-players = max must be 2 to 10000 players, not '{ $value }'
 parse-tournament-needs-name = the tournament needs a name; { parse-tournament-options-usage }
 parse-tournament-name-long = a tournament name has at most { $max } characters
-parse-format = format '{ $value }' must be swiss or roundrobin
-parse-format-missing = say the format: format:swiss or format:roundrobin; { parse-tournament-options-usage }
+parse-format = format '{ $value }' must be swiss, roundrobin or single (single elimination)
+parse-format-missing = say the format: format:swiss, format:roundrobin or format:single; { parse-tournament-options-usage }
 
 ## Names the bot gives
 
@@ -1400,3 +1400,67 @@ matrix-a-room = a room
 matrix-thread-in = a thread in { $room }
 # Discord sent options the command cannot read (most often a client still showing an older form of the command).
 discord-options-unreadable = I could not read that command's options. If I was just updated, Discord may still show the command's old form: reload Discord (or wait a minute) and try again.
+
+## Knockout tournaments
+
+knockout-format = single elimination, { $best_of ->
+    [1] one game a match
+   *[other] best of { $best_of } games a match
+}, a level match decided by { $tie ->
+    [higher-seed] the higher seed
+   *[extra-game] an extra game (first move by lot; the higher seed if it is drawn too)
+}, seeded by { $seeding ->
+    [random] a random draw
+   *[rating] rating
+}
+knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single).
+knockout-round-name = { $left ->
+    [1] the final
+    [2] the semi-finals
+    [3] the quarter-finals
+   *[other] round { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (best of { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: a bye, through to the next round
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· { $winner } wins
+    [extra-game] {" "}· { $winner } wins the extra game
+    [higher-seed] {" "}· level: { $winner } goes through as the higher seed
+    [walkover] {" "}· { $winner } goes through, { $loser } withdrew
+    [nobody] {" "}· both withdrew
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Each match opens in a thread of its own with its first game's clock running; the next game follows there when one ends.
+knockout-round-over = Results: { $matches }
+knockout-game-announced = **{ $tournament }**, round { $round }, match { $board }, { $extra ->
+    [yes] extra game (the first move drawn by lot)
+   *[no] game { $number } of { $best_of } (score { $high }–{ $low })
+}: { $black } (Black, moves first) against { $white } (White), game { $game }. Its clock ({ $control }) is running.
+knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } withdrew)
+    [extra-game] {" "}after the extra game
+    [higher-seed] : level, { $winner } goes through as the higher seed
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}and wins the tournament.
+   *[no] {" "}and goes through.
+}
+knockout-places-title = Final places:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(withdrew)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** is over: { $winner } wins it.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] was disqualified from
+   *[self] withdrew from
+} **{ $tournament }**{ $resigned ->
+    [yes] {" "}and their running game is lost
+   *[no] {""}
+}. Their opponent goes through; results so far stand.
+parse-best-of = best-of must be 1, 3, 5 or 7, not '{ $value }'
+parse-tie-rule = tie must be extra-game or higher-seed, not '{ $value }'
+parse-seeding = seeding must be rating or random, not '{ $value }'

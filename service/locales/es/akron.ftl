@@ -1396,15 +1396,15 @@ parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que 
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
 parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'
 parse-max-players = `max` debe ser de 2 a 10.000 jugadores, no '{ $value }'
 parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-options-usage }
 parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
-parse-format = el formato '{ $value }' debe ser swiss (suizo) o roundrobin (liga)
-parse-format-missing = indica el formato: format:swiss o format:roundrobin; { parse-tournament-options-usage }
+parse-format = el formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) o single (eliminación directa)
+parse-format-missing = indica el formato: format:swiss, format:roundrobin o format:single; { parse-tournament-options-usage }
 
 ## Nombres que da el bot
 
@@ -1449,3 +1449,67 @@ matrix-undecryptable = No pude descifrar ese mensaje, así que no pude leerlo. {
 matrix-a-room = una sala
 matrix-thread-in = un hilo de { $room }
 discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban de actualizarme, puede que Discord aún muestre la forma antigua del comando: recarga Discord (o espera un minuto) y vuelve a intentarlo.
+
+## Knockout tournaments
+
+knockout-format = eliminación directa, { $best_of ->
+    [1] una partida por encuentro
+   *[other] al mejor de { $best_of } partidas por encuentro
+}, un encuentro igualado lo decide { $tie ->
+    [higher-seed] el mejor cabeza de serie
+   *[extra-game] una partida extra (la salida, por sorteo; si también es tablas, el mejor cabeza de serie)
+}, cabezas de serie { $seeding ->
+    [random] por sorteo
+   *[rating] por puntuación
+}
+knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single).
+knockout-round-name = { $left ->
+    [1] la final
+    [2] las semifinales
+    [3] los cuartos de final
+   *[other] la ronda { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (al mejor de { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: pasa sin jugar a la ronda siguiente
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· gana { $winner }
+    [extra-game] {" "}· { $winner } gana la partida extra
+    [higher-seed] {" "}· igualado: pasa { $winner } como mejor cabeza de serie
+    [walkover] {" "}· pasa { $winner }; { $loser } se retiró
+    [nobody] {" "}· ambos se retiraron
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Cada encuentro se abre en un hilo propio con el reloj de su primera partida en marcha; al terminar una partida, la siguiente sigue allí.
+knockout-round-over = Resultados: { $matches }
+knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $board }, { $extra ->
+    [yes] partida extra (la salida, por sorteo)
+   *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
+}: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
+knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } se retiró)
+    [extra-game] {" "}tras la partida extra
+    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}y gana el torneo.
+   *[no] {" "}y pasa de ronda.
+}
+knockout-places-title = Clasificación final:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(retirado)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** ha terminado: lo gana { $winner }.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] ha sido descalificado de
+   *[self] se retiró de
+} **{ $tournament }**{ $resigned ->
+    [yes] {" "}y pierde su partida en curso
+   *[no] {""}
+}. Su rival pasa de ronda; los resultados hasta ahora se mantienen.
+parse-best-of = best-of debe ser 1, 3, 5 o 7, no '{ $value }'
+parse-tie-rule = tie debe ser extra-game o higher-seed, no '{ $value }'
+parse-seeding = seeding debe ser rating o random, no '{ $value }'

@@ -87,6 +87,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0018_chat_choices.sql",
         include_str!("../../../migrations/0018_chat_choices.sql"),
     ),
+    (
+        "0021_knockout.sql",
+        include_str!("../../../migrations/0021_knockout.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -584,6 +588,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "9a97630614c77267a3c6dfcf524fc4e8422b3ded695d16732cedbdc4f97240b5",
+        ),
+        (
+            "0021_knockout.sql",
+            "9f9b919edce334e548e4360a851fb2e175870aef736eef9ea51d8aeddb291886",
         ),
     ];
 

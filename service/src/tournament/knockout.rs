@@ -125,6 +125,41 @@ pub fn seed_at_random(entrants: &[Entrant], seed: u64) -> Vec<PlayerId> {
     ids
 }
 
+/// The seed list with the organiser's own seeds in place: each `(player, seed)` of `fixed`
+/// (seed from 1) takes that place, or the next free one below it (the last place for a seed
+/// past the field), in the order of the seeds asked; everyone else fills the places left in
+/// the order of `drawn` (by rating, or at random).
+#[must_use]
+pub fn with_fixed_seeds(drawn: &[PlayerId], fixed: &[(PlayerId, u32)]) -> Vec<PlayerId> {
+    let count = drawn.len();
+    let mut places: Vec<Option<PlayerId>> = vec![None; count];
+    let mut asked: Vec<(u32, usize, PlayerId)> = fixed
+        .iter()
+        .filter_map(|&(p, seed)| Some((seed, drawn.iter().position(|&d| d == p)?, p)))
+        .collect();
+    asked.sort_unstable();
+    for (seed, _, player) in asked {
+        // A player named twice keeps the better seed.
+        if places.contains(&Some(player)) {
+            continue;
+        }
+        let want = (seed.max(1) as usize - 1).min(count.saturating_sub(1));
+        let free = (want..count)
+            .chain((0..want).rev())
+            .find(|&i| places[i].is_none());
+        if let Some(i) = free {
+            places[i] = Some(player);
+        }
+    }
+    let placed: Vec<PlayerId> = places.iter().flatten().copied().collect();
+    let mut rest = drawn.iter().filter(|p| !placed.contains(p));
+    places
+        .into_iter()
+        .map(|place| place.or_else(|| rest.next().copied()))
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_else(|| drawn.to_vec())
+}
+
 /// One match of a bracket: the better seed and the other (`None`: a bye, the better seed goes
 /// through without playing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,26 +188,34 @@ pub fn first_round(seeds: &[PlayerId]) -> Vec<Pair> {
         .collect()
 }
 
-/// The next round from the winners of a round, top to bottom: the winners of matches 1 and 2
-/// meet, then those of 3 and 4, and so on; the better seed (by `seeds`, best first) is high.
-/// An odd last winner (never, in a bracket) would have a bye.
+/// The next round from the winners of a round, top to bottom (`None`: a match both of whose
+/// players withdrew): the winners of matches 1 and 2 meet, then those of 3 and 4, and so on;
+/// the better seed (by `seeds`, best first) is high. A winner without an opponent has a bye;
+/// two empty places make no match (`None`).
 #[must_use]
-pub fn next_round(winners: &[PlayerId], seeds: &[PlayerId]) -> Vec<Pair> {
+pub fn next_round(winners: &[Option<PlayerId>], seeds: &[PlayerId]) -> Vec<Option<Pair>> {
     let rank: HashMap<PlayerId, usize> = seeds.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     let rank_of = |p: PlayerId| rank.get(&p).copied().unwrap_or(usize::MAX);
     winners
         .chunks(2)
-        .map(|pair| match *pair {
-            [a, b] if rank_of(b) < rank_of(a) => Pair {
-                high: b,
-                low: Some(a),
-            },
-            [a, b] => Pair {
-                high: a,
-                low: Some(b),
-            },
-            [a] => Pair { high: a, low: None },
-            _ => unreachable!("chunks(2) yields one or two"),
+        .map(|pair| {
+            let a = pair.first().copied().flatten();
+            let b = pair.get(1).copied().flatten();
+            match (a, b) {
+                (Some(a), Some(b)) if rank_of(b) < rank_of(a) => Some(Pair {
+                    high: b,
+                    low: Some(a),
+                }),
+                (Some(a), Some(b)) => Some(Pair {
+                    high: a,
+                    low: Some(b),
+                }),
+                (Some(one), None) | (None, Some(one)) => Some(Pair {
+                    high: one,
+                    low: None,
+                }),
+                (None, None) => None,
+            }
         })
         .collect()
 }
@@ -380,6 +423,15 @@ mod tests {
     }
 
     #[test]
+    fn the_organisers_seeds_take_their_places() {
+        let drawn = [1, 2, 3, 4, 5];
+        assert_eq!(with_fixed_seeds(&drawn, &[(5, 1)]), [5, 1, 2, 3, 4]);
+        assert_eq!(with_fixed_seeds(&drawn, &[(1, 3), (2, 3)]), [3, 4, 1, 2, 5]);
+        assert_eq!(with_fixed_seeds(&drawn, &[(1, 99)]), [2, 3, 4, 5, 1]);
+        assert_eq!(with_fixed_seeds(&drawn, &[(9, 1)]), drawn);
+    }
+
+    #[test]
     fn a_random_draw_is_the_same_from_the_same_seed() {
         let entrants: Vec<Entrant> = (1..=10).map(|i| Entrant::new(i, 1500.0)).collect();
         let a = seed_at_random(&entrants, 42);
@@ -521,6 +573,18 @@ mod tests {
             }
         }
 
+        /// The organiser's seeds keep every player once.
+        #[test]
+        fn fixed_seeds_keep_everyone(
+            count in 1u32..20,
+            fixed in prop::collection::vec((1u32..25, 1u32..25), 0..6),
+        ) {
+            let drawn: Vec<PlayerId> = (1..=count).collect();
+            let mut seeded = with_fixed_seeds(&drawn, &fixed);
+            seeded.sort_unstable();
+            prop_assert_eq!(seeded, drawn);
+        }
+
         /// When the better seed always wins, round r's matches are seed i against seed
         /// (field + 1 - i) of the survivors: the top seeds meet last.
         #[test]
@@ -534,13 +598,13 @@ mod tests {
                         prop_assert_eq!((pair.high + low) as usize, alive + 1);
                     }
                 }
-                let winners: Vec<PlayerId> = round.iter().map(|p| p.high).collect();
+                let winners: Vec<Option<PlayerId>> = round.iter().map(|p| Some(p.high)).collect();
                 alive /= 2;
                 if winners.len() == 1 {
-                    prop_assert_eq!(winners[0], 1);
+                    prop_assert_eq!(winners[0], Some(1));
                     break;
                 }
-                round = next_round(&winners, &seeds);
+                round = next_round(&winners, &seeds).into_iter().flatten().collect();
             }
         }
 

@@ -30,6 +30,7 @@ mod sqlite {
     mod false_results;
     mod faults;
     mod games;
+    mod knockout;
     mod languages;
     mod messages;
     mod outbox;
@@ -58,6 +59,7 @@ mod postgres {
     mod false_results;
     mod faults;
     mod games;
+    mod knockout;
     mod languages;
     mod messages;
     mod outbox;

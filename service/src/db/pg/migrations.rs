@@ -81,6 +81,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0018_chat_choices.sql",
         include_str!("../../../../migrations/postgres/0018_chat_choices.sql"),
     ),
+    (
+        "0021_knockout.sql",
+        include_str!("../../../../migrations/postgres/0021_knockout.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -267,6 +271,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "a3544335f97cf1eec77066d916dd5c4e6c60df2918ecfc49639fef70660c7727",
+        ),
+        (
+            "0021_knockout.sql",
+            "c36103aaa1dc8cb5b455881263d7048a2e589161a4b7d4ab892ad8af01553a81",
         ),
     ];
 

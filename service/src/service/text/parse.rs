@@ -576,6 +576,33 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
+            "best-of" | "bestof" | "bo" => {
+                options.best_of = Some(
+                    u8::try_from(number()?)
+                        .ok()
+                        .filter(|n| crate::tournament::knockout::BEST_OF.contains(n))
+                        .ok_or_else(|| phrase!("parse-best-of", value = value))?,
+                );
+            }
+            "tie" => {
+                options.tie = Some(
+                    crate::tournament::knockout::TieRule::from_name(value)
+                        .ok_or_else(|| phrase!("parse-tie-rule", value = value))?,
+                );
+            }
+            "seeding" | "seeds" => {
+                options.seeding = Some(
+                    crate::model::Seeding::from_name(value)
+                        .ok_or_else(|| phrase!("parse-seeding", value = value))?,
+                );
+            }
+            "draw" => {
+                options.draw = Some(
+                    value
+                        .parse::<i64>()
+                        .map_err(|_| phrase!("parse-number", option = key, value = value))?,
+                );
+            }
             "max" | "players" => {
                 options.max_players = Some(number()?).filter(|n| (2..=10_000).contains(n));
                 if options.max_players.is_none() {

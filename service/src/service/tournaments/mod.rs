@@ -31,6 +31,8 @@ use crate::model::{TimeControl, TournamentEntrant, TournamentId, TournamentRecor
 use crate::say;
 
 mod adjudication;
+mod bracket;
+mod knockout;
 mod notices;
 mod rounds;
 mod signup;
@@ -58,6 +60,11 @@ impl Service {
                 let now = self.clock.now();
                 let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
+                if detail.bracket.is_some() {
+                    let mut reply = Reply::text(bracket::bracket_text(&detail, language));
+                    reply.tournament_of = Some(detail.id);
+                    return Ok(reply);
+                }
                 let mut reply = Reply::text(standings_text(&detail, language));
                 if let Some(table) = standings_table(&detail, language) {
                     reply.image = self.images.table(&table);
@@ -83,6 +90,11 @@ impl Service {
                 let now = self.clock.now();
                 let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
+                if detail.bracket.is_some() {
+                    let mut reply = Reply::text(bracket::round_text(&detail, round, language));
+                    reply.tournament_of = Some(detail.id);
+                    return Ok(reply);
+                }
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply, language);
                 let table = pairings_table(&detail, round, language);

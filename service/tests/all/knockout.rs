@@ -1,0 +1,346 @@
+//! Knockout tournaments through the service: a 6-player single elimination of best-of-3
+//! matches played to the winner with a tied match (an extra game), a withdrawal and a
+//! disqualification; the bracket, the announcements and the final places checked at every
+//! round.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::testing as common;
+
+use akron_service::db::Db;
+use akron_service::params;
+use akron_service::service::{
+    Command, Notice, Offer, Reply, Request, TimeControl, TournamentAction, TournamentFormat,
+    TournamentOptions,
+};
+use common::{channel_id, user, Harness};
+
+fn db(h: &Harness) -> Db {
+    h.open_db().unwrap()
+}
+
+/// Settles what is due and delivers every notice as a front end would: a notice asking for a
+/// thread gets one (channel `game-N`). Returns the notices' texts.
+fn deliver(h: &Harness) -> Vec<Notice> {
+    let mut all = Vec::new();
+    loop {
+        h.service.tick(h.service.now()).unwrap();
+        let notices = h.service.due_notices("test", 500).unwrap();
+        if notices.is_empty() {
+            return all;
+        }
+        for notice in &notices {
+            if let Some(thread) = &notice.thread {
+                let channel = channel_id(&format!("game-{}", thread.game.0));
+                let posted = h.service.thread_opened(thread.game, &channel).unwrap();
+                assert!(!posted.ephemeral, "{}", posted.text);
+            }
+            h.service.notice_delivered(notice.id).unwrap();
+        }
+        all.extend(notices);
+    }
+}
+
+fn texts(notices: &[Notice]) -> String {
+    notices
+        .iter()
+        .map(|n| n.reply.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n---\n")
+}
+
+/// A tournament command in `lobby`; `org` is a moderator.
+fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
+    let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+    request.is_moderator = who == "org";
+    h.service.handle(&request)
+}
+
+/// The game a match is playing: (game, its channel's name, Black's name, White's name).
+fn current_game(h: &Harness, round: u32, board: u32) -> (i64, String, String, String) {
+    db(h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT g.id, g.channel, g.black_name, g.white_name FROM tournament_pairings p \
+                 JOIN games g ON g.id = p.game_id \
+                 WHERE p.round = ?1 AND p.board = ?2 AND p.result IS NULL",
+                params![round, board],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+        })
+        .unwrap()
+}
+
+/// Every match as `round.board:first-second=result`.
+fn bracket(h: &Harness) -> Vec<String> {
+    db(h)
+        .read(|tx| {
+            tx.query(
+                "SELECT round, board, first, second, result FROM tournament_pairings \
+                 ORDER BY round, board",
+                params![],
+                |r| {
+                    let round: u32 = r.get(0)?;
+                    let board: u32 = r.get(1)?;
+                    let first: u32 = r.get(2)?;
+                    let second: Option<u32> = r.get(3)?;
+                    let result: Option<String> = r.get(4)?;
+                    Ok(format!(
+                        "{round}.{board}:p{first}-{}={}",
+                        second.map_or_else(|| "bye".to_string(), |s| format!("p{s}")),
+                        result.unwrap_or_else(|| "-".to_string())
+                    ))
+                },
+            )
+        })
+        .unwrap()
+}
+
+/// A command in the game's own channel, which must be accepted.
+fn in_game(h: &Harness, channel: &str, who: &str, command: Command) {
+    let name = channel.strip_prefix("test:").unwrap_or(channel);
+    let reply = h.send_in(name, who, command.clone());
+    assert!(
+        !reply.ephemeral,
+        "{who} {command:?} in {channel}: {}",
+        reply.text
+    );
+}
+
+/// Both players place a marble, then the game ends: `loser` resigns, or (None) a draw.
+fn play(h: &Harness, round: u32, board: u32, loser: Option<&str>) -> i64 {
+    let (game, channel, black, white) = current_game(h, round, board);
+    assert!(
+        !channel.contains("pending"),
+        "the game is in its thread: {channel}"
+    );
+    in_game(h, &channel, &black, Command::Move("C3".into()));
+    in_game(h, &channel, &white, Command::Move("B2".into()));
+    match loser {
+        Some(loser) => in_game(h, &channel, loser, Command::Resign),
+        None => {
+            in_game(h, &channel, &black, Command::Draw(Offer::Offer));
+            in_game(h, &channel, &white, Command::Draw(Offer::Accept));
+        }
+    }
+    game
+}
+
+/// Whether the game being played in round 1's match 2 was announced as its extra game.
+fn said_extra(h: &Harness) -> bool {
+    let (game, ..) = current_game(h, 1, 2);
+    let number: i64 = db(h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT number FROM knockout_games WHERE game_id = ?1",
+                params![game],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    number == 4
+}
+
+#[test]
+fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualification() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Winter Cup", TournamentFormat::SingleElimination);
+    options.best_of = Some(3);
+    options.draw = Some(1);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(86_400));
+    let created = tournament(&h, "org", TournamentAction::Create(options));
+    assert!(
+        created
+            .text
+            .contains("single elimination, best of 3 games a match"),
+        "{}",
+        created.text
+    );
+    for player in 1..=6 {
+        let joined = tournament(&h, &format!("p{player}"), TournamentAction::Join);
+        assert!(!joined.ephemeral, "{}", joined.text);
+    }
+    let started = tournament(&h, "org", TournamentAction::Start);
+    assert!(!started.ephemeral, "{}", started.text);
+    assert!(started.text.contains("6 players"), "{}", started.text);
+    // Equal ratings: seeds by order of joining. 8 places: the top two seeds have byes, 4 v 5
+    // and 3 v 6 play.
+    assert_eq!(
+        bracket(&h),
+        [
+            "1.1:p1-bye=second-forfeit",
+            "1.2:p4-p5=-",
+            "1.3:p2-bye=second-forfeit",
+            "1.4:p3-p6=-"
+        ]
+    );
+    let notices = deliver(&h);
+    let said = texts(&notices);
+    assert_eq!(
+        notices.iter().filter(|n| n.thread.is_some()).count(),
+        2,
+        "two matches, each asking for its thread: {said}"
+    );
+    assert!(
+        said.contains("**Winter Cup**, the quarter-finals (best of 3):"),
+        "{said}"
+    );
+    assert!(
+        said.contains("1. (1) p1: a bye, through to the next round"),
+        "{said}"
+    );
+    assert!(said.contains("2. (4) p4 0–0 (5) p5"), "{said}");
+
+    // Match 2 (p4 v p5) is level after three draws: an extra game, its colours by lot.
+    for number in 1..=3 {
+        let (_, _, black, _) = current_game(&h, 1, 2);
+        // Colours alternate, the better seed first.
+        assert_eq!(black, if number % 2 == 1 { "p4" } else { "p5" });
+        play(&h, 1, 2, None);
+        let said = texts(&deliver(&h));
+        let next = if number < 3 {
+            format!("round 1, match 2, game {} of 3", number + 1)
+        } else {
+            "round 1, match 2, extra game (the first move drawn by lot)".to_string()
+        };
+        assert!(said.contains(&next), "{said}");
+    }
+    assert!(said_extra(&h), "the fourth game is the extra game");
+    play(&h, 1, 2, Some("p4"));
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p5> beats <@test:p4> 1½–1½ after the extra game and goes through."),
+        "{said}"
+    );
+
+    // Match 4: p6 withdraws during game 1, which is lost; p3 goes through.
+    let (_, channel, _, _) = current_game(&h, 1, 4);
+    in_game(&h, &channel, "p3", Command::Move("C3".into()));
+    let withdrew = tournament(&h, "p6", TournamentAction::Withdraw(None));
+    assert!(
+        withdrew.text.contains("**p6** withdrew from **Winter Cup** and their running game is lost. Their opponent goes through"),
+        "{}",
+        withdrew.text
+    );
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p3> beats <@test:p6> 1–0 (<@test:p6> withdrew) and goes through."),
+        "{said}"
+    );
+    // Round 1 is over; the semi-finals: p1 v p5, p2 v p3.
+    assert!(
+        said.contains("Results: **Winter Cup**, the quarter-finals"),
+        "{said}"
+    );
+    assert!(
+        said.contains("2. (4) p4 1½–1½ (5) p5 · p5 wins the extra game"),
+        "{said}"
+    );
+    assert!(
+        said.contains("4. (3) p3 1–0 (6) p6 · p3 goes through, p6 withdrew"),
+        "{said}"
+    );
+    assert!(
+        said.contains("**Winter Cup**, the semi-finals (best of 3):"),
+        "{said}"
+    );
+    assert_eq!(
+        bracket(&h)[4..],
+        ["2.1:p1-p5=-".to_string(), "2.2:p2-p3=-".to_string()]
+    );
+
+    // Semi-final 1: p1 wins 2–0, the second game in the first one's thread.
+    let (_, thread, _, _) = current_game(&h, 2, 1);
+    play(&h, 2, 1, Some("p5"));
+    deliver(&h);
+    assert_eq!(
+        current_game(&h, 2, 1).1,
+        thread,
+        "the match keeps its thread"
+    );
+    play(&h, 2, 1, Some("p5"));
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p1> beats <@test:p5> 2–0 and goes through."),
+        "{said}"
+    );
+    // Semi-final 2: p3 wins game 1, then the organiser disqualifies p3 during game 2.
+    play(&h, 2, 2, Some("p2"));
+    deliver(&h);
+    let disqualified = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p3"))));
+    assert!(
+        disqualified
+            .text
+            .contains("**p3** was disqualified from **Winter Cup**"),
+        "{}",
+        disqualified.text
+    );
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> withdrew) and goes through."),
+        "{said}"
+    );
+    assert!(
+        said.contains("**Winter Cup**, the final (best of 3):"),
+        "{said}"
+    );
+
+    // The final: p2 beats p1 2–1.
+    play(&h, 3, 1, Some("p2"));
+    deliver(&h);
+    play(&h, 3, 1, Some("p1"));
+    deliver(&h);
+    play(&h, 3, 1, Some("p1"));
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p2> beats <@test:p1> 2–1 and wins the tournament."),
+        "{said}"
+    );
+    assert!(
+        said.contains("🏆 **Winter Cup** is over: p2 wins it."),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "Final places:\n1. p2 (2)\n2. p1 (1)\n3. p5 (5) and p3 (3) (withdrew)\n5. p4 (4) and p6 (6) (withdrew)"
+        ),
+        "{said}"
+    );
+    let standings = tournament(&h, "p1", TournamentAction::Standings);
+    assert!(
+        standings
+            .text
+            .contains("**Winter Cup**, the final (best of 3):\n1. (1) p1 1–2 (2) p2 · p2 wins"),
+        "{}",
+        standings.text
+    );
+    // Nothing is left to play.
+    let open: i64 = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM games WHERE status = 'active'",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(open, 0);
+}
+
+#[test]
+fn knockout_options_on_a_swiss_are_refused() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.best_of = Some(3);
+    let refused = tournament(&h, "org", TournamentAction::Create(options));
+    assert!(refused.ephemeral);
+    assert!(
+        refused.text.contains("options of a knockout"),
+        "{}",
+        refused.text
+    );
+}
