@@ -77,6 +77,16 @@ impl Service {
         if knockout_only && !options.format.is_knockout() {
             return refuse(say!(request.language.private, "knockout-options-only"));
         }
+        if let Some(best_of) = options
+            .best_of
+            .filter(|n| !crate::tournament::knockout::BEST_OF.contains(n))
+        {
+            return refuse(say!(
+                request.language.private,
+                "parse-best-of",
+                value = best_of.to_string()
+            ));
+        }
         let knockout = options.format.is_knockout().then(|| KnockoutSettings {
             rules: MatchRules {
                 best_of: options.best_of.unwrap_or(1),
