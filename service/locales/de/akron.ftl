@@ -1437,13 +1437,13 @@ knockout-round-name = { $left ->
    *[other] Runde { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
-knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, ohne Partie in der nächsten Runde
+knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, kampflos in der nächsten Runde
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· { $winner } gewinnt
     [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie
     [higher-seed] {" "}· Gleichstand: { $winner } kommt als besser Gesetzter weiter
-    [walkover] {" "}· { $winner } kommt weiter, { $loser } hat sich zurückgezogen
-    [nobody] {" "}· beide haben sich zurückgezogen
+    [walkover] {" "}· { $winner } kommt weiter, { $loser } ist aus dem Turnier ausgeschieden
+    [nobody] {" "}· beide sind aus dem Turnier ausgeschieden
    *[playing] {""}
 }
 knockout-round-starts = { $matches }
@@ -1454,7 +1454,7 @@ knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board 
    *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
 }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
 knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } hat sich zurückgezogen)
+    [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
     [extra-game] {" "}nach der Zusatzpartie
     [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
    *[games] {""}
@@ -1464,16 +1464,16 @@ knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { 
 }
 knockout-places-title = Endplatzierungen:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
-    [yes] {" "}(zurückgezogen)
+    [yes] {" "}(aus dem Turnier ausgeschieden)
    *[no] {""}
 }
 knockout-place-line = { $place }. { $players }
 knockout-over = 🏆 **{ $tournament }** ist beendet: { $winner } gewinnt.
     { $places }
 knockout-withdrew = **{ $player }** { $by ->
-    [organiser] wurde disqualifiziert aus
-   *[self] hat sich zurückgezogen aus
-} **{ $tournament }**{ $resigned ->
+    [organiser] wurde aus **{ $tournament }** disqualifiziert
+   *[self] hat sich aus **{ $tournament }** zurückgezogen
+}{ $resigned ->
     [yes] {" "}und verliert die laufende Partie
    *[no] {""}
 }. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.

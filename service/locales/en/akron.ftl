@@ -1426,8 +1426,8 @@ knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{
     [games] {" "}· { $winner } wins
     [extra-game] {" "}· { $winner } wins the extra game
     [higher-seed] {" "}· level: { $winner } goes through as the higher seed
-    [walkover] {" "}· { $winner } goes through, { $loser } withdrew
-    [nobody] {" "}· both withdrew
+    [walkover] {" "}· { $winner } goes through, { $loser } is out of the tournament
+    [nobody] {" "}· both are out of the tournament
    *[playing] {""}
 }
 knockout-round-starts = { $matches }
@@ -1438,7 +1438,7 @@ knockout-game-announced = **{ $tournament }**, round { $round }, match { $board 
    *[no] game { $number } of { $best_of } (score { $high }–{ $low })
 }: { $black } (Black, moves first) against { $white } (White), game { $game }. Its clock ({ $control }) is running.
 knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } withdrew)
+    [walkover] {" "}({ $loser } is out of the tournament)
     [extra-game] {" "}after the extra game
     [higher-seed] : level, { $winner } goes through as the higher seed
    *[games] {""}
@@ -1448,7 +1448,7 @@ knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { 
 }
 knockout-places-title = Final places:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
-    [yes] {" "}(withdrew)
+    [yes] {" "}(out of the tournament)
    *[no] {""}
 }
 knockout-place-line = { $place }. { $players }

@@ -1475,8 +1475,8 @@ knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{
     [games] {" "}· gana { $winner }
     [extra-game] {" "}· { $winner } gana la partida extra
     [higher-seed] {" "}· igualado: pasa { $winner } como mejor cabeza de serie
-    [walkover] {" "}· pasa { $winner }; { $loser } se retiró
-    [nobody] {" "}· ambos se retiraron
+    [walkover] {" "}· pasa { $winner }; { $loser } queda fuera del torneo
+    [nobody] {" "}· ambos quedan fuera del torneo
    *[playing] {""}
 }
 knockout-round-starts = { $matches }
@@ -1487,7 +1487,7 @@ knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $bo
    *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
 }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
 knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } se retiró)
+    [walkover] {" "}({ $loser } queda fuera del torneo)
     [extra-game] {" "}tras la partida extra
     [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
    *[games] {""}
@@ -1497,7 +1497,7 @@ knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }
 }
 knockout-places-title = Clasificación final:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
-    [yes] {" "}(retirado)
+    [yes] {" "}(fuera del torneo)
    *[no] {""}
 }
 knockout-place-line = { $place }. { $players }

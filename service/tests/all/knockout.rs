@@ -226,7 +226,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     let said = texts(&deliver(&h));
     assert!(
-        said.contains("<@test:p3> beats <@test:p6> 1–0 (<@test:p6> withdrew) and goes through."),
+        said.contains("<@test:p3> beats <@test:p6> 1–0 (<@test:p6> is out of the tournament) and goes through."),
         "{said}"
     );
     // Round 1 is over; the semi-finals: p1 v p5, p2 v p3.
@@ -239,7 +239,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{said}"
     );
     assert!(
-        said.contains("4. (3) p3 1–0 (6) p6 · p3 goes through, p6 withdrew"),
+        said.contains("4. (3) p3 1–0 (6) p6 · p3 goes through, p6 is out of the tournament"),
         "{said}"
     );
     assert!(
@@ -279,7 +279,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     let said = texts(&deliver(&h));
     assert!(
-        said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> withdrew) and goes through."),
+        said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> is out of the tournament) and goes through."),
         "{said}"
     );
     assert!(
@@ -304,7 +304,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     assert!(
         said.contains(
-            "Final places:\n1. p2 (2)\n2. p1 (1)\n3. p5 (5) and p3 (3) (withdrew)\n5. p4 (4) and p6 (6) (withdrew)"
+            "Final places:\n1. p2 (2)\n2. p1 (1)\n3. p5 (5) and p3 (3) (out of the tournament)\n5. p4 (4) and p6 (6) (out of the tournament)"
         ),
         "{said}"
     );

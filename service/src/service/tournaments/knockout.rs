@@ -233,6 +233,9 @@ impl Service {
                 name: thread_name(game, first, second),
                 game,
             });
+        } else {
+            // In the match's thread: the new game's board, as a thread's first post shows it.
+            draft.board = Some(0);
         }
         Ok(draft)
     }
