@@ -9,10 +9,11 @@ use akron_service::testing as common;
 use akron_service::db::Db;
 use akron_service::params;
 use akron_service::service::{
-    Command, Notice, Offer, Reply, Request, TimeControl, TournamentAction, TournamentFormat,
-    TournamentOptions,
+    Command, GameId, Notice, Offer, Reply, Request, TimeControl, TournamentAction,
+    TournamentFormat, TournamentOptions, Verdict,
 };
 use common::{channel_id, user, Harness};
+use std::sync::Barrier;
 
 fn db(h: &Harness) -> Db {
     h.open_db().unwrap()
@@ -343,4 +344,107 @@ fn knockout_options_on_a_swiss_are_refused() {
         "{}",
         refused.text
     );
+}
+
+/// The final's pairing and result, the tournament's status, and how many games are active.
+fn final_state(h: &Harness) -> (Vec<String>, String, i64) {
+    let db = db(h);
+    let status: String = db
+        .read(|tx| tx.query_one("SELECT status FROM tournaments", params![], |r| r.get(0)))
+        .unwrap();
+    let active: i64 = db
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM games WHERE status = 'active'",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    let rows = bracket(h)
+        .into_iter()
+        .filter(|r| r.starts_with("2."))
+        .collect();
+    (rows, status, active)
+}
+
+/// A withdrawal racing the end of round 1, which pairs the final: the withdrawn player's
+/// opponent goes through either way, exactly once. `two` runs the withdrawal on a second
+/// service on the same database (a second pool, as a second process would).
+fn withdrawal_against_the_pairing(two: bool) {
+    for run in 0..25 {
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
+        let mut options = TournamentOptions::new("T", TournamentFormat::SingleElimination);
+        options.size = Some(4);
+        options.draw = Some(7);
+        options.time = Some(TimeControl::PerMove(86_400));
+        assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+        for player in ["p1", "p2", "p3", "p4"] {
+            assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+        }
+        assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+        // p1 beats p4; then p2 beats p3 while p1 withdraws.
+        let (first, ..) = current_game(&h, 1, 1);
+        let (second, ..) = current_game(&h, 1, 2);
+        let decided = tournament(
+            &h,
+            "org",
+            TournamentAction::Adjudicate(Some(GameId(first)), Verdict::First),
+        );
+        assert!(!decided.ephemeral, "{}", decided.text);
+        let other = two.then(|| h.open_service());
+        let barrier = Barrier::new(2);
+        let (adjudicated, withdrew) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| {
+                barrier.wait();
+                tournament(
+                    &h,
+                    "org",
+                    TournamentAction::Adjudicate(Some(GameId(second)), Verdict::First),
+                )
+            });
+            let b = scope.spawn(|| {
+                barrier.wait();
+                let mut request = Request::new(
+                    user("p1"),
+                    channel_id("lobby"),
+                    Command::Tournament(TournamentAction::Withdraw(None)),
+                );
+                request.is_moderator = false;
+                match &other {
+                    Some(service) => service.handle(&request),
+                    None => h.service.handle(&request),
+                }
+            });
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert!(!adjudicated.ephemeral, "run {run}: {}", adjudicated.text);
+        assert!(!withdrew.ephemeral, "run {run}: {}", withdrew.text);
+        let (rows, status, active) = final_state(&h);
+        assert_eq!(
+            rows,
+            ["2.1:p1-p2=first-forfeit"],
+            "run {run}: one final, p2 through on p1's withdrawal"
+        );
+        assert_eq!(status, "finished", "run {run}");
+        assert_eq!(active, 0, "run {run}: no game left running");
+        let said = texts(&deliver(&h));
+        assert_eq!(
+            said.matches("is over: p2 wins it").count(),
+            1,
+            "run {run}: the end is announced once: {said}"
+        );
+    }
+}
+
+#[test]
+fn a_withdrawal_racing_the_pairing_of_the_final_has_one_outcome_threads() {
+    withdrawal_against_the_pairing(false);
+}
+
+#[test]
+fn a_withdrawal_racing_the_pairing_of_the_final_has_one_outcome_two_services() {
+    withdrawal_against_the_pairing(true);
 }
