@@ -1361,7 +1361,7 @@ parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
@@ -1491,3 +1491,16 @@ choice-extra-game = Zusatzpartie
 choice-higher-seed = bessere Setzung
 choice-rating = Wertungszahl
 web-format-single-elimination = K.-o.-System
+knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
+   *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
+}
+parse-seed-usage = schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
+parse-seed = eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
+command-tournament-seed-name = setzung
+command-tournament-seed-about = Vor dem Start eines K.-o.-Turniers: einen Teilnehmer setzen oder die Setzung zurücknehmen (Turnierleitung).
+option-tournament-seed-player-name = spieler
+option-tournament-seed-player-about = Der Teilnehmer
+option-tournament-seed-seed-name = platz
+option-tournament-seed-seed-about = Die Setzung, 1 die beste (ohne Angabe wird wieder mit den anderen gesetzt)

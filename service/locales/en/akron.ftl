@@ -1335,7 +1335,7 @@ parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
 parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
@@ -1475,3 +1475,16 @@ choice-extra-game = extra game
 choice-higher-seed = higher seed
 choice-rating = rating
 web-format-single-elimination = Single elimination
+knockout-seed-not-knockout = Seeds are set in a knockout (format:single); a Swiss or a round robin seeds by rating.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** is seeded with the others again in **{ $tournament }**.
+   *[other] **{ $player }** will be seed { $seed } of **{ $tournament }** ({ $entrants } entrants so far); the others are seeded around them at the start.
+}
+parse-seed-usage = write it like { CMD("tournament seed @player 3") } (or off to take the seed back)
+parse-seed = a seed is a number from 1, or off, not '{ $value }'
+command-tournament-seed-name = seed
+command-tournament-seed-about = Before a knockout starts: give an entrant a seed, or take it back (organisers).
+option-tournament-seed-player-name = player
+option-tournament-seed-player-about = The entrant
+option-tournament-seed-seed-name = seed
+option-tournament-seed-seed-about = Their seed, 1 the best (leave it out to seed them with the others again)

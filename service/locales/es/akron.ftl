@@ -1394,7 +1394,7 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
@@ -1524,3 +1524,16 @@ choice-extra-game = partida extra
 choice-higher-seed = mejor cabeza de serie
 choice-rating = puntuación
 web-format-single-elimination = Eliminación directa
+knockout-seed-not-knockout = Las cabezas de serie se fijan en una eliminación directa (format:single); un suizo o una liga los ordena por puntuación.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** vuelve a ordenarse con los demás en **{ $tournament }**.
+   *[other] **{ $player }** será cabeza de serie { $seed } de **{ $tournament }** ({ $entrants } inscritos por ahora); los demás se ordenan alrededor al empezar.
+}
+parse-seed-usage = escríbelo como { CMD("tournament seed @jugador 3") } (u off para quitarlo)
+parse-seed = un cabeza de serie es un número desde 1, u off, no '{ $value }'
+command-tournament-seed-name = cabeza-de-serie
+command-tournament-seed-about = Antes de que empiece una eliminación directa: fija o quita la cabeza de serie de un inscrito (organización).
+option-tournament-seed-player-name = jugador
+option-tournament-seed-player-about = El inscrito
+option-tournament-seed-seed-name = numero
+option-tournament-seed-seed-about = Su número de cabeza de serie, 1 el mejor (sin él, vuelve a ordenarse con los demás)

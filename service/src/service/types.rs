@@ -274,6 +274,9 @@ pub enum TournamentAction {
     Resume,
     /// Call the tournament off; its running games are aborted.
     Cancel,
+    /// A knockout before its start: give an entrant a seed (the organiser); `None` takes
+    /// the organiser's seed back.
+    Seed(User, Option<u32>),
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.

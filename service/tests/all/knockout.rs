@@ -448,3 +448,45 @@ fn a_withdrawal_racing_the_pairing_of_the_final_has_one_outcome_threads() {
 fn a_withdrawal_racing_the_pairing_of_the_final_has_one_outcome_two_services() {
     withdrawal_against_the_pairing(true);
 }
+
+#[test]
+fn the_organiser_seeds_an_entrant_before_the_start_only() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    // Typed as a player would.
+    let parsed = akron_service::service::text::parse_command("tournament seed @p4 1", |name| {
+        Some(user(name.trim_start_matches('@')))
+    })
+    .unwrap();
+    assert_eq!(
+        parsed,
+        Command::Tournament(TournamentAction::Seed(user("p4"), Some(1)))
+    );
+    let Command::Tournament(seed) = parsed else {
+        unreachable!()
+    };
+    let refused = tournament(&h, "p2", seed.clone());
+    assert!(
+        refused.ephemeral,
+        "only the organiser seeds: {}",
+        refused.text
+    );
+    let seeded = tournament(&h, "org", seed.clone());
+    assert!(
+        seeded.text.contains("**p4** will be seed 1 of **Cup**"),
+        "{}",
+        seeded.text
+    );
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    // p4 is the top seed, the others by rating (equal: by joining): 1 v 4 and 2 v 3.
+    assert_eq!(bracket(&h), ["1.1:p4-p3=-", "1.2:p1-p2=-"]);
+    let late = tournament(&h, "org", seed);
+    assert!(late.ephemeral, "no seeding after the start: {}", late.text);
+}

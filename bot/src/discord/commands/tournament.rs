@@ -32,7 +32,8 @@ use poise::serenity_prelude as serenity;
         "adjudicate",
         "pause",
         "resume",
-        "cancel"
+        "cancel",
+        "seed"
     )
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), DiscordError> {
@@ -233,4 +234,20 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Tournament(TournamentAction::Cancel)).await
+}
+
+/// Before a knockout starts: give an entrant a seed, or take it back (organisers).
+#[poise::command(slash_command, guild_only)]
+pub async fn seed(
+    ctx: Context<'_>,
+    player: serenity::User,
+    #[min = 1]
+    #[max = 10000]
+    seed: Option<u32>,
+) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Tournament(TournamentAction::Seed(user_of(&player), seed)),
+    )
+    .await
 }

@@ -521,6 +521,26 @@ fn parse_tournament(
         "pause" => none(TournamentAction::Pause),
         "resume" => none(TournamentAction::Resume),
         "cancel" => none(TournamentAction::Cancel),
+        "seed" => {
+            let mut words = args.split_whitespace();
+            let (Some(who), Some(number), None) = (words.next(), words.next(), words.next()) else {
+                return Err(phrase!("parse-seed-usage"));
+            };
+            let who = strip_option(who, "player");
+            let player = user(who).ok_or_else(|| phrase!("parse-unknown-user", who = who))?;
+            let number = strip_option(number, "seed");
+            let seed = match number.to_ascii_lowercase().as_str() {
+                "off" | "none" => None,
+                _ => Some(
+                    number
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=10_000).contains(n))
+                        .ok_or_else(|| phrase!("parse-seed", value = number))?,
+                ),
+            };
+            Ok(TournamentAction::Seed(player, seed))
+        }
         "" => Err(phrase!("parse-tournament-usage")),
         other => Err(phrase!("parse-tournament-action", action = other)),
     }

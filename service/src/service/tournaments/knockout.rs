@@ -10,17 +10,19 @@
 
 use super::notices::tournament_draft;
 use super::signup::seeding_rating;
-use super::{entrant, escape};
+use super::{current, entrant, escape};
 use crate::db::{self, DbError, StoredMatchGame, StoredPairing, Tx};
+use crate::model::TournamentStatus;
 use crate::model::{
     ChannelId, Destination, GameEnded, GameRecord, KnockoutSettings, Seeding, TournamentEntrant,
     TournamentRecord,
 };
 use crate::phrase;
+use crate::say;
 use crate::service::lifecycle::thread_name;
 use crate::service::notices::{Draft, ThreadDraft, TournamentPart};
-use crate::service::types::{GameId, User};
-use crate::service::Service;
+use crate::service::types::{GameId, Reply, Request, User};
+use crate::service::{refuse, Failure, Outcome, Service};
 use crate::tournament::knockout::{
     first_round, knockout_rounds, match_score, match_state, next_round, seed_at_random,
     seed_by_rating, with_fixed_seeds, MatchState, Pair, Seat,
@@ -29,6 +31,46 @@ use crate::tournament::{Entrant, GameResult};
 use std::collections::HashSet;
 
 impl Service {
+    /// `tournament seed @player N` before a knockout starts (the organiser): the entrant
+    /// takes seed N at the start (or the next free one below it), the others filling the
+    /// places left by rating or by the draw; `off` takes it back.
+    pub(super) fn seed_entrant(&self, request: &Request, who: &User, seed: Option<u32>) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        let language = request.language.private;
+        if !t.format.is_knockout() {
+            return refuse(say!(language, "knockout-seed-not-knockout"));
+        }
+        let (t, count) = self.db.write(|c| {
+            // Decided from what this transaction reads: a start landing at the same moment is
+            // wholly before it (refused) or wholly after it (seeded with this).
+            let t = current(c, t.id)?;
+            if t.status != TournamentStatus::SignUp {
+                return refuse(say!(language, "tournament-already-started"));
+            }
+            let entrants = db::entrants(c, t.id)?;
+            let Some(entrant) = entrants.iter().find(|e| e.user.id == who.id) else {
+                return refuse(say!(
+                    language,
+                    "tournament-player-not-in",
+                    player = who.shown()
+                ));
+            };
+            db::set_entrant_seed(c, t.id, entrant.player, seed)?;
+            // A start from a reading before this change cannot commit.
+            db::save_tournament(c, &t)?;
+            Ok::<_, Failure>((t, entrants.len()))
+        })?;
+        Ok(Reply::text(say!(
+            request.language.public,
+            "knockout-seeded",
+            player = who.shown(),
+            tournament = escape(&t.name),
+            seed = seed.unwrap_or(0),
+            entrants = count
+        )))
+    }
+
     /// At the start, inside its transaction: every entrant's seed is fixed and stored, round
     /// 1's matches (byes included) stored; returns the rounds the bracket takes.
     pub(super) fn seed_knockout(

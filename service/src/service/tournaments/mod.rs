@@ -110,6 +110,7 @@ impl Service {
             TournamentAction::Pause => self.pause_tournament(request, true),
             TournamentAction::Resume => self.pause_tournament(request, false),
             TournamentAction::Cancel => self.cancel_tournament(request),
+            TournamentAction::Seed(who, seed) => self.seed_entrant(request, who, *seed),
         }
     }
 
