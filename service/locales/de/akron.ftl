@@ -1504,3 +1504,12 @@ option-tournament-seed-player-name = spieler
 option-tournament-seed-player-about = Der Teilnehmer
 option-tournament-seed-seed-name = platz
 option-tournament-seed-seed-about = Die Setzung, 1 die beste (ohne Angabe wird wieder mit den anderen gesetzt)
+knockout-picture-round = { $left ->
+    [1] Finale
+    [2] Halbfinale
+    [3] Viertelfinale
+   *[other] Runde { $round }
+}
+knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
+knockout-picture-bye = spielfrei
+knockout-picture-out = { $player } (ausgeschieden)

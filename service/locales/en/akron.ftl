@@ -1488,3 +1488,12 @@ option-tournament-seed-player-name = player
 option-tournament-seed-player-about = The entrant
 option-tournament-seed-seed-name = seed
 option-tournament-seed-seed-about = Their seed, 1 the best (leave it out to seed them with the others again)
+knockout-picture-round = { $left ->
+    [1] Final
+    [2] Semi-finals
+    [3] Quarter-finals
+   *[other] Round { $round }
+}
+knockout-picture-subtitle = single elimination, best of { $best_of }
+knockout-picture-bye = bye
+knockout-picture-out = { $player } (out)

@@ -1537,3 +1537,12 @@ option-tournament-seed-player-name = jugador
 option-tournament-seed-player-about = El inscrito
 option-tournament-seed-seed-name = numero
 option-tournament-seed-seed-about = Su número de cabeza de serie, 1 el mejor (sin él, vuelve a ordenarse con los demás)
+knockout-picture-round = { $left ->
+    [1] Final
+    [2] Semifinales
+    [3] Cuartos de final
+   *[other] Ronda { $round }
+}
+knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
+knockout-picture-bye = pasa sin jugar
+knockout-picture-out = { $player } (fuera)

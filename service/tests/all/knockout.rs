@@ -41,6 +41,35 @@ fn deliver(h: &Harness) -> Vec<Notice> {
     }
 }
 
+/// The bracket picture a notice (or reply) carries: it decodes, fits a chat at phone size, and
+/// `AKRON_TABLE_OUT=DIR` keeps it as `DIR/NAME` for a person to look at.
+fn picture(reply: &Reply, name: &str) {
+    let png = reply.image.as_ref().expect("a bracket picture");
+    if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+    }
+    let decoded = image::load_from_memory(png).expect("a PNG");
+    assert!(
+        (640..=1000).contains(&decoded.width()),
+        "{}",
+        decoded.width()
+    );
+    assert!(decoded.height() <= 700, "{}", decoded.height());
+    assert!(
+        reply.alt.as_ref().is_some_and(|a| !a.is_empty()),
+        "the picture has words"
+    );
+}
+
+/// The notice whose text has `what`.
+fn notice<'a>(notices: &'a [Notice], what: &str) -> &'a Notice {
+    notices
+        .iter()
+        .find(|n| n.reply.text.contains(what))
+        .unwrap_or_else(|| panic!("no notice says {what}: {}", texts(notices)))
+}
+
 fn texts(notices: &[Notice]) -> String {
     notices
         .iter()
@@ -193,6 +222,10 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{said}"
     );
     assert!(said.contains("2. (4) p4 0–0 (5) p5"), "{said}");
+    picture(
+        &notice(&notices, "the quarter-finals (best of 3)").reply,
+        "knockout-round-1.png",
+    );
 
     // Match 2 (p4 v p5) is level after three draws: an extra game, its colours by lot.
     for number in 1..=3 {
@@ -225,7 +258,16 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{}",
         withdrew.text
     );
-    let said = texts(&deliver(&h));
+    let notices = deliver(&h);
+    picture(
+        &notice(&notices, "Results:").reply,
+        "knockout-round-1-over.png",
+    );
+    picture(
+        &notice(&notices, "the semi-finals (best of 3):\n1. (1) p1 0–0").reply,
+        "knockout-round-2.png",
+    );
+    let said = texts(&notices);
     assert!(
         said.contains("<@test:p3> beats <@test:p6> 1–0 (<@test:p6> is out of the tournament) and goes through."),
         "{said}"
@@ -278,7 +320,16 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{}",
         disqualified.text
     );
-    let said = texts(&deliver(&h));
+    let notices = deliver(&h);
+    picture(
+        &notice(&notices, "Results:").reply,
+        "knockout-round-2-over.png",
+    );
+    picture(
+        &notice(&notices, "the final (best of 3):").reply,
+        "knockout-round-3.png",
+    );
+    let said = texts(&notices);
     assert!(
         said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> is out of the tournament) and goes through."),
         "{said}"
@@ -294,7 +345,12 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     play(&h, 3, 1, Some("p1"));
     deliver(&h);
     play(&h, 3, 1, Some("p1"));
-    let said = texts(&deliver(&h));
+    let notices = deliver(&h);
+    picture(
+        &notice(&notices, "is over: p2 wins it").reply,
+        "knockout-over.png",
+    );
+    let said = texts(&notices);
     assert!(
         said.contains("<@test:p2> beats <@test:p1> 2–1 and wins the tournament."),
         "{said}"
@@ -310,6 +366,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{said}"
     );
     let standings = tournament(&h, "p1", TournamentAction::Standings);
+    picture(&standings, "knockout-standings.png");
     assert!(
         standings
             .text

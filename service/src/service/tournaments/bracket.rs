@@ -156,3 +156,82 @@ pub(super) fn champion(t: &TournamentDetail) -> Option<String> {
     let (_, player) = bracket.places.first()?;
     Some(seeded(t, *player).0)
 }
+
+/// The bracket picture around round `round`: up to three rounds from it (earlier ones when
+/// it is near the end), with seeds, names, scores, byes and who is out.
+pub(super) fn picture(
+    t: &TournamentDetail,
+    round: u32,
+    language: Language,
+) -> Option<akron_renderer::bracket::Bracket> {
+    use akron_renderer::bracket::{Bracket, Entry, Match, Round, MAX_COLUMNS};
+    let bracket = t.bracket.as_ref()?;
+    let columns = u32::try_from(MAX_COLUMNS).unwrap_or(3);
+    let first = round.min(bracket.rounds.saturating_sub(columns - 1)).max(1);
+    let last = (first + columns - 1).min(bracket.rounds);
+    let entry = |player: u32, score: String| {
+        let (name, seed) = t.entrant(player).map_or_else(
+            || (String::new(), 0),
+            |e| (e.user.name.clone(), e.seed.unwrap_or(0)),
+        );
+        let out = t.entrant(player).is_some_and(|e| e.withdrawn);
+        Entry {
+            seed,
+            name: if out {
+                say!(language, "knockout-picture-out", player = name)
+            } else {
+                name
+            },
+            score,
+        }
+    };
+    let rounds = (first..=last)
+        .map(|r| {
+            let places = 1usize << bracket.rounds.saturating_sub(r).min(16);
+            let matches = (1..=places)
+                .map(|board| {
+                    let m = bracket
+                        .round(r)
+                        .find(|m| m.board == u32::try_from(board).unwrap_or(0))?;
+                    let scored = !m.games.is_empty();
+                    let score = |p: crate::tournament::Points| {
+                        if scored {
+                            p.to_string()
+                        } else {
+                            String::new()
+                        }
+                    };
+                    Some(Match {
+                        top: entry(m.high, score(m.score.0)),
+                        bottom: m.low.map(|low| entry(low, score(m.score.1))),
+                        winner: m.winner.map(|w| w == m.high),
+                    })
+                })
+                .collect();
+            Round {
+                name: say!(
+                    language,
+                    "knockout-picture-round",
+                    round = r,
+                    left = bracket.rounds.saturating_sub(r) + 1
+                ),
+                matches,
+            }
+        })
+        .collect();
+    Some(Bracket {
+        title: t.name.clone(),
+        subtitle: say!(
+            language,
+            "knockout-picture-subtitle",
+            best_of = bracket.best_of
+        ),
+        bye: say!(language, "knockout-picture-bye"),
+        rounds,
+    })
+}
+
+/// The picture's words for those who cannot see it: each round's matches as text.
+pub(super) fn picture_alt(t: &TournamentDetail, round: u32, language: Language) -> String {
+    round_text(t, round, language)
+}

@@ -62,6 +62,14 @@ impl Service {
                 let language = request.language.public;
                 if detail.bracket.is_some() {
                     let mut reply = Reply::text(bracket::bracket_text(&detail, language));
+                    if let Some(picture) = bracket::picture(&detail, detail.current_round, language)
+                    {
+                        reply.image = self.images.bracket(&picture);
+                        reply.alt = reply
+                            .image
+                            .as_ref()
+                            .map(|_| bracket::picture_alt(&detail, detail.current_round, language));
+                    }
                     reply.tournament_of = Some(detail.id);
                     return Ok(reply);
                 }

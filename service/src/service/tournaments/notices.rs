@@ -47,7 +47,19 @@ impl Service {
         };
         let round = words.round;
         if detail.bracket.is_some() {
-            return Ok(Some(knockout_words(&detail, words.part, round, language)));
+            let words = knockout_words(&detail, words.part, round, language);
+            let shown = match words.1 {
+                TournamentPart::Over => detail.planned_rounds.unwrap_or(round),
+                _ => round,
+            };
+            if let Some(picture) = bracket::picture(&detail, shown, language) {
+                reply.image = self.images.bracket(&picture);
+                reply.alt = reply
+                    .image
+                    .as_ref()
+                    .map(|_| bracket::picture_alt(&detail, round, language));
+            }
+            return Ok(Some((words.0, None)));
         }
         Ok(Some(match words.part {
             TournamentPart::Pairings => (
@@ -90,7 +102,7 @@ fn knockout_words(
     part: TournamentPart,
     round: u32,
     language: Language,
-) -> (String, Option<Table>) {
+) -> (String, TournamentPart) {
     let text = match part {
         TournamentPart::Pairings => say!(
             language,
@@ -110,7 +122,7 @@ fn knockout_words(
             places = bracket::places_text(detail, language)
         ),
     };
-    (text, None)
+    (text, part)
 }
 
 impl Service {
