@@ -1513,3 +1513,4 @@ knockout-picture-round = { $left ->
 knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
 knockout-picture-bye = spielfrei
 knockout-picture-out = { $player } (ausgeschieden)
+web-bracket = Turnierbaum

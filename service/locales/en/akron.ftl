@@ -1497,3 +1497,4 @@ knockout-picture-round = { $left ->
 knockout-picture-subtitle = single elimination, best of { $best_of }
 knockout-picture-bye = bye
 knockout-picture-out = { $player } (out)
+web-bracket = Bracket

@@ -1546,3 +1546,4 @@ knockout-picture-round = { $left ->
 knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
 knockout-picture-bye = pasa sin jugar
 knockout-picture-out = { $player } (fuera)
+web-bracket = Cuadro
