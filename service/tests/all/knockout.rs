@@ -547,3 +547,47 @@ fn the_organiser_seeds_an_entrant_before_the_start_only() {
     let late = tournament(&h, "org", seed);
     assert!(late.ephemeral, "no seeding after the start: {}", late.text);
 }
+
+/// Regression: adjudicating a game of a best-of-3 wrote the game's result as the match's (so
+/// the match ended after one game, and by the game's colours, not the seeds).
+#[test]
+fn adjudicating_a_game_of_a_best_of_three_decides_the_game_not_the_match() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    options.best_of = Some(3);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    deliver(&h);
+    // Game 1: p1 (the better seed) is Black; the organiser gives it to White, p2.
+    let (first, _, black, _) = current_game(&h, 1, 1);
+    assert_eq!(black, "p1");
+    let decided = tournament(
+        &h,
+        "org",
+        TournamentAction::Adjudicate(Some(GameId(first)), Verdict::Second),
+    );
+    assert!(!decided.ephemeral, "{}", decided.text);
+    assert_eq!(bracket(&h), ["1.1:p1-p2=-"], "the match goes on");
+    // Game 2: p2 is Black; adjudicated to Black, p2 wins the match 2-0.
+    let (second, _, black, _) = current_game(&h, 1, 1);
+    assert_ne!(second, first);
+    assert_eq!(black, "p2");
+    let decided = tournament(
+        &h,
+        "org",
+        TournamentAction::Adjudicate(Some(GameId(second)), Verdict::First),
+    );
+    assert!(!decided.ephemeral, "{}", decided.text);
+    assert_eq!(bracket(&h), ["1.1:p1-p2=second"]);
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains("<@test:p2> beats <@test:p1> 2–0 and wins the tournament."),
+        "{said}"
+    );
+}
