@@ -591,3 +591,32 @@ fn adjudicating_a_game_of_a_best_of_three_decides_the_game_not_the_match() {
         "{said}"
     );
 }
+
+#[test]
+fn a_paused_knockout_finishes_its_round_and_waits_for_resume() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    deliver(&h);
+    assert!(!tournament(&h, "org", TournamentAction::Pause).ephemeral);
+    play(&h, 1, 1, Some("p4"));
+    play(&h, 1, 2, Some("p3"));
+    deliver(&h);
+    assert_eq!(
+        bracket(&h),
+        ["1.1:p1-p4=first", "1.2:p2-p3=first"],
+        "the round ends, the final waits"
+    );
+    let resumed = tournament(&h, "org", TournamentAction::Resume);
+    assert!(!resumed.ephemeral, "{}", resumed.text);
+    assert_eq!(bracket(&h)[2], "2.1:p1-p2=-", "resume pairs the final");
+    let said = texts(&deliver(&h));
+    assert!(said.contains("**Cup**, the final (best of 1):"), "{said}");
+}
