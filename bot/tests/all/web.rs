@@ -174,6 +174,32 @@ impl World {
         self.swiss_named("Spring <b>Cup</b>", players, rounds)
     }
 
+    /// A best-of-3 knockout of `players` on the test server, started.
+    pub fn knockout(&self, players: &[User]) -> TournamentId {
+        let mut options =
+            TournamentOptions::new("Knock <b>Cup</b>", TournamentFormat::SingleElimination);
+        options.best_of = Some(3);
+        options.size = Some(5);
+        let organiser = user("organiser");
+        let create = Command::Tournament(TournamentAction::Create(options));
+        self.send(&organiser, "cup", true, create);
+        for player in players {
+            self.send(
+                player,
+                "cup",
+                false,
+                Command::Tournament(TournamentAction::Join),
+            );
+        }
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Start),
+        );
+        self.service.server_tournaments(&server(), 1).unwrap()[0].id
+    }
+
     /// A Swiss named `name` of `players` on the test server, started.
     pub fn swiss_named(&self, name: &str, players: &[User], rounds: u32) -> TournamentId {
         let mut options = TournamentOptions::new(name, TournamentFormat::Swiss);
@@ -526,32 +552,7 @@ async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
         .enumerate()
         .map(|(i, n)| User::new(UserId::new("test", &format!("k{i}")), *n))
         .collect();
-    let mut options =
-        TournamentOptions::new("Knock <b>Cup</b>", TournamentFormat::SingleElimination);
-    options.best_of = Some(3);
-    options.size = Some(5);
-    let organiser = user("organiser");
-    w.send(
-        &organiser,
-        "cup",
-        true,
-        Command::Tournament(TournamentAction::Create(options)),
-    );
-    for player in &players {
-        w.send(
-            player,
-            "cup",
-            false,
-            Command::Tournament(TournamentAction::Join),
-        );
-    }
-    w.send(
-        &organiser,
-        "cup",
-        true,
-        Command::Tournament(TournamentAction::Start),
-    );
-    let cup = w.service.server_tournaments(&server(), 1).unwrap()[0].id;
+    let cup = w.knockout(&players);
     let path = w.tournament_path(cup);
     let (status, body) = w.page(&path).await;
     assert_eq!(status, 200);
