@@ -1361,7 +1361,7 @@ parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
@@ -1457,6 +1457,7 @@ knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { 
     [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
     [extra-game] {" "}nach der Zusatzpartie
     [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+    [adjudicated] {" "}durch Entscheidung der Turnierleitung
    *[games] {""}
 }{ $last ->
     [yes] {" "}und gewinnt das Turnier.
@@ -1514,3 +1515,11 @@ knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
 knockout-picture-bye = spielfrei
 knockout-picture-out = { $player } (ausgeschieden)
 web-bracket = Turnierbaum
+knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
+knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.
+knockout-advance-own = Du spielst in diesem Match und kannst es daher nicht entscheiden.
+parse-advance-usage = schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
+command-tournament-advance-name = weiterkommen
+command-tournament-advance-about = K.-o.-System: das laufende Match zugunsten eines Spielers entscheiden (Turnierleitung).
+option-tournament-advance-player-name = spieler
+option-tournament-advance-player-about = Wer weiterkommt

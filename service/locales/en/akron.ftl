@@ -1335,7 +1335,7 @@ parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
 parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
@@ -1441,6 +1441,7 @@ knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { 
     [walkover] {" "}({ $loser } is out of the tournament)
     [extra-game] {" "}after the extra game
     [higher-seed] : level, { $winner } goes through as the higher seed
+    [adjudicated] {" "}by the organiser's decision
    *[games] {""}
 }{ $last ->
     [yes] {" "}and wins the tournament.
@@ -1498,3 +1499,11 @@ knockout-picture-subtitle = single elimination, best of { $best_of }
 knockout-picture-bye = bye
 knockout-picture-out = { $player } (out)
 web-bracket = Bracket
+knockout-advanced = **{ $player }** goes through in **{ $tournament }** by the organiser's decision.
+knockout-no-match = { $player } has no match being played in this round.
+knockout-advance-own = You play in that match, so you cannot decide it.
+parse-advance-usage = write it like { CMD("tournament advance @player") }: the player who goes through
+command-tournament-advance-name = advance
+command-tournament-advance-about = A knockout: decide a player's current match for them (organisers).
+option-tournament-advance-player-name = player
+option-tournament-advance-player-about = The player who goes through

@@ -1394,7 +1394,7 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
@@ -1490,6 +1490,7 @@ knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }
     [walkover] {" "}({ $loser } queda fuera del torneo)
     [extra-game] {" "}tras la partida extra
     [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+    [adjudicated] {" "}por decisión de la organización
    *[games] {""}
 }{ $last ->
     [yes] {" "}y gana el torneo.
@@ -1547,3 +1548,11 @@ knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
 knockout-picture-bye = pasa sin jugar
 knockout-picture-out = { $player } (fuera)
 web-bracket = Cuadro
+knockout-advanced = **{ $player }** pasa de ronda en **{ $tournament }** por decisión de la organización.
+knockout-no-match = { $player } no tiene ningún encuentro en juego en esta ronda.
+knockout-advance-own = Juegas ese encuentro, así que no puedes decidirlo.
+parse-advance-usage = escríbelo como { CMD("tournament advance @jugador") }: quien pasa de ronda
+command-tournament-advance-name = pasar-de-ronda
+command-tournament-advance-about = Eliminación directa: decide el encuentro en juego a favor de un jugador (organización).
+option-tournament-advance-player-name = jugador
+option-tournament-advance-player-about = Quien pasa de ronda

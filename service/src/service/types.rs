@@ -277,6 +277,9 @@ pub enum TournamentAction {
     /// A knockout before its start: give an entrant a seed (the organiser); `None` takes
     /// the organiser's seed back.
     Seed(User, Option<u32>),
+    /// A knockout: decide a player's current match for them (the organiser); its running
+    /// game ends as adjudicated.
+    Advance(User),
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.

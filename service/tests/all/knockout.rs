@@ -620,3 +620,65 @@ fn a_paused_knockout_finishes_its_round_and_waits_for_resume() {
     let said = texts(&deliver(&h));
     assert!(said.contains("**Cup**, the final (best of 1):"), "{said}");
 }
+
+#[test]
+fn the_organiser_decides_a_whole_match_but_not_their_own() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    options.best_of = Some(3);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "org"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    deliver(&h);
+    // Three entrants: p1 has a bye; p2 (seed 2) plays org (seed 3), who may not decide it.
+    let own = tournament(&h, "org", TournamentAction::Advance(user("org")));
+    assert!(own.ephemeral, "{}", own.text);
+    assert!(own.text.contains("You play in that match"), "{}", own.text);
+    let bye = tournament(&h, "org", TournamentAction::Advance(user("p1")));
+    assert!(bye.ephemeral, "p1's match was a bye: {}", bye.text);
+    // Game 1 to p2; then a moderator who plays nothing gives the match to org.
+    play(&h, 1, 2, Some("org"));
+    deliver(&h);
+    let mut request = Request::new(
+        user("mod"),
+        channel_id("lobby"),
+        Command::Tournament(TournamentAction::Advance(user("org"))),
+    );
+    request.is_moderator = true;
+    let decided = h.service.handle(&request);
+    assert!(!decided.ephemeral, "{}", decided.text);
+    assert!(
+        decided
+            .text
+            .contains("**org** goes through in **Cup** by the organiser's decision."),
+        "{}",
+        decided.text
+    );
+    assert_eq!(
+        bracket(&h)[..2],
+        ["1.1:p1-bye=second-forfeit", "1.2:p2-p3=second"]
+    );
+    let said = texts(&deliver(&h));
+    assert!(
+        said.contains(
+            "<@test:org> beats <@test:p2> 0–1 by the organiser's decision and goes through."
+        ),
+        "{said}"
+    );
+    assert!(said.contains("**Cup**, the final (best of 3):"), "{said}");
+    let open: i64 = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM games WHERE status = 'active'",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(open, 1, "only the final's first game runs");
+}

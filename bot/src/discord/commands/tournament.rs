@@ -33,7 +33,8 @@ use poise::serenity_prelude as serenity;
         "pause",
         "resume",
         "cancel",
-        "seed"
+        "seed",
+        "advance"
     )
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), DiscordError> {
@@ -248,6 +249,16 @@ pub async fn seed(
     run(
         ctx,
         Command::Tournament(TournamentAction::Seed(user_of(&player), seed)),
+    )
+    .await
+}
+
+/// A knockout: decide a player's current match for them (organisers).
+#[poise::command(slash_command, guild_only)]
+pub async fn advance(ctx: Context<'_>, player: serenity::User) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Tournament(TournamentAction::Advance(user_of(&player))),
     )
     .await
 }

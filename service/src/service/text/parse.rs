@@ -521,6 +521,12 @@ fn parse_tournament(
         "pause" => none(TournamentAction::Pause),
         "resume" => none(TournamentAction::Resume),
         "cancel" => none(TournamentAction::Cancel),
+        "advance" => match strip_option(args, "player") {
+            "" => Err(phrase!("parse-advance-usage")),
+            who => user(who)
+                .map(TournamentAction::Advance)
+                .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
+        },
         "seed" => {
             let mut words = args.split_whitespace();
             let (Some(who), Some(number), None) = (words.next(), words.next(), words.next()) else {

@@ -71,6 +71,122 @@ impl Service {
         )))
     }
 
+    /// `tournament advance @player` (the organiser): decides the player's current match for
+    /// them, as an adjudication: its running game ends (unrated) in their favour, the match
+    /// is theirs, and the round moves on if it was the last. Nobody decides their own match.
+    pub(super) fn advance_player(&self, request: &Request, who: &User) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        let language = request.language.private;
+        if t.knockout.is_none() {
+            return refuse(say!(language, "knockout-seed-not-knockout"));
+        }
+        if !matches!(
+            t.status,
+            TournamentStatus::Running | TournamentStatus::Paused
+        ) {
+            return refuse(say!(language, "tournament-not-running"));
+        }
+        let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+        let Some(player) = entrants
+            .iter()
+            .find(|e| e.user.id == who.id)
+            .map(|e| e.player)
+        else {
+            return refuse(say!(
+                language,
+                "tournament-player-not-in",
+                player = who.shown()
+            ));
+        };
+        let rows = self.db.read(|c| db::pairings(c, t.id))?;
+        let Some(row) = rows.into_iter().find(|p| {
+            p.round == t.current_round
+                && p.result.is_none()
+                && (p.first == player || p.second == Some(player))
+        }) else {
+            return refuse(say!(language, "knockout-no-match", player = who.shown()));
+        };
+        let players = [Some(row.first), row.second];
+        if entrants
+            .iter()
+            .any(|e| e.user.id == request.user.id && players.contains(&Some(e.player)))
+        {
+            return refuse(say!(language, "knockout-advance-own"));
+        }
+        let loaded = match row.game {
+            Some(game) => match self.db.read(|c| db::game(c, game))? {
+                Some(record) if record.status() == crate::model::Status::Active => {
+                    Some(self.load(record)?)
+                }
+                _ => None,
+            },
+            None => None,
+        };
+        let now = self.clock.now();
+        let name = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            let Some(k) = t.knockout else {
+                return Err(DbError::Conflict.into());
+            };
+            let fresh = db::pairings(c, t.id)?
+                .into_iter()
+                .find(|p| p.round == row.round && p.board == row.board);
+            if fresh != Some(row) || t.current_round != row.round {
+                return Err(DbError::Conflict.into());
+            }
+            let mut row = row;
+            row.result = Some(if row.first == player {
+                GameResult::FirstWon
+            } else {
+                GameResult::SecondWon
+            });
+            // Set first, so that the game's ending below finds the match decided.
+            db::update_pairing(c, t.id, &row)?;
+            t.version = db::save_tournament(c, &t)?;
+            if let Some(loaded) = &loaded {
+                let colour = loaded.colour_of(&who.id);
+                let mut record = loaded.record.clone();
+                record.rated = false;
+                let conclusion = crate::service::lifecycle::Conclusion {
+                    ending: crate::model::Ending::Result(akron_rules::Outcome {
+                        winner: colour,
+                        reason: akron_rules::Reason::Adjudication,
+                    }),
+                    winner: Some(who.clone()),
+                    plies: loaded.game.moves().len(),
+                    announced: crate::service::lifecycle::Announced::No,
+                };
+                self.end_game(c, &mut record, conclusion, now)?;
+            }
+            let entrants = db::entrants(c, t.id)?;
+            let played: Vec<_> = db::match_games(c, t.id)?
+                .iter()
+                .filter(|g| g.round == row.round && g.board == row.board)
+                .filter_map(StoredMatchGame::played)
+                .collect();
+            self.announce_match(c, &t, k, &row, &entrants, &played, now)?;
+            let complete = db::pairings(c, t.id)?
+                .iter()
+                .filter(|p| p.round == row.round)
+                .all(|p| p.result.is_some());
+            if complete {
+                self.advance_or_pause(c, &mut t, now)?;
+            }
+            Ok::<_, Failure>(t.name)
+        })?;
+        if let Some(loaded) = &loaded {
+            self.cache_remove(loaded.record.id);
+        }
+        self.wake();
+        Ok(Reply::text(say!(
+            request.language.public,
+            "knockout-advanced",
+            player = who.shown(),
+            tournament = escape(&name)
+        )))
+    }
+
     /// At the start, inside its transaction: every entrant's seed is fixed and stored, round
     /// 1's matches (byes included) stored; returns the rounds the bracket takes.
     pub(super) fn seed_knockout(
@@ -437,6 +553,8 @@ impl Service {
                     ..
                 },
             ) => "higher-seed",
+            // Decided while its games had not decided it: the organiser's word.
+            (_, MatchState::Play { .. }) => "adjudicated",
             _ => "games",
         };
         let mut draft = tournament_draft(t);

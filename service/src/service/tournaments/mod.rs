@@ -119,6 +119,7 @@ impl Service {
             TournamentAction::Resume => self.pause_tournament(request, false),
             TournamentAction::Cancel => self.cancel_tournament(request),
             TournamentAction::Seed(who, seed) => self.seed_entrant(request, who, *seed),
+            TournamentAction::Advance(who) => self.advance_player(request, who),
         }
     }
 
