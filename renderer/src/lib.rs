@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bracket;
 mod canvas;
 mod caption;
 pub mod chart;

@@ -84,6 +84,15 @@ impl Images {
         akron_renderer::table::render(table).ok()
     }
 
+    /// A knockout's bracket as a PNG (see [`akron_renderer::bracket`]), when pictures are on.
+    #[must_use]
+    pub fn bracket(&self, bracket: &akron_renderer::bracket::Bracket) -> Option<Vec<u8>> {
+        if !self.enabled {
+            return None;
+        }
+        akron_renderer::bracket::render(bracket).ok()
+    }
+
     /// A game as an animated GIF (see [`akron_renderer::replay`]).
     ///
     /// # Errors

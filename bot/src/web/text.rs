@@ -228,6 +228,7 @@ impl Words {
             (TournamentFormat::Swiss, _) => "web-format-swiss",
             (TournamentFormat::RoundRobin, false) => "web-format-round-robin",
             (TournamentFormat::RoundRobin, true) => "web-format-double-round-robin",
+            (TournamentFormat::SingleElimination, _) => "web-format-single-elimination",
         })
     }
 

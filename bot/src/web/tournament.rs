@@ -124,9 +124,17 @@ fn render(shown: &Shown, version: i64) -> Markup {
             " · "
             a href={ (base) "/pairings" } download { (w.say("web-pairings-csv")) }
         }
+        @if let Some(bracket) = &detail.bracket {
+            section #bracket {
+                h2 { (w.say("web-bracket")) }
+                (layout::scroll(&w.say("web-bracket"), bracket_html(w, site, detail, bracket)))
+            }
+        }
+        @if detail.bracket.is_none() {
         section #standings {
             h2 { (w.say("web-standings")) }
             (standings(w, detail))
+        }
         }
         @if detail.format == TournamentFormat::RoundRobin && !detail.rounds.is_empty() {
             section #crosstable {
@@ -146,6 +154,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
                 (schedule(w, detail))
             }
         }
+        @if detail.bracket.is_none() {
         section #rounds {
             h2 { (w.say("web-rounds")) }
             @if detail.rounds.is_empty() { p { (w.say("web-no-rounds")) } }
@@ -181,6 +190,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
                 }
             }
         }
+        }
         section #entrants {
             h2 { (w.say("web-entrants")) " (" (detail.entrants.len()) ")" }
             ol.entrants {
@@ -195,6 +205,73 @@ fn render(shown: &Shown, version: i64) -> Markup {
         }
     };
     layout::page(w, &detail.name, false, &live, body)
+}
+
+/// A knockout's bracket: a column per round (all of them, later ones empty until paired),
+/// each match its two entrants with seed, name in `<bdi>` and score, the winner marked, and
+/// links to its games. Wider than a phone: it scrolls sideways in its box, which shows it.
+fn bracket_html(
+    w: Words,
+    site: &akron_service::service::WebSite,
+    detail: &TournamentDetail,
+    bracket: &akron_service::service::BracketDetail,
+) -> Markup {
+    let entry = |player: u32, score: String, won: Option<bool>| {
+        let seed = detail.entrant(player).and_then(|e| e.seed);
+        let class = match won {
+            Some(true) => "entry won",
+            Some(false) => "entry lost",
+            None => "entry",
+        };
+        html! {
+            div class=(class) {
+                span.seed { @if let Some(seed) = seed { (seed) } }
+                span.name {
+                    @match detail.entrant(player) {
+                        Some(e) => {
+                            (text::bdi(&e.user.name))
+                            @if e.withdrawn { " " small.withdrawn { (w.say("web-withdrawn")) } }
+                        }
+                        None => { "#" (player) }
+                    }
+                }
+                span.score { (score) }
+            }
+        }
+    };
+    html! {
+        div.bracket {
+            @for round in 1..=bracket.rounds {
+                section.bracket-round {
+                    h3 { (w.with("knockout-picture-round", &[
+                        ("round", Arg::from(round)),
+                        ("left", Arg::from(bracket.rounds.saturating_sub(round) + 1)),
+                    ])) }
+                    ol {
+                        @for m in bracket.round(round) {
+                            @let scored = !m.games.is_empty();
+                            @let score = |p: akron_service::tournament::Points| if scored { p.to_string() } else { String::new() };
+                            li.match {
+                                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high)))
+                                @match m.low {
+                                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low))),
+                                    None => div.entry.lost { span.seed {} span.name { (w.say("knockout-picture-bye")) } span.score {} },
+                                }
+                                @if !m.games.is_empty() {
+                                    p.games {
+                                        @for g in &m.games {
+                                            a href=(site.path(WebPage::Game(g.game))) { (w.game_link(g.game.0)) }
+                                            " "
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn standings(w: Words, detail: &TournamentDetail) -> Markup {

@@ -2028,6 +2028,156 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
     stop_bot(bot).await
 }
 
+/// A two-player knockout of a best-of-3 final through the fake Discord: the match opens one
+/// thread, its second game follows in that same thread with its board, and the end comes with
+/// the bracket picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_knockout_match_plays_its_games_in_one_thread() -> Result<(), Error> {
+    use fake_discord::payloads::MODERATOR;
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Knock Cup"),
+                payloads::integer_option("format", 2),
+                payloads::integer_option("best-of", 3),
+                payloads::integer_option("board", SIZE),
+            ],
+        ))
+        .await?;
+    assert!(
+        created
+            .content()
+            .contains("single elimination, best of 3 games a match"),
+        "{}",
+        created.content()
+    );
+    let join = button_id(&created, "Join")?;
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    for who in [&ALICE, &BOB] {
+        fake.interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("2 players"),
+        "{}",
+        started.content()
+    );
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the final's pairing", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("the final (best of 3)"))
+            })
+        })
+        .await?;
+    let pairing = messages
+        .iter()
+        .find(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("the final (best of 3)"))
+        })
+        .ok_or("the pairing message")?;
+    assert_eq!(
+        pairing["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the round comes with its bracket picture: {pairing}"
+    );
+    fake.wait_for("a thread for the match", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/threads") && !request.refused())
+            .then_some(())
+    })
+    .await?;
+    let threads = fake.threads_of(CHANNEL_ID);
+    let thread: u64 = threads.first().ok_or("a thread was opened")?["id"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()?;
+    fake.wait_messages(thread, 1).await?;
+    // Game 1: Alice resigns; game 2 follows in the same thread.
+    let resigned = fake
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("resign"),
+            Vec::new(),
+        ))
+        .await?;
+    assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    let posted = fake
+        .wait_channel(thread, "the match's second game", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("game 2 of 3 (score"))
+            })
+        })
+        .await?;
+    let second = posted
+        .iter()
+        .find(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("game 2 of 3"))
+        })
+        .ok_or("the second game's notice")?;
+    assert_eq!(
+        second["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the second game shows its board: {second}"
+    );
+    let games = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .filter(|t| t["name"].as_str().is_some_and(|n| n.starts_with("Akron #")))
+        .count();
+    assert_eq!(games, 1, "no second thread for the match");
+    // Game 2: Alice resigns again; Bob wins the match and the tournament.
+    let resigned = fake
+        .interact_and_wait(&payloads::slash(
+            &ALICE,
+            thread,
+            "akron",
+            Some("resign"),
+            Vec::new(),
+        ))
+        .await?;
+    assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the end", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("Knock Cup** is over"))
+            })
+        })
+        .await?;
+    let over = messages
+        .iter()
+        .find(|m| m["content"].as_str().is_some_and(|c| c.contains("is over")))
+        .ok_or("the end")?;
+    let text = over["content"].as_str().unwrap_or_default();
+    assert!(text.contains("1. Bob") || text.contains("1. bob"), "{text}");
+    assert_eq!(
+        over["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "{over}"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() -> Result<(), Error>
 {

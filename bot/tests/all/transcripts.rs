@@ -183,3 +183,34 @@ fn settings_and_mistyped_lines() {
                   tournament create Cup format:swiss rounds:99\n";
     check("settings", script);
 }
+
+/// A six-player single elimination of best-of-3 matches played to the winner: two byes for
+/// the top seeds, a match level after three draws decided by its extra game, a withdrawal
+/// during a match, a disqualification by the organiser, a final won 2–1; the bracket asked
+/// for along the way.
+#[test]
+fn a_knockout_tournament() {
+    let mut script = String::from(
+        "in lobby\nas org\n\
+         tournament create Winter Cup format:single best-of:3 draw:1 time:1d size:3\n",
+    );
+    for player in ["ana", "ben", "cleo", "dani", "eli", "fay"] {
+        script.push_str(&format!("as {player}\ntournament join\n"));
+    }
+    script.push_str(
+        "as org\ntournament start\n\
+         in game-1\nas dani\nmove b2\nas eli\nmove a1\nas dani\ndraw offer\nas eli\ndraw accept\n\
+         as eli\nmove b2\nas dani\nmove a1\nas eli\ndraw offer\nas dani\ndraw accept\n\
+         as dani\nmove b2\nas eli\nmove a1\nas dani\ndraw offer\nas eli\ndraw accept\n\
+         as dani\nresign\n\
+         in lobby\nas fay\ntournament withdraw\n\
+         as org\ntournament standings\n\
+         in game-6\nas ana\nmove b2\nas eli\nmove a1\nas eli\nresign\nas eli\nresign\n\
+         in game-7\nas ben\nmove b2\nas cleo\nmove a1\nas ben\nresign\n\
+         in lobby\nas org\ntournament withdraw @cleo\n\
+         in game-10\nas ana\nmove b2\nas ben\nmove a1\nas ana\nresign\n\
+         as ben\nresign\nas ana\nmove b2\nas ben\nmove a1\nas ana\nresign\n\
+         in lobby\nas org\ntournament standings\n",
+    );
+    check("knockout", &script);
+}

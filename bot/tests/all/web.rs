@@ -174,6 +174,32 @@ impl World {
         self.swiss_named("Spring <b>Cup</b>", players, rounds)
     }
 
+    /// A best-of-3 knockout of `players` on the test server, started.
+    pub fn knockout(&self, players: &[User]) -> TournamentId {
+        let mut options =
+            TournamentOptions::new("Knock <b>Cup</b>", TournamentFormat::SingleElimination);
+        options.best_of = Some(3);
+        options.size = Some(5);
+        let organiser = user("organiser");
+        let create = Command::Tournament(TournamentAction::Create(options));
+        self.send(&organiser, "cup", true, create);
+        for player in players {
+            self.send(
+                player,
+                "cup",
+                false,
+                Command::Tournament(TournamentAction::Join),
+            );
+        }
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Start),
+        );
+        self.service.server_tournaments(&server(), 1).unwrap()[0].id
+    }
+
     /// A Swiss named `name` of `players` on the test server, started.
     pub fn swiss_named(&self, name: &str, players: &[User], rounds: u32) -> TournamentId {
         let mut options = TournamentOptions::new(name, TournamentFormat::Swiss);
@@ -515,6 +541,45 @@ async fn a_tournament_page_shows_rounds_standings_and_exports() {
     let (_, pairings) = w.page(&format!("{path}/pairings")).await;
     assert!(pairings.lines().any(|l| l.ends_with(",bye,")), "{pairings}");
     assert_eq!(pairings.lines().count(), 1 + round.pairings.len() + 1);
+}
+
+#[tokio::test]
+async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let players: Vec<User> = ["ann", "ملك", "cyd", "dee", "eve", "fay"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| User::new(UserId::new("test", &format!("k{i}")), *n))
+        .collect();
+    let cup = w.knockout(&players);
+    let path = w.tournament_path(cup);
+    let (status, body) = w.page(&path).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("Single elimination"), "{body}");
+    assert!(body.contains("<h2>Bracket</h2>"), "{body}");
+    // Inside a box that scrolls sideways on a phone, and says so to a screen reader.
+    assert!(
+        body.contains(r#"<div class="scroll" tabindex="0" role="region" aria-label="Bracket">"#)
+    );
+    for round in ["Quarter-finals", "Semi-finals", "Final"] {
+        assert!(body.contains(&format!("<h3>{round}</h3>")), "{round}");
+    }
+    assert_eq!(
+        body.matches(">bye<").count(),
+        2,
+        "the top two seeds have byes"
+    );
+    assert!(body.contains("<bdi>ملك</bdi>"), "names are isolated");
+    assert!(!body.contains("<b>Cup</b>"), "the name is escaped");
+    let detail = w.service.tournament_detail(cup).unwrap().unwrap();
+    for m in detail.bracket.unwrap().round(1).filter(|m| m.low.is_some()) {
+        let game = m.games[0].game;
+        assert!(
+            body.contains(&w.game_path(game)),
+            "each match links its game"
+        );
+    }
 }
 
 #[tokio::test]

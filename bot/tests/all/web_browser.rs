@@ -453,6 +453,48 @@ async fn a_swiss_pages_standings_match_the_service_after_every_round() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_knockout_bracket_scrolls_in_its_box_on_a_phone_and_shows_whole_on_a_desktop() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let players: Vec<User> = ["Ann", "Ben", "Cyd", "Dee", "Eve", HOSTILE]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| User::new(UserId::new("test", &format!("k{i}")), *name))
+        .collect();
+    let cup = w.knockout(&players);
+    let url = format!("{}{}", w.base, w.tournament_path(cup));
+    // The box's own width and how wide its content is.
+    let widths = "const b = document.querySelector('#bracket .scroll'); \
+                  return [b.scrollWidth, b.clientWidth];";
+    {
+        let Some((client, _driver)) = browser().await else {
+            return;
+        };
+        client.goto(&url).await.unwrap();
+        phone_check(&client, "knockout-390").await;
+        let sizes = script(&client, widths).await;
+        assert!(
+            sizes[0].as_u64().unwrap() > sizes[1].as_u64().unwrap(),
+            "on a phone the bracket scrolls sideways in its box: {sizes}"
+        );
+        client.close().await.unwrap();
+    }
+    let Some((client, _driver)) = browser_sized(&[], (1280, 900)).await else {
+        return;
+    };
+    client.goto(&url).await.unwrap();
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(artefacts().join("knockout-1280.png"), png).unwrap();
+    let sizes = script(&client, widths).await;
+    assert_eq!(
+        sizes[0].as_u64(),
+        sizes[1].as_u64(),
+        "at 1,280 px the whole bracket shows: {sizes}"
+    );
+    client.close().await.unwrap();
+}
+
+#[tokio::test]
 async fn pages_follow_the_browsers_dark_scheme() {
     // Blink's preferred colour scheme 0 is dark.
     let Some((client, _driver)) = browser_with(&["--blink-settings=preferredColorScheme=0"]).await

@@ -603,7 +603,7 @@ command-tournament-cancel-about = Bricht das Turnier ab; laufende Partien werden
 option-tournament-create-name-name = name
 option-tournament-create-name-about = Sein Name
 option-tournament-create-format-name = format
-option-tournament-create-format-about = Schweizer System oder Rundenturnier
+option-tournament-create-format-about = Schweizer System, Rundenturnier oder K.-o.-System
 option-tournament-create-rounds-name = runden
 option-tournament-create-rounds-about = Runden im Schweizer System (Standard: 3 bei 3–4 Spielern, 4 bei 5–8, 5 bei 9–16)
 option-tournament-create-time-name = zeit
@@ -1363,17 +1363,17 @@ parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'
 parse-max-players = `max` muss 2 bis 10000 Spieler sein, nicht '{ $value }'
 parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournament-options-usage }
 parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
-parse-format = das Format '{ $value }' muss swiss (Schweizer System) oder roundrobin (jeder gegen jeden) sein
-parse-format-missing = nenne das Format: format:swiss oder format:roundrobin; { parse-tournament-options-usage }
+parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) oder single (K.-o.-System) sein
+parse-format-missing = nenne das Format: format:swiss, format:roundrobin oder format:single; { parse-tournament-options-usage }
 
 ## Namen, die der Bot vergibt
 
@@ -1463,3 +1463,110 @@ analysis-mark = { $mark ->
    *[blunder] grober Fehler
 }
 web-analysis = Analyse
+
+## Knockout tournaments
+
+knockout-format = K.-o.-System, { $best_of ->
+    [1] eine Partie je Match
+   *[other] Best of { $best_of } je Match
+}, bei Gleichstand im Match entscheidet { $tie ->
+    [higher-seed] die bessere Setzung
+   *[extra-game] eine Zusatzpartie (Anzug per Los; ist auch sie remis, die bessere Setzung)
+}, gesetzt { $seeding ->
+    [random] per Los
+   *[rating] nach Wertungszahl
+}
+knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single).
+knockout-round-name = { $left ->
+    [1] das Finale
+    [2] das Halbfinale
+    [3] das Viertelfinale
+   *[other] Runde { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, kampflos in der nächsten Runde
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· { $winner } gewinnt
+    [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie
+    [higher-seed] {" "}· Gleichstand: { $winner } kommt als besser Gesetzter weiter
+    [walkover] {" "}· { $winner } kommt weiter, { $loser } ist aus dem Turnier ausgeschieden
+    [nobody] {" "}· beide sind aus dem Turnier ausgeschieden
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Jedes Match öffnet sich in einem eigenen Thread, die Uhr der ersten Partie läuft; ist eine Partie zu Ende, folgt dort die nächste.
+knockout-round-over = Ergebnisse: { $matches }
+knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board }, { $extra ->
+    [yes] Zusatzpartie (Anzug per Los)
+   *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
+}: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
+knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
+    [extra-game] {" "}nach der Zusatzpartie
+    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+    [adjudicated] {" "}durch Entscheidung der Turnierleitung
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}und gewinnt das Turnier.
+   *[no] {" "}und kommt weiter.
+}
+knockout-places-title = Endplatzierungen:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(aus dem Turnier ausgeschieden)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** ist beendet: { $winner } gewinnt.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] wurde aus **{ $tournament }** disqualifiziert
+   *[self] hat sich aus **{ $tournament }** zurückgezogen
+}{ $resigned ->
+    [yes] {" "}und verliert die laufende Partie
+   *[no] {""}
+}. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.
+parse-best-of = best-of muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
+parse-tie-rule = tie muss extra-game oder higher-seed sein, nicht '{ $value }'
+parse-seeding = seeding muss rating oder random sein, nicht '{ $value }'
+option-tournament-create-best-of-name = best-of
+option-tournament-create-best-of-about = K.-o.-System: Partien je Match, 1, 3, 5 oder 7 (Standard 1)
+option-tournament-create-tie-name = gleichstand
+option-tournament-create-tie-about = K.-o.-System: was bei Gleichstand im Match entscheidet (Standard: eine Zusatzpartie)
+option-tournament-create-seeding-name = setzung
+option-tournament-create-seeding-about = K.-o.-System: Setzung nach Wertungszahl (Standard) oder per Los
+choice-single = K.-o.-System
+choice-extra-game = Zusatzpartie
+choice-higher-seed = bessere Setzung
+choice-rating = Wertungszahl
+web-format-single-elimination = K.-o.-System
+knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
+   *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
+}
+parse-seed-usage = schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
+parse-seed = eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
+command-tournament-seed-name = setzung
+command-tournament-seed-about = Vor dem Start eines K.-o.-Turniers: Teilnehmer setzen oder Setzung zurücknehmen (Turnierleitung).
+option-tournament-seed-player-name = spieler
+option-tournament-seed-player-about = Der Teilnehmer
+option-tournament-seed-seed-name = platz
+option-tournament-seed-seed-about = Die Setzung, 1 die beste (ohne Angabe wird wieder mit den anderen gesetzt)
+knockout-picture-round = { $left ->
+    [1] Finale
+    [2] Halbfinale
+    [3] Viertelfinale
+   *[other] Runde { $round }
+}
+knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
+knockout-picture-bye = spielfrei
+knockout-picture-out = { $player } (ausgeschieden)
+web-bracket = Turnierbaum
+knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
+knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.
+knockout-advance-own = Du spielst in diesem Match und kannst es daher nicht entscheiden.
+parse-advance-usage = schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
+command-tournament-advance-name = weiterkommen
+command-tournament-advance-about = K.-o.-System: das laufende Match zugunsten eines Spielers entscheiden (Turnierleitung).
+option-tournament-advance-player-name = spieler
+option-tournament-advance-player-about = Wer weiterkommt

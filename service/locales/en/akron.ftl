@@ -604,7 +604,7 @@ command-tournament-cancel-about = Call the tournament off; its running games are
 option-tournament-create-name-name = name
 option-tournament-create-name-about = Its name
 option-tournament-create-format-name = format
-option-tournament-create-format-about = Swiss or round robin
+option-tournament-create-format-about = Swiss, round robin or single elimination
 option-tournament-create-rounds-name = rounds
 option-tournament-create-rounds-about = Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)
 option-tournament-create-time-name = time
@@ -1337,17 +1337,17 @@ parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
-parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
 parse-number = { $option } must be a number, not '{ $value }'
 parse-rounds = rounds must be 1 to 50, not '{ $value }'
 parse-max-players = max must be 2 to 10000 players, not '{ $value }'
 parse-tournament-needs-name = the tournament needs a name; { parse-tournament-options-usage }
 parse-tournament-name-long = a tournament name has at most { $max } characters
-parse-format = format '{ $value }' must be swiss or roundrobin
-parse-format-missing = say the format: format:swiss or format:roundrobin; { parse-tournament-options-usage }
+parse-format = format '{ $value }' must be swiss, roundrobin or single (single elimination)
+parse-format-missing = say the format: format:swiss, format:roundrobin or format:single; { parse-tournament-options-usage }
 
 ## Names the bot gives
 
@@ -1447,3 +1447,110 @@ analysis-mark = { $mark ->
    *[blunder] blunder
 }
 web-analysis = Analysis
+
+## Knockout tournaments
+
+knockout-format = single elimination, { $best_of ->
+    [1] one game a match
+   *[other] best of { $best_of } games a match
+}, a level match decided by { $tie ->
+    [higher-seed] the higher seed
+   *[extra-game] an extra game (first move by lot; the higher seed if it is drawn too)
+}, seeded by { $seeding ->
+    [random] a random draw
+   *[rating] rating
+}
+knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single).
+knockout-round-name = { $left ->
+    [1] the final
+    [2] the semi-finals
+    [3] the quarter-finals
+   *[other] round { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (best of { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: a bye, through to the next round
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· { $winner } wins
+    [extra-game] {" "}· { $winner } wins the extra game
+    [higher-seed] {" "}· level: { $winner } goes through as the higher seed
+    [walkover] {" "}· { $winner } goes through, { $loser } is out of the tournament
+    [nobody] {" "}· both are out of the tournament
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Each match opens in a thread of its own with its first game's clock running; the next game follows there when one ends.
+knockout-round-over = Results: { $matches }
+knockout-game-announced = **{ $tournament }**, round { $round }, match { $board }, { $extra ->
+    [yes] extra game (the first move drawn by lot)
+   *[no] game { $number } of { $best_of } (score { $high }–{ $low })
+}: { $black } (Black, moves first) against { $white } (White), game { $game }. Its clock ({ $control }) is running.
+knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } is out of the tournament)
+    [extra-game] {" "}after the extra game
+    [higher-seed] : level, { $winner } goes through as the higher seed
+    [adjudicated] {" "}by the organiser's decision
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}and wins the tournament.
+   *[no] {" "}and goes through.
+}
+knockout-places-title = Final places:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(out of the tournament)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** is over: { $winner } wins it.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] was disqualified from
+   *[self] withdrew from
+} **{ $tournament }**{ $resigned ->
+    [yes] {" "}and their running game is lost
+   *[no] {""}
+}. Their opponent goes through; results so far stand.
+parse-best-of = best-of must be 1, 3, 5 or 7, not '{ $value }'
+parse-tie-rule = tie must be extra-game or higher-seed, not '{ $value }'
+parse-seeding = seeding must be rating or random, not '{ $value }'
+option-tournament-create-best-of-name = best-of
+option-tournament-create-best-of-about = Knockout: games a match, 1, 3, 5 or 7 (default 1)
+option-tournament-create-tie-name = tie
+option-tournament-create-tie-about = Knockout: what decides a level match (default: an extra game)
+option-tournament-create-seeding-name = seeding
+option-tournament-create-seeding-about = Knockout: seeds by rating (default) or a random draw
+choice-single = single elimination
+choice-extra-game = extra game
+choice-higher-seed = higher seed
+choice-rating = rating
+web-format-single-elimination = Single elimination
+knockout-seed-not-knockout = Seeds are set in a knockout (format:single); a Swiss or a round robin seeds by rating.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** is seeded with the others again in **{ $tournament }**.
+   *[other] **{ $player }** will be seed { $seed } of **{ $tournament }** ({ $entrants } entrants so far); the others are seeded around them at the start.
+}
+parse-seed-usage = write it like { CMD("tournament seed @player 3") } (or off to take the seed back)
+parse-seed = a seed is a number from 1, or off, not '{ $value }'
+command-tournament-seed-name = seed
+command-tournament-seed-about = Before a knockout starts: give an entrant a seed, or take it back (organisers).
+option-tournament-seed-player-name = player
+option-tournament-seed-player-about = The entrant
+option-tournament-seed-seed-name = seed
+option-tournament-seed-seed-about = Their seed, 1 the best (leave it out to seed them with the others again)
+knockout-picture-round = { $left ->
+    [1] Final
+    [2] Semi-finals
+    [3] Quarter-finals
+   *[other] Round { $round }
+}
+knockout-picture-subtitle = single elimination, best of { $best_of }
+knockout-picture-bye = bye
+knockout-picture-out = { $player } (out)
+web-bracket = Bracket
+knockout-advanced = **{ $player }** goes through in **{ $tournament }** by the organiser's decision.
+knockout-no-match = { $player } has no match being played in this round.
+knockout-advance-own = You play in that match, so you cannot decide it.
+parse-advance-usage = write it like { CMD("tournament advance @player") }: the player who goes through
+command-tournament-advance-name = advance
+command-tournament-advance-about = A knockout: decide a player's current match for them (organisers).
+option-tournament-advance-player-name = player
+option-tournament-advance-player-about = The player who goes through

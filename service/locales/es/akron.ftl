@@ -609,7 +609,7 @@ command-tournament-cancel-about = Cancela el torneo; sus partidas en curso se an
 option-tournament-create-name-name = nombre
 option-tournament-create-name-about = Su nombre
 option-tournament-create-format-name = formato
-option-tournament-create-format-about = Suizo o liga
+option-tournament-create-format-about = Suizo, liga o eliminación directa
 option-tournament-create-rounds-name = rondas
 option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
@@ -1396,17 +1396,17 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max)
+parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'
 parse-max-players = `max` debe ser de 2 a 10.000 jugadores, no '{ $value }'
 parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-options-usage }
 parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
-parse-format = el formato '{ $value }' debe ser swiss (suizo) o roundrobin (liga)
-parse-format-missing = indica el formato: format:swiss o format:roundrobin; { parse-tournament-options-usage }
+parse-format = el formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) o single (eliminación directa)
+parse-format-missing = indica el formato: format:swiss, format:roundrobin o format:single; { parse-tournament-options-usage }
 
 ## Nombres que da el bot
 
@@ -1505,3 +1505,110 @@ analysis-mark = { $mark ->
    *[blunder] error grave
 }
 web-analysis = Análisis
+
+## Knockout tournaments
+
+knockout-format = eliminación directa, { $best_of ->
+    [1] una partida por encuentro
+   *[other] al mejor de { $best_of } partidas por encuentro
+}, un encuentro igualado lo decide { $tie ->
+    [higher-seed] el mejor cabeza de serie
+   *[extra-game] una partida extra (la salida, por sorteo; si también es tablas, el mejor cabeza de serie)
+}, cabezas de serie { $seeding ->
+    [random] por sorteo
+   *[rating] por puntuación
+}
+knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single).
+knockout-round-name = { $left ->
+    [1] la final
+    [2] las semifinales
+    [3] los cuartos de final
+   *[other] la ronda { $round }
+}
+knockout-round-title = **{ $tournament }**, { $name } (al mejor de { $best_of }):
+knockout-bye-line = { $board }. ({ $seed }) { $player }: pasa sin jugar a la ronda siguiente
+knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
+    [games] {" "}· gana { $winner }
+    [extra-game] {" "}· { $winner } gana la partida extra
+    [higher-seed] {" "}· igualado: pasa { $winner } como mejor cabeza de serie
+    [walkover] {" "}· pasa { $winner }; { $loser } queda fuera del torneo
+    [nobody] {" "}· ambos quedan fuera del torneo
+   *[playing] {""}
+}
+knockout-round-starts = { $matches }
+    Cada encuentro se abre en un hilo propio con el reloj de su primera partida en marcha; al terminar una partida, la siguiente sigue allí.
+knockout-round-over = Resultados: { $matches }
+knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $board }, { $extra ->
+    [yes] partida extra (la salida, por sorteo)
+   *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
+}: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
+knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}({ $loser } queda fuera del torneo)
+    [extra-game] {" "}tras la partida extra
+    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+    [adjudicated] {" "}por decisión de la organización
+   *[games] {""}
+}{ $last ->
+    [yes] {" "}y gana el torneo.
+   *[no] {" "}y pasa de ronda.
+}
+knockout-places-title = Clasificación final:
+knockout-placed = { $player } ({ $seed }){ $withdrawn ->
+    [yes] {" "}(fuera del torneo)
+   *[no] {""}
+}
+knockout-place-line = { $place }. { $players }
+knockout-over = 🏆 **{ $tournament }** ha terminado: lo gana { $winner }.
+    { $places }
+knockout-withdrew = **{ $player }** { $by ->
+    [organiser] ha sido descalificado de
+   *[self] se retiró de
+} **{ $tournament }**{ $resigned ->
+    [yes] {" "}y pierde su partida en curso
+   *[no] {""}
+}. Su rival pasa de ronda; los resultados hasta ahora se mantienen.
+parse-best-of = best-of debe ser 1, 3, 5 o 7, no '{ $value }'
+parse-tie-rule = tie debe ser extra-game o higher-seed, no '{ $value }'
+parse-seeding = seeding debe ser rating o random, no '{ $value }'
+option-tournament-create-best-of-name = al-mejor-de
+option-tournament-create-best-of-about = Eliminación directa: partidas por encuentro, 1, 3, 5 o 7 (por defecto 1)
+option-tournament-create-tie-name = igualdad
+option-tournament-create-tie-about = Eliminación directa: qué decide un encuentro igualado (por defecto, una partida extra)
+option-tournament-create-seeding-name = cabezas-de-serie
+option-tournament-create-seeding-about = Eliminación directa: cabezas de serie por puntuación (por defecto) o por sorteo
+choice-single = eliminación directa
+choice-extra-game = partida extra
+choice-higher-seed = mejor cabeza de serie
+choice-rating = puntuación
+web-format-single-elimination = Eliminación directa
+knockout-seed-not-knockout = Las cabezas de serie se fijan en una eliminación directa (format:single); un suizo o una liga los ordena por puntuación.
+knockout-seeded = { $seed ->
+    [0] **{ $player }** vuelve a ordenarse con los demás en **{ $tournament }**.
+   *[other] **{ $player }** será cabeza de serie { $seed } de **{ $tournament }** ({ $entrants } inscritos por ahora); los demás se ordenan alrededor al empezar.
+}
+parse-seed-usage = escríbelo como { CMD("tournament seed @jugador 3") } (u off para quitarlo)
+parse-seed = un cabeza de serie es un número desde 1, u off, no '{ $value }'
+command-tournament-seed-name = cabeza-de-serie
+command-tournament-seed-about = Antes de una eliminación directa: fija o quita la cabeza de serie de un inscrito (organización).
+option-tournament-seed-player-name = jugador
+option-tournament-seed-player-about = El inscrito
+option-tournament-seed-seed-name = numero
+option-tournament-seed-seed-about = Su número de cabeza de serie, 1 el mejor (sin él, vuelve a ordenarse con los demás)
+knockout-picture-round = { $left ->
+    [1] Final
+    [2] Semifinales
+    [3] Cuartos de final
+   *[other] Ronda { $round }
+}
+knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
+knockout-picture-bye = pasa sin jugar
+knockout-picture-out = { $player } (fuera)
+web-bracket = Cuadro
+knockout-advanced = **{ $player }** pasa de ronda en **{ $tournament }** por decisión de la organización.
+knockout-no-match = { $player } no tiene ningún encuentro en juego en esta ronda.
+knockout-advance-own = Juegas ese encuentro, así que no puedes decidirlo.
+parse-advance-usage = escríbelo como { CMD("tournament advance @jugador") }: quien pasa de ronda
+command-tournament-advance-name = pasar-de-ronda
+command-tournament-advance-about = Eliminación directa: decide el encuentro en juego a favor de un jugador (organización).
+option-tournament-advance-player-name = jugador
+option-tournament-advance-player-about = Quien pasa de ronda

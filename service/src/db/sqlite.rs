@@ -91,6 +91,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0020_analysis.sql",
         include_str!("../../../migrations/0020_analysis.sql"),
     ),
+    (
+        "0021_knockout.sql",
+        include_str!("../../../migrations/0021_knockout.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -592,6 +596,10 @@ mod tests {
         (
             "0020_analysis.sql",
             "6f0a6c1ca8e18d11ef880c8582d8765c376c716d4643dc58979fc8de4fbfb7b5",
+        ),
+        (
+            "0021_knockout.sql",
+            "9f9b919edce334e548e4360a851fb2e175870aef736eef9ea51d8aeddb291886",
         ),
     ];
 

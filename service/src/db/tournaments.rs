@@ -7,17 +7,18 @@
 use super::DbError;
 use super::{Row, Tx};
 use crate::model::{
-    ChannelId, GameId, ServerId, TimeControl, TournamentEntrant, TournamentFormat, TournamentId,
-    TournamentRecord, TournamentStatus, User, UserId,
+    ChannelId, GameId, KnockoutSettings, Seeding, ServerId, TimeControl, TournamentEntrant,
+    TournamentFormat, TournamentId, TournamentRecord, TournamentStatus, User, UserId,
 };
 use crate::params;
+use crate::tournament::knockout::{MatchGame, MatchRules, TieRule};
 use crate::tournament::GameResult;
 use akron_rules::WinRule;
 use std::str::FromStr;
 
 const COLUMNS: &str = "id, server, channel, name, organiser_id, organiser_name, format, double, \
     rounds, time_control, size, pile, win_rule, rated, vacation, max_players, status, \
-    current_round, created_at, version";
+    current_round, created_at, version, best_of, tie_rule, seeding, draw_seed";
 
 fn corrupt(what: String) -> DbError {
     DbError::Corrupt(what)
@@ -51,7 +52,27 @@ fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
         current_round: r.get(17)?,
         created_at: r.get(18)?,
         version: r.get(19)?,
+        knockout: knockout_from_row(r)?,
     })
+}
+
+/// A knockout's settings from columns 20 to 23, all NULL for other formats.
+fn knockout_from_row(r: &Row<'_>) -> Result<Option<KnockoutSettings>, DbError> {
+    let best_of: Option<u8> = r.get(20)?;
+    let tie: Option<String> = r.get(21)?;
+    let seeding: Option<String> = r.get(22)?;
+    let draw_seed: Option<i64> = r.get(23)?;
+    let (Some(best_of), Some(tie), Some(seeding)) = (best_of, tie, seeding) else {
+        return Ok(None);
+    };
+    let tie = TieRule::from_name(&tie).ok_or_else(|| corrupt(format!("tie rule {tie}")))?;
+    Ok(Some(KnockoutSettings {
+        rules: MatchRules::new(best_of, tie)
+            .ok_or_else(|| corrupt(format!("best of {best_of}")))?,
+        seeding: Seeding::from_name(&seeding)
+            .ok_or_else(|| corrupt(format!("seeding {seeding}")))?,
+        draw_seed: draw_seed.unwrap_or_default(),
+    }))
 }
 
 /// Stores a new tournament and returns its id.
@@ -68,9 +89,10 @@ pub fn insert_tournament(
     let inserted = conn.query_one(
         "INSERT INTO tournaments (server, channel, name, organiser_id, organiser_name, \
              format, double, rounds, time_control, size, pile, win_rule, rated, vacation, \
-             max_players, status, current_round, created_at) \
+             max_players, status, current_round, created_at, best_of, tie_rule, seeding, \
+             draw_seed) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18) RETURNING id",
+             ?17, ?18, ?19, ?20, ?21, ?22) RETURNING id",
         params![
             t.server.as_ref().map(|s| &s.0),
             t.channel.0,
@@ -90,6 +112,10 @@ pub fn insert_tournament(
             t.status.name(),
             t.current_round,
             t.created_at,
+            t.knockout.map(|k| k.rules.best_of),
+            t.knockout.map(|k| k.rules.tie.name()),
+            t.knockout.map(|k| k.seeding.name()),
+            t.knockout.map(|k| k.draw_seed),
         ],
         |r| r.get(0),
     );
@@ -197,8 +223,11 @@ pub fn game_tournament(
     conn: &Tx<'_>,
     game: GameId,
 ) -> Result<Option<(TournamentRecord, u32, u32)>, DbError> {
+    // A knockout match's earlier games are found through knockout_games; its pairing names
+    // only the game being played.
     let found: Option<(i64, u32, u32)> = conn.query_opt(
-        "SELECT tournament_id, round, board FROM tournament_pairings WHERE game_id = ?1",
+        "SELECT tournament_id, round, board FROM tournament_pairings WHERE game_id = ?1 \
+         UNION SELECT tournament_id, round, board FROM knockout_games WHERE game_id = ?1",
         params![game.0],
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
@@ -214,6 +243,7 @@ fn entrant_from_row(r: &Row<'_>) -> Result<TournamentEntrant, DbError> {
         user: User::new(UserId(r.get(1)?), r.get::<String>(2)?),
         rating: r.get(3)?,
         withdrawn: r.get(4)?,
+        seed: r.get(5)?,
     })
 }
 
@@ -224,7 +254,7 @@ fn entrant_from_row(r: &Row<'_>) -> Result<TournamentEntrant, DbError> {
 /// A database failure.
 pub fn entrants(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<TournamentEntrant>, DbError> {
     conn.query(
-        "SELECT player, user_id, name, rating, withdrawn FROM tournament_entrants \
+        "SELECT player, user_id, name, rating, withdrawn, seed FROM tournament_entrants \
          WHERE tournament_id = ?1 ORDER BY player",
         params![id.0],
         entrant_from_row,
@@ -465,6 +495,127 @@ pub fn server_tournaments(
     )
 }
 
+/// Sets an entrant's seed (a knockout's: the organiser's choice before the start, or
+/// everyone's at the start); `None` clears it.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_entrant_seed(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    player: u32,
+    seed: Option<u32>,
+) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE tournament_entrants SET seed = ?3 WHERE tournament_id = ?1 AND player = ?2",
+        params![id.0, player, seed],
+    )?;
+    Ok(())
+}
+
+/// One game of a knockout match as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredMatchGame {
+    /// The round, from 1.
+    pub round: u32,
+    /// The match's board, from 1.
+    pub board: u32,
+    /// The game's number in the match, from 1.
+    pub number: u32,
+    /// The game.
+    pub game: GameId,
+    /// Whether the better seed moved first.
+    pub high_first: bool,
+    /// How it ended, once it has.
+    pub result: Option<GameResult>,
+}
+
+impl StoredMatchGame {
+    /// The game as the bracket reads it, once it has ended.
+    #[must_use]
+    pub fn played(&self) -> Option<MatchGame> {
+        self.result.map(|result| MatchGame {
+            high_first: self.high_first,
+            result,
+        })
+    }
+}
+
+/// Stores a knockout match's game (made, not yet ended).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn insert_match_game(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    game: &StoredMatchGame,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO knockout_games (tournament_id, round, board, number, game_id, high_first, \
+         result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            id.0,
+            game.round,
+            game.board,
+            game.number,
+            game.game.0,
+            game.high_first,
+            game.result.map(result_name)
+        ],
+    )?;
+    Ok(())
+}
+
+/// Sets the result of a knockout match's game.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_match_game_result(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    game: GameId,
+    result: GameResult,
+) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE knockout_games SET result = ?3 WHERE tournament_id = ?1 AND game_id = ?2",
+        params![id.0, game.0, result_name(result)],
+    )?;
+    Ok(())
+}
+
+/// Every game of a knockout's matches, by round, board and number.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn match_games(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<StoredMatchGame>, DbError> {
+    conn.query(
+        "SELECT round, board, number, game_id, high_first, result FROM knockout_games \
+         WHERE tournament_id = ?1 ORDER BY round, board, number",
+        params![id.0],
+        |r| {
+            let result: Option<String> = r.get(5)?;
+            Ok(StoredMatchGame {
+                round: r.get(0)?,
+                board: r.get(1)?,
+                number: r.get(2)?,
+                game: GameId(r.get(3)?),
+                high_first: r.get(4)?,
+                result: match result {
+                    Some(name) => Some(
+                        result_of(&name)
+                            .ok_or_else(|| corrupt(format!("match game result {name}")))?,
+                    ),
+                    None => None,
+                },
+            })
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -499,6 +650,7 @@ mod tests {
                 current_round: 1,
                 created_at: 0,
                 version: 0,
+                knockout: None,
             };
             t.id = db.write(|c| insert_tournament(c, &t))?;
             let mut first = db.read(|c| tournament(c, t.id))?.ok_or("stored")?;

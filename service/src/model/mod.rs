@@ -19,5 +19,6 @@ pub use puzzle_record::{PuzzleId, PuzzleRecord};
 pub use settings::{ReminderPlace, WebAccess};
 pub use time_control::TimeControl;
 pub use tournament_record::{
-    TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
+    KnockoutSettings, Seeding, TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord,
+    TournamentStatus,
 };

@@ -3,6 +3,7 @@
 
 use super::{ChannelId, ServerId, TimeControl, User};
 use crate::catalogue::Phrase;
+use crate::tournament::knockout::MatchRules;
 use akron_rules::WinRule;
 use std::fmt;
 use std::str::FromStr;
@@ -25,6 +26,8 @@ pub enum TournamentFormat {
     Swiss,
     /// Round robin: everyone meets everyone (twice when double), by Berger tables.
     RoundRobin,
+    /// Single elimination: a seeded bracket of matches, the loser of each match out.
+    SingleElimination,
 }
 
 impl TournamentFormat {
@@ -34,7 +37,14 @@ impl TournamentFormat {
         match self {
             TournamentFormat::Swiss => "swiss",
             TournamentFormat::RoundRobin => "roundrobin",
+            TournamentFormat::SingleElimination => "single",
         }
+    }
+
+    /// Whether it is played as a bracket of matches.
+    #[must_use]
+    pub const fn is_knockout(self) -> bool {
+        matches!(self, TournamentFormat::SingleElimination)
     }
 }
 
@@ -44,6 +54,9 @@ impl FromStr for TournamentFormat {
         match text.trim().to_ascii_lowercase().as_str() {
             "swiss" => Ok(TournamentFormat::Swiss),
             "roundrobin" | "round-robin" | "rr" => Ok(TournamentFormat::RoundRobin),
+            "single" | "single-elimination" | "knockout" | "ko" => {
+                Ok(TournamentFormat::SingleElimination)
+            }
             _ => Err(crate::phrase!("parse-format", value = text.trim())),
         }
     }
@@ -140,9 +153,54 @@ pub struct TournamentRecord {
     pub current_round: u32,
     /// Unix seconds.
     pub created_at: i64,
+    /// A knockout's matches and draw; `None` for Swiss and round robin.
+    pub knockout: Option<KnockoutSettings>,
     /// Bumped by every change to the tournament (a result, a round, a status): a change
     /// is written only at the version it read ([`crate::db::save_tournament`]).
     pub version: i64,
+}
+
+/// How a knockout's seed list is made at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seeding {
+    /// By rating on the server (highest first; equal ratings by order of joining), after the
+    /// organiser's own seeds (`tournament seed`).
+    Rating,
+    /// Drawn at random from the stored seed, after the organiser's own seeds.
+    Random,
+}
+
+impl Seeding {
+    /// The stored name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seeding::Rating => "rating",
+            Seeding::Random => "random",
+        }
+    }
+
+    /// The seeding with this stored (or typed) name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Seeding> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "rating" | "rated" => Some(Seeding::Rating),
+            "random" => Some(Seeding::Random),
+            _ => None,
+        }
+    }
+}
+
+/// A knockout tournament's own settings, chosen at creation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnockoutSettings {
+    /// Games per match and what decides a level match.
+    pub rules: MatchRules,
+    /// How the seeds are made.
+    pub seeding: Seeding,
+    /// The seed of the random draw and of the extra games' lots, stored so that every
+    /// pairing can be made again from the database.
+    pub draw_seed: i64,
 }
 
 /// One entrant of a tournament.
@@ -156,4 +214,7 @@ pub struct TournamentEntrant {
     pub rating: f64,
     /// Whether they withdrew (or were withdrawn).
     pub withdrawn: bool,
+    /// A knockout's seed (1 the best): the organiser's choice before the start, everyone's
+    /// from the start.
+    pub seed: Option<u32>,
 }

@@ -74,8 +74,9 @@ pub use analysis::{AnalysisJob, GameAnalysis, MoveReview};
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read_model::{
-    GameDetail, LeaderboardRow, PairingDetail, PlayedMove, PlayerDetail, PuzzleDetail,
-    RatingDetail, RoundDetail, TournamentDetail,
+    BracketDetail, GameDetail, LeaderboardRow, MatchDetail, MatchEnd, MatchGameDetail,
+    PairingDetail, PlayedMove, PlayerDetail, PuzzleDetail, RatingDetail, RoundDetail,
+    TournamentDetail,
 };
 pub use store::{GameView, Seat};
 pub use tick::Tick;

@@ -124,6 +124,8 @@ pub struct TournamentDetail {
     pub tiebreak: Tiebreak,
     /// The standings over the rounds played or being played, best first.
     pub standings: Vec<Standing>,
+    /// A knockout's bracket (its standings are its places); `None` for other formats.
+    pub bracket: Option<BracketDetail>,
 }
 
 impl TournamentDetail {
@@ -560,6 +562,10 @@ pub(super) fn tournament_detail(
             }
         }
     }
+    let bracket = match t.knockout {
+        Some(k) => Some(bracket::bracket_detail(conn, &t, k, &entrants, &stored)?),
+        None => None,
+    };
     rounds.sort_by_key(|r| r.number);
     for round in &mut rounds {
         round.pairings.sort_by_key(|p| p.board);
@@ -586,6 +592,7 @@ pub(super) fn tournament_detail(
         rounds,
         tiebreak,
         standings: lines,
+        bracket,
     })
 }
 
@@ -686,6 +693,8 @@ pub(super) fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
     match t.format {
         TournamentFormat::Swiss => Tiebreak::Buchholz,
         TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
+        // Not shown: a knockout's standings are its places.
+        TournamentFormat::SingleElimination => Tiebreak::Buchholz,
     }
 }
 
@@ -725,6 +734,9 @@ pub(super) fn rounds_of(stored: &[StoredPairing], count: u32) -> Vec<Round> {
 pub(super) fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> DbError + '_ {
     move |e| DbError::Corrupt(format!("tournament {} cannot be paired: {e}", t.id))
 }
+
+mod bracket;
+pub use bracket::{BracketDetail, MatchDetail, MatchEnd, MatchGameDetail};
 
 #[cfg(test)]
 mod tests;

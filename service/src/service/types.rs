@@ -183,6 +183,14 @@ pub struct TournamentOptions {
     pub double: Option<bool>,
     /// Whether vacations stop its games' clocks (default: no).
     pub vacation: Option<bool>,
+    /// Knockout: games per match (1, 3, 5 or 7; default 1).
+    pub best_of: Option<u8>,
+    /// Knockout: what decides a level match (default: an extra game).
+    pub tie: Option<crate::tournament::knockout::TieRule>,
+    /// Knockout: how the seeds are made (default: by rating).
+    pub seeding: Option<crate::model::Seeding>,
+    /// Knockout: the seed of the random draw and of the extra games' lots (default: drawn).
+    pub draw: Option<i64>,
 }
 
 impl TournamentOptions {
@@ -201,6 +209,10 @@ impl TournamentOptions {
             rated: None,
             double: None,
             vacation: None,
+            best_of: None,
+            tie: None,
+            seeding: None,
+            draw: None,
         }
     }
 }
@@ -262,6 +274,12 @@ pub enum TournamentAction {
     Resume,
     /// Call the tournament off; its running games are aborted.
     Cancel,
+    /// A knockout before its start: give an entrant a seed (the organiser); `None` takes
+    /// the organiser's seed back.
+    Seed(User, Option<u32>),
+    /// A knockout: decide a player's current match for them (the organiser); its running
+    /// game ends as adjudicated.
+    Advance(User),
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.

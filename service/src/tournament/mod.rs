@@ -1,4 +1,4 @@
-//! Tournaments without storage: pairing (Swiss and round robin) and standings, as pure
+//! Tournaments without storage: pairing (Swiss, round robin and knockout brackets) and standings, as pure
 //! functions of the entrants and the rounds played. The service stores rounds and results and
 //! calls these; any round can be re-derived and checked from what is stored.
 //!
@@ -7,6 +7,7 @@
 //! `service/tournaments/` ([`crate::service`]); the queries on the tournament tables are
 //! `db/tournaments.rs` (`crate::db::tournaments`).
 
+pub mod knockout;
 mod matching;
 pub mod pairing;
 pub mod round_robin;

@@ -31,6 +31,7 @@ mod sqlite {
     mod false_results;
     mod faults;
     mod games;
+    mod knockout;
     mod languages;
     mod messages;
     mod outbox;
@@ -61,6 +62,7 @@ mod postgres {
     mod false_results;
     mod faults;
     mod games;
+    mod knockout;
     mod languages;
     mod messages;
     mod outbox;

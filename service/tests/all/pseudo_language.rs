@@ -438,7 +438,13 @@ fn every_error_of_a_mistyped_command_line_comes_from_the_catalogue() {
         "tournament create Cup format:swiss max:1",
         "tournament create format:swiss",
         long_name.as_str(),
-        "tournament create Cup format:knockout",
+        // A format the bot does not play (knockout is single elimination's other name).
+        "tournament create Cup format:ladder",
+        "tournament create Cup format:single best-of:4",
+        "tournament create Cup format:single tie:coin",
+        "tournament create Cup format:single seeding:elo",
+        "tournament seed @bob",
+        "tournament seed @bob first",
         "tournament create Cup",
     ];
     let mut said = std::collections::BTreeSet::new();

@@ -4,10 +4,12 @@
 use super::challenge::RuleChoice;
 use super::{run, run_about, Context};
 use crate::discord::{user_of, DiscordError};
+use crate::model::Seeding;
 use crate::service::text::parse_time;
 use crate::service::{
     Command, GameId, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
 };
+use crate::tournament::knockout::TieRule;
 use akron_rules::WinRule;
 use poise::serenity_prelude as serenity;
 
@@ -30,7 +32,9 @@ use poise::serenity_prelude as serenity;
         "adjudicate",
         "pause",
         "resume",
-        "cancel"
+        "cancel",
+        "seed",
+        "advance"
     )
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), DiscordError> {
@@ -46,6 +50,31 @@ pub enum FormatChoice {
     /// Everyone meets everyone.
     #[name = "roundrobin"]
     RoundRobin,
+    /// A seeded bracket of matches; the loser of each is out.
+    #[name = "single"]
+    SingleElimination,
+}
+
+/// What decides a knockout match that is level after its games.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TieChoice {
+    /// One extra game, the first move by lot.
+    #[name = "extra-game"]
+    ExtraGame,
+    /// The better seed goes through.
+    #[name = "higher-seed"]
+    HigherSeed,
+}
+
+/// How a knockout's seeds are made.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SeedingChoice {
+    /// By rating on the server.
+    #[name = "rating"]
+    Rating,
+    /// A random draw.
+    #[name = "random"]
+    Random,
 }
 
 /// Create a tournament in this channel, with a sign-up message (moderators).
@@ -72,6 +101,12 @@ pub async fn create(
     rated: Option<bool>,
     double: Option<bool>,
     vacation: Option<bool>,
+    #[rename = "best-of"]
+    #[min = 1]
+    #[max = 7]
+    best_of: Option<u8>,
+    tie: Option<TieChoice>,
+    seeding: Option<SeedingChoice>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(parse_time) {
         None => None,
@@ -83,8 +118,18 @@ pub async fn create(
         match format {
             FormatChoice::Swiss => TournamentFormat::Swiss,
             FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::SingleElimination => TournamentFormat::SingleElimination,
         },
     );
+    options.best_of = best_of;
+    options.tie = tie.map(|tie| match tie {
+        TieChoice::ExtraGame => TieRule::ExtraGame,
+        TieChoice::HigherSeed => TieRule::HigherSeed,
+    });
+    options.seeding = seeding.map(|seeding| match seeding {
+        SeedingChoice::Rating => Seeding::Rating,
+        SeedingChoice::Random => Seeding::Random,
+    });
     options.rounds = rounds;
     options.time = time;
     options.max_players = size;
@@ -190,4 +235,30 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Tournament(TournamentAction::Cancel)).await
+}
+
+/// Before a knockout starts: give an entrant a seed, or take it back (organisers).
+#[poise::command(slash_command, guild_only)]
+pub async fn seed(
+    ctx: Context<'_>,
+    player: serenity::User,
+    #[min = 1]
+    #[max = 10000]
+    seed: Option<u32>,
+) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Tournament(TournamentAction::Seed(user_of(&player), seed)),
+    )
+    .await
+}
+
+/// A knockout: decide a player's current match for them (organisers).
+#[poise::command(slash_command, guild_only)]
+pub async fn advance(ctx: Context<'_>, player: serenity::User) -> Result<(), DiscordError> {
+    run(
+        ctx,
+        Command::Tournament(TournamentAction::Advance(user_of(&player))),
+    )
+    .await
 }

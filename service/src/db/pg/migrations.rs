@@ -85,6 +85,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0020_analysis.sql",
         include_str!("../../../../migrations/postgres/0020_analysis.sql"),
     ),
+    (
+        "0021_knockout.sql",
+        include_str!("../../../../migrations/postgres/0021_knockout.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -275,6 +279,10 @@ mod tests {
         (
             "0020_analysis.sql",
             "553d597bd87ca362b0362c66969a7456b8462f17ff3600f2e39c0b94db64660a",
+        ),
+        (
+            "0021_knockout.sql",
+            "c36103aaa1dc8cb5b455881263d7048a2e589161a4b7d4ab892ad8af01553a81",
         ),
     ];
 

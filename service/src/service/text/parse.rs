@@ -521,6 +521,32 @@ fn parse_tournament(
         "pause" => none(TournamentAction::Pause),
         "resume" => none(TournamentAction::Resume),
         "cancel" => none(TournamentAction::Cancel),
+        "advance" => match strip_option(args, "player") {
+            "" => Err(phrase!("parse-advance-usage")),
+            who => user(who)
+                .map(TournamentAction::Advance)
+                .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
+        },
+        "seed" => {
+            let mut words = args.split_whitespace();
+            let (Some(who), Some(number), None) = (words.next(), words.next(), words.next()) else {
+                return Err(phrase!("parse-seed-usage"));
+            };
+            let who = strip_option(who, "player");
+            let player = user(who).ok_or_else(|| phrase!("parse-unknown-user", who = who))?;
+            let number = strip_option(number, "seed");
+            let seed = match number.to_ascii_lowercase().as_str() {
+                "off" | "none" => None,
+                _ => Some(
+                    number
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=10_000).contains(n))
+                        .ok_or_else(|| phrase!("parse-seed", value = number))?,
+                ),
+            };
+            Ok(TournamentAction::Seed(player, seed))
+        }
         "" => Err(phrase!("parse-tournament-usage")),
         other => Err(phrase!("parse-tournament-action", action = other)),
     }
@@ -576,6 +602,33 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
+            "best-of" | "bestof" | "bo" => {
+                options.best_of = Some(
+                    u8::try_from(number()?)
+                        .ok()
+                        .filter(|n| crate::tournament::knockout::BEST_OF.contains(n))
+                        .ok_or_else(|| phrase!("parse-best-of", value = value))?,
+                );
+            }
+            "tie" => {
+                options.tie = Some(
+                    crate::tournament::knockout::TieRule::from_name(value)
+                        .ok_or_else(|| phrase!("parse-tie-rule", value = value))?,
+                );
+            }
+            "seeding" | "seeds" => {
+                options.seeding = Some(
+                    crate::model::Seeding::from_name(value)
+                        .ok_or_else(|| phrase!("parse-seeding", value = value))?,
+                );
+            }
+            "draw" => {
+                options.draw = Some(
+                    value
+                        .parse::<i64>()
+                        .map_err(|_| phrase!("parse-number", option = key, value = value))?,
+                );
+            }
             "max" | "players" => {
                 options.max_players = Some(number()?).filter(|n| (2..=10_000).contains(n));
                 if options.max_players.is_none() {

@@ -103,11 +103,15 @@ impl Service {
             ) {
                 return refuse(say!(request.language.private, "tournament-not-running"));
             }
-            // Set first, so that the ending below finds the result already decided.
+            // Set first, so that the ending below finds the result already decided. A
+            // knockout's pairing is a match: the game's ending below records the game and
+            // moves the match on (its next game, or its result and the next round).
+            let knockout = t.knockout.is_some();
             let mut rows = db::pairings(c, t.id)?;
             if let Some(row) = rows
                 .iter_mut()
                 .find(|p| p.round == round && p.board == board)
+                .filter(|_| !knockout)
             {
                 row.result = Some(result);
                 db::update_pairing(c, t.id, row)?;
@@ -142,7 +146,7 @@ impl Service {
                 .iter()
                 .filter(|p| p.round == t.current_round && p.board > 0)
                 .all(|p| p.result.is_some());
-            if round == t.current_round && complete {
+            if round == t.current_round && complete && !knockout {
                 self.advance(c, &mut t, now)?;
             }
             Ok::<_, Failure>(())

@@ -31,6 +31,8 @@ use crate::model::{TimeControl, TournamentEntrant, TournamentId, TournamentRecor
 use crate::say;
 
 mod adjudication;
+mod bracket;
+mod knockout;
 mod notices;
 mod rounds;
 mod signup;
@@ -58,6 +60,19 @@ impl Service {
                 let now = self.clock.now();
                 let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
+                if detail.bracket.is_some() {
+                    let mut reply = Reply::text(bracket::bracket_text(&detail, language));
+                    if let Some(picture) = bracket::picture(&detail, detail.current_round, language)
+                    {
+                        reply.image = self.images.bracket(&picture);
+                        reply.alt = reply
+                            .image
+                            .as_ref()
+                            .map(|_| bracket::picture_alt(&detail, detail.current_round, language));
+                    }
+                    reply.tournament_of = Some(detail.id);
+                    return Ok(reply);
+                }
                 let mut reply = Reply::text(standings_text(&detail, language));
                 if let Some(table) = standings_table(&detail, language) {
                     reply.image = self.images.table(&table);
@@ -83,6 +98,11 @@ impl Service {
                 let now = self.clock.now();
                 let detail = self.db.read(|c| tournament_detail(c, t.clone(), now))?;
                 let language = request.language.public;
+                if detail.bracket.is_some() {
+                    let mut reply = Reply::text(bracket::round_text(&detail, round, language));
+                    reply.tournament_of = Some(detail.id);
+                    return Ok(reply);
+                }
                 let mut reply = Reply::default();
                 reply.text = pairings_text(&detail, round, &mut reply, language);
                 let table = pairings_table(&detail, round, language);
@@ -98,6 +118,8 @@ impl Service {
             TournamentAction::Pause => self.pause_tournament(request, true),
             TournamentAction::Resume => self.pause_tournament(request, false),
             TournamentAction::Cancel => self.cancel_tournament(request),
+            TournamentAction::Seed(who, seed) => self.seed_entrant(request, who, *seed),
+            TournamentAction::Advance(who) => self.advance_player(request, who),
         }
     }
 

@@ -5,10 +5,10 @@
 //! written here, in the language the tournament's server has at delivery, from the
 //! tournament's stored rounds as they stood at that round.
 
-use super::escape;
 use super::standings::{
     final_standings, pairings_table, pairings_text, standings_table, standings_text,
 };
+use super::{bracket, escape};
 use crate::catalogue::Language;
 use crate::db::{self, DbError, Tx};
 use crate::images::Table;
@@ -37,12 +37,30 @@ impl Service {
             t.current_round = t.current_round.min(words.round);
             let mut detail = tournament_detail(c, t, now)?;
             detail.rounds.retain(|r| r.number <= words.round);
+            if let Some(bracket) = &mut detail.bracket {
+                bracket.matches.retain(|m| m.round <= words.round);
+            }
             Ok::<_, db::DbError>(Some(detail))
         })?;
         let Some(detail) = detail else {
             return Ok(None);
         };
         let round = words.round;
+        if detail.bracket.is_some() {
+            let words = knockout_words(&detail, words.part, round, language);
+            let shown = match words.1 {
+                TournamentPart::Over => detail.planned_rounds.unwrap_or(round),
+                _ => round,
+            };
+            if let Some(picture) = bracket::picture(&detail, shown, language) {
+                reply.image = self.images.bracket(&picture);
+                reply.alt = reply
+                    .image
+                    .as_ref()
+                    .map(|_| bracket::picture_alt(&detail, round, language));
+            }
+            return Ok(Some((words.0, None)));
+        }
         Ok(Some(match words.part {
             TournamentPart::Pairings => (
                 pairings_text(&detail, round, reply, language),
@@ -78,6 +96,35 @@ impl Service {
         }))
     }
 }
+/// A knockout's notice: its round's matches, a round's results, or the winner and places.
+fn knockout_words(
+    detail: &crate::service::read_model::TournamentDetail,
+    part: TournamentPart,
+    round: u32,
+    language: Language,
+) -> (String, TournamentPart) {
+    let text = match part {
+        TournamentPart::Pairings => say!(
+            language,
+            "knockout-round-starts",
+            matches = bracket::round_text(detail, round, language)
+        ),
+        TournamentPart::RoundOver => say!(
+            language,
+            "knockout-round-over",
+            matches = bracket::round_text(detail, round, language)
+        ),
+        TournamentPart::Over => say!(
+            language,
+            "knockout-over",
+            tournament = escape(&detail.name),
+            winner = bracket::champion(detail).unwrap_or_default(),
+            places = bracket::places_text(detail, language)
+        ),
+    };
+    (text, part)
+}
+
 impl Service {
     /// Writes the tournament's notice of `part` about `round` to its channel. Its text (and
     /// table) are put into words at delivery, from the tournament's rounds up to `round`, in

@@ -62,9 +62,14 @@ impl Service {
                 TournamentFormat::RoundRobin => {
                     u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
                 }
+                // Set by the seeding below.
+                TournamentFormat::SingleElimination => 0,
             });
             let mut seeds = Vec::with_capacity(count);
-            for entrant in &entrants {
+            if let Some(k) = t.knockout {
+                t.rounds = Some(self.seed_knockout(c, &t, k, &entrants)?);
+            }
+            for entrant in entrants.iter().filter(|_| t.knockout.is_none()) {
                 let rating = seeding_rating(c, &t, &entrant.user)?;
                 db::set_entrant_rating(c, t.id, entrant.player, rating)?;
                 seeds.push(Entrant::new(entrant.player, rating));
@@ -110,6 +115,9 @@ impl Service {
         round: u32,
         now: i64,
     ) -> Result<(), DbError> {
+        if let Some(k) = t.knockout {
+            return self.begin_knockout_round(conn, t, k, round, now);
+        }
         let entrants = db::entrants(conn, t.id)?;
         if t.format == TournamentFormat::Swiss {
             let stored = db::pairings(conn, t.id)?;
@@ -297,6 +305,10 @@ impl Service {
             TournamentStatus::Running | TournamentStatus::Paused
         ) {
             return Ok(());
+        }
+        if let Some(k) = t.knockout {
+            let result = tournament_result(record, event, outcome);
+            return self.record_knockout_result(conn, t, k, record, event, result, round, board);
         }
         let mut rows = db::pairings(conn, t.id)?;
         let Some(row) = rows

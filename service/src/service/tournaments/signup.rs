@@ -6,7 +6,8 @@ use crate::catalogue::Language;
 use crate::db::Tx;
 use crate::db::{self, DbError, GLOBAL_SCOPE};
 use crate::model::{
-    TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord, TournamentStatus,
+    KnockoutSettings, Seeding, TournamentEntrant, TournamentFormat, TournamentId, TournamentRecord,
+    TournamentStatus,
 };
 use crate::ratings::INITIAL_RATING;
 use crate::say;
@@ -15,6 +16,7 @@ use crate::service::types::{
 };
 use crate::service::ServiceError;
 use crate::service::{refuse, Failure, Outcome, Service};
+use crate::tournament::knockout::{MatchRules, TieRule};
 use crate::tournament::max_swiss_rounds;
 use akron_rules::{default_pile, MAX_PILE};
 
@@ -68,6 +70,31 @@ impl Service {
                 ));
             }
         }
+        let knockout_only = options.best_of.is_some()
+            || options.tie.is_some()
+            || options.seeding.is_some()
+            || options.draw.is_some();
+        if knockout_only && !options.format.is_knockout() {
+            return refuse(say!(request.language.private, "knockout-options-only"));
+        }
+        if let Some(best_of) = options
+            .best_of
+            .filter(|n| !crate::tournament::knockout::BEST_OF.contains(n))
+        {
+            return refuse(say!(
+                request.language.private,
+                "parse-best-of",
+                value = best_of.to_string()
+            ));
+        }
+        let knockout = options.format.is_knockout().then(|| KnockoutSettings {
+            rules: MatchRules {
+                best_of: options.best_of.unwrap_or(1),
+                tie: options.tie.unwrap_or(TieRule::ExtraGame),
+            },
+            seeding: options.seeding.unwrap_or(Seeding::Rating),
+            draw_seed: options.draw.unwrap_or_else(rand::random),
+        });
         let t = TournamentRecord {
             id: TournamentId(0),
             server: request.server.clone(),
@@ -78,7 +105,7 @@ impl Service {
             double: options.double.unwrap_or(false),
             rounds: match options.format {
                 TournamentFormat::Swiss => options.rounds,
-                TournamentFormat::RoundRobin => None,
+                TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => None,
             },
             time_control: options.time.unwrap_or(DEFAULT_TOURNAMENT_TIME),
             size,
@@ -91,6 +118,7 @@ impl Service {
             current_round: 0,
             created_at: self.clock.now(),
             version: 0,
+            knockout,
         };
         let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
             Ok(id) => id,
@@ -252,6 +280,19 @@ pub(super) fn describe(t: &TournamentRecord, language: Language) -> String {
             "tournament-format-round-robin",
             double = if t.double { "yes" } else { "no" }
         ),
+        (TournamentFormat::SingleElimination, _) => {
+            let k = t.knockout.map_or(
+                (1, TieRule::ExtraGame.name(), Seeding::Rating.name()),
+                |k| (k.rules.best_of, k.rules.tie.name(), k.seeding.name()),
+            );
+            say!(
+                language,
+                "knockout-format",
+                best_of = k.0,
+                tie = k.1,
+                seeding = k.2
+            )
+        }
     };
     say!(
         language,

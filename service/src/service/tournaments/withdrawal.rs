@@ -94,6 +94,20 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
+        if t.format.is_knockout() {
+            return Ok(Reply::text(say!(
+                request.language.public,
+                "knockout-withdrew",
+                player = user.shown(),
+                tournament = escape(&t.name),
+                resigned = if loaded.is_some() { "yes" } else { "no" },
+                by = if user.id == request.user.id {
+                    "self"
+                } else {
+                    "organiser"
+                }
+            )));
+        }
         Ok(Reply::text(say!(
             request.language.public,
             "tournament-withdrew",
@@ -102,7 +116,9 @@ impl Service {
             resigned = if loaded.is_some() { "yes" } else { "no" },
             format = match t.format {
                 TournamentFormat::Swiss => "swiss",
-                TournamentFormat::RoundRobin => "round-robin",
+                TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => {
+                    "round-robin"
+                }
             }
         )))
     }

@@ -1,0 +1,389 @@
+//! A knockout bracket as a PNG: one column per round, each match a box of two lines (seed,
+//! name, score), the winner bright and the loser dim, lines joining each match to the one its
+//! winner plays next. It knows nothing about tournaments: every text is given, in the reader's
+//! language.
+//!
+//! At most [`MAX_COLUMNS`] rounds are drawn (the caller picks which), and at most
+//! [`MAX_MATCHES`] matches in the first column, so no input makes the image large; with three
+//! rounds of an 8-place bracket the image is about 900 × 500 pixels, legible on a phone.
+//! Names are cleaned of what the font cannot draw, cut to their room, and isolated when they
+//! hold right-to-left letters, as the tables' are.
+//!
+//! # Examples
+//!
+//! ```
+//! use akron_renderer::bracket::{render, Bracket, Entry, Match, Round};
+//! let entry = |seed, name: &str, score: &str| Entry {
+//!     seed,
+//!     name: name.to_string(),
+//!     score: score.to_string(),
+//! };
+//! let bracket = Bracket {
+//!     title: "Winter Cup".to_string(),
+//!     subtitle: "best of 3".to_string(),
+//!     bye: "bye".to_string(),
+//!     rounds: vec![Round {
+//!         name: "Final".to_string(),
+//!         matches: vec![Some(Match {
+//!             top: entry(1, "ana", "1"),
+//!             bottom: Some(entry(2, "ben", "2")),
+//!             winner: Some(false),
+//!         })],
+//!     }],
+//! };
+//! let png = render(&bracket)?;
+//! assert_eq!(&png[1..4], b"PNG");
+//! # Ok::<(), akron_renderer::RenderError>(())
+//! ```
+
+use crate::canvas::{self, Canvas};
+use crate::palette::{self, Rgb};
+use crate::text;
+use crate::RenderError;
+
+/// The most rounds drawn side by side.
+pub const MAX_COLUMNS: usize = 3;
+/// The most matches drawn in the first column; further ones are left out.
+pub const MAX_MATCHES: usize = 16;
+
+const TEXT: f32 = 24.0;
+const TITLE: f32 = 32.0;
+const SUBTITLE: f32 = 21.0;
+const HEADING: f32 = 21.0;
+/// One line of a match box.
+const LINE: f32 = 36.0;
+/// Space between two boxes of the first column.
+const GAP: f32 = 14.0;
+/// A column's width, and the space between two columns (where the joining lines run).
+const COLUMN: f32 = 270.0;
+const BETWEEN: f32 = 36.0;
+const MARGIN: f32 = 24.0;
+const PAD: f32 = 10.0;
+/// The room for a seed number and for a score.
+const SEED: f32 = 40.0;
+const SCORE: f32 = 44.0;
+
+fn dim() -> Rgb {
+    palette::BACKGROUND.mix(palette::TEXT, 6.0 / 11.0)
+}
+
+fn box_fill() -> Rgb {
+    palette::BACKGROUND.mix(palette::TEXT, 1.0 / 9.0)
+}
+
+/// One side of a match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The seed (0: none shown).
+    pub seed: u32,
+    /// The name as shown, a mark such as "(out)" included.
+    pub name: String,
+    /// The match score, as shown; empty for none.
+    pub score: String,
+}
+
+/// One match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Match {
+    /// The better seed.
+    pub top: Entry,
+    /// The other; `None` for a bye.
+    pub bottom: Option<Entry>,
+    /// Who went through: `Some(true)` the top, `Some(false)` the bottom, `None` undecided.
+    pub winner: Option<bool>,
+}
+
+/// One round: its name and its matches top to bottom (`None`: not paired yet, or nobody).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    /// Its name ("Semi-finals").
+    pub name: String,
+    /// Its matches; each round has half the matches of the one before.
+    pub matches: Vec<Option<Match>>,
+}
+
+/// A bracket to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bracket {
+    /// The line above, in large type.
+    pub title: String,
+    /// A dimmer line under the title; empty for none.
+    pub subtitle: String,
+    /// What a bye's empty line says.
+    pub bye: String,
+    /// The rounds left to right (at most [`MAX_COLUMNS`] are drawn).
+    pub rounds: Vec<Round>,
+}
+
+/// A name (or any line) as the font can draw it, isolated when right-to-left, cut to `room`.
+fn shown(text: &str, room: f32, size: f32) -> Result<String, RenderError> {
+    line(text, room, size, text::MAX_NAME_CHARS)
+}
+
+/// A line of up to `chars` characters as the font can draw it, cut to `room`.
+fn line(text: &str, room: f32, size: f32, chars: usize) -> Result<String, RenderError> {
+    let drawn = text::drawable(text, chars)?;
+    let (fitted, _) = text::fit(&drawn.text, size, size, room)?;
+    Ok(text::isolated(fitted))
+}
+
+/// Draws `bracket` as a PNG.
+///
+/// # Errors
+///
+/// When the embedded font cannot be read or the image cannot be encoded.
+pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
+    let rounds = &bracket.rounds[..bracket.rounds.len().min(MAX_COLUMNS)];
+    let first = rounds
+        .first()
+        .map_or(1, |r| r.matches.len().clamp(1, MAX_MATCHES));
+    let columns = rounds.len().max(1) as f32;
+    let width = (2.0 * MARGIN + columns * COLUMN + (columns - 1.0) * BETWEEN).max(640.0);
+    let title_height = TITLE * 1.5;
+    let subtitle_height = if bracket.subtitle.is_empty() {
+        0.0
+    } else {
+        SUBTITLE * 1.5
+    };
+    let top = MARGIN + title_height + subtitle_height + HEADING * 1.6;
+    let slot = 2.0 * LINE + GAP;
+    let height = top + first as f32 * slot + MARGIN;
+    let mut canvas = Canvas::new(
+        width.ceil() as u32,
+        height.ceil() as u32,
+        palette::BACKGROUND,
+    )?;
+    let inner = width - 2.0 * MARGIN;
+    let title = line(&bracket.title, inner, TITLE, text::MAX_LINE_CHARS)?;
+    canvas.text(
+        &title,
+        (MARGIN, MARGIN + title_height / 2.0),
+        TITLE,
+        palette::TEXT,
+        canvas::Align::Left,
+    )?;
+    if subtitle_height > 0.0 {
+        let subtitle = line(&bracket.subtitle, inner, SUBTITLE, text::MAX_LINE_CHARS)?;
+        canvas.text(
+            &subtitle,
+            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
+            SUBTITLE,
+            dim(),
+            canvas::Align::Left,
+        )?;
+    }
+    for (column, round) in rounds.iter().enumerate() {
+        let left = MARGIN + column as f32 * (COLUMN + BETWEEN);
+        let heading = shown(&round.name, COLUMN, HEADING)?;
+        canvas.text(
+            &heading,
+            (left, top - HEADING * 0.9),
+            HEADING,
+            dim(),
+            canvas::Align::Left,
+        )?;
+        // Each match of this column spans 2^column slots of the first.
+        let span = slot * (1u32 << column.min(8)) as f32;
+        let count = round.matches.len().min(first.div_ceil(1 << column.min(8)));
+        for (index, m) in round.matches.iter().take(count).enumerate() {
+            let centre = top + span * (index as f32 + 0.5);
+            let box_top = centre - LINE;
+            canvas.fill_rounded((left, box_top, COLUMN, 2.0 * LINE), 6.0, box_fill());
+            if let Some(m) = m {
+                draw_match(&mut canvas, m, &bracket.bye, left, box_top)?;
+            }
+            if column + 1 < rounds.len() {
+                // To the next round's match: out, then up or down to its centre.
+                let next = top + span * 2.0 * ((index / 2) as f32 + 0.5);
+                let x0 = left + COLUMN;
+                let x1 = x0 + BETWEEN / 2.0;
+                let x2 = x0 + BETWEEN;
+                canvas.stroke_line(
+                    &[(x0, centre), (x1, centre), (x1, next), (x2, next)],
+                    2.0,
+                    dim(),
+                    1.0,
+                );
+            }
+        }
+    }
+    let (w, h, indices) = canvas.finish();
+    palette::encode(w, h, &indices)
+}
+
+/// A match's two lines in its box at `(left, top)`.
+fn draw_match(
+    canvas: &mut Canvas,
+    m: &Match,
+    bye: &str,
+    left: f32,
+    top: f32,
+) -> Result<(), RenderError> {
+    let colour = |top_line: bool| match m.winner {
+        None => palette::TEXT,
+        Some(won) if won == top_line => palette::TEXT,
+        Some(_) => dim(),
+    };
+    draw_entry(canvas, &m.top, colour(true), left, top + LINE / 2.0)?;
+    let y = top + LINE * 1.5;
+    match &m.bottom {
+        Some(entry) => draw_entry(canvas, entry, colour(false), left, y)?,
+        None => {
+            let text = shown(bye, COLUMN - 2.0 * PAD - SEED, TEXT)?;
+            canvas.text(
+                &text,
+                (left + PAD + SEED, y),
+                TEXT,
+                dim(),
+                canvas::Align::Left,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One line: the seed, the name, the score.
+fn draw_entry(
+    canvas: &mut Canvas,
+    entry: &Entry,
+    colour: Rgb,
+    left: f32,
+    y: f32,
+) -> Result<(), RenderError> {
+    if entry.seed > 0 {
+        canvas.text(
+            &entry.seed.to_string(),
+            (left + PAD + SEED - 12.0, y),
+            HEADING,
+            dim(),
+            canvas::Align::Right,
+        )?;
+    }
+    let room = COLUMN - 2.0 * PAD - SEED - SCORE;
+    let name = shown(&entry.name, room, TEXT)?;
+    canvas.text(
+        &name,
+        (left + PAD + SEED, y),
+        TEXT,
+        colour,
+        canvas::Align::Left,
+    )?;
+    if !entry.score.is_empty() {
+        let score = shown(&entry.score, SCORE, TEXT)?;
+        canvas.text(
+            &score,
+            (left + COLUMN - PAD, y),
+            TEXT,
+            colour,
+            canvas::Align::Right,
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn entry(seed: u32, name: &str, score: &str) -> Entry {
+        Entry {
+            seed,
+            name: name.to_string(),
+            score: score.to_string(),
+        }
+    }
+
+    /// The six-player bracket of the console transcript after its final.
+    pub(crate) fn six() -> Bracket {
+        let m = |top: Entry, bottom: Option<Entry>, winner| {
+            Some(Match {
+                top,
+                bottom,
+                winner,
+            })
+        };
+        Bracket {
+            title: "Winter Cup".to_string(),
+            subtitle: "single elimination, best of 3".to_string(),
+            bye: "bye".to_string(),
+            rounds: vec![
+                Round {
+                    name: "Quarter-finals".to_string(),
+                    matches: vec![
+                        m(entry(1, "ana", ""), None, Some(true)),
+                        m(
+                            entry(4, "dani", "1½"),
+                            Some(entry(5, "eli", "1½")),
+                            Some(false),
+                        ),
+                        m(entry(2, "ben", ""), None, Some(true)),
+                        m(
+                            entry(3, "cleo", "1"),
+                            Some(entry(6, "fay (out)", "0")),
+                            Some(true),
+                        ),
+                    ],
+                },
+                Round {
+                    name: "Semi-finals".to_string(),
+                    matches: vec![
+                        m(entry(1, "ana", "2"), Some(entry(5, "eli", "0")), Some(true)),
+                        m(
+                            entry(2, "ben", "1"),
+                            Some(entry(3, "cleo (out)", "1")),
+                            Some(true),
+                        ),
+                    ],
+                },
+                Round {
+                    name: "Final".to_string(),
+                    matches: vec![m(
+                        entry(1, "ana", "1"),
+                        Some(entry(2, "ملك بن", "2")),
+                        Some(false),
+                    )],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_six_player_bracket_is_a_phone_sized_png() {
+        let png = render(&six()).unwrap();
+        let decoded = image::load_from_memory(&png).unwrap();
+        assert!(
+            (640..=1000).contains(&decoded.width()),
+            "{}",
+            decoded.width()
+        );
+        assert!(decoded.height() <= 600, "{}", decoded.height());
+        if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("bracket-six.png"), &png).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_huge_bracket_stays_small() {
+        let round = |n: usize| Round {
+            name: "R".to_string(),
+            matches: (0..n)
+                .map(|i| {
+                    Some(Match {
+                        top: entry(1, &"x".repeat(500), "1"),
+                        bottom: Some(entry(u32::try_from(i).unwrap(), "y", "0")),
+                        winner: None,
+                    })
+                })
+                .collect(),
+        };
+        let bracket = Bracket {
+            title: "T".repeat(1000),
+            subtitle: String::new(),
+            bye: "bye".to_string(),
+            rounds: vec![round(512), round(256), round(128), round(64)],
+        };
+        let decoded = image::load_from_memory(&render(&bracket).unwrap()).unwrap();
+        assert!(decoded.width() <= 1000 && decoded.height() <= 1600);
+    }
+}

@@ -1,0 +1,198 @@
+//! A knockout's bracket as notices, pictures and pages show it: every match of every round
+//! with its players, seeds, games, score and how it was decided, and the final places. Read
+//! from the stored pairings (one per match) and match games; decided by the pure
+//! [`crate::tournament::knockout`] functions, never here.
+
+use crate::db::{self, DbError, StoredMatchGame, StoredPairing, Tx};
+use crate::model::{GameId, KnockoutSettings, TournamentEntrant, TournamentRecord};
+use crate::tournament::knockout::{
+    match_score, match_state, place_of_loser, Decided, MatchGame, MatchState, Seat,
+};
+use crate::tournament::{GameResult, Points};
+
+/// A knockout's bracket.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BracketDetail {
+    /// The rounds the bracket has (the final is the last).
+    pub rounds: u32,
+    /// Games per match.
+    pub best_of: u8,
+    /// Every match paired so far, by round and board.
+    pub matches: Vec<MatchDetail>,
+    /// Once decided: each entrant's place (1 the winner; the losers of a round share one),
+    /// best first, with their number.
+    pub places: Vec<(u32, u32)>,
+}
+
+impl BracketDetail {
+    /// The matches of round `round`, top to bottom.
+    pub fn round(&self, round: u32) -> impl Iterator<Item = &MatchDetail> {
+        self.matches.iter().filter(move |m| m.round == round)
+    }
+}
+
+/// How a match stands or was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchEnd {
+    /// Being played.
+    Playing,
+    /// The better seed had no opponent.
+    Bye,
+    /// Won over its games.
+    Games,
+    /// Level, then won in the extra game.
+    ExtraGame,
+    /// Level: the better seed advanced by the rule chosen at creation.
+    HigherSeed,
+    /// The other player withdrew or was disqualified.
+    Walkover,
+    /// Both players withdrew: nobody advances.
+    NobodyLeft,
+}
+
+/// One match of a bracket.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchDetail {
+    /// Its round, from 1.
+    pub round: u32,
+    /// Its place in the round, top to bottom from 1.
+    pub board: u32,
+    /// The better seed, by entrant number.
+    pub high: u32,
+    /// The other, by entrant number; `None` for a bye.
+    pub low: Option<u32>,
+    /// Its games so far, in order.
+    pub games: Vec<MatchGameDetail>,
+    /// The score of its regular games: the better seed's, the other's.
+    pub score: (Points, Points),
+    /// Who advanced, once decided.
+    pub winner: Option<u32>,
+    /// How it stands.
+    pub end: MatchEnd,
+}
+
+/// One game of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchGameDetail {
+    /// The game.
+    pub game: GameId,
+    /// Whether the better seed moved first.
+    pub high_first: bool,
+    /// Its result, once it ended.
+    pub result: Option<GameResult>,
+}
+
+/// The bracket of a knockout from its stored pairings and games.
+pub(super) fn bracket_detail(
+    conn: &Tx<'_>,
+    t: &TournamentRecord,
+    k: KnockoutSettings,
+    entrants: &[TournamentEntrant],
+    stored: &[StoredPairing],
+) -> Result<BracketDetail, DbError> {
+    let games = db::match_games(conn, t.id)?;
+    let field = entrants.iter().filter(|e| e.seed.is_some()).count();
+    let rounds = t
+        .rounds
+        .unwrap_or_else(|| crate::tournament::knockout::knockout_rounds(field));
+    let matches: Vec<MatchDetail> = stored
+        .iter()
+        .map(|row| match_detail(k, row, &games))
+        .collect();
+    Ok(BracketDetail {
+        rounds,
+        best_of: k.rules.best_of,
+        places: places(&matches, rounds),
+        matches,
+    })
+}
+
+/// One match from its pairing and its games.
+fn match_detail(
+    k: KnockoutSettings,
+    row: &StoredPairing,
+    games: &[StoredMatchGame],
+) -> MatchDetail {
+    let own: Vec<&StoredMatchGame> = games
+        .iter()
+        .filter(|g| g.round == row.round && g.board == row.board)
+        .collect();
+    let played: Vec<MatchGame> = own.iter().filter_map(|g| g.played()).collect();
+    let high_won = matches!(
+        row.result,
+        Some(GameResult::FirstWon | GameResult::SecondForfeited)
+    );
+    let low_won = matches!(
+        row.result,
+        Some(GameResult::SecondWon | GameResult::FirstForfeited)
+    );
+    let end = match (row.second, row.result) {
+        (_, None) => MatchEnd::Playing,
+        (None, Some(_)) => MatchEnd::Bye,
+        (Some(_), Some(GameResult::BothForfeited)) => MatchEnd::NobodyLeft,
+        (Some(_), Some(GameResult::FirstForfeited | GameResult::SecondForfeited)) => {
+            MatchEnd::Walkover
+        }
+        (Some(_), Some(_)) => match match_state(k.rules, &played, 0) {
+            MatchState::Over {
+                by: Decided::ExtraGame,
+                ..
+            } => MatchEnd::ExtraGame,
+            MatchState::Over {
+                by: Decided::HigherSeed,
+                winner: Seat::High,
+            } => MatchEnd::HigherSeed,
+            // Adjudicated as a whole: the organiser's word, shown as won.
+            _ => MatchEnd::Games,
+        },
+    };
+    MatchDetail {
+        round: row.round,
+        board: row.board,
+        high: row.first,
+        low: row.second,
+        games: own
+            .iter()
+            .map(|g| MatchGameDetail {
+                game: g.game,
+                high_first: g.high_first,
+                result: g.result,
+            })
+            .collect(),
+        score: match_score(k.rules, &played),
+        winner: if high_won {
+            Some(row.first)
+        } else if low_won {
+            row.second
+        } else {
+            None
+        },
+        end,
+    }
+}
+
+/// The places once the final is decided: the winner first, then the losers of each round
+/// from the last, each round's sharing one place. Empty before.
+fn places(matches: &[MatchDetail], rounds: u32) -> Vec<(u32, u32)> {
+    let Some(champion) = matches
+        .iter()
+        .find(|m| m.round == rounds)
+        .and_then(|m| m.winner)
+    else {
+        return Vec::new();
+    };
+    let mut places = vec![(1, champion)];
+    for round in (1..=rounds).rev() {
+        for m in matches.iter().filter(|m| m.round == round) {
+            let loser = match m.winner {
+                Some(w) if w == m.high => m.low,
+                Some(_) => Some(m.high),
+                None => None,
+            };
+            if let Some(loser) = loser {
+                places.push((place_of_loser(round, rounds), loser));
+            }
+        }
+    }
+    places
+}
