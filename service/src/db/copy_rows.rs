@@ -30,6 +30,7 @@ pub const TABLES: &[&str] = &[
     "tournament_pairings",
     "console_clock",
     "platform_commands",
+    "follows",
 ];
 
 /// Tables whose `id` is made by the database: after a copy into PostgreSQL, its counter must

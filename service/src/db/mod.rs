@@ -16,6 +16,7 @@
 //!   `INSERT OR IGNORE`; `CASE`, not SQLite's two-argument `MIN`).
 
 mod ai;
+mod casual;
 mod chat;
 mod claims;
 mod copy_rows;
@@ -33,6 +34,7 @@ mod tournaments;
 mod value;
 
 pub use ai::*;
+pub use casual::*;
 pub use chat::*;
 pub use claims::*;
 pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};

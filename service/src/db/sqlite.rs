@@ -87,6 +87,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0018_chat_choices.sql",
         include_str!("../../../migrations/0018_chat_choices.sql"),
     ),
+    (
+        "0019_casual.sql",
+        include_str!("../../../migrations/0019_casual.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -584,6 +588,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "9a97630614c77267a3c6dfcf524fc4e8422b3ded695d16732cedbdc4f97240b5",
+        ),
+        (
+            "0019_casual.sql",
+            "8644514a23aa44bd7b3baa6cbfe7694f21f9c09bc1af13f7bff2add5a1bb8ec8",
         ),
     ];
 

@@ -36,6 +36,7 @@
 
 pub mod ai;
 mod alt;
+mod casual;
 mod challenge;
 mod chat_memory;
 pub mod check;
@@ -69,6 +70,7 @@ mod wording;
 pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use alt::{position_levels, MAX_ALT};
+pub use casual::FOLLOW_CAP;
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read_model::{
@@ -496,6 +498,9 @@ impl Service {
             Command::Accept => self.accept(request),
             Command::Decline => self.decline(request),
             Command::Cancel => self.cancel(request),
+            Command::Rematch => self.rematch(request),
+            Command::Follow(who) => self.follow(request, who.as_ref()),
+            Command::Unfollow(who) => self.unfollow(request, who.as_ref()),
             Command::Move(text) => self.play_text(request, text),
             Command::Swap => self.play_text(request, "swap"),
             Command::Board(view) => self.board(request, *view),

@@ -495,7 +495,14 @@ impl Service {
 /// and Decline while an offer is open) and Resign, which asks for confirmation first. While
 /// the AI is to move, only Resign. Regression (issue 39): Matrix offered 🔄 and 🤝 on boards
 /// where the AI was to move, where neither was the human's to press.
+///
+/// A finished game's board carries Rematch (issue 43), for either player to press.
 fn board_buttons(loaded: &Loaded) -> Vec<Button> {
+    if loaded.record.status() == Status::Finished {
+        return Button::of(Command::Rematch, loaded.record.id)
+            .into_iter()
+            .collect();
+    }
     if loaded.record.status() != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }

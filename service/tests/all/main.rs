@@ -22,6 +22,7 @@ mod sqlite {
 
     mod backup;
     mod buttons;
+    mod casual;
     mod chat_choices;
     mod claims;
     mod concurrency;
@@ -50,6 +51,7 @@ mod postgres {
 
     mod backup;
     mod buttons;
+    mod casual;
     mod chat_choices;
     mod claims;
     mod concurrency;
