@@ -214,7 +214,13 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["akron", "akron-review", "akron-puzzle", "akron-tournament"]
+        [
+            "akron",
+            "akron-review",
+            "akron-puzzle",
+            "akron-tournament",
+            "akron-watch"
+        ]
     );
     let mut registered = Vec::new();
     for command in &commands {
@@ -572,9 +578,12 @@ async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(),
         winner.name,
         last.text()
     );
-    assert!(
-        last.buttons().is_empty(),
-        "a finished game has no board buttons"
+    // Issue 43: a finished game's board carries Rematch, and nothing else.
+    let labels: Vec<String> = last.buttons().into_iter().map(|(_, label)| label).collect();
+    assert_eq!(
+        labels,
+        ["Rematch"],
+        "a finished game's board offers only a rematch"
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");

@@ -1420,10 +1420,14 @@ discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen.
 ## Casual play: rematch, open challenges, follow
 
 # Der freie Platz einer offenen Herausforderung, wo sonst der Name eines Spielers steht.
+rating-range-between = zwischen { $min } und { $max }
+rating-range-at-least = von mindestens { $min }
+rating-range-at-most = von höchstens { $max }
+rating-range-any = beliebig
 casual-anyone = alle
-open-challenge-made = **{ $challenger }** stellt eine offene Herausforderung (Partie { $game }): alle hier können sie annehmen{ $range ->
-    [any] {""}
-   *[other] {" "}(bei einer Wertung von { $range } auf diesem Server)
+open-challenge-made = **{ $challenger }** stellt eine offene Herausforderung (Partie { $game }): alle hier können sie annehmen{ $ranged ->
+    [yes] {" "}(nur mit einer Wertung { $range } auf diesem Server)
+   *[no] {""}
 }. { $size } × { $size }, { $pile } Steine je Seite, { $rule ->
     [immediate] sofortige
    *[delayed] verzögerte
@@ -1441,7 +1445,7 @@ open-challenge-range-named = Ein Wertungsbereich gilt nur für offene Herausford
 open-challenge-range-backwards = Der Wertungsbereich { $range } ist verkehrt herum: schreib die niedrigere Wertung zuerst, etwa `rating:1400-1700`.
 open-challenge-taken = Zu spät: **{ $player }** hat diese offene Herausforderung zuerst angenommen (Partie { $game }).
 open-challenge-yours = Das ist deine eigene offene Herausforderung: jemand anderes muss sie annehmen. Du kannst sie zurückziehen.
-open-challenge-outside-range = Diese offene Herausforderung gilt für Spieler mit einer Wertung von { $range } auf diesem Server; deine Wertung hier ist { $rating }.
+open-challenge-outside-range = Diese offene Herausforderung gilt für Spieler mit einer Wertung { $range } auf diesem Server; deine Wertung hier ist { $rating }.
 open-challenge-no-decline = Diese offene Herausforderung gilt für alle: es gibt nichts abzulehnen, lass sie einfach stehen. Nur wer sie gestellt hat, kann sie zurückziehen.
 rematch-asked = Revanche für Partie { $game }, mit getauschten Farben:
 rematch-no-game = Hier gibt es keine beendete Partie für eine Revanche. Nenne eine: { CMD("rematch #N") }.
@@ -1450,6 +1454,7 @@ rematch-not-yours = Du hast Partie { $game } nicht gespielt: nur ihre Spieler k�
 rematch-playing = Die Revanche dieser Partie läuft schon: Partie { $game }.
 rematch-asked-already = Du hast diese Revanche schon verlangt (Partie { $game }): dein Gegner kann sie annehmen, du kannst sie zurückziehen.
 rematch-accepts-theirs = **{ $player }** hat auch eine Revanche für Partie { $old } verlangt, daher nimmt das die schon verlangte Revanche an (Partie { $game }).
+rematch-tournament = Partie { $game } war eine Turnierpartie: das Turnier bestimmt die Paarungen. Fordere deinen Gegner stattdessen zu einer eigenen Partie heraus.
 follow-yourself = Du kannst dir nicht selbst folgen: { CMD("games") } zeigt deine Partien.
 follow-no-game = Es gibt keine Partie { $game }.
 follow-other-server = Partie { $game } wird nicht auf diesem Server gespielt: folge einer Partie von dem Server aus, auf dem sie läuft.

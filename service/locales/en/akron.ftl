@@ -1404,10 +1404,14 @@ discord-options-unreadable = I could not read that command's options. If I was j
 ## Casual play: rematch, open challenges, follow
 
 # The free seat of an open challenge, named where a player's name would be.
+rating-range-between = between { $min } and { $max }
+rating-range-at-least = { $min } or more
+rating-range-at-most = { $max } or less
+rating-range-any = any rating
 casual-anyone = anyone
-open-challenge-made = **{ $challenger }** posts an open challenge (game { $game }): anyone here may accept it{ $range ->
-    [any] {""}
-   *[other] {" "}who is rated { $range } on this server
+open-challenge-made = **{ $challenger }** posts an open challenge (game { $game }): anyone here may accept it{ $ranged ->
+    [yes] {" "}who is rated { $range } on this server
+   *[no] {""}
 }. { $size } × { $size }, { $pile } pieces each, { $rule ->
     [immediate] immediate
    *[delayed] delayed
@@ -1434,6 +1438,7 @@ rematch-not-yours = You did not play in game { $game }: only its players can ask
 rematch-playing = The rematch of that game is already being played: game { $game }.
 rematch-asked-already = You already asked for this rematch (game { $game }): your opponent can accept it, you can cancel it.
 rematch-accepts-theirs = **{ $player }** asked for a rematch of game { $old } too, so their press accepts the rematch already asked (game { $game }).
+rematch-tournament = Game { $game } was a tournament game: the tournament pairs its players. Challenge your opponent to a game of your own instead.
 follow-yourself = You cannot follow yourself: { CMD("games") } lists your own games.
 follow-no-game = There is no game { $game }.
 follow-other-server = Game { $game } is not played on this server: follow a game from the server it is played on.

@@ -1453,10 +1453,14 @@ discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban
 ## Casual play: rematch, open challenges, follow
 
 # El asiento libre de un desafío abierto, donde iría el nombre de un jugador.
+rating-range-between = entre { $min } y { $max }
+rating-range-at-least = de { $min } o más
+rating-range-at-most = de { $max } o menos
+rating-range-any = cualquiera
 casual-anyone = cualquiera
-open-challenge-made = **{ $challenger }** publica un desafío abierto (partida { $game }): cualquiera de aquí puede aceptarlo{ $range ->
-    [any] {""}
-   *[other] {" "}si su puntuación en este servidor está en { $range }
+open-challenge-made = **{ $challenger }** publica un desafío abierto (partida { $game }): cualquiera de aquí puede aceptarlo{ $ranged ->
+    [yes] {" "}si tiene en este servidor una puntuación { $range }
+   *[no] {""}
 }. { $size } × { $size }, { $pile } piedras por jugador, regla { $rule ->
     [immediate] inmediata
    *[delayed] diferida
@@ -1474,7 +1478,7 @@ open-challenge-range-named = El rango de puntuación es solo para desafíos abie
 open-challenge-range-backwards = El rango de puntuación { $range } está al revés: escribe primero la puntuación más baja, como `rating:1400-1700`.
 open-challenge-taken = Demasiado tarde: **{ $player }** aceptó antes ese desafío abierto (partida { $game }).
 open-challenge-yours = Es tu propio desafío abierto: tiene que aceptarlo otra persona. Puedes retirarlo.
-open-challenge-outside-range = Este desafío abierto es para jugadores con una puntuación de { $range } en este servidor; la tuya aquí es { $rating }.
+open-challenge-outside-range = Este desafío abierto es para jugadores con una puntuación { $range } en este servidor; la tuya aquí es { $rating }.
 open-challenge-no-decline = Este desafío abierto es para cualquiera: no hay nada que rechazar, basta con dejarlo. Solo quien lo hizo puede retirarlo.
 rematch-asked = Revancha de la partida { $game }, con los colores cambiados:
 rematch-no-game = Aquí no hay ninguna partida terminada para pedir la revancha. Indica una: { CMD("rematch #N") }.
@@ -1483,6 +1487,7 @@ rematch-not-yours = No jugaste la partida { $game }: solo sus jugadores pueden p
 rematch-playing = La revancha de esa partida ya se está jugando: partida { $game }.
 rematch-asked-already = Ya pediste esta revancha (partida { $game }): tu rival puede aceptarla y tú puedes retirarla.
 rematch-accepts-theirs = **{ $player }** también pidió la revancha de la partida { $old }, así que su petición acepta la revancha ya pedida (partida { $game }).
+rematch-tournament = La partida { $game } era de un torneo: el torneo empareja a sus jugadores. Desafía a tu rival a una partida aparte.
 follow-yourself = No puedes seguirte a ti mismo: { CMD("games") } muestra tus partidas.
 follow-no-game = No hay ninguna partida { $game }.
 follow-other-server = La partida { $game } no se juega en este servidor: sigue una partida desde el servidor donde se juega.

@@ -75,6 +75,13 @@ impl Service {
                 game = old.id.to_string()
             ));
         }
+        if self.is_tournament_game(old.id) {
+            return refuse(say!(
+                private,
+                "rematch-tournament",
+                game = old.id.to_string()
+            ));
+        }
         let me = &request.user.id;
         if !old.players.includes(me) {
             return refuse(say!(
@@ -137,6 +144,14 @@ impl Service {
         );
         reply.text = format!("{note}\n{}", reply.text);
         Ok(reply)
+    }
+
+    /// Whether `game` is a tournament's (no rematch: the tournament pairs its players). A
+    /// failed read counts as one, so that nothing is offered that may be refused.
+    pub(super) fn is_tournament_game(&self, game: GameId) -> bool {
+        self.db
+            .read(|c| db::game_tournament(c, game))
+            .map_or(true, |found| found.is_some())
     }
 
     /// In the transaction that makes a rematch of `old`: the rematch already live, if any.
@@ -350,5 +365,20 @@ fn followed_words(followed: &Followed) -> Phrase {
     match followed {
         Followed::Game(game) => phrase!("follow-what-game", game = game.to_string()),
         Followed::Player(user) => phrase!("follow-what-player", player = user.shown()),
+    }
+}
+
+/// An open challenge's rating range in words: `between 1400 and 1700`, `1400 or more`,
+/// `1600 or less`.
+pub(super) fn range_words(range: crate::model::RatingRange) -> Phrase {
+    match (range.min, range.max) {
+        (Some(min), Some(max)) => phrase!(
+            "rating-range-between",
+            min = min.to_string(),
+            max = max.to_string()
+        ),
+        (Some(min), None) => phrase!("rating-range-at-least", min = min.to_string()),
+        (None, Some(max)) => phrase!("rating-range-at-most", max = max.to_string()),
+        (None, None) => phrase!("rating-range-any"),
     }
 }

@@ -204,11 +204,12 @@ impl Service {
                 colour = if black.id == me.id { "black" } else { "white" },
                 clock = super::wording::time_control(challenge.time.unwrap_or_default()),
                 rated = if row.rated { "yes" } else { "no" },
-                range = if challenge.rating.is_any() {
-                    "any".to_string()
+                ranged = if challenge.rating.is_any() {
+                    "no"
                 } else {
-                    challenge.rating.written()
+                    "yes"
                 },
+                range = super::casual::range_words(challenge.rating),
                 expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL),
                 platform = request.platform.id
             )
@@ -457,8 +458,8 @@ impl Service {
         Ok(Some(say!(
             request.language.private,
             "open-challenge-outside-range",
-            rating = shown,
-            range = range.written()
+            rating = shown.to_string(),
+            range = super::casual::range_words(range)
         )))
     }
 

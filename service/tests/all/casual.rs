@@ -413,7 +413,11 @@ fn an_open_challenge_outside_the_takers_rating_range_is_refused() {
     );
     let refused = send(&h.service, "ben", "lobby", Command::Accept, Some(id));
     assert!(refused.refused, "{}", refused.text);
-    assert!(refused.text.contains("rated 1600-"), "{}", refused.text);
+    assert!(
+        refused.text.contains("rated 1600 or more"),
+        "{}",
+        refused.text
+    );
     assert!(refused.text.contains("1500"), "{}", refused.text);
     assert_eq!(game(&h, id).status(), Status::Open);
     send(&h.service, "ann", "lobby", Command::Cancel, Some(id));
@@ -703,4 +707,59 @@ fn follows_are_capped_listed_and_undone() {
         None,
     );
     assert!(!room.refused, "{}", room.text);
+}
+
+#[test]
+fn a_tournament_game_offers_no_rematch_and_refuses_one() {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::RoundRobin);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(86_400));
+    let mut create = request(
+        "org",
+        "lobby",
+        Command::Tournament(TournamentAction::Create(options)),
+        None,
+    );
+    create.is_moderator = true;
+    assert!(!h.service.handle(&create).ephemeral);
+    for who in ["ann", "ben"] {
+        let joined = send(
+            &h.service,
+            who,
+            "lobby",
+            Command::Tournament(TournamentAction::Join),
+            None,
+        );
+        assert!(!joined.ephemeral, "{}", joined.text);
+    }
+    let mut start = request(
+        "org",
+        "lobby",
+        Command::Tournament(TournamentAction::Start),
+        None,
+    );
+    start.is_moderator = true;
+    assert!(!h.service.handle(&start).ephemeral);
+    let id = games(&h).first().expect("round 1 is paired").id;
+    let resigned = send(&h.service, "ann", "lobby", Command::Resign, Some(id));
+    assert!(!resigned.ephemeral, "{}", resigned.text);
+    assert!(
+        !resigned
+            .buttons
+            .iter()
+            .any(|b| b.command == Command::Rematch),
+        "{:?}",
+        resigned.buttons
+    );
+    let rematch = send(&h.service, "ben", "lobby", Command::Rematch, Some(id));
+    assert!(
+        rematch.refused && rematch.text.contains("tournament game"),
+        "{}",
+        rematch.text
+    );
+    assert!(rematches(&h, id).is_empty());
 }
