@@ -338,7 +338,8 @@ impl Service {
                     player = player.shown(),
                     game = record.id.to_string(),
                     black = record.players.black.shown(),
-                    white = record.players.white.shown()
+                    white = record.players.white.shown(),
+                    follow = format!("follow {}", record.id)
                 )];
                 self.push_notice(conn, &draft, now)?;
             }
