@@ -763,3 +763,25 @@ fn a_tournament_game_offers_no_rematch_and_refuses_one() {
     );
     assert!(rematches(&h, id).is_empty());
 }
+
+#[test]
+fn a_declined_rematch_may_be_asked_again_once_more() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let old = finished(&h, "main", "ann", "ben");
+    send(&h.service, "ann", "main", Command::Rematch, Some(old));
+    let first = rematches(&h, old)[0].id;
+    let declined = send(&h.service, "ben", "main", Command::Decline, Some(first));
+    assert!(!declined.ephemeral, "{}", declined.text);
+    assert!(rematches(&h, old).is_empty());
+    // One at a time: once the first is gone, another may be asked, and only one.
+    let again = send(&h.service, "ben", "main", Command::Rematch, Some(old));
+    assert!(!again.ephemeral, "{}", again.text);
+    let twice = send(&h.service, "ben", "main", Command::Rematch, Some(old));
+    assert!(twice.refused, "{}", twice.text);
+    let live = rematches(&h, old);
+    assert_eq!(live.len(), 1);
+    assert_ne!(live[0].id, first);
+    assert_eq!(live[0].challenger, user("ben").id);
+}
