@@ -123,6 +123,7 @@ fn new_game(writer: &Service, channel: &str) {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     send(writer, &bob, channel, false, Command::Accept);
@@ -353,6 +354,7 @@ fn live_delay() {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     send(&f.writer, &dave, "live", false, Command::Accept);

@@ -175,7 +175,7 @@ pub(super) fn mentions(reply: &Reply, only: Option<&User>) -> Mentions {
     Mentions::with_user_ids(users)
 }
 
-/// The emoji a button is offered as: ✅ accept, ❌ decline, 🏳️ resign, 🤝 draw, ...
+/// The emoji a button is offered as: ✅ accept, ❌ decline, 🏳️ resign, 🤝 draw, 🔁 rematch, ...
 #[must_use]
 pub(super) fn emoji(button: &Button) -> &'static str {
     let action = button.id.split(':').nth(1).unwrap_or_default();
@@ -189,6 +189,7 @@ pub(super) fn emoji(button: &Button) -> &'static str {
         "resign" => "🏳️",
         "tournament-join" => "🙋",
         "tournament-leave" => "👋",
+        "rematch" => "🔁",
         _ => "❔",
     }
 }
@@ -641,6 +642,8 @@ mod tests {
         assert_eq!(key(Command::AskResign), Some("🏳️"));
         assert_eq!(key(Command::Resign), Some("✅"));
         assert_eq!(key(Command::Draw(crate::service::Offer::Offer)), Some("🤝"));
+        // Issue 43: the Rematch button of a finished board.
+        assert_eq!(key(Command::Rematch), Some("🔁"));
         use crate::service::TournamentAction;
         assert_eq!(key(Command::Tournament(TournamentAction::Join)), Some("🙋"));
         assert_eq!(

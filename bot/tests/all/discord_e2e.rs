@@ -214,7 +214,13 @@ async fn registers_the_table_of_commands_and_discord_accepts_it() -> Result<(), 
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(
         names,
-        ["akron", "akron-review", "akron-puzzle", "akron-tournament"]
+        [
+            "akron",
+            "akron-review",
+            "akron-puzzle",
+            "akron-tournament",
+            "akron-watch"
+        ]
     );
     let mut registered = Vec::new();
     for command in &commands {
@@ -572,9 +578,12 @@ async fn full_game(require_png: bool, throttle_every: Option<u64>) -> Result<(),
         winner.name,
         last.text()
     );
-    assert!(
-        last.buttons().is_empty(),
-        "a finished game has no board buttons"
+    // Issue 43: a finished game's board carries Rematch, and nothing else.
+    let labels: Vec<String> = last.buttons().into_iter().map(|(_, label)| label).collect();
+    assert_eq!(
+        labels,
+        ["Rematch"],
+        "a finished game's board offers only a rematch"
     );
     let refused = fake.refusals();
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
@@ -2332,4 +2341,109 @@ fn links_of(reply: &Reply) -> Vec<(String, String)> {
         }
     }
     links
+}
+
+/// The text of `reply` for a transcript: who sees it, its words with the expiry's real time
+/// replaced, and its buttons.
+fn casual_line(who: &str, reply: &Reply) -> String {
+    let mut text = reply.content().to_string();
+    while let Some(at) = text.find("<t:") {
+        let Some(end) = text[at..].find(":R>") else {
+            break;
+        };
+        text.replace_range(at..at + end + 3, "[EXPIRY]");
+    }
+    let seen = if reply.is_ephemeral() {
+        "only for"
+    } else {
+        "public, by"
+    };
+    let buttons: Vec<String> = reply
+        .buttons()
+        .into_iter()
+        .map(|(_, label)| label)
+        .collect();
+    format!("[{seen} {who}] {text}\n  buttons: {buttons:?}\n")
+}
+
+/// Casual play through the strict fake Discord (issue 43): the Rematch button of a finished
+/// board pressed by both players (the second press accepts the first's rematch), an open
+/// challenge with a rating range made with `/akron challenge` and no opponent, taken by the
+/// first to press Accept while the next is told it was taken, and `/akron-watch follow`.
+/// The whole exchange is a golden transcript (`snapshots/discord_casual.snap`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn casual_play_through_discord_rematch_open_challenge_and_follow() -> Result<(), Error> {
+    let moves = winning_game()?;
+    let (fake, bot, _dir) = setup().await?;
+    let mut transcript = String::new();
+    start_game(&fake).await?;
+    let board = play_moves(&fake, &moves, moves.len()).await?;
+    transcript.push_str(&casual_line("the last mover", &board));
+    let message = board.message.clone().ok_or("the final board")?;
+    let rematch = button_id(&board, "Rematch")?;
+    let asked = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &rematch))
+        .await?;
+    assert!(!asked.is_ephemeral(), "{}", asked.content());
+    transcript.push_str(&casual_line("bob", &asked));
+    let accepted = fake
+        .interact_and_wait(&payloads::button(&ALICE, &message, &rematch))
+        .await?;
+    assert!(!accepted.is_ephemeral(), "{}", accepted.content());
+    assert!(accepted.content().contains("too"), "{}", accepted.content());
+    transcript.push_str(&casual_line("alice", &accepted));
+    let again = fake
+        .interact_and_wait(&payloads::button(&BOB, &message, &rematch))
+        .await?;
+    assert!(again.is_ephemeral(), "{}", again.content());
+    transcript.push_str(&casual_line("bob", &again));
+
+    let follow = fake
+        .interact_and_wait(&payloads::slash(
+            &CAROL,
+            CHANNEL_ID,
+            "akron-watch",
+            Some("follow"),
+            vec![payloads::integer_option("game", 2)],
+        ))
+        .await?;
+    assert!(follow.is_ephemeral(), "{}", follow.content());
+    transcript.push_str(&casual_line("carol", &follow));
+
+    let open = fake
+        .interact_and_wait(&payloads::slash(
+            &CAROL,
+            payloads::OTHER_CHANNEL_ID,
+            "akron",
+            Some("challenge"),
+            vec![
+                payloads::integer_option("size", SIZE),
+                payloads::integer_option("colour", 1),
+                payloads::string_option("rating", "1400-1800"),
+            ],
+        ))
+        .await?;
+    assert!(!open.is_ephemeral(), "{}", open.content());
+    transcript.push_str(&casual_line("carol", &open));
+    let accept = button_id(&open, "Accept")?;
+    let posted = open.message.clone().ok_or("the open challenge")?;
+    let taken = fake
+        .interact_and_wait(&payloads::button(&ALICE, &posted, &accept))
+        .await?;
+    assert!(!taken.is_ephemeral(), "{}", taken.content());
+    transcript.push_str(&casual_line("alice", &taken));
+    let late = fake
+        .interact_and_wait(&payloads::button(&BOB, &posted, &accept))
+        .await?;
+    assert!(late.is_ephemeral(), "{}", late.content());
+    transcript.push_str(&casual_line("bob", &late));
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/all/snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!("discord_casual", transcript));
+    stop_bot(bot).await
 }

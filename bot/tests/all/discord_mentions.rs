@@ -114,7 +114,7 @@ async fn every_command_a_discord_text_names_is_a_mention_of_a_registered_command
             ))
         })
         .collect();
-    assert_eq!(registered.len(), 4, "{registered:?}");
+    assert_eq!(registered.len(), 5, "{registered:?}");
     let subcommands: BTreeSet<(String, String)> = fake
         .registered_commands()
         .iter()
@@ -175,7 +175,7 @@ async fn the_commands_ids_are_stored_at_registration() -> Result<(), Error> {
             ))
         })
         .collect();
-    assert_eq!(registered.len(), 4, "{registered:?}");
+    assert_eq!(registered.len(), 5, "{registered:?}");
     let service = akron_bot::service::Service::open(akron_bot::service::Config::with_db(
         dir.path().join("akron.db"),
     ))?;

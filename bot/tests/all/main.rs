@@ -10,6 +10,7 @@ mod matrix;
 
 mod admin;
 mod ai;
+mod casual_races;
 mod cli_ai;
 mod cli_ops;
 mod cli_output;

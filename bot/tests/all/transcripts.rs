@@ -177,7 +177,7 @@ fn settings_and_mistyped_lines() {
     let script = "as alice\nsettings\nsettings reminders:channel\nsettings view:perspective\n\
                   settings timezone:Europe/Madrid\nsettings timezone:Mars/Olympus\n\
                   settings reminders:dm thread-games:off\nsettings language:fr\n\
-                  chalenge bob\nchallenge bob size:99\nchallenge\nmove\naccept #x\n\
+                  chalenge bob\nchallenge bob size:99\nchallenge opponent:\nmove\naccept #x\n\
                   vacation\nvacation maybe\npuzzle\nboard view:txt\nas\nin\nmod\n\
                   /akron-review replay\nreplay #1 from:2 to:5 speed:fast\nwait soon\nwait 2x\n\
                   tournament create Cup format:swiss rounds:99\n";
@@ -213,4 +213,16 @@ fn a_knockout_tournament() {
          in lobby\nas org\ntournament standings\n",
     );
     check("knockout", &script);
+}
+
+/// Casual play (issue 43): a follower told each move and the result by direct message, a
+/// rematch asked by one player and accepted by the other's own press, and an open challenge
+/// with a rating range taken by the first, the second told it was taken.
+#[test]
+fn casual_play() {
+    let script = "as alice\nchallenge bob size:3 colour:black\nas carol\nfollow #1\nas bob\naccept\n\
+                  as alice\nmove B2\nas bob\nresign\nrematch\nrematch\nas alice\nrematch\n\
+                  as carol\nfollow\nin lobby\nchallenge rating:-1600 size:4 colour:white\naccept\nas dan\n\
+                  accept\nas erin\naccept #3\nfollow @dan\nfollow\nunfollow @dan\nunfollow #1\n";
+    check("casual", script);
 }

@@ -245,7 +245,7 @@ rating-note-never-moved = Nicht gewertet: Ein Spieler hat nie gezogen, daher gil
 ## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
 
 command-challenge-name = herausfordern
-command-challenge-about = Fordere hier jemanden heraus, oder die KI (`ai` oder den Bot: Stufe 1-8, sonst 3).
+command-challenge-about = Fordere hier jemanden heraus, alle (ohne Gegner) oder die KI (`ai` oder den Bot: Stufe 1-8).
 command-accept-name = annehmen
 command-accept-about = Nimm die Herausforderung an, die dir gilt.
 command-decline-name = ablehnen
@@ -413,6 +413,10 @@ help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit lauf
 help-intro-console = Befehle, so eingegeben, wie sie hier stehen (`move F6`):
 help-outro-console = Eine Partie pro Kanal (`in KANAL` wechselt ihn): Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt.
 help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🙋 einem Turnier beitreten und 👋 es verlassen.
+
+help-intro = Befehle (auf Discord `/akron NAME` oder der Slash-Befehl der Gruppe: `replay` ist `/akron-review replay`; Discords Menü zeigt sie auf Deutsch):
+help-outro = Eine Partie pro Kanal: Eine Herausforderung neben einer laufenden Partie spielt man in einem eigenen Thread. In der Konsole zeigt `help` auch die Konsolenbefehle.
+help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🔁 Revanche, 🙋 einem Turnier beitreten und 👋 es verlassen.
 help-outro-matrix = Eine Partie pro Raum: Eine Herausforderung in einem Raum mit laufender Partie wird in einem eigenen Thread gespielt. Der Bot erwähnt dich, wenn du am Zug bist.
 group-start = Beginnen
 group-play = Spielen
@@ -670,7 +674,7 @@ option-puzzle-daily-on-about = true zum Starten, false zum Beenden
 ## Discord: Optionen und Auswahlwerte von /akron und /akron-review
 
 option-challenge-opponent-name = gegner
-option-challenge-opponent-about = Wen du herausforderst
+option-challenge-opponent-about = Wen du herausforderst (ohne Gegner: alle hier)
 option-challenge-size-name = größe
 option-challenge-size-about = Brettseite, 3 bis 16 (Standard 8)
 option-challenge-pieces-name = steine
@@ -1349,7 +1353,7 @@ parse-role-needed = `tournament-role` braucht eine Rolle oder off; { parse-setti
 parse-reminders = die Erinnerungen '{ $value }' müssen dm, channel oder off sein
 parse-web = `web` '{ $value }' muss off, link oder public sein
 parse-challenge-usage = schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
-parse-challenge-needs-opponent = { CMD("challenge") } braucht einen Gegner; { parse-challenge-usage }
+parse-challenge-needs-opponent = `opponent:` braucht einen Spieler (lass es weg für eine offene Herausforderung); { parse-challenge-usage }
 parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }; { parse-challenge-usage }
 parse-size = die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
 parse-pieces = die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
@@ -1570,3 +1574,84 @@ command-tournament-advance-name = weiterkommen
 command-tournament-advance-about = K.-o.-System: das laufende Match zugunsten eines Spielers entscheiden (Turnierleitung).
 option-tournament-advance-player-name = spieler
 option-tournament-advance-player-about = Wer weiterkommt
+
+## Casual play: rematch, open challenges, follow
+
+# Der freie Platz einer offenen Herausforderung, wo sonst der Name eines Spielers steht.
+rating-range-between = zwischen { $min } und { $max }
+rating-range-at-least = von mindestens { $min }
+rating-range-at-most = von höchstens { $max }
+rating-range-any = beliebig
+casual-anyone = alle
+open-challenge-made = **{ $challenger }** stellt eine offene Herausforderung (Partie { $game }): alle hier können sie annehmen{ $ranged ->
+    [yes] {" "}(nur mit einer Wertung { $range } auf diesem Server)
+   *[no] {""}
+}. { $size } × { $size }, { $pile } Steine je Seite, { $rule ->
+    [immediate] sofortige
+   *[delayed] verzögerte
+} Regel; { $challenger } würde { $colour ->
+    [black] **Schwarz** spielen und anfangen
+   *[white] **Weiß** spielen
+}. Bedenkzeit: { $clock }. { $rated ->
+    [yes] Gewertet
+   *[no] Freundschaftspartie (nicht gewertet)
+}. { $platform ->
+    [matrix] Nimm sie mit ✅ oder { CMD("accept") } an
+   *[other] Nimm sie an
+}; wer zuerst annimmt, spielt. Sie verfällt { $expires }.
+open-challenge-range-named = Ein Wertungsbereich gilt nur für offene Herausforderungen: lass den Gegner weg (oder schreib `anyone`), um eine zu stellen.
+open-challenge-range-backwards = Der Wertungsbereich { $range } ist verkehrt herum: schreib die niedrigere Wertung zuerst, etwa `rating:1400-1700`.
+open-challenge-taken = Zu spät: **{ $player }** hat diese offene Herausforderung zuerst angenommen (Partie { $game }).
+open-challenge-yours = Das ist deine eigene offene Herausforderung: jemand anderes muss sie annehmen. Du kannst sie zurückziehen.
+open-challenge-outside-range = Diese offene Herausforderung gilt für Spieler mit einer Wertung { $range } auf diesem Server; deine Wertung hier ist { $rating }.
+open-challenge-no-decline = Diese offene Herausforderung gilt für alle: es gibt nichts abzulehnen, lass sie einfach stehen. Nur wer sie gestellt hat, kann sie zurückziehen.
+rematch-asked = Revanche für Partie { $game }, mit getauschten Farben:
+rematch-no-game = Hier gibt es keine beendete Partie für eine Revanche. Nenne eine: { CMD("rematch #N") }.
+rematch-not-finished = Partie { $game } ist noch nicht vorbei: eine Revanche wird nach ihrem Ende verlangt.
+rematch-not-yours = Du hast Partie { $game } nicht gespielt: nur ihre Spieler können eine Revanche verlangen.
+rematch-playing = Die Revanche dieser Partie läuft schon: Partie { $game }.
+rematch-asked-already = Du hast diese Revanche schon verlangt (Partie { $game }): dein Gegner kann sie annehmen, du kannst sie zurückziehen.
+rematch-accepts-theirs = **{ $player }** hat auch eine Revanche für Partie { $old } verlangt, daher nimmt das die schon verlangte Revanche an (Partie { $game }).
+rematch-tournament = Partie { $game } war eine Turnierpartie: das Turnier bestimmt die Paarungen. Fordere deinen Gegner stattdessen zu einer eigenen Partie heraus.
+follow-yourself = Du kannst dir nicht selbst folgen: { CMD("games") } zeigt deine Partien.
+follow-no-game = Es gibt keine Partie { $game }.
+follow-other-server = Partie { $game } wird nicht auf diesem Server gespielt: folge einer Partie von dem Server aus, auf dem sie läuft.
+follow-game-over = Partie { $game } ist vorbei: da gibt es nichts mehr zu folgen. { CMD("history") } und { CMD("replay") } zeigen, wie sie lief.
+follow-own-game = Du spielst Partie { $game }: ihre Züge siehst du schon.
+follow-cap = Du folgst schon { $cap } Partien und Spielern, mehr geht nicht. Beende zuerst eines mit { CMD("unfollow") }.
+follow-already = Du folgst schon { $what }.
+follow-game-done = Du folgst jetzt { $what }: ich schicke dir jeden Zug und das Ergebnis als Direktnachricht. Beenden mit { CMD("unfollow") }.
+follow-player-done = Du folgst jetzt { $what }: ich schicke dir eine Direktnachricht, wenn auf diesem Server eine neue Partie von { $what } beginnt. Beenden mit { CMD("unfollow") }.
+unfollow-which = Sag, wem du nicht mehr folgen willst: { CMD("unfollow #N") } für eine Partie, { CMD("unfollow @spieler") } für einen Spieler. { CMD("follow") } zeigt, wem du folgst.
+unfollow-done = Du folgst { $what } nicht mehr.
+unfollow-not-following = Du folgst { $what } nicht.
+follow-list-empty = Du folgst keiner Partie und keinem Spieler. { CMD("follow #N") } folgt einer Partie, { CMD("follow @spieler") } einem Spieler.
+follow-list = Du folgst { $count } von höchstens { $cap }:
+follow-what-game = Partie { $game }
+follow-what-player = { $player }
+follow-move-notice = Partie { $game }: **{ $player }** hat { $move } gezogen.
+follow-ended-notice = Partie { $game } ist beendet.
+follow-started-notice = **{ $player }** hat eine neue Partie begonnen: Partie { $game }, { $black } (Schwarz) gegen { $white } (Weiß). Folge ihr mit { CMD($follow) }.
+command-rematch-name = revanche
+command-rematch-about = Fordere den Gegner einer beendeten Partie erneut heraus: Farben getauscht, gleiche Optionen.
+command-follow-name = folgen
+command-follow-about = Erhalte die Züge einer Partie oder die neuen Partien eines Spielers als Direktnachricht.
+command-unfollow-name = entfolgen
+command-unfollow-about = Einer Partie oder einem Spieler nicht mehr folgen.
+command-akron-watch-about = Folge Partien und Spielern per Direktnachricht.
+group-watch = Folgen
+button-rematch = Revanche
+option-challenge-rating-name = wertung
+option-challenge-rating-about = Eine offene Herausforderung nur für Spieler mit einer Wertung in einem Bereich, etwa 1400-1700
+option-rematch-game-name = partie
+option-rematch-game-about = Die beendete Partie für die Revanche, mit ihrer Nummer (sonst die letzte hier)
+option-follow-game-name = partie
+option-follow-game-about = Die Partie, der du folgen willst, mit ihrer Nummer
+option-follow-player-name = spieler
+option-follow-player-about = Der Spieler, dessen neuen Partien du folgen willst
+option-unfollow-game-name = partie
+option-unfollow-game-about = Die Partie, der du nicht mehr folgen willst, mit ihrer Nummer
+option-unfollow-player-name = spieler
+option-unfollow-player-about = Der Spieler, dem du nicht mehr folgen willst
+parse-rating-range = der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
+parse-follow-who = follow nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'

@@ -244,7 +244,7 @@ rating-note-never-moved = Not rated: a player never moved, so the game counts as
 ## The commands: their names and one-line descriptions (Discord: at most 100 characters)
 
 command-challenge-name = challenge
-command-challenge-about = Challenge someone here, or the AI (`ai`, or the bot: level 1-8, 3 by default).
+command-challenge-about = Challenge someone here, anyone (no opponent), or the AI (`ai`, or the bot: level 1-8).
 command-accept-name = accept
 command-accept-about = Accept the challenge addressed to you.
 command-decline-name = decline
@@ -413,6 +413,9 @@ help-outro = One game per channel: a challenge where a game runs is played in a 
 help-intro-console = Commands, typed as written here (`move F6`):
 help-outro-console = One game per channel (`in CHANNEL` changes it): a challenge where a game runs is played in a thread of its own.
 help-intro-matrix = Commands: write each one after `!akron` in a message, in the room of the game or in its thread (`!akron move F6`). Reactions on the bot's messages stand for its buttons: ✅ accept, ❌ decline, 🚫 cancel your challenge, 🔄 swap, 🤝 offer a draw, 🏳️ resign (asked once more), 🙋 join and 👋 leave a tournament.
+
+help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
+help-intro-matrix = Commands: write each one after `!akron` in a message, in the room of the game or in its thread (`!akron move F6`). Reactions on the bot's messages stand for its buttons: ✅ accept, ❌ decline, 🚫 cancel your challenge, 🔄 swap, 🤝 offer a draw, 🏳️ resign (asked once more), 🔁 rematch, 🙋 join and 👋 leave a tournament.
 help-outro-matrix = One game per room: a challenge where a game runs is played in a thread of its own. Players are pinged when it is their move.
 group-start = Start
 group-play = Play
@@ -671,7 +674,7 @@ option-puzzle-daily-on-about = true to start, false to stop
 ## Discord: the options and choices of /akron and /akron-review
 
 option-challenge-opponent-name = opponent
-option-challenge-opponent-about = Who you challenge
+option-challenge-opponent-about = Who you challenge (leave it out for anyone here)
 option-challenge-size-name = size
 option-challenge-size-about = Board side, 3 to 16 (default 8)
 option-challenge-pieces-name = pieces
@@ -1323,7 +1326,7 @@ parse-role-needed = tournament-role needs a role or off; { parse-settings-usage 
 parse-reminders = reminders '{ $value }' must be dm, channel or off
 parse-web = web '{ $value }' must be off, link or public
 parse-challenge-usage = write it like { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (everything after the opponent is optional)
-parse-challenge-needs-opponent = challenge needs an opponent; { parse-challenge-usage }
+parse-challenge-needs-opponent = `opponent:` needs a player (leave it out for an open challenge); { parse-challenge-usage }
 parse-challenge-option = '{ $word }' is not a challenge option; { parse-challenge-usage }
 parse-size = board size must be { $min } to { $max }, not '{ $value }'
 parse-pieces = pieces must be a number up to { $max }, not '{ $value }'
@@ -1554,3 +1557,84 @@ command-tournament-advance-name = advance
 command-tournament-advance-about = A knockout: decide a player's current match for them (organisers).
 option-tournament-advance-player-name = player
 option-tournament-advance-player-about = The player who goes through
+
+## Casual play: rematch, open challenges, follow
+
+# The free seat of an open challenge, named where a player's name would be.
+rating-range-between = between { $min } and { $max }
+rating-range-at-least = { $min } or more
+rating-range-at-most = { $max } or less
+rating-range-any = any rating
+casual-anyone = anyone
+open-challenge-made = **{ $challenger }** posts an open challenge (game { $game }): anyone here may accept it{ $ranged ->
+    [yes] {" "}who is rated { $range } on this server
+   *[no] {""}
+}. { $size } × { $size }, { $pile } pieces each, { $rule ->
+    [immediate] immediate
+   *[delayed] delayed
+} rule; { $challenger } would play { $colour ->
+    [black] **Black** and move first
+   *[white] **White**
+}. Clock: { $clock }. { $rated ->
+    [yes] Rated
+   *[no] Casual (not rated)
+}. { $platform ->
+    [matrix] Accept with ✅ or { CMD("accept") }
+   *[other] Accept it
+}; the first to accept plays. It expires { $expires }.
+open-challenge-range-named = A rating range is for open challenges only: leave out the opponent (or write `anyone`) to post one.
+open-challenge-range-backwards = The rating range { $range } is backwards: write the lower rating first, like `rating:1400-1700`.
+open-challenge-taken = Too late: **{ $player }** took that open challenge first (game { $game }).
+open-challenge-yours = This is your own open challenge: someone else must accept it. You can cancel it.
+open-challenge-outside-range = This open challenge is for players rated { $range } on this server; your rating here is { $rating }.
+open-challenge-no-decline = This open challenge is for anyone: there is nothing to decline, just leave it. Only its challenger can cancel it.
+rematch-asked = Rematch of game { $game }, colours swapped:
+rematch-no-game = There is no finished game here to rematch. Name one: { CMD("rematch #N") }.
+rematch-not-finished = Game { $game } is not over yet: a rematch is asked once it has ended.
+rematch-not-yours = You did not play in game { $game }: only its players can ask for a rematch.
+rematch-playing = The rematch of that game is already being played: game { $game }.
+rematch-asked-already = You already asked for this rematch (game { $game }): your opponent can accept it, you can cancel it.
+rematch-accepts-theirs = **{ $player }** asked for a rematch of game { $old } too, so their press accepts the rematch already asked (game { $game }).
+rematch-tournament = Game { $game } was a tournament game: the tournament pairs its players. Challenge your opponent to a game of your own instead.
+follow-yourself = You cannot follow yourself: { CMD("games") } lists your own games.
+follow-no-game = There is no game { $game }.
+follow-other-server = Game { $game } is not played on this server: follow a game from the server it is played on.
+follow-game-over = Game { $game } is over: there is nothing more to follow. { CMD("history") } and { CMD("replay") } show how it went.
+follow-own-game = You play in game { $game }: you see its moves already.
+follow-cap = You follow { $cap } games and players already, the most there can be. Stop following one with { CMD("unfollow") } first.
+follow-already = You already follow { $what }.
+follow-game-done = You now follow { $what }: I will send you each of its moves and its result as direct messages. Stop with { CMD("unfollow") }.
+follow-player-done = You now follow { $what }: I will send you a direct message when a new game of theirs starts on this server. Stop with { CMD("unfollow") }.
+unfollow-which = Say what to stop following: { CMD("unfollow #N") } for a game, { CMD("unfollow @player") } for a player. { CMD("follow") } lists what you follow.
+unfollow-done = You no longer follow { $what }.
+unfollow-not-following = You do not follow { $what }.
+follow-list-empty = You follow no games and no players. { CMD("follow #N") } follows a game, { CMD("follow @player") } a player.
+follow-list = You follow { $count } of at most { $cap }:
+follow-what-game = game { $game }
+follow-what-player = { $player }
+follow-move-notice = Game { $game }: **{ $player }** played { $move }.
+follow-ended-notice = Game { $game } is over.
+follow-started-notice = **{ $player }** started a new game: game { $game }, { $black } (Black) against { $white } (White). Follow it with { CMD($follow) }.
+command-rematch-name = rematch
+command-rematch-about = Ask the opponent of a finished game for another, colours swapped, same options.
+command-follow-name = follow
+command-follow-about = Get each move and the result of a game, or each new game of a player, by direct message.
+command-unfollow-name = unfollow
+command-unfollow-about = Stop following a game or a player.
+command-akron-watch-about = Follow games and players by direct message.
+group-watch = Watch
+button-rematch = Rematch
+option-challenge-rating-name = rating
+option-challenge-rating-about = An open challenge only for players rated within a range here, like 1400-1700
+option-rematch-game-name = game
+option-rematch-game-about = The finished game to rematch, by its number (default: this channel's last)
+option-follow-game-name = game
+option-follow-game-about = The game to follow, by its number
+option-follow-player-name = player
+option-follow-player-about = The player whose new games to follow
+option-unfollow-game-name = game
+option-unfollow-game-about = The game to stop following, by its number
+option-unfollow-player-name = player
+option-unfollow-player-about = The player to stop following
+parse-rating-range = the rating range must be like 1400-1700, 1400- or -1700, not '{ $value }'
+parse-follow-who = follow takes a game (#N) or a player (@player), not '{ $word }'

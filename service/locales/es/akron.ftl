@@ -248,7 +248,7 @@ rating-note-never-moved = No puntúa: un jugador no hizo ninguna jugada, así qu
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
 command-challenge-name = desafiar
-command-challenge-about = Desafía a alguien aquí o a la IA (`ai`, o el bot: nivel 1-8, 3 por defecto).
+command-challenge-about = Desafía a alguien aquí, a cualquiera (sin rival) o a la IA (`ai`, o el bot: nivel 1-8).
 command-accept-name = aceptar
 command-accept-about = Acepta el desafío que te han hecho.
 command-decline-name = rechazar
@@ -416,6 +416,10 @@ help-outro = Una partida por canal: un desafío en un canal con partida se juega
 help-intro-console = Comandos, que se escriben tal como aparecen aquí (`move F6`):
 help-outro-console = Una partida por canal (`in CANAL` lo cambia): un desafío en un canal con partida se juega en un hilo propio.
 help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🙋 apuntarse a un torneo y 👋 borrarse.
+
+help-intro = Comandos (en Discord, `/akron NOMBRE` o el comando de barra de su grupo: `replay` es `/akron-review replay`; el menú de Discord los muestra en español):
+help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
+help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🔁 revancha, 🙋 apuntarse a un torneo y 👋 borrarse.
 help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
 group-start = Empezar
 group-play = Jugar
@@ -676,7 +680,7 @@ option-puzzle-daily-on-about = true para empezar, false para parar
 ## Discord: opciones y valores de /akron y /akron-review
 
 option-challenge-opponent-name = rival
-option-challenge-opponent-about = A quién desafías
+option-challenge-opponent-about = A quién desafías (sin rival, a cualquiera de aquí)
 option-challenge-size-name = tamaño
 option-challenge-size-about = Lado del tablero, de 3 a 16 (por defecto, 8)
 option-challenge-pieces-name = piedras
@@ -1382,7 +1386,7 @@ parse-role-needed = `tournament-role` necesita un rol u off; { parse-settings-us
 parse-reminders = `reminders` '{ $value }' debe ser dm, channel u off
 parse-web = `web` '{ $value }' debe ser off, link o public
 parse-challenge-usage = escríbelo como { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (todo lo que va tras el rival es opcional)
-parse-challenge-needs-opponent = { CMD("challenge") } necesita un rival; { parse-challenge-usage }
+parse-challenge-needs-opponent = `opponent:` necesita un jugador (quítalo para un desafío abierto); { parse-challenge-usage }
 parse-challenge-option = '{ $word }' no es una opción de { CMD("challenge") }; { parse-challenge-usage }
 parse-size = el tamaño del tablero debe ser de { $min } a { $max }, no '{ $value }'
 parse-pieces = las piedras deben ser un número hasta { $max }, no '{ $value }'
@@ -1612,3 +1616,84 @@ command-tournament-advance-name = pasar-de-ronda
 command-tournament-advance-about = Eliminación directa: decide el encuentro en juego a favor de un jugador (organización).
 option-tournament-advance-player-name = jugador
 option-tournament-advance-player-about = Quien pasa de ronda
+
+## Casual play: rematch, open challenges, follow
+
+# El asiento libre de un desafío abierto, donde iría el nombre de un jugador.
+rating-range-between = entre { $min } y { $max }
+rating-range-at-least = de { $min } o más
+rating-range-at-most = de { $max } o menos
+rating-range-any = cualquiera
+casual-anyone = cualquiera
+open-challenge-made = **{ $challenger }** publica un desafío abierto (partida { $game }): cualquiera de aquí puede aceptarlo{ $ranged ->
+    [yes] {" "}si tiene en este servidor una puntuación { $range }
+   *[no] {""}
+}. { $size } × { $size }, { $pile } piedras por jugador, regla { $rule ->
+    [immediate] inmediata
+   *[delayed] diferida
+}; { $challenger } jugaría con { $colour ->
+    [black] **negras** y empezaría
+   *[white] **blancas**
+}. Reloj: { $clock }. { $rated ->
+    [yes] Puntuable
+   *[no] No puntuable
+}. { $platform ->
+    [matrix] Acéptalo con ✅ o { CMD("accept") }
+   *[other] Acéptalo
+}; juega el primero que lo acepte. Caduca { $expires }.
+open-challenge-range-named = El rango de puntuación es solo para desafíos abiertos: no pongas rival (o escribe `anyone`) para publicar uno.
+open-challenge-range-backwards = El rango de puntuación { $range } está al revés: escribe primero la puntuación más baja, como `rating:1400-1700`.
+open-challenge-taken = Demasiado tarde: **{ $player }** aceptó antes ese desafío abierto (partida { $game }).
+open-challenge-yours = Es tu propio desafío abierto: tiene que aceptarlo otra persona. Puedes retirarlo.
+open-challenge-outside-range = Este desafío abierto es para jugadores con una puntuación { $range } en este servidor; la tuya aquí es { $rating }.
+open-challenge-no-decline = Este desafío abierto es para cualquiera: no hay nada que rechazar, basta con dejarlo. Solo quien lo hizo puede retirarlo.
+rematch-asked = Revancha de la partida { $game }, con los colores cambiados:
+rematch-no-game = Aquí no hay ninguna partida terminada para pedir la revancha. Indica una: { CMD("rematch #N") }.
+rematch-not-finished = La partida { $game } aún no ha terminado: la revancha se pide cuando acaba.
+rematch-not-yours = No jugaste la partida { $game }: solo sus jugadores pueden pedir la revancha.
+rematch-playing = La revancha de esa partida ya se está jugando: partida { $game }.
+rematch-asked-already = Ya pediste esta revancha (partida { $game }): tu rival puede aceptarla y tú puedes retirarla.
+rematch-accepts-theirs = **{ $player }** también pidió la revancha de la partida { $old }, así que su petición acepta la revancha ya pedida (partida { $game }).
+rematch-tournament = La partida { $game } era de un torneo: el torneo empareja a sus jugadores. Desafía a tu rival a una partida aparte.
+follow-yourself = No puedes seguirte a ti mismo: { CMD("games") } muestra tus partidas.
+follow-no-game = No hay ninguna partida { $game }.
+follow-other-server = La partida { $game } no se juega en este servidor: sigue una partida desde el servidor donde se juega.
+follow-game-over = La partida { $game } ya terminó: no queda nada que seguir. { CMD("history") } y { CMD("replay") } muestran cómo fue.
+follow-own-game = Juegas la partida { $game }: ya ves sus jugadas.
+follow-cap = Ya sigues { $cap } partidas y jugadores, el máximo. Deja de seguir alguno con { CMD("unfollow") } primero.
+follow-already = Ya sigues { $what }.
+follow-game-done = Ahora sigues { $what }: te enviaré por mensaje directo cada jugada y el resultado. Para dejarlo, { CMD("unfollow") }.
+follow-player-done = Ahora sigues a { $what }: te enviaré un mensaje directo cuando empiece una partida suya nueva en este servidor. Para dejarlo, { CMD("unfollow") }.
+unfollow-which = Di qué quieres dejar de seguir: { CMD("unfollow #N") } para una partida, { CMD("unfollow @jugador") } para un jugador. { CMD("follow") } muestra lo que sigues.
+unfollow-done = Ya no sigues { $what }.
+unfollow-not-following = No sigues { $what }.
+follow-list-empty = No sigues ninguna partida ni a ningún jugador. { CMD("follow #N") } sigue una partida; { CMD("follow @jugador") }, a un jugador.
+follow-list = Sigues { $count } de { $cap } como máximo:
+follow-what-game = la partida { $game }
+follow-what-player = { $player }
+follow-move-notice = Partida { $game }: **{ $player }** jugó { $move }.
+follow-ended-notice = La partida { $game } ha terminado.
+follow-started-notice = **{ $player }** empezó una partida nueva: la partida { $game }, { $black } (negras) contra { $white } (blancas). Síguela con { CMD($follow) }.
+command-rematch-name = revancha
+command-rematch-about = Pide otra partida al rival de una partida terminada: colores cambiados, mismas opciones.
+command-follow-name = seguir
+command-follow-about = Recibe por mensaje directo las jugadas de una partida o las partidas nuevas de un jugador.
+command-unfollow-name = dejar-de-seguir
+command-unfollow-about = Deja de seguir una partida o a un jugador.
+command-akron-watch-about = Sigue partidas y jugadores por mensaje directo.
+group-watch = Seguir
+button-rematch = Revancha
+option-challenge-rating-name = puntuación
+option-challenge-rating-about = Un desafío abierto solo para jugadores con una puntuación en un rango, como 1400-1700
+option-rematch-game-name = partida
+option-rematch-game-about = La partida terminada de la revancha, por su número (por defecto: la última de este canal)
+option-follow-game-name = partida
+option-follow-game-about = La partida que quieres seguir, por su número
+option-follow-player-name = jugador
+option-follow-player-about = El jugador cuyas partidas nuevas quieres seguir
+option-unfollow-game-name = partida
+option-unfollow-game-about = La partida que quieres dejar de seguir, por su número
+option-unfollow-player-name = jugador
+option-unfollow-player-about = El jugador al que quieres dejar de seguir
+parse-rating-range = el rango de puntuación debe ser como 1400-1700, 1400- o -1700, no '{ $value }'
+parse-follow-who = follow recibe una partida (#N) o un jugador (@jugador), no '{ $word }'

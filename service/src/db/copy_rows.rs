@@ -31,6 +31,7 @@ pub const TABLES: &[&str] = &[
     "console_clock",
     "platform_commands",
     "analyses",
+    "follows",
 ];
 
 /// Tables whose `id` is made by the database: after a copy into PostgreSQL, its counter must

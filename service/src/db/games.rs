@@ -3,17 +3,18 @@
 use super::DbError;
 use super::{Row, Tx};
 use crate::model::{
-    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Play, Players, ServerId, Status,
-    TimeControl, User, UserId,
+    ChannelId, Ending, GameId, GameRecord, Offers, Phase, Play, Players, RatingRange, ServerId,
+    Status, TimeControl, User, UserId,
 };
 use crate::params;
 use akron_rules::{Color, Outcome, Reason, WinRule};
 use std::str::FromStr;
 
-const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
+pub(super) const COLUMNS: &str = "id, channel, status, challenger_id, black_id, black_name, white_id, \
     white_name, size, pile, win_rule, start_code, winner, winner_id, reason, draw_offer_by, \
     takeback_by, created_at, started_at, last_move_at, finished_at, version, deadline_at, \
-    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers, rated";
+    time_control, clock_first, clock_second, reminders_sent, wants_thread, server, draw_offers, rated, \
+    rematch_of, open_to_anyone, rating_min, rating_max";
 
 fn corrupt(what: String) -> DbError {
     DbError::Corrupt(what)
@@ -84,7 +85,7 @@ fn phase_of(r: &Row<'_>) -> Result<Phase, DbError> {
     })
 }
 
-fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
+pub(super) fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
     let rule: String = r.get(10)?;
     Ok(GameRecord {
         id: GameId(r.get(0)?),
@@ -120,6 +121,16 @@ fn from_row(r: &Row<'_>) -> Result<GameRecord, DbError> {
             })
             .collect(),
         rated: r.get(30)?,
+        rematch_of: r.get::<Option<i64>>(31)?.map(GameId),
+        open_to_anyone: r.get(32)?,
+        rating_range: RatingRange {
+            min: r
+                .get::<Option<i64>>(33)?
+                .and_then(|n| u32::try_from(n).ok()),
+            max: r
+                .get::<Option<i64>>(34)?
+                .and_then(|n| u32::try_from(n).ok()),
+        },
     })
 }
 
@@ -134,9 +145,9 @@ pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> 
         "INSERT INTO games (channel, status, challenger_id, black_id, black_name, white_id, \
              white_name, size, pile, win_rule, start_code, created_at, deadline_at, \
              time_control, wants_thread, server, rated, started_at, clock_first, clock_second, \
-             reminders_sent) \
+             reminders_sent, rematch_of, open_to_anyone, rating_min, rating_max) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
-             ?18, ?19, ?20, ?21) RETURNING id",
+             ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) RETURNING id",
         params![
             game.channel.0,
             game.status().name(),
@@ -159,6 +170,10 @@ pub fn insert_game(conn: &Tx<'_>, game: &GameRecord) -> Result<GameId, DbError> 
             game.clocks[0],
             game.clocks[1],
             game.reminders_sent(),
+            game.rematch_of.map(|g| g.0),
+            game.open_to_anyone,
+            game.rating_range.min.map(i64::from),
+            game.rating_range.max.map(i64::from),
         ],
         |r| r.get(0),
     );

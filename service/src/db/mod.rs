@@ -17,6 +17,7 @@
 
 mod ai;
 mod analysis;
+mod casual;
 mod chat;
 mod claims;
 mod copy_rows;
@@ -35,6 +36,7 @@ mod value;
 
 pub use ai::*;
 pub use analysis::*;
+pub use casual::*;
 pub use chat::*;
 pub use claims::*;
 pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};

@@ -88,6 +88,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../migrations/0018_chat_choices.sql"),
     ),
     (
+        "0019_casual.sql",
+        include_str!("../../../migrations/0019_casual.sql"),
+    ),
+    (
         "0020_analysis.sql",
         include_str!("../../../migrations/0020_analysis.sql"),
     ),
@@ -592,6 +596,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "9a97630614c77267a3c6dfcf524fc4e8422b3ded695d16732cedbdc4f97240b5",
+        ),
+        (
+            "0019_casual.sql",
+            "8644514a23aa44bd7b3baa6cbfe7694f21f9c09bc1af13f7bff2add5a1bb8ec8",
         ),
         (
             "0020_analysis.sql",

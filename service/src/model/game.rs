@@ -153,8 +153,47 @@ pub struct GameRecord {
     /// Whether the game was agreed as rated (see `is_rated` in the service for whether its
     /// result actually moves ratings).
     pub rated: bool,
+    /// The finished game this one is the rematch of.
+    pub rematch_of: Option<GameId>,
+    /// Whether the challenge was posted to anyone in the channel (its free seat holds
+    /// [`UserId::anyone`] until someone takes it; it stays set once taken).
+    pub open_to_anyone: bool,
+    /// An open challenge's rating range on the server: the lowest and highest rating of who
+    /// may take it.
+    pub rating_range: RatingRange,
     /// Bumped by every change.
     pub version: i64,
+}
+
+/// The ratings a player must have to take an open challenge: at least `min`, at most `max`
+/// (each bound optional).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RatingRange {
+    /// The lowest rating allowed.
+    pub min: Option<u32>,
+    /// The highest rating allowed.
+    pub max: Option<u32>,
+}
+
+impl RatingRange {
+    /// Whether it limits anything.
+    #[must_use]
+    pub fn is_any(&self) -> bool {
+        self.min.is_none() && self.max.is_none()
+    }
+
+    /// Whether `rating` is within it.
+    #[must_use]
+    pub fn contains(&self, rating: u32) -> bool {
+        self.min.is_none_or(|min| rating >= min) && self.max.is_none_or(|max| rating <= max)
+    }
+
+    /// As written: `1400-1700`, `1400-`, `-1700`.
+    #[must_use]
+    pub fn written(&self) -> String {
+        let bound = |b: Option<u32>| b.map(|n| n.to_string()).unwrap_or_default();
+        format!("{}-{}", bound(self.min), bound(self.max))
+    }
 }
 
 impl GameRecord {
@@ -188,6 +227,9 @@ impl GameRecord {
             wants_thread: false,
             server: None,
             rated: false,
+            rematch_of: None,
+            open_to_anyone: false,
+            rating_range: RatingRange::default(),
             version: 0,
         }
     }

@@ -10,7 +10,9 @@ mod settings;
 mod time_control;
 mod tournament_record;
 
-pub use game::{Ending, GameEnded, GameId, GameRecord, Offers, Phase, Play, Players, Status};
+pub use game::{
+    Ending, GameEnded, GameId, GameRecord, Offers, Phase, Play, Players, RatingRange, Status,
+};
 pub use notice::{Destination, NoticeId};
 pub use people::{
     escape_markdown, ChannelId, Platform, ServerId, ServerRole, User, UserId, AI_PLATFORM,

@@ -184,6 +184,9 @@ impl User {
     /// words in the reader's language with the rest of the message.
     #[must_use]
     pub fn shown(&self) -> Arg {
+        if self.id.is_anyone() {
+            return crate::phrase!("casual-anyone").into();
+        }
         match self.id.ai_level() {
             Some(level) => crate::phrase!("ai-player", level = level.to_string()).into(),
             None => Arg::Text(escape_markdown(&self.name)),
@@ -202,10 +205,39 @@ impl User {
     /// catalogue.
     #[must_use]
     pub fn name_in(&self, language: Language) -> String {
+        if self.id.is_anyone() {
+            return crate::say!(language, "casual-anyone");
+        }
         match self.id.ai_level() {
             Some(level) => crate::say!(language, "ai-player", level = level.to_string()),
             None => self.name.clone(),
         }
+    }
+}
+
+/// The platform prefix of the free seat of an open challenge: `open:anyone`.
+pub const ANYONE_PLATFORM: &str = "open";
+
+impl UserId {
+    /// The free seat of an open challenge, until someone takes it: `open:anyone`. No
+    /// platform's user has this id (every platform's ids carry its own prefix).
+    #[must_use]
+    pub fn anyone() -> UserId {
+        UserId::new(ANYONE_PLATFORM, "anyone")
+    }
+
+    /// Whether this is the free seat of an open challenge.
+    #[must_use]
+    pub fn is_anyone(&self) -> bool {
+        self.platform() == ANYONE_PLATFORM
+    }
+}
+
+impl User {
+    /// The free seat of an open challenge ([`UserId::anyone`]).
+    #[must_use]
+    pub fn anyone() -> User {
+        User::new(UserId::anyone(), "anyone")
     }
 }
 

@@ -192,6 +192,7 @@ impl Service {
         players: Players,
         start: &Position,
         wants_thread: bool,
+        rematch_of: Option<GameId>,
     ) -> Outcome {
         let private = request.language.private;
         let Some((ai_colour, level)) = players.ai() else {
@@ -215,14 +216,23 @@ impl Service {
         row.rated = false;
         row.wants_thread = wants_thread;
         row.server.clone_from(&request.server);
+        row.rematch_of = rematch_of;
         let waiting = (ai_colour == start.turn()).then_some(now);
         let inserted = self.db.write(|c| {
+            // One live rematch of a game at a time: looked for where it is made.
+            if let Some(live) = Self::live_rematch(c, rematch_of)? {
+                return Ok(Err(live));
+            }
             let id = self.start_game(c, &mut row, 0, now)?;
             db::insert_ai_game(c, id, level.number(), waiting)?;
-            Ok::<_, DbError>(id)
+            Ok::<_, DbError>(Ok(id))
         });
         let id = match inserted {
-            Ok(id) => id,
+            Ok(Ok(id)) => id,
+            Ok(Err(live)) => {
+                let old = rematch_of.unwrap_or(live.id);
+                return self.answer_live_rematch(request, old, &live);
+            }
             Err(DbError::ChannelTaken) => return refuse(say!(private, "ai-channel-taken")),
             Err(e) => return Err(e.into()),
         };

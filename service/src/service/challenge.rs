@@ -1,5 +1,6 @@
 //! `challenge`, `accept`, `decline` and `cancel`.
 
+use super::casual::LiveRematch;
 use super::lifecycle::{move_to_thread, Announced, Conclusion};
 use super::types::{Button, Challenge, ColourChoice, Command, Reply, Request};
 use super::{refuse, Failure, Outcome, Service, CHALLENGE_TTL};
@@ -13,11 +14,37 @@ use std::sync::Arc;
 impl Service {
     /// Proposes a game in the request's channel.
     pub(super) fn challenge(&self, request: &Request, challenge: &Challenge) -> Outcome {
+        self.propose(request, challenge, None)
+    }
+
+    /// Proposes a game in the request's channel: to the challenge's opponent, or to anyone
+    /// (an open challenge); the rematch of `rematch_of` when it is one.
+    pub(super) fn propose(
+        &self,
+        request: &Request,
+        challenge: &Challenge,
+        rematch_of: Option<GameId>,
+    ) -> Outcome {
         let me = &request.user;
         let them = &challenge.opponent;
         let language = request.language.private;
         if them.id == me.id {
             return refuse(say!(language, "challenge-yourself"));
+        }
+        let open = them.id.is_anyone();
+        if !challenge.rating.is_any() {
+            if !open {
+                return refuse(say!(language, "open-challenge-range-named"));
+            }
+            if let (Some(min), Some(max)) = (challenge.rating.min, challenge.rating.max) {
+                if min > max {
+                    return refuse(say!(
+                        language,
+                        "open-challenge-range-backwards",
+                        range = challenge.rating.written()
+                    ));
+                }
+            }
         }
         let size = challenge.size.unwrap_or(akron_rules::DEFAULT_SIZE);
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -93,7 +120,14 @@ impl Service {
                 black: black.clone(),
                 white: white.clone(),
             };
-            return self.challenge_ai(request, challenge, players, &start, wants_thread);
+            return self.challenge_ai(
+                request,
+                challenge,
+                players,
+                &start,
+                wants_thread,
+                rematch_of,
+            );
         }
         let now = self.clock.now();
         let mut row = GameRecord::challenge(
@@ -112,8 +146,28 @@ impl Service {
         row.wants_thread = wants_thread;
         row.server.clone_from(&request.server);
         row.rated = challenge.rated.unwrap_or(true);
-        let id = match self.db.write(|c| db::insert_game(c, &row)) {
-            Ok(id) => id,
+        row.rematch_of = rematch_of;
+        row.open_to_anyone = open;
+        row.rating_range = challenge.rating;
+        let inserted = self.db.write(|c| {
+            // One live rematch of a game at a time: looked for where it is made.
+            if let Some(live) = Self::live_rematch(c, rematch_of)? {
+                return Ok(LiveRematch::There(Box::new(live)));
+            }
+            match db::insert_game(c, &row) {
+                // Two presses of Rematch at once on PostgreSQL: the channel's own unique
+                // index may refuse the second before its serializable check does. Run it
+                // again: it then finds the first one's rematch.
+                Err(DbError::ChannelTaken) if rematch_of.is_some() => Err(DbError::Conflict),
+                inserted => inserted.map(LiveRematch::None),
+            }
+        });
+        let id = match inserted {
+            Ok(LiveRematch::None(id)) => id,
+            Ok(LiveRematch::There(live)) => {
+                let old = rematch_of.unwrap_or(live.id);
+                return self.answer_live_rematch(request, old, &live);
+            }
             Err(DbError::ChannelTaken) => {
                 // Another challenge landed in this channel at the same moment.
                 return refuse(say!(language, "challenge-channel-taken"));
@@ -138,27 +192,57 @@ impl Service {
             None if wants_thread => format!("\n{}", say!(public, "challenge-in-thread")),
             None => String::new(),
         };
-        reply.text = say!(
-            public,
-            "challenge-made",
-            challenger = me.shown(),
-            challenged = them_token,
-            game = id.to_string(),
-            size = size,
-            pile = pile,
-            rule = rule.name(),
-            black = black.shown(),
-            white = white.shown(),
-            clock = super::wording::time_control(challenge.time.unwrap_or_default()),
-            rated = if row.rated { "yes" } else { "no" },
-            expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL),
-            // Matrix has reactions for buttons: the challenge says so there.
-            platform = request.platform.id
-        );
+        reply.text = if open {
+            say!(
+                public,
+                "open-challenge-made",
+                challenger = me.shown(),
+                game = id.to_string(),
+                size = size,
+                pile = pile,
+                rule = rule.name(),
+                colour = if black.id == me.id { "black" } else { "white" },
+                clock = super::wording::time_control(challenge.time.unwrap_or_default()),
+                rated = if row.rated { "yes" } else { "no" },
+                ranged = if challenge.rating.is_any() {
+                    "no"
+                } else {
+                    "yes"
+                },
+                range = super::casual::range_words(challenge.rating),
+                expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL),
+                platform = request.platform.id
+            )
+        } else {
+            say!(
+                public,
+                "challenge-made",
+                challenger = me.shown(),
+                challenged = them_token,
+                game = id.to_string(),
+                size = size,
+                pile = pile,
+                rule = rule.name(),
+                black = black.shown(),
+                white = white.shown(),
+                clock = super::wording::time_control(challenge.time.unwrap_or_default()),
+                rated = if row.rated { "yes" } else { "no" },
+                expires = format!("<t:{}:R>", self.clock.now() + CHALLENGE_TTL),
+                // Matrix has reactions for buttons: the challenge says so there.
+                platform = request.platform.id
+            )
+        };
+        if let Some(old) = rematch_of {
+            reply.text = format!(
+                "{}\n{}",
+                say!(public, "rematch-asked", game = old.to_string()),
+                reply.text
+            );
+        }
         reply.text.push_str(&place);
         reply.buttons = [
             Button::of(Command::Accept, id),
-            Button::of(Command::Decline, id),
+            (!open).then(|| Button::of(Command::Decline, id)).flatten(),
             Button::of(Command::Cancel, id),
         ]
         .into_iter()
@@ -170,12 +254,28 @@ impl Service {
     /// The challenged player accepts: the game starts.
     pub(super) fn accept(&self, request: &Request) -> Outcome {
         let Some(row) = self.open_challenge(request)? else {
+            if let Some(taken) = self.taken_open_challenge(request)? {
+                return refuse(say!(
+                    request.language.private,
+                    "open-challenge-taken",
+                    game = taken.id.to_string(),
+                    player = taken.challenged_user().shown()
+                ));
+            }
             return Err(no_challenge(request));
         };
         let loaded = self.load(row)?;
         let challenged = loaded.challenged();
         let private = request.language.private;
-        if request.user.id != challenged.id {
+        let taking = loaded.record.open_to_anyone && challenged.id.is_anyone();
+        if taking {
+            if request.user.id == loaded.record.challenger {
+                return refuse(say!(private, "open-challenge-yours"));
+            }
+            if let Some(why) = self.outside_range(&loaded.record, request)? {
+                return refuse(why);
+            }
+        } else if request.user.id != challenged.id {
             return refuse(if request.user.id == loaded.record.challenger {
                 say!(
                     private,
@@ -189,9 +289,25 @@ impl Service {
         let mut record = loaded.record.clone();
         let plies = loaded.game.moves().len();
         let now = self.clock.now();
-        self.db
-            .write(|c| self.start_game(c, &mut record, plies, now))?;
+        self.db.write(|c| {
+            if taking {
+                // The first to take it wins: a conditional UPDATE on the free seat at the
+                // version read; anyone later gets a conflict, runs again, and is told.
+                record.version = db::take_open_seat(c, record.id, record.version, &request.user)?;
+                for seat in [&mut record.players.black, &mut record.players.white] {
+                    if seat.id.is_anyone() {
+                        seat.clone_from(&request.user);
+                    }
+                }
+            }
+            self.start_game(c, &mut record, plies, now)
+        })?;
         self.wake();
+        let challenged = if taking {
+            request.user.clone()
+        } else {
+            challenged
+        };
         let loaded = Arc::new(super::store::Loaded {
             record,
             game: loaded.game.clone(),
@@ -242,6 +358,8 @@ impl Service {
             let private = request.language.private;
             return refuse(if request.user.id == loaded.record.challenger {
                 say!(private, "challenge-yours-decline")
+            } else if challenged.id.is_anyone() {
+                say!(private, "open-challenge-no-decline")
             } else {
                 say!(private, "challenge-not-yours", player = challenged.shown())
             });
@@ -296,6 +414,53 @@ impl Service {
         Ok(self
             .target(request)?
             .filter(|row| row.status() == Status::Open))
+    }
+
+    /// The open challenge a failed `accept` was about, when someone else took it: the one
+    /// named, else the channel's latest game.
+    fn taken_open_challenge(&self, request: &Request) -> Result<Option<GameRecord>, Failure> {
+        let row = match request.game {
+            Some(id) => self.db.read(|c| db::game(c, id))?,
+            None => self
+                .db
+                .read(|c| db::latest_channel_game(c, &request.channel))?,
+        };
+        Ok(row.filter(|r| {
+            r.open_to_anyone
+                && !r.challenged_user().id.is_anyone()
+                && matches!(r.status(), Status::Active | Status::Finished)
+        }))
+    }
+
+    /// Why `request`'s caller may not take the open challenge `record` for their rating on
+    /// its server (a player without a rating there counts at the initial rating).
+    fn outside_range(
+        &self,
+        record: &GameRecord,
+        request: &Request,
+    ) -> Result<Option<String>, Failure> {
+        let range = record.rating_range;
+        if range.is_any() {
+            return Ok(None);
+        }
+        let scope = record
+            .server
+            .as_ref()
+            .map_or_else(|| db::GLOBAL_SCOPE.to_string(), |s| s.0.clone());
+        let stored = self.db.read(|c| db::rating(c, &request.user.id, &scope))?;
+        let rating = stored.map_or(crate::ratings::INITIAL_RATING, |r| r.rating.rating);
+        // Ratings are shown rounded; the range is compared with what is shown.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let shown = rating.round().max(0.0) as u32;
+        if range.contains(shown) {
+            return Ok(None);
+        }
+        Ok(Some(say!(
+            request.language.private,
+            "open-challenge-outside-range",
+            rating = shown.to_string(),
+            range = super::casual::range_words(range)
+        )))
     }
 
     fn close_challenge(&self, row: &GameRecord, ending: Ending) -> Result<(), super::ServiceError> {

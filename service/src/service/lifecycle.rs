@@ -46,6 +46,7 @@ impl Service {
         } else {
             record.version = db::save_game(conn, record)?;
         }
+        self.tell_start_followers(conn, record, now)?;
         Ok(record.id)
     }
 }
@@ -175,6 +176,8 @@ impl Service {
             None => self.take_premove(conn, &applied.next, applied.report.mv, now)?,
             Some(_) => None,
         };
+        // Before the ending (which forgets the game's follows) is written.
+        self.tell_move_followers(conn, &applied.next, &applied.report, now)?;
         self.note_ai_turn(conn, &applied.next, now)?;
         self.store_after_move(conn, &mut applied.next, applied.report.outcome, now)?;
         db::insert_move(conn, applied.next.record.id, &applied.row)?;
@@ -291,6 +294,7 @@ impl Service {
         if announced == Announced::No {
             self.announce_ending(conn, record, event)?;
         }
+        self.tell_end_followers(conn, event)?;
         // Last, so that the result is told before the next round it may start.
         self.record_tournament_result(conn, record, event)
     }

@@ -37,6 +37,7 @@
 pub mod ai;
 mod alt;
 pub mod analysis;
+mod casual;
 mod challenge;
 mod chat_memory;
 pub mod check;
@@ -71,6 +72,7 @@ pub use crate::model::{Destination, GameEnded, NoticeId, Status};
 pub use ai::{AiConfig, AiJob, AiMoved};
 pub use alt::{position_levels, MAX_ALT};
 pub use analysis::{AnalysisJob, GameAnalysis, MoveReview};
+pub use casual::FOLLOW_CAP;
 pub use notices::{Notice, ThreadRequest, MAX_ATTEMPTS as MAX_NOTICE_ATTEMPTS};
 pub use rated::{is_rated, LEADERBOARD_SIZE};
 pub use read_model::{
@@ -499,6 +501,9 @@ impl Service {
             Command::Accept => self.accept(request),
             Command::Decline => self.decline(request),
             Command::Cancel => self.cancel(request),
+            Command::Rematch => self.rematch(request),
+            Command::Follow(who) => self.follow(request, who.as_ref()),
+            Command::Unfollow(who) => self.unfollow(request, who.as_ref()),
             Command::Move(text) => self.play_text(request, text),
             Command::Swap => self.play_text(request, "swap"),
             Command::Board(view) => self.board(request, *view),

@@ -382,7 +382,7 @@ impl Service {
             alt: Some(alt),
             position: Some(position.code()),
             board_of: Some(loaded.record.id),
-            buttons: board_buttons(loaded),
+            buttons: board_buttons(loaded, || self.is_tournament_game(loaded.record.id)),
             ..Reply::default()
         }
     }
@@ -495,7 +495,19 @@ impl Service {
 /// and Decline while an offer is open) and Resign, which asks for confirmation first. While
 /// the AI is to move, only Resign. Regression (issue 39): Matrix offered 🔄 and 🤝 on boards
 /// where the AI was to move, where neither was the human's to press.
-fn board_buttons(loaded: &Loaded) -> Vec<Button> {
+///
+/// A finished game's board carries Rematch (issue 43), for either player to press.
+/// A tournament's game has none: the tournament pairs its players (`in_tournament` is asked
+/// only for a finished game).
+fn board_buttons(loaded: &Loaded, in_tournament: impl FnOnce() -> bool) -> Vec<Button> {
+    if loaded.record.status() == Status::Finished {
+        if in_tournament() {
+            return Vec::new();
+        }
+        return Button::of(Command::Rematch, loaded.record.id)
+            .into_iter()
+            .collect();
+    }
     if loaded.record.status() != Status::Active || loaded.game.is_over() {
         return Vec::new();
     }

@@ -17,8 +17,8 @@ use crate::catalogue::Arg;
 pub use crate::catalogue::Language;
 pub use crate::images::{Speed, View};
 pub use crate::model::{
-    ChannelId, GameId, Platform, PuzzleId, ReminderPlace, ServerId, ServerRole, TimeControl,
-    TournamentFormat, TournamentId, User, UserId, WebAccess,
+    ChannelId, GameId, Platform, PuzzleId, RatingRange, ReminderPlace, ServerId, ServerRole,
+    TimeControl, TournamentFormat, TournamentId, User, UserId, WebAccess,
 };
 use akron_rules::WinRule;
 use std::str::FromStr;
@@ -120,7 +120,8 @@ impl FromStr for ColourChoice {
 /// the delayed rule and a random colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Challenge {
-    /// Who is challenged.
+    /// Who is challenged: [`User::anyone`] for an open challenge, which anyone in the
+    /// channel but the challenger may accept.
     pub opponent: User,
     /// Board side, 3 to 16.
     pub size: Option<u8>,
@@ -137,6 +138,9 @@ pub struct Challenge {
     pub thread: Option<bool>,
     /// Whether the result moves ratings (default: rated).
     pub rated: Option<bool>,
+    /// An open challenge's rating range on the server (`rating:1400-1700`): only players
+    /// rated within it may take it. Refused on a challenge to someone named.
+    pub rating: RatingRange,
 }
 
 impl Challenge {
@@ -152,7 +156,15 @@ impl Challenge {
             time: None,
             thread: None,
             rated: None,
+            rating: RatingRange::default(),
         }
+    }
+
+    /// An open challenge (anyone in the channel may accept it) with every option at its
+    /// default.
+    #[must_use]
+    pub fn open() -> Challenge {
+        Challenge::new(User::anyone())
     }
 }
 
@@ -394,6 +406,15 @@ pub enum Command {
     Decline,
     /// `cancel`: the challenger withdraws their open challenge.
     Cancel,
+    /// `rematch [#N]`: a new challenge to the opponent of a finished game (the request's, or
+    /// the channel's last), colours swapped, same options; when the opponent already asked,
+    /// it accepts theirs. Against the AI the new game starts at once.
+    Rematch,
+    /// `follow [#N|@player]`: direct messages with each move and the result of a game, or
+    /// the start of each new game of a player; `follow` alone lists what one follows.
+    Follow(Option<User>),
+    /// `unfollow #N|@player`: stop following.
+    Unfollow(Option<User>),
     /// `move NOTATION`: a placement (`F6`) or a step (`A2-D3'`), lenient notation; `swap`
     /// also works here.
     Move(String),
@@ -465,6 +486,9 @@ impl Command {
             Command::Accept => "accept",
             Command::Decline => "decline",
             Command::Cancel => "cancel",
+            Command::Rematch => "rematch",
+            Command::Follow(_) => "follow",
+            Command::Unfollow(_) => "unfollow",
             Command::Move(_) => "move",
             Command::Swap => "swap",
             Command::Board(_) | Command::BoardText => "board",

@@ -276,6 +276,7 @@ impl Harness {
                 time: None,
                 thread: None,
                 rated: None,
+                rating: crate::model::RatingRange::default(),
             }),
         );
         assert!(!reply.ephemeral, "{}", reply.text);

@@ -105,9 +105,12 @@ fn resign_asks_the_player_first_and_refuses_anyone_else() {
         "{}",
         resigned.text
     );
-    assert!(
-        resigned.buttons.is_empty(),
-        "a finished game has no buttons"
+    // A finished game's only button is Rematch (issue 43).
+    let commands: Vec<Command> = resigned.buttons.iter().map(|b| b.command.clone()).collect();
+    assert_eq!(
+        commands,
+        vec![Command::Rematch],
+        "a finished game has only Rematch"
     );
 
     // Pressed again on the old message: the game is over.
@@ -135,6 +138,7 @@ fn accepting_mentions_only_the_player_to_move() {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     let accepted = h.ok("alice", Command::Accept);

@@ -220,7 +220,7 @@ fn the_help_fits_a_message_in_every_language() {
             help.chars().count()
         );
     }
-    assert!(help_text_in(Language::Spanish).contains("- **Empezar**: `challenge @jugador"));
+    assert!(help_text_in(Language::Spanish).contains("- **Empezar**: `challenge [@jugador"));
     assert!(help_text_in(Language::German).contains("- **Rätsel** (`/akron-puzzle`)"));
 }
 

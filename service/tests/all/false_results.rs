@@ -645,7 +645,7 @@ fn the_help_names_its_placeholders_in_the_readers_words_and_what_is_typed_as_typ
     );
     let spanish = help_text_in(Language::Spanish);
     for typed in [
-        "challenge @jugador|ai [level:1-8]",
+        "challenge [@jugador|ai] [level:1-8]",
         "replay [#N] [from:JUGADA] [to:JUGADA] [speed:slow|normal|fast]",
         "show CÓDIGO-o-REGISTRO [view:plan|perspective]",
         "tournament-role:ROL|off",

@@ -334,6 +334,7 @@ fn challenges_expire_after_a_day() {
                 time: None,
                 thread: None,
                 rated: None,
+                rating: Default::default(),
             }),
         )
     };
@@ -384,6 +385,7 @@ fn games_lists_every_channel_and_whose_turn() {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     h.clock.advance(3 * 3600 + 120);

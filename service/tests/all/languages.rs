@@ -558,7 +558,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
         "move",
         "challenge bob size:99",
         "challenge bob purple",
-        "challenge",
+        "challenge opponent:",
         "settings colour:red",
         "frobnicate",
         "resign now",

@@ -23,6 +23,7 @@ mod sqlite {
     mod analysis;
     mod backup;
     mod buttons;
+    mod casual;
     mod chat_choices;
     mod claims;
     mod concurrency;
@@ -54,6 +55,7 @@ mod postgres {
     mod analysis;
     mod backup;
     mod buttons;
+    mod casual;
     mod chat_choices;
     mod claims;
     mod concurrency;

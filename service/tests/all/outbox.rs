@@ -23,6 +23,7 @@ fn challenge(h: &Harness, channel: &str, from: &str, to: &str) {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     assert!(!reply.ephemeral, "{}", reply.text);
@@ -218,6 +219,7 @@ fn names_full_of_markdown_are_shown_literally_and_ping_nobody() {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     ));
     assert!(!reply.ephemeral, "{}", reply.text);

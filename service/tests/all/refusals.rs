@@ -17,6 +17,7 @@ fn challenge(opponent: &str) -> Command {
         time: None,
         thread: None,
         rated: None,
+        rating: Default::default(),
     })
 }
 
@@ -68,6 +69,7 @@ fn challenges() {
                 time: None,
                 thread: None,
                 rated: None,
+                rating: Default::default(),
             }),
         );
         assert!(r.text.contains("not possible"), "{}", r.text);

@@ -199,6 +199,7 @@ fn a_read_only_reader_sees_the_games_and_cannot_write() {
             time: None,
             thread: None,
             rated: None,
+            rating: Default::default(),
         }),
     );
     let db = h.open_db_read_only().unwrap();

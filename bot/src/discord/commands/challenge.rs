@@ -2,8 +2,8 @@
 
 use super::{run, Context};
 use crate::discord::{user_of, DiscordError};
-use crate::service::text::parse_time;
-use crate::service::{Challenge, ColourChoice, Command, User};
+use crate::service::text::{parse_rating_range, parse_time};
+use crate::service::{Challenge, ColourChoice, Command, RatingRange, User};
 use akron_ai::Level;
 use akron_rules::WinRule;
 use akron_service::model::escape_markdown;
@@ -45,12 +45,12 @@ pub enum ColourOption {
     Random,
 }
 
-/// Challenge someone to a game of Akron in this channel.
+/// Challenge someone to a game of Akron in this channel; without an opponent, anyone here.
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)] // one argument per slash-command option
 pub async fn challenge(
     ctx: Context<'_>,
-    opponent: serenity::User,
+    opponent: Option<serenity::User>,
     #[min = 3]
     #[max = 16]
     size: Option<u8>,
@@ -65,21 +65,25 @@ pub async fn challenge(
     #[max = 8]
     level: Option<u8>,
     rated: Option<bool>,
+    // One text option, as typed elsewhere (`1400-1700`, `1400-`, `-1700`): one slot of the
+    // 25, and the same words on every platform.
+    #[max_length = 16] rating: Option<String>,
 ) -> Result<(), DiscordError> {
     let me = ctx.framework().bot_id();
-    let opponent_user = if opponent.id == me {
-        let level = level
-            .and_then(Level::new)
-            .or_else(|| Level::new(crate::service::ai::DEFAULT_LEVEL))
-            .unwrap_or(Level::MIN);
-        User::ai(level)
-    } else if level.is_some() {
-        return super::refuse(ctx, &phrase!("discord-level-needs-me")).await;
-    } else if opponent.bot {
-        let name = escape_markdown(&opponent.name);
-        return super::refuse(ctx, &phrase!("discord-opponent-is-bot", name = name)).await;
-    } else {
-        user_of(&opponent)
+    let rating = match rating.as_deref().map(parse_rating_range) {
+        None => RatingRange::default(),
+        Some(Ok(range)) => range,
+        Some(Err(why)) => return super::refuse(ctx, &why).await,
+    };
+    let opponent_user = match opponent {
+        // No opponent: `level` alone means the bot itself, as typed; else anyone here.
+        None if level.is_some() => Ok(User::ai(level.and_then(Level::new).unwrap_or(Level::MIN))),
+        None => Ok(User::anyone()),
+        Some(opponent) => named_opponent(&opponent, me, level),
+    };
+    let opponent_user = match opponent_user {
+        Ok(user) => user,
+        Err(why) => return super::refuse(ctx, &why).await,
     };
     let challenge = Challenge {
         opponent: opponent_user,
@@ -98,8 +102,32 @@ pub async fn challenge(
         },
         thread,
         rated,
+        rating,
     };
     run(ctx, Command::Challenge(challenge)).await
+}
+
+/// The user a named `opponent` stands for: the bot itself at `level`, or a person; a refusal
+/// for `level` with a person, or another bot.
+fn named_opponent(
+    opponent: &serenity::User,
+    me: serenity::UserId,
+    level: Option<u8>,
+) -> Result<User, akron_service::catalogue::Phrase> {
+    if opponent.id == me {
+        let level = level
+            .and_then(Level::new)
+            .or_else(|| Level::new(crate::service::ai::DEFAULT_LEVEL))
+            .unwrap_or(Level::MIN);
+        Ok(User::ai(level))
+    } else if level.is_some() {
+        Err(phrase!("discord-level-needs-me"))
+    } else if opponent.bot {
+        let name = escape_markdown(&opponent.name);
+        Err(phrase!("discord-opponent-is-bot", name = name))
+    } else {
+        Ok(user_of(opponent))
+    }
 }
 
 /// Accept the challenge addressed to you in this channel.
@@ -118,4 +146,10 @@ pub async fn decline(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Cancel).await
+}
+
+/// Ask the opponent of a finished game (this channel's last, or game #N) for another.
+#[poise::command(slash_command, guild_only)]
+pub async fn rematch(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), DiscordError> {
+    super::run_about(ctx, Command::Rematch, game.map(crate::service::GameId)).await
 }

@@ -10,11 +10,13 @@
 //! out as people use them:
 //!
 //! - `/akron` is everything typed during a game and about one's own play: `challenge`,
-//!   `accept`, `move`, `board`, `resign`, `games`, `stats`, `settings`, `help`... (23
+//!   `accept`, `move`, `board`, `resign`, `games`, `stats`, `settings`, `help`... (24
 //!   subcommands). The game is known by `/akron move A2-D3'`, and what is typed often stays
 //!   short.
 //! - `/akron-review` is looking back: `export`, `show`, `replay`, `analyze`. They carry the
 //!   longest option lists after `challenge` and are used after a game, not in one.
+//! - `/akron-watch` is following other players' games by direct message (`follow`,
+//!   `unfollow`): with `rematch`, `/akron` holds 24 of Discord's 25.
 //! - `/akron-puzzle` and `/akron-tournament` are the two families that already had actions
 //!   (`puzzle solve`, `tournament join`); the action is the subcommand. Tournaments are run by
 //!   organisers, and their `create` alone has eleven options.
@@ -36,6 +38,7 @@ mod play;
 mod puzzle;
 mod review;
 mod tournament;
+mod watch;
 
 use super::boards::Boards;
 use super::reply;
@@ -57,6 +60,7 @@ use poise::serenity_prelude as serenity;
         "challenge::accept",
         "challenge::decline",
         "challenge::cancel",
+        "challenge::rematch",
         "play::play_move",
         "play::swap",
         "play::board",
@@ -94,6 +98,7 @@ pub fn commands() -> Vec<poise::Command<super::Data, DiscordError>> {
         review::review(),
         puzzle::puzzle(),
         tournament::tournament(),
+        watch::watch(),
     ];
     for command in &mut commands {
         // `/akron` and `/akron-review` are no command of the table: their own lines.

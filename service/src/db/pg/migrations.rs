@@ -82,6 +82,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../../migrations/postgres/0018_chat_choices.sql"),
     ),
     (
+        "0019_casual.sql",
+        include_str!("../../../../migrations/postgres/0019_casual.sql"),
+    ),
+    (
         "0020_analysis.sql",
         include_str!("../../../../migrations/postgres/0020_analysis.sql"),
     ),
@@ -275,6 +279,10 @@ mod tests {
         (
             "0018_chat_choices.sql",
             "a3544335f97cf1eec77066d916dd5c4e6c60df2918ecfc49639fef70660c7727",
+        ),
+        (
+            "0019_casual.sql",
+            "1353b5bb64664166c124103d07b5b17129ec53183241b4d17eaa78b40729c470",
         ),
         (
             "0020_analysis.sql",

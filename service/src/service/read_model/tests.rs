@@ -65,6 +65,7 @@ fn a_live_game_reads_each_colours_clock() {
         }),
         thread: None,
         rated: None,
+        rating: Default::default(),
     };
     h.ok("alice", Command::Challenge(challenge));
     h.ok("bob", Command::Accept);

@@ -24,11 +24,13 @@ pub enum Group {
     Puzzles,
     /// Tournaments, run by organisers.
     Tournaments,
+    /// Following other players' games by direct message.
+    Watch,
 }
 
 impl Group {
     /// Every group, in the help's order.
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 9] = [
         Group::Start,
         Group::Play,
         Group::End,
@@ -37,6 +39,7 @@ impl Group {
         Group::Review,
         Group::Puzzles,
         Group::Tournaments,
+        Group::Watch,
     ];
 
     /// Its key in the catalogue: `group-KEY` is its heading in each language.
@@ -51,6 +54,7 @@ impl Group {
             Group::Review => "review",
             Group::Puzzles => "puzzles",
             Group::Tournaments => "tournaments",
+            Group::Watch => "watch",
         }
     }
 
@@ -66,6 +70,7 @@ impl Group {
             Group::Review => "Review",
             Group::Puzzles => "Puzzles",
             Group::Tournaments => "Tournaments",
+            Group::Watch => "Watch",
         }
     }
 
@@ -82,6 +87,9 @@ impl Group {
             Group::Review => "akron-review",
             Group::Puzzles => "akron-puzzle",
             Group::Tournaments => "akron-tournament",
+            // `/akron` holds 24 subcommands with `rematch`, and Discord allows 25: following
+            // other players' games (`follow`, `unfollow`) is a family of its own.
+            Group::Watch => "akron-watch",
         }
     }
 }
@@ -362,12 +370,12 @@ const fn entry(name: &'static str, group: Group, forms: &'static [Form]) -> Comm
 const CODE: &str = "3:b:4,4:3/3/3";
 
 /// Every command, in the help's order.
-pub const COMMANDS: [CommandHelp; 29] = [
+pub const COMMANDS: [CommandHelp; 32] = [
     entry(
         "challenge",
         Group::Start,
         &[&[
-            word("@player|ai", "ai"),
+            maybe("@player|ai", "ai"),
             option("level", "1-8", "5"),
             option("size", "", "6"),
             option("pieces", "", "18"),
@@ -376,11 +384,13 @@ pub const COMMANDS: [CommandHelp; 29] = [
             option("time", "none|3d|12h|10+5", "3d"),
             option("thread", "on|off", "on"),
             option("rated", "on|off", "off"),
+            option("rating", "", "1400-1700"),
         ]],
     ),
     entry("accept", Group::Start, &[&[]]),
     entry("decline", Group::Start, &[&[]]),
     entry("cancel", Group::Start, &[&[]]),
+    entry("rematch", Group::Start, &[&[GAME]]),
     entry(
         "move",
         Group::Play,
@@ -520,6 +530,12 @@ pub const COMMANDS: [CommandHelp; 29] = [
             &[literal("resume")],
             &[literal("cancel")],
         ],
+    ),
+    entry("follow", Group::Watch, &[&[GAME, maybe("@player", "@bob")]]),
+    entry(
+        "unfollow",
+        Group::Watch,
+        &[&[GAME, maybe("@player", "@bob")]],
     ),
 ];
 

@@ -8,8 +8,8 @@ use crate::phrase;
 use crate::service::ai::DEFAULT_LEVEL;
 use crate::service::types::{
     AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
-    ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction, TournamentFormat,
-    TournamentOptions, User, Verdict, View,
+    RatingRange, ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction,
+    TournamentFormat, TournamentOptions, User, Verdict, View,
 };
 use akron_ai::Level;
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
@@ -109,6 +109,9 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "accept" => one_word(Command::Accept),
         "decline" => one_word(Command::Decline),
         "cancel" => one_word(Command::Cancel),
+        "rematch" => one_word(Command::Rematch),
+        "follow" => parse_followed(rest, user).map(Command::Follow),
+        "unfollow" => parse_followed(rest, user).map(Command::Unfollow),
         "move" | "m" => {
             if rest.is_empty() {
                 Err(phrase!("parse-move-needs-move"))
@@ -391,14 +394,70 @@ fn strip_option<'a>(text: &'a str, option: &str) -> &'a str {
         .map_or(text, str::trim)
 }
 
+/// `follow @bob` (or `player:@bob`): the player; nothing: `None` (the game is the line's
+/// `#N`, which [`parse_line`] took out).
+fn parse_followed(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Option<User>, Phrase> {
+    let who = strip_option(rest, "player");
+    if who.is_empty() {
+        return Ok(None);
+    }
+    if who.split_whitespace().count() > 1 || who.starts_with('#') {
+        return Err(phrase!("parse-follow-who", word = who));
+    }
+    user(who)
+        .map(Some)
+        .ok_or_else(|| phrase!("parse-unknown-user", who = who))
+}
+
+/// `rating:1400-1700`, `rating:1400-` or `rating:-1700`.
+///
+/// # Errors
+///
+/// A range that is not one, as a [`Phrase`] in the reader's words.
+pub fn parse_rating_range(value: &str) -> Result<RatingRange, Phrase> {
+    let refused = || phrase!("parse-rating-range", value = value);
+    let (min, max) = value.split_once('-').ok_or_else(refused)?;
+    let bound = |text: &str| -> Result<Option<u32>, Phrase> {
+        match text.trim() {
+            "" => Ok(None),
+            number => number.parse::<u32>().map(Some).map_err(|_| refused()),
+        }
+    };
+    let range = RatingRange {
+        min: bound(min)?,
+        max: bound(max)?,
+    };
+    if range.is_any() {
+        return Err(refused());
+    }
+    Ok(range)
+}
+
 fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, Phrase> {
-    let mut words = rest.split_whitespace();
-    let who = words
-        .next()
-        .map(|w| strip_option(w, "opponent"))
-        .ok_or_else(|| phrase!("parse-challenge-needs-opponent"))?;
+    let mut words = rest.split_whitespace().peekable();
+    // No opponent, or `anyone`: an open challenge. An option first (`size:6`) is one too.
+    let first = words.peek().copied().unwrap_or_default();
+    let named_anyone = strip_option(first, "opponent").eq_ignore_ascii_case("anyone");
+    let opens = first.is_empty()
+        || named_anyone
+        || (first.contains(':') && strip_option(first, "opponent") == first);
+    if named_anyone {
+        words.next();
+    }
+    let who = if opens {
+        "anyone"
+    } else {
+        // `opponent:` with nothing after it names nobody.
+        words
+            .next()
+            .map(|w| strip_option(w, "opponent"))
+            .filter(|w| !w.is_empty())
+            .ok_or_else(|| phrase!("parse-challenge-needs-opponent"))?
+    };
     let default_level = Level::new(DEFAULT_LEVEL).unwrap_or(Level::MIN);
-    let opponent = if matches!(
+    let opponent = if opens {
+        User::anyone()
+    } else if matches!(
         who.trim_start_matches('@').to_ascii_lowercase().as_str(),
         "ai" | "bot" | "engine" | "akron"
     ) {
@@ -432,7 +491,8 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             ("colour" | "color", _) => challenge.colour = Some(parse_colour(value)?),
             ("time" | "clock", _) => challenge.time = Some(parse_time(value)?),
             ("thread", _) => challenge.thread = Some(parse_switch(value)?),
-            ("level", _) if challenge.opponent.id.is_ai() => {
+            // `challenge level:5` names no opponent: the AI at that level.
+            ("level", _) if challenge.opponent.id.is_ai() || (opens && !named_anyone) => {
                 let level = value
                     .parse::<Level>()
                     .map_err(|_| phrase!("parse-level", value = value))?;
@@ -440,6 +500,7 @@ fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Ch
             }
             ("level", _) => return Err(phrase!("parse-level-not-ai")),
             ("rated", _) => challenge.rated = Some(parse_switch(value)?),
+            ("rating", _) => challenge.rating = parse_rating_range(value)?,
             ("", None) if value == "rated" || value == "casual" => {
                 challenge.rated = Some(value == "rated");
             }

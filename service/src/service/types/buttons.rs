@@ -37,7 +37,7 @@ pub struct Button {
 /// looks. The one source of button metadata. Ids on messages already posted keep their
 /// meaning, so entries are only ever added. The tournament buttons carry the tournament's
 /// number where the others carry a game's.
-const BUTTONS: [(&str, Command, &str, ButtonStyle); 14] = [
+const BUTTONS: [(&str, Command, &str, ButtonStyle); 15] = [
     ("accept", Command::Accept, "Accept", ButtonStyle::Success),
     ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
     ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
@@ -97,6 +97,7 @@ const BUTTONS: [(&str, Command, &str, ButtonStyle); 14] = [
         "Leave",
         ButtonStyle::Secondary,
     ),
+    ("rematch", Command::Rematch, "Rematch", ButtonStyle::Primary),
 ];
 
 impl Button {

@@ -27,7 +27,6 @@ fn challenges_read_named_and_positional_options() {
         (c.size, c.pieces, c.colour),
         (Some(6), Some(18), Some(ColourChoice::Black))
     );
-    assert!(parse_command("challenge", user).is_err());
     assert!(parse_command("challenge bob size:x", user).is_err());
     assert!(parse_command("challenge bob purple", user).is_err());
 }
@@ -262,4 +261,69 @@ fn a_tournament_max_below_two_is_refused() {
     );
     let made = parse_tournament_options("Cup format:swiss max:8");
     assert_eq!(made.map(|o| o.max_players), Ok(Some(8)));
+}
+
+/// `challenge` without an opponent, or with `anyone`, or opening with an option, is an open
+/// challenge; `rating:` reads a range with either bound left out.
+#[test]
+fn a_challenge_without_an_opponent_is_open_to_anyone() {
+    for line in [
+        "challenge",
+        "challenge anyone",
+        "challenge opponent:anyone size:6",
+        "challenge size:6",
+        "challenge rating:1400-1700",
+    ] {
+        let Ok(Command::Challenge(c)) = parse_command(line, user) else {
+            panic!("{line} parses");
+        };
+        assert!(c.opponent.id.is_anyone(), "{line}");
+    }
+    let Ok(Command::Challenge(c)) = parse_command("challenge anyone rating:1400-1700 6", user)
+    else {
+        panic!("parses");
+    };
+    assert_eq!(
+        (c.rating.min, c.rating.max, c.size),
+        (Some(1400), Some(1700), Some(6))
+    );
+    let Ok(Command::Challenge(c)) = parse_command("challenge rating:-1600", user) else {
+        panic!("parses");
+    };
+    assert_eq!((c.rating.min, c.rating.max), (None, Some(1600)));
+    for bad in [
+        "rating:",
+        "rating:-",
+        "rating:1400",
+        "rating:a-b",
+        "rating:1400-17x",
+    ] {
+        assert!(
+            parse_command(&format!("challenge {bad}"), user).is_err(),
+            "{bad}"
+        );
+    }
+    // `level` alone still means the AI.
+    let Ok(Command::Challenge(c)) = parse_command("challenge level:5", user) else {
+        panic!("parses");
+    };
+    assert!(c.opponent.id.is_ai());
+}
+
+#[test]
+fn rematch_follow_and_unfollow_read_a_game_or_a_player() {
+    assert_eq!(parse_command("rematch", user), Ok(Command::Rematch));
+    assert!(parse_command("rematch now", user).is_err());
+    assert_eq!(parse_command("follow", user), Ok(Command::Follow(None)));
+    let Ok(Command::Follow(Some(who))) = parse_command("follow @bob", user) else {
+        panic!("parses");
+    };
+    assert_eq!(who.name, "bob");
+    let Ok(Command::Unfollow(Some(who))) = parse_command("unfollow player:bob", user) else {
+        panic!("parses");
+    };
+    assert_eq!(who.name, "bob");
+    let parsed = parse_line("follow #12", user).map(|p| (p.command, p.game));
+    assert_eq!(parsed, Ok((Command::Follow(None), Some(GameId(12)))));
+    assert!(parse_command("follow bob carol", user).is_err());
 }

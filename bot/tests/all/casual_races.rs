@@ -1,0 +1,134 @@
+//! Casual play's races between processes (issue 43): two `akron play` processes on one
+//! database, SQLite file and PostgreSQL (when `AKRON_TEST_POSTGRES` is set), each accepting
+//! the same open challenge, or each pressing Rematch on the same finished game. Exactly one
+//! game starts each time; akron-service's `casual` tests run the same races between threads
+//! and pools.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use akron_service::testing::{Backend, TestDatabase};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+const RUNS: usize = 8;
+
+/// The `--db` of a test database.
+fn db_arg(db: &TestDatabase) -> String {
+    match db {
+        TestDatabase::Sqlite(dir) => dir.path().join("akron.db").display().to_string(),
+        TestDatabase::Postgres(scratch) => scratch.url().to_string(),
+    }
+}
+
+/// Starts `akron play` on `db` with `script` on its standard input.
+fn console(db: &str, out: &Path, script: &str) -> Child {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
+        .args(["play", "--db", db, "--out"])
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns akron play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("writes the script");
+    child
+}
+
+/// Waits for a console and returns its standard output; nothing may fail inside.
+fn output(child: Child) -> String {
+    let output = child.wait_with_output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "nothing fails inside: {stderr}");
+    stdout
+}
+
+/// Runs `a` and `b` in two processes at once and returns both outputs.
+fn race(db: &str, out: &Path, a: &str, b: &str) -> (String, String) {
+    let (first, second) = (console(db, out, a), console(db, out, b));
+    (output(first), output(second))
+}
+
+fn backends() -> Vec<TestDatabase> {
+    [Backend::Sqlite, Backend::Postgres]
+        .into_iter()
+        .filter_map(TestDatabase::new)
+        .collect()
+}
+
+#[test]
+fn an_open_challenge_taken_twice_at_once_by_two_processes_starts_one_game() {
+    for run in 0..RUNS {
+        for database in backends() {
+            let dir = tempfile::tempdir().unwrap();
+            let db = db_arg(&database);
+            let made = output(console(&db, dir.path(), "as ann\nchallenge size:4\n"));
+            assert!(made.contains("open challenge (game #1)"), "{made}");
+            let (ben, cyd) = race(
+                &db,
+                dir.path(),
+                "as ben\naccept #1\n",
+                "as cyd\naccept #1\n",
+            );
+            let both = format!("{ben}{cyd}");
+            assert_eq!(
+                both.matches("Game #1 begins").count(),
+                1,
+                "run {run}: {both}"
+            );
+            assert_eq!(both.matches("Too late").count(), 1, "run {run}: {both}");
+            let winner = if ben.contains("Game #1 begins") {
+                "ben"
+            } else {
+                "cyd"
+            };
+            assert!(
+                both.contains(&format!("Too late: {winner} took")),
+                "run {run}: the loser is told who took it: {both}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rematch_pressed_by_both_players_in_two_processes_starts_one_game() {
+    for run in 0..RUNS {
+        for database in backends() {
+            let dir = tempfile::tempdir().unwrap();
+            let db = db_arg(&database);
+            let played = output(console(
+                &db,
+                dir.path(),
+                "as ann\nchallenge ben size:4\nas ben\naccept\nresign\n",
+            ));
+            assert!(played.contains("ben resigned"), "{played}");
+            let (ann, ben) = race(
+                &db,
+                dir.path(),
+                "as ann\nrematch #1\n",
+                "as ben\nrematch #1\n",
+            );
+            let both = format!("{ann}{ben}");
+            assert_eq!(
+                both.matches("Rematch of game #1").count(),
+                1,
+                "run {run}: {both}"
+            );
+            assert_eq!(
+                both.matches("Game #2 begins").count(),
+                1,
+                "run {run}: {both}"
+            );
+            assert!(!both.contains("#3"), "run {run}: one rematch only: {both}");
+            let games = output(console(&db, dir.path(), "as ann\ngames\n"));
+            assert!(games.contains("game #2"), "run {run}: {games}");
+            assert!(!games.contains("game #3"), "run {run}: {games}");
+        }
+    }
+}
