@@ -408,14 +408,10 @@ placeholder-name = NAME
 placeholder-role = ROLLE
 placeholder-zone = Europe/Berlin
 placeholder-game = #partie
-help-intro = Befehle (auf Discord `/akron NAME`, oder der Slash-Befehl, den eine Gruppe nennt: `replay` ist `/akron-review replay`, `tournament join` ist `/akron-tournament join`; auf Discord zeigt das Menü sie auf Deutsch):
 help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt.
 help-intro-console = Befehle, so eingegeben, wie sie hier stehen (`move F6`):
 help-outro-console = Eine Partie pro Kanal (`in KANAL` wechselt ihn): Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt.
-help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🙋 einem Turnier beitreten und 👋 es verlassen.
-
 help-intro = Befehle (auf Discord `/akron NAME` oder der Slash-Befehl der Gruppe: `replay` ist `/akron-review replay`; Discords Menü zeigt sie auf Deutsch):
-help-outro = Eine Partie pro Kanal: Eine Herausforderung neben einer laufenden Partie spielt man in einem eigenen Thread. In der Konsole zeigt `help` auch die Konsolenbefehle.
 help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🔁 Revanche, 🙋 einem Turnier beitreten und 👋 es verlassen.
 help-outro-matrix = Eine Partie pro Raum: Eine Herausforderung in einem Raum mit laufender Partie wird in einem eigenen Thread gespielt. Der Bot erwähnt dich, wenn du am Zug bist.
 group-start = Beginnen

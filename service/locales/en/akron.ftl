@@ -412,9 +412,6 @@ help-intro = Commands (on Discord `/akron NAME`, or the slash command a group na
 help-outro = One game per channel: a challenge where a game runs is played in a thread of its own.
 help-intro-console = Commands, typed as written here (`move F6`):
 help-outro-console = One game per channel (`in CHANNEL` changes it): a challenge where a game runs is played in a thread of its own.
-help-intro-matrix = Commands: write each one after `!akron` in a message, in the room of the game or in its thread (`!akron move F6`). Reactions on the bot's messages stand for its buttons: ✅ accept, ❌ decline, 🚫 cancel your challenge, 🔄 swap, 🤝 offer a draw, 🏳️ resign (asked once more), 🙋 join and 👋 leave a tournament.
-
-help-outro = One game per channel: a challenge where a game runs is played in a thread of its own. `help` in the console also lists its own commands.
 help-intro-matrix = Commands: write each one after `!akron` in a message, in the room of the game or in its thread (`!akron move F6`). Reactions on the bot's messages stand for its buttons: ✅ accept, ❌ decline, 🚫 cancel your challenge, 🔄 swap, 🤝 offer a draw, 🏳️ resign (asked once more), 🔁 rematch, 🙋 join and 👋 leave a tournament.
 help-outro-matrix = One game per room: a challenge where a game runs is played in a thread of its own. Players are pinged when it is their move.
 group-start = Start

@@ -411,14 +411,10 @@ placeholder-name = NOMBRE
 placeholder-role = ROL
 placeholder-zone = Europe/Madrid
 placeholder-game = #partida
-help-intro = Comandos (en Discord `/akron NOMBRE` o el comando de barra que indica su grupo: `replay` es `/akron-review replay`, `tournament join` es `/akron-tournament join`; en Discord el menú los muestra en español):
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio.
 help-intro-console = Comandos, que se escriben tal como aparecen aquí (`move F6`):
 help-outro-console = Una partida por canal (`in CANAL` lo cambia): un desafío en un canal con partida se juega en un hilo propio.
-help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🙋 apuntarse a un torneo y 👋 borrarse.
-
 help-intro = Comandos (en Discord, `/akron NOMBRE` o el comando de barra de su grupo: `replay` es `/akron-review replay`; el menú de Discord los muestra en español):
-help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio. En la consola, `help` también muestra sus propios comandos.
 help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🔁 revancha, 🙋 apuntarse a un torneo y 👋 borrarse.
 help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
 group-start = Empezar
