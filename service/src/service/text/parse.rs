@@ -433,14 +433,24 @@ pub fn parse_rating_range(value: &str) -> Result<RatingRange, Phrase> {
     Ok(range)
 }
 
+/// Whether `word` is one of a challenge's `key:value` options (`size:6`), not an opponent:
+/// a Matrix id (`@bob:example.org`) has a colon too. Regression: `!akron challenge
+/// @bob:localhost` was taken for an open challenge with a mistyped option.
+fn is_challenge_option(word: &str) -> bool {
+    const KEYS: [&str; 12] = [
+        "size", "pieces", "pile", "rule", "colour", "color", "time", "clock", "thread", "level",
+        "rated", "rating",
+    ];
+    word.split_once(':')
+        .is_some_and(|(key, _)| KEYS.iter().any(|k| k.eq_ignore_ascii_case(key)))
+}
+
 fn parse_challenge(rest: &str, user: impl Fn(&str) -> Option<User>) -> Result<Challenge, Phrase> {
     let mut words = rest.split_whitespace().peekable();
     // No opponent, or `anyone`: an open challenge. An option first (`size:6`) is one too.
     let first = words.peek().copied().unwrap_or_default();
     let named_anyone = strip_option(first, "opponent").eq_ignore_ascii_case("anyone");
-    let opens = first.is_empty()
-        || named_anyone
-        || (first.contains(':') && strip_option(first, "opponent") == first);
+    let opens = first.is_empty() || named_anyone || is_challenge_option(first);
     if named_anyone {
         words.next();
     }

@@ -327,3 +327,24 @@ fn rematch_follow_and_unfollow_read_a_game_or_a_player() {
     assert_eq!(parsed, Ok((Command::Follow(None), Some(GameId(12)))));
     assert!(parse_command("follow bob carol", user).is_err());
 }
+
+/// A Matrix id has a colon, as an option does: `challenge @bob:example.org size:5` names
+/// Bob; it is no open challenge (nor is `bob:example.org` without its `@`).
+#[test]
+fn a_matrix_id_is_an_opponent_not_an_option() {
+    let user = |name: &str| Some(User::new(UserId::new("matrix", name), name));
+    for line in [
+        "challenge @bob:example.org size:5 colour:black",
+        "challenge bob:example.org",
+    ] {
+        let Ok(Command::Challenge(c)) = parse_command(line, user) else {
+            panic!("{line}");
+        };
+        assert!(!c.opponent.id.is_anyone(), "{line}");
+        assert!(
+            c.opponent.id.0.ends_with("bob:example.org"),
+            "{line}: {:?}",
+            c.opponent.id
+        );
+    }
+}
