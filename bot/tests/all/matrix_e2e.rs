@@ -224,13 +224,15 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     bob.say(&room, "!akron settings my-language:es").await;
     let saved = bob.message_from(&bot, &room).await;
     alice.sync_to(&saved.id()).await;
-    bob.say(&room, "!akron challenge").await;
+    // (`!akron challenge` alone is an open challenge since issue 43: `opponent:` with nobody
+    // after it is the mistyped line.)
+    bob.say(&room, "!akron challenge opponent:").await;
     let refusal = bob.message_from(&bot, &room).await;
     alice.sync_to(&refusal.id()).await;
     assert!(
         refusal
             .text()
-            .contains("`!akron challenge` necesita un rival; escríbelo como `!akron challenge bob")
+            .contains("`opponent:` necesita un jugador (quítalo para un desafío abierto)")
             && refusal
                 .text()
                 .contains(". Escribe `!akron help` para ver los comandos."),
