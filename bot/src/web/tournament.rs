@@ -6,14 +6,14 @@ use super::{answer, not_found, show, Asked, Language, Showable, Web};
 use crate::service::{Service, ServiceError, TournamentDetail};
 use akron_rules::Color;
 use akron_service::catalogue::Arg;
-use akron_service::model::{ServerId, TournamentFormat, TournamentId, TournamentStatus};
-use akron_service::service::WebPage;
+use akron_service::model::{ServerId, TournamentFormat, TournamentId, TournamentStatus, UserId};
+use akron_service::service::{WebPage, WebSite};
 use akron_service::tournament::{trim_number, GameResult};
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -51,6 +51,24 @@ fn name(w: Words, detail: &TournamentDetail, player: u32) -> String {
     }
 }
 
+/// An entrant's name as [`name`] writes it, linked to their player page when they have one
+/// (`pages`: a public server's rated players, [`Service::with_pages`]).
+fn linked(
+    w: Words,
+    detail: &TournamentDetail,
+    player: u32,
+    site: &WebSite,
+    pages: &HashSet<UserId>,
+) -> Markup {
+    let shown = name(w, detail, player);
+    match detail.entrant(player) {
+        Some(e) if pages.contains(&e.user.id) => {
+            html! { a href=(site.path(WebPage::Player(&e.user.id))) { (shown) } }
+        }
+        _ => html! { (shown) },
+    }
+}
+
 /// Half-points as `1½`.
 fn halves(points: u32) -> String {
     match (points / 2, points % 2) {
@@ -85,13 +103,17 @@ pub(super) async fn page(
                 .service
                 .tournament_version(shown.detail.id)?
                 .unwrap_or(0);
-            Ok(Some(render(&shown, version)))
+            let pages = web.service.with_pages(
+                &shown.site,
+                shown.detail.entrants.iter().map(|e| &e.user.id),
+            )?;
+            Ok(Some(render(&shown, version, &pages)))
         })
         .await;
     answer(built)
 }
 
-fn render(shown: &Shown, version: i64) -> Markup {
+fn render(shown: &Shown, version: i64, pages: &HashSet<UserId>) -> Markup {
     let detail = &shown.detail;
     let site = &shown.site;
     let w = shown.words;
@@ -133,7 +155,7 @@ fn render(shown: &Shown, version: i64) -> Markup {
         @if detail.bracket.is_none() {
         section #standings {
             h2 { (w.say("web-standings")) }
-            (standings(w, detail))
+            (standings(w, detail, site, pages))
         }
         }
         @if detail.format == TournamentFormat::RoundRobin && !detail.rounds.is_empty() {
@@ -171,10 +193,10 @@ fn render(shown: &Shown, version: i64) -> Markup {
                             @for p in &round.pairings {
                                 tr {
                                     td { (p.board) }
-                                    td.player { (name(w, detail, p.black)) }
+                                    td.player { (linked(w, detail, p.black, site, pages)) }
                                     td.result { (text::board_result(p.result))
                                         @if p.adjudicated && p.result.is_some() { " " small { (w.say("web-adjudicated")) } } }
-                                    td.player { (name(w, detail, p.white)) }
+                                    td.player { (linked(w, detail, p.white, site, pages)) }
                                     td { @if let Some(game) = p.game {
                                         a href=(site.path(WebPage::Game(game))) {
                                             (w.game_link(game.0))
@@ -274,7 +296,12 @@ fn bracket_html(
     }
 }
 
-fn standings(w: Words, detail: &TournamentDetail) -> Markup {
+fn standings(
+    w: Words,
+    detail: &TournamentDetail,
+    site: &WebSite,
+    pages: &HashSet<UserId>,
+) -> Markup {
     layout::scroll(
         &w.say("web-standings"),
         html! {
@@ -288,7 +315,7 @@ fn standings(w: Words, detail: &TournamentDetail) -> Markup {
                         @for s in &detail.standings {
                             tr class=[s.withdrawn.then_some("withdrawn")] {
                                 td { (s.rank) }
-                                td.player { (name(w, detail, s.player)) }
+                                td.player { (linked(w, detail, s.player, site, pages)) }
                                 td.points { (s.points) }
                                 td { (trim_number(s.tiebreak)) }
                                 td { (s.record())

@@ -1375,3 +1375,37 @@ async fn an_analysed_games_page_shows_the_chart_and_marks_its_moves() {
         "the chart's dot steps to its move: {page}"
     );
 }
+
+/// Issue 40: a tournament's standings and pairings link each entrant's name to their player
+/// page when the server's pages are public and the entrant is rated there, as a game page
+/// does; an unrated entrant's name stays plain.
+#[tokio::test]
+async fn a_public_tournaments_rated_entrants_link_their_pages() {
+    use akron_service::service::WebPage;
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let (alice, bobby, carol) = (user("alice"), user("bobby"), user("carol"));
+    w.start("g1", &alice, &bobby, None);
+    w.play("g1", "C3");
+    w.play("g1", "B2");
+    w.send(&bobby, "g1", false, Command::Resign);
+    let cup = w.swiss(&[alice.clone(), bobby.clone(), carol.clone()], 2);
+    let (status, body) = w.page(&w.tournament_path(cup)).await;
+    assert_eq!(status, 200, "{body}");
+    let site = w.service.web_site(&server()).unwrap().unwrap();
+    // Alice plays carol in round 1 (standings and pairings); bobby has the bye (standings).
+    for (rated, links) in [(&alice, 2), (&bobby, 1)] {
+        let page = site.path(WebPage::Player(&rated.id));
+        assert_eq!(
+            body.matches(&format!("<a href=\"{page}\">")).count(),
+            links,
+            "{} linked in the standings and the pairings: {body}",
+            rated.name
+        );
+    }
+    assert!(
+        !body.contains(&site.path(WebPage::Player(&carol.id))),
+        "{body}"
+    );
+    assert!(body.contains("carol"));
+}
