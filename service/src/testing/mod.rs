@@ -13,8 +13,8 @@ pub mod tour;
 
 use crate::db::{Db, ScratchDatabase};
 use crate::service::{
-    Challenge, ChannelId, ColourChoice, Command, Config, GameView, ManualClock, Reply, Request,
-    Service, User, UserId,
+    Challenge, ChannelId, ColourChoice, Command, Config, GameView, ManualClock, Notice, Reply,
+    Request, Service, User, UserId,
 };
 use akron_rules::{Game, GameOptions, Move, MoveReport, WinRule};
 use rand::rngs::SmallRng;
@@ -183,6 +183,30 @@ impl Harness {
     pub fn reopen(&mut self) {
         let fresh = self.open_service();
         self.service = fresh;
+    }
+
+    /// Settles what is due and delivers every notice as a front end would: a notice asking
+    /// for a thread gets one (channel `game-N`), whose opening reply `check` looks at.
+    /// Returns the notices.
+    pub fn deliver_checking(&self, check: impl Fn(&Reply)) -> Vec<Notice> {
+        let mut all = Vec::new();
+        loop {
+            self.service.tick(self.service.now()).unwrap();
+            let notices = self.service.due_notices("test", 500).unwrap();
+            if notices.is_empty() {
+                return all;
+            }
+            for notice in &notices {
+                if let Some(thread) = &notice.thread {
+                    let channel = channel_id(&format!("game-{}", thread.game.0));
+                    let posted = self.service.thread_opened(thread.game, &channel).unwrap();
+                    assert!(!posted.ephemeral, "{}", posted.text);
+                    check(&posted);
+                }
+                self.service.notice_delivered(notice.id).unwrap();
+            }
+            all.extend(notices);
+        }
     }
 
     pub fn send(&self, name: &str, command: Command) -> Reply {

@@ -19,26 +19,9 @@ fn db(h: &Harness) -> Db {
     h.open_db().unwrap()
 }
 
-/// Settles what is due and delivers every notice as a front end would: a notice asking for a
-/// thread gets one (channel `game-N`). Returns the notices' texts.
+/// Settles what is due and delivers every notice, opening the threads notices ask for.
 fn deliver(h: &Harness) -> Vec<Notice> {
-    let mut all = Vec::new();
-    loop {
-        h.service.tick(h.service.now()).unwrap();
-        let notices = h.service.due_notices("test", 500).unwrap();
-        if notices.is_empty() {
-            return all;
-        }
-        for notice in &notices {
-            if let Some(thread) = &notice.thread {
-                let channel = channel_id(&format!("game-{}", thread.game.0));
-                let posted = h.service.thread_opened(thread.game, &channel).unwrap();
-                assert!(!posted.ephemeral, "{}", posted.text);
-            }
-            h.service.notice_delivered(notice.id).unwrap();
-        }
-        all.extend(notices);
-    }
+    h.deliver_checking(|_| {})
 }
 
 /// The bracket picture a notice (or reply) carries: it decodes, fits a chat at phone size, and

@@ -19,27 +19,12 @@ fn db(h: &Harness) -> Db {
     h.open_db().unwrap()
 }
 
-/// Settles what is due and delivers every notice as a front end would: a notice asking for
-/// a thread gets one (channel `game-N`). Returns the notices.
+/// Settles what is due and delivers every notice, opening the threads notices ask for:
+/// both players are mentioned in each.
 fn deliver(h: &Harness) -> Vec<Notice> {
-    let mut all = Vec::new();
-    loop {
-        h.service.tick(h.service.now()).unwrap();
-        let notices = h.service.due_notices("test", 500).unwrap();
-        if notices.is_empty() {
-            return all;
-        }
-        for notice in &notices {
-            if let Some(thread) = &notice.thread {
-                let channel = channel_id(&format!("game-{}", thread.game.0));
-                let posted = h.service.thread_opened(thread.game, &channel).unwrap();
-                assert!(!posted.ephemeral, "{}", posted.text);
-                assert_eq!(posted.mentions.len(), 2, "both players are mentioned");
-            }
-            h.service.notice_delivered(notice.id).unwrap();
-        }
-        all.extend(notices);
-    }
+    h.deliver_checking(|posted| {
+        assert_eq!(posted.mentions.len(), 2, "both players are mentioned");
+    })
 }
 
 /// The PNG a reply carries: it decodes, and `AKRON_TABLE_OUT=DIR` keeps it as `DIR/NAME`
