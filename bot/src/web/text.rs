@@ -64,11 +64,17 @@ pub fn bdi(text: &str) -> Markup {
 /// A player's name in a `<bdi>`, linked to their page on `site` when they have one (`pages`,
 /// from [`Service::with_pages`](akron_service::service::Service::with_pages)).
 pub fn player_name(site: &WebSite, pages: &HashSet<UserId>, user: &UserId, name: &str) -> Markup {
+    to_page(site, pages, user, bdi(name))
+}
+
+/// `shown` (a player's name, however a page writes it), linked to the player's page on
+/// `site` when they have one.
+pub fn to_page(site: &WebSite, pages: &HashSet<UserId>, user: &UserId, shown: Markup) -> Markup {
     html! {
         @if pages.contains(user) {
-            a href=(site.path(WebPage::Player(user))) { (bdi(name)) }
+            a href=(site.path(WebPage::Player(user))) { (shown) }
         } @else {
-            (bdi(name))
+            (shown)
         }
     }
 }

@@ -60,12 +60,10 @@ fn linked(
     site: &WebSite,
     pages: &HashSet<UserId>,
 ) -> Markup {
-    let shown = name(w, detail, player);
+    let shown = html! { (name(w, detail, player)) };
     match detail.entrant(player) {
-        Some(e) if pages.contains(&e.user.id) => {
-            html! { a href=(site.path(WebPage::Player(&e.user.id))) { (shown) } }
-        }
-        _ => html! { (shown) },
+        Some(e) => text::to_page(site, pages, &e.user.id, shown),
+        None => shown,
     }
 }
 
