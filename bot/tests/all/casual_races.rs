@@ -5,10 +5,9 @@
 //! and pools.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::tournament_races::{console, output};
 use akron_service::testing::{Backend, TestDatabase};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Child, Stdio};
 
 const RUNS: usize = 8;
 
@@ -18,35 +17,6 @@ fn db_arg(db: &TestDatabase) -> String {
         TestDatabase::Sqlite(dir) => dir.path().join("akron.db").display().to_string(),
         TestDatabase::Postgres(scratch) => scratch.url().to_string(),
     }
-}
-
-/// Starts `akron play` on `db` with `script` on its standard input.
-fn console(db: &str, out: &Path, script: &str) -> Child {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
-        .args(["play", "--db", db, "--out"])
-        .arg(out)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns akron play");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("writes the script");
-    child
-}
-
-/// Waits for a console and returns its standard output; nothing may fail inside.
-fn output(child: Child) -> String {
-    let output = child.wait_with_output().expect("runs");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stdout}{stderr}");
-    assert!(stderr.is_empty(), "nothing fails inside: {stderr}");
-    stdout
 }
 
 /// Runs `a` and `b` in two processes at once and returns both outputs.

@@ -13,12 +13,14 @@
 use akron_service::testing::sign_up_race::{
     entrants_and_round_one, started_count, Told, JOINERS, LEAVERS,
 };
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Stdio};
 
 /// Starts `akron play` on `db` with `script` on its standard input.
-fn console(db: &Path, out: &Path, script: String) -> Child {
+/// (`db` is a file or a PostgreSQL address; also used by `casual_races`.)
+pub(crate) fn console(db: impl AsRef<OsStr>, out: &Path, script: impl AsRef<str>) -> Child {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_akron"))
         .args(["play", "--db"])
         .arg(db)
@@ -33,14 +35,14 @@ fn console(db: &Path, out: &Path, script: String) -> Child {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(script.as_bytes())
+        .write_all(script.as_ref().as_bytes())
         .expect("writes the script");
     child
 }
 
 /// Waits for a console and returns its standard output; its standard error must be empty
 /// (nothing failed inside).
-fn output(child: Child) -> String {
+pub(crate) fn output(child: Child) -> String {
     let output = child.wait_with_output().expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -111,7 +113,7 @@ fn leaves_and_joins_during_start_are_paired_exactly_as_told_processes() {
         let later = output(console(
             &db,
             &out,
-            "in t\nwait 2d\nwait 2d\nwait 2d\ntournament standings\n".to_string(),
+            "in t\nwait 2d\nwait 2d\nwait 2d\ntournament standings\n",
         ));
         assert!(
             !later.contains("could not settle") && !later.contains("Something went wrong"),
