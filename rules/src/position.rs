@@ -361,6 +361,18 @@ impl Position {
         Ok(crate::connectivity::effect(drops, &before, &after))
     }
 
+    /// Plays a legal move and returns only its drops: [`Position::play`] without the
+    /// connection analysis before and after, for a replay that shows the drops and nothing
+    /// of the links (a web page's move list). An illegal move changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// Says why the move is illegal.
+    pub fn play_for_drops(&mut self, mv: Move) -> Result<Vec<Drop>, IllegalMove> {
+        self.check(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
     /// Plays a move without checking it and returns the drops. This is the fast path for search
     /// and perft.
     ///

@@ -38,6 +38,26 @@ fn check_game(
             mv,
             game.position().code()
         );
+        // The drops-only replay agrees with the full play, and leaves the same position.
+        let mut full = game.position().clone();
+        let mut fast = full.clone();
+        let played = full.play(mv).map(|effect| effect.drops);
+        prop_assert_eq!(
+            &fast.play_for_drops(mv),
+            &played,
+            "{} in {}",
+            mv,
+            full.code()
+        );
+        if played.is_ok() {
+            prop_assert_eq!(&fast, &full);
+        }
+        // An illegal move changes nothing on that path either.
+        let mut unchanged = fast.clone();
+        let onto = akron_rules::Point::new(0, 0, 1);
+        if unchanged.play_for_drops(Move::Place(onto)).is_err() {
+            prop_assert_eq!(&unchanged, &fast);
+        }
         let report = game.play(mv);
         prop_assert!(report.is_ok(), "{} failed: {:?}", mv, report);
         let p = game.position();

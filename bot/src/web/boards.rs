@@ -49,7 +49,7 @@ pub(super) fn replay(start: &str, moves: &[Move], shown: usize) -> Option<(Vec<P
             Move::Swap => Vec::new(),
             _ => {
                 mover = position.turn();
-                position.play(mv).ok()?.drops
+                position.play_for_drops(mv).ok()?
             }
         };
         played.push(Played {
