@@ -80,28 +80,53 @@ pub(super) fn step_at(start: &str, moves: &[Move], ply: usize) -> Option<Step> {
 /// The width of the phone's picture: twice the 360 or so CSS pixels a phone shows it at.
 pub(super) const PHONE_WIDTH: u32 = 720;
 
-/// What a step's picture in `layout` shows, its words in `language`.
-fn picture(step: &Step, language: Language, layout: Layout) -> Picture<'_> {
+/// The width of the phone's picture for screens of three device pixels a CSS pixel.
+pub(super) const DENSE_PHONE_WIDTH: u32 = 1080;
+
+/// Which picture of a step a page asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Shape {
+    /// The chat's picture, shown on anything wider than a phone.
+    Chat,
+    /// The phone's layout, [`PHONE_WIDTH`] wide (two device pixels a CSS pixel).
+    Phone,
+    /// The phone's layout, [`DENSE_PHONE_WIDTH`] wide (three device pixels a CSS pixel).
+    DensePhone,
+}
+
+impl Shape {
+    fn layout(self) -> Layout {
+        match self {
+            Shape::Chat => Layout::Chat,
+            Shape::Phone | Shape::DensePhone => Layout::Phone,
+        }
+    }
+}
+
+/// What a step's picture in `shape` shows, its words in `language`.
+fn picture(step: &Step, language: Language, shape: Shape) -> Picture<'_> {
     let mut picture = Picture::new(&step.position);
     picture.labels = Some(akron_service::catalogue::labels(language));
     if let Some(played) = &step.played {
         picture.last_move = Some(played.mv);
         picture.drops = &played.drops;
     }
-    picture.layout = layout;
-    if layout == Layout::Phone {
-        picture.width = PHONE_WIDTH;
+    picture.layout = shape.layout();
+    match shape {
+        Shape::Chat => {}
+        Shape::Phone => picture.width = PHONE_WIDTH,
+        Shape::DensePhone => picture.width = DENSE_PHONE_WIDTH,
     }
     picture
 }
 
-/// The width and height of a step's picture in `layout`, without drawing it. They depend only
-/// on the layout, the board's size and how many levels it has, so they are worked out once
+/// The width and height of a step's picture in `shape`, without drawing it. They depend only
+/// on the shape, the board's size and how many levels it has, so they are worked out once
 /// for each (laying the maps out takes longer than writing a page).
-pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u32, u32) {
-    type Sizes = HashMap<(Layout, u8, u8), (u32, u32)>;
+pub(super) fn dimensions(step: &Step, language: Language, shape: Shape) -> (u32, u32) {
+    type Sizes = HashMap<(Shape, u8, u8), (u32, u32)>;
     static KNOWN: LazyLock<Mutex<Sizes>> = LazyLock::new(Mutex::default);
-    let key = (layout, step.position.size(), step.position.height());
+    let key = (shape, step.position.size(), step.position.height());
     if let Some(&known) = KNOWN
         .lock()
         .ok()
@@ -110,7 +135,7 @@ pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u3
     {
         return known;
     }
-    let geometry = akron_service::images::geometry(&picture(step, language, layout));
+    let geometry = akron_service::images::geometry(&picture(step, language, shape));
     let sizes = (geometry.width, geometry.height);
     if let Ok(mut known) = KNOWN.lock() {
         known.insert(key, sizes);
@@ -121,15 +146,18 @@ pub(super) fn dimensions(step: &Step, language: Language, layout: Layout) -> (u3
 /// Below this width the page shows the phone's picture.
 const PHONE_MEDIA: &str = "(max-width: 40rem)";
 
-/// A step's picture on a page, from `src` (the chat's picture; `{src}/phone` is the phone's):
-/// a phone is given the picture drawn for it, anything wider the chat's; each says its own
-/// width and height, so that the page keeps the room it needs while the picture loads.
+/// A step's picture on a page, from `src` (the chat's picture; `{src}/phone` and
+/// `{src}/phone3x` are the phone's at two and three device pixels a CSS pixel): a phone is
+/// given the picture drawn for it at its screen's density, anything wider the chat's; each
+/// says its own width and height, so that the page keeps the room it needs while the picture
+/// loads.
 pub(super) fn picture_markup(src: &str, step: &Step, language: Language, alt: &str) -> Markup {
-    let (width, height) = dimensions(step, language, Layout::Chat);
-    let (phone_width, phone_height) = dimensions(step, language, Layout::Phone);
+    let (width, height) = dimensions(step, language, Shape::Chat);
+    let (phone_width, phone_height) = dimensions(step, language, Shape::Phone);
     html! {
         picture {
-            source #board-phone media=(PHONE_MEDIA) srcset={ (src) "/phone " (phone_width) "w" }
+            source #board-phone media=(PHONE_MEDIA)
+                srcset={ (src) "/phone " (phone_width) "w, " (src) "/phone3x " (DENSE_PHONE_WIDTH) "w" }
                 sizes="calc(100vw - 2rem)" width=(phone_width) height=(phone_height);
             img #board-img src=(src) alt=(alt) width=(width) height=(height);
         }
@@ -165,18 +193,18 @@ impl Boards {
         }
     }
 
-    /// The PNG of a step in `layout` with its words in `language`, from the cache or drawn now.
+    /// The PNG of a step in `shape` with its words in `language`, from the cache or drawn now.
     pub(super) fn png(
         &self,
         step: &Step,
         _rule: WinRule,
         language: Language,
-        layout: Layout,
+        shape: Shape,
     ) -> Option<Arc<Vec<u8>>> {
         let key = match &step.played {
-            None => format!("{layout:?}|{language}|{}", step.position.code()),
+            None => format!("{shape:?}|{language}|{}", step.position.code()),
             Some(played) => format!(
-                "{layout:?}|{language}|{}|{}|{}",
+                "{shape:?}|{language}|{}|{}|{}",
                 step.position.code(),
                 played.mv,
                 played
@@ -190,7 +218,7 @@ impl Boards {
         if let Some(hit) = self.cache.lock().ok().and_then(|c| c.0.get(&key).cloned()) {
             return Some(hit);
         }
-        let png = Arc::new(self.images.png(&picture(step, language, layout))?);
+        let png = Arc::new(self.images.png(&picture(step, language, shape))?);
         if let Ok(mut cache) = self.cache.lock() {
             let (map, order) = &mut *cache;
             if map.len() >= self.capacity {

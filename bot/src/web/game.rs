@@ -1,6 +1,6 @@
 //! A game's page, its board pictures, its record and its replay.
 
-use super::boards::{self, Played};
+use super::boards::{self, Played, Shape};
 use super::layout::{self, Live};
 use super::text::{self, Words};
 use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
@@ -8,7 +8,7 @@ use crate::service::{GameAnalysis, GameDetail, Service, ServiceError, Status};
 use akron_ai::review::Mark;
 use akron_rules::{ByColor, Color, Game};
 use akron_service::catalogue::Arg;
-use akron_service::images::{Caption, Layout};
+use akron_service::images::Caption;
 use akron_service::model::{GameId, ServerId, TournamentId, WebAccess};
 use akron_service::record::Record;
 use akron_service::service::WebPage;
@@ -351,7 +351,7 @@ pub(super) async fn board(
     Path((id, token, ply)): Path<(String, String, String)>,
     Asked(asked): Asked,
 ) -> Response {
-    board_in(web, id, token, ply, asked, Layout::Chat).await
+    board_in(web, id, token, ply, asked, Shape::Chat).await
 }
 
 /// `GET /game/{id}/{token}/board/{ply}/phone`: the phone's picture after `ply` moves.
@@ -360,17 +360,27 @@ pub(super) async fn board_phone(
     Path((id, token, ply)): Path<(String, String, String)>,
     Asked(asked): Asked,
 ) -> Response {
-    board_in(web, id, token, ply, asked, Layout::Phone).await
+    board_in(web, id, token, ply, asked, Shape::Phone).await
 }
 
-/// The picture in `layout` after `ply` moves.
+/// `GET /game/{id}/{token}/board/{ply}/phone3x`: the phone's picture after `ply` moves for a
+/// screen of three device pixels a CSS pixel.
+pub(super) async fn board_dense_phone(
+    State(web): State<Arc<Web>>,
+    Path((id, token, ply)): Path<(String, String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, ply, asked, Shape::DensePhone).await
+}
+
+/// The picture in `shape` after `ply` moves.
 async fn board_in(
     web: Arc<Web>,
     id: String,
     token: String,
     ply: String,
     asked: Option<Language>,
-    layout: Layout,
+    shape: Shape,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -390,7 +400,7 @@ async fn board_in(
             };
             Ok(web
                 .boards
-                .png(&step, shown.detail.rule, shown.words.language(), layout))
+                .png(&step, shown.detail.rule, shown.words.language(), shape))
         })
         .await;
     answer(built.map(|png| png.map(|png| png_response(&png))))

@@ -125,6 +125,10 @@ pub fn router(web: Arc<Web>) -> Router {
             "/game/{id}/{token}/board/{ply}/phone",
             get(game::board_phone),
         )
+        .route(
+            "/game/{id}/{token}/board/{ply}/phone3x",
+            get(game::board_dense_phone),
+        )
         .route("/game/{id}/{token}/text/{ply}", get(game::board_text))
         .route("/game/{id}/{token}/record", get(game::record))
         .route("/game/{id}/{token}/replay", get(game::replay))
@@ -147,6 +151,10 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/puzzle/{id}/{token}", get(puzzle::page))
         .route("/puzzle/{id}/{token}/board", get(puzzle::board))
         .route("/puzzle/{id}/{token}/board/phone", get(puzzle::board_phone))
+        .route(
+            "/puzzle/{id}/{token}/board/phone3x",
+            get(puzzle::board_dense_phone),
+        )
         .fallback(|| async { not_found() })
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .layer(middleware::from_fn(count))

@@ -1,6 +1,6 @@
 //! A puzzle's page: the position, and after its reveal the solution and who solved it.
 
-use super::boards::{picture_markup, Boards, Step};
+use super::boards::{picture_markup, Boards, Shape, Step};
 use super::game::png_response;
 use super::layout::{self, Live};
 use super::text;
@@ -8,7 +8,6 @@ use super::{answer, show, Asked, Showable, Web};
 use crate::service::{PuzzleDetail, Service, ServiceError};
 use akron_rules::Position;
 use akron_service::catalogue::Arg;
-use akron_service::images::Layout;
 use akron_service::model::{PuzzleId, ServerId};
 use akron_service::service::WebPage;
 use axum::extract::{Path, State};
@@ -102,7 +101,7 @@ pub(super) async fn board(
     Path((id, token)): Path<(String, String)>,
     Asked(asked): Asked,
 ) -> Response {
-    board_in(web, id, token, asked, Layout::Chat).await
+    board_in(web, id, token, asked, Shape::Chat).await
 }
 
 /// `GET /puzzle/{id}/{token}/board/phone`: the phone's picture.
@@ -111,16 +110,26 @@ pub(super) async fn board_phone(
     Path((id, token)): Path<(String, String)>,
     Asked(asked): Asked,
 ) -> Response {
-    board_in(web, id, token, asked, Layout::Phone).await
+    board_in(web, id, token, asked, Shape::Phone).await
 }
 
-/// The puzzle's picture in `layout`.
+/// `GET /puzzle/{id}/{token}/board/phone3x`: the phone's picture for a screen of three device
+/// pixels a CSS pixel.
+pub(super) async fn board_dense_phone(
+    State(web): State<Arc<Web>>,
+    Path((id, token)): Path<(String, String)>,
+    Asked(asked): Asked,
+) -> Response {
+    board_in(web, id, token, asked, Shape::DensePhone).await
+}
+
+/// The puzzle's picture in `shape`.
 async fn board_in(
     web: Arc<Web>,
     id: String,
     token: String,
     asked: Option<super::Language>,
-    layout: Layout,
+    shape: Shape,
 ) -> Response {
     let built = web
         .blocking(move |web| {
@@ -141,7 +150,7 @@ async fn board_in(
                 &step,
                 puzzle.rule,
                 language,
-                layout,
+                shape,
             ))
         })
         .await;

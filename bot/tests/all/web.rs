@@ -292,9 +292,23 @@ async fn a_game_page_shows_the_board_moves_players_and_downloads() {
         assert_eq!(picture.status().as_u16(), 200);
         assert_eq!(picture.headers()["content-type"], "image/png");
         assert!(picture.bytes().await.unwrap().starts_with(b"\x89PNG"));
+        // The phone's pictures at two and three device pixels a CSS pixel.
+        for (suffix, width) in [("phone", 720), ("phone3x", 1080)] {
+            let png = w.get(&format!("{path}/board/{ply}/{suffix}")).await;
+            assert_eq!(png.headers()["content-type"], "image/png");
+            assert_eq!(png_width(&png.bytes().await.unwrap()), width, "{suffix}");
+        }
     }
-    let (status, body) = w.page(&format!("{path}/board/4")).await;
-    is_not_found(status, &body);
+    assert!(
+        body.contains(&format!(
+            "{path}/board/3/phone 720w, {path}/board/3/phone3x 1080w"
+        )),
+        "{body}"
+    );
+    for beyond in ["board/4", "board/4/phone", "board/4/phone3x"] {
+        let (status, body) = w.page(&format!("{path}/{beyond}")).await;
+        is_not_found(status, &body);
+    }
 
     let record = w.get(&format!("{path}/record")).await;
     assert_eq!(record.status().as_u16(), 200);
@@ -661,6 +675,17 @@ async fn a_puzzle_page_keeps_its_solution_until_the_reveal() {
     assert!(body.contains("are shown from"));
     let picture = w.get(&format!("{path}/board")).await;
     assert_eq!(picture.headers()["content-type"], "image/png");
+    // The phone's pictures at two and three device pixels a CSS pixel.
+    for (suffix, width) in [("phone", 720), ("phone3x", 1080)] {
+        let png = w.get(&format!("{path}/board/{suffix}")).await;
+        assert_eq!(png_width(&png.bytes().await.unwrap()), width, "{suffix}");
+    }
+    assert!(
+        body.contains(&format!(
+            "{path}/board/phone 720w, {path}/board/phone3x 1080w"
+        )),
+        "{body}"
+    );
 
     w.clock.advance(puzzle.reveal_at - w.service.now());
     let (_, revealed) = w.page(&path).await;
@@ -1408,4 +1433,10 @@ async fn a_public_tournaments_rated_entrants_link_their_pages() {
         "{body}"
     );
     assert!(body.contains("carol"));
+}
+
+/// The width of a PNG, from its header.
+fn png_width(png: &[u8]) -> u32 {
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    u32::from_be_bytes([png[16], png[17], png[18], png[19]])
 }

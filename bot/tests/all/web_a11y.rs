@@ -10,7 +10,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::web::{server, user, World, HOSTILE};
-use crate::web_browser::{artefacts, browser_sized, script, PHONE};
+use crate::web_browser::{artefacts, browser_at_density, browser_sized, script, PHONE};
 use akron_bot::service::{Command, PuzzleCommand, Request, TournamentAction, TournamentOptions};
 use akron_service::model::{
     ChannelId, GameId, TournamentFormat, TournamentId, User, UserId, WebAccess,
@@ -560,7 +560,38 @@ async fn a_phone_gets_a_board_picture_whose_level_maps_are_readable() {
         .unwrap();
     let shown = shown_picture(&client).await;
     assert!(shown[1].as_str().unwrap().ends_with("/board/7"), "{shown}");
-    let png_size = png_size(&w, shown[1].as_str().unwrap()).await;
-    assert_eq!(json!(png_size), json!([shown[7], shown[8]]), "{shown}");
+    let desktop_size = png_size(&w, shown[1].as_str().unwrap()).await;
+    assert_eq!(json!(desktop_size), json!([shown[7], shown[8]]), "{shown}");
+    client.close().await.unwrap();
+
+    // A phone of three device pixels a CSS pixel is served the phone's picture drawn for it,
+    // 1,080 pixels wide, and keeps that density when it steps.
+    let Some((client, _driver)) = browser_at_density(&[], PHONE, 3.0).await else {
+        return;
+    };
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(game)))
+        .await
+        .unwrap();
+    let shown = shown_picture(&client).await;
+    let current = shown[1].as_str().unwrap();
+    assert!(current.ends_with("/board/7/phone3x"), "{shown}");
+    assert_eq!(png_size(&w, current).await[0], 1080, "{shown}");
+    client
+        .find(fantoccini::Locator::Css("#moves a[data-ply='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let shown = shown_picture(&client).await;
+        if shown[1].as_str().unwrap().ends_with("/board/2/phone3x") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {shown}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     client.close().await.unwrap();
 }

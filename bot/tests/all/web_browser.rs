@@ -75,9 +75,17 @@ pub async fn browser_with(extra: &[&str]) -> Option<(Client, Driver)> {
 
 /// A browser session with these Chrome flags, its viewport `width` × `height` CSS pixels:
 /// a phone's (emulated) when it is [`PHONE`], else a desktop window of that size.
-pub async fn browser_sized(
+pub async fn browser_sized(extra: &[&str], size: (u32, u32)) -> Option<(Client, Driver)> {
+    browser_at_density(extra, size, 1.0).await
+}
+
+/// A browser session at `width` × `height` CSS pixels whose screen has `pixel_ratio` device
+/// pixels a CSS pixel (a phone's only: a desktop window keeps its own), or `None` as
+/// [`browser_sized`].
+pub async fn browser_at_density(
     extra: &[&str],
     (width, height): (u32, u32),
+    pixel_ratio: f64,
 ) -> Option<(Client, Driver)> {
     let (Some(driver), Some(chromium)) = (find("chromedriver"), find("chromium")) else {
         assert!(
@@ -122,7 +130,7 @@ pub async fn browser_sized(
     let mut options = json!({ "args": args, "binary": chromium });
     if phone {
         options["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": false }
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": pixel_ratio, "touch": false }
         });
     }
     capabilities.insert("goog:chromeOptions".to_string(), options);

@@ -38,8 +38,8 @@
     if (target === 0) text = figure.dataset.startText || text;
     const phone = document.getElementById("board-phone");
     if (phone) {
-      // The phone's picture of the same step (its srcset is read before the img's src).
-      phone.srcset = phone.srcset.replace(/\/board\/\d+\/phone/, "/board/" + target + "/phone");
+      // The phone's pictures of the same step (its srcset is read before the img's src).
+      phone.srcset = phone.srcset.replace(/\/board\/\d+\/phone/g, "/board/" + target + "/phone");
     }
     if (img) {
       img.src = figure.dataset.base + "/board/" + target;
