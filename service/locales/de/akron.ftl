@@ -1627,6 +1627,10 @@ follow-what-game = Partie { $game }
 follow-what-player = { $player }
 follow-move-notice = Partie { $game }: **{ $player }** hat { $move } gezogen.
 follow-ended-notice = Partie { $game } ist beendet.
+follow-takeback-notice = Partie { $game }: { $count ->
+    [one] der letzte Zug wurde
+   *[other] die letzten { $count } Züge wurden
+} zurückgenommen.
 follow-started-notice = **{ $player }** hat eine neue Partie begonnen: Partie { $game }, { $black } (Schwarz) gegen { $white } (Weiß). Folge ihr mit { CMD($follow) }.
 command-rematch-name = revanche
 command-rematch-about = Fordere den Gegner einer beendeten Partie erneut heraus: Farben getauscht, gleiche Optionen.

@@ -1611,6 +1611,10 @@ follow-what-game = game { $game }
 follow-what-player = { $player }
 follow-move-notice = Game { $game }: **{ $player }** played { $move }.
 follow-ended-notice = Game { $game } is over.
+follow-takeback-notice = Game { $game }: { $count ->
+    [one] the last move was
+   *[other] the last { $count } moves were
+} taken back.
 follow-started-notice = **{ $player }** started a new game: game { $game }, { $black } (Black) against { $white } (White). Follow it with { CMD($follow) }.
 command-rematch-name = rematch
 command-rematch-about = Ask the opponent of a finished game for another, colours swapped, same options.

@@ -1669,6 +1669,10 @@ follow-what-game = la partida { $game }
 follow-what-player = { $player }
 follow-move-notice = Partida { $game }: **{ $player }** jugó { $move }.
 follow-ended-notice = La partida { $game } ha terminado.
+follow-takeback-notice = Partida { $game }: { $count ->
+    [one] se deshizo la última jugada
+   *[other] se deshicieron las últimas { $count } jugadas
+}.
 follow-started-notice = **{ $player }** empezó una partida nueva: la partida { $game }, { $black } (negras) contra { $white } (blancas). Síguela con { CMD($follow) }.
 command-rematch-name = revancha
 command-rematch-about = Pide otra partida al rival de una partida terminada: colores cambiados, mismas opciones.

@@ -289,6 +289,30 @@ impl Service {
         Ok(())
     }
 
+    /// Tells the game's followers that its last `count` moves were taken back, inside the
+    /// transaction that takes them back, with the board as it is again after `keep` moves:
+    /// the channel sees the takeback, so its followers do.
+    pub(super) fn tell_takeback_followers(
+        &self,
+        conn: &Tx<'_>,
+        game: GameId,
+        count: usize,
+        keep: usize,
+        now: i64,
+    ) -> Result<(), DbError> {
+        for follower in db::game_followers(conn, game)? {
+            let mut draft = Draft::to(Destination::User(follower), game);
+            draft.board = Some(keep);
+            draft.words = vec![phrase!(
+                "follow-takeback-notice",
+                game = game.to_string(),
+                count = count
+            )];
+            self.push_notice(conn, &draft, now)?;
+        }
+        Ok(())
+    }
+
     /// Tells the game's followers how it ended, inside the transaction that ended it, and
     /// forgets their follows of it.
     pub(super) fn tell_end_followers(

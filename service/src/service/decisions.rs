@@ -332,7 +332,9 @@ impl Service {
             }
             db::delete_moves_from(c, id, keep)?;
             db::clear_premoves(c, id, None)?;
-            db::save_game(c, &record)
+            let version = db::save_game(c, &record)?;
+            self.tell_takeback_followers(c, id, plies, keep, now)?;
+            Ok::<_, db::DbError>(version)
         })?;
         let next = Arc::new(Loaded {
             record,

@@ -567,6 +567,62 @@ fn a_follower_gets_each_move_and_the_result_and_nothing_a_spectator_could_not_se
 }
 
 #[test]
+fn a_follower_is_told_of_a_takeback_and_not_of_its_request() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let id = started(&h, "main", "ann", "ben", TimeControl::None);
+    let follow = send(&h.service, "cyd", "other", Command::Follow(None), Some(id));
+    assert!(!follow.refused, "{}", follow.text);
+    for (who, mv) in [("ann", "B2"), ("ben", "C3")] {
+        send(&h.service, who, "main", Command::Move(mv.into()), Some(id));
+    }
+    let asked = send(
+        &h.service,
+        "ann",
+        "main",
+        Command::Takeback(Offer::Offer),
+        Some(id),
+    );
+    assert!(!asked.refused, "{}", asked.text);
+    assert_eq!(
+        direct_messages(&h, "cyd").len(),
+        2,
+        "the request is not told"
+    );
+    let done = send(
+        &h.service,
+        "ben",
+        "main",
+        Command::Takeback(Offer::Accept),
+        Some(id),
+    );
+    assert!(!done.refused, "{}", done.text);
+    let told = direct_messages(&h, "cyd");
+    assert_eq!(told.len(), 3, "{told:?}");
+    assert_eq!(
+        told[2], "Game #1: the last 2 moves were taken back.",
+        "{told:?}"
+    );
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let last = notices
+        .iter()
+        .rfind(|n| n.to == Destination::User(user("cyd").id))
+        .unwrap();
+    assert!(last.reply.image.is_some(), "the board as it is again");
+    // The game goes on, followed: the next move is told as before.
+    send(
+        &h.service,
+        "ann",
+        "main",
+        Command::Move("D4".into()),
+        Some(id),
+    );
+    let told = direct_messages(&h, "cyd");
+    assert!(told[3].contains("Game #1: **ann** played D4"), "{told:?}");
+}
+
+#[test]
 fn following_a_player_tells_the_start_of_each_new_game_on_that_server_only() {
     let Some(h) = Harness::on(super::BACKEND) else {
         return;
