@@ -324,8 +324,34 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     offered(loser, &bot, &question, "✅").await;
     loser.react(&room, &question.id(), "✅").await;
     let resigned = loser.message_from(&bot, &room).await;
+    winner.sync_to(&resigned.id()).await;
     assert!(resigned.text().contains("resign"), "{}", resigned.text());
     assert_eq!(resigned.thread(), None, "the result is public, in the room");
+
+    // Rematch (issue 43): the loser's 🔁 on the finished board asks for one, with its own
+    // ✅ ❌; the winner's 🔁 on the same board accepts it, and that challenge's reactions are
+    // taken back as when ✅ is pressed.
+    offered(loser, &bot, &resigned, "🔁").await;
+    loser.react(&room, &resigned.id(), "🔁").await;
+    let rematch = winner.message_from(&bot, &room).await;
+    loser.sync_to(&rematch.id()).await;
+    assert!(
+        rematch.text().contains("Rematch of game #1"),
+        "{}",
+        rematch.text()
+    );
+    offered(winner, &bot, &rematch, "✅").await;
+    winner.react(&room, &resigned.id(), "🔁").await;
+    let started = loser
+        .collect_until("the rematch's board", |s| {
+            s.is_message_by(&bot) && is_image(s)
+        })
+        .await;
+    let started = started.last().map(Seen::id).unwrap();
+    winner.sync_to(&started).await;
+    winner
+        .await_reactions(&room, &rematch.id(), &bot, &[])
+        .await;
     running.stop().await;
 }
 
