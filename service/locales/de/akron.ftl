@@ -1266,8 +1266,8 @@ console-as-needs-name = as braucht einen Benutzernamen, etwa: as bob
 console-in-needs-channel = in braucht einen Kanalnamen, etwa: in lobby
 console-mod-needs-switch = mod braucht on oder off, etwa: mod on (der aktuelle Benutzer wird Moderator) oder mod off
 console-moderator = { $moderator ->
-    [yes] { $user } ist Moderator.
-   *[no] { $user } ist kein Moderator.
+    [yes] { $user } hat Moderationsrechte.
+   *[no] { $user } hat keine Moderationsrechte.
 }
 console-wait-how-long = Wie lange warten? Schreib es wie wait 25h (oder 90s, 30m, 3d, 1d 2h): Die Uhr der Konsole rückt so weit vor.
 console-clock-moved = Die Uhr rückt { $span } vor.
@@ -1623,9 +1623,11 @@ unfollow-done = Du folgst { $what } nicht mehr.
 unfollow-not-following = Du folgst { $what } nicht.
 follow-list-empty = Du folgst keiner Partie und keinem Spieler. { CMD("follow #N") } folgt einer Partie, { CMD("follow @spieler") } einem Spieler.
 follow-list = Du folgst { $count } von höchstens { $cap }:
-follow-what-game = Partie { $game }
+follow-what-game = der Partie { $game }
 follow-what-player = { $player }
-follow-move-notice = Partie { $game }: **{ $player }** hat { $move } gezogen.
+follow-list-game = Partie { $game }
+follow-list-player = { $player }
+follow-move-notice = Partie { $game }: **{ $player }** hat { $move } gespielt.
 follow-ended-notice = Partie { $game } ist beendet.
 follow-takeback-notice = Partie { $game }: { $count ->
     [one] der letzte Zug wurde

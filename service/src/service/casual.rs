@@ -250,7 +250,7 @@ impl Service {
         }
         let lines: Vec<String> = follows
             .iter()
-            .map(|f| format!("- {}", followed_words(&f.followed).say(private)))
+            .map(|f| format!("- {}", listed_words(&f.followed).say(private)))
             .collect();
         Ok(Reply::private(format!(
             "{}\n{}",
@@ -385,11 +385,21 @@ fn same_server(a: &ServerId, b: &ServerId) -> bool {
     a == b
 }
 
-/// A followed game or player in words: `game #12`, `alice`.
+/// A followed game or player in words, as a sentence names it: `game #12`, `alice` (Spanish
+/// `a alice`, German `der Partie #12`).
 fn followed_words(followed: &Followed) -> Phrase {
     match followed {
         Followed::Game(game) => phrase!("follow-what-game", game = game.to_string()),
         Followed::Player(user) => phrase!("follow-what-player", player = user.shown()),
+    }
+}
+
+/// What a follow is of, as a line of the list: `game #12`, `alice` (without the
+/// preposition or case a sentence gives it: `a alice`, `der Partie #12`).
+fn listed_words(followed: &Followed) -> Phrase {
+    match followed {
+        Followed::Game(game) => phrase!("follow-list-game", game = game.to_string()),
+        Followed::Player(user) => phrase!("follow-list-player", player = user.shown()),
     }
 }
 
