@@ -515,9 +515,15 @@ tournament-started = **{ $tournament }** beginnt: { $players } Spieler{ $format 
        *[other] { $rounds } Runden
     }
 } ({ $what }). Die Paarungen der 1. Runde folgen; jede Partie öffnet sich in einem eigenen Thread, ihre Uhr läuft.
-tournament-withdrew = **{ $player }** hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
-    [yes] {" "}und die laufende Partie aufgegeben
-   *[no] {""}
+tournament-withdrew = **{ $player }** { $by ->
+    [organiser] wurde von der Turnierleitung aus **{ $tournament }** genommen{ $resigned ->
+        [yes] {" "}und verliert die laufende Partie
+       *[no] {""}
+    }
+   *[self] hat sich aus **{ $tournament }** zurückgezogen{ $resigned ->
+        [yes] {" "}und die laufende Partie aufgegeben
+       *[no] {""}
+    }
 }. { $format ->
     [swiss] { $player } wird nicht mehr gepaart.
    *[round-robin] Die restlichen Partien gelten als kampflos verloren.

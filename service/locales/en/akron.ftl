@@ -516,9 +516,15 @@ tournament-started = **{ $tournament }** starts: { $players } players{ $format -
        *[other] { $rounds } rounds
     }
 } ({ $what }). Round 1's pairings follow; each game opens in a thread of its own with its clock running.
-tournament-withdrew = **{ $player }** withdrew from **{ $tournament }**{ $resigned ->
-    [yes] {" "}and resigned their running game
-   *[no] {""}
+tournament-withdrew = **{ $player }** { $by ->
+    [organiser] was withdrawn from **{ $tournament }** by the organiser{ $resigned ->
+        [yes] {" "}and their running game is lost
+       *[no] {""}
+    }
+   *[self] withdrew from **{ $tournament }**{ $resigned ->
+        [yes] {" "}and resigned their running game
+       *[no] {""}
+    }
 }. { $format ->
     [swiss] They are not paired again.
    *[round-robin] Their remaining games are forfeits.

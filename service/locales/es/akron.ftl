@@ -521,9 +521,15 @@ tournament-started = Empieza **{ $tournament }**: { $players } jugadores{ $forma
        *[other] { $rounds } rondas
     }
 } ({ $what }). Siguen los emparejamientos de la ronda 1; cada partida se abre en un hilo propio con su reloj en marcha.
-tournament-withdrew = **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
-    [yes] {" "}y abandonó su partida en curso
-   *[no] {""}
+tournament-withdrew = { $by ->
+    [organiser] La organización retiró a **{ $player }** de **{ $tournament }**{ $resigned ->
+        [yes] {" "}(su partida en curso se da por perdida)
+       *[no] {""}
+    }
+   *[self] **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
+        [yes] {" "}y abandonó su partida en curso
+       *[no] {""}
+    }
 }. { $format ->
     [swiss] No se le vuelve a emparejar.
    *[round-robin] Sus partidas restantes se dan por perdidas.
@@ -1560,12 +1566,15 @@ knockout-placed = { $player } ({ $seed }){ $withdrawn ->
 knockout-place-line = { $place }. { $players }
 knockout-over = 🏆 **{ $tournament }** ha terminado: lo gana { $winner }.
     { $places }
-knockout-withdrew = **{ $player }** { $by ->
-    [organiser] ha sido descalificado de
-   *[self] se retiró de
-} **{ $tournament }**{ $resigned ->
-    [yes] {" "}y pierde su partida en curso
-   *[no] {""}
+knockout-withdrew = { $by ->
+    [organiser] La organización descalificó a **{ $player }** de **{ $tournament }**{ $resigned ->
+        [yes] {" "}(su partida en curso se da por perdida)
+       *[no] {""}
+    }
+   *[self] **{ $player }** se retiró de **{ $tournament }**{ $resigned ->
+        [yes] {" "}y pierde su partida en curso
+       *[no] {""}
+    }
 }. Su rival pasa de ronda; los resultados hasta ahora se mantienen.
 parse-best-of = best-of debe ser 1, 3, 5 o 7, no '{ $value }'
 parse-tie-rule = tie debe ser extra-game o higher-seed, no '{ $value }'

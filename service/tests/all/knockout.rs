@@ -317,6 +317,10 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> is out of the tournament) and goes through."),
         "{said}"
     );
+    // The disqualified player's running game ended by the organiser's decision: it is
+    // announced and stored as an adjudication, never as a resignation p3 did not make.
+    assert!(!said.contains("p3 resigned"), "{said}");
+    assert!(said.contains("by adjudication"), "{said}");
     assert!(
         said.contains("**Winter Cup**, the final (best of 3):"),
         "{said}"

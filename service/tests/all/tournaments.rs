@@ -438,8 +438,11 @@ fn an_eight_player_swiss_of_three_rounds_with_a_timeout_and_a_withdrawal() {
         Command::Draw(Offer::Accept),
     );
     let withdrawn = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p8"))));
+    // The organiser withdrew p8: said so, not as if p8 had left (or resigned) themselves.
     assert!(
-        withdrawn.text.contains("p8** withdrew"),
+        withdrawn
+            .text
+            .contains("p8** was withdrawn from **Autumn Swiss** by the organiser"),
         "{}",
         withdrawn.text
     );

@@ -11,7 +11,9 @@ use crate::service::{refuse, Outcome, Service};
 use akron_rules::{Color, Reason};
 
 impl Service {
-    /// `tournament withdraw [@player]`: the player's running game is lost (as a resignation);
+    /// `tournament withdraw [@player]`: the player's running game is lost, as a resignation
+    /// when they withdraw themselves and as an adjudication when the organiser withdraws
+    /// them (a knockout's disqualification): nobody is announced as resigning who did not;
     /// a Swiss pairs them no more, a round robin records their remaining games as forfeits;
     /// past results stand.
     pub(super) fn withdraw(&self, request: &Request, who: Option<&User>) -> Outcome {
@@ -59,6 +61,7 @@ impl Service {
         };
         let now = self.clock.now();
         let player = entrant.player;
+        let by_organiser = user.id != request.user.id;
         self.db.write(|c| {
             // What was read above must still hold inside the transaction: a round that moved
             // on, a game that ended or another withdrawal makes the command run again on
@@ -80,7 +83,11 @@ impl Service {
                 let conclusion = Conclusion {
                     ending: Ending::Result(akron_rules::Outcome {
                         winner: Some(colour.other()),
-                        reason: Reason::Resignation,
+                        reason: if by_organiser {
+                            Reason::Adjudication
+                        } else {
+                            Reason::Resignation
+                        },
                     }),
                     winner: Some(loaded.player(colour.other())),
                     plies: loaded.game.moves().len(),
@@ -101,11 +108,7 @@ impl Service {
                 player = user.shown(),
                 tournament = escape(&t.name),
                 resigned = if loaded.is_some() { "yes" } else { "no" },
-                by = if user.id == request.user.id {
-                    "self"
-                } else {
-                    "organiser"
-                }
+                by = if by_organiser { "organiser" } else { "self" }
             )));
         }
         Ok(Reply::text(say!(
@@ -114,6 +117,7 @@ impl Service {
             player = user.shown(),
             tournament = escape(&t.name),
             resigned = if loaded.is_some() { "yes" } else { "no" },
+            by = if by_organiser { "organiser" } else { "self" },
             format = match t.format {
                 TournamentFormat::Swiss => "swiss",
                 TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => {
