@@ -33,6 +33,7 @@ mod fake_discord_checks;
 mod fake_discord_commands;
 mod fake_discord_permissions;
 mod fake_discord_smoke;
+mod knockout_races;
 mod matrix_e2e;
 mod pictures_languages;
 mod scale;

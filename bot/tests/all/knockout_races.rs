@@ -1,0 +1,85 @@
+//! A knockout's race between processes (issue 43): two `akron play` processes on one
+//! database, SQLite file and PostgreSQL (when `AKRON_TEST_POSTGRES` is set). One plays the
+//! last result of round 1, which pairs the final; the other withdraws a finalist at the same
+//! moment. Whichever lands first, the other finalist wins the tournament exactly once and
+//! nothing fails; akron-service's `knockout` tests run the same race between threads and
+//! between two pools.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::tournament_races::{console, output};
+use akron_service::testing::{Backend, TestDatabase};
+
+const RUNS: usize = 8;
+
+/// The `--db` of a test database.
+fn db_arg(db: &TestDatabase) -> String {
+    match db {
+        TestDatabase::Sqlite(dir) => dir.path().join("akron.db").display().to_string(),
+        TestDatabase::Postgres(scratch) => scratch.url().to_string(),
+    }
+}
+
+#[test]
+fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_one_outcome() {
+    for run in 0..RUNS {
+        for database in [Backend::Sqlite, Backend::Postgres]
+            .into_iter()
+            .filter_map(TestDatabase::new)
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let db = db_arg(&database);
+            // Four players, seeded in the order they joined: ana v dani and ben v cleo.
+            let mut setup = String::from(
+                "in lobby\nas org\n\
+                 tournament create Race Cup format:single best-of:1 time:1d size:3\n",
+            );
+            for player in ["ana", "ben", "cleo", "dani"] {
+                setup.push_str(&format!("as {player}\ntournament join\n"));
+            }
+            setup.push_str("as org\ntournament start\nin game-1\nas dani\nresign\n");
+            let set = output(console(&db, dir.path(), &setup));
+            assert!(set.contains("ana beats @dani"), "{set}");
+            // ana is through to the final; ben wins the other semi-final while ana withdraws.
+            let (result, withdrawal) = (
+                console(&db, dir.path(), "in game-2\nas cleo\nresign\n"),
+                console(&db, dir.path(), "in lobby\nas ana\ntournament withdraw\n"),
+            );
+            let (result, withdrawal) = (output(result), output(withdrawal));
+            assert!(
+                withdrawal.contains("ana withdrew from Race Cup"),
+                "run {run}: {withdrawal}"
+            );
+            // Whatever is still to tell goes out, and the standings are asked for.
+            let after = output(console(
+                &db,
+                dir.path(),
+                "in lobby\nas org\ntournament standings\n",
+            ));
+            let all = format!("{set}{result}{withdrawal}{after}");
+            // One final, paired once (a walkover when the withdrawal came first, a game ana
+            // loses when it came second), and one champion.
+            assert_eq!(
+                all.matches("» notice in #lobby:\nRace Cup, the final (best of 1):")
+                    .count(),
+                1,
+                "run {run}: {all}"
+            );
+            assert_eq!(
+                all.matches("🏆 Race Cup is over: ben wins it.").count(),
+                1,
+                "run {run}: {all}"
+            );
+            assert!(
+                after.contains("Final places:\n1. ben (2)\n2. ana (1) (out of the tournament)"),
+                "run {run}: {after}"
+            );
+            assert!(!all.contains("went wrong"), "run {run}: {all}");
+            let order = if all.contains("game #3") {
+                "the final paired first"
+            } else {
+                "the withdrawal first"
+            };
+            eprintln!("run {run}, {}: {order}", db.split(':').next().unwrap_or(""));
+        }
+    }
+}
