@@ -222,7 +222,7 @@ enum Standing {
 impl Service {
     /// The budget of an analysis: the configured playouts per position (capped by the test
     /// cap), the seed following the game so that an analysis is the same wherever it runs.
-    fn review_budget(&self, game: GameId) -> ReviewBudget {
+    pub(super) fn review_budget(&self, game: GameId) -> ReviewBudget {
         let config = &self.config.ai;
         let playouts = config.playouts.map_or(config.review_playouts, |cap| {
             cap.min(config.review_playouts)

@@ -369,6 +369,19 @@ pub enum PuzzleCommand {
     Reveal(PuzzleId),
     /// `puzzle daily on|off`: a puzzle a day in this channel, from the bank.
     Daily(bool),
+    /// `puzzle mine [#N [MOVE...]]`: the caller's own puzzles, made from their blunders.
+    Mine(MineAction),
+}
+
+/// What `puzzle mine` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MineAction {
+    /// `puzzle mine`: offer the next unsolved one (making new ones from analysed games).
+    Next,
+    /// `puzzle mine #N`: show that one again.
+    Show(i64),
+    /// `puzzle mine #N MOVE...`: answer it.
+    Solve(i64, Vec<String>),
 }
 
 /// The three answers to an offer (a draw or a takeback).

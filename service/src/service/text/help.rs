@@ -492,6 +492,8 @@ pub const COMMANDS: [CommandHelp; 32] = [
             &[literal("answer"), word("#N", "#1")],
             &[literal("reveal"), word("#N", "#1")],
             &[literal("daily"), word("on|off", "on")],
+            &[literal("mine")],
+            &[literal("mine"), word("#N", "#1"), word("MOVE...", "F6")],
         ],
     ),
     entry("help", Group::LookUp, &[&[]]),
