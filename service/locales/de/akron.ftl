@@ -1702,3 +1702,5 @@ option-puzzle-mine-puzzle-name = rätsel
 option-puzzle-mine-puzzle-about = Die Nummer deines Rätsels (Standard: das nächste ungelöste)
 option-puzzle-mine-moves-name = züge
 option-puzzle-mine-moves-about = Deine Antwort: ein Zug oder eine Gewinnfolge
+option-tournament-create-analysis-name = analyse
+option-tournament-create-analysis-about = Jede beendete Partie analysieren und das Ergebnis in ihrem Thread posten (Standard: nein)

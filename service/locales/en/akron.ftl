@@ -1680,3 +1680,5 @@ option-puzzle-mine-puzzle-name = puzzle
 option-puzzle-mine-puzzle-about = Your puzzle's number (default: the next unsolved one)
 option-puzzle-mine-moves-name = moves
 option-puzzle-mine-moves-about = Your answer: one move, or a winning line
+option-tournament-create-analysis-name = analysis
+option-tournament-create-analysis-about = Analyse each finished game and post the result in its thread (default: no)

@@ -1738,3 +1738,5 @@ option-puzzle-mine-puzzle-name = problema
 option-puzzle-mine-puzzle-about = El número de tu problema (por defecto: el siguiente sin resolver)
 option-puzzle-mine-moves-name = jugadas
 option-puzzle-mine-moves-about = Tu respuesta: una jugada, o una línea ganadora
+option-tournament-create-analysis-name = análisis
+option-tournament-create-analysis-about = Analizar cada partida terminada y publicar el resultado en su hilo (por defecto: no)

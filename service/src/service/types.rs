@@ -203,6 +203,9 @@ pub struct TournamentOptions {
     pub seeding: Option<crate::model::Seeding>,
     /// Knockout: the seed of the random draw and of the extra games' lots (default: drawn).
     pub draw: Option<i64>,
+    /// Whether each finished game is analysed automatically and the result posted in its
+    /// thread (`analysis:on`; default: no).
+    pub analysis: Option<bool>,
 }
 
 impl TournamentOptions {
@@ -225,6 +228,7 @@ impl TournamentOptions {
             tie: None,
             seeding: None,
             draw: None,
+            analysis: None,
         }
     }
 }

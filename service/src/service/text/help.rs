@@ -515,6 +515,7 @@ pub const COMMANDS: [CommandHelp; 32] = [
                 option("rated", "", "on"),
                 option("double", "", "off"),
                 option("vacation", "", "on"),
+                option("analysis", "", "on"),
                 option("max", "", "32"),
             ],
             &[literal("join")],

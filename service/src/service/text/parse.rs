@@ -686,6 +686,7 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
+            "analysis" | "analyse" | "analyze" => options.analysis = Some(parse_switch(value)?),
             "best-of" | "bestof" | "bo" => {
                 options.best_of = Some(
                     u8::try_from(number()?)
