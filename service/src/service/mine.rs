@@ -30,9 +30,10 @@ use crate::say;
 use akron_ai::review::{self, Mark};
 use akron_rules::{notation, Game, Move, Position};
 
-/// New puzzles made in one request at most: each costs a bounded proof by the solver; the
-/// next request makes the next ones.
-pub const MAX_NEW: usize = 12;
+/// New puzzles made in one request at most: each costs a bounded proof by the solver (64 to
+/// 385 ms on average on the shared machine, 2.2 s the slowest, `mine_time` in BENCHMARKS.md),
+/// so six keep a request to a few seconds at worst; the next request makes the next ones.
+pub const MAX_NEW: usize = 6;
 
 /// How far (points of winning chance) below the better move's chance an answer to a "find
 /// the best move" puzzle may be and still count: the analysis's inaccuracy threshold.
