@@ -360,6 +360,32 @@ pub fn analyse_game(
     Ok(evals)
 }
 
+/// The winning chance of the player to move in `game` after `mv`, measured as
+/// [`analyse_game`] measures a move within `budget` (1, ½ or 0 when it ends the game, else 1
+/// minus the opponent's chance in the position it makes, by the solver's proof or the
+/// engine's search). `None` when `mv` cannot be played. It judges the answer to a "find the
+/// best move" puzzle against the analysis's better move.
+///
+/// # Examples
+///
+/// ```
+/// use akron_ai::review::{chance_of_move, ReviewBudget};
+/// use akron_rules::{Game, Position, WinRule};
+/// let game = Game::from_position(Position::start(4, 8)?, WinRule::Delayed);
+/// let budget = ReviewBudget { playouts: 100, ..ReviewBudget::default() };
+/// let chance = chance_of_move(&game, "B2".parse()?, &budget).ok_or("illegal")?;
+/// assert!((0.0..=1.0).contains(&chance));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn chance_of_move(game: &Game, mv: Move, budget: &ReviewBudget) -> Option<f64> {
+    let mut engine = Engine::new(EngineConfig {
+        seed: budget.seed,
+        ..EngineConfig::default()
+    });
+    value_of_move(game, mv, &mut engine, budget)
+}
+
 /// The chance of the player to move in `game` after playing `mv`: 1, ½ or 0 when it ends
 /// the game, else 1 minus the opponent's chance in the position it makes. `None` when `mv`
 /// cannot be played.

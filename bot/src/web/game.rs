@@ -4,7 +4,7 @@ use super::boards::{self, Played, Shape};
 use super::layout::{self, Live};
 use super::text::{self, Words};
 use super::{answer, not_found, parse_id, show, Asked, Language, Showable, Web};
-use crate::service::{GameAnalysis, GameDetail, Service, ServiceError, Status};
+use crate::service::{GameAnalysis, GameDetail, MoveReview, Service, ServiceError, Status};
 use akron_ai::review::Mark;
 use akron_rules::{ByColor, Color, Game};
 use akron_service::catalogue::Arg;
@@ -266,8 +266,9 @@ fn mark_word(w: Words, mark: Mark) -> String {
 }
 
 /// The analysis under the board: each side's accuracy and marks, and the evaluation chart as
-/// an inline SVG (White's winning chance after each move), its marked moves links that step
-/// to the move (plain links: the page's keys and its script are untouched).
+/// an inline SVG (White's winning chance after each move): every point a link that steps to
+/// its move (the page's script steps in place, without it the link loads that step), the
+/// marked moves drawn as dots.
 fn analysis_section(w: Words, detail: &GameDetail, analysis: &GameAnalysis) -> Markup {
     const WIDTH: f64 = 600.0;
     const HEIGHT: f64 = 200.0;
@@ -276,6 +277,8 @@ fn analysis_section(w: Words, detail: &GameDetail, analysis: &GameAnalysis) -> M
     #[allow(clippy::cast_precision_loss)]
     let x = |i: usize| WIDTH * i as f64 / last as f64;
     let y = |v: f64| HEIGHT * (1.0 - v.clamp(0.0, 1.0));
+    #[allow(clippy::cast_precision_loss)]
+    let column = WIDTH / last as f64;
     let line: Vec<String> = points
         .iter()
         .enumerate()
@@ -311,22 +314,42 @@ fn analysis_section(w: Words, detail: &GameDetail, analysis: &GameAnalysis) -> M
                     path d=(area) fill="#ece8de" {}
                     line x1="0" y1=(HEIGHT / 2.0) x2=(WIDTH) y2=(HEIGHT / 2.0) stroke="#968f88" stroke-dasharray="6 4" {}
                     polyline points=(line.join(" ")) fill="none" stroke="#286ec8" stroke-width="2.5" {}
-                    @for review in analysis.moves.iter().filter(|m| m.mark.is_some()) {
-                        @let ply = review.ply + 1;
-                        @let mark = review.mark().unwrap_or(Mark::Inaccuracy);
-                        @let label = w.step(ply, &review.mv, review.mover(), &[]);
-                        a href={ "?ply=" (ply) } aria-label={ (label) " " (mark.symbol()) " " (mark_word(w, mark)) } {
-                            circle cx=(format!("{:.1}", x(ply))) cy=(format!("{:.1}", y(points[ply.min(last)])))
-                                r=(match mark { Mark::Inaccuracy => "5", Mark::Mistake => "6", Mark::Blunder => "8" })
-                                fill=(match mark { Mark::Inaccuracy => "#ffffff", Mark::Mistake => "#e66e14", Mark::Blunder => "#c81e1e" })
-                                stroke=(match mark { Mark::Inaccuracy => "#d6a014", _ => "#ffffff" })
-                                stroke-width="2.5" {}
+                    // Every point is a link to its step (a column the chart's height, so a
+                    // tap anywhere above or below it lands), the marked ones drawn as dots.
+                    @for (i, value) in points.iter().enumerate() {
+                        @let review = i.checked_sub(1).and_then(|m| analysis.moves.get(m));
+                        @let mark = review.and_then(MoveReview::mark);
+                        @let label = point_label(w, i, review, mark);
+                        @let left = (x(i) - column / 2.0).max(-8.0);
+                        @let right = (x(i) + column / 2.0).min(WIDTH + 8.0);
+                        a href={ "?ply=" (i) } aria-label=(label) data-ply=(i) {
+                            rect.hit x=(format!("{left:.1}")) y="-8" width=(format!("{:.1}", right - left))
+                                height=(HEIGHT + 16.0) fill="transparent" {}
+                            @if let Some(mark) = mark {
+                                circle cx=(format!("{:.1}", x(i))) cy=(format!("{:.1}", y(*value)))
+                                    r=(match mark { Mark::Inaccuracy => "5", Mark::Mistake => "6", Mark::Blunder => "8" })
+                                    fill=(match mark { Mark::Inaccuracy => "#ffffff", Mark::Mistake => "#e66e14", Mark::Blunder => "#c81e1e" })
+                                    stroke=(match mark { Mark::Inaccuracy => "#d6a014", _ => "#ffffff" })
+                                    stroke-width="2.5" {}
+                            }
                         }
                     }
                 }
                 figcaption { (alt) }
             }
         }
+    }
+}
+
+/// What a point of the chart says: its step (the start, or the move) and the move's mark.
+fn point_label(w: Words, ply: usize, review: Option<&MoveReview>, mark: Option<Mark>) -> String {
+    let step = match review {
+        None => w.say("web-start"),
+        Some(r) => w.step(ply, &r.mv, r.mover(), &[]),
+    };
+    match mark {
+        Some(mark) => format!("{step} {} {}", mark.symbol(), mark_word(w, mark)),
+        None => step,
     }
 }
 

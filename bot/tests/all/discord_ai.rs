@@ -153,3 +153,87 @@ async fn a_game_against_the_bot_is_answered_by_the_ai() -> Result<(), Error> {
     tokio::time::timeout(fake_discord::WAIT, task).await???;
     Ok(())
 }
+
+/// Issue 44: `/akron-puzzle mine` answers only the caller (an ephemeral reply): with nothing
+/// analysed it says so; with a puzzle made from one of alice's blunders it offers it to her
+/// alone, and bob, asking for it by number, is told he has no such puzzle.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzle_mine_is_answered_to_the_player_alone() -> Result<(), Error> {
+    let fake = FakeDiscord::start().await?;
+    let dir = tempfile::tempdir()?;
+    let mut config = Config::with_db(dir.path().join("akron.db"));
+    config.ai.playouts = Some(30);
+    config.ai.searches = 1;
+    let service = Arc::new(Service::open(config)?);
+    let settings = Settings {
+        token: "fake-token".into(),
+        dev_guild: Some(GUILD_ID),
+        api_url: None,
+        http_client: Some(fake.http_client()?),
+    };
+    let mut client = discord::client(&settings, Arc::clone(&service)).await?;
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    fake.wait_connected(1).await?;
+    fake.wait_commands().await?;
+    let mine = |user: &TestUser, options: Vec<Value>| {
+        payloads::slash(user, CHANNEL_ID, "akron-puzzle", Some("mine"), options)
+    };
+    let nothing = fake.interact_and_wait(&mine(&ALICE, vec![])).await?;
+    assert!(nothing.is_ephemeral(), "{}", nothing.content());
+    assert!(
+        nothing
+            .text()
+            .contains("None of your finished games is analysed"),
+        "{}",
+        nothing.text()
+    );
+    // A game in the channel, and a puzzle of alice's from it, as `puzzle mine` stores one.
+    let challenge = akron(
+        &ALICE,
+        "challenge",
+        vec![
+            payloads::user_option("opponent", &fake_discord::payloads::BOB),
+            payloads::integer_option("size", 4),
+        ],
+    );
+    assert!(!fake.interact_and_wait(&challenge).await?.is_ephemeral());
+    let channel = ChannelId::new("discord", &CHANNEL_ID.to_string());
+    let game = service.channel_game(&channel)?.ok_or("a game")?;
+    let db = akron_service::db::Db::open(&dir.path().join("akron.db"))?;
+    let alice = format!("discord:{}", ALICE.id);
+    let code = game.game.position().code();
+    db.write(|tx| {
+        tx.execute(
+            "INSERT INTO mine_puzzles (player_id, game_id, ply, code, win_rule, kind, \
+             first_moves, played, best_chance, created_at) \
+             VALUES (?1, ?2, 0, ?3, 'delayed', 'best', 'B2', 'A1', 600, 0)",
+            akron_service::params![alice, game.id.0, code],
+        )
+    })?;
+    let offer = fake.interact_and_wait(&mine(&ALICE, vec![])).await?;
+    assert!(offer.is_ephemeral(), "{}", offer.content());
+    assert!(offer.text().contains("Your puzzle #1"), "{}", offer.text());
+    assert!(
+        offer.text().contains("find the best move"),
+        "{}",
+        offer.text()
+    );
+    let peek = fake
+        .interact_and_wait(&mine(
+            &fake_discord::payloads::BOB,
+            vec![payloads::integer_option("puzzle", 1)],
+        ))
+        .await?;
+    assert!(peek.is_ephemeral(), "{}", peek.content());
+    assert!(
+        peek.text().contains("You have no puzzle #1"),
+        "{}",
+        peek.text()
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    shards.shutdown_all().await;
+    tokio::time::timeout(fake_discord::WAIT, task).await???;
+    Ok(())
+}

@@ -226,3 +226,19 @@ fn casual_play() {
                   accept\nas erin\naccept #3\nfollow @dan\nfollow\nunfollow @dan\nunfollow #1\n";
     check("casual", script);
 }
+
+/// Learn from your mistakes (issue 44): a 3 × 3 game in which alice misses a win in one move
+/// and resigns; before the analysis `puzzle mine` has nothing, after it alice's blunders are
+/// her puzzles: a "find the best move" one answered with the blunder itself, then solved; the
+/// forced win she missed, answered wrong, then solved; bob cannot see or answer hers.
+#[test]
+fn learn_from_your_mistakes() {
+    let script = "as alice\nchallenge bob size:3 colour:black rule:immediate\nas bob\naccept\n\
+                  as alice\nmove A3\nas bob\nmove A1\nas alice\nmove C2\nas bob\nmove A2\n\
+                  as alice\nmove B1\nas bob\nmove B3\nas alice\nmove C3\nas bob\nmove B2\n\
+                  as alice\nmove C3-C1\nas bob\nmove A1-B2'\nas alice\nmove C1-A1\nresign\n\
+                  puzzle mine\nanalyze\npuzzle mine\npuzzle mine #1 C2\npuzzle mine #1 B2\n\
+                  puzzle mine #4\npuzzle mine #4 C2-A1\npuzzle mine #4 B1-C3\n\
+                  as bob\npuzzle mine #4\npuzzle mine #4 B1-C3\n";
+    check("mine", script);
+}

@@ -1333,7 +1333,7 @@ async fn a_revealed_puzzles_rated_solvers_link_their_pages() {
 }
 
 /// Issue 44: an analysed game's page shows each side's accuracy and the evaluation chart under
-/// the board (its marked dots links to their moves), and marks the moves in the move list
+/// the board (every point a link to its move, the marked ones dots), and marks the moves in the move list
 /// with a symbol and a word, never colour alone.
 #[tokio::test]
 async fn an_analysed_games_page_shows_the_chart_and_marks_its_moves() {
@@ -1396,8 +1396,22 @@ async fn an_analysed_games_page_shows_the_chart_and_marks_its_moves() {
         "the mark in the move list, symbol and word: {page}"
     );
     assert!(
-        page.contains("<a href=\"?ply=2\" aria-label=\"Move 2: B2 by White ?? blunder\">"),
+        page.contains(
+            "<a href=\"?ply=2\" aria-label=\"Move 2: B2 by White ?? blunder\" data-ply=\"2\">"
+        ),
         "the chart's dot steps to its move: {page}"
+    );
+    // Every point steps to its move, not only the marked ones: the start and each move.
+    let plies = moves.as_array().map_or(0, Vec::len);
+    for ply in 0..=plies {
+        assert!(
+            page.contains(&format!("<a href=\"?ply={ply}\" aria-label=\"")),
+            "point {ply} of the chart is a link: {page}"
+        );
+    }
+    assert!(
+        page.contains("<a href=\"?ply=0\" aria-label=\"The start position\" data-ply=\"0\">"),
+        "{page}"
     );
 }
 

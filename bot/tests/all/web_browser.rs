@@ -786,3 +786,61 @@ async fn names_with_an_override_arabic_and_hebrew_do_not_reorder_the_page() {
     .unwrap();
     client.close().await.unwrap();
 }
+
+/// Issue 44: any point of the evaluation chart steps the board to its move, by a click or by
+/// the keyboard (Enter on the focused point), not only the marked dots; the page still fits
+/// a phone's 390 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn any_point_of_the_evaluation_chart_steps_the_board_by_click_or_keyboard() {
+    let Some((client, _driver)) = browser().await else {
+        return;
+    };
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let (alice, bobby) = (user("alice"), user("bobby"));
+    let id = w.start("g1", &alice, &bobby, None);
+    for mv in ["C3", "B2", "D4"] {
+        w.play("g1", mv);
+    }
+    w.send(&bobby, "g1", false, akron_bot::service::Command::Resign);
+    let mut ask = akron_bot::service::Request::new(
+        alice.clone(),
+        akron_bot::service::ChannelId::new("test", "g1"),
+        akron_bot::service::Command::Analyze(akron_bot::service::AnalyzeRequest {
+            game: Some(id),
+            ..Default::default()
+        }),
+    );
+    ask.server = Some(akron_service::model::ServerId::new("test", "guild"));
+    assert!(!w.service.handle(&ask).ephemeral);
+    assert_eq!(
+        akron_bot::ai_player::analyse_pending(&w.service).unwrap(),
+        1
+    );
+    client
+        .goto(&format!("{}{}", w.base, w.game_path(id)))
+        .await
+        .unwrap();
+    assert_eq!(shown_step(&client).await, 3);
+    let points = script(
+        &client,
+        "return document.querySelectorAll('#analysis a[data-ply]').length;",
+    )
+    .await;
+    assert_eq!(points, json!(4), "the start and each move are points");
+    for ply in [1_u64, 0] {
+        client
+            .find(Locator::Css(&format!("#analysis a[data-ply='{ply}']")))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert_eq!(shown_step(&client).await, ply, "a click on point {ply}");
+    }
+    press_on(&client, "#analysis a[data-ply='2']", '\u{E007}').await; // Enter
+    assert_eq!(shown_step(&client).await, 2, "Enter on a focused point");
+    assert_eq!(highlighted(&client).await, Some(2));
+    phone_check(&client, "game-chart").await;
+    client.close().await.unwrap();
+}

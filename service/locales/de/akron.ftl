@@ -1331,7 +1331,7 @@ parse-see-help = { $error }. Schreib `{ $help }` für die Befehle.
 parse-analyze-move = '{ $word }' muss eine Zahl von Zügen sein, wie move:12
 parse-analyze-option = '{ $word }' ist keine Option von { CMD("analyze") }; schreib { CMD("analyze #12 move:30") } oder { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = { CMD("analyze") } nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
-parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } oder { CMD("puzzle daily on|off") }
+parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } oder { CMD("puzzle mine [#N ZUG]") }
 parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
 parse-puzzle-needs-number = puzzle { $action } braucht die Nummer des Rätsels, wie { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
@@ -1663,3 +1663,56 @@ option-unfollow-player-name = spieler
 option-unfollow-player-about = Der Spieler, dem du nicht mehr folgen willst
 parse-rating-range = der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
 parse-follow-who = follow nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
+
+## Learn from your mistakes
+
+mine-offer = **Dein Rätsel { $id }**, aus Partie { $game }, Zug { $number }: dort hast du { $played } gespielt, einen groben Fehler.{ $solved ->
+    [yes] {" "}(Gelöst.)
+   *[no] {""}
+}
+    {"**"}{ colour } am Zug: { $kind ->
+        [forced] gewinnt erzwungen in { $count ->
+            [one] { $count } Zug
+           *[other] { $count } Zügen
+        }**. Vom Löser bewiesen.
+       *[best] finde den besten Zug**. Ein erzwungener Gewinn ist hier nicht bewiesen; ein Zug zählt, wenn er höchstens 10 Punkte unter dem besseren Zug der Analyse liegt.
+    }
+    Antworte mit { CMD("puzzle mine ", $id, " ZUG") }.
+    `{ $code }`
+mine-counts = Du hast { $solved } von { $total ->
+    [one] { $total } Rätsel
+   *[other] { $total } Rätseln
+} gelöst. { CMD("puzzle mine") } bietet dir das nächste ungelöste an.
+mine-all-solved = Du hast { $count ->
+    [one] dein einziges Rätsel
+   *[other] alle { $count } deiner Rätsel
+} gelöst. Neue entstehen aus deinen groben Fehlern in Partien, die du später analysieren lässt ({ CMD("analyze #N") } für eine beendete Partie).
+mine-no-blunders = In { $games ->
+    [one] deiner analysierten Partie
+   *[other] deinen { $games } analysierten Partien
+} ist kein Zug von dir ein grober Fehler, also gibt es kein Rätsel. { CMD("analyze #N") } analysiert eine weitere beendete Partie.
+mine-nothing-analysed = Noch keine deiner beendeten Partien ist analysiert. { CMD("analyze #N") } analysiert eine; deine groben Fehler darin werden dann hier zu Rätseln nur für dich.
+mine-none = Du hast kein Rätsel { $id }. { CMD("puzzle mine") } bietet dir dein nächstes an.
+mine-give-answer = Gib deinen Zug an, etwa { CMD("puzzle mine ", $id, " F6") }.
+mine-one-move = Rätsel { $id } verlangt einen einzigen Zug, den besten: gib nur diesen an, etwa { CMD("puzzle mine ", $id, " F6") }.
+mine-correct = Richtig: **{ $move }** { $kind ->
+    [forced] gewinnt erzwungen.
+   *[best] ist so gut wie der bessere Zug der Analyse.
+} { $again ->
+    [yes] (Du hattest Rätsel { $id } schon gelöst.)
+   *[no] Rätsel { $id } ist gelöst.
+} { CMD("puzzle mine") } bietet dir das nächste an.
+mine-played = { $move } ist der Zug, den du in der Partie gespielt hast, der grobe Fehler. Such einen anderen (Rätsel { $id }).
+mine-no-win = Nicht ganz: { $move } gewinnt hier nicht erzwungen in { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}. Schau noch einmal (Rätsel { $id }).
+mine-worse = Nicht ganz: nach { $move } liegt deine Gewinnchance bei etwa { $mine } %, der bessere Zug hält etwa { $best } % (eine Antwort zählt bis { $within } Punkte darunter). Schau noch einmal (Rätsel { $id }).
+command-puzzle-mine-name = meine
+command-puzzle-mine-about = Deine eigenen Rätsel aus deinen groben Fehlern in analysierten Partien; nur du siehst sie.
+option-puzzle-mine-puzzle-name = rätsel
+option-puzzle-mine-puzzle-about = Die Nummer deines Rätsels (Standard: das nächste ungelöste)
+option-puzzle-mine-moves-name = züge
+option-puzzle-mine-moves-about = Deine Antwort: ein Zug oder eine Gewinnfolge
+option-tournament-create-analysis-name = analyse
+option-tournament-create-analysis-about = Jede beendete Partie analysieren und das Ergebnis in ihrem Thread posten (Standard: nein)

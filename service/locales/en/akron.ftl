@@ -1305,7 +1305,7 @@ parse-see-help = { $error }. Write `{ $help }` for the commands.
 parse-analyze-move = '{ $word }' must be a number of moves, like move:12
 parse-analyze-option = '{ $word }' is not an analyze option; write { CMD("analyze #12 move:30") } or { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = analyze takes a game (`#12 move:30`) or a position code, not both
-parse-puzzle-usage = write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } or { CMD("puzzle daily on|off") }
+parse-puzzle-usage = write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } or { CMD("puzzle mine [#N MOVE]") }
 parse-puzzle-number = '{ $value }' is not a puzzle number; write it like #3
 parse-puzzle-needs-number = puzzle { $action } needs the puzzle's number, like { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
@@ -1647,3 +1647,50 @@ option-unfollow-player-name = player
 option-unfollow-player-about = The player to stop following
 parse-rating-range = the rating range must be like 1400-1700, 1400- or -1700, not '{ $value }'
 parse-follow-who = follow takes a game (#N) or a player (@player), not '{ $word }'
+
+## Learn from your mistakes
+
+mine-offer = **Your puzzle { $id }**, from game { $game }, move { $number }: there you played { $played }, a blunder.{ $solved ->
+    [yes] {" "}(Solved.)
+   *[no] {""}
+}
+    {"**"}{ colour } to move: { $kind ->
+        [forced] win by force in { moves-count }**. Proven by the solver.
+       *[best] find the best move**. No forced win is proven here; a move within 10 points of the analysis's better move counts.
+    }
+    Answer with { CMD("puzzle mine ", $id, " MOVE") }.
+    `{ $code }`
+mine-counts = { $solved } of your { $total ->
+    [one] { $total } puzzle
+   *[other] { $total } puzzles
+} solved. { CMD("puzzle mine") } offers the next unsolved one.
+mine-all-solved = You have solved { $count ->
+    [one] your only puzzle
+   *[other] all { $count } of your puzzles
+}. New ones come from your blunders in games analysed later ({ CMD("analyze #N") } on a finished game).
+mine-no-blunders = None of your moves in your { $games ->
+    [one] { $games } analysed game
+   *[other] { $games } analysed games
+} is a blunder, so there is no puzzle to make. { CMD("analyze #N") } analyses another finished game.
+mine-nothing-analysed = None of your finished games is analysed yet. { CMD("analyze #N") } analyses one; your blunders in it then become your own puzzles here.
+mine-none = You have no puzzle { $id }. { CMD("puzzle mine") } offers your next one.
+mine-give-answer = Give your move, like { CMD("puzzle mine ", $id, " F6") }.
+mine-one-move = Puzzle { $id } asks for one move, the best one: give just that, like { CMD("puzzle mine ", $id, " F6") }.
+mine-correct = Correct: **{ $move }** { $kind ->
+    [forced] wins by force.
+   *[best] is as good as the analysis's better move.
+} { $again ->
+    [yes] (You had already solved puzzle { $id }.)
+   *[no] Puzzle { $id } is solved.
+} { CMD("puzzle mine") } offers the next one.
+mine-played = { $move } is the move you played in the game, the blunder. Look for another (puzzle { $id }).
+mine-no-win = Not quite: { $move } does not win by force in { moves-count } here. Look again (puzzle { $id }).
+mine-worse = Not quite: after { $move } your winning chance is about { $mine } %, and the better move keeps about { $best } % (an answer counts within { $within } points). Look again (puzzle { $id }).
+command-puzzle-mine-name = mine
+command-puzzle-mine-about = Your own puzzles, made from your blunders in analysed games; only you see them.
+option-puzzle-mine-puzzle-name = puzzle
+option-puzzle-mine-puzzle-about = Your puzzle's number (default: the next unsolved one)
+option-puzzle-mine-moves-name = moves
+option-puzzle-mine-moves-about = Your answer: one move, or a winning line
+option-tournament-create-analysis-name = analysis
+option-tournament-create-analysis-about = Analyse each finished game and post the result in its thread (default: no)

@@ -1364,7 +1364,7 @@ parse-see-help = { $error }. Escribe `{ $help }` para ver los comandos.
 parse-analyze-move = '{ $word }' debe ser un número de jugadas, como move:12
 parse-analyze-option = '{ $word }' no es una opción de { CMD("analyze") }; escribe { CMD("analyze #12 move:30") } o { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = { CMD("analyze") } admite una partida (`#12 move:30`) o un código de posición, no ambos
-parse-puzzle-usage = escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") } o { CMD("puzzle daily on|off") }
+parse-puzzle-usage = escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } o { CMD("puzzle mine [#N JUGADA]") }
 parse-puzzle-number = '{ $value }' no es un número de problema; escríbelo como #3
 parse-puzzle-needs-number = puzzle { $action } necesita el número del problema, como { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
@@ -1708,3 +1708,50 @@ option-unfollow-player-name = jugador
 option-unfollow-player-about = El jugador al que quieres dejar de seguir
 parse-rating-range = el rango de puntuación debe ser como 1400-1700, 1400- o -1700, no '{ $value }'
 parse-follow-who = follow recibe una partida (#N) o un jugador (@jugador), no '{ $word }'
+
+## Learn from your mistakes
+
+mine-offer = **Tu problema { $id }**, de la partida { $game }, jugada { $number }: ahí jugaste { $played }, un error grave.{ $solved ->
+    [yes] {" "}(Resuelto.)
+   *[no] {""}
+}
+    {"**"}Juegan las { colour }: { $kind ->
+        [forced] ganan por fuerza en { moves-count }**. Comprobado por el solucionador.
+       *[best] busca la mejor jugada**. Aquí no hay victoria forzada comprobada; vale una jugada a menos de 10 puntos de la mejor jugada del análisis.
+    }
+    Responde con { CMD("puzzle mine ", $id, " JUGADA") }.
+    `{ $code }`
+mine-counts = Has resuelto { $solved } de tus { $total ->
+    [one] { $total } problema
+   *[other] { $total } problemas
+}. { CMD("puzzle mine") } te ofrece el siguiente sin resolver.
+mine-all-solved = Has resuelto { $count ->
+    [one] tu único problema
+   *[other] tus { $count } problemas
+}. Saldrán nuevos de tus errores graves en las partidas que analices ({ CMD("analyze #N") } sobre una partida terminada).
+mine-no-blunders = En { $games ->
+    [one] tu partida analizada
+   *[other] tus { $games } partidas analizadas
+} no hay ningún error grave tuyo, así que no hay problema que sacar. { CMD("analyze #N") } analiza otra partida terminada.
+mine-nothing-analysed = Todavía no hay ninguna partida terminada tuya analizada. { CMD("analyze #N") } analiza una; tus errores graves en ella se convierten aquí en problemas solo para ti.
+mine-none = No tienes el problema { $id }. { CMD("puzzle mine") } te ofrece el siguiente.
+mine-give-answer = Di tu jugada, por ejemplo { CMD("puzzle mine ", $id, " F6") }.
+mine-one-move = El problema { $id } pide una sola jugada, la mejor: escribe solo esa, por ejemplo { CMD("puzzle mine ", $id, " F6") }.
+mine-correct = Correcto: **{ $move }** { $kind ->
+    [forced] gana por fuerza.
+   *[best] es tan buena como la mejor jugada del análisis.
+} { $again ->
+    [yes] (Ya habías resuelto el problema { $id }.)
+   *[no] Problema { $id } resuelto.
+} { CMD("puzzle mine") } te ofrece el siguiente.
+mine-played = { $move } es la jugada que hiciste en la partida, el error grave. Busca otra (problema { $id }).
+mine-no-win = No del todo: { $move } no gana por fuerza en { moves-count } aquí. Vuelve a mirar (problema { $id }).
+mine-worse = No del todo: tras { $move } tu probabilidad de ganar es de un { $mine } %, y la mejor jugada mantiene un { $best } % (vale una respuesta a menos de { $within } puntos). Vuelve a mirar (problema { $id }).
+command-puzzle-mine-name = míos
+command-puzzle-mine-about = Tus propios problemas, sacados de tus errores graves en partidas analizadas; solo tú los ves.
+option-puzzle-mine-puzzle-name = problema
+option-puzzle-mine-puzzle-about = El número de tu problema (por defecto: el siguiente sin resolver)
+option-puzzle-mine-moves-name = jugadas
+option-puzzle-mine-moves-about = Tu respuesta: una jugada, o una línea ganadora
+option-tournament-create-analysis-name = análisis
+option-tournament-create-analysis-about = Analizar cada partida terminada y publicar el resultado en su hilo (por defecto: no)

@@ -34,10 +34,18 @@ pub struct AnalysisRow {
     pub done_at: Option<i64>,
     /// The evaluations (JSON), once done.
     pub evals: Option<String>,
+    /// The queue's lane: [`LANE_ASKED`] or [`LANE_TOURNAMENT`].
+    pub lane: i64,
 }
 
+/// The lane of an analysis a player asked for: bounded, claimed first.
+pub const LANE_ASKED: i64 = 0;
+/// The lane of a tournament's automatic analyses: claimed only when no player's request
+/// waits, outside the bound on players' requests, never dropped.
+pub const LANE_TOURNAMENT: i64 = 1;
+
 const COLUMNS: &str = "game_id, requested_by, channel, requested_at, owner, lease_until, \
-                       progress, positions, done_at, evals";
+                       progress, positions, done_at, evals, lane";
 
 fn row(r: &super::Row<'_>) -> Result<AnalysisRow, DbError> {
     Ok(AnalysisRow {
@@ -51,6 +59,7 @@ fn row(r: &super::Row<'_>) -> Result<AnalysisRow, DbError> {
         positions: r.get(7)?,
         done_at: r.get(8)?,
         evals: r.get(9)?,
+        lane: r.get(10)?,
     })
 }
 
@@ -88,14 +97,66 @@ pub fn queue_analysis(
     Ok(inserted == 1)
 }
 
-/// Analyses waiting or running: everything queued and not done.
+/// Queues the automatic analysis of a tournament's finished `game` in the tournament lane,
+/// its result to be posted in the game's channel. Returns whether it was queued now.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn queue_tournament_analysis(
+    conn: &Tx<'_>,
+    game: GameId,
+    organiser: &UserId,
+    channel: &ChannelId,
+    now: i64,
+) -> Result<bool, DbError> {
+    let inserted = conn.execute(
+        "INSERT INTO analyses (game_id, requested_by, channel, requested_at, lane) \
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id) DO NOTHING",
+        params![game.0, organiser.0, channel.0, now, LANE_TOURNAMENT],
+    )?;
+    Ok(inserted == 1)
+}
+
+/// Sets whether tournament `id`'s finished games are analysed automatically.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_tournament_analysis(
+    conn: &Tx<'_>,
+    id: crate::model::TournamentId,
+    on: bool,
+) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE tournaments SET analysis = ?2 WHERE id = ?1",
+        params![id.0, i64::from(on)],
+    )?;
+    Ok(())
+}
+
+/// Whether tournament `id`'s finished games are analysed automatically.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn tournament_analysis(conn: &Tx<'_>, id: crate::model::TournamentId) -> Result<bool, DbError> {
+    let on: Option<i64> = conn.query_opt(
+        "SELECT analysis FROM tournaments WHERE id = ?1",
+        params![id.0],
+        |r| r.get(0),
+    )?;
+    Ok(on.unwrap_or(0) != 0)
+}
+
+/// Analyses players asked for that are waiting or running (the bounded lane).
 ///
 /// # Errors
 ///
 /// A database failure.
 pub fn analyses_waiting(conn: &Tx<'_>) -> Result<i64, DbError> {
     conn.query_one(
-        "SELECT COUNT(*) FROM analyses WHERE done_at IS NULL",
+        "SELECT COUNT(*) FROM analyses WHERE done_at IS NULL AND lane = 0",
         params![],
         |r| r.get(0),
     )
@@ -108,13 +169,14 @@ pub fn analyses_waiting(conn: &Tx<'_>) -> Result<i64, DbError> {
 /// A database failure.
 pub fn analyses_waiting_for(conn: &Tx<'_>, user: &UserId) -> Result<i64, DbError> {
     conn.query_one(
-        "SELECT COUNT(*) FROM analyses WHERE done_at IS NULL AND requested_by = ?1",
+        "SELECT COUNT(*) FROM analyses WHERE done_at IS NULL AND lane = 0 \
+         AND requested_by = ?1",
         params![user.0],
         |r| r.get(0),
     )
 }
 
-/// Analyses not done that were asked for before `game`'s (queue order: time, then game).
+/// Analyses not done that come before `game`'s (queue order: lane, time, then game).
 ///
 /// # Errors
 ///
@@ -123,14 +185,15 @@ pub fn analyses_ahead_of(conn: &Tx<'_>, game: GameId) -> Result<i64, DbError> {
     conn.query_one(
         "SELECT COUNT(*) FROM analyses a, analyses me WHERE me.game_id = ?1 \
          AND a.done_at IS NULL AND a.game_id <> me.game_id \
-         AND (a.requested_at < me.requested_at \
-              OR (a.requested_at = me.requested_at AND a.game_id < me.game_id))",
+         AND (a.lane < me.lane OR (a.lane = me.lane AND (a.requested_at < me.requested_at \
+              OR (a.requested_at = me.requested_at AND a.game_id < me.game_id))))",
         params![game.0],
         |r| r.get(0),
     )
 }
 
-/// Claims up to `limit` queued analyses, oldest first, for `owner` until `until`: those no
+/// Claims up to `limit` queued analyses, players' requests first (the tournament lane after
+/// them), oldest first, for `owner` until `until`: those no
 /// other owner holds a live claim on (this owner's own are renewed). Returns the games.
 ///
 /// # Errors
@@ -151,7 +214,7 @@ pub fn claim_analyses(
          WHERE done_at IS NULL AND (owner IS NULL OR lease_until <= ?2 OR owner = ?1) \
          AND game_id IN (SELECT game_id FROM analyses WHERE done_at IS NULL \
                          AND (owner IS NULL OR lease_until <= ?2 OR owner = ?1) \
-                         ORDER BY requested_at, game_id LIMIT ?4) \
+                         ORDER BY lane, requested_at, game_id LIMIT ?4) \
          RETURNING game_id",
         params![owner, now, until, limit],
         |r| r.get(0).map(GameId),

@@ -31,12 +31,13 @@ pub const TABLES: &[&str] = &[
     "console_clock",
     "platform_commands",
     "analyses",
+    "mine_puzzles",
     "follows",
 ];
 
 /// Tables whose `id` is made by the database: after a copy into PostgreSQL, its counter must
 /// start past the copied ids.
-const COUNTED_IDS: &[&str] = &["games", "outbox", "puzzles", "tournaments"];
+const COUNTED_IDS: &[&str] = &["games", "outbox", "puzzles", "tournaments", "mine_puzzles"];
 
 /// PostgreSQL's trigger that sets a game's `current_code` after each move stored
 /// (`migrations/postgres/0010_current_code.sql`).

@@ -24,6 +24,7 @@ mod copy_rows;
 mod correspondence;
 mod games;
 mod health;
+mod mine;
 mod moves;
 mod outbox;
 mod pg;
@@ -43,6 +44,7 @@ pub use copy_rows::{copy_tables, count_rows, first_non_empty, TABLES};
 pub use correspondence::*;
 pub use games::*;
 pub use health::*;
+pub use mine::*;
 pub use moves::*;
 pub use outbox::*;
 #[cfg(feature = "testing")]

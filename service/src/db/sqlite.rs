@@ -99,6 +99,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0021_knockout.sql",
         include_str!("../../../migrations/0021_knockout.sql"),
     ),
+    (
+        "0024_mine.sql",
+        include_str!("../../../migrations/0024_mine.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -608,6 +612,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "9f9b919edce334e548e4360a851fb2e175870aef736eef9ea51d8aeddb291886",
+        ),
+        (
+            "0024_mine.sql",
+            "6a5861bfd7115b093eee48c5659fe2d2aaf3c442fd67561390036d92ed282a73",
         ),
     ];
 

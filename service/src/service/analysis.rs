@@ -222,7 +222,7 @@ enum Standing {
 impl Service {
     /// The budget of an analysis: the configured playouts per position (capped by the test
     /// cap), the seed following the game so that an analysis is the same wherever it runs.
-    fn review_budget(&self, game: GameId) -> ReviewBudget {
+    pub(super) fn review_budget(&self, game: GameId) -> ReviewBudget {
         let config = &self.config.ai;
         let playouts = config.playouts.map_or(config.review_playouts, |cap| {
             cap.min(config.review_playouts)
@@ -355,7 +355,14 @@ impl Service {
         let Some(row) = self.db.read(|c| db::analysis(c, game))? else {
             return Ok(false);
         };
-        let mut draft = Draft::to(Destination::Channel(row.channel.clone()), game);
+        // A tournament's automatic analysis goes to the game's own channel (its thread) as it
+        // is now: a game that ended before its thread opened moves there when it opens.
+        let channel = if row.lane == db::LANE_TOURNAMENT {
+            loaded.record.channel.clone()
+        } else {
+            row.channel.clone()
+        };
+        let mut draft = Draft::to(Destination::Channel(channel), game);
         draft.words = summary_words(&loaded, &analysis);
         draft.analysis = true;
         let now = self.clock.now();
@@ -370,6 +377,36 @@ impl Service {
             self.wake();
         }
         Ok(stored)
+    }
+
+    /// In the transaction that ends a game: a game of a tournament whose organiser turned
+    /// `analysis:on` is queued for analysis in the tournament lane, once (the row's key is
+    /// the game). That lane is outside the bound on players' requests and claimed only when
+    /// none waits, so a full queue delays a tournament's analyses but never drops them; a
+    /// tournament has a known, finite number of games, which bounds the lane. A game without
+    /// moves is not analysed.
+    pub(super) fn queue_tournament_analysis(
+        &self,
+        conn: &db::Tx<'_>,
+        record: &crate::model::GameRecord,
+        event: &crate::model::GameEnded,
+    ) -> Result<(), DbError> {
+        if event.plies == 0 || !matches!(event.ending, crate::model::Ending::Result(_)) {
+            return Ok(());
+        }
+        let Some((t, _, _)) = db::game_tournament(conn, event.game)? else {
+            return Ok(());
+        };
+        if db::tournament_analysis(conn, t.id)? {
+            db::queue_tournament_analysis(
+                conn,
+                event.game,
+                &t.organiser.id,
+                &record.channel,
+                event.at,
+            )?;
+        }
+        Ok(())
     }
 
     /// A queued analysis that cannot run (its moves do not replay): dropped, and logged.

@@ -295,6 +295,7 @@ impl Service {
             self.announce_ending(conn, record, event)?;
         }
         self.tell_end_followers(conn, event)?;
+        self.queue_tournament_analysis(conn, record, event)?;
         // Last, so that the result is told before the next round it may start.
         self.record_tournament_result(conn, record, event)
     }

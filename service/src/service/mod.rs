@@ -51,6 +51,7 @@ mod decisions;
 mod errors;
 mod info;
 mod lifecycle;
+pub mod mine;
 mod notation_errors;
 mod notices;
 pub mod operations;

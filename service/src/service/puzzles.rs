@@ -41,14 +41,14 @@ fn bank() -> &'static [Puzzle] {
 }
 
 /// What the solver found: the shortest win, every winning first move and one line.
-struct Proven {
-    moves: u32,
-    first_moves: Vec<Move>,
+pub(super) struct Proven {
+    pub(super) moves: u32,
+    pub(super) first_moves: Vec<Move>,
     solution: Vec<Move>,
 }
 
 /// Why a position is no puzzle.
-enum NoPuzzle {
+pub(super) enum NoPuzzle {
     /// No forced win within three moves.
     NoWin,
     /// The solver ran out of budget.
@@ -56,7 +56,7 @@ enum NoPuzzle {
 }
 
 /// Proves a forced win of the side to move in at most [`MAX_PUZZLE_MOVES`] own moves.
-fn prove(position: &Position, rule: WinRule, nodes: u64) -> Result<Proven, NoPuzzle> {
+pub(super) fn prove(position: &Position, rule: WinRule, nodes: u64) -> Result<Proven, NoPuzzle> {
     for moves in 1..=MAX_PUZZLE_MOVES {
         let Some(first_moves) = winning_moves(position, rule, moves, nodes) else {
             return Err(NoPuzzle::Unknown);
@@ -95,6 +95,7 @@ impl Service {
             PuzzleCommand::Answer(id) => self.puzzle_answer(request, *id),
             PuzzleCommand::Reveal(id) => self.reveal_puzzle(request, *id),
             PuzzleCommand::Daily(on) => self.daily_puzzle(request, *on),
+            PuzzleCommand::Mine(action) => self.puzzle_mine(request, action),
         }
     }
 
@@ -282,7 +283,7 @@ impl Service {
         let mut correct = record.first_moves.contains(&first.to_string());
         if correct && moves.len() > 2 {
             // A longer line: each own move must keep a forced win in the moves left.
-            correct = self.check_line(&record, &position, &moves);
+            correct = self.check_line(record.win_rule, record.moves, &position, &moves);
         }
         if !correct {
             return Ok(Reply::private(say!(
@@ -327,26 +328,24 @@ impl Service {
 
     /// Whether a line (own move, reply, own move, ...) is legal and each own move keeps a
     /// forced win within the moves left.
-    fn check_line(&self, record: &PuzzleRecord, position: &Position, moves: &[Move]) -> bool {
+    pub(super) fn check_line(
+        &self,
+        rule: WinRule,
+        own_moves: u32,
+        position: &Position,
+        moves: &[Move],
+    ) -> bool {
         let attacker = position.turn();
-        let mut game = Game::from_position(position.clone(), record.win_rule);
+        let mut game = Game::from_position(position.clone(), rule);
         let _slot = self.search_slot();
         for (i, &mv) in moves.iter().enumerate() {
             let own = i % 2 == 0;
             if own {
-                let left = record
-                    .moves
-                    .saturating_sub(u32::try_from(i / 2).unwrap_or(0));
+                let left = own_moves.saturating_sub(u32::try_from(i / 2).unwrap_or(0));
                 if left == 0 {
                     return false;
                 }
-                match checks_answer(
-                    game.position(),
-                    record.win_rule,
-                    left,
-                    mv,
-                    self.config.ai.solver_nodes,
-                ) {
+                match checks_answer(game.position(), rule, left, mv, self.config.ai.solver_nodes) {
                     Some(true) | None => {}
                     Some(false) => return false,
                 }
@@ -599,7 +598,11 @@ impl Service {
 
     /// A puzzle's position drawn with its words (`White to move`, the levels, the piles) in
     /// `language`. Regression (issue 39): it was drawn in English on every server.
-    fn puzzle_picture(&self, position: &Position, language: Language) -> Option<Vec<u8>> {
+    pub(super) fn puzzle_picture(
+        &self,
+        position: &Position,
+        language: Language,
+    ) -> Option<Vec<u8>> {
         let mut picture = Picture::new(position);
         picture.labels = Some(crate::catalogue::labels(language));
         self.images.png(&picture)

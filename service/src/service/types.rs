@@ -203,6 +203,9 @@ pub struct TournamentOptions {
     pub seeding: Option<crate::model::Seeding>,
     /// Knockout: the seed of the random draw and of the extra games' lots (default: drawn).
     pub draw: Option<i64>,
+    /// Whether each finished game is analysed automatically and the result posted in its
+    /// thread (`analysis:on`; default: no).
+    pub analysis: Option<bool>,
 }
 
 impl TournamentOptions {
@@ -225,6 +228,7 @@ impl TournamentOptions {
             tie: None,
             seeding: None,
             draw: None,
+            analysis: None,
         }
     }
 }
@@ -369,6 +373,19 @@ pub enum PuzzleCommand {
     Reveal(PuzzleId),
     /// `puzzle daily on|off`: a puzzle a day in this channel, from the bank.
     Daily(bool),
+    /// `puzzle mine [#N [MOVE...]]`: the caller's own puzzles, made from their blunders.
+    Mine(MineAction),
+}
+
+/// What `puzzle mine` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MineAction {
+    /// `puzzle mine`: offer the next unsolved one (making new ones from analysed games).
+    Next,
+    /// `puzzle mine #N`: show that one again.
+    Show(i64),
+    /// `puzzle mine #N MOVE...`: answer it.
+    Solve(i64, Vec<String>),
 }
 
 /// The three answers to an offer (a draw or a takeback).

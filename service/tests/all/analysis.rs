@@ -267,3 +267,181 @@ fn two_workers_analyse_twenty_queued_games_each_exactly_once() {
         assert_eq!(notices, 1, "game {game}: one analysis notice");
     }
 }
+
+/// A tournament command in `lobby` (`org` is a moderator).
+fn tournament(h: &Harness, who: &str, action: akron_service::service::TournamentAction) -> Reply {
+    let mut request = akron_service::service::Request::new(
+        common::user(who),
+        common::channel_id("lobby"),
+        Command::Tournament(action),
+    );
+    request.is_moderator = who == "org";
+    h.service.handle(&request)
+}
+
+/// A two-player Swiss on 4 × 4 (`analysis` as given) started and its thread opened; p1 and
+/// p2 have each moved once. Returns the game and its channel's name.
+fn tournament_game(h: &Harness, analysis: Option<bool>) -> (GameId, String) {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.size = Some(4);
+    options.analysis = analysis;
+    let created = tournament(h, "org", TournamentAction::Create(options));
+    assert!(!created.ephemeral, "{}", created.text);
+    for who in ["p1", "p2"] {
+        assert!(!tournament(h, who, TournamentAction::Join).ephemeral);
+    }
+    let started = tournament(h, "org", TournamentAction::Start);
+    assert!(!started.ephemeral, "{}", started.text);
+    h.deliver_checking(|_| {});
+    let (game, first, second): (i64, i64, i64) = h
+        .open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query_one(
+                "SELECT game_id, first, second FROM tournament_pairings WHERE round = 1",
+                params![],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+        })
+        .unwrap();
+    let channel = format!("game-{game}");
+    for (who, mv) in [(first, "C3"), (second, "B2")] {
+        let reply = h.send_in(&channel, &format!("p{who}"), Command::Move(mv.into()));
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+    (GameId(game), channel)
+}
+
+/// The analysis rows of `game`: (lane, done).
+fn rows_of(h: &Harness, game: GameId) -> Vec<(i64, bool)> {
+    h.open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query(
+                "SELECT lane, done_at IS NOT NULL FROM analyses WHERE game_id = ?1",
+                params![game.0],
+                |r| Ok((r.get(0)?, r.get::<bool>(1)?)),
+            )
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_tournament_game_with_analysis_on_is_queued_once_when_it_ends_and_posted_in_its_thread() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let (game, channel) = tournament_game(&h, Some(true));
+    assert!(
+        rows_of(&h, game).is_empty(),
+        "a running game is never queued"
+    );
+    let view = h
+        .service
+        .channel_game(&common::channel_id(&channel))
+        .unwrap()
+        .unwrap();
+    let who = view.players.get(view.game.turn()).name.clone();
+    assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
+    assert_eq!(
+        rows_of(&h, game),
+        vec![(1, false)],
+        "queued once, in the tournament lane"
+    );
+    // Two workers race for it: it is analysed and posted once, in the game's thread.
+    let workers: Vec<Service> = (0..2).map(|_| service_of(&h, 50, 3)).collect();
+    let barrier = Barrier::new(workers.len());
+    let runs: usize = std::thread::scope(|scope| {
+        let threads: Vec<_> = workers
+            .iter()
+            .map(|worker| {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    let mut stored = 0;
+                    for job in worker.analysis_jobs(5).unwrap() {
+                        if akron_service::ai_player::run_analysis(worker, &job).unwrap() {
+                            stored += 1;
+                        }
+                    }
+                    stored
+                })
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).sum()
+    });
+    assert_eq!(runs, 1, "stored by one worker");
+    assert_eq!(rows_of(&h, game), vec![(1, true)]);
+    let targets: Vec<String> = h
+        .open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query(
+                "SELECT target FROM outbox WHERE payload LIKE '%\"analysis\":true%'",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(
+        targets,
+        vec![common::channel_id(&channel).0],
+        "posted once, in the thread"
+    );
+}
+
+#[test]
+fn a_tournament_without_analysis_queues_nothing_when_its_game_ends() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let (game, channel) = tournament_game(&h, None);
+    let view = h
+        .service
+        .channel_game(&common::channel_id(&channel))
+        .unwrap()
+        .unwrap();
+    let who = view.players.get(view.game.turn()).name.clone();
+    assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
+    assert!(rows_of(&h, game).is_empty());
+}
+
+#[test]
+fn a_full_queue_keeps_a_tournaments_analyses_waiting_behind_players_requests() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let casual = finished_game(&h, "c0", 1);
+    let other = finished_game(&h, "c1", 2);
+    let service = service_of(&h, 1, 1);
+    assert!(!ask(&service, "carol", "c0", casual).ephemeral);
+    // The players' lane is full; a tournament game ending now is queued all the same.
+    let (game, channel) = tournament_game(&h, Some(true));
+    let view = h
+        .service
+        .channel_game(&common::channel_id(&channel))
+        .unwrap()
+        .unwrap();
+    let who = view.players.get(view.game.turn()).name.clone();
+    assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
+    assert_eq!(rows_of(&h, game), vec![(1, false)]);
+    // It takes no player's place: the bound still counts players' requests alone.
+    let full = ask(&service, "dave", "c1", other);
+    assert!(full.refused, "{}", full.text);
+    assert!(
+        full.text.contains("queue is full (1 games waiting)"),
+        "{}",
+        full.text
+    );
+    // Players' requests are claimed first, the tournament's after them.
+    let first: Vec<GameId> = service
+        .analysis_jobs(1)
+        .unwrap()
+        .iter()
+        .map(|j| j.game)
+        .collect();
+    assert_eq!(first, vec![casual]);
+    assert_eq!(analyse_pending(&service).unwrap(), 2);
+    assert_eq!(rows_of(&h, game), vec![(1, true)]);
+}

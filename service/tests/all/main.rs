@@ -35,6 +35,7 @@ mod sqlite {
     mod knockout;
     mod languages;
     mod messages;
+    mod mine;
     mod outbox;
     mod pictures;
     mod refusals;
@@ -67,6 +68,7 @@ mod postgres {
     mod knockout;
     mod languages;
     mod messages;
+    mod mine;
     mod outbox;
     mod pictures;
     mod refusals;

@@ -4,7 +4,7 @@
 use super::challenge::RuleChoice;
 use super::{run, Context};
 use crate::discord::DiscordError;
-use crate::service::{Command, PuzzleCommand, PuzzleId};
+use crate::service::{Command, MineAction, PuzzleCommand, PuzzleId};
 
 /// Puzzles proven by the solver: post one, solve it privately, see the answer, one a day.
 #[poise::command(
@@ -14,7 +14,7 @@ use crate::service::{Command, PuzzleCommand, PuzzleId};
     install_context = "Guild",
     interaction_context = "Guild",
     subcommand_required,
-    subcommands("create", "solve", "answer", "reveal", "daily")
+    subcommands("create", "solve", "answer", "reveal", "daily", "mine")
 )]
 pub async fn puzzle(_ctx: Context<'_>) -> Result<(), DiscordError> {
     Ok(())
@@ -77,4 +77,24 @@ pub async fn reveal(ctx: Context<'_>, #[min = 1] puzzle: i64) -> Result<(), Disc
 #[poise::command(slash_command, guild_only)]
 pub async fn daily(ctx: Context<'_>, on: bool) -> Result<(), DiscordError> {
     run(ctx, Command::Puzzle(PuzzleCommand::Daily(on))).await
+}
+
+/// Your own puzzles, made from your blunders in analysed games; only you see them.
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn mine(
+    ctx: Context<'_>,
+    #[min = 1] puzzle: Option<i64>,
+    #[max_length = 200] moves: Option<String>,
+) -> Result<(), DiscordError> {
+    let moves: Vec<String> = moves
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let action = match puzzle {
+        None => MineAction::Next,
+        Some(id) if moves.is_empty() => MineAction::Show(id),
+        Some(id) => MineAction::Solve(id, moves),
+    };
+    run(ctx, Command::Puzzle(PuzzleCommand::Mine(action))).await
 }

@@ -101,6 +101,7 @@ pub async fn create(
     rated: Option<bool>,
     double: Option<bool>,
     vacation: Option<bool>,
+    analysis: Option<bool>,
     #[rename = "best-of"]
     #[min = 1]
     #[max = 7]
@@ -142,6 +143,7 @@ pub async fn create(
     options.rated = rated;
     options.double = double;
     options.vacation = vacation;
+    options.analysis = analysis;
     run(ctx, Command::Tournament(TournamentAction::Create(options))).await
 }
 

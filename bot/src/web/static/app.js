@@ -83,7 +83,7 @@
   }
   if (board()) {
     document.addEventListener("click", function (event) {
-      const link = event.target.closest ? event.target.closest("#moves a[data-ply], [data-step]") : null;
+      const link = event.target.closest ? event.target.closest("#moves a[data-ply], #analysis a[data-ply], [data-step]") : null;
       if (!link) return;
       event.preventDefault();
       if (link.dataset.step) step(link.dataset.step); else show(Number(link.dataset.ply), true);

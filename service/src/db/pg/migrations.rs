@@ -93,6 +93,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0021_knockout.sql",
         include_str!("../../../../migrations/postgres/0021_knockout.sql"),
     ),
+    (
+        "0024_mine.sql",
+        include_str!("../../../../migrations/postgres/0024_mine.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -291,6 +295,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "c36103aaa1dc8cb5b455881263d7048a2e589161a4b7d4ab892ad8af01553a81",
+        ),
+        (
+            "0024_mine.sql",
+            "8d94a0ce92c8d8b7cc49aef8ad47709b713b816d5b411a4e5a59fcd387cfe8b8",
         ),
     ];
 

@@ -7,9 +7,9 @@ use crate::catalogue::Phrase;
 use crate::phrase;
 use crate::service::ai::DEFAULT_LEVEL;
 use crate::service::types::{
-    AnalyzeRequest, Challenge, ColourChoice, Command, GameId, Offer, PuzzleCommand, PuzzleId,
-    RatingRange, ReplayRequest, ServerRole, Setting, Speed, TimeControl, TournamentAction,
-    TournamentFormat, TournamentOptions, User, Verdict, View,
+    AnalyzeRequest, Challenge, ColourChoice, Command, GameId, MineAction, Offer, PuzzleCommand,
+    PuzzleId, RatingRange, ReplayRequest, ServerRole, Setting, Speed, TimeControl,
+    TournamentAction, TournamentFormat, TournamentOptions, User, Verdict, View,
 };
 use akron_ai::Level;
 use akron_rules::{WinRule, MAX_PILE, MAX_SIZE, MIN_SIZE};
@@ -208,7 +208,7 @@ fn parse_analyze(rest: &str) -> Result<AnalyzeRequest, Phrase> {
 }
 
 /// `puzzle create CODE [rule] [several] [title]`, `puzzle solve #3 F6`, `puzzle answer #3`,
-/// `puzzle reveal #3`, `puzzle daily on`.
+/// `puzzle reveal #3`, `puzzle daily on`, `puzzle mine`, `puzzle mine #2 F6`.
 fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, Phrase> {
     let (action, rest) = rest
         .split_once(char::is_whitespace)
@@ -267,6 +267,19 @@ fn parse_puzzle(rest: &str) -> Result<PuzzleCommand, Phrase> {
         "answer" | "solution" => number(rest).map(PuzzleCommand::Answer),
         "reveal" => number(rest).map(PuzzleCommand::Reveal),
         "daily" => switch_of("puzzle daily", rest).map(PuzzleCommand::Daily),
+        "mine" => {
+            let mut words = rest.split_whitespace();
+            let Some(first) = words.next() else {
+                return Ok(PuzzleCommand::Mine(MineAction::Next));
+            };
+            let id = number(first)?.0;
+            let moves: Vec<String> = words.map(str::to_string).collect();
+            Ok(PuzzleCommand::Mine(if moves.is_empty() {
+                MineAction::Show(id)
+            } else {
+                MineAction::Solve(id, moves)
+            }))
+        }
         "" => Err(phrase!("parse-puzzle-usage")),
         _ => Err(phrase!("parse-puzzle-action", action = action)),
     }
@@ -673,6 +686,7 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
+            "analysis" | "analyse" | "analyze" => options.analysis = Some(parse_switch(value)?),
             "best-of" | "bestof" | "bo" => {
                 options.best_of = Some(
                     u8::try_from(number()?)

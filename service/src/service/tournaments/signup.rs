@@ -120,7 +120,15 @@ impl Service {
             version: 0,
             knockout,
         };
-        let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
+        // The analysis setting is written in the transaction that creates the tournament.
+        let analysis = options.analysis.unwrap_or(false);
+        let id = match self.db.write(|c| {
+            let id = db::insert_tournament(c, &t)?;
+            if analysis {
+                db::set_tournament_analysis(c, id, true)?;
+            }
+            Ok(id)
+        }) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
                 return refuse(say!(request.language.private, "tournament-channel-taken"))

@@ -348,3 +348,25 @@ fn a_matrix_id_is_an_opponent_not_an_option() {
         );
     }
 }
+
+#[test]
+fn tournament_create_reads_analysis_and_puzzle_mine_reads_its_forms() {
+    let Ok(Command::Tournament(TournamentAction::Create(options))) =
+        parse_command("tournament create Cup format:swiss analysis:on", user)
+    else {
+        panic!("parses");
+    };
+    assert_eq!(options.analysis, Some(true));
+    assert!(parse_command("tournament create Cup format:swiss analysis:maybe", user).is_err());
+    let mine = |line: &str| match parse_command(line, user) {
+        Ok(Command::Puzzle(PuzzleCommand::Mine(action))) => Some(action),
+        _ => None,
+    };
+    assert_eq!(mine("puzzle mine"), Some(MineAction::Next));
+    assert_eq!(mine("puzzle mine #2"), Some(MineAction::Show(2)));
+    assert_eq!(
+        mine("puzzle mine 2 F6 G7"),
+        Some(MineAction::Solve(2, vec!["F6".into(), "G7".into()]))
+    );
+    assert_eq!(mine("puzzle mine x"), None);
+}
