@@ -1428,7 +1428,10 @@ discord-options-unreadable = Ich konnte die Optionen dieses Befehls nicht lesen.
 ## Post-game analysis
 
 analysis-no-moves = Partie { $game } hat keine Züge, es gibt nichts zu analysieren.
-analysis-queue-full = Die Warteschlange für Analysen ist voll ({ $count } Partien warten). Frag in ein paar Minuten noch einmal.
+analysis-queue-full = Die Warteschlange für Analysen ist voll ({ $count ->
+    [one] { $count } Partie wartet
+   *[other] { $count } Partien warten
+}). Frag in ein paar Minuten noch einmal.
 analysis-share-used = Du hast schon { $count ->
     [one] { $count } Analyse
    *[other] { $count } Analysen

@@ -1412,7 +1412,10 @@ discord-options-unreadable = I could not read that command's options. If I was j
 ## Post-game analysis
 
 analysis-no-moves = Game { $game } has no moves, so there is nothing to analyse.
-analysis-queue-full = The analysis queue is full ({ $count } games waiting). Ask again in a few minutes.
+analysis-queue-full = The analysis queue is full ({ $count ->
+    [one] { $count } game waiting
+   *[other] { $count } games waiting
+}). Ask again in a few minutes.
 analysis-share-used = You already have { $count ->
     [one] { $count } analysis
    *[other] { $count } analyses

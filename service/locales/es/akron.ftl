@@ -1461,7 +1461,10 @@ discord-options-unreadable = No pude leer las opciones de ese comando. Si acaban
 ## Post-game analysis
 
 analysis-no-moves = La partida { $game } no tiene jugadas: no hay nada que analizar.
-analysis-queue-full = La cola de análisis está llena ({ $count } partidas esperando). Vuelve a pedirlo dentro de unos minutos.
+analysis-queue-full = La cola de análisis está llena ({ $count ->
+    [one] { $count } partida esperando
+   *[other] { $count } partidas esperando
+}). Vuelve a pedirlo dentro de unos minutos.
 analysis-share-used = Ya tienes { $count ->
     [one] { $count } análisis
    *[other] { $count } análisis

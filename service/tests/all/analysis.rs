@@ -430,7 +430,7 @@ fn a_full_queue_keeps_a_tournaments_analyses_waiting_behind_players_requests() {
     let full = ask(&service, "dave", "c1", other);
     assert!(full.refused, "{}", full.text);
     assert!(
-        full.text.contains("queue is full (1 games waiting)"),
+        full.text.contains("queue is full (1 game waiting)"),
         "{}",
         full.text
     );
