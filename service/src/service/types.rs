@@ -203,6 +203,9 @@ pub struct TournamentOptions {
     pub seeding: Option<crate::model::Seeding>,
     /// Knockout: the seed of the random draw and of the extra games' lots (default: drawn).
     pub draw: Option<i64>,
+    /// Double elimination: whether a bracket reset is played when the losers' bracket's
+    /// winner wins the grand final (default: yes).
+    pub reset: Option<bool>,
 }
 
 impl TournamentOptions {
@@ -225,6 +228,7 @@ impl TournamentOptions {
             tie: None,
             seeding: None,
             draw: None,
+            reset: None,
         }
     }
 }

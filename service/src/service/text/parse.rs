@@ -673,6 +673,7 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "rated" => options.rated = Some(parse_switch(value)?),
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
+            "reset" => options.reset = Some(parse_switch(value)?),
             "best-of" | "bestof" | "bo" => {
                 options.best_of = Some(
                     u8::try_from(number()?)

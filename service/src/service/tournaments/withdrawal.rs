@@ -116,7 +116,9 @@ impl Service {
             resigned = if loaded.is_some() { "yes" } else { "no" },
             format = match t.format {
                 TournamentFormat::Swiss => "swiss",
-                TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => {
+                TournamentFormat::RoundRobin
+                | TournamentFormat::SingleElimination
+                | TournamentFormat::DoubleElimination => {
                     "round-robin"
                 }
             }
