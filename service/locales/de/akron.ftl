@@ -1672,18 +1672,19 @@ double-reset-only = reset ist eine Option des Doppel-K.-o. (format:double).
 double-round-title = **{ $tournament }**, Runde { $round } (Best of { $best_of }):
 double-part = { $part ->
     [winners] { $left ->
-        [1] Gewinnerrunde, Finale:
-        [2] Gewinnerrunde, Halbfinale:
-       *[other] Gewinnerrunde, Runde { $round }:
+        [1] Gewinnerrunde, Finale
+        [2] Gewinnerrunde, Halbfinale
+       *[other] Gewinnerrunde, Runde { $round }
     }
     [losers] { $left ->
-        [1] Verliererrunde, Finale:
-       *[other] Verliererrunde, Runde { $round }:
+        [1] Verliererrunde, Finale
+       *[other] Verliererrunde, Runde { $round }
     }
-    [reset] Zweites großes Finale (Bracket-Reset):
-   *[grand-final] Großes Finale:
+    [reset] Zweites großes Finale (Bracket-Reset)
+   *[grand-final] Großes Finale
 }
-double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }) { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
     [walkover] {" "}(kampflos)
     [extra-game] {" "}nach der Zusatzpartie
     [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter

@@ -1656,18 +1656,19 @@ double-reset-only = reset is an option of a double elimination (format:double).
 double-round-title = **{ $tournament }**, round { $round } (best of { $best_of }):
 double-part = { $part ->
     [winners] { $left ->
-        [1] Winners' bracket, final:
-        [2] Winners' bracket, semi-finals:
-       *[other] Winners' bracket, round { $round }:
+        [1] Winners' bracket, final
+        [2] Winners' bracket, semi-finals
+       *[other] Winners' bracket, round { $round }
     }
     [losers] { $left ->
-        [1] Losers' bracket, final:
-       *[other] Losers' bracket, round { $round }:
+        [1] Losers' bracket, final
+       *[other] Losers' bracket, round { $round }
     }
-    [reset] Bracket reset (the second grand final):
-   *[grand-final] Grand final:
+    [reset] Bracket reset (the second grand final)
+   *[grand-final] Grand final
 }
-double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }) { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
     [walkover] {" "}(a walkover)
     [extra-game] {" "}after the extra game
     [higher-seed] : level, { $winner } goes through as the higher seed

@@ -1714,18 +1714,19 @@ double-reset-only = reset es una opción de la doble eliminación (format:double
 double-round-title = **{ $tournament }**, ronda { $round } (al mejor de { $best_of }):
 double-part = { $part ->
     [winners] { $left ->
-        [1] Cuadro de ganadores, final:
-        [2] Cuadro de ganadores, semifinales:
-       *[other] Cuadro de ganadores, ronda { $round }:
+        [1] Cuadro de ganadores, final
+        [2] Cuadro de ganadores, semifinales
+       *[other] Cuadro de ganadores, ronda { $round }
     }
     [losers] { $left ->
-        [1] Cuadro de perdedores, final:
-       *[other] Cuadro de perdedores, ronda { $round }:
+        [1] Cuadro de perdedores, final
+       *[other] Cuadro de perdedores, ronda { $round }
     }
-    [reset] Segunda gran final (reinicio del cuadro):
-   *[grand-final] Gran final:
+    [reset] Segunda gran final (reinicio del cuadro)
+   *[grand-final] Gran final
 }
-double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }) { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
     [walkover] {" "}(sin jugar)
     [extra-game] {" "}tras la partida extra
     [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie

@@ -95,7 +95,7 @@ fn a_five_player_double_elimination_with_a_tie_a_withdrawal_a_disqualification_a
     let notices = deliver(&h);
     let said = texts(&notices);
     assert!(
-        said.contains("**Spring Double**, round 1, match 2 (Winners' bracket, round 1:) <@test:p5> beats <@test:p4> ½–½ after the extra game; <@test:p4> drops to the losers' bracket."),
+        said.contains("**Spring Double**, round 1, match 2 (Winners' bracket, round 1): <@test:p5> beats <@test:p4> ½–½ after the extra game; <@test:p4> drops to the losers' bracket."),
         "{said}"
     );
     // Round 2: the winners' semi-finals, and p4 alone in the losers' first round (a bye).
@@ -217,7 +217,7 @@ fn a_five_player_double_elimination_with_a_tie_a_withdrawal_a_disqualification_a
     let notices = deliver(&h);
     let said = texts(&notices);
     assert!(
-        said.contains("<@test:p1> beats <@test:p2> 1–0. Both have lost one match now: the bracket reset decides."),
+        said.contains("round 6, match 1 (Grand final): <@test:p1> beats <@test:p2> 1–0. Both have lost one match now: the bracket reset decides."),
         "{said}"
     );
     assert_eq!(bracket(&h)[13..], ["7.1:p2-p1=-"]);

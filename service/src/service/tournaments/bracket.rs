@@ -96,7 +96,11 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
             if matches.is_empty() {
                 continue;
             }
-            lines.push(part_name(part, shape, language));
+            lines.push(say!(
+                language,
+                "double-part-heading",
+                part = part_phrase(part, shape)
+            ));
             lines.extend(matches);
         }
         return lines.join("\n");
@@ -112,19 +116,20 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
     lines.join("\n")
 }
 
-/// A part of a double elimination in words: `Winners' bracket, final`, `Grand final`.
-pub(super) fn part_name(part: Part, shape: Double, language: Language) -> String {
-    part_phrase(part, shape).say(language)
-}
-
-/// A part of a double elimination as a message, put into words where it is read.
-pub(super) fn part_phrase(part: Part, shape: Double) -> crate::catalogue::Phrase {
-    let (which, round, left) = match part {
+/// A part's selector, its round in its bracket, and the rounds left in that bracket (1: its
+/// final), as `double-part` and `double-picture-part` take them.
+fn part_args(part: Part, shape: Double) -> (&'static str, u32, u32) {
+    match part {
         Part::Winners(r) => ("winners", r, shape.winners_rounds.saturating_sub(r) + 1),
         Part::Losers(r) => ("losers", r, shape.losers_rounds().saturating_sub(r) + 1),
         Part::GrandFinal => ("grand-final", 0, 0),
         Part::Reset => ("reset", 0, 0),
-    };
+    }
+}
+
+/// A part of a double elimination as a message, put into words where it is read.
+pub(super) fn part_phrase(part: Part, shape: Double) -> crate::catalogue::Phrase {
+    let (which, round, left) = part_args(part, shape);
     crate::phrase!("double-part", part = which, round = round, left = left)
 }
 
@@ -384,12 +389,7 @@ pub(super) fn double_picture(
 
 /// A part's short name over its column in the picture.
 fn part_picture_name(part: Part, shape: Double, language: Language) -> String {
-    let (which, round, left) = match part {
-        Part::Winners(r) => ("winners", r, shape.winners_rounds.saturating_sub(r) + 1),
-        Part::Losers(r) => ("losers", r, shape.losers_rounds().saturating_sub(r) + 1),
-        Part::GrandFinal => ("grand-final", 0, 0),
-        Part::Reset => ("reset", 0, 0),
-    };
+    let (which, round, left) = part_args(part, shape);
     say!(
         language,
         "double-picture-part",
