@@ -583,6 +583,64 @@ async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
 }
 
 #[tokio::test]
+async fn a_double_elimination_page_shows_both_brackets_and_the_grand_final_labelled() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let organiser = user("organiser");
+    let options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
+    w.send(
+        &organiser,
+        "cup",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    for name in ["ann", "bea", "cyd", "dee", "eve"] {
+        w.send(
+            &user(name),
+            "cup",
+            false,
+            Command::Tournament(TournamentAction::Join),
+        );
+    }
+    w.send(
+        &organiser,
+        "cup",
+        true,
+        Command::Tournament(TournamentAction::Start),
+    );
+    let cup = w.service.server_tournaments(&server(), 1).unwrap()[0].id;
+    let (status, body) = w.page(&w.tournament_path(cup)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("Double elimination"), "{body}");
+    assert!(
+        body.contains(r#"<div class="scroll" tabindex="0" role="region" aria-label="Bracket">"#),
+        "{body}"
+    );
+    for label in ["Winners' bracket", "Losers' bracket", "Grand final"] {
+        assert!(
+            body.contains(&format!(r#"<h3 class="bracket-part">{label}</h3>"#)),
+            "{label}: {body}"
+        );
+    }
+    for round in [
+        "Winners' round 1",
+        "Winners' round 2",
+        "Winners' final",
+        "Losers' round 1",
+        "Losers' final",
+    ] {
+        assert!(
+            body.contains(&format!("<h3>{round}</h3>")),
+            "{round}: {body}"
+        );
+    }
+    // The reset has no column until it is played.
+    assert!(!body.contains("<h3>Bracket reset</h3>"), "{body}");
+    // Round 1: 8 places for 5, byes to seeds 1 to 3.
+    assert_eq!(body.matches(">bye<").count(), 3, "{body}");
+}
+
+#[tokio::test]
 async fn a_live_stream_tells_of_a_move_and_streams_are_capped() {
     let w = World::with_limits(Limits {
         burst: 0,
