@@ -6,10 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::knockout::{bracket, current_game, deliver, notice, play, texts, tournament};
+use akron_service::params;
 use akron_service::service::{
-    Command, TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
+    Command, GameId, Request, TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
+    Verdict,
 };
-use akron_service::testing::{user, Harness};
+use akron_service::testing::{channel_id, user, Harness};
+use std::sync::Barrier;
 
 /// A double elimination's bracket picture: it decodes, its both brackets fit a chat at phone
 /// size, and `AKRON_TABLE_OUT=DIR` keeps it as `DIR/NAME` for a person to look at.
@@ -303,4 +306,102 @@ fn reset_on_a_single_elimination_is_refused() {
     let refused = tournament(&h, "org", TournamentAction::Create(options));
     assert!(refused.ephemeral);
     assert!(refused.text.contains("format:double"), "{}", refused.text);
+}
+
+/// A disqualification racing the end of round 1, which pairs round 2 (where the disqualified
+/// player would drop into the losers' bracket): either way p3 goes through the losers' first
+/// round, p4 never plays again, and the winners' semi-final is paired once. `two` runs the
+/// disqualification on a second service on the same database (a second pool, as a second
+/// process would).
+fn disqualification_against_the_pairing(two: bool) {
+    for run in 0..25 {
+        let Some(h) = Harness::on(super::BACKEND) else {
+            return;
+        };
+        let mut options = TournamentOptions::new("T", TournamentFormat::DoubleElimination);
+        options.size = Some(4);
+        options.draw = Some(7);
+        options.time = Some(TimeControl::PerMove(86_400));
+        assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+        for player in ["p1", "p2", "p3", "p4"] {
+            assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+        }
+        assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+        // p1 beats p4; then p2 beats p3 while the organiser disqualifies p4.
+        let (first, ..) = current_game(&h, 1, 1);
+        let (second, ..) = current_game(&h, 1, 2);
+        let decided = tournament(
+            &h,
+            "org",
+            TournamentAction::Adjudicate(Some(GameId(first)), Verdict::First),
+        );
+        assert!(!decided.ephemeral, "{}", decided.text);
+        let other = two.then(|| h.open_service());
+        let barrier = Barrier::new(2);
+        let (adjudicated, disqualified) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| {
+                barrier.wait();
+                tournament(
+                    &h,
+                    "org",
+                    TournamentAction::Adjudicate(Some(GameId(second)), Verdict::First),
+                )
+            });
+            let b = scope.spawn(|| {
+                barrier.wait();
+                let mut request = Request::new(
+                    user("org"),
+                    channel_id("lobby"),
+                    Command::Tournament(TournamentAction::Withdraw(Some(user("p4")))),
+                );
+                request.is_moderator = true;
+                match &other {
+                    Some(service) => service.handle(&request),
+                    None => h.service.handle(&request),
+                }
+            });
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert!(!adjudicated.ephemeral, "run {run}: {}", adjudicated.text);
+        assert!(!disqualified.ephemeral, "run {run}: {}", disqualified.text);
+        let rows: Vec<String> = bracket(&h)
+            .into_iter()
+            .filter(|r| r.starts_with("2."))
+            .collect();
+        // Disqualified before the pairing: p3 has a bye; after it: p3 wins by walkover.
+        assert_eq!(rows[0], "2.1:p1-p2=-", "run {run}: {rows:?}");
+        assert!(
+            rows[1..] == ["2.2:p3-bye=second-forfeit"] || rows[1..] == ["2.2:p3-p4=second-forfeit"],
+            "run {run}: {rows:?}"
+        );
+        let active: i64 = super::knockout::db(&h)
+            .read(|tx| {
+                tx.query_one(
+                    "SELECT COUNT(*) FROM games WHERE status = 'active'",
+                    params![],
+                    |r| r.get(0),
+                )
+            })
+            .unwrap();
+        assert_eq!(
+            active, 1,
+            "run {run}: only the winners' semi-final is played"
+        );
+        let said = texts(&deliver(&h));
+        assert_eq!(
+            said.matches("**T**, round 2 (best of 1):").count(),
+            1,
+            "run {run}: round 2 is paired once: {said}"
+        );
+    }
+}
+
+#[test]
+fn a_disqualification_racing_the_pairing_of_the_losers_bracket_has_one_outcome_threads() {
+    disqualification_against_the_pairing(false);
+}
+
+#[test]
+fn a_disqualification_racing_the_pairing_of_the_losers_bracket_has_one_outcome_two_services() {
+    disqualification_against_the_pairing(true);
 }
