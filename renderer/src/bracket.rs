@@ -524,6 +524,121 @@ mod tests {
         }
     }
 
+    /// The five-player double elimination of the console transcript in its rounds 2 to 4:
+    /// the winners' semi-finals and final above, the losers' first three rounds below.
+    pub(crate) fn five_double() -> DoubleBracket {
+        let m = |top: Entry, bottom: Option<Entry>, winner| {
+            Some(Match {
+                top,
+                bottom,
+                winner,
+            })
+        };
+        let round = |name: &str, matches| Round {
+            name: name.to_string(),
+            matches,
+        };
+        DoubleBracket {
+            title: "Spring Double".to_string(),
+            subtitle: "double elimination, best of 1, bracket reset".to_string(),
+            bye: "bye".to_string(),
+            winners: "Winners' bracket".to_string(),
+            losers: "Losers' bracket".to_string(),
+            columns: vec![
+                Column {
+                    winners: Some(round(
+                        "Winners' round 2",
+                        vec![
+                            m(entry(1, "ana", "1"), Some(entry(5, "eli", "0")), Some(true)),
+                            m(
+                                entry(2, "ben", "1"),
+                                Some(entry(3, "cleo (out)", "0")),
+                                Some(true),
+                            ),
+                        ],
+                    )),
+                    losers: Some(round(
+                        "Losers' round 1",
+                        vec![m(entry(4, "dani", ""), None, Some(true)), None],
+                    )),
+                },
+                Column {
+                    winners: Some(round(
+                        "Winners' final",
+                        vec![m(
+                            entry(1, "ana", "0"),
+                            Some(entry(2, "ben", "1")),
+                            Some(false),
+                        )],
+                    )),
+                    losers: Some(round(
+                        "Losers' round 2",
+                        vec![
+                            m(entry(4, "dani", ""), None, Some(true)),
+                            m(entry(5, "eli", ""), None, Some(true)),
+                        ],
+                    )),
+                },
+                Column {
+                    winners: None,
+                    losers: Some(round(
+                        "Losers' round 3",
+                        vec![m(
+                            entry(4, "dani (out)", "0"),
+                            Some(entry(5, "ملك بن", "1")),
+                            Some(false),
+                        )],
+                    )),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_five_player_double_bracket_is_a_phone_sized_png() {
+        let png = render_double(&five_double()).unwrap();
+        let decoded = image::load_from_memory(&png).unwrap();
+        assert!(
+            (640..=1000).contains(&decoded.width()),
+            "{}",
+            decoded.width()
+        );
+        assert!(decoded.height() <= 800, "{}", decoded.height());
+        if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("bracket-double.png"), &png).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_huge_double_bracket_stays_small() {
+        let round = |n: usize| {
+            Some(Round {
+                name: "R".repeat(300),
+                matches: (0..n)
+                    .map(|i| {
+                        Some(Match {
+                            top: entry(1, &"x".repeat(500), "1"),
+                            bottom: Some(entry(u32::try_from(i).unwrap(), "y", "0")),
+                            winner: None,
+                        })
+                    })
+                    .collect(),
+            })
+        };
+        let bracket = DoubleBracket {
+            title: "T".repeat(1000),
+            columns: (0..10)
+                .map(|_| Column {
+                    winners: round(512),
+                    losers: round(256),
+                })
+                .collect(),
+            ..DoubleBracket::default()
+        };
+        let decoded = image::load_from_memory(&render_double(&bracket).unwrap()).unwrap();
+        assert!(decoded.width() <= 1000 && decoded.height() <= 3200);
+    }
+
     #[test]
     fn a_huge_bracket_stays_small() {
         let round = |n: usize| Round {
