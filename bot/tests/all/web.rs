@@ -200,6 +200,29 @@ impl World {
         self.service.server_tournaments(&server(), 1).unwrap()[0].id
     }
 
+    /// A double elimination of `players` on the test server, started.
+    pub fn double_elimination(&self, players: &[User]) -> TournamentId {
+        let options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
+        let organiser = user("organiser");
+        let create = Command::Tournament(TournamentAction::Create(options));
+        self.send(&organiser, "cup", true, create);
+        for player in players {
+            self.send(
+                player,
+                "cup",
+                false,
+                Command::Tournament(TournamentAction::Join),
+            );
+        }
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Start),
+        );
+        self.service.server_tournaments(&server(), 1).unwrap()[0].id
+    }
+
     /// A Swiss named `name` of `players` on the test server, started.
     pub fn swiss_named(&self, name: &str, players: &[User], rounds: u32) -> TournamentId {
         let mut options = TournamentOptions::new(name, TournamentFormat::Swiss);
@@ -586,29 +609,11 @@ async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
 async fn a_double_elimination_page_shows_both_brackets_and_the_grand_final_labelled() {
     let w = World::new().await;
     w.set_web(WebAccess::Link);
-    let organiser = user("organiser");
-    let options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
-    w.send(
-        &organiser,
-        "cup",
-        true,
-        Command::Tournament(TournamentAction::Create(options)),
-    );
-    for name in ["ann", "bea", "cyd", "dee", "eve"] {
-        w.send(
-            &user(name),
-            "cup",
-            false,
-            Command::Tournament(TournamentAction::Join),
-        );
-    }
-    w.send(
-        &organiser,
-        "cup",
-        true,
-        Command::Tournament(TournamentAction::Start),
-    );
-    let cup = w.service.server_tournaments(&server(), 1).unwrap()[0].id;
+    let players: Vec<User> = ["ann", "bea", "cyd", "dee", "eve"]
+        .iter()
+        .map(|n| user(n))
+        .collect();
+    let cup = w.double_elimination(&players);
     let (status, body) = w.page(&w.tournament_path(cup)).await;
     assert_eq!(status, 200);
     assert!(body.contains("Double elimination"), "{body}");
