@@ -211,6 +211,167 @@ pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
     palette::encode(w, h, &indices)
 }
 
+/// One column of a double elimination: the round of each bracket played in it (`None`: that
+/// bracket has none). The grand final and the reset are columns with only a winners' part.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Column {
+    /// The winners' bracket's round (or the grand final), drawn in the upper part.
+    pub winners: Option<Round>,
+    /// The losers' bracket's round, drawn in the lower part.
+    pub losers: Option<Round>,
+}
+
+/// A double elimination to draw: the winners' bracket above, the losers' bracket below, the
+/// grand final (and the reset) in the columns at the right.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DoubleBracket {
+    /// The line above, in large type.
+    pub title: String,
+    /// A dimmer line under the title; empty for none.
+    pub subtitle: String,
+    /// What a bye's empty line says.
+    pub bye: String,
+    /// The upper part's label ("Winners' bracket").
+    pub winners: String,
+    /// The lower part's label ("Losers' bracket").
+    pub losers: String,
+    /// The columns left to right (at most [`MAX_COLUMNS`] are drawn).
+    pub columns: Vec<Column>,
+}
+
+/// Which of a column's rounds a part of the picture draws.
+type Pick = fn(&Column) -> Option<&Round>;
+
+/// Draws a double elimination as a PNG: each column's winners' round in the upper part and
+/// its losers' round in the lower, each part's matches spread evenly over its height, so that
+/// a round with half the matches of the one before sits between them, as in a single bracket.
+///
+/// # Errors
+///
+/// When the embedded font cannot be read or the image cannot be encoded.
+pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
+    let columns = &bracket.columns[..bracket.columns.len().min(MAX_COLUMNS)];
+    let rows = |pick: Pick| {
+        columns
+            .iter()
+            .filter_map(pick)
+            .map(|r| r.matches.len().min(MAX_MATCHES))
+            .max()
+            .unwrap_or(0)
+    };
+    let upper = rows(|c| c.winners.as_ref()).max(1);
+    let lower = rows(|c| c.losers.as_ref());
+    let count = columns.len().max(1) as f32;
+    let width = (2.0 * MARGIN + count * COLUMN + (count - 1.0) * BETWEEN).max(640.0);
+    let title_height = TITLE * 1.5;
+    let subtitle_height = if bracket.subtitle.is_empty() {
+        0.0
+    } else {
+        SUBTITLE * 1.5
+    };
+    let slot = 2.0 * LINE + GAP;
+    // Each part: its label, the rounds' names, then its rows.
+    let label = HEADING * 1.6;
+    let part = |rows: usize| {
+        if rows == 0 {
+            0.0
+        } else {
+            2.0 * label + rows as f32 * slot
+        }
+    };
+    let upper_top = MARGIN + title_height + subtitle_height;
+    let lower_top = upper_top + part(upper);
+    let height = lower_top + part(lower) + MARGIN;
+    let mut canvas = Canvas::new(
+        width.ceil() as u32,
+        height.ceil() as u32,
+        palette::BACKGROUND,
+    )?;
+    let inner = width - 2.0 * MARGIN;
+    let title = line(&bracket.title, inner, TITLE, text::MAX_LINE_CHARS)?;
+    canvas.text(
+        &title,
+        (MARGIN, MARGIN + title_height / 2.0),
+        TITLE,
+        palette::TEXT,
+        canvas::Align::Left,
+    )?;
+    if subtitle_height > 0.0 {
+        let subtitle = line(&bracket.subtitle, inner, SUBTITLE, text::MAX_LINE_CHARS)?;
+        canvas.text(
+            &subtitle,
+            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
+            SUBTITLE,
+            dim(),
+            canvas::Align::Left,
+        )?;
+    }
+    let parts: [(&str, f32, usize, Pick); 2] = [
+        (&bracket.winners, upper_top, upper, |c| c.winners.as_ref()),
+        (&bracket.losers, lower_top, lower, |c| c.losers.as_ref()),
+    ];
+    for (name, top, rows, pick) in parts {
+        if rows == 0 {
+            continue;
+        }
+        let name = line(name, inner, HEADING, text::MAX_LINE_CHARS)?;
+        canvas.text(
+            &name,
+            (MARGIN, top + label / 2.0),
+            HEADING,
+            palette::TEXT,
+            canvas::Align::Left,
+        )?;
+        let first = top + 2.0 * label;
+        let room = rows as f32 * slot;
+        for (index, column) in columns.iter().enumerate() {
+            let Some(round) = pick(column) else {
+                continue;
+            };
+            let left = MARGIN + index as f32 * (COLUMN + BETWEEN);
+            let heading = shown(&round.name, COLUMN, HEADING)?;
+            canvas.text(
+                &heading,
+                (left, first - HEADING * 0.9),
+                HEADING,
+                dim(),
+                canvas::Align::Left,
+            )?;
+            let shown_count = round.matches.len().min(MAX_MATCHES);
+            let span = room / shown_count.max(1) as f32;
+            let next = columns
+                .get(index + 1)
+                .and_then(pick)
+                .map(|r| r.matches.len().min(MAX_MATCHES))
+                .filter(|&n| n > 0 && n <= shown_count);
+            for (i, m) in round.matches.iter().take(shown_count).enumerate() {
+                let centre = first + span * (i as f32 + 0.5);
+                let box_top = centre - LINE;
+                canvas.fill_rounded((left, box_top, COLUMN, 2.0 * LINE), 6.0, box_fill());
+                if let Some(m) = m {
+                    draw_match(&mut canvas, m, &bracket.bye, left, box_top)?;
+                }
+                if let Some(n) = next {
+                    // To the match its winner plays next: out, then up or down to its centre.
+                    let j = i * n / shown_count;
+                    let to = first + room / n as f32 * (j as f32 + 0.5);
+                    let x0 = left + COLUMN;
+                    let x1 = x0 + BETWEEN / 2.0;
+                    let x2 = x0 + BETWEEN;
+                    canvas.stroke_line(
+                        &[(x0, centre), (x1, centre), (x1, to), (x2, to)],
+                        2.0,
+                        dim(),
+                        1.0,
+                    );
+                }
+            }
+        }
+    }
+    let (w, h, indices) = canvas.finish();
+    palette::encode(w, h, &indices)
+}
+
 /// A match's two lines in its box at `(left, top)`.
 fn draw_match(
     canvas: &mut Canvas,
@@ -361,6 +522,121 @@ mod tests {
         if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
             std::fs::write(std::path::Path::new(&dir).join("bracket-six.png"), &png).unwrap();
         }
+    }
+
+    /// The five-player double elimination of the console transcript in its rounds 2 to 4:
+    /// the winners' semi-finals and final above, the losers' first three rounds below.
+    pub(crate) fn five_double() -> DoubleBracket {
+        let m = |top: Entry, bottom: Option<Entry>, winner| {
+            Some(Match {
+                top,
+                bottom,
+                winner,
+            })
+        };
+        let round = |name: &str, matches| Round {
+            name: name.to_string(),
+            matches,
+        };
+        DoubleBracket {
+            title: "Spring Double".to_string(),
+            subtitle: "double elimination, best of 1, bracket reset".to_string(),
+            bye: "bye".to_string(),
+            winners: "Winners' bracket".to_string(),
+            losers: "Losers' bracket".to_string(),
+            columns: vec![
+                Column {
+                    winners: Some(round(
+                        "Winners' round 2",
+                        vec![
+                            m(entry(1, "ana", "1"), Some(entry(5, "eli", "0")), Some(true)),
+                            m(
+                                entry(2, "ben", "1"),
+                                Some(entry(3, "cleo (out)", "0")),
+                                Some(true),
+                            ),
+                        ],
+                    )),
+                    losers: Some(round(
+                        "Losers' round 1",
+                        vec![m(entry(4, "dani", ""), None, Some(true)), None],
+                    )),
+                },
+                Column {
+                    winners: Some(round(
+                        "Winners' final",
+                        vec![m(
+                            entry(1, "ana", "0"),
+                            Some(entry(2, "ben", "1")),
+                            Some(false),
+                        )],
+                    )),
+                    losers: Some(round(
+                        "Losers' round 2",
+                        vec![
+                            m(entry(4, "dani", ""), None, Some(true)),
+                            m(entry(5, "eli", ""), None, Some(true)),
+                        ],
+                    )),
+                },
+                Column {
+                    winners: None,
+                    losers: Some(round(
+                        "Losers' round 3",
+                        vec![m(
+                            entry(4, "dani (out)", "0"),
+                            Some(entry(5, "ملك بن", "1")),
+                            Some(false),
+                        )],
+                    )),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_five_player_double_bracket_is_a_phone_sized_png() {
+        let png = render_double(&five_double()).unwrap();
+        let decoded = image::load_from_memory(&png).unwrap();
+        assert!(
+            (640..=1000).contains(&decoded.width()),
+            "{}",
+            decoded.width()
+        );
+        assert!(decoded.height() <= 800, "{}", decoded.height());
+        if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+            std::fs::write(std::path::Path::new(&dir).join("bracket-double.png"), &png).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_huge_double_bracket_stays_small() {
+        let round = |n: usize| {
+            Some(Round {
+                name: "R".repeat(300),
+                matches: (0..n)
+                    .map(|i| {
+                        Some(Match {
+                            top: entry(1, &"x".repeat(500), "1"),
+                            bottom: Some(entry(u32::try_from(i).unwrap(), "y", "0")),
+                            winner: None,
+                        })
+                    })
+                    .collect(),
+            })
+        };
+        let bracket = DoubleBracket {
+            title: "T".repeat(1000),
+            columns: (0..10)
+                .map(|_| Column {
+                    winners: round(512),
+                    losers: round(256),
+                })
+                .collect(),
+            ..DoubleBracket::default()
+        };
+        let decoded = image::load_from_memory(&render_double(&bracket).unwrap()).unwrap();
+        assert!(decoded.width() <= 1000 && decoded.height() <= 3200);
     }
 
     #[test]

@@ -93,6 +93,18 @@ impl Images {
         akron_renderer::bracket::render(bracket).ok()
     }
 
+    /// A double elimination's brackets (see [`akron_renderer::bracket::render_double`]).
+    #[must_use]
+    pub fn double_bracket(
+        &self,
+        bracket: &akron_renderer::bracket::DoubleBracket,
+    ) -> Option<Vec<u8>> {
+        if !self.enabled {
+            return None;
+        }
+        akron_renderer::bracket::render_double(bracket).ok()
+    }
+
     /// A game as an animated GIF (see [`akron_renderer::replay`]).
     ///
     /// # Errors

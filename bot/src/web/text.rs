@@ -235,6 +235,7 @@ impl Words {
             (TournamentFormat::RoundRobin, false) => "web-format-round-robin",
             (TournamentFormat::RoundRobin, true) => "web-format-double-round-robin",
             (TournamentFormat::SingleElimination, _) => "web-format-single-elimination",
+            (TournamentFormat::DoubleElimination, _) => "web-format-double-elimination",
         })
     }
 

@@ -259,6 +259,36 @@ fn bracket_html(
             }
         }
     };
+    let one = |m: &akron_service::service::MatchDetail| {
+        let scored = !m.games.is_empty();
+        let score = |p: akron_service::tournament::Points| {
+            if scored {
+                p.to_string()
+            } else {
+                String::new()
+            }
+        };
+        html! {
+            li.match {
+                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high)))
+                @match m.low {
+                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low))),
+                    None => div.entry.lost { span.seed {} span.name { (w.say("knockout-picture-bye")) } span.score {} },
+                }
+                @if !m.games.is_empty() {
+                    p.games {
+                        @for g in &m.games {
+                            a href=(site.path(WebPage::Game(g.game))) { (w.game_link(g.game.0)) }
+                            " "
+                        }
+                    }
+                }
+            }
+        }
+    };
+    if let Some(shape) = bracket.double {
+        return double_html(w, shape, bracket, &one);
+    }
     html! {
         div.bracket {
             @for round in 1..=bracket.rounds {
@@ -269,27 +299,62 @@ fn bracket_html(
                     ])) }
                     ol {
                         @for m in bracket.round(round) {
-                            @let scored = !m.games.is_empty();
-                            @let score = |p: akron_service::tournament::Points| if scored { p.to_string() } else { String::new() };
-                            li.match {
-                                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high)))
-                                @match m.low {
-                                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low))),
-                                    None => div.entry.lost { span.seed {} span.name { (w.say("knockout-picture-bye")) } span.score {} },
-                                }
-                                @if !m.games.is_empty() {
-                                    p.games {
-                                        @for g in &m.games {
-                                            a href=(site.path(WebPage::Game(g.game))) { (w.game_link(g.game.0)) }
-                                            " "
-                                        }
-                                    }
-                                }
-                            }
+                            (one(m))
                         }
                     }
                 }
             }
+        }
+    }
+}
+
+/// A double elimination's brackets, each labelled: the winners' bracket, the losers' bracket,
+/// then the grand final (and the reset once it is played), a column per round.
+fn double_html(
+    w: Words,
+    shape: akron_service::tournament::double::Double,
+    bracket: &akron_service::service::BracketDetail,
+    one: &dyn Fn(&akron_service::service::MatchDetail) -> Markup,
+) -> Markup {
+    use akron_service::tournament::double::Part;
+    let column = |part: Part| {
+        let (which, round, left) = match part {
+            Part::Winners(r) => ("winners", r, shape.winners_rounds.saturating_sub(r) + 1),
+            Part::Losers(r) => ("losers", r, shape.losers_rounds().saturating_sub(r) + 1),
+            Part::GrandFinal => ("grand-final", 0, 0),
+            Part::Reset => ("reset", 0, 0),
+        };
+        html! {
+            section.bracket-round {
+                h3 { (w.with("double-picture-part", &[
+                    ("part", Arg::from(which)),
+                    ("round", Arg::from(round)),
+                    ("left", Arg::from(left)),
+                ])) }
+                ol {
+                    @for m in bracket.part(part) {
+                        (one(m))
+                    }
+                }
+            }
+        }
+    };
+    let reset_played = bracket.part(Part::Reset).next().is_some();
+    html! {
+        h3.bracket-part { (w.say("web-bracket-winners")) }
+        div.bracket {
+            @for r in 1..=shape.winners_rounds { (column(Part::Winners(r))) }
+        }
+        @if shape.losers_rounds() > 0 {
+            h3.bracket-part { (w.say("web-bracket-losers")) }
+            div.bracket {
+                @for r in 1..=shape.losers_rounds() { (column(Part::Losers(r))) }
+            }
+        }
+        h3.bracket-part { (w.say("web-bracket-finals")) }
+        div.bracket {
+            (column(Part::GrandFinal))
+            @if reset_played { (column(Part::Reset)) }
         }
     }
 }

@@ -2187,6 +2187,127 @@ async fn a_knockout_match_plays_its_games_in_one_thread() -> Result<(), Error> {
     stop_bot(bot).await
 }
 
+/// A two-player double elimination through the fake Discord (`format` choice `double`, the
+/// `reset` option): the winners' final, the grand final won from the losers' side, and the
+/// bracket reset, each match in a thread of its own and each round posted with its two-bracket
+/// picture; Discord refuses nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_elimination_plays_its_grand_final_and_the_reset() -> Result<(), Error> {
+    use fake_discord::payloads::MODERATOR;
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Double Cup"),
+                payloads::integer_option("format", 3),
+                serde_json::json!({"name": "reset", "type": 5, "value": true}),
+                payloads::integer_option("board", SIZE),
+            ],
+        ))
+        .await?;
+    assert!(
+        created.content().contains("double elimination")
+            && created.content().contains("a bracket reset if"),
+        "{}",
+        created.content()
+    );
+    let join = button_id(&created, "Join")?;
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    for who in [&ALICE, &BOB] {
+        fake.interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("2 players, up to 3 rounds"),
+        "{}",
+        started.content()
+    );
+    let mut seen: Vec<String> = Vec::new();
+    // Each round: its pairing posted with the picture, a new thread, and `loser` resigns there.
+    for (round, part, loser) in [
+        (1, "Winners' bracket, final", &ALICE),
+        (2, "Grand final", &BOB),
+        (3, "Bracket reset", &BOB),
+    ] {
+        let title = format!("round {round} (best of 1):\n{part}");
+        let messages = fake
+            .wait_channel(CHANNEL_ID, &title, |messages| {
+                messages
+                    .iter()
+                    .any(|m| m["content"].as_str().is_some_and(|c| c.contains(&title)))
+            })
+            .await?;
+        let pairing = messages
+            .iter()
+            .find(|m| m["content"].as_str().is_some_and(|c| c.contains(&title)))
+            .ok_or("the round's pairing")?;
+        assert_eq!(
+            pairing["attachments"].as_array().map(Vec::len),
+            Some(1),
+            "round {round} comes with its bracket picture: {pairing}"
+        );
+        fake.wait_for("the match's thread", |requests| {
+            (requests
+                .iter()
+                .filter(|request| request.is("POST", "/threads") && !request.refused())
+                .count()
+                > seen.len())
+            .then_some(())
+        })
+        .await?;
+        let thread = fake
+            .threads_of(CHANNEL_ID)
+            .iter()
+            .filter_map(|t| t["id"].as_str().map(str::to_string))
+            .find(|id| !seen.contains(id))
+            .ok_or("a new thread for the match")?;
+        seen.push(thread.clone());
+        let thread: u64 = thread.parse()?;
+        fake.wait_messages(thread, 1).await?;
+        let resigned = fake
+            .interact_and_wait(&payloads::slash(
+                loser,
+                thread,
+                "akron",
+                Some("resign"),
+                Vec::new(),
+            ))
+            .await?;
+        assert!(!resigned.is_ephemeral(), "{}", resigned.content());
+    }
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the end", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("Double Cup** is over"))
+            })
+        })
+        .await?;
+    let over = messages
+        .iter()
+        .find(|m| m["content"].as_str().is_some_and(|c| c.contains("is over")))
+        .ok_or("the end")?;
+    let text = over["content"].as_str().unwrap_or_default();
+    assert!(
+        text.to_lowercase().contains("1. alice") && text.to_lowercase().contains("2. bob"),
+        "{text}"
+    );
+    assert_eq!(
+        over["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "{over}"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_role_creates_and_a_typed_join_edits_the_sign_up_message() -> Result<(), Error>
 {

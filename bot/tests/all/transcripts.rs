@@ -215,6 +215,38 @@ fn a_knockout_tournament() {
     check("knockout", &script);
 }
 
+/// A five-player double elimination played to the winner: byes in both brackets, a match
+/// level after its game decided by the extra game, a withdrawal in the winners' bracket (which
+/// drops nobody), a disqualification in the losers' bracket, the grand final won from the
+/// losers' side and the bracket reset; the bracket asked for along the way.
+#[test]
+fn a_double_elimination_tournament() {
+    let mut script = String::from(
+        "in lobby\nas org\n\
+         tournament create Spring Double format:double draw:1 time:1d size:3\n",
+    );
+    for player in ["ana", "ben", "cleo", "dani", "eli"] {
+        script.push_str(&format!("as {player}\ntournament join\n"));
+    }
+    script.push_str(
+        "as org\ntournament start\n\
+         in game-1\nas dani\nmove b2\nas eli\nmove a1\nas dani\ndraw offer\nas eli\ndraw accept\n\
+         as dani\nresign\n\
+         in game-3\nas ana\nmove b2\nas eli\nmove a1\nas eli\nresign\n\
+         in game-4\nas ben\nmove b2\n\
+         in lobby\nas cleo\ntournament withdraw\n\
+         as org\ntournament standings\n\
+         in game-5\nas ana\nmove b2\nas ben\nmove a1\nas ana\nresign\n\
+         in game-6\nas dani\nmove b2\n\
+         in lobby\nas org\ntournament withdraw @dani\n\
+         in game-7\nas ana\nmove b2\nas eli\nmove a1\nas eli\nresign\n\
+         in game-8\nas ben\nmove b2\nas ana\nmove a1\nas ben\nresign\n\
+         in game-9\nas ben\nmove b2\nas ana\nmove a1\nas ben\nresign\n\
+         in lobby\nas org\ntournament standings\n",
+    );
+    check("double_elimination", &script);
+}
+
 /// Casual play (issue 43): a follower told each move and the result by direct message, a
 /// rematch asked by one player and accepted by the other's own press, and an open challenge
 /// with a rating range taken by the first, the second told it was taken.

@@ -200,6 +200,29 @@ impl World {
         self.service.server_tournaments(&server(), 1).unwrap()[0].id
     }
 
+    /// A double elimination of `players` on the test server, started.
+    pub fn double_elimination(&self, players: &[User]) -> TournamentId {
+        let options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
+        let organiser = user("organiser");
+        let create = Command::Tournament(TournamentAction::Create(options));
+        self.send(&organiser, "cup", true, create);
+        for player in players {
+            self.send(
+                player,
+                "cup",
+                false,
+                Command::Tournament(TournamentAction::Join),
+            );
+        }
+        self.send(
+            &organiser,
+            "cup",
+            true,
+            Command::Tournament(TournamentAction::Start),
+        );
+        self.service.server_tournaments(&server(), 1).unwrap()[0].id
+    }
+
     /// A Swiss named `name` of `players` on the test server, started.
     pub fn swiss_named(&self, name: &str, players: &[User], rounds: u32) -> TournamentId {
         let mut options = TournamentOptions::new(name, TournamentFormat::Swiss);
@@ -594,6 +617,46 @@ async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
             "each match links its game"
         );
     }
+}
+
+#[tokio::test]
+async fn a_double_elimination_page_shows_both_brackets_and_the_grand_final_labelled() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let players: Vec<User> = ["ann", "bea", "cyd", "dee", "eve"]
+        .iter()
+        .map(|n| user(n))
+        .collect();
+    let cup = w.double_elimination(&players);
+    let (status, body) = w.page(&w.tournament_path(cup)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains("Double elimination"), "{body}");
+    assert!(
+        body.contains(r#"<div class="scroll" tabindex="0" role="region" aria-label="Bracket">"#),
+        "{body}"
+    );
+    for label in ["Winners' bracket", "Losers' bracket", "Grand final"] {
+        assert!(
+            body.contains(&format!(r#"<h3 class="bracket-part">{label}</h3>"#)),
+            "{label}: {body}"
+        );
+    }
+    for round in [
+        "Winners' round 1",
+        "Winners' round 2",
+        "Winners' final",
+        "Losers' round 1",
+        "Losers' final",
+    ] {
+        assert!(
+            body.contains(&format!("<h3>{round}</h3>")),
+            "{round}: {body}"
+        );
+    }
+    // The reset has no column until it is played.
+    assert!(!body.contains("<h3>Bracket reset</h3>"), "{body}");
+    // Round 1: 8 places for 5, byes to seeds 1 to 3.
+    assert_eq!(body.matches(">bye<").count(), 3, "{body}");
 }
 
 #[tokio::test]

@@ -502,6 +502,47 @@ async fn a_knockout_bracket_scrolls_in_its_box_on_a_phone_and_shows_whole_on_a_d
     client.close().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_elimination_scrolls_in_its_box_on_a_phone_and_shows_whole_on_a_desktop() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Public);
+    let players: Vec<User> = ["Ann", "Ben", "Cyd", "Dee", HOSTILE]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| User::new(UserId::new("test", &format!("d{i}")), *name))
+        .collect();
+    let cup = w.double_elimination(&players);
+    let url = format!("{}{}", w.base, w.tournament_path(cup));
+    let widths = "const b = document.querySelector('#bracket .scroll'); \
+                  return [b.scrollWidth, b.clientWidth];";
+    {
+        let Some((client, _driver)) = browser().await else {
+            return;
+        };
+        client.goto(&url).await.unwrap();
+        phone_check(&client, "double-390").await;
+        let sizes = script(&client, widths).await;
+        assert!(
+            sizes[0].as_u64().unwrap() > sizes[1].as_u64().unwrap(),
+            "on a phone both brackets scroll sideways in their box: {sizes}"
+        );
+        client.close().await.unwrap();
+    }
+    let Some((client, _driver)) = browser_sized(&[], (1280, 900)).await else {
+        return;
+    };
+    client.goto(&url).await.unwrap();
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(artefacts().join("double-1280.png"), png).unwrap();
+    let sizes = script(&client, widths).await;
+    assert_eq!(
+        sizes[0].as_u64(),
+        sizes[1].as_u64(),
+        "at 1,280 px both brackets show whole: {sizes}"
+    );
+    client.close().await.unwrap();
+}
+
 #[tokio::test]
 async fn pages_follow_the_browsers_dark_scheme() {
     // Blink's preferred colour scheme 0 is dark.

@@ -510,6 +510,7 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } Steine, 
 }
 tournament-started = **{ $tournament }** beginnt: { $players } Spieler{ $format ->
     [swiss] {""}
+    [double] , bis zu { $rounds } Runden
    *[other] , { $rounds ->
         [one] { $rounds } Runde
        *[other] { $rounds } Runden
@@ -609,7 +610,7 @@ command-tournament-cancel-about = Bricht das Turnier ab; laufende Partien werden
 option-tournament-create-name-name = name
 option-tournament-create-name-about = Sein Name
 option-tournament-create-format-name = format
-option-tournament-create-format-about = Schweizer System, Rundenturnier oder K.-o.-System
+option-tournament-create-format-about = Schweizer System, Rundenturnier, K.-o.-System oder Doppel-K.-o.
 option-tournament-create-rounds-name = runden
 option-tournament-create-rounds-about = Runden im Schweizer System (Standard: 3 bei 3–4 Spielern, 4 bei 5–8, 5 bei 9–16)
 option-tournament-create-time-name = zeit
@@ -1369,17 +1370,17 @@ parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw)
+parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'
 parse-max-players = `max` muss 2 bis 10000 Spieler sein, nicht '{ $value }'
 parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournament-options-usage }
 parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
-parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) oder single (K.-o.-System) sein
-parse-format-missing = nenne das Format: format:swiss, format:roundrobin oder format:single; { parse-tournament-options-usage }
+parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) single (K.-o.-System) oder double (Doppel-K.-o.) sein
+parse-format-missing = nenne das Format: format:swiss, format:roundrobin, format:single oder format:double; { parse-tournament-options-usage }
 
 ## Namen, die der Bot vergibt
 
@@ -1485,7 +1486,7 @@ knockout-format = K.-o.-System, { $best_of ->
     [random] per Los
    *[rating] nach Wertungszahl
 }
-knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single).
+knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single oder format:double).
 knockout-round-name = { $left ->
     [1] das Finale
     [2] das Halbfinale
@@ -1548,7 +1549,7 @@ choice-extra-game = Zusatzpartie
 choice-higher-seed = bessere Setzung
 choice-rating = Wertungszahl
 web-format-single-elimination = K.-o.-System
-knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
+knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single oder format:double); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
 knockout-seeded = { $seed ->
     [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
    *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
@@ -1719,3 +1720,69 @@ option-puzzle-mine-moves-name = züge
 option-puzzle-mine-moves-about = Deine Antwort: ein Zug oder eine Gewinnfolge
 option-tournament-create-analysis-name = analyse
 option-tournament-create-analysis-about = Jede beendete Partie analysieren und das Ergebnis in ihrem Thread posten (Standard: nein)
+## Double elimination
+
+double-format = Doppel-K.-o. (Gewinnerrunde und Verliererrunde: ausgeschieden nach dem zweiten verlorenen Match), { $best_of ->
+    [1] eine Partie je Match
+   *[other] Best of { $best_of } je Match
+}, bei Gleichstand im Match entscheidet { $tie ->
+    [higher-seed] die bessere Setzung
+   *[extra-game] eine Zusatzpartie (Anzug per Los; ist auch sie remis, die bessere Setzung)
+}, gesetzt { $seeding ->
+    [random] per Los
+   *[rating] nach Wertungszahl
+}, { $reset ->
+    [yes] mit einem zweiten Finale, wenn der Sieger der Verliererrunde das große Finale gewinnt
+   *[no] ohne zweites Finale
+}
+double-reset-only = reset ist eine Option des Doppel-K.-o. (format:double).
+double-round-title = **{ $tournament }**, Runde { $round } (Best of { $best_of }):
+double-part = { $part ->
+    [winners] { $left ->
+        [1] Gewinnerrunde, Finale
+        [2] Gewinnerrunde, Halbfinale
+       *[other] Gewinnerrunde, Runde { $round }
+    }
+    [losers] { $left ->
+        [1] Verliererrunde, Finale
+       *[other] Verliererrunde, Runde { $round }
+    }
+    [reset] Zweites großes Finale (Bracket-Reset)
+   *[grand-final] Großes Finale
+}
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}(kampflos)
+    [extra-game] {" "}nach der Zusatzpartie
+    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+    [adjudicated] {" "}durch Entscheidung der Turnierleitung
+   *[games] {""}
+}{ $fate ->
+    [champion] {" "}und gewinnt das Turnier.
+    [reset] . Beide haben jetzt ein Match verloren: das zweite Finale entscheidet.
+    [drops] ; { $loser } wechselt in die Verliererrunde.
+   *[out] ; { $loser } ist aus dem Turnier ausgeschieden.
+}
+option-tournament-create-reset-name = zweites-finale
+option-tournament-create-reset-about = Doppel-K.-o.: ein zweites Finale, wenn die Verliererrunde das erste gewinnt (Standard ja)
+choice-double = Doppel-K.-o.
+web-format-double-elimination = Doppel-K.-o.
+double-picture-subtitle = Doppel-K.-o., Best of { $best_of }{ $reset ->
+    [yes] , mit zweitem Finale
+   *[no] {""}
+}
+double-picture-part = { $part ->
+    [winners] { $left ->
+        [1] Finale der Gewinner
+       *[other] Gewinner, Runde { $round }
+    }
+    [losers] { $left ->
+        [1] Finale der Verlierer
+       *[other] Verlierer, Runde { $round }
+    }
+    [reset] Zweites Finale
+   *[grand-final] Großes Finale
+}
+web-bracket-winners = Gewinnerrunde
+web-bracket-losers = Verliererrunde
+web-bracket-finals = Großes Finale

@@ -511,6 +511,7 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } pieces, 
 }
 tournament-started = **{ $tournament }** starts: { $players } players{ $format ->
     [swiss] {""}
+    [double] , up to { $rounds } rounds
    *[other] , { $rounds ->
         [one] { $rounds } round
        *[other] { $rounds } rounds
@@ -610,7 +611,7 @@ command-tournament-cancel-about = Call the tournament off; its running games are
 option-tournament-create-name-name = name
 option-tournament-create-name-about = Its name
 option-tournament-create-format-name = format
-option-tournament-create-format-about = Swiss, round robin or single elimination
+option-tournament-create-format-about = Swiss, round robin, single or double elimination
 option-tournament-create-rounds-name = rounds
 option-tournament-create-rounds-about = Swiss rounds (default: 3 for 3–4 players, 4 for 5–8, 5 for 9–16)
 option-tournament-create-time-name = time
@@ -1343,17 +1344,17 @@ parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single|double") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
-parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw)
+parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw; double elimination: reset)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
 parse-number = { $option } must be a number, not '{ $value }'
 parse-rounds = rounds must be 1 to 50, not '{ $value }'
 parse-max-players = max must be 2 to 10000 players, not '{ $value }'
 parse-tournament-needs-name = the tournament needs a name; { parse-tournament-options-usage }
 parse-tournament-name-long = a tournament name has at most { $max } characters
-parse-format = format '{ $value }' must be swiss, roundrobin or single (single elimination)
-parse-format-missing = say the format: format:swiss, format:roundrobin or format:single; { parse-tournament-options-usage }
+parse-format = format '{ $value }' must be swiss, roundrobin, single (single elimination) or double (double elimination)
+parse-format-missing = say the format: format:swiss, format:roundrobin, format:single or format:double; { parse-tournament-options-usage }
 
 ## Names the bot gives
 
@@ -1469,7 +1470,7 @@ knockout-format = single elimination, { $best_of ->
     [random] a random draw
    *[rating] rating
 }
-knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single).
+knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single or format:double).
 knockout-round-name = { $left ->
     [1] the final
     [2] the semi-finals
@@ -1532,7 +1533,7 @@ choice-extra-game = extra game
 choice-higher-seed = higher seed
 choice-rating = rating
 web-format-single-elimination = Single elimination
-knockout-seed-not-knockout = Seeds are set in a knockout (format:single); a Swiss or a round robin seeds by rating.
+knockout-seed-not-knockout = Seeds are set in a knockout (format:single or format:double); a Swiss or a round robin seeds by rating.
 knockout-seeded = { $seed ->
     [0] **{ $player }** is seeded with the others again in **{ $tournament }**.
    *[other] **{ $player }** will be seed { $seed } of **{ $tournament }** ({ $entrants } entrants so far); the others are seeded around them at the start.
@@ -1697,3 +1698,69 @@ option-puzzle-mine-moves-name = moves
 option-puzzle-mine-moves-about = Your answer: one move, or a winning line
 option-tournament-create-analysis-name = analysis
 option-tournament-create-analysis-about = Analyse each finished game and post the result in its thread (default: no)
+## Double elimination
+
+double-format = double elimination (a winners' and a losers' bracket: out after a second lost match), { $best_of ->
+    [1] one game a match
+   *[other] best of { $best_of } games a match
+}, a level match decided by { $tie ->
+    [higher-seed] the higher seed
+   *[extra-game] an extra game (first move by lot; the higher seed if it is drawn too)
+}, seeded by { $seeding ->
+    [random] a random draw
+   *[rating] rating
+}, { $reset ->
+    [yes] a bracket reset if the losers' bracket's winner wins the grand final
+   *[no] no bracket reset
+}
+double-reset-only = reset is an option of a double elimination (format:double).
+double-round-title = **{ $tournament }**, round { $round } (best of { $best_of }):
+double-part = { $part ->
+    [winners] { $left ->
+        [1] Winners' bracket, final
+        [2] Winners' bracket, semi-finals
+       *[other] Winners' bracket, round { $round }
+    }
+    [losers] { $left ->
+        [1] Losers' bracket, final
+       *[other] Losers' bracket, round { $round }
+    }
+    [reset] Bracket reset (the second grand final)
+   *[grand-final] Grand final
+}
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}(a walkover)
+    [extra-game] {" "}after the extra game
+    [higher-seed] : level, { $winner } goes through as the higher seed
+    [adjudicated] {" "}by the organiser's decision
+   *[games] {""}
+}{ $fate ->
+    [champion] {" "}and wins the tournament.
+    [reset] . Both have lost one match now: the bracket reset decides.
+    [drops] ; { $loser } drops to the losers' bracket.
+   *[out] ; { $loser } is out of the tournament.
+}
+option-tournament-create-reset-name = reset
+option-tournament-create-reset-about = Double elimination: a second grand final if the losers' side wins the first (default yes)
+choice-double = double elimination
+web-format-double-elimination = Double elimination
+double-picture-subtitle = double elimination, best of { $best_of }{ $reset ->
+    [yes] , bracket reset
+   *[no] {""}
+}
+double-picture-part = { $part ->
+    [winners] { $left ->
+        [1] Winners' final
+       *[other] Winners' round { $round }
+    }
+    [losers] { $left ->
+        [1] Losers' final
+       *[other] Losers' round { $round }
+    }
+    [reset] Bracket reset
+   *[grand-final] Grand final
+}
+web-bracket-winners = Winners' bracket
+web-bracket-losers = Losers' bracket
+web-bracket-finals = Grand final

@@ -516,6 +516,7 @@ tournament-description = { $format }, { $size } × { $size }, { $pile } piedras,
 }
 tournament-started = Empieza **{ $tournament }**: { $players } jugadores{ $format ->
     [swiss] {""}
+    [double] , hasta { $rounds } rondas
    *[other] , { $rounds ->
         [one] { $rounds } ronda
        *[other] { $rounds } rondas
@@ -615,7 +616,7 @@ command-tournament-cancel-about = Cancela el torneo; sus partidas en curso se an
 option-tournament-create-name-name = nombre
 option-tournament-create-name-about = Su nombre
 option-tournament-create-format-name = formato
-option-tournament-create-format-about = Suizo, liga o eliminación directa
+option-tournament-create-format-about = Suizo, liga, eliminación directa o doble eliminación
 option-tournament-create-rounds-name = rondas
 option-tournament-create-rounds-about = Rondas del suizo (por defecto: 3 para 3–4 jugadores, 4 para 5–8, 5 para 9–16)
 option-tournament-create-time-name = tiempo
@@ -1402,17 +1403,17 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single|double") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw)
+parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw; doble eliminación: reset)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'
 parse-max-players = `max` debe ser de 2 a 10.000 jugadores, no '{ $value }'
 parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-options-usage }
 parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
-parse-format = el formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) o single (eliminación directa)
-parse-format-missing = indica el formato: format:swiss, format:roundrobin o format:single; { parse-tournament-options-usage }
+parse-format = el formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) single (eliminación directa) o double (doble eliminación)
+parse-format-missing = indica el formato: format:swiss, format:roundrobin, format:single o format:double; { parse-tournament-options-usage }
 
 ## Nombres que da el bot
 
@@ -1527,7 +1528,7 @@ knockout-format = eliminación directa, { $best_of ->
     [random] por sorteo
    *[rating] por puntuación
 }
-knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single).
+knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single o format:double).
 knockout-round-name = { $left ->
     [1] la final
     [2] las semifinales
@@ -1593,7 +1594,7 @@ choice-extra-game = partida extra
 choice-higher-seed = mejor cabeza de serie
 choice-rating = puntuación
 web-format-single-elimination = Eliminación directa
-knockout-seed-not-knockout = Las cabezas de serie se fijan en una eliminación directa (format:single); un suizo o una liga los ordena por puntuación.
+knockout-seed-not-knockout = Las cabezas de serie se fijan en una eliminación directa (format:single o format:double); un suizo o una liga los ordena por puntuación.
 knockout-seeded = { $seed ->
     [0] **{ $player }** vuelve a ordenarse con los demás en **{ $tournament }**.
    *[other] **{ $player }** será cabeza de serie { $seed } de **{ $tournament }** ({ $entrants } inscritos por ahora); los demás se ordenan alrededor al empezar.
@@ -1758,3 +1759,69 @@ option-puzzle-mine-moves-name = jugadas
 option-puzzle-mine-moves-about = Tu respuesta: una jugada, o una línea ganadora
 option-tournament-create-analysis-name = análisis
 option-tournament-create-analysis-about = Analizar cada partida terminada y publicar el resultado en su hilo (por defecto: no)
+## Double elimination
+
+double-format = doble eliminación (un cuadro de ganadores y uno de perdedores: queda fuera quien pierde un segundo encuentro), { $best_of ->
+    [1] una partida por encuentro
+   *[other] al mejor de { $best_of } partidas por encuentro
+}, un encuentro igualado lo decide { $tie ->
+    [higher-seed] el mejor cabeza de serie
+   *[extra-game] una partida extra (la salida, por sorteo; si también es tablas, el mejor cabeza de serie)
+}, cabezas de serie { $seeding ->
+    [random] por sorteo
+   *[rating] por puntuación
+}, { $reset ->
+    [yes] con una segunda final si el ganador del cuadro de perdedores gana la gran final
+   *[no] sin segunda final
+}
+double-reset-only = reset es una opción de la doble eliminación (format:double).
+double-round-title = **{ $tournament }**, ronda { $round } (al mejor de { $best_of }):
+double-part = { $part ->
+    [winners] { $left ->
+        [1] Cuadro de ganadores, final
+        [2] Cuadro de ganadores, semifinales
+       *[other] Cuadro de ganadores, ronda { $round }
+    }
+    [losers] { $left ->
+        [1] Cuadro de perdedores, final
+       *[other] Cuadro de perdedores, ronda { $round }
+    }
+    [reset] Segunda gran final (reinicio del cuadro)
+   *[grand-final] Gran final
+}
+double-part-heading = { $part }:
+double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+    [walkover] {" "}(sin jugar)
+    [extra-game] {" "}tras la partida extra
+    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+    [adjudicated] {" "}por decisión de la organización
+   *[games] {""}
+}{ $fate ->
+    [champion] {" "}y gana el torneo.
+    [reset] . Ahora los dos han perdido un encuentro: decide la segunda gran final.
+    [drops] ; { $loser } baja al cuadro de perdedores.
+   *[out] ; { $loser } queda fuera del torneo.
+}
+option-tournament-create-reset-name = reinicio
+option-tournament-create-reset-about = Doble eliminación: segunda gran final si gana la primera el cuadro de perdedores (por defecto sí)
+choice-double = doble eliminación
+web-format-double-elimination = Doble eliminación
+double-picture-subtitle = doble eliminación, al mejor de { $best_of }{ $reset ->
+    [yes] , con segunda final
+   *[no] {""}
+}
+double-picture-part = { $part ->
+    [winners] { $left ->
+        [1] Final de ganadores
+       *[other] Ganadores, ronda { $round }
+    }
+    [losers] { $left ->
+        [1] Final de perdedores
+       *[other] Perdedores, ronda { $round }
+    }
+    [reset] Segunda gran final
+   *[grand-final] Gran final
+}
+web-bracket-winners = Cuadro de ganadores
+web-bracket-losers = Cuadro de perdedores
+web-bracket-finals = Gran final

@@ -100,6 +100,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../migrations/0021_knockout.sql"),
     ),
     (
+        "0022_double.sql",
+        include_str!("../../../migrations/0022_double.sql"),
+    ),
+    (
         "0024_mine.sql",
         include_str!("../../../migrations/0024_mine.sql"),
     ),
@@ -612,6 +616,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "9f9b919edce334e548e4360a851fb2e175870aef736eef9ea51d8aeddb291886",
+        ),
+        (
+            "0022_double.sql",
+            "7ae536935938f30e8619d3f4ffafe9b86b3ecb3636230b53ec5320a6395301a6",
         ),
         (
             "0024_mine.sql",

@@ -18,7 +18,7 @@ use std::str::FromStr;
 
 const COLUMNS: &str = "id, server, channel, name, organiser_id, organiser_name, format, double, \
     rounds, time_control, size, pile, win_rule, rated, vacation, max_players, status, \
-    current_round, created_at, version, best_of, tie_rule, seeding, draw_seed";
+    current_round, created_at, version, best_of, tie_rule, seeding, draw_seed, bracket_reset";
 
 fn corrupt(what: String) -> DbError {
     DbError::Corrupt(what)
@@ -56,12 +56,13 @@ fn from_row(r: &Row<'_>) -> Result<TournamentRecord, DbError> {
     })
 }
 
-/// A knockout's settings from columns 20 to 23, all NULL for other formats.
+/// A knockout's settings from columns 20 to 24, all NULL for other formats.
 fn knockout_from_row(r: &Row<'_>) -> Result<Option<KnockoutSettings>, DbError> {
     let best_of: Option<u8> = r.get(20)?;
     let tie: Option<String> = r.get(21)?;
     let seeding: Option<String> = r.get(22)?;
     let draw_seed: Option<i64> = r.get(23)?;
+    let reset: Option<bool> = r.get(24)?;
     let (Some(best_of), Some(tie), Some(seeding)) = (best_of, tie, seeding) else {
         return Ok(None);
     };
@@ -72,6 +73,7 @@ fn knockout_from_row(r: &Row<'_>) -> Result<Option<KnockoutSettings>, DbError> {
         seeding: Seeding::from_name(&seeding)
             .ok_or_else(|| corrupt(format!("seeding {seeding}")))?,
         draw_seed: draw_seed.unwrap_or_default(),
+        reset: reset.unwrap_or(false),
     }))
 }
 
@@ -90,9 +92,9 @@ pub fn insert_tournament(
         "INSERT INTO tournaments (server, channel, name, organiser_id, organiser_name, \
              format, double, rounds, time_control, size, pile, win_rule, rated, vacation, \
              max_players, status, current_round, created_at, best_of, tie_rule, seeding, \
-             draw_seed) \
+             draw_seed, bracket_reset) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-             ?17, ?18, ?19, ?20, ?21, ?22) RETURNING id",
+             ?17, ?18, ?19, ?20, ?21, ?22, ?23) RETURNING id",
         params![
             t.server.as_ref().map(|s| &s.0),
             t.channel.0,
@@ -116,6 +118,9 @@ pub fn insert_tournament(
             t.knockout.map(|k| k.rules.tie.name()),
             t.knockout.map(|k| k.seeding.name()),
             t.knockout.map(|k| k.draw_seed),
+            t.knockout
+                .filter(|_| t.format == TournamentFormat::DoubleElimination)
+                .map(|k| k.reset),
         ],
         |r| r.get(0),
     );

@@ -28,6 +28,9 @@ pub enum TournamentFormat {
     RoundRobin,
     /// Single elimination: a seeded bracket of matches, the loser of each match out.
     SingleElimination,
+    /// Double elimination: a winners' and a losers' bracket, out after a second lost match,
+    /// a grand final and, if chosen, a bracket reset.
+    DoubleElimination,
 }
 
 impl TournamentFormat {
@@ -38,13 +41,17 @@ impl TournamentFormat {
             TournamentFormat::Swiss => "swiss",
             TournamentFormat::RoundRobin => "roundrobin",
             TournamentFormat::SingleElimination => "single",
+            TournamentFormat::DoubleElimination => "double",
         }
     }
 
     /// Whether it is played as a bracket of matches.
     #[must_use]
     pub const fn is_knockout(self) -> bool {
-        matches!(self, TournamentFormat::SingleElimination)
+        matches!(
+            self,
+            TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination
+        )
     }
 }
 
@@ -57,6 +64,7 @@ impl FromStr for TournamentFormat {
             "single" | "single-elimination" | "knockout" | "ko" => {
                 Ok(TournamentFormat::SingleElimination)
             }
+            "double" | "double-elimination" | "de" => Ok(TournamentFormat::DoubleElimination),
             _ => Err(crate::phrase!("parse-format", value = text.trim())),
         }
     }
@@ -201,6 +209,9 @@ pub struct KnockoutSettings {
     /// The seed of the random draw and of the extra games' lots, stored so that every
     /// pairing can be made again from the database.
     pub draw_seed: i64,
+    /// Double elimination: whether a bracket reset is played when the losers' bracket's
+    /// winner wins the grand final (`false` for single elimination).
+    pub reset: bool,
 }
 
 /// One entrant of a tournament.

@@ -694,7 +694,9 @@ pub(super) fn tiebreak_of(t: &TournamentRecord) -> Tiebreak {
         TournamentFormat::Swiss => Tiebreak::Buchholz,
         TournamentFormat::RoundRobin => Tiebreak::SonnebornBerger,
         // Not shown: a knockout's standings are its places.
-        TournamentFormat::SingleElimination => Tiebreak::Buchholz,
+        TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination => {
+            Tiebreak::Buchholz
+        }
     }
 }
 
@@ -736,6 +738,7 @@ pub(super) fn pairing_failure(t: &TournamentRecord) -> impl Fn(PairingError) -> 
 }
 
 mod bracket;
+pub(super) use bracket::{double_results, double_shape, seed_list};
 pub use bracket::{BracketDetail, MatchDetail, MatchEnd, MatchGameDetail};
 
 #[cfg(test)]

@@ -206,6 +206,9 @@ pub struct TournamentOptions {
     /// Whether each finished game is analysed automatically and the result posted in its
     /// thread (`analysis:on`; default: no).
     pub analysis: Option<bool>,
+    /// Double elimination: whether a bracket reset is played when the losers' bracket's
+    /// winner wins the grand final (default: yes).
+    pub reset: Option<bool>,
 }
 
 impl TournamentOptions {
@@ -229,6 +232,7 @@ impl TournamentOptions {
             seeding: None,
             draw: None,
             analysis: None,
+            reset: None,
         }
     }
 }

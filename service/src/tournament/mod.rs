@@ -7,6 +7,7 @@
 //! `service/tournaments/` ([`crate::service`]); the queries on the tournament tables are
 //! `db/tournaments.rs` (`crate::db::tournaments`).
 
+pub mod double;
 pub mod knockout;
 mod matching;
 pub mod pairing;

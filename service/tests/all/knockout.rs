@@ -15,18 +15,18 @@ use akron_service::service::{
 use common::{channel_id, user, Harness};
 use std::sync::Barrier;
 
-fn db(h: &Harness) -> Db {
+pub(super) fn db(h: &Harness) -> Db {
     h.open_db().unwrap()
 }
 
 /// Settles what is due and delivers every notice, opening the threads notices ask for.
-fn deliver(h: &Harness) -> Vec<Notice> {
+pub(super) fn deliver(h: &Harness) -> Vec<Notice> {
     h.deliver_checking(|_| {})
 }
 
 /// The bracket picture a notice (or reply) carries: it decodes, fits a chat at phone size, and
 /// `AKRON_TABLE_OUT=DIR` keeps it as `DIR/NAME` for a person to look at.
-fn picture(reply: &Reply, name: &str) {
+pub(super) fn picture(reply: &Reply, name: &str) {
     let png = reply.image.as_ref().expect("a bracket picture");
     if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
         std::fs::create_dir_all(&dir).unwrap();
@@ -46,14 +46,14 @@ fn picture(reply: &Reply, name: &str) {
 }
 
 /// The notice whose text has `what`.
-fn notice<'a>(notices: &'a [Notice], what: &str) -> &'a Notice {
+pub(super) fn notice<'a>(notices: &'a [Notice], what: &str) -> &'a Notice {
     notices
         .iter()
         .find(|n| n.reply.text.contains(what))
         .unwrap_or_else(|| panic!("no notice says {what}: {}", texts(notices)))
 }
 
-fn texts(notices: &[Notice]) -> String {
+pub(super) fn texts(notices: &[Notice]) -> String {
     notices
         .iter()
         .map(|n| n.reply.text.clone())
@@ -62,14 +62,14 @@ fn texts(notices: &[Notice]) -> String {
 }
 
 /// A tournament command in `lobby`; `org` is a moderator.
-fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
+pub(super) fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
     let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
     request.is_moderator = who == "org";
     h.service.handle(&request)
 }
 
 /// The game a match is playing: (game, its channel's name, Black's name, White's name).
-fn current_game(h: &Harness, round: u32, board: u32) -> (i64, String, String, String) {
+pub(super) fn current_game(h: &Harness, round: u32, board: u32) -> (i64, String, String, String) {
     db(h)
         .read(|tx| {
             tx.query_one(
@@ -84,7 +84,7 @@ fn current_game(h: &Harness, round: u32, board: u32) -> (i64, String, String, St
 }
 
 /// Every match as `round.board:first-second=result`.
-fn bracket(h: &Harness) -> Vec<String> {
+pub(super) fn bracket(h: &Harness) -> Vec<String> {
     db(h)
         .read(|tx| {
             tx.query(
@@ -120,7 +120,7 @@ fn in_game(h: &Harness, channel: &str, who: &str, command: Command) {
 }
 
 /// Both players place a marble, then the game ends: `loser` resigns, or (None) a draw.
-fn play(h: &Harness, round: u32, board: u32, loser: Option<&str>) -> i64 {
+pub(super) fn play(h: &Harness, round: u32, board: u32, loser: Option<&str>) -> i64 {
     let (game, channel, black, white) = current_game(h, round, board);
     assert!(
         !channel.contains("pending"),

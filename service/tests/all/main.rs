@@ -29,6 +29,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod double;
     mod false_results;
     mod faults;
     mod games;
@@ -62,6 +63,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod double;
     mod false_results;
     mod faults;
     mod games;

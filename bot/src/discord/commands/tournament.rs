@@ -53,6 +53,9 @@ pub enum FormatChoice {
     /// A seeded bracket of matches; the loser of each is out.
     #[name = "single"]
     SingleElimination,
+    /// A winners' and a losers' bracket; out after a second lost match.
+    #[name = "double"]
+    DoubleElimination,
 }
 
 /// What decides a knockout match that is level after its games.
@@ -108,6 +111,7 @@ pub async fn create(
     best_of: Option<u8>,
     tie: Option<TieChoice>,
     seeding: Option<SeedingChoice>,
+    reset: Option<bool>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(parse_time) {
         None => None,
@@ -120,8 +124,10 @@ pub async fn create(
             FormatChoice::Swiss => TournamentFormat::Swiss,
             FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
             FormatChoice::SingleElimination => TournamentFormat::SingleElimination,
+            FormatChoice::DoubleElimination => TournamentFormat::DoubleElimination,
         },
     );
+    options.reset = reset;
     options.best_of = best_of;
     options.tie = tie.map(|tie| match tie {
         TieChoice::ExtraGame => TieRule::ExtraGame,

@@ -94,6 +94,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../../migrations/postgres/0021_knockout.sql"),
     ),
     (
+        "0022_double.sql",
+        include_str!("../../../../migrations/postgres/0022_double.sql"),
+    ),
+    (
         "0024_mine.sql",
         include_str!("../../../../migrations/postgres/0024_mine.sql"),
     ),
@@ -295,6 +299,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "c36103aaa1dc8cb5b455881263d7048a2e589161a4b7d4ab892ad8af01553a81",
+        ),
+        (
+            "0022_double.sql",
+            "957896d1190a1503e9f5c82267eb0e4d74ccf2d8b8fafed2b9bca0f8ede561c2",
         ),
         (
             "0024_mine.sql",

@@ -4,7 +4,9 @@
 //! [`crate::tournament::knockout`] functions, never here.
 
 use crate::db::{self, DbError, StoredMatchGame, StoredPairing, Tx};
+use crate::model::TournamentFormat;
 use crate::model::{GameId, KnockoutSettings, TournamentEntrant, TournamentRecord};
+use crate::tournament::double::{self, Double, Part, Results};
 use crate::tournament::knockout::{
     match_score, match_state, place_of_loser, Decided, MatchGame, MatchState, Seat,
 };
@@ -22,12 +24,21 @@ pub struct BracketDetail {
     /// Once decided: each entrant's place (1 the winner; the losers of a round share one),
     /// best first, with their number.
     pub places: Vec<(u32, u32)>,
+    /// A double elimination's shape (which bracket each round's boards belong to); `None`
+    /// for single elimination.
+    pub double: Option<Double>,
 }
 
 impl BracketDetail {
     /// The matches of round `round`, top to bottom.
     pub fn round(&self, round: u32) -> impl Iterator<Item = &MatchDetail> {
         self.matches.iter().filter(move |m| m.round == round)
+    }
+
+    /// The matches of one part of a double elimination (a bracket's round, the grand final or
+    /// the reset), top to bottom.
+    pub fn part(&self, part: Part) -> impl Iterator<Item = &MatchDetail> {
+        self.matches.iter().filter(move |m| m.part == Some(part))
     }
 }
 
@@ -69,6 +80,9 @@ pub struct MatchDetail {
     pub winner: Option<u32>,
     /// How it stands.
     pub end: MatchEnd,
+    /// In a double elimination: its bracket and that bracket's round, or the grand final or
+    /// the reset; `None` in single elimination.
+    pub part: Option<Part>,
 }
 
 /// One game of a match.
@@ -95,15 +109,26 @@ pub(super) fn bracket_detail(
     let rounds = t
         .rounds
         .unwrap_or_else(|| crate::tournament::knockout::knockout_rounds(field));
+    let shape = double_shape(t, k, entrants);
     let matches: Vec<MatchDetail> = stored
         .iter()
-        .map(|row| match_detail(k, row, &games))
+        .map(|row| MatchDetail {
+            part: shape
+                .and_then(|d| d.place_of(row.round, row.board))
+                .map(|(part, _)| part),
+            ..match_detail(k, row, &games)
+        })
         .collect();
+    let places = match shape {
+        Some(d) => d.places(&seed_list(entrants), &double_results(stored)),
+        None => places(&matches, rounds),
+    };
     Ok(BracketDetail {
         rounds,
         best_of: k.rules.best_of,
-        places: places(&matches, rounds),
+        places,
         matches,
+        double: shape,
     })
 }
 
@@ -168,7 +193,52 @@ fn match_detail(
             None
         },
         end,
+        part: None,
     }
+}
+
+/// A double elimination's shape from its field (the entrants seeded at the start); `None` for
+/// single elimination.
+pub(in crate::service) fn double_shape(
+    t: &TournamentRecord,
+    k: KnockoutSettings,
+    entrants: &[TournamentEntrant],
+) -> Option<Double> {
+    (t.format == TournamentFormat::DoubleElimination).then(|| {
+        let field = entrants.iter().filter(|e| e.seed.is_some()).count();
+        Double::new(field, k.reset)
+    })
+}
+
+/// The seed list, best first.
+pub(in crate::service) fn seed_list(entrants: &[TournamentEntrant]) -> Vec<u32> {
+    let mut seeded: Vec<&TournamentEntrant> =
+        entrants.iter().filter(|e| e.seed.is_some()).collect();
+    seeded.sort_by_key(|e| e.seed);
+    seeded.iter().map(|e| e.player).collect()
+}
+
+/// The decided matches as the pure double elimination reads them.
+pub(in crate::service) fn double_results(stored: &[StoredPairing]) -> Results {
+    stored
+        .iter()
+        .filter(|p| p.result.is_some())
+        .map(|p| {
+            let winner = match p.result {
+                Some(GameResult::FirstWon | GameResult::SecondForfeited) => Some(p.first),
+                Some(GameResult::SecondWon | GameResult::FirstForfeited) => p.second,
+                _ => None,
+            };
+            (
+                (p.round, p.board),
+                double::Decided {
+                    high: p.first,
+                    low: p.second,
+                    winner,
+                },
+            )
+        })
+        .collect()
 }
 
 /// The places once the final is decided: the winner first, then the losers of each round

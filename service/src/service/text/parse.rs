@@ -687,6 +687,7 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
             "double" => options.double = Some(parse_switch(value)?),
             "vacation" => options.vacation = Some(parse_switch(value)?),
             "analysis" | "analyse" | "analyze" => options.analysis = Some(parse_switch(value)?),
+            "reset" => options.reset = Some(parse_switch(value)?),
             "best-of" | "bestof" | "bo" => {
                 options.best_of = Some(
                     u8::try_from(number()?)

@@ -6,6 +6,7 @@ use super::escape;
 use crate::catalogue::Language;
 use crate::say;
 use crate::service::read_model::{BracketDetail, MatchDetail, MatchEnd, TournamentDetail};
+use crate::tournament::double::{Double, Part};
 
 /// `the final`, `the semi-finals`, `round 1` in `language`.
 pub(super) fn round_name(bracket: &BracketDetail, round: u32, language: Language) -> String {
@@ -79,6 +80,31 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
     let Some(bracket) = &t.bracket else {
         return String::new();
     };
+    if let Some(shape) = bracket.double {
+        let mut lines = vec![say!(
+            language,
+            "double-round-title",
+            tournament = escape(&t.name),
+            round = round,
+            best_of = bracket.best_of
+        )];
+        for part in shape.parts(round) {
+            let matches: Vec<String> = bracket
+                .part(part)
+                .map(|m| match_line(t, m, language))
+                .collect();
+            if matches.is_empty() {
+                continue;
+            }
+            lines.push(say!(
+                language,
+                "double-part-heading",
+                part = part_phrase(part, shape)
+            ));
+            lines.extend(matches);
+        }
+        return lines.join("\n");
+    }
     let mut lines = vec![say!(
         language,
         "knockout-round-title",
@@ -88,6 +114,23 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
     )];
     lines.extend(bracket.round(round).map(|m| match_line(t, m, language)));
     lines.join("\n")
+}
+
+/// A part's selector, its round in its bracket, and the rounds left in that bracket (1: its
+/// final), as `double-part` and `double-picture-part` take them.
+fn part_args(part: Part, shape: Double) -> (&'static str, u32, u32) {
+    match part {
+        Part::Winners(r) => ("winners", r, shape.winners_rounds.saturating_sub(r) + 1),
+        Part::Losers(r) => ("losers", r, shape.losers_rounds().saturating_sub(r) + 1),
+        Part::GrandFinal => ("grand-final", 0, 0),
+        Part::Reset => ("reset", 0, 0),
+    }
+}
+
+/// A part of a double elimination as a message, put into words where it is read.
+pub(super) fn part_phrase(part: Part, shape: Double) -> crate::catalogue::Phrase {
+    let (which, round, left) = part_args(part, shape);
+    crate::phrase!("double-part", part = which, round = round, left = left)
 }
 
 /// Every round paired so far, then the places once decided.
@@ -165,7 +208,7 @@ pub(super) fn picture(
     language: Language,
 ) -> Option<akron_renderer::bracket::Bracket> {
     use akron_renderer::bracket::{Bracket, Entry, Match, Round, MAX_COLUMNS};
-    let bracket = t.bracket.as_ref()?;
+    let bracket = t.bracket.as_ref().filter(|b| b.double.is_none())?;
     let columns = u32::try_from(MAX_COLUMNS).unwrap_or(3);
     let first = round.min(bracket.rounds.saturating_sub(columns - 1)).max(1);
     let last = (first + columns - 1).min(bracket.rounds);
@@ -229,6 +272,131 @@ pub(super) fn picture(
         bye: say!(language, "knockout-picture-bye"),
         rounds,
     })
+}
+
+/// The bracket picture around round `round` as a PNG, single or double elimination.
+pub(super) fn picture_png(
+    images: &crate::images::Images,
+    t: &TournamentDetail,
+    round: u32,
+    language: Language,
+) -> Option<Vec<u8>> {
+    match double_picture(t, round, language) {
+        Some(double) => images.double_bracket(&double),
+        None => images.bracket(&picture(t, round, language)?),
+    }
+}
+
+/// One match as the picture draws it: seeds, names (marked when out), scores, the winner.
+fn picture_match(
+    t: &TournamentDetail,
+    m: &MatchDetail,
+    language: Language,
+) -> akron_renderer::bracket::Match {
+    use akron_renderer::bracket::{Entry, Match};
+    let scored = !m.games.is_empty();
+    let entry = |player: u32, score: crate::tournament::Points| {
+        let (name, seed) = t.entrant(player).map_or_else(
+            || (String::new(), 0),
+            |e| (e.user.name.clone(), e.seed.unwrap_or(0)),
+        );
+        let out = t.entrant(player).is_some_and(|e| e.withdrawn);
+        Entry {
+            seed,
+            name: if out {
+                say!(language, "knockout-picture-out", player = name)
+            } else {
+                name
+            },
+            score: if scored {
+                score.to_string()
+            } else {
+                String::new()
+            },
+        }
+    };
+    Match {
+        top: entry(m.high, m.score.0),
+        bottom: m.low.map(|low| entry(low, m.score.1)),
+        winner: m.winner.map(|w| w == m.high),
+    }
+}
+
+/// A double elimination's picture around round `round`: up to three rounds from it (earlier
+/// ones near the end), each with its winners' round above and its losers' round below, the
+/// grand final and the reset at the right. `None` for single elimination.
+pub(super) fn double_picture(
+    t: &TournamentDetail,
+    round: u32,
+    language: Language,
+) -> Option<akron_renderer::bracket::DoubleBracket> {
+    use akron_renderer::bracket::{Column, DoubleBracket, Round, MAX_COLUMNS};
+    let bracket = t.bracket.as_ref()?;
+    let shape = bracket.double?;
+    let reset = bracket.part(Part::Reset).next().is_some();
+    let total = shape.grand_final() + u32::from(reset);
+    let width = u32::try_from(MAX_COLUMNS).unwrap_or(3);
+    let first = round
+        .saturating_sub(1)
+        .min(total.saturating_sub(width - 1))
+        .max(1);
+    let last = (first + width - 1).min(total);
+    let drawn = |part: Part| {
+        let stage = shape.stage_of(part);
+        let matches = (0..shape.places_in(part))
+            .map(|i| {
+                let board = shape.board(part, i);
+                bracket
+                    .round(stage)
+                    .find(|m| m.board == board)
+                    .map(|m| picture_match(t, m, language))
+            })
+            .collect();
+        Round {
+            name: part_picture_name(part, shape, language),
+            matches,
+        }
+    };
+    let columns = (first..=last)
+        .map(|stage| {
+            let parts = shape.parts(stage);
+            Column {
+                winners: parts
+                    .iter()
+                    .find(|p| !matches!(p, Part::Losers(_)))
+                    .map(|&p| drawn(p)),
+                losers: parts
+                    .iter()
+                    .find(|p| matches!(p, Part::Losers(_)))
+                    .map(|&p| drawn(p)),
+            }
+        })
+        .collect();
+    Some(DoubleBracket {
+        title: t.name.clone(),
+        subtitle: say!(
+            language,
+            "double-picture-subtitle",
+            best_of = bracket.best_of,
+            reset = if shape.reset { "yes" } else { "no" }
+        ),
+        bye: say!(language, "knockout-picture-bye"),
+        winners: say!(language, "web-bracket-winners"),
+        losers: say!(language, "web-bracket-losers"),
+        columns,
+    })
+}
+
+/// A part's short name over its column in the picture.
+fn part_picture_name(part: Part, shape: Double, language: Language) -> String {
+    let (which, round, left) = part_args(part, shape);
+    say!(
+        language,
+        "double-picture-part",
+        part = which,
+        round = round,
+        left = left
+    )
 }
 
 /// The picture's words for those who cannot see it: each round's matches as text.

@@ -12,17 +12,19 @@ use super::notices::tournament_draft;
 use super::signup::seeding_rating;
 use super::{current, entrant, escape};
 use crate::db::{self, DbError, StoredMatchGame, StoredPairing, Tx};
-use crate::model::TournamentStatus;
 use crate::model::{
     ChannelId, Destination, GameEnded, GameRecord, KnockoutSettings, Seeding, TournamentEntrant,
     TournamentRecord,
 };
+use crate::model::{TournamentFormat, TournamentStatus};
 use crate::phrase;
 use crate::say;
 use crate::service::lifecycle::thread_name;
 use crate::service::notices::{Draft, ThreadDraft, TournamentPart};
+use crate::service::read_model::{double_results, double_shape, seed_list};
 use crate::service::types::{GameId, Reply, Request, User};
 use crate::service::{refuse, Failure, Outcome, Service};
+use crate::tournament::double::{Double, Part};
 use crate::tournament::knockout::{
     first_round, knockout_rounds, match_score, match_state, next_round, seed_at_random,
     seed_by_rating, with_fixed_seeds, MatchState, Pair, Seat,
@@ -218,7 +220,10 @@ impl Service {
         for (index, pair) in first_round(&seeds).iter().enumerate() {
             insert_match(conn, t, 1, index + 1, *pair)?;
         }
-        Ok(knockout_rounds(seeds.len()))
+        Ok(match t.format {
+            TournamentFormat::DoubleElimination => Double::new(seeds.len(), k.reset).rounds(),
+            _ => knockout_rounds(seeds.len()),
+        })
     }
 
     /// Opens round `round` of a knockout inside `conn`'s transaction: after round 1 its matches
@@ -234,7 +239,19 @@ impl Service {
         now: i64,
     ) -> Result<(), DbError> {
         let entrants = db::entrants(conn, t.id)?;
-        if round > 1 {
+        if let (true, Some(shape)) = (round > 1, double_shape(t, k, &entrants)) {
+            // Double elimination: the pure bracket pairs the round from the seeds and results.
+            let stored = db::pairings(conn, t.id)?;
+            let out: HashSet<u32> = entrants
+                .iter()
+                .filter(|e| e.withdrawn)
+                .map(|e| e.player)
+                .collect();
+            let pairs = shape.pairs(round, &seed_list(&entrants), &double_results(&stored), &out);
+            for (board, pair) in pairs {
+                insert_match(conn, t, round, board as usize, pair)?;
+            }
+        } else if round > 1 {
             let stored = db::pairings(conn, t.id)?;
             let last: Vec<&StoredPairing> =
                 stored.iter().filter(|p| p.round == round - 1).collect();
@@ -513,6 +530,19 @@ impl Service {
         Ok(())
     }
 
+    /// Whether a double elimination is over before its last possible round: its grand final
+    /// decided with no reset to play (always `false` for other formats).
+    pub(super) fn double_over(&self, conn: &Tx<'_>, t: &TournamentRecord) -> Result<bool, DbError> {
+        let Some(k) = t.knockout else {
+            return Ok(false);
+        };
+        let entrants = db::entrants(conn, t.id)?;
+        let Some(shape) = double_shape(t, k, &entrants) else {
+            return Ok(false);
+        };
+        Ok(shape.is_over(&double_results(&db::pairings(conn, t.id)?)))
+    }
+
     /// Says in the tournament's channel who won a match and by what.
     #[allow(clippy::too_many_arguments)]
     fn announce_match(
@@ -560,6 +590,38 @@ impl Service {
         let mut draft = tournament_draft(t);
         let w = draft.reply.mention_user(&winner.user);
         let lo = draft.reply.mention_user(&loser.user);
+        if let Some(shape) = double_shape(t, k, entrants) {
+            let results = double_results(&db::pairings(conn, t.id)?);
+            let part = shape.place_of(row.round, row.board).map(|(p, _)| p);
+            let fate = if row.round >= shape.grand_final() && shape.is_over(&results) {
+                "champion"
+            } else if part == Some(Part::GrandFinal) {
+                "reset"
+            } else if loser.withdrawn {
+                "out"
+            } else if matches!(part, Some(Part::Winners(_))) {
+                "drops"
+            } else {
+                "out"
+            };
+            draft.words = vec![phrase!(
+                "double-match-won",
+                tournament = escape(&t.name),
+                round = row.round,
+                board = row.board,
+                part = part.map_or_else(
+                    || phrase!("double-part", part = "grand-final"),
+                    |p| super::bracket::part_phrase(p, shape)
+                ),
+                winner = w,
+                loser = lo,
+                won = won.to_string(),
+                lost = lost.to_string(),
+                by = by,
+                fate = fate
+            )];
+            return self.push_notice(conn, &draft, now).map(drop);
+        }
         let last = t.rounds.is_some_and(|r| row.round >= r);
         draft.words = vec![phrase!(
             "knockout-match-won",

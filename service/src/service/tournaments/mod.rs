@@ -62,9 +62,10 @@ impl Service {
                 let language = request.language.public;
                 if detail.bracket.is_some() {
                     let mut reply = Reply::text(bracket::bracket_text(&detail, language));
-                    if let Some(picture) = bracket::picture(&detail, detail.current_round, language)
+                    if let Some(png) =
+                        bracket::picture_png(&self.images, &detail, detail.current_round, language)
                     {
-                        reply.image = self.images.bracket(&picture);
+                        reply.image = Some(png);
                         reply.alt = reply
                             .image
                             .as_ref()

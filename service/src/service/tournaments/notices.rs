@@ -52,8 +52,8 @@ impl Service {
                 TournamentPart::Over => detail.planned_rounds.unwrap_or(round),
                 _ => round,
             };
-            if let Some(picture) = bracket::picture(&detail, shown, language) {
-                reply.image = self.images.bracket(&picture);
+            if let Some(png) = bracket::picture_png(&self.images, &detail, shown, language) {
+                reply.image = Some(png);
                 reply.alt = reply
                     .image
                     .as_ref()

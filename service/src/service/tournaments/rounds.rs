@@ -63,7 +63,7 @@ impl Service {
                     u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
                 }
                 // Set by the seeding below.
-                TournamentFormat::SingleElimination => 0,
+                TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination => 0,
             });
             let mut seeds = Vec::with_capacity(count);
             if let Some(k) = t.knockout {
@@ -265,7 +265,7 @@ impl Service {
         if t.status != TournamentStatus::Running {
             return Ok(());
         }
-        if t.current_round >= t.rounds.unwrap_or(0) {
+        if t.current_round >= t.rounds.unwrap_or(0) || self.double_over(conn, t)? {
             return self.finish(conn, t, now);
         }
         self.push_tournament_notice(conn, t, t.current_round, TournamentPart::RoundOver, now)?;

@@ -77,6 +77,9 @@ impl Service {
         if knockout_only && !options.format.is_knockout() {
             return refuse(say!(request.language.private, "knockout-options-only"));
         }
+        if options.reset.is_some() && options.format != TournamentFormat::DoubleElimination {
+            return refuse(say!(request.language.private, "double-reset-only"));
+        }
         if let Some(best_of) = options
             .best_of
             .filter(|n| !crate::tournament::knockout::BEST_OF.contains(n))
@@ -94,6 +97,8 @@ impl Service {
             },
             seeding: options.seeding.unwrap_or(Seeding::Rating),
             draw_seed: options.draw.unwrap_or_else(rand::random),
+            reset: options.format == TournamentFormat::DoubleElimination
+                && options.reset.unwrap_or(true),
         });
         let t = TournamentRecord {
             id: TournamentId(0),
@@ -105,7 +110,9 @@ impl Service {
             double: options.double.unwrap_or(false),
             rounds: match options.format {
                 TournamentFormat::Swiss => options.rounds,
-                TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => None,
+                TournamentFormat::RoundRobin
+                | TournamentFormat::SingleElimination
+                | TournamentFormat::DoubleElimination => None,
             },
             time_control: options.time.unwrap_or(DEFAULT_TOURNAMENT_TIME),
             size,
@@ -288,18 +295,36 @@ pub(super) fn describe(t: &TournamentRecord, language: Language) -> String {
             "tournament-format-round-robin",
             double = if t.double { "yes" } else { "no" }
         ),
-        (TournamentFormat::SingleElimination, _) => {
+        (TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination, _) => {
             let k = t.knockout.map_or(
-                (1, TieRule::ExtraGame.name(), Seeding::Rating.name()),
-                |k| (k.rules.best_of, k.rules.tie.name(), k.seeding.name()),
+                (1, TieRule::ExtraGame.name(), Seeding::Rating.name(), false),
+                |k| {
+                    (
+                        k.rules.best_of,
+                        k.rules.tie.name(),
+                        k.seeding.name(),
+                        k.reset,
+                    )
+                },
             );
-            say!(
-                language,
-                "knockout-format",
-                best_of = k.0,
-                tie = k.1,
-                seeding = k.2
-            )
+            if t.format == TournamentFormat::SingleElimination {
+                say!(
+                    language,
+                    "knockout-format",
+                    best_of = k.0,
+                    tie = k.1,
+                    seeding = k.2
+                )
+            } else {
+                say!(
+                    language,
+                    "double-format",
+                    best_of = k.0,
+                    tie = k.1,
+                    seeding = k.2,
+                    reset = if k.3 { "yes" } else { "no" }
+                )
+            }
         }
     };
     say!(

@@ -120,7 +120,9 @@ impl Service {
             by = if by_organiser { "organiser" } else { "self" },
             format = match t.format {
                 TournamentFormat::Swiss => "swiss",
-                TournamentFormat::RoundRobin | TournamentFormat::SingleElimination => {
+                TournamentFormat::RoundRobin
+                | TournamentFormat::SingleElimination
+                | TournamentFormat::DoubleElimination => {
                     "round-robin"
                 }
             }
