@@ -1651,3 +1651,37 @@ option-unfollow-player-name = spieler
 option-unfollow-player-about = Der Spieler, dem du nicht mehr folgen willst
 parse-rating-range = der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
 parse-follow-who = follow nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
+
+## Check-in and deadlines
+parse-check-in = Der Check-in muss 10 Minuten bis 24 Stunden dauern, etwa 30m, 2h oder 1h30m, nicht '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = Ein Check-in vor dem Beginn, etwa 30m (10m bis 24h): start öffnet ihn
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Öffnet den Check-in: Teilnehmer bestätigen, der Rest fliegt beim Start raus (Organisatoren).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Bestätige deinen Platz, solange der Check-in des Turniers offen ist.
+button-tournament-confirm = Einchecken
+checkin-opened = Der Check-in für **{ $tournament }** ist { $window } lang offen: { $count ->
+    [one] Der Teilnehmer bestätigt
+   *[other] Alle { $count } Teilnehmer bestätigen
+} mit dem Knopf Einchecken oder { CMD("tournament confirm") }. Wenn er schließt, beginnt das Turnier, und wer nicht bestätigt hat, ist nicht mehr dabei.
+checkin-already-open = Der Check-in ist schon offen; { CMD("tournament start") } schließt ihn und startet das Turnier.
+checkin-not-open = Der Check-in für **{ $tournament }** ist nicht offen: Es gibt noch nichts zu bestätigen.
+checkin-started = **{ $tournament }** hat begonnen: Der Check-in ist vorbei.
+checkin-already = Du hast schon eingecheckt.
+checkin-confirmed = { $player } hat für **{ $tournament }** eingecheckt ({ $count } von { $total }).
+checkin-too-few = Erst { $count ->
+    [one] ein Teilnehmer hat
+   *[other] { $count } Teilnehmer haben
+} für **{ $tournament }** eingecheckt; ein Turnier braucht zwei. Warte auf weitere, oder { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Nicht eingecheckt und daher raus
+   *[other] Nicht eingecheckt und daher raus ({ $count })
+}: { $names }.
+checkin-dropped-you = Der Check-in für **{ $tournament }** hat ohne deine Bestätigung geschlossen, daher bist du nicht mehr dabei.
+checkin-closed-started = Der Check-in für **{ $tournament }** ist geschlossen: Es beginnt mit den { $players } Spielern, die bestätigt haben.
+checkin-closed-cancelled = Der Check-in für **{ $tournament }** hat mit { $count ->
+    [0] niemandem
+    [one] einem Spieler
+   *[other] { $count } Spielern
+} geschlossen, zu wenige für einen Beginn: Das Turnier ist abgesagt.

@@ -1635,3 +1635,37 @@ option-unfollow-player-name = player
 option-unfollow-player-about = The player to stop following
 parse-rating-range = the rating range must be like 1400-1700, 1400- or -1700, not '{ $value }'
 parse-follow-who = follow takes a game (#N) or a player (@player), not '{ $word }'
+
+## Check-in and deadlines
+parse-check-in = check-in must be a time from 10 minutes to 24 hours, like 30m, 2h or 1h30m, not '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = A check-in before the start, like 30m (10m to 24h): start opens it
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Open the check-in: entrants confirm, and the rest are dropped at the start (organisers).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Confirm your place while the tournament's check-in is open.
+button-tournament-confirm = Check in
+checkin-opened = Check-in for **{ $tournament }** is open for { $window }: { $count ->
+    [one] the entrant confirms
+   *[other] all { $count } entrants confirm
+} with the Check in button or { CMD("tournament confirm") }. When it closes the tournament starts, and whoever has not confirmed is dropped.
+checkin-already-open = The check-in is already open; { CMD("tournament start") } closes it and starts the tournament.
+checkin-not-open = The check-in for **{ $tournament }** is not open: there is nothing to confirm yet.
+checkin-started = **{ $tournament }** has started: the check-in is over.
+checkin-already = You have already checked in.
+checkin-confirmed = { $player } checked in to **{ $tournament }** ({ $count } of { $total }).
+checkin-too-few = Only { $count ->
+    [one] one entrant has
+   *[other] { $count } entrants have
+} checked in to **{ $tournament }**; a tournament needs two. Wait for more, or { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Dropped for not checking in
+   *[other] Dropped for not checking in ({ $count })
+}: { $names }.
+checkin-dropped-you = The check-in for **{ $tournament }** closed without your confirmation, so you are no longer in it.
+checkin-closed-started = The check-in for **{ $tournament }** closed: it starts with the { $players } players who confirmed.
+checkin-closed-cancelled = The check-in for **{ $tournament }** closed with { $count ->
+    [0] nobody confirmed
+    [one] one player confirmed
+   *[other] { $count } players confirmed
+}, too few for it to start: the tournament is cancelled.

@@ -1693,3 +1693,37 @@ option-unfollow-player-name = jugador
 option-unfollow-player-about = El jugador al que quieres dejar de seguir
 parse-rating-range = el rango de puntuación debe ser como 1400-1700, 1400- o -1700, no '{ $value }'
 parse-follow-who = follow recibe una partida (#N) o un jugador (@jugador), no '{ $word }'
+
+## Check-in and deadlines
+parse-check-in = el check-in debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = Un check-in antes del inicio, como 30m (de 10m a 24h): start lo abre
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Abre el check-in: los inscritos confirman y el resto queda fuera al empezar (organizadores).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Confirma tu plaza mientras el check-in del torneo está abierto.
+button-tournament-confirm = Confirmar
+checkin-opened = El check-in de **{ $tournament }** está abierto durante { $window }: { $count ->
+    [one] el inscrito confirma
+   *[other] los { $count } inscritos confirman
+} con el botón Confirmar o con { CMD("tournament confirm") }. Al cerrarse empieza el torneo, y quien no haya confirmado queda fuera.
+checkin-already-open = El check-in ya está abierto; { CMD("tournament start") } lo cierra y empieza el torneo.
+checkin-not-open = El check-in de **{ $tournament }** no está abierto: todavía no hay nada que confirmar.
+checkin-started = **{ $tournament }** ya ha empezado: el check-in ha terminado.
+checkin-already = Ya has confirmado tu plaza.
+checkin-confirmed = { $player } confirma su plaza en **{ $tournament }** ({ $count } de { $total }).
+checkin-too-few = Solo { $count ->
+    [one] un inscrito ha
+   *[other] { $count } inscritos han
+} confirmado en **{ $tournament }**; un torneo necesita dos. Espera a más, o { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Fuera por no confirmar
+   *[other] Fuera por no confirmar ({ $count })
+}: { $names }.
+checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no estás inscrito.
+checkin-closed-started = El check-in de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
+checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $count ->
+    [0] sin nadie confirmado
+    [one] con un solo jugador confirmado
+   *[other] con { $count } jugadores confirmados
+}, demasiado pocos para empezar: el torneo se cancela.

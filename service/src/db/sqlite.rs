@@ -99,6 +99,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0021_knockout.sql",
         include_str!("../../../migrations/0021_knockout.sql"),
     ),
+    (
+        "0023_checkin.sql",
+        include_str!("../../../migrations/0023_checkin.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -608,6 +612,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "9f9b919edce334e548e4360a851fb2e175870aef736eef9ea51d8aeddb291886",
+        ),
+        (
+            "0023_checkin.sql",
+            "ea317fdd42c5b8cf4d160b80bc8ffd7e2bfb6ed680a76d2a91c623b74deb0fe9",
         ),
     ];
 

@@ -203,6 +203,9 @@ pub struct TournamentOptions {
     pub seeding: Option<crate::model::Seeding>,
     /// Knockout: the seed of the random draw and of the extra games' lots (default: drawn).
     pub draw: Option<i64>,
+    /// The check-in window's length in seconds (`check-in:30m`, 10 minutes to 24 hours):
+    /// `tournament start` then opens it, and the tournament starts when it closes.
+    pub check_in: Option<i64>,
 }
 
 impl TournamentOptions {
@@ -225,6 +228,7 @@ impl TournamentOptions {
             tie: None,
             seeding: None,
             draw: None,
+            check_in: None,
         }
     }
 }
@@ -269,8 +273,17 @@ pub enum TournamentAction {
     Join,
     /// Leave it before the start (the Leave button).
     Leave,
-    /// Close sign-up and pair round 1 (the organiser or a moderator).
+    /// Close sign-up and pair round 1 (the organiser or a moderator); with a check-in
+    /// window set at creation and not yet open, open it instead; while it is open, close it
+    /// and start with those who checked in.
     Start,
+    /// Open the check-in window (the organiser): entrants confirm with [`Confirm`]
+    /// (`TournamentAction::Confirm`), and the tournament starts when it closes.
+    ///
+    /// [`Confirm`]: TournamentAction::Confirm
+    CheckIn,
+    /// Confirm one's place while the check-in window is open (the Check in button).
+    Confirm,
     /// The standings.
     Standings,
     /// A round's pairings and results (default: the current round).

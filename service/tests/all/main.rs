@@ -25,6 +25,7 @@ mod sqlite {
     mod buttons;
     mod casual;
     mod chat_choices;
+    mod checkin;
     mod claims;
     mod concurrency;
     mod copy;
@@ -57,6 +58,7 @@ mod postgres {
     mod buttons;
     mod casual;
     mod chat_choices;
+    mod checkin;
     mod claims;
     mod concurrency;
     mod copy;

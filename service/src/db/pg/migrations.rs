@@ -93,6 +93,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0021_knockout.sql",
         include_str!("../../../../migrations/postgres/0021_knockout.sql"),
     ),
+    (
+        "0023_checkin.sql",
+        include_str!("../../../../migrations/postgres/0023_checkin.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -291,6 +295,10 @@ mod tests {
         (
             "0021_knockout.sql",
             "c36103aaa1dc8cb5b455881263d7048a2e589161a4b7d4ab892ad8af01553a81",
+        ),
+        (
+            "0023_checkin.sql",
+            "3d390e15f5e942531d96274093314f9745051dd484296f92ec2ed128124c2f79",
         ),
     ];
 

@@ -120,7 +120,13 @@ impl Service {
             version: 0,
             knockout,
         };
-        let id = match self.db.write(|c| db::insert_tournament(c, &t)) {
+        let id = match self.db.write(|c| {
+            let id = db::insert_tournament(c, &t)?;
+            if let Some(window) = options.check_in {
+                db::set_checkin_window(c, id, window)?;
+            }
+            Ok(id)
+        }) {
             Ok(id) => id,
             Err(DbError::ChannelTaken) => {
                 return refuse(say!(request.language.private, "tournament-channel-taken"))
@@ -157,6 +163,10 @@ impl Service {
             }
             let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
+            // Joining while the check-in is open is being there: it counts as checking in.
+            if db::checkin(c, t.id)?.is_some_and(|w| w.closes_at.is_some()) {
+                db::check_in_entrant(c, t.id, &me.id)?;
+            }
             // Claimed at the version read: a start deciding at the same moment from an older
             // list of entrants cannot commit.
             let mut t = t;

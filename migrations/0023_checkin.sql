@@ -1,0 +1,17 @@
+-- Check-in (issue 43): an optional window before a tournament's start in which entrants
+-- confirm; at its close those who did not are dropped and the draw is made from the others.
+-- Landed migrations are never edited: add a new NNNN_name.sql instead.
+--
+-- A tournament's check-in: its window's length (the organiser's `check-in:30m` at creation,
+-- else the default when opened by `tournament check-in`) and, while it is open, when it
+-- closes (NULL before it opens and after the start). A tournament without a row has none.
+CREATE TABLE tournament_checkins (
+    tournament_id  INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    window_seconds INTEGER NOT NULL CHECK (window_seconds BETWEEN 600 AND 86400),
+    closes_at      INTEGER
+);
+CREATE INDEX tournament_checkins_by_close ON tournament_checkins (closes_at)
+    WHERE closes_at IS NOT NULL;
+
+-- Whether an entrant confirmed in the open window (1) or not yet (0).
+ALTER TABLE tournament_entrants ADD COLUMN checked_in INTEGER NOT NULL DEFAULT 0;

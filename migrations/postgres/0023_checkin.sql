@@ -1,0 +1,10 @@
+-- PostgreSQL twin of ../0023_checkin.sql (check-in, issue 43). Landed migrations are never
+-- edited.
+CREATE TABLE tournament_checkins (
+    tournament_id  BIGINT PRIMARY KEY REFERENCES tournaments (id),
+    window_seconds BIGINT NOT NULL CHECK (window_seconds BETWEEN 600 AND 86400),
+    closes_at      BIGINT
+);
+CREATE INDEX tournament_checkins_by_close ON tournament_checkins (closes_at)
+    WHERE closes_at IS NOT NULL;
+ALTER TABLE tournament_entrants ADD COLUMN checked_in BIGINT NOT NULL DEFAULT 0;
