@@ -15,3 +15,7 @@ CREATE INDEX tournament_checkins_by_close ON tournament_checkins (closes_at)
 
 -- Whether an entrant confirmed in the open window (1) or not yet (0).
 ALTER TABLE tournament_entrants ADD COLUMN checked_in INTEGER NOT NULL DEFAULT 0;
+
+-- Whether a withdrawn entrant was taken out by the organiser (a disqualification, 1) rather
+-- than withdrawing themselves (0): the bracket, the web page and the standings say which.
+ALTER TABLE tournament_entrants ADD COLUMN disqualified INTEGER NOT NULL DEFAULT 0;

@@ -8,3 +8,7 @@ CREATE TABLE tournament_checkins (
 CREATE INDEX tournament_checkins_by_close ON tournament_checkins (closes_at)
     WHERE closes_at IS NOT NULL;
 ALTER TABLE tournament_entrants ADD COLUMN checked_in BIGINT NOT NULL DEFAULT 0;
+
+-- Whether a withdrawn entrant was taken out by the organiser (a disqualification, 1) rather
+-- than withdrawing themselves (0): the bracket, the web page and the standings say which.
+ALTER TABLE tournament_entrants ADD COLUMN disqualified BIGINT NOT NULL DEFAULT 0;

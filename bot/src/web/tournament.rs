@@ -38,14 +38,21 @@ impl Showable for TournamentDetail {
 /// The CSV exports have no words: they need not read the server's language.
 const UNWORDED: Option<Language> = Some(Language::English);
 
+/// The words for how a withdrawn entrant left: withdrew, or disqualified by the organiser.
+fn left_key(e: &akron_service::model::TournamentEntrant) -> &'static str {
+    if e.disqualified {
+        "web-disqualified"
+    } else {
+        "web-withdrawn"
+    }
+}
+
 /// An entrant's name, isolated ([`text::isolate`]) and marked when they withdrew.
 fn name(w: Words, detail: &TournamentDetail, player: u32) -> String {
     match detail.entrant(player) {
-        Some(e) if e.withdrawn => format!(
-            "{} ({})",
-            text::isolate(&e.user.name),
-            w.say("web-withdrawn")
-        ),
+        Some(e) if e.withdrawn => {
+            format!("{} ({})", text::isolate(&e.user.name), w.say(left_key(e)))
+        }
         Some(e) => text::isolate(&e.user.name),
         None => format!("#{player}"),
     }
@@ -218,7 +225,7 @@ fn render(shown: &Shown, version: i64, pages: &HashSet<UserId>) -> Markup {
                     li {
                         span.name { (text::bdi(&e.user.name)) }
                         " (" (format!("{:.0}", e.rating)) ")"
-                        @if e.withdrawn { " " span.withdrawn { (w.say("web-withdrawn")) } }
+                        @if e.withdrawn { " " span.withdrawn { (w.say(left_key(e))) } }
                     }
                 }
             }
@@ -236,7 +243,8 @@ fn bracket_html(
     detail: &TournamentDetail,
     bracket: &akron_service::service::BracketDetail,
 ) -> Markup {
-    let entry = |player: u32, score: String, won: Option<bool>| {
+    // A player who left is marked in their last match only, not in the rounds they won.
+    let entry = |player: u32, score: String, won: Option<bool>, round: u32| {
         let seed = detail.entrant(player).and_then(|e| e.seed);
         let class = match won {
             Some(true) => "entry won",
@@ -250,7 +258,9 @@ fn bracket_html(
                     @match detail.entrant(player) {
                         Some(e) => {
                             (text::bdi(&e.user.name))
-                            @if e.withdrawn { " " small.withdrawn { (w.say("web-withdrawn")) } }
+                            @if e.withdrawn && bracket.last_round_of(player) == Some(round) {
+                                " " small.withdrawn { (w.say(left_key(e))) }
+                            }
                         }
                         None => { "#" (player) }
                     }
@@ -272,9 +282,9 @@ fn bracket_html(
                             @let scored = !m.games.is_empty();
                             @let score = |p: akron_service::tournament::Points| if scored { p.to_string() } else { String::new() };
                             li.match {
-                                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high)))
+                                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high), round))
                                 @match m.low {
-                                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low))),
+                                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low), round)),
                                     None => div.entry.lost { span.seed {} span.name { (w.say("knockout-picture-bye")) } span.score {} },
                                 }
                                 @if !m.games.is_empty() {

@@ -1685,3 +1685,13 @@ checkin-closed-cancelled = Der Check-in für **{ $tournament }** hat mit { $coun
     [one] einem Spieler
    *[other] { $count } Spielern
 } geschlossen, zu wenige für einen Beginn: Das Turnier ist abgesagt.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] disqualifiziert
+   *[withdrew] zurückgezogen
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] disqualifiziert
+   *[withdrew] zurückgezogen
+})
+tournament-disqualified-name = { $name } (disqualifiziert)
+web-disqualified = disqualifiziert

@@ -1669,3 +1669,13 @@ checkin-closed-cancelled = The check-in for **{ $tournament }** closed with { $c
     [one] one player confirmed
    *[other] { $count } players confirmed
 }, too few for it to start: the tournament is cancelled.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] disqualified
+   *[withdrew] withdrew
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] disqualified
+   *[withdrew] withdrew
+})
+tournament-disqualified-name = { $name } (disqualified)
+web-disqualified = disqualified

@@ -1727,3 +1727,13 @@ checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $c
     [one] con un solo jugador confirmado
    *[other] con { $count } jugadores confirmados
 }, demasiado pocos para empezar: el torneo se cancela.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] descalificado
+   *[withdrew] retirado
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] descalificado
+   *[withdrew] retirado
+})
+tournament-disqualified-name = { $name } (descalificado)
+web-disqualified = descalificado

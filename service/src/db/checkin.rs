@@ -95,6 +95,19 @@ pub fn checked_in(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<u32>, DbError> 
     )
 }
 
+/// Marks a withdrawn entrant as disqualified: the organiser took them out.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn mark_disqualified(conn: &Tx<'_>, id: TournamentId, player: u32) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE tournament_entrants SET disqualified = 1 WHERE tournament_id = ?1 AND player = ?2",
+        params![id.0, player],
+    )?;
+    Ok(())
+}
+
 /// Tournaments still in sign-up whose check-in window closed by `now`, oldest first.
 ///
 /// # Errors

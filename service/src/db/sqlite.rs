@@ -615,7 +615,7 @@ mod tests {
         ),
         (
             "0023_checkin.sql",
-            "ea317fdd42c5b8cf4d160b80bc8ffd7e2bfb6ed680a76d2a91c623b74deb0fe9",
+            "f7276822f2d6c61181a9c1d43c4f1e707dbc5a8ef9f29bb9d92284554ab54b59",
         ),
     ];
 

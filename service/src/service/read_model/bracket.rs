@@ -29,6 +29,17 @@ impl BracketDetail {
     pub fn round(&self, round: u32) -> impl Iterator<Item = &MatchDetail> {
         self.matches.iter().filter(move |m| m.round == round)
     }
+
+    /// The last round `player` is paired in: where a withdrawal or a disqualification is
+    /// shown, and not in the rounds they won before it.
+    #[must_use]
+    pub fn last_round_of(&self, player: u32) -> Option<u32> {
+        self.matches
+            .iter()
+            .filter(|m| m.high == player || m.low == Some(player))
+            .map(|m| m.round)
+            .max()
+    }
 }
 
 /// How a match stands or was decided.
