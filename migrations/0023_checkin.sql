@@ -19,3 +19,13 @@ ALTER TABLE tournament_entrants ADD COLUMN checked_in INTEGER NOT NULL DEFAULT 0
 -- Whether a withdrawn entrant was taken out by the organiser (a disqualification, 1) rather
 -- than withdrawing themselves (0): the bracket, the web page and the standings say which.
 ALTER TABLE tournament_entrants ADD COLUMN disqualified INTEGER NOT NULL DEFAULT 0;
+
+-- A knockout's round deadline (`deadline:3d` at creation): its length, and while a round
+-- runs, that round and when its deadline falls (NULL once applied). When it passes, each
+-- undecided match of the round is decided by its score, a level one by the higher seed.
+CREATE TABLE round_deadlines (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    seconds       INTEGER NOT NULL CHECK (seconds BETWEEN 3600 AND 5184000),
+    round         INTEGER,
+    due_at        INTEGER
+);

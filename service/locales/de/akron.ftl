@@ -1695,3 +1695,14 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 })
 tournament-disqualified-name = { $name } (disqualifiziert)
 web-disqualified = disqualifiziert
+parse-round-deadline = Die Frist muss 1 Stunde bis 60 Tage betragen, etwa 3d, 36h oder 1d12h, nicht '{ $value }'
+deadline-knockout-only = deadline ist eine Option des K.-o.-Systems (format:single): Wenn die Frist abläuft, werden die offenen Matches der Runde entschieden.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = K.-o.: Frist jeder Runde, etwa 3d; danach kommt der Führende oder der besser Gesetzte weiter
+knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $board }: entschieden bei Ablauf der Rundenfrist: { $how ->
+    [ahead] { $winner } kommt weiter, mit { $won }–{ $lost } in Führung
+   *[level] Gleichstand { $won }–{ $lost }, { $winner } kommt als besser Gesetzter weiter (nach der Frist gibt es keine Zusatzpartie)
+}; { $loser } scheidet aus{ $ended ->
+    [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
+   *[no] .
+}

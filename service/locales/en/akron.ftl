@@ -1679,3 +1679,14 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 })
 tournament-disqualified-name = { $name } (disqualified)
 web-disqualified = disqualified
+parse-round-deadline = deadline must be a time from 1 hour to 60 days, like 3d, 36h or 1d12h, not '{ $value }'
+deadline-knockout-only = deadline is an option of a knockout (format:single): a round's undecided matches are decided when it passes.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = Knockout: each round's deadline, like 3d; then the player ahead, or the higher seed, goes on
+knockout-deadline-decided = **{ $tournament }**, round { $round }, match { $board }: decided at the round's deadline: { $how ->
+    [ahead] { $winner } goes through, ahead { $won }–{ $lost }
+   *[level] level { $won }–{ $lost }, { $winner } goes through as the higher seed (no extra game after the deadline)
+}; { $loser } is out{ $ended ->
+    [yes] . The match's running game ends, adjudicated by the deadline.
+   *[no] .
+}

@@ -1737,3 +1737,14 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 })
 tournament-disqualified-name = { $name } (descalificado)
 web-disqualified = descalificado
+parse-round-deadline = el plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
+deadline-knockout-only = deadline es una opción de las eliminatorias (format:single): al vencer, los encuentros sin decidir de la ronda se deciden.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = Eliminatoria: plazo por ronda, como 3d; luego pasa quien va delante o el mejor cabeza de serie
+knockout-deadline-decided = **{ $tournament }**, ronda { $round }, encuentro { $board }: decidido al vencer el plazo de la ronda: { $how ->
+    [ahead] { $winner } pasa de ronda, por delante { $won }–{ $lost }
+   *[level] igualado { $won }–{ $lost }, { $winner } pasa de ronda como mejor cabeza de serie (tras el plazo no se juega partida extra)
+}; { $loser } queda eliminado{ $ended ->
+    [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
+   *[no] .
+}

@@ -140,3 +140,107 @@ pub fn next_checkin_close(conn: &Tx<'_>) -> Result<Option<i64>, DbError> {
         )?
         .flatten())
 }
+
+/// A knockout's round deadline: its length and, while a round runs, when that round's falls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundDeadline {
+    /// How long each round lasts, in seconds.
+    pub seconds: i64,
+    /// The round whose deadline is running, and when it falls; `None` once applied.
+    pub due: Option<(u32, i64)>,
+}
+
+/// Gives a tournament a round deadline of `seconds`, counted from each round's start.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn set_round_deadline(conn: &Tx<'_>, id: TournamentId, seconds: i64) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO round_deadlines (tournament_id, seconds) VALUES (?1, ?2)",
+        params![id.0, seconds],
+    )?;
+    Ok(())
+}
+
+/// A tournament's round deadline, if it has one.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn round_deadline(conn: &Tx<'_>, id: TournamentId) -> Result<Option<RoundDeadline>, DbError> {
+    conn.query_opt(
+        "SELECT seconds, round, due_at FROM round_deadlines WHERE tournament_id = ?1",
+        params![id.0],
+        |r| {
+            let round: Option<u32> = r.get(1)?;
+            let due_at: Option<i64> = r.get(2)?;
+            Ok(RoundDeadline {
+                seconds: r.get(0)?,
+                due: round.zip(due_at),
+            })
+        },
+    )
+}
+
+/// Starts round `round`'s deadline at `now` (nothing when the tournament has none).
+///
+/// # Errors
+///
+/// A database failure.
+pub fn start_round_deadline(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    round: u32,
+    now: i64,
+) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE round_deadlines SET round = ?2, due_at = ?3 + seconds WHERE tournament_id = ?1",
+        params![id.0, round, now],
+    )?;
+    Ok(())
+}
+
+/// Marks a round's deadline applied: it falls no more.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn clear_round_deadline(conn: &Tx<'_>, id: TournamentId) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE round_deadlines SET round = NULL, due_at = NULL WHERE tournament_id = ?1",
+        params![id.0],
+    )?;
+    Ok(())
+}
+
+/// Running tournaments whose round deadline fell by `now`.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn due_round_deadlines(conn: &Tx<'_>, now: i64) -> Result<Vec<TournamentId>, DbError> {
+    conn.query(
+        "SELECT d.tournament_id FROM round_deadlines d JOIN tournaments t \
+         ON t.id = d.tournament_id WHERE d.due_at IS NOT NULL AND d.due_at <= ?1 \
+         AND t.status = 'running' ORDER BY d.due_at, d.tournament_id",
+        params![now],
+        |r| Ok(TournamentId(r.get(0)?)),
+    )
+}
+
+/// When the next round deadline of a running tournament falls, if any.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn next_round_deadline(conn: &Tx<'_>) -> Result<Option<i64>, DbError> {
+    Ok(conn
+        .query_opt(
+            "SELECT MIN(d.due_at) FROM round_deadlines d JOIN tournaments t \
+             ON t.id = d.tournament_id WHERE d.due_at IS NOT NULL AND t.status = 'running'",
+            params![],
+            |r| r.get::<Option<i64>>(0),
+        )?
+        .flatten())
+}

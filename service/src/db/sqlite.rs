@@ -615,7 +615,7 @@ mod tests {
         ),
         (
             "0023_checkin.sql",
-            "f7276822f2d6c61181a9c1d43c4f1e707dbc5a8ef9f29bb9d92284554ab54b59",
+            "a3f4c0be6532431d9e24c1770a1a0cb40ae4abb24e83a6976496fe546ca2b95a",
         ),
     ];
 

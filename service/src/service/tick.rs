@@ -98,6 +98,11 @@ impl Service {
             Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
             Err(error) => tracing::error!(%error, "could not close the due check-ins"),
         }
+        match self.apply_round_deadlines(now) {
+            Ok(applied) => tick.settled += applied,
+            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+            Err(error) => tracing::error!(%error, "could not apply the due round deadlines"),
+        }
         match self.post_daily_puzzles(now) {
             Ok(posted) => tick.settled += posted,
             Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
@@ -158,10 +163,11 @@ impl Service {
         Ok([deadline, daily].into_iter().flatten().min())
     }
 
-    /// The nearest game deadline or check-in close, if any.
+    /// The nearest game deadline, check-in close or round deadline, if any.
     fn next_due(&self) -> Result<Option<i64>, ServiceError> {
         let deadline = self.db.read(db::next_deadline)?;
         let checkin = self.db.read(db::next_checkin_close)?;
-        Ok([deadline, checkin].into_iter().flatten().min())
+        let round = self.db.read(db::next_round_deadline)?;
+        Ok([deadline, checkin, round].into_iter().flatten().min())
     }
 }

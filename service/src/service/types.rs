@@ -206,6 +206,9 @@ pub struct TournamentOptions {
     /// The check-in window's length in seconds (`check-in:30m`, 10 minutes to 24 hours):
     /// `tournament start` then opens it, and the tournament starts when it closes.
     pub check_in: Option<i64>,
+    /// A knockout's round deadline in seconds (`deadline:3d`, 1 hour to 60 days): when it
+    /// passes, each undecided match goes to the player ahead, a level one to the higher seed.
+    pub deadline: Option<i64>,
 }
 
 impl TournamentOptions {
@@ -229,6 +232,7 @@ impl TournamentOptions {
             seeding: None,
             draw: None,
             check_in: None,
+            deadline: None,
         }
     }
 }

@@ -30,6 +30,7 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod deadlines;
     mod false_results;
     mod faults;
     mod games;
@@ -63,6 +64,7 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
+    mod deadlines;
     mod false_results;
     mod faults;
     mod games;

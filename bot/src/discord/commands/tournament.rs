@@ -5,7 +5,7 @@ use super::challenge::RuleChoice;
 use super::{run, run_about, Context};
 use crate::discord::{user_of, DiscordError};
 use crate::model::Seeding;
-use crate::service::text::{parse_check_in, parse_time};
+use crate::service::text::{parse_check_in, parse_round_deadline, parse_time};
 use crate::service::{
     Command, GameId, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
 };
@@ -112,6 +112,7 @@ pub async fn create(
     #[rename = "check-in"]
     #[max_length = 16]
     check_in: Option<String>,
+    #[max_length = 16] deadline: Option<String>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(parse_time) {
         None => None,
@@ -121,6 +122,11 @@ pub async fn create(
     let check_in = match check_in.as_deref().map(parse_check_in) {
         None => None,
         Some(Ok(window)) => Some(window),
+        Some(Err(why)) => return super::refuse(ctx, &why).await,
+    };
+    let deadline = match deadline.as_deref().map(parse_round_deadline) {
+        None => None,
+        Some(Ok(seconds)) => Some(seconds),
         Some(Err(why)) => return super::refuse(ctx, &why).await,
     };
     let mut options = TournamentOptions::new(
@@ -153,6 +159,7 @@ pub async fn create(
     options.double = double;
     options.vacation = vacation;
     options.check_in = check_in;
+    options.deadline = deadline;
     run(ctx, Command::Tournament(TournamentAction::Create(options))).await
 }
 

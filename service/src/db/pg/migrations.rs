@@ -298,7 +298,7 @@ mod tests {
         ),
         (
             "0023_checkin.sql",
-            "12c9961c8e89a1b0d0b55b3557f49b209362e0fe5961818a28bcddcc85e39264",
+            "f77d89ab963d599958c5865e695ae0ef884c553fc96caf1344b83f3a1a196276",
         ),
     ];
 

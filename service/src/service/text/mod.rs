@@ -13,6 +13,6 @@ pub use help::{
     COMMANDS,
 };
 pub use parse::{
-    parse_check_in, parse_command, parse_line, parse_rating_range, parse_time, Parsed,
-    CHECK_IN_WINDOW,
+    parse_check_in, parse_command, parse_line, parse_rating_range, parse_round_deadline,
+    parse_time, Parsed, CHECK_IN_WINDOW, ROUND_DEADLINE,
 };

@@ -696,6 +696,7 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
                 );
             }
             "check-in" | "checkin" => options.check_in = Some(parse_check_in(value)?),
+            "deadline" => options.deadline = Some(parse_round_deadline(value)?),
             "draw" => {
                 options.draw = Some(
                     value
@@ -781,6 +782,32 @@ pub fn parse_check_in(value: &str) -> Result<i64, Phrase> {
         .map(|d| d.as_secs())
         .filter(|s| CHECK_IN_WINDOW.contains(s))
         .ok_or_else(|| phrase!("parse-check-in", value = value))
+}
+
+/// The shortest and longest round deadline, in seconds: an hour and 60 days.
+pub const ROUND_DEADLINE: std::ops::RangeInclusive<i64> = 3_600..=5_184_000;
+
+/// A knockout's round deadline: `3d`, `36h`, `1d12h` (jiff's spans, a day counted as 24
+/// hours), within [`ROUND_DEADLINE`]. Returns seconds.
+///
+/// # Errors
+///
+/// The refusal's words when it is not such a time.
+pub fn parse_round_deadline(value: &str) -> Result<i64, Phrase> {
+    value
+        .parse::<jiff::Span>()
+        .ok()
+        .and_then(|span| {
+            span.total((
+                jiff::Unit::Second,
+                jiff::SpanRelativeTo::days_are_24_hours(),
+            ))
+            .ok()
+        })
+        .filter(|s| s.fract() == 0.0)
+        .map(|s| s as i64)
+        .filter(|s| ROUND_DEADLINE.contains(s))
+        .ok_or_else(|| phrase!("parse-round-deadline", value = value))
 }
 
 /// `#12` or `12`.

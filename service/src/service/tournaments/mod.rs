@@ -33,6 +33,7 @@ use crate::say;
 mod adjudication;
 mod bracket;
 mod checkin;
+mod deadline;
 mod knockout;
 mod notices;
 mod rounds;

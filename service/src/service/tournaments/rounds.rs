@@ -154,6 +154,8 @@ impl Service {
         now: i64,
     ) -> Result<(), DbError> {
         if let Some(k) = t.knockout {
+            // The round's deadline (if the tournament has one) runs from now.
+            db::start_round_deadline(conn, t.id, round, now)?;
             return self.begin_knockout_round(conn, t, k, round, now);
         }
         let entrants = db::entrants(conn, t.id)?;

@@ -74,6 +74,9 @@ impl Service {
             || options.tie.is_some()
             || options.seeding.is_some()
             || options.draw.is_some();
+        if options.deadline.is_some() && !options.format.is_knockout() {
+            return refuse(say!(request.language.private, "deadline-knockout-only"));
+        }
         if knockout_only && !options.format.is_knockout() {
             return refuse(say!(request.language.private, "knockout-options-only"));
         }
@@ -124,6 +127,9 @@ impl Service {
             let id = db::insert_tournament(c, &t)?;
             if let Some(window) = options.check_in {
                 db::set_checkin_window(c, id, window)?;
+            }
+            if let Some(seconds) = options.deadline {
+                db::set_round_deadline(c, id, seconds)?;
             }
             Ok(id)
         }) {
