@@ -502,8 +502,11 @@ fn csv_response(id: TournamentId, what: &str, body: String) -> Response {
         .into_response()
 }
 
-/// The standings as CSV.
+/// The standings as CSV; a knockout's are its places ([`knockout_places_text`]).
 pub(super) fn standings_text(detail: &TournamentDetail) -> String {
+    if let Some(bracket) = &detail.bracket {
+        return knockout_places_text(detail, bracket);
+    }
     let mut out = format!(
         "rank,player,points,{},wins,draws,losses,byes,withdrawn\n",
         csv_field(text::tiebreak(detail.tiebreak))
@@ -529,6 +532,97 @@ pub(super) fn standings_text(detail: &TournamentDetail) -> String {
     out
 }
 
+/// A knockout's standings as CSV: each entrant's place once decided (the losers of a round
+/// share one), seed, name and how they stand (`in`, `withdrew`, `disqualified`), best
+/// first; before the end, every entrant by seed with no place yet. No Swiss points: a
+/// knockout has none.
+fn knockout_places_text(
+    detail: &TournamentDetail,
+    bracket: &akron_service::service::BracketDetail,
+) -> String {
+    let mut out = String::from("place,seed,player,status\n");
+    let mut rows: Vec<(Option<u32>, u32)> = if bracket.places.is_empty() {
+        let mut by_seed: Vec<_> = detail.entrants.iter().map(|e| (None, e.player)).collect();
+        by_seed.sort_by_key(|(_, p)| detail.entrant(*p).and_then(|e| e.seed).unwrap_or(u32::MAX));
+        by_seed
+    } else {
+        bracket
+            .places
+            .iter()
+            .map(|(place, p)| (Some(*place), *p))
+            .collect()
+    };
+    rows.dedup();
+    for (place, player) in rows {
+        let Some(e) = detail.entrant(player) else {
+            continue;
+        };
+        let status = match (e.withdrawn, e.disqualified) {
+            (false, _) => "in",
+            (true, true) => "disqualified",
+            (true, false) => "withdrew",
+        };
+        let _ = writeln!(
+            out,
+            "{},{},{},{}",
+            place.map_or_else(String::new, |p| p.to_string()),
+            e.seed.map_or_else(String::new, |s| s.to_string()),
+            csv_field(&e.user.name),
+            status
+        );
+    }
+    out
+}
+
+/// A knockout's matches as CSV: round, match, both players with their seeds, the match's
+/// score, who went through and its games.
+fn knockout_matches_text(
+    detail: &TournamentDetail,
+    bracket: &akron_service::service::BracketDetail,
+) -> String {
+    let mut out =
+        String::from("round,match,high_seed,high,low_seed,low,high_score,low_score,winner,games\n");
+    let named = |player: u32| {
+        detail.entrant(player).map_or_else(
+            || (String::new(), String::new()),
+            |e| {
+                (
+                    e.seed.map_or_else(String::new, |s| s.to_string()),
+                    e.user.name.clone(),
+                )
+            },
+        )
+    };
+    for m in &bracket.matches {
+        let (high_seed, high) = named(m.high);
+        let (low_seed, low) = m.low.map_or_else(|| (String::new(), String::new()), named);
+        let scored = !m.games.is_empty();
+        let score = |p: akron_service::tournament::Points| {
+            if scored {
+                trim_number(f64::from(scored_points(p)))
+            } else {
+                String::new()
+            }
+        };
+        let games: Vec<String> = m.games.iter().map(|g| g.game.0.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{}",
+            m.round,
+            m.board,
+            high_seed,
+            csv_field(&high),
+            low_seed,
+            csv_field(&low),
+            score(m.score.0),
+            score(m.score.1),
+            csv_field(&m.winner.map_or_else(String::new, |w| named(w).1)),
+            games.join(" ")
+        );
+    }
+    out
+}
+
 /// Points as a number (`1.5`).
 fn scored_points(points: akron_service::tournament::Points) -> f32 {
     let text = points.to_string();
@@ -539,8 +633,12 @@ fn scored_points(points: akron_service::tournament::Points) -> f32 {
     whole.parse::<f32>().unwrap_or(0.0) + half
 }
 
-/// The pairings of every round as CSV.
+/// The pairings of every round as CSV; a knockout's are its matches
+/// ([`knockout_matches_text`]).
 pub(super) fn pairings_text(detail: &TournamentDetail) -> String {
+    if let Some(bracket) = &detail.bracket {
+        return knockout_matches_text(detail, bracket);
+    }
     let mut out = String::from("round,board,black,white,result,game\n");
     for round in &detail.rounds {
         for p in &round.pairings {
