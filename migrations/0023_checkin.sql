@@ -29,3 +29,11 @@ CREATE TABLE round_deadlines (
     round         INTEGER,
     due_at        INTEGER
 );
+
+-- The matches a round deadline decided, so that the bracket says so rather than "won".
+CREATE TABLE deadline_matches (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, round, board)
+);

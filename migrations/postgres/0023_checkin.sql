@@ -22,3 +22,11 @@ CREATE TABLE round_deadlines (
     round         BIGINT,
     due_at        BIGINT
 );
+
+-- The matches a round deadline decided, so that the bracket says so rather than "won".
+CREATE TABLE deadline_matches (
+    tournament_id BIGINT NOT NULL REFERENCES tournaments (id),
+    round         BIGINT NOT NULL,
+    board         BIGINT NOT NULL,
+    PRIMARY KEY (tournament_id, round, board)
+);

@@ -1706,3 +1706,7 @@ knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $boar
     [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
    *[no] .
 }
+knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
+    [yes] Gleichstand bei Ablauf der Frist: { $winner } kommt als besser Gesetzter weiter
+   *[no] { $winner } kommt weiter, bei Ablauf der Frist in Führung
+}

@@ -1748,3 +1748,7 @@ knockout-deadline-decided = **{ $tournament }**, ronda { $round }, encuentro { $
     [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
    *[no] .
 }
+knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
+    [yes] igualado al vencer el plazo: pasa { $winner } como mejor cabeza de serie
+   *[no] pasa { $winner }, por delante al vencer el plazo
+}

@@ -244,3 +244,35 @@ pub fn next_round_deadline(conn: &Tx<'_>) -> Result<Option<i64>, DbError> {
         )?
         .flatten())
 }
+
+/// Records that a round deadline decided a match.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn mark_deadline_match(
+    conn: &Tx<'_>,
+    id: TournamentId,
+    round: u32,
+    board: u32,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO deadline_matches (tournament_id, round, board) VALUES (?1, ?2, ?3) \
+         ON CONFLICT DO NOTHING",
+        params![id.0, round, board],
+    )?;
+    Ok(())
+}
+
+/// The matches (round, board) a round deadline decided.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn deadline_matches(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<(u32, u32)>, DbError> {
+    conn.query(
+        "SELECT round, board FROM deadline_matches WHERE tournament_id = ?1",
+        params![id.0],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}

@@ -615,7 +615,7 @@ mod tests {
         ),
         (
             "0023_checkin.sql",
-            "a3f4c0be6532431d9e24c1770a1a0cb40ae4abb24e83a6976496fe546ca2b95a",
+            "5160ce479cc78229b6adf67ecbc9811da2abdecbac94f2af784bcf8514f46811",
         ),
     ];
 

@@ -183,6 +183,20 @@ fn at_the_rounds_deadline_the_player_ahead_goes_through_and_a_level_match_goes_t
     let mut expected = [black.clone(), higher_seed.clone()];
     expected.sort();
     assert_eq!(finalists, expected);
+    // The bracket says how they were decided, not "wins".
+    let bracket = tournament(&h, "p1", TournamentAction::Standings).text;
+    assert!(
+        bracket.contains(&format!(
+            "· {black} goes through, ahead at the round's deadline"
+        )),
+        "{bracket}"
+    );
+    assert!(
+        bracket.contains(&format!(
+            "· level at the round's deadline: {higher_seed} goes through as the higher seed"
+        )),
+        "{bracket}"
+    );
     // The final's own deadline runs from now; nothing more is decided meanwhile.
     assert_eq!(
         h.service.next_tick().unwrap(),

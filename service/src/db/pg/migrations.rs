@@ -298,7 +298,7 @@ mod tests {
         ),
         (
             "0023_checkin.sql",
-            "f77d89ab963d599958c5865e695ae0ef884c553fc96caf1344b83f3a1a196276",
+            "ef3e544204f357456ccb58c53e891b69f3d70eb5c03a3bdcca9ff131de51529f",
         ),
     ];
 

@@ -59,6 +59,8 @@ pub enum MatchEnd {
     Walkover,
     /// Both players withdrew: nobody advances.
     NobodyLeft,
+    /// Decided at the round's deadline: the player ahead, or the higher seed when level.
+    Deadline,
 }
 
 /// One match of a bracket.
@@ -102,13 +104,20 @@ pub(super) fn bracket_detail(
     stored: &[StoredPairing],
 ) -> Result<BracketDetail, DbError> {
     let games = db::match_games(conn, t.id)?;
+    let by_deadline = db::deadline_matches(conn, t.id)?;
     let field = entrants.iter().filter(|e| e.seed.is_some()).count();
     let rounds = t
         .rounds
         .unwrap_or_else(|| crate::tournament::knockout::knockout_rounds(field));
     let matches: Vec<MatchDetail> = stored
         .iter()
-        .map(|row| match_detail(k, row, &games))
+        .map(|row| {
+            let mut m = match_detail(k, row, &games);
+            if m.winner.is_some() && by_deadline.contains(&(row.round, row.board)) {
+                m.end = MatchEnd::Deadline;
+            }
+            m
+        })
         .collect();
     Ok(BracketDetail {
         rounds,

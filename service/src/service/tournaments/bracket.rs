@@ -39,6 +39,21 @@ fn match_line(t: &TournamentDetail, m: &MatchDetail, language: Language) -> Stri
     };
     let (low, low_seed) = seeded(t, low_player);
     let winner = m.winner.map_or_else(String::new, |w| seeded(t, w).0);
+    if m.end == MatchEnd::Deadline {
+        return say!(
+            language,
+            "knockout-match-line-deadline",
+            board = m.board,
+            high = high,
+            high_seed = high_seed,
+            low = low,
+            low_seed = low_seed,
+            high_score = m.score.0.to_string(),
+            low_score = m.score.1.to_string(),
+            winner = winner,
+            level = if m.score.0 == m.score.1 { "yes" } else { "no" }
+        );
+    }
     let loser = match m.winner {
         Some(w) if w == m.high => low.clone(),
         Some(_) => high.clone(),
@@ -71,6 +86,7 @@ fn end_key(end: MatchEnd) -> &'static str {
         MatchEnd::HigherSeed => "higher-seed",
         MatchEnd::Walkover => "walkover",
         MatchEnd::NobodyLeft => "nobody",
+        MatchEnd::Deadline => "deadline",
     }
 }
 

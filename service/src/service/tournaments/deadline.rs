@@ -141,6 +141,7 @@ impl Service {
             row.result = Some(result);
             // Set first, so that the game's ending below finds the match decided.
             db::update_pairing(c, id, &row)?;
+            db::mark_deadline_match(c, id, round, row.board)?;
             let (Some(winner), Some(loser)) = (
                 entrants.iter().find(|e| e.player == winner),
                 entrants.iter().find(|e| e.player == loser),
