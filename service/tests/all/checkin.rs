@@ -366,6 +366,14 @@ fn race_once(h: &Harness, confirming: &Service, starting: &Service, run: usize) 
     });
     assert!(!start.ephemeral, "run {run}: {}", start.text);
     let drawn = round_one(h);
+    eprintln!(
+        "RACE-OUTCOME {}",
+        if confirm.ephemeral {
+            "refused"
+        } else {
+            "counted"
+        }
+    );
     if confirm.ephemeral {
         assert_eq!(
             confirm.text, "**Cup** has started: the check-in is over.",
@@ -417,4 +425,49 @@ fn check_in_racing_the_start_is_drawn_exactly_when_it_counted_two_pools() {
         let other = h.open_service();
         race_once(&h, &h.service, &other, run);
     }
+}
+
+#[test]
+fn a_knockouts_bracket_is_drawn_from_those_who_checked_in() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(5);
+    options.time = Some(TimeControl::PerMove(DAY));
+    options.check_in = Some(10 * MINUTE);
+    ok(&h, "org", TournamentAction::Create(options));
+    for player in ["p1", "p2", "p3", "p4", "p5"] {
+        ok(&h, player, TournamentAction::Join);
+    }
+    ok(&h, "org", TournamentAction::Start);
+    for player in ["p1", "p2", "p3", "p4"] {
+        ok(&h, player, TournamentAction::Confirm);
+    }
+    h.clock.advance(10 * MINUTE);
+    deliver(&h);
+    assert_eq!(status(&h), "running");
+    // Four who confirmed: two matches and no bye (five would have needed three byes).
+    let (matches, byes): (i64, i64) = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(second), COUNT(*) - COUNT(second) FROM tournament_pairings \
+                 WHERE round = 1",
+                params![],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+        })
+        .unwrap();
+    assert_eq!((matches, byes), (2, 0));
+    assert_eq!(round_one(&h), names(&["p1", "p2", "p3", "p4"]));
+    let seeded: i64 = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM tournament_entrants WHERE seed IS NOT NULL",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(seeded, 4, "only those who confirmed are seeded");
 }
