@@ -281,10 +281,8 @@ pub enum TournamentAction {
     /// window set at creation and not yet open, open it instead; while it is open, close it
     /// and start with those who checked in.
     Start,
-    /// Open the check-in window (the organiser): entrants confirm with [`Confirm`]
-    /// (`TournamentAction::Confirm`), and the tournament starts when it closes.
-    ///
-    /// [`Confirm`]: TournamentAction::Confirm
+    /// Open the check-in window (the organiser): entrants confirm with
+    /// [`TournamentAction::Confirm`], and the tournament starts when it closes.
     CheckIn,
     /// Confirm one's place while the check-in window is open (the Check in button).
     Confirm,
