@@ -139,9 +139,19 @@ fn at_the_rounds_deadline_the_player_ahead_goes_through_and_a_level_match_goes_t
         channel_texts(&early)
     );
     h.clock.advance(1);
+    // Two processes tick at the same moment: the deadline is applied once.
     let other = h.open_service();
+    let barrier = std::sync::Barrier::new(2);
+    std::thread::scope(|scope| {
+        for service in [&h.service, &other] {
+            let barrier = &barrier;
+            scope.spawn(move || {
+                barrier.wait();
+                service.tick(service.now()).unwrap();
+            });
+        }
+    });
     let notices = h.deliver_checking(|_| {});
-    other.tick(other.now()).unwrap();
     let said = channel_texts(&notices);
     let decided: Vec<&String> = said
         .iter()
