@@ -189,6 +189,7 @@ pub(super) fn emoji(button: &Button) -> &'static str {
         "resign" => "🏳️",
         "tournament-join" => "🙋",
         "tournament-leave" => "👋",
+        "tournament-confirm" => "☑️",
         "rematch" => "🔁",
         _ => "❔",
     }
@@ -649,6 +650,11 @@ mod tests {
         assert_eq!(
             key(Command::Tournament(TournamentAction::Leave)),
             Some("👋")
+        );
+        // Issue 43: the check-in's Check in button.
+        assert_eq!(
+            key(Command::Tournament(TournamentAction::Confirm)),
+            Some("☑️")
         );
         // Every button has a reaction of its own on the same message.
         let sign_up: Vec<_> = [

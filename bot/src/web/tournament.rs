@@ -38,14 +38,21 @@ impl Showable for TournamentDetail {
 /// The CSV exports have no words: they need not read the server's language.
 const UNWORDED: Option<Language> = Some(Language::English);
 
+/// The words for how a withdrawn entrant left: withdrew, or disqualified by the organiser.
+fn left_key(e: &akron_service::model::TournamentEntrant) -> &'static str {
+    if e.disqualified {
+        "web-disqualified"
+    } else {
+        "web-withdrawn"
+    }
+}
+
 /// An entrant's name, isolated ([`text::isolate`]) and marked when they withdrew.
 fn name(w: Words, detail: &TournamentDetail, player: u32) -> String {
     match detail.entrant(player) {
-        Some(e) if e.withdrawn => format!(
-            "{} ({})",
-            text::isolate(&e.user.name),
-            w.say("web-withdrawn")
-        ),
+        Some(e) if e.withdrawn => {
+            format!("{} ({})", text::isolate(&e.user.name), w.say(left_key(e)))
+        }
         Some(e) => text::isolate(&e.user.name),
         None => format!("#{player}"),
     }
@@ -218,7 +225,7 @@ fn render(shown: &Shown, version: i64, pages: &HashSet<UserId>) -> Markup {
                     li {
                         span.name { (text::bdi(&e.user.name)) }
                         " (" (format!("{:.0}", e.rating)) ")"
-                        @if e.withdrawn { " " span.withdrawn { (w.say("web-withdrawn")) } }
+                        @if e.withdrawn { " " span.withdrawn { (w.say(left_key(e))) } }
                     }
                 }
             }
@@ -236,7 +243,8 @@ fn bracket_html(
     detail: &TournamentDetail,
     bracket: &akron_service::service::BracketDetail,
 ) -> Markup {
-    let entry = |player: u32, score: String, won: Option<bool>| {
+    // A player who left is marked in their last match only, not in the rounds they won.
+    let entry = |player: u32, score: String, won: Option<bool>, round: u32| {
         let seed = detail.entrant(player).and_then(|e| e.seed);
         let class = match won {
             Some(true) => "entry won",
@@ -250,7 +258,9 @@ fn bracket_html(
                     @match detail.entrant(player) {
                         Some(e) => {
                             (text::bdi(&e.user.name))
-                            @if e.withdrawn { " " small.withdrawn { (w.say("web-withdrawn")) } }
+                            @if e.withdrawn && bracket.last_round_of(player) == Some(round) {
+                                " " small.withdrawn { (w.say(left_key(e))) }
+                            }
                         }
                         None => { "#" (player) }
                     }
@@ -270,9 +280,9 @@ fn bracket_html(
         };
         html! {
             li.match {
-                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high)))
+                (entry(m.high, score(m.score.0), m.winner.map(|x| x == m.high), m.round))
                 @match m.low {
-                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low))),
+                    Some(low) => (entry(low, score(m.score.1), m.winner.map(|x| x == low), m.round)),
                     None => div.entry.lost { span.seed {} span.name { (w.say("knockout-picture-bye")) } span.score {} },
                 }
                 @if !m.games.is_empty() {
@@ -557,8 +567,11 @@ fn csv_response(id: TournamentId, what: &str, body: String) -> Response {
         .into_response()
 }
 
-/// The standings as CSV.
+/// The standings as CSV; a knockout's are its places ([`knockout_places_text`]).
 pub(super) fn standings_text(detail: &TournamentDetail) -> String {
+    if let Some(bracket) = &detail.bracket {
+        return knockout_places_text(detail, bracket);
+    }
     let mut out = format!(
         "rank,player,points,{},wins,draws,losses,byes,withdrawn\n",
         csv_field(text::tiebreak(detail.tiebreak))
@@ -584,6 +597,97 @@ pub(super) fn standings_text(detail: &TournamentDetail) -> String {
     out
 }
 
+/// A knockout's standings as CSV: each entrant's place once decided (the losers of a round
+/// share one), seed, name and how they stand (`in`, `withdrew`, `disqualified`), best
+/// first; before the end, every entrant by seed with no place yet. No Swiss points: a
+/// knockout has none.
+fn knockout_places_text(
+    detail: &TournamentDetail,
+    bracket: &akron_service::service::BracketDetail,
+) -> String {
+    let mut out = String::from("place,seed,player,status\n");
+    let mut rows: Vec<(Option<u32>, u32)> = if bracket.places.is_empty() {
+        let mut by_seed: Vec<_> = detail.entrants.iter().map(|e| (None, e.player)).collect();
+        by_seed.sort_by_key(|(_, p)| detail.entrant(*p).and_then(|e| e.seed).unwrap_or(u32::MAX));
+        by_seed
+    } else {
+        bracket
+            .places
+            .iter()
+            .map(|(place, p)| (Some(*place), *p))
+            .collect()
+    };
+    rows.dedup();
+    for (place, player) in rows {
+        let Some(e) = detail.entrant(player) else {
+            continue;
+        };
+        let status = match (e.withdrawn, e.disqualified) {
+            (false, _) => "in",
+            (true, true) => "disqualified",
+            (true, false) => "withdrew",
+        };
+        let _ = writeln!(
+            out,
+            "{},{},{},{}",
+            place.map_or_else(String::new, |p| p.to_string()),
+            e.seed.map_or_else(String::new, |s| s.to_string()),
+            csv_field(&e.user.name),
+            status
+        );
+    }
+    out
+}
+
+/// A knockout's matches as CSV: round, match, both players with their seeds, the match's
+/// score, who went through and its games.
+fn knockout_matches_text(
+    detail: &TournamentDetail,
+    bracket: &akron_service::service::BracketDetail,
+) -> String {
+    let mut out =
+        String::from("round,match,high_seed,high,low_seed,low,high_score,low_score,winner,games\n");
+    let named = |player: u32| {
+        detail.entrant(player).map_or_else(
+            || (String::new(), String::new()),
+            |e| {
+                (
+                    e.seed.map_or_else(String::new, |s| s.to_string()),
+                    e.user.name.clone(),
+                )
+            },
+        )
+    };
+    for m in &bracket.matches {
+        let (high_seed, high) = named(m.high);
+        let (low_seed, low) = m.low.map_or_else(|| (String::new(), String::new()), named);
+        let scored = !m.games.is_empty();
+        let score = |p: akron_service::tournament::Points| {
+            if scored {
+                trim_number(f64::from(scored_points(p)))
+            } else {
+                String::new()
+            }
+        };
+        let games: Vec<String> = m.games.iter().map(|g| g.game.0.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{}",
+            m.round,
+            m.board,
+            high_seed,
+            csv_field(&high),
+            low_seed,
+            csv_field(&low),
+            score(m.score.0),
+            score(m.score.1),
+            csv_field(&m.winner.map_or_else(String::new, |w| named(w).1)),
+            games.join(" ")
+        );
+    }
+    out
+}
+
 /// Points as a number (`1.5`).
 fn scored_points(points: akron_service::tournament::Points) -> f32 {
     let text = points.to_string();
@@ -594,8 +698,12 @@ fn scored_points(points: akron_service::tournament::Points) -> f32 {
     whole.parse::<f32>().unwrap_or(0.0) + half
 }
 
-/// The pairings of every round as CSV.
+/// The pairings of every round as CSV; a knockout's are its matches
+/// ([`knockout_matches_text`]).
 pub(super) fn pairings_text(detail: &TournamentDetail) -> String {
+    if let Some(bracket) = &detail.bracket {
+        return knockout_matches_text(detail, bracket);
+    }
     let mut out = String::from("round,board,black,white,result,game\n");
     for round in &detail.rounds {
         for p in &round.pairings {

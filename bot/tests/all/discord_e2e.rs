@@ -2568,3 +2568,94 @@ async fn casual_play_through_discord_rematch_open_challenge_and_follow() -> Resu
     settings.bind(|| insta::assert_snapshot!("discord_casual", transcript));
     stop_bot(bot).await
 }
+
+/// Check-in through the fake Discord (issue 43): `start` on a tournament created with
+/// `check-in` opens it with a Check in button; two of three entrants press it; the second
+/// `start` draws from them, and the third is told by direct message that they were dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_check_in_button_confirms_and_who_did_not_press_it_is_dropped_by_dm() -> Result<(), Error>
+{
+    use fake_discord::payloads::MODERATOR;
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Check Cup"),
+                payloads::integer_option("format", 0),
+                payloads::integer_option("board", SIZE),
+                payloads::string_option("check-in", "15m"),
+            ],
+        ))
+        .await?;
+    let join = button_id(&created, "Join")?;
+    let signup = created
+        .message
+        .clone()
+        .ok_or("the sign-up message was stored")?;
+    for who in [&ALICE, &BOB, &CAROL] {
+        fake.interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+    }
+    let opened = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        opened
+            .content()
+            .contains("Check-in for **Check Cup** is open for 15 min"),
+        "{}",
+        opened.content()
+    );
+    let check_in = button_id(&opened, "Check in")?;
+    let message = opened
+        .message
+        .clone()
+        .ok_or("the check-in message was stored")?;
+    for who in [&ALICE, &BOB] {
+        let pressed = fake
+            .interact_and_wait(&payloads::button(who, &message, &check_in))
+            .await?;
+        assert!(
+            pressed.content().contains("checked in"),
+            "{}",
+            pressed.content()
+        );
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("2 players"),
+        "{}",
+        started.content()
+    );
+    assert!(
+        started
+            .content()
+            .contains("Dropped for not checking in: carol."),
+        "{}",
+        started.content()
+    );
+    fake.wait_for("a direct message channel", |requests| {
+        requests
+            .iter()
+            .any(|request| request.is("POST", "/users/@me/channels"))
+            .then_some(())
+    })
+    .await?;
+    let dm = fake
+        .dm_channel_of(CAROL.id)
+        .ok_or("a DM channel with carol")?;
+    let told = fake.wait_messages(dm, 1).await?;
+    assert!(
+        told[0]["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("closed without your confirmation")),
+        "{told:?}"
+    );
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}

@@ -619,6 +619,56 @@ async fn a_knockout_page_shows_its_bracket_with_seeds_byes_and_names_in_bdi() {
     }
 }
 
+/// Regression (issue 43): a knockout's CSV exports listed Swiss points, a Buchholz and wins
+/// instead of its places and matches, and did not tell a withdrawal from a disqualification.
+#[tokio::test]
+async fn a_knockouts_csv_exports_list_places_and_matches_not_swiss_points() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let players: Vec<User> = ["ann", "bob", "cyd", "dee", "eve", "fay"]
+        .iter()
+        .map(|n| user(n))
+        .collect();
+    let cup = w.knockout(&players);
+    w.send(
+        &user("fay"),
+        "cup",
+        false,
+        Command::Tournament(TournamentAction::Withdraw(None)),
+    );
+    w.send(
+        &user("organiser"),
+        "cup",
+        true,
+        Command::Tournament(TournamentAction::Withdraw(Some(user("eve")))),
+    );
+    let path = w.tournament_path(cup);
+    let (status, places) = w.page(&format!("{path}/standings")).await;
+    assert_eq!(status, 200);
+    let lines: Vec<&str> = places.lines().collect();
+    assert_eq!(lines[0], "place,seed,player,status", "{places}");
+    assert_eq!(lines.len(), 7, "every entrant once: {places}");
+    assert!(places.contains(",fay,withdrew"), "{places}");
+    assert!(places.contains(",eve,disqualified"), "{places}");
+    assert!(places.contains(",ann,in"), "{places}");
+    assert!(
+        !places.contains("points") && !places.contains("Buchholz"),
+        "{places}"
+    );
+    let (status, matches) = w.page(&format!("{path}/pairings")).await;
+    assert_eq!(status, 200);
+    let lines: Vec<&str> = matches.lines().collect();
+    assert_eq!(
+        lines[0], "round,match,high_seed,high,low_seed,low,high_score,low_score,winner,games",
+        "{matches}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("1,")).count(),
+        4,
+        "round 1: two byes and two matches: {matches}"
+    );
+}
+
 #[tokio::test]
 async fn a_double_elimination_page_shows_both_brackets_and_the_grand_final_labelled() {
     let w = World::new().await;

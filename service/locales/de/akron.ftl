@@ -1786,3 +1786,61 @@ double-picture-part = { $part ->
 web-bracket-winners = Gewinnerrunde
 web-bracket-losers = Verliererrunde
 web-bracket-finals = Großes Finale
+## Check-in and deadlines
+parse-check-in = Der Check-in muss 10 Minuten bis 24 Stunden dauern, etwa 30m, 2h oder 1h30m, nicht '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = Ein Check-in vor dem Beginn, etwa 30m (10m bis 24h): start öffnet ihn
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Öffnet den Check-in: Teilnehmer bestätigen, der Rest fliegt beim Start raus (Organisatoren).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Bestätige deinen Platz, solange der Check-in des Turniers offen ist.
+button-tournament-confirm = Einchecken
+checkin-opened = Der Check-in für **{ $tournament }** ist { $window } lang offen: { $count ->
+    [one] Der Teilnehmer bestätigt
+   *[other] Alle { $count } Teilnehmer bestätigen
+} mit dem Knopf Einchecken oder { CMD("tournament confirm") }. Wenn er schließt, beginnt das Turnier, und wer nicht bestätigt hat, ist nicht mehr dabei.
+checkin-already-open = Der Check-in ist schon offen; { CMD("tournament start") } schließt ihn und startet das Turnier.
+checkin-not-open = Der Check-in für **{ $tournament }** ist nicht offen: Es gibt noch nichts zu bestätigen.
+checkin-started = **{ $tournament }** hat begonnen: Der Check-in ist vorbei.
+checkin-already = Du hast schon eingecheckt.
+checkin-confirmed = { $player } hat für **{ $tournament }** eingecheckt ({ $count } von { $total }).
+checkin-too-few = Erst { $count ->
+    [one] ein Teilnehmer hat
+   *[other] { $count } Teilnehmer haben
+} für **{ $tournament }** eingecheckt; ein Turnier braucht zwei. Warte auf weitere, oder { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Nicht eingecheckt und daher raus
+   *[other] Nicht eingecheckt und daher raus ({ $count })
+}: { $names }.
+checkin-dropped-you = Der Check-in für **{ $tournament }** hat ohne deine Bestätigung geschlossen, daher bist du nicht mehr dabei.
+checkin-closed-started = Der Check-in für **{ $tournament }** ist geschlossen: Es beginnt mit den { $players } Spielern, die bestätigt haben.
+checkin-closed-cancelled = Der Check-in für **{ $tournament }** hat mit { $count ->
+    [0] niemandem
+    [one] einem Spieler
+   *[other] { $count } Spielern
+} geschlossen, zu wenige für einen Beginn: Das Turnier ist abgesagt.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] disqualifiziert
+   *[withdrew] zurückgezogen
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] disqualifiziert
+   *[withdrew] zurückgezogen
+})
+tournament-disqualified-name = { $name } (disqualifiziert)
+web-disqualified = disqualifiziert
+parse-round-deadline = Die Frist muss 1 Stunde bis 60 Tage betragen, etwa 3d, 36h oder 1d12h, nicht '{ $value }'
+deadline-knockout-only = deadline ist nur eine Option des einfachen K.-o.-Systems (format:single): Wenn die Frist abläuft, werden die offenen Matches der Runde entschieden.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = K.-o.: Frist jeder Runde, etwa 3d; danach kommt der Führende oder der besser Gesetzte weiter
+knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $board }: entschieden bei Ablauf der Rundenfrist: { $how ->
+    [ahead] { $winner } kommt weiter, mit { $won }–{ $lost } in Führung
+   *[level] Gleichstand { $won }–{ $lost }, { $winner } kommt als besser Gesetzter weiter (nach der Frist gibt es keine Zusatzpartie)
+}; { $loser } scheidet aus{ $ended ->
+    [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
+   *[no] .
+}
+knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
+    [yes] Gleichstand bei Ablauf der Frist: { $winner } kommt als besser Gesetzter weiter
+   *[no] { $winner } kommt weiter, bei Ablauf der Frist in Führung
+}

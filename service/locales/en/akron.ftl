@@ -1764,3 +1764,61 @@ double-picture-part = { $part ->
 web-bracket-winners = Winners' bracket
 web-bracket-losers = Losers' bracket
 web-bracket-finals = Grand final
+## Check-in and deadlines
+parse-check-in = check-in must be a time from 10 minutes to 24 hours, like 30m, 2h or 1h30m, not '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = A check-in before the start, like 30m (10m to 24h): start opens it
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Open the check-in: entrants confirm, and the rest are dropped at the start (organisers).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Confirm your place while the tournament's check-in is open.
+button-tournament-confirm = Check in
+checkin-opened = Check-in for **{ $tournament }** is open for { $window }: { $count ->
+    [one] the entrant confirms
+   *[other] all { $count } entrants confirm
+} with the Check in button or { CMD("tournament confirm") }. When it closes the tournament starts, and whoever has not confirmed is dropped.
+checkin-already-open = The check-in is already open; { CMD("tournament start") } closes it and starts the tournament.
+checkin-not-open = The check-in for **{ $tournament }** is not open: there is nothing to confirm yet.
+checkin-started = **{ $tournament }** has started: the check-in is over.
+checkin-already = You have already checked in.
+checkin-confirmed = { $player } checked in to **{ $tournament }** ({ $count } of { $total }).
+checkin-too-few = Only { $count ->
+    [one] one entrant has
+   *[other] { $count } entrants have
+} checked in to **{ $tournament }**; a tournament needs two. Wait for more, or { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Dropped for not checking in
+   *[other] Dropped for not checking in ({ $count })
+}: { $names }.
+checkin-dropped-you = The check-in for **{ $tournament }** closed without your confirmation, so you are no longer in it.
+checkin-closed-started = The check-in for **{ $tournament }** closed: it starts with the { $players } players who confirmed.
+checkin-closed-cancelled = The check-in for **{ $tournament }** closed with { $count ->
+    [0] nobody confirmed
+    [one] one player confirmed
+   *[other] { $count } players confirmed
+}, too few for it to start: the tournament is cancelled.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] disqualified
+   *[withdrew] withdrew
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] disqualified
+   *[withdrew] withdrew
+})
+tournament-disqualified-name = { $name } (disqualified)
+web-disqualified = disqualified
+parse-round-deadline = deadline must be a time from 1 hour to 60 days, like 3d, 36h or 1d12h, not '{ $value }'
+deadline-knockout-only = deadline is an option of single elimination (format:single) only: a round's undecided matches are decided when it passes.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = Knockout: each round's deadline, like 3d; then the player ahead, or the higher seed, goes on
+knockout-deadline-decided = **{ $tournament }**, round { $round }, match { $board }: decided at the round's deadline: { $how ->
+    [ahead] { $winner } goes through, ahead { $won }–{ $lost }
+   *[level] level { $won }–{ $lost }, { $winner } goes through as the higher seed (no extra game after the deadline)
+}; { $loser } is out{ $ended ->
+    [yes] . The match's running game ends, adjudicated by the deadline.
+   *[no] .
+}
+knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
+    [yes] level at the round's deadline: { $winner } goes through as the higher seed
+   *[no] { $winner } goes through, ahead at the round's deadline
+}

@@ -1825,3 +1825,61 @@ double-picture-part = { $part ->
 web-bracket-winners = Cuadro de ganadores
 web-bracket-losers = Cuadro de perdedores
 web-bracket-finals = Gran final
+## Check-in and deadlines
+parse-check-in = el check-in debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
+option-tournament-create-check-in-name = check-in
+option-tournament-create-check-in-about = Un check-in antes del inicio, como 30m (de 10m a 24h): start lo abre
+command-tournament-check-in-name = check-in
+command-tournament-check-in-about = Abre el check-in: los inscritos confirman y el resto queda fuera al empezar (organizadores).
+command-tournament-confirm-name = confirm
+command-tournament-confirm-about = Confirma tu plaza mientras el check-in del torneo está abierto.
+button-tournament-confirm = Confirmar
+checkin-opened = El check-in de **{ $tournament }** está abierto durante { $window }: { $count ->
+    [one] el inscrito confirma
+   *[other] los { $count } inscritos confirman
+} con el botón Confirmar o con { CMD("tournament confirm") }. Al cerrarse empieza el torneo, y quien no haya confirmado queda fuera.
+checkin-already-open = El check-in ya está abierto; { CMD("tournament start") } lo cierra y empieza el torneo.
+checkin-not-open = El check-in de **{ $tournament }** no está abierto: todavía no hay nada que confirmar.
+checkin-started = **{ $tournament }** ya ha empezado: el check-in ha terminado.
+checkin-already = Ya has confirmado tu plaza.
+checkin-confirmed = { $player } confirma su plaza en **{ $tournament }** ({ $count } de { $total }).
+checkin-too-few = Solo { $count ->
+    [one] un inscrito ha
+   *[other] { $count } inscritos han
+} confirmado en **{ $tournament }**; un torneo necesita dos. Espera a más, o { CMD("tournament cancel") }.
+checkin-dropped = { $count ->
+    [one] Fuera por no confirmar
+   *[other] Fuera por no confirmar ({ $count })
+}: { $names }.
+checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no estás inscrito.
+checkin-closed-started = El check-in de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
+checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $count ->
+    [0] sin nadie confirmado
+    [one] con un solo jugador confirmado
+   *[other] con { $count } jugadores confirmados
+}, demasiado pocos para empezar: el torneo se cancela.
+knockout-picture-left = { $player } ({ $how ->
+    [disqualified] descalificado
+   *[withdrew] retirado
+})
+knockout-placed-left = { $player } ({ $seed }, { $how ->
+    [disqualified] descalificado
+   *[withdrew] retirado
+})
+tournament-disqualified-name = { $name } (descalificado)
+web-disqualified = descalificado
+parse-round-deadline = el plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
+deadline-knockout-only = deadline es una opción solo de la eliminación directa (format:single): al vencer, los encuentros sin decidir de la ronda se deciden.
+option-tournament-create-deadline-name = deadline
+option-tournament-create-deadline-about = Eliminatoria: plazo por ronda, como 3d; luego pasa quien va delante o el mejor cabeza de serie
+knockout-deadline-decided = **{ $tournament }**, ronda { $round }, encuentro { $board }: decidido al vencer el plazo de la ronda: { $how ->
+    [ahead] { $winner } pasa de ronda, por delante { $won }–{ $lost }
+   *[level] igualado { $won }–{ $lost }, { $winner } pasa de ronda como mejor cabeza de serie (tras el plazo no se juega partida extra)
+}; { $loser } queda eliminado{ $ended ->
+    [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
+   *[no] .
+}
+knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
+    [yes] igualado al vencer el plazo: pasa { $winner } como mejor cabeza de serie
+   *[no] pasa { $winner }, por delante al vencer el plazo
+}

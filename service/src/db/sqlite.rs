@@ -104,6 +104,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../migrations/0022_double.sql"),
     ),
     (
+        "0023_checkin.sql",
+        include_str!("../../../migrations/0023_checkin.sql"),
+    ),
+    (
         "0024_mine.sql",
         include_str!("../../../migrations/0024_mine.sql"),
     ),
@@ -620,6 +624,10 @@ mod tests {
         (
             "0022_double.sql",
             "7ae536935938f30e8619d3f4ffafe9b86b3ecb3636230b53ec5320a6395301a6",
+        ),
+        (
+            "0023_checkin.sql",
+            "5160ce479cc78229b6adf67ecbc9811da2abdecbac94f2af784bcf8514f46811",
         ),
         (
             "0024_mine.sql",

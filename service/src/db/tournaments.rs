@@ -249,6 +249,7 @@ fn entrant_from_row(r: &Row<'_>) -> Result<TournamentEntrant, DbError> {
         rating: r.get(3)?,
         withdrawn: r.get(4)?,
         seed: r.get(5)?,
+        disqualified: r.get(6)?,
     })
 }
 
@@ -259,7 +260,7 @@ fn entrant_from_row(r: &Row<'_>) -> Result<TournamentEntrant, DbError> {
 /// A database failure.
 pub fn entrants(conn: &Tx<'_>, id: TournamentId) -> Result<Vec<TournamentEntrant>, DbError> {
     conn.query(
-        "SELECT player, user_id, name, rating, withdrawn, seed FROM tournament_entrants \
+        "SELECT player, user_id, name, rating, withdrawn, seed, disqualified FROM tournament_entrants \
          WHERE tournament_id = ?1 ORDER BY player",
         params![id.0],
         entrant_from_row,

@@ -225,6 +225,8 @@ pub struct TournamentEntrant {
     pub rating: f64,
     /// Whether they withdrew (or were withdrawn).
     pub withdrawn: bool,
+    /// Whether the organiser withdrew them (a disqualification) rather than they themselves.
+    pub disqualified: bool,
     /// A knockout's seed (1 the best): the organiser's choice before the start, everyone's
     /// from the start.
     pub seed: Option<u32>,

@@ -28,7 +28,7 @@ pub struct Tick {
     /// Games settled (challenges expired, reminders sent, clocks run out) and daily puzzles
     /// posted.
     pub settled: usize,
-    /// When the next game deadline falls, if any.
+    /// When the next game deadline or check-in close falls, if any.
     pub next_deadline: Option<i64>,
 }
 
@@ -93,12 +93,22 @@ impl Service {
                 break;
             }
         }
+        match self.close_due_checkins(now) {
+            Ok(closed) => tick.settled += closed,
+            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+            Err(error) => tracing::error!(%error, "could not close the due check-ins"),
+        }
+        match self.apply_round_deadlines(now) {
+            Ok(applied) => tick.settled += applied,
+            Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
+            Err(error) => tracing::error!(%error, "could not apply the due round deadlines"),
+        }
         match self.post_daily_puzzles(now) {
             Ok(posted) => tick.settled += posted,
             Err(ServiceError::Db(e)) if e.is_busy() => return Err(e.into()),
             Err(error) => tracing::error!(%error, "could not post the daily puzzles"),
         }
-        tick.next_deadline = self.db.read(db::next_deadline)?;
+        tick.next_deadline = self.next_due()?;
         Ok(tick)
     }
 
@@ -148,8 +158,16 @@ impl Service {
     ///
     /// Storage failures.
     pub fn next_tick(&self) -> Result<Option<i64>, ServiceError> {
-        let deadline = self.db.read(db::next_deadline)?;
+        let deadline = self.next_due()?;
         let daily = self.next_daily()?;
         Ok([deadline, daily].into_iter().flatten().min())
+    }
+
+    /// The nearest game deadline, check-in close or round deadline, if any.
+    fn next_due(&self) -> Result<Option<i64>, ServiceError> {
+        let deadline = self.db.read(db::next_deadline)?;
+        let checkin = self.db.read(db::next_checkin_close)?;
+        let round = self.db.read(db::next_round_deadline)?;
+        Ok([deadline, checkin, round].into_iter().flatten().min())
     }
 }

@@ -209,6 +209,12 @@ pub struct TournamentOptions {
     /// Double elimination: whether a bracket reset is played when the losers' bracket's
     /// winner wins the grand final (default: yes).
     pub reset: Option<bool>,
+    /// The check-in window's length in seconds (`check-in:30m`, 10 minutes to 24 hours):
+    /// `tournament start` then opens it, and the tournament starts when it closes.
+    pub check_in: Option<i64>,
+    /// A knockout's round deadline in seconds (`deadline:3d`, 1 hour to 60 days): when it
+    /// passes, each undecided match goes to the player ahead, a level one to the higher seed.
+    pub deadline: Option<i64>,
 }
 
 impl TournamentOptions {
@@ -233,6 +239,8 @@ impl TournamentOptions {
             draw: None,
             analysis: None,
             reset: None,
+            check_in: None,
+            deadline: None,
         }
     }
 }
@@ -277,8 +285,15 @@ pub enum TournamentAction {
     Join,
     /// Leave it before the start (the Leave button).
     Leave,
-    /// Close sign-up and pair round 1 (the organiser or a moderator).
+    /// Close sign-up and pair round 1 (the organiser or a moderator); with a check-in
+    /// window set at creation and not yet open, open it instead; while it is open, close it
+    /// and start with those who checked in.
     Start,
+    /// Open the check-in window (the organiser): entrants confirm with
+    /// [`TournamentAction::Confirm`], and the tournament starts when it closes.
+    CheckIn,
+    /// Confirm one's place while the check-in window is open (the Check in button).
+    Confirm,
     /// The standings.
     Standings,
     /// A round's pairings and results (default: the current round).

@@ -348,7 +348,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     assert!(
         said.contains(
-            "Final places:\n1. p2 (2)\n2. p1 (1)\n3. p5 (5) and p3 (3) (out of the tournament)\n5. p4 (4) and p6 (6) (out of the tournament)"
+            "Final places:\n1. p2 (2)\n2. p1 (1)\n3. p5 (5) and p3 (3, disqualified)\n5. p4 (4) and p6 (6, withdrew)"
         ),
         "{said}"
     );

@@ -25,11 +25,13 @@ mod sqlite {
     mod buttons;
     mod casual;
     mod chat_choices;
+    mod checkin;
     mod claims;
     mod concurrency;
     mod copy;
     mod correspondence;
     mod double;
+    mod deadlines;
     mod false_results;
     mod faults;
     mod games;
@@ -59,11 +61,13 @@ mod postgres {
     mod buttons;
     mod casual;
     mod chat_choices;
+    mod checkin;
     mod claims;
     mod concurrency;
     mod copy;
     mod correspondence;
     mod double;
+    mod deadlines;
     mod false_results;
     mod faults;
     mod games;

@@ -445,6 +445,8 @@ fn every_error_of_a_mistyped_command_line_comes_from_the_catalogue() {
         "tournament create Cup format:single best-of:4",
         "tournament create Cup format:single tie:coin",
         "tournament create Cup format:single seeding:elo",
+        "tournament create Cup format:swiss check-in:5m",
+        "tournament create Cup format:single deadline:30m",
         "tournament seed @bob",
         "tournament seed @bob first",
         "tournament create Cup",

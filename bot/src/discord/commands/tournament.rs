@@ -5,7 +5,7 @@ use super::challenge::RuleChoice;
 use super::{run, run_about, Context};
 use crate::discord::{user_of, DiscordError};
 use crate::model::Seeding;
-use crate::service::text::parse_time;
+use crate::service::text::{parse_check_in, parse_round_deadline, parse_time};
 use crate::service::{
     Command, GameId, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
 };
@@ -25,6 +25,8 @@ use poise::serenity_prelude as serenity;
         "create",
         "join",
         "leave",
+        "check_in",
+        "confirm",
         "start",
         "standings",
         "pairings",
@@ -112,10 +114,24 @@ pub async fn create(
     tie: Option<TieChoice>,
     seeding: Option<SeedingChoice>,
     reset: Option<bool>,
+    #[rename = "check-in"]
+    #[max_length = 16]
+    check_in: Option<String>,
+    #[max_length = 16] deadline: Option<String>,
 ) -> Result<(), DiscordError> {
     let time = match time.as_deref().map(parse_time) {
         None => None,
         Some(Ok(time)) => Some(time),
+        Some(Err(why)) => return super::refuse(ctx, &why).await,
+    };
+    let check_in = match check_in.as_deref().map(parse_check_in) {
+        None => None,
+        Some(Ok(window)) => Some(window),
+        Some(Err(why)) => return super::refuse(ctx, &why).await,
+    };
+    let deadline = match deadline.as_deref().map(parse_round_deadline) {
+        None => None,
+        Some(Ok(seconds)) => Some(seconds),
         Some(Err(why)) => return super::refuse(ctx, &why).await,
     };
     let mut options = TournamentOptions::new(
@@ -150,6 +166,8 @@ pub async fn create(
     options.double = double;
     options.vacation = vacation;
     options.analysis = analysis;
+    options.check_in = check_in;
+    options.deadline = deadline;
     run(ctx, Command::Tournament(TournamentAction::Create(options))).await
 }
 
@@ -163,6 +181,18 @@ pub async fn join(ctx: Context<'_>) -> Result<(), DiscordError> {
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), DiscordError> {
     run(ctx, Command::Tournament(TournamentAction::Leave)).await
+}
+
+/// Open the check-in: entrants confirm, and the rest are dropped at the start (organisers).
+#[poise::command(slash_command, guild_only, rename = "check-in")]
+pub async fn check_in(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::CheckIn)).await
+}
+
+/// Confirm your place while the tournament's check-in is open.
+#[poise::command(slash_command, guild_only)]
+pub async fn confirm(ctx: Context<'_>) -> Result<(), DiscordError> {
+    run(ctx, Command::Tournament(TournamentAction::Confirm)).await
 }
 
 /// Close sign-up and pair round 1 (the organiser or a moderator).

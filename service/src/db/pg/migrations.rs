@@ -98,6 +98,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../../../migrations/postgres/0022_double.sql"),
     ),
     (
+        "0023_checkin.sql",
+        include_str!("../../../../migrations/postgres/0023_checkin.sql"),
+    ),
+    (
         "0024_mine.sql",
         include_str!("../../../../migrations/postgres/0024_mine.sql"),
     ),
@@ -303,6 +307,10 @@ mod tests {
         (
             "0022_double.sql",
             "957896d1190a1503e9f5c82267eb0e4d74ccf2d8b8fafed2b9bca0f8ede561c2",
+        ),
+        (
+            "0023_checkin.sql",
+            "ef3e544204f357456ccb58c53e891b69f3d70eb5c03a3bdcca9ff131de51529f",
         ),
         (
             "0024_mine.sql",

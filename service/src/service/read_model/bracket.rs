@@ -40,6 +40,17 @@ impl BracketDetail {
     pub fn part(&self, part: Part) -> impl Iterator<Item = &MatchDetail> {
         self.matches.iter().filter(move |m| m.part == Some(part))
     }
+
+    /// The last round `player` is paired in: where a withdrawal or a disqualification is
+    /// shown, and not in the rounds they won before it.
+    #[must_use]
+    pub fn last_round_of(&self, player: u32) -> Option<u32> {
+        self.matches
+            .iter()
+            .filter(|m| m.high == player || m.low == Some(player))
+            .map(|m| m.round)
+            .max()
+    }
 }
 
 /// How a match stands or was decided.
@@ -59,6 +70,8 @@ pub enum MatchEnd {
     Walkover,
     /// Both players withdrew: nobody advances.
     NobodyLeft,
+    /// Decided at the round's deadline: the player ahead, or the higher seed when level.
+    Deadline,
 }
 
 /// One match of a bracket.
@@ -105,6 +118,7 @@ pub(super) fn bracket_detail(
     stored: &[StoredPairing],
 ) -> Result<BracketDetail, DbError> {
     let games = db::match_games(conn, t.id)?;
+    let by_deadline = db::deadline_matches(conn, t.id)?;
     let field = entrants.iter().filter(|e| e.seed.is_some()).count();
     let rounds = t
         .rounds
@@ -112,11 +126,17 @@ pub(super) fn bracket_detail(
     let shape = double_shape(t, k, entrants);
     let matches: Vec<MatchDetail> = stored
         .iter()
-        .map(|row| MatchDetail {
-            part: shape
-                .and_then(|d| d.place_of(row.round, row.board))
-                .map(|(part, _)| part),
-            ..match_detail(k, row, &games)
+        .map(|row| {
+            let mut m = MatchDetail {
+                part: shape
+                    .and_then(|d| d.place_of(row.round, row.board))
+                    .map(|(part, _)| part),
+                ..match_detail(k, row, &games)
+            };
+            if m.winner.is_some() && by_deadline.contains(&(row.round, row.board)) {
+                m.end = MatchEnd::Deadline;
+            }
+            m
         })
         .collect();
     let places = match shape {

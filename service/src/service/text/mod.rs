@@ -12,4 +12,7 @@ pub use help::{
     command_help, help_text, help_text_in, help_text_on, CommandHelp, Form, Group, Kind, Param,
     COMMANDS,
 };
-pub use parse::{parse_command, parse_line, parse_rating_range, parse_time, Parsed};
+pub use parse::{
+    parse_check_in, parse_command, parse_line, parse_rating_range, parse_round_deadline,
+    parse_time, Parsed, CHECK_IN_WINDOW, ROUND_DEADLINE,
+};

@@ -571,6 +571,8 @@ fn parse_tournament(
         "join" => none(TournamentAction::Join),
         "leave" => none(TournamentAction::Leave),
         "start" => none(TournamentAction::Start),
+        "check-in" | "checkin" => none(TournamentAction::CheckIn),
+        "confirm" => none(TournamentAction::Confirm),
         "standings" => none(TournamentAction::Standings),
         "pairings" => match strip_option(args, "round") {
             "" => Ok(TournamentAction::Pairings(None)),
@@ -708,6 +710,8 @@ fn parse_tournament_options(args: &str) -> Result<TournamentOptions, Phrase> {
                         .ok_or_else(|| phrase!("parse-seeding", value = value))?,
                 );
             }
+            "check-in" | "checkin" => options.check_in = Some(parse_check_in(value)?),
+            "deadline" => options.deadline = Some(parse_round_deadline(value)?),
             "draw" => {
                 options.draw = Some(
                     value
@@ -773,6 +777,52 @@ fn parse_colour(value: &str) -> Result<ColourChoice, Phrase> {
 /// The catalogue's `parse-time` when `value` is none of those.
 pub fn parse_time(value: &str) -> Result<TimeControl, Phrase> {
     value.parse()
+}
+
+/// The shortest and longest check-in window, in seconds: 10 minutes and 24 hours.
+pub const CHECK_IN_WINDOW: std::ops::RangeInclusive<i64> = 600..=86_400;
+
+/// A check-in window's length: `30m`, `2h`, `1h30m` (jiff's friendly durations; `1d` is a
+/// calendar unit jiff will not turn into seconds, so a day is written `24h`), within
+/// [`CHECK_IN_WINDOW`]. Returns seconds.
+///
+/// # Errors
+///
+/// The refusal's words when it is not such a time.
+pub fn parse_check_in(value: &str) -> Result<i64, Phrase> {
+    value
+        .parse::<jiff::SignedDuration>()
+        .ok()
+        .filter(|d| d.subsec_nanos() == 0)
+        .map(|d| d.as_secs())
+        .filter(|s| CHECK_IN_WINDOW.contains(s))
+        .ok_or_else(|| phrase!("parse-check-in", value = value))
+}
+
+/// The shortest and longest round deadline, in seconds: an hour and 60 days.
+pub const ROUND_DEADLINE: std::ops::RangeInclusive<i64> = 3_600..=5_184_000;
+
+/// A knockout's round deadline: `3d`, `36h`, `1d12h` (jiff's spans, a day counted as 24
+/// hours), within [`ROUND_DEADLINE`]. Returns seconds.
+///
+/// # Errors
+///
+/// The refusal's words when it is not such a time.
+pub fn parse_round_deadline(value: &str) -> Result<i64, Phrase> {
+    value
+        .parse::<jiff::Span>()
+        .ok()
+        .and_then(|span| {
+            span.total((
+                jiff::Unit::Second,
+                jiff::SpanRelativeTo::days_are_24_hours(),
+            ))
+            .ok()
+        })
+        .filter(|s| s.fract() == 0.0)
+        .map(|s| s as i64)
+        .filter(|s| ROUND_DEADLINE.contains(s))
+        .ok_or_else(|| phrase!("parse-round-deadline", value = value))
 }
 
 /// `#12` or `12`.

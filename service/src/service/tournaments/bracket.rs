@@ -40,6 +40,21 @@ fn match_line(t: &TournamentDetail, m: &MatchDetail, language: Language) -> Stri
     };
     let (low, low_seed) = seeded(t, low_player);
     let winner = m.winner.map_or_else(String::new, |w| seeded(t, w).0);
+    if m.end == MatchEnd::Deadline {
+        return say!(
+            language,
+            "knockout-match-line-deadline",
+            board = m.board,
+            high = high,
+            high_seed = high_seed,
+            low = low,
+            low_seed = low_seed,
+            high_score = m.score.0.to_string(),
+            low_score = m.score.1.to_string(),
+            winner = winner,
+            level = if m.score.0 == m.score.1 { "yes" } else { "no" }
+        );
+    }
     let loser = match m.winner {
         Some(w) if w == m.high => low.clone(),
         Some(_) => high.clone(),
@@ -72,6 +87,7 @@ fn end_key(end: MatchEnd) -> &'static str {
         MatchEnd::HigherSeed => "higher-seed",
         MatchEnd::Walkover => "walkover",
         MatchEnd::NobodyLeft => "nobody",
+        MatchEnd::Deadline => "deadline",
     }
 }
 
@@ -169,17 +185,22 @@ pub(super) fn places_text(t: &TournamentDetail, language: Language) -> String {
             .take_while(|(p, _)| *p == place)
             .map(|(_, player)| {
                 let (name, seed) = seeded(t, *player);
-                say!(
-                    language,
-                    "knockout-placed",
-                    player = name,
-                    seed = seed,
-                    withdrawn = if t.entrant(*player).is_some_and(|e| e.withdrawn) {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                )
+                match t.entrant(*player).and_then(departure) {
+                    Some(how) => say!(
+                        language,
+                        "knockout-placed-left",
+                        player = name,
+                        seed = seed,
+                        how = how
+                    ),
+                    None => say!(
+                        language,
+                        "knockout-placed",
+                        player = name,
+                        seed = seed,
+                        withdrawn = "no"
+                    ),
+                }
             })
             .collect();
         index += names.len();
@@ -212,18 +233,22 @@ pub(super) fn picture(
     let columns = u32::try_from(MAX_COLUMNS).unwrap_or(3);
     let first = round.min(bracket.rounds.saturating_sub(columns - 1)).max(1);
     let last = (first + columns - 1).min(bracket.rounds);
-    let entry = |player: u32, score: String| {
+    // A player who withdrew or was disqualified is marked so in their last match only, not
+    // in the rounds they won before.
+    let entry = |player: u32, score: String, round: u32| {
         let (name, seed) = t.entrant(player).map_or_else(
             || (String::new(), 0),
             |e| (e.user.name.clone(), e.seed.unwrap_or(0)),
         );
-        let out = t.entrant(player).is_some_and(|e| e.withdrawn);
+        let left = t
+            .entrant(player)
+            .and_then(departure)
+            .filter(|_| bracket.last_round_of(player) == Some(round));
         Entry {
             seed,
-            name: if out {
-                say!(language, "knockout-picture-out", player = name)
-            } else {
-                name
+            name: match left {
+                Some(how) => say!(language, "knockout-picture-left", player = name, how = how),
+                None => name,
             },
             score,
         }
@@ -245,8 +270,8 @@ pub(super) fn picture(
                         }
                     };
                     Some(Match {
-                        top: entry(m.high, score(m.score.0)),
-                        bottom: m.low.map(|low| entry(low, score(m.score.1))),
+                        top: entry(m.high, score(m.score.0), r),
+                        bottom: m.low.map(|low| entry(low, score(m.score.1), r)),
                         winner: m.winner.map(|w| w == m.high),
                     })
                 })
@@ -287,7 +312,8 @@ pub(super) fn picture_png(
     }
 }
 
-/// One match as the picture draws it: seeds, names (marked when out), scores, the winner.
+/// One match as the picture draws it: seeds, names (marked in their last match when they
+/// withdrew or were disqualified), scores, the winner.
 fn picture_match(
     t: &TournamentDetail,
     m: &MatchDetail,
@@ -300,13 +326,19 @@ fn picture_match(
             || (String::new(), 0),
             |e| (e.user.name.clone(), e.seed.unwrap_or(0)),
         );
-        let out = t.entrant(player).is_some_and(|e| e.withdrawn);
+        // Marked as withdrawn or disqualified in their last match only (as in single
+        // elimination), not in the matches they won before it.
+        let left = t.entrant(player).and_then(departure).filter(|_| {
+            t.bracket
+                .as_ref()
+                .and_then(|b| b.last_round_of(player))
+                == Some(m.round)
+        });
         Entry {
             seed,
-            name: if out {
-                say!(language, "knockout-picture-out", player = name)
-            } else {
-                name
+            name: match left {
+                Some(how) => say!(language, "knockout-picture-left", player = name, how = how),
+                None => name,
             },
             score: if scored {
                 score.to_string()
@@ -399,7 +431,143 @@ fn part_picture_name(part: Part, shape: Double, language: Language) -> String {
     )
 }
 
+/// How an entrant left, as the catalogue's selector: `disqualified` (by the organiser) or
+/// `withdrew` (themselves); `None` while they are in.
+pub(in crate::service) fn departure(e: &crate::model::TournamentEntrant) -> Option<&'static str> {
+    match (e.withdrawn, e.disqualified) {
+        (false, _) => None,
+        (true, true) => Some("disqualified"),
+        (true, false) => Some("withdrew"),
+    }
+}
+
 /// The picture's words for those who cannot see it: each round's matches as text.
 pub(super) fn picture_alt(t: &TournamentDetail, round: u32, language: Language) -> String {
     round_text(t, round, language)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::db;
+    use crate::model::{GameId, TimeControl, TournamentFormat, TournamentId};
+    use crate::service::read_model::tournament_detail;
+    use crate::service::types::{Command, Request, TournamentAction, TournamentOptions};
+    use crate::testing::{channel_id, user, Harness};
+
+    fn tournament(h: &Harness, who: &str, action: TournamentAction) {
+        let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
+        request.is_moderator = who == "org";
+        let reply = h.service.handle(&request);
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+
+    /// The running games of the current round, each resigned by its second player.
+    fn resign_all(h: &Harness) {
+        let games: Vec<GameId> = h
+            .service
+            .db
+            .read(|c| db::pairings(c, TournamentId(1)))
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.result.is_none())
+            .filter_map(|p| p.game)
+            .collect();
+        for id in games {
+            let record = h.service.db.read(|c| db::game(c, id)).unwrap().unwrap();
+            let mut request = Request::new(
+                record.players.white,
+                channel_id("elsewhere"),
+                Command::Resign,
+            );
+            request.game = Some(id);
+            let reply = h.service.handle(&request);
+            assert!(!reply.ephemeral, "{}", reply.text);
+        }
+    }
+
+    /// The names the picture shows in each of its rounds.
+    fn names(picture: &akron_renderer::bracket::Bracket) -> Vec<Vec<String>> {
+        picture
+            .rounds
+            .iter()
+            .map(|r| {
+                r.matches
+                    .iter()
+                    .flatten()
+                    .flat_map(|m| std::iter::once(&m.top).chain(m.bottom.as_ref()))
+                    .map(|e| e.name.clone())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Regression (issue 43): a withdrawal and a disqualification were both shown as "(out)",
+    /// and in every round of the player's, those they had won included.
+    #[test]
+    fn a_player_disqualified_in_the_final_is_marked_disqualified_there_only() {
+        let h = Harness::new();
+        let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+        options.size = Some(5);
+        options.time = Some(TimeControl::PerMove(86_400));
+        tournament(&h, "org", TournamentAction::Create(options));
+        for player in ["p1", "p2", "p3", "p4"] {
+            tournament(&h, player, TournamentAction::Join);
+        }
+        tournament(&h, "org", TournamentAction::Start);
+        resign_all(&h);
+        let finalists: Vec<String> = {
+            let t = h
+                .service
+                .db
+                .read(|c| db::tournament(c, TournamentId(1)))
+                .unwrap()
+                .unwrap();
+            let detail = h
+                .service
+                .db
+                .read(|c| tournament_detail(c, t.clone(), 0))
+                .unwrap();
+            let bracket = detail.bracket.as_ref().unwrap();
+            let m = bracket.round(2).next().expect("the final is paired");
+            [Some(m.high), m.low]
+                .into_iter()
+                .flatten()
+                .map(|p| detail.entrant(p).unwrap().user.name.clone())
+                .collect()
+        };
+        let out = finalists[0].clone();
+        tournament(&h, "org", TournamentAction::Withdraw(Some(user(&out))));
+        let t = h
+            .service
+            .db
+            .read(|c| db::tournament(c, TournamentId(1)))
+            .unwrap()
+            .unwrap();
+        let detail = h
+            .service
+            .db
+            .read(|c| tournament_detail(c, t.clone(), 0))
+            .unwrap();
+        let shown = names(&picture(&detail, 2, Language::English).unwrap());
+        assert!(
+            shown[0].contains(&out),
+            "round 1 shows {out} unmarked: {shown:?}"
+        );
+        assert!(
+            shown[1].contains(&format!("{out} (disqualified)")),
+            "the final marks {out}: {shown:?}"
+        );
+        assert!(
+            shown.iter().flatten().all(|n| !n.contains("withdrew")),
+            "{shown:?}"
+        );
+        assert!(
+            places_text(&detail, Language::English).contains(&format!("{out} (")),
+            "{}",
+            places_text(&detail, Language::English)
+        );
+    }
 }

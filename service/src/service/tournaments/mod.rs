@@ -32,6 +32,8 @@ use crate::say;
 
 mod adjudication;
 mod bracket;
+mod checkin;
+mod deadline;
 mod knockout;
 mod notices;
 mod rounds;
@@ -55,6 +57,8 @@ impl Service {
             TournamentAction::Join => self.join_tournament(request),
             TournamentAction::Leave => self.leave_tournament(request),
             TournamentAction::Start => self.start_tournament(request),
+            TournamentAction::CheckIn => self.open_checkin(request),
+            TournamentAction::Confirm => self.confirm_checkin(request),
             TournamentAction::Standings => {
                 let t = self.find_tournament(request)?;
                 let now = self.clock.now();
@@ -130,7 +134,9 @@ impl Service {
     fn find_tournament(&self, request: &Request) -> Result<TournamentRecord, Failure> {
         let by_number = matches!(
             request.command,
-            Command::Tournament(TournamentAction::Join | TournamentAction::Leave)
+            Command::Tournament(
+                TournamentAction::Join | TournamentAction::Leave | TournamentAction::Confirm
+            )
         );
         let found = match request.game {
             Some(number) if by_number => self

@@ -32,68 +32,31 @@ impl Service {
         // Everything the start decides is read inside its own transaction, so a join or a
         // leave landing at the same moment is wholly before it (and paired, or gone) or
         // wholly after it (and refused): nobody told they are in is left out of round 1, and
-        // nobody who left is paired.
-        let (t, paired) = self.db.write(|c| {
-            let mut t = current(c, t.id)?;
+        // nobody who left is paired. The same holds for a check-in against the start.
+        let started = self.db.write(|c| {
+            let t = current(c, t.id)?;
             if t.status != TournamentStatus::SignUp {
                 return refuse(say!(request.language.private, "tournament-already-started"));
             }
-            let entrants = db::entrants(c, t.id)?;
-            let count = entrants.len();
-            if count < 2 {
-                return refuse(say!(request.language.private, "tournament-too-few"));
+            // A check-in set at creation and not open yet: `start` opens it.
+            if let Some(window) = db::checkin(c, t.id)?.filter(|w| w.closes_at.is_none()) {
+                return self
+                    .open_checkin_in(c, t, window.window, now, request)
+                    .map(Err);
             }
-            t.rounds = Some(match t.format {
-                TournamentFormat::Swiss => {
-                    let most = max_swiss_rounds(count);
-                    match t.rounds {
-                        Some(asked) if asked > most => {
-                            return refuse(too_many_rounds(
-                                &t,
-                                asked,
-                                count,
-                                request.language.private,
-                            ));
-                        }
-                        Some(asked) => asked,
-                        None => default_rounds(count),
-                    }
-                }
-                TournamentFormat::RoundRobin => {
-                    u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
-                }
-                // Set by the seeding below.
-                TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination => 0,
-            });
-            let mut seeds = Vec::with_capacity(count);
-            if let Some(k) = t.knockout {
-                t.rounds = Some(self.seed_knockout(c, &t, k, &entrants)?);
-            }
-            for entrant in entrants.iter().filter(|_| t.knockout.is_none()) {
-                let rating = seeding_rating(c, &t, &entrant.user)?;
-                db::set_entrant_rating(c, t.id, entrant.player, rating)?;
-                seeds.push(Entrant::new(entrant.player, rating));
-            }
-            t.status = TournamentStatus::Running;
-            if t.format == TournamentFormat::RoundRobin {
-                let schedule = round_robin(&seeds, t.double).map_err(pairing_failure(&t))?;
-                for (index, round) in schedule.iter().enumerate() {
-                    let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-                    insert_round(c, t.id, number, round)?;
-                }
-            }
-            self.begin_round(c, &mut t, 1, now)?;
-            // The players round 1 actually holds, byes included.
-            let paired: HashSet<u32> = db::pairings(c, t.id)?
-                .iter()
-                .filter(|p| p.round == 1)
-                .flat_map(|p| [Some(p.first), p.second])
-                .flatten()
-                .collect();
-            Ok::<_, Failure>((t, paired.len()))
+            let dropped = self.close_checkin(c, &t, now, request.language.private)?;
+            let (t, paired) = self.start_in(c, t, now, request.language.private)?;
+            Ok::<_, Failure>(Ok((t, paired, dropped)))
         })?;
+        let (t, paired, dropped) = match started {
+            Ok(started) => started,
+            Err(opened) => {
+                self.wake();
+                return Ok(opened);
+            }
+        };
         self.wake();
-        Ok(Reply::text(say!(
+        let mut text = say!(
             request.language.public,
             "tournament-started",
             tournament = escape(&t.name),
@@ -102,7 +65,82 @@ impl Service {
             // A Swiss's description says its rounds already.
             format = t.format.name(),
             what = describe(&t, request.language.public)
-        )))
+        );
+        if !dropped.is_empty() {
+            text.push('\n');
+            text.push_str(&say!(
+                request.language.public,
+                "checkin-dropped",
+                count = dropped.len(),
+                names = dropped
+                    .iter()
+                    .map(|u| u.shown_in(request.language.public))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        Ok(Reply::text(text))
+    }
+
+    /// Closes sign-up and draws round 1 from the entrants inside `c`'s transaction, the
+    /// tournament read there and still in sign-up: seeds (a knockout) or ratings, the rounds,
+    /// round 1's games and their notices. Returns the tournament and how many players round
+    /// 1 holds, byes included. Refusals are in `language`.
+    pub(super) fn start_in(
+        &self,
+        c: &Tx<'_>,
+        mut t: TournamentRecord,
+        now: i64,
+        language: Language,
+    ) -> Result<(TournamentRecord, usize), Failure> {
+        let entrants = db::entrants(c, t.id)?;
+        let count = entrants.len();
+        if count < 2 {
+            return refuse(say!(language, "tournament-too-few"));
+        }
+        t.rounds = Some(match t.format {
+            TournamentFormat::Swiss => {
+                let most = max_swiss_rounds(count);
+                match t.rounds {
+                    Some(asked) if asked > most => {
+                        return refuse(too_many_rounds(&t, asked, count, language));
+                    }
+                    Some(asked) => asked,
+                    None => default_rounds(count),
+                }
+            }
+            TournamentFormat::RoundRobin => {
+                u32::try_from(round_robin_rounds(count, t.double)).unwrap_or(u32::MAX)
+            }
+            // Set by the seeding below.
+            TournamentFormat::SingleElimination | TournamentFormat::DoubleElimination => 0,
+        });
+        let mut seeds = Vec::with_capacity(count);
+        if let Some(k) = t.knockout {
+            t.rounds = Some(self.seed_knockout(c, &t, k, &entrants)?);
+        }
+        for entrant in entrants.iter().filter(|_| t.knockout.is_none()) {
+            let rating = seeding_rating(c, &t, &entrant.user)?;
+            db::set_entrant_rating(c, t.id, entrant.player, rating)?;
+            seeds.push(Entrant::new(entrant.player, rating));
+        }
+        t.status = TournamentStatus::Running;
+        if t.format == TournamentFormat::RoundRobin {
+            let schedule = round_robin(&seeds, t.double).map_err(pairing_failure(&t))?;
+            for (index, round) in schedule.iter().enumerate() {
+                let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                insert_round(c, t.id, number, round)?;
+            }
+        }
+        self.begin_round(c, &mut t, 1, now)?;
+        // The players round 1 actually holds, byes included.
+        let paired: HashSet<u32> = db::pairings(c, t.id)?
+            .iter()
+            .filter(|p| p.round == 1)
+            .flat_map(|p| [Some(p.first), p.second])
+            .flatten()
+            .collect();
+        Ok((t, paired.len()))
     }
 
     /// Pairs (Swiss) or opens (round robin) round `round` inside `conn`'s transaction: its
@@ -116,6 +154,8 @@ impl Service {
         now: i64,
     ) -> Result<(), DbError> {
         if let Some(k) = t.knockout {
+            // The round's deadline (if the tournament has one) runs from now.
+            db::start_round_deadline(conn, t.id, round, now)?;
             return self.begin_knockout_round(conn, t, k, round, now);
         }
         let entrants = db::entrants(conn, t.id)?;

@@ -74,6 +74,11 @@ impl Service {
             || options.tie.is_some()
             || options.seeding.is_some()
             || options.draw.is_some();
+        // Round deadlines are built for single elimination: a double elimination's deadline
+        // would also have to route the decided match's loser, which nothing tests yet.
+        if options.deadline.is_some() && options.format != TournamentFormat::SingleElimination {
+            return refuse(say!(request.language.private, "deadline-knockout-only"));
+        }
         if knockout_only && !options.format.is_knockout() {
             return refuse(say!(request.language.private, "knockout-options-only"));
         }
@@ -134,6 +139,12 @@ impl Service {
             if analysis {
                 db::set_tournament_analysis(c, id, true)?;
             }
+            if let Some(window) = options.check_in {
+                db::set_checkin_window(c, id, window)?;
+            }
+            if let Some(seconds) = options.deadline {
+                db::set_round_deadline(c, id, seconds)?;
+            }
             Ok(id)
         }) {
             Ok(id) => id,
@@ -172,6 +183,10 @@ impl Service {
             }
             let rating = seeding_rating(c, &t, me)?;
             db::add_entrant(c, t.id, me, rating, now)?;
+            // Joining while the check-in is open is being there: it counts as checking in.
+            if db::checkin(c, t.id)?.is_some_and(|w| w.closes_at.is_some()) {
+                db::check_in_entrant(c, t.id, &me.id)?;
+            }
             // Claimed at the version read: a start deciding at the same moment from an older
             // list of entrants cannot commit.
             let mut t = t;

@@ -144,7 +144,9 @@ pub(super) fn standings_table(t: &TournamentDetail, language: Language) -> Optio
             );
             vec![
                 line.rank.to_string(),
-                if line.withdrawn {
+                if line.withdrawn && t.entrant(line.player).is_some_and(|e| e.disqualified) {
+                    say!(language, "tournament-disqualified-name", name = name)
+                } else if line.withdrawn {
                     say!(language, "tournament-withdrawn-name", name = name)
                 } else {
                     name

@@ -74,6 +74,9 @@ impl Service {
             {
                 return Err(DbError::Conflict);
             }
+            if user.id != request.user.id {
+                db::mark_disqualified(c, t.id, player)?;
+            }
             // A round paired at the same moment from the entrants before this withdrawal
             // cannot commit.
             db::save_tournament(c, &fresh)?;

@@ -37,7 +37,7 @@ pub struct Button {
 /// looks. The one source of button metadata. Ids on messages already posted keep their
 /// meaning, so entries are only ever added. The tournament buttons carry the tournament's
 /// number where the others carry a game's.
-const BUTTONS: [(&str, Command, &str, ButtonStyle); 15] = [
+const BUTTONS: [(&str, Command, &str, ButtonStyle); 16] = [
     ("accept", Command::Accept, "Accept", ButtonStyle::Success),
     ("decline", Command::Decline, "Decline", ButtonStyle::Danger),
     ("cancel", Command::Cancel, "Cancel", ButtonStyle::Secondary),
@@ -96,6 +96,12 @@ const BUTTONS: [(&str, Command, &str, ButtonStyle); 15] = [
         Command::Tournament(TournamentAction::Leave),
         "Leave",
         ButtonStyle::Secondary,
+    ),
+    (
+        "tournament-confirm",
+        Command::Tournament(TournamentAction::Confirm),
+        "Check in",
+        ButtonStyle::Success,
     ),
     ("rematch", Command::Rematch, "Rematch", ButtonStyle::Primary),
 ];
