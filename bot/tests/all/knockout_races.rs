@@ -70,7 +70,7 @@ fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_o
                 "run {run}: {all}"
             );
             assert!(
-                after.contains("Final places:\n1. ben (2)\n2. ana (1) (out of the tournament)"),
+                after.contains("Final places:\n1. ben (2)\n2. ana (1, withdrew)"),
                 "run {run}: {after}"
             );
             assert!(!all.contains("went wrong"), "run {run}: {all}");

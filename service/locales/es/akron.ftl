@@ -470,7 +470,7 @@ tournament-column-white = Blancas
 tournament-column-result = Resultado
 tournament-column-game = Partida
 tournament-withdrawn-mark = ret.
-tournament-withdrawn-name = { $name } (retirado)
+tournament-withdrawn-name = { $name } (se retiró)
 tournament-unknown-player = jugador { $player }
 tournament-result-playing = en juego
 tournament-result-forfeit = { $score } incomp.
@@ -882,7 +882,7 @@ web-byes = ({ $count ->
 })
 web-adjudicated = por decisión arbitral
 web-entrants = Inscritos
-web-withdrawn = retirado
+web-withdrawn = se retiró
 web-rank = #
 web-player = Jugador
 web-points = Puntos
@@ -1859,15 +1859,15 @@ checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $c
    *[other] con { $count } jugadores confirmados
 }, demasiado pocos para empezar: el torneo se cancela.
 knockout-picture-left = { $player } ({ $how ->
-    [disqualified] descalificado
-   *[withdrew] retirado
+    [disqualified] descalificación
+   *[withdrew] se retiró
 })
 knockout-placed-left = { $player } ({ $seed }, { $how ->
-    [disqualified] descalificado
-   *[withdrew] retirado
+    [disqualified] descalificación
+   *[withdrew] se retiró
 })
-tournament-disqualified-name = { $name } (descalificado)
-web-disqualified = descalificado
+tournament-disqualified-name = { $name } (descalificación)
+web-disqualified = descalificación
 parse-round-deadline = el plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
 deadline-knockout-only = deadline es una opción solo de la eliminación directa (format:single): al vencer, los encuentros sin decidir de la ronda se deciden.
 option-tournament-create-deadline-name = deadline

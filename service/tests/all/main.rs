@@ -30,8 +30,8 @@ mod sqlite {
     mod concurrency;
     mod copy;
     mod correspondence;
-    mod double;
     mod deadlines;
+    mod double;
     mod false_results;
     mod faults;
     mod games;
@@ -66,8 +66,8 @@ mod postgres {
     mod concurrency;
     mod copy;
     mod correspondence;
-    mod double;
     mod deadlines;
+    mod double;
     mod false_results;
     mod faults;
     mod games;

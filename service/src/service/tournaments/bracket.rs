@@ -328,12 +328,10 @@ fn picture_match(
         );
         // Marked as withdrawn or disqualified in their last match only (as in single
         // elimination), not in the matches they won before it.
-        let left = t.entrant(player).and_then(departure).filter(|_| {
-            t.bracket
-                .as_ref()
-                .and_then(|b| b.last_round_of(player))
-                == Some(m.round)
-        });
+        let left = t
+            .entrant(player)
+            .and_then(departure)
+            .filter(|_| t.bracket.as_ref().and_then(|b| b.last_round_of(player)) == Some(m.round));
         Entry {
             seed,
             name: match left {
