@@ -234,7 +234,19 @@ fn a_deadline_on_a_swiss_is_refused() {
     assert!(
         refused
             .text
-            .starts_with("deadline is an option of a knockout"),
+            .starts_with("deadline is an option of single elimination (format:single) only"),
+        "{}",
+        refused.text
+    );
+    // Not built for double elimination yet: refused rather than half applied.
+    let mut options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
+    options.deadline = Some(3 * DAY);
+    let refused = tournament(&h, "org", TournamentAction::Create(options));
+    assert!(refused.ephemeral, "{}", refused.text);
+    assert!(
+        refused
+            .text
+            .starts_with("deadline is an option of single elimination (format:single) only"),
         "{}",
         refused.text
     );

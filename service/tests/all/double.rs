@@ -242,7 +242,7 @@ fn a_five_player_double_elimination_with_a_tie_a_withdrawal_a_disqualification_a
     );
     assert!(
         said.contains(
-            "🏆 **Spring Double** is over: p1 wins it.\nFinal places:\n1. p1 (1)\n2. p2 (2)\n3. p5 (5)\n4. p4 (4) (out of the tournament)\n5. p3 (3) (out of the tournament)"
+            "🏆 **Spring Double** is over: p1 wins it.\nFinal places:\n1. p1 (1)\n2. p2 (2)\n3. p5 (5)\n4. p4 (4, disqualified)\n5. p3 (3, withdrew)"
         ),
         "{said}"
     );

@@ -506,7 +506,7 @@ pub const COMMANDS: [CommandHelp; 32] = [
             &[
                 literal("create"),
                 word("NAME", "Spring Open"),
-                required("format", "swiss|roundrobin", "swiss"),
+                required("format", "swiss|roundrobin|single|double", "swiss"),
                 option("rounds", "", "4"),
                 option("time", "", "3d"),
                 option("size", "", "8"),
