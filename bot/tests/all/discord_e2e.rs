@@ -2659,3 +2659,393 @@ async fn a_check_in_button_confirms_and_who_did_not_press_it_is_dropped_by_dm() 
     assert!(refused.is_empty(), "Discord refused: {refused:?}");
     stop_bot(bot).await
 }
+
+/// The text of a message the fake stored.
+fn content_of(message: &Value) -> &str {
+    message["content"].as_str().unwrap_or_default()
+}
+
+/// Waits for the message in `channel` whose text contains every one of `parts` (and none of
+/// `not`), and returns it.
+async fn wait_message(
+    fake: &FakeDiscord,
+    channel: u64,
+    parts: &[&str],
+    not: &[&str],
+) -> Result<Value, Error> {
+    let matches = |m: &Value| {
+        let text = content_of(m);
+        parts.iter().all(|part| text.contains(part)) && !not.iter().any(|no| text.contains(no))
+    };
+    let messages = fake
+        .wait_channel(channel, &parts.join(" … "), |messages| {
+            messages.iter().any(matches)
+        })
+        .await?;
+    let found = messages.into_iter().find(matches);
+    Ok(found.ok_or("the message")?)
+}
+
+/// Waits for the thread of the game numbered `game` ("Akron #N: …") and returns its id.
+async fn wait_thread(fake: &FakeDiscord, game: u32) -> Result<u64, Error> {
+    let prefix = format!("Akron #{game}: ");
+    fake.wait_for(&format!("the thread of game #{game}"), |requests| {
+        requests
+            .iter()
+            .any(|request| {
+                request.is("POST", "/threads")
+                    && !request.refused()
+                    && request.json.as_ref().is_some_and(|body| {
+                        body["name"]
+                            .as_str()
+                            .is_some_and(|name| name.starts_with(&prefix))
+                    })
+            })
+            .then_some(())
+    })
+    .await?;
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .into_iter()
+        .find(|t| t["name"].as_str().is_some_and(|n| n.starts_with(&prefix)))
+        .ok_or_else(|| format!("no thread for game #{game}"))?;
+    let id: u64 = thread["id"].as_str().unwrap_or_default().parse()?;
+    fake.wait_messages(id, 1).await?;
+    Ok(id)
+}
+
+/// The game threads opened in the channel so far.
+fn game_threads(fake: &FakeDiscord) -> usize {
+    fake.threads_of(CHANNEL_ID)
+        .iter()
+        .filter(|t| t["name"].as_str().is_some_and(|n| n.starts_with("Akron #")))
+        .count()
+}
+
+/// `who` runs `/akron SUBCOMMAND` in `channel`; the answer is public (not a refusal).
+async fn act(
+    fake: &FakeDiscord,
+    who: &TestUser,
+    channel: u64,
+    subcommand: &str,
+    options: Vec<Value>,
+) -> Result<Reply, Error> {
+    let reply = fake
+        .interact_and_wait(&payloads::slash(
+            who,
+            channel,
+            "akron",
+            Some(subcommand),
+            options,
+        ))
+        .await?;
+    assert!(
+        !reply.is_ephemeral(),
+        "{} /akron {subcommand} was refused: {}",
+        who.name,
+        reply.content()
+    );
+    Ok(reply)
+}
+
+/// `who` places `cell` in the game of `channel`.
+async fn place(fake: &FakeDiscord, who: &TestUser, channel: u64, cell: &str) -> Result<(), Error> {
+    act(
+        fake,
+        who,
+        channel,
+        "move",
+        vec![payloads::string_option("notation", cell)],
+    )
+    .await?;
+    Ok(())
+}
+
+/// `first` places B2, `second` A1, `first` offers a draw and `second` accepts it.
+async fn drawn_game(
+    fake: &FakeDiscord,
+    channel: u64,
+    first: &TestUser,
+    second: &TestUser,
+) -> Result<(), Error> {
+    place(fake, first, channel, "b2").await?;
+    place(fake, second, channel, "a1").await?;
+    // Poise registers choices as integers: offer is the first, accept the second.
+    act(
+        fake,
+        first,
+        channel,
+        "draw",
+        vec![payloads::integer_option("action", 0)],
+    )
+    .await?;
+    let accepted = act(
+        fake,
+        second,
+        channel,
+        "draw",
+        vec![payloads::integer_option("action", 1)],
+    )
+    .await?;
+    assert!(
+        accepted.content().contains("Draw by agreement"),
+        "{}",
+        accepted.content()
+    );
+    Ok(())
+}
+
+/// A round's pairing message (not its results) in the channel, with its one picture.
+async fn round_pairing(fake: &FakeDiscord, title: &str) -> Result<String, Error> {
+    let pairing = wait_message(fake, CHANNEL_ID, &[title], &["Results"]).await?;
+    assert_eq!(
+        pairing["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the round comes with its bracket picture: {pairing}"
+    );
+    Ok(content_of(&pairing).to_owned())
+}
+
+/// A round's results message in the channel, with its one picture.
+async fn round_results(fake: &FakeDiscord, title: &str) -> Result<String, Error> {
+    let results = wait_message(fake, CHANNEL_ID, &["Results", title], &[]).await?;
+    assert_eq!(
+        results["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "the round's results come with the bracket picture: {results}"
+    );
+    Ok(content_of(&results).to_owned())
+}
+
+/// The console transcript `a_knockout_tournament` through the fake Discord (issue 43): six
+/// entrants seeded by rating (all level, so in the order they joined) in a single elimination
+/// of best-of-3 matches; round 1 gives seeds 1 and 2 a bye, one match is level after three
+/// agreed draws and decided by its extra game, a player withdraws herself during her match;
+/// in round 2 the organiser disqualifies a player during his match; the final is won 2–1.
+/// Every round's pairing and results come with the bracket picture, each match's games follow
+/// one another in one thread, the final places name the withdrawal and the disqualification,
+/// and Discord refuses nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_six_player_knockout_of_best_of_three_matches_plays_to_the_winner() -> Result<(), Error> {
+    use fake_discord::payloads::{DAN, ERIN, FAY, MODERATOR};
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Winter Cup"),
+                payloads::integer_option("format", 2),
+                payloads::integer_option("best-of", 3),
+                payloads::integer_option("tie", 0),
+                payloads::string_option("time", "1d"),
+                payloads::integer_option("board", SIZE),
+            ],
+        ))
+        .await?;
+    assert!(
+        created.content().contains(
+            "single elimination, best of 3 games a match, a level match decided by an extra game"
+        ),
+        "{}",
+        created.content()
+    );
+    let join = button_id(&created, "Join")?;
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    let entrants = [&ALICE, &BOB, &CAROL, &DAN, &ERIN, &FAY];
+    for who in entrants {
+        let pressed = fake
+            .interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+        assert_eq!(pressed.callback_type, 7, "{}", pressed.content());
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("6 players, 3 rounds"),
+        "{}",
+        started.content()
+    );
+
+    // Round 1: byes for seeds 1 and 2; dan–erin and carol–fay play.
+    let quarters = "the quarter-finals (best of 3)";
+    let pairing = round_pairing(&fake, quarters).await?;
+    for line in [
+        "1. (1) alice: a bye, through to the next round",
+        "2. (4) dan 0–0 (5) erin",
+        "3. (2) bob: a bye, through to the next round",
+        "4. (3) carol 0–0 (6) fay",
+    ] {
+        assert!(pairing.contains(line), "{line} in: {pairing}");
+    }
+    let dan_erin = wait_thread(&fake, 1).await?;
+    let carol_fay = wait_thread(&fake, 2).await?;
+    assert_eq!(game_threads(&fake), 2, "one thread per match");
+    // Three agreed draws (colours alternating), the match level at 1½–1½ … after game 3 it
+    // is 1½–1½, and the extra game decides it.
+    drawn_game(&fake, dan_erin, &DAN, &ERIN).await?;
+    wait_message(&fake, dan_erin, &["game 2 of 3 (score ½–½)"], &[]).await?;
+    drawn_game(&fake, dan_erin, &ERIN, &DAN).await?;
+    wait_message(&fake, dan_erin, &["game 3 of 3 (score 1–1)"], &[]).await?;
+    drawn_game(&fake, dan_erin, &DAN, &ERIN).await?;
+    let extra = wait_message(&fake, dan_erin, &["extra game"], &[]).await?;
+    // The first move is drawn by lot: either may have it.
+    for who in [&DAN, &ERIN] {
+        assert!(
+            content_of(&extra).contains(&format!("<@{}>", who.id)),
+            "{extra}"
+        );
+    }
+    act(&fake, &DAN, dan_erin, "resign", Vec::new()).await?;
+    wait_message(
+        &fake,
+        CHANNEL_ID,
+        &["round 1, match 2", "after the extra game and goes through"],
+        &[],
+    )
+    .await?;
+    assert_eq!(
+        game_threads(&fake),
+        2,
+        "the match's games stay in its thread"
+    );
+    // Fay withdraws herself during her match: carol goes through.
+    let withdrew = fake
+        .interact_and_wait(&tournament_command(&FAY, "withdraw", Vec::new()))
+        .await?;
+    assert!(
+        withdrew
+            .content()
+            .contains("**fay** withdrew from **Winter Cup**"),
+        "{}",
+        withdrew.content()
+    );
+    wait_message(&fake, carol_fay, &["fay resigned"], &[]).await?;
+    let results = round_results(&fake, quarters).await?;
+    for line in [
+        "2. (4) dan 1½–1½ (5) erin · erin wins the extra game",
+        "4. (3) carol 1–0 (6) fay · carol goes through, fay is out of the tournament",
+    ] {
+        assert!(results.contains(line), "{line} in: {results}");
+    }
+
+    // Round 2: alice–erin, bob–carol; the organiser disqualifies carol in her match.
+    let semis = "the semi-finals (best of 3)";
+    let pairing = round_pairing(&fake, semis).await?;
+    for line in ["1. (1) alice 0–0 (5) erin", "2. (2) bob 0–0 (3) carol"] {
+        assert!(pairing.contains(line), "{line} in: {pairing}");
+    }
+    let alice_erin = wait_thread(&fake, 6).await?;
+    let bob_carol = wait_thread(&fake, 7).await?;
+    assert_eq!(game_threads(&fake), 4, "one thread per match");
+    place(&fake, &ALICE, alice_erin, "b2").await?;
+    place(&fake, &ERIN, alice_erin, "a1").await?;
+    act(&fake, &ERIN, alice_erin, "resign", Vec::new()).await?;
+    wait_message(&fake, alice_erin, &["game 2 of 3 (score 1–0)"], &[]).await?;
+    act(&fake, &ERIN, alice_erin, "resign", Vec::new()).await?;
+    place(&fake, &BOB, bob_carol, "b2").await?;
+    place(&fake, &CAROL, bob_carol, "a1").await?;
+    act(&fake, &BOB, bob_carol, "resign", Vec::new()).await?;
+    wait_message(&fake, bob_carol, &["game 2 of 3 (score 0–1)"], &[]).await?;
+    let disqualified = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "withdraw",
+            vec![payloads::user_option("player", &CAROL)],
+        ))
+        .await?;
+    assert!(
+        disqualified
+            .content()
+            .contains("**carol** was disqualified from **Winter Cup**"),
+        "{}",
+        disqualified.content()
+    );
+    let results = round_results(&fake, semis).await?;
+    for line in [
+        "1. (1) alice 2–0 (5) erin · alice wins",
+        "2. (2) bob 1–1 (3) carol · bob goes through, carol is out of the tournament",
+    ] {
+        assert!(results.contains(line), "{line} in: {results}");
+    }
+    assert_eq!(
+        game_threads(&fake),
+        4,
+        "the match's games stay in its thread"
+    );
+
+    // Round 3, the final: bob beats alice 2–1.
+    let last = "the final (best of 3)";
+    let pairing = round_pairing(&fake, last).await?;
+    assert!(pairing.contains("1. (1) alice 0–0 (2) bob"), "{pairing}");
+    let final_thread = wait_thread(&fake, 10).await?;
+    place(&fake, &ALICE, final_thread, "b2").await?;
+    place(&fake, &BOB, final_thread, "a1").await?;
+    act(&fake, &ALICE, final_thread, "resign", Vec::new()).await?;
+    wait_message(&fake, final_thread, &["game 2 of 3 (score 0–1)"], &[]).await?;
+    act(&fake, &BOB, final_thread, "resign", Vec::new()).await?;
+    wait_message(&fake, final_thread, &["game 3 of 3 (score 1–1)"], &[]).await?;
+    place(&fake, &ALICE, final_thread, "b2").await?;
+    place(&fake, &BOB, final_thread, "a1").await?;
+    act(&fake, &ALICE, final_thread, "resign", Vec::new()).await?;
+    wait_message(&fake, CHANNEL_ID, &["2–1 and wins the tournament"], &[]).await?;
+    assert_eq!(game_threads(&fake), 5, "five matches, five threads");
+
+    let over = wait_message(&fake, CHANNEL_ID, &["Winter Cup** is over"], &[]).await?;
+    let text = content_of(&over);
+    for line in [
+        "1. bob (2)",
+        "2. alice (1)",
+        "3. erin (5) and carol (3, disqualified)",
+        "5. dan (4) and fay (6, withdrew)",
+    ] {
+        assert!(text.contains(line), "{line} in: {text}");
+    }
+    assert_eq!(
+        over["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "{over}"
+    );
+    // The final bracket picture: a PNG readable at chat size.
+    let upload = fake
+        .requests()
+        .into_iter()
+        .find(|request| {
+            request.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+                && request
+                    .json
+                    .as_ref()
+                    .is_some_and(|body| content_of(body).contains("Winter Cup** is over"))
+        })
+        .ok_or("the final standings' request")?;
+    let png = upload.files.first().ok_or("the final picture")?;
+    assert!(png.filename.ends_with(".png"), "{}", png.filename);
+    let picture = image::load_from_memory_with_format(&png.bytes, image::ImageFormat::Png)?;
+    assert!(
+        (400..=4000).contains(&picture.width()) && (200..=4000).contains(&picture.height()),
+        "the bracket picture is {} × {}",
+        picture.width(),
+        picture.height()
+    );
+    // The organiser's standings: every round's results, the final's too, and the places,
+    // with the whole bracket's picture.
+    let standings = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "standings", Vec::new()))
+        .await?;
+    let text = standings.content();
+    for line in [
+        "2. (4) dan 1½–1½ (5) erin · erin wins the extra game",
+        "2. (2) bob 1–1 (3) carol · bob goes through, carol is out of the tournament",
+        "1. (1) alice 1–2 (2) bob · bob wins",
+        "3. erin (5) and carol (3, disqualified)",
+        "5. dan (4) and fay (6, withdrew)",
+    ] {
+        assert!(text.contains(line), "{line} in: {text}");
+    }
+    assert_png(&standings)?;
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    every_attachment_described(&fake, 1)?;
+    stop_bot(bot).await
+}

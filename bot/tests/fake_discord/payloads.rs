@@ -91,6 +91,24 @@ pub const CAROL: TestUser = TestUser {
     name: "carol",
     permissions: MEMBER_PERMISSIONS,
 };
+/// A fourth player (the six-player knockout).
+pub const DAN: TestUser = TestUser {
+    id: 100_000_000_000_000_006,
+    name: "dan",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A fifth player (the six-player knockout).
+pub const ERIN: TestUser = TestUser {
+    id: 100_000_000_000_000_007,
+    name: "erin",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A sixth player (the six-player knockout).
+pub const FAY: TestUser = TestUser {
+    id: 100_000_000_000_000_008,
+    name: "fay",
+    permissions: MEMBER_PERMISSIONS,
+};
 /// A moderator of threads only: Manage Threads without Manage Messages.
 pub const THREAD_MODERATOR: TestUser = TestUser {
     id: 100_000_000_000_000_005,
