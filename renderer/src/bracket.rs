@@ -17,6 +17,7 @@
 //!     seed,
 //!     name: name.to_string(),
 //!     score: score.to_string(),
+//!     mark: String::new(),
 //! };
 //! let bracket = Bracket {
 //!     title: "Winter Cup".to_string(),
@@ -76,10 +77,13 @@ fn box_fill() -> Rgb {
 pub struct Entry {
     /// The seed (0: none shown).
     pub seed: u32,
-    /// The name as shown, a mark such as "(out)" included.
+    /// The name as shown.
     pub name: String,
     /// The match score, as shown; empty for none.
     pub score: String,
+    /// A short mark after the name, such as "(WD)", drawn whole: a long name is cut to make
+    /// room for it, never the mark. Empty for none.
+    pub mark: String,
 }
 
 /// One match.
@@ -118,6 +122,18 @@ pub struct Bracket {
 /// A name (or any line) as the font can draw it, isolated when right-to-left, cut to `room`.
 fn shown(text: &str, room: f32, size: f32) -> Result<String, RenderError> {
     line(text, room, size, text::MAX_NAME_CHARS)
+}
+
+/// A name and its mark as one line in `room`: the name cut (a whole word at a time, as
+/// [`shown`] cuts) to leave room for the mark, which is drawn whole.
+fn with_mark(name: &str, mark: &str, room: f32, size: f32) -> Result<String, RenderError> {
+    if mark.is_empty() {
+        return shown(name, room, size);
+    }
+    let mark = line(mark, room, size, text::MAX_NAME_CHARS)?;
+    let mark_width = crate::canvas::Canvas::text_width(&format!(" {mark}"), size)?;
+    let name = shown(name, (room - mark_width).max(0.0), size)?;
+    Ok(format!("{name} {mark}"))
 }
 
 /// A line of up to `chars` characters as the font can draw it, cut to `room`.
@@ -421,7 +437,7 @@ fn draw_entry(
         )?;
     }
     let room = COLUMN - 2.0 * PAD - SEED - SCORE;
-    let name = shown(&entry.name, room, TEXT)?;
+    let name = with_mark(&entry.name, &entry.mark, room, TEXT)?;
     canvas.text(
         &name,
         (left + PAD + SEED, y),
@@ -452,7 +468,23 @@ mod tests {
             seed,
             name: name.to_string(),
             score: score.to_string(),
+            mark: String::new(),
         }
+    }
+
+    #[test]
+    fn a_mark_is_drawn_whole_and_a_long_name_is_cut_for_it() {
+        let room = COLUMN - 2.0 * PAD - SEED - SCORE;
+        for mark in ["(WD)", "(DQ)", "(desc.)", "(disq.)", "(zur.)", "(ret.)"] {
+            let short = with_mark("fay", mark, room, TEXT).unwrap();
+            assert_eq!(short, format!("fay {mark}"));
+            let long = with_mark("Alexandria Constantinopoulou", mark, room, TEXT).unwrap();
+            assert!(long.ends_with(&format!(" {mark}")), "{long}");
+            assert!(long.starts_with("Alex"), "{long}");
+            let width = crate::canvas::Canvas::text_width(&long, TEXT).unwrap();
+            assert!(width <= room + 0.5, "{long}: {width} in {room}");
+        }
+        assert_eq!(with_mark("fay", "", room, TEXT).unwrap(), "fay");
     }
 
     /// The six-player bracket of the console transcript after its final.

@@ -11,6 +11,7 @@ fn entry(seed: u32, name: &str, score: &str) -> Entry {
         seed,
         name: name.to_string(),
         score: score.to_string(),
+        mark: String::new(),
     }
 }
 

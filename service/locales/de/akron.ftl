@@ -408,10 +408,10 @@ placeholder-name = NAME
 placeholder-role = ROLLE
 placeholder-zone = Europe/Berlin
 placeholder-game = #partie
-help-outro = Eine Partie pro Kanal: Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt.
+help-outro = Eine Partie pro Kanal: Läuft dort schon eine, wird die neue in einem eigenen Thread gespielt.
 help-intro-console = Befehle, so eingegeben, wie sie hier stehen (`move F6`):
 help-outro-console = Eine Partie pro Kanal (`in KANAL` wechselt ihn): Eine Herausforderung in einem Kanal mit laufender Partie wird in einem eigenen Thread gespielt.
-help-intro = Befehle (auf Discord `/akron NAME` oder der Slash-Befehl der Gruppe: `replay` ist `/akron-review replay`; Discords Menü zeigt sie auf Deutsch):
+help-intro = Befehle (auf Discord `/akron NAME` oder der Befehl der Gruppe, etwa `/akron-review replay`; das Menü zeigt sie auf Deutsch):
 help-intro-matrix = Befehle: Schreib jeden hinter `!akron` in eine Nachricht, im Raum der Partie oder in ihrem Thread (`!akron move F6`). Reaktionen auf die Nachrichten des Bots stehen für seine Knöpfe: ✅ annehmen, ❌ ablehnen, 🚫 deine Herausforderung zurückziehen, 🔄 tauschen, 🤝 Remis anbieten, 🏳️ aufgeben (mit Rückfrage), 🔁 Revanche, 🙋 einem Turnier beitreten und 👋 es verlassen.
 help-outro-matrix = Eine Partie pro Raum: Eine Herausforderung in einem Raum mit laufender Partie wird in einem eigenen Thread gespielt. Der Bot erwähnt dich, wenn du am Zug bist.
 group-start = Beginnen
@@ -1570,7 +1570,6 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
 knockout-picture-bye = spielfrei
-knockout-picture-out = { $player } (ausgeschieden)
 web-bracket = Turnierbaum
 knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
 knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.
@@ -1819,10 +1818,11 @@ checkin-closed-cancelled = Der Check-in für **{ $tournament }** hat mit { $coun
     [one] einem Spieler
    *[other] { $count } Spielern
 } geschlossen, zu wenige für einen Beginn: Das Turnier ist abgesagt.
-knockout-picture-left = { $player } ({ $how ->
-    [disqualified] disqualifiziert
-   *[withdrew] zurückgezogen
-})
+knockout-picture-left = { $how ->
+    [disqualified] (disq.)
+   *[withdrew] (zur.)
+}
+knockout-picture-legend = zur.: zurückgezogen, disq.: disqualifiziert
 knockout-placed-left = { $player } ({ $seed }, { $how ->
     [disqualified] disqualifiziert
    *[withdrew] zurückgezogen

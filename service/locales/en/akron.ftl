@@ -1554,7 +1554,6 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = single elimination, best of { $best_of }
 knockout-picture-bye = bye
-knockout-picture-out = { $player } (out)
 web-bracket = Bracket
 knockout-advanced = **{ $player }** goes through in **{ $tournament }** by the organiser's decision.
 knockout-no-match = { $player } has no match being played in this round.
@@ -1797,10 +1796,11 @@ checkin-closed-cancelled = The check-in for **{ $tournament }** closed with { $c
     [one] one player confirmed
    *[other] { $count } players confirmed
 }, too few for it to start: the tournament is cancelled.
-knockout-picture-left = { $player } ({ $how ->
-    [disqualified] disqualified
-   *[withdrew] withdrew
-})
+knockout-picture-left = { $how ->
+    [disqualified] (DQ)
+   *[withdrew] (WD)
+}
+knockout-picture-legend = WD withdrew, DQ disqualified
 knockout-placed-left = { $player } ({ $seed }, { $how ->
     [disqualified] disqualified
    *[withdrew] withdrew

@@ -414,7 +414,7 @@ placeholder-game = #partida
 help-outro = Una partida por canal: un desafío en un canal con partida se juega en un hilo propio.
 help-intro-console = Comandos, que se escriben tal como aparecen aquí (`move F6`):
 help-outro-console = Una partida por canal (`in CANAL` lo cambia): un desafío en un canal con partida se juega en un hilo propio.
-help-intro = Comandos (en Discord, `/akron NOMBRE` o el comando de su grupo: `replay` es `/akron-review replay`; el menú de Discord los muestra en español):
+help-intro = Comandos (en Discord, `/akron NOMBRE` o el de su grupo: `replay` es `/akron-review replay`; el menú los muestra en español):
 help-intro-matrix = Comandos: escribe cada uno detrás de `!akron` en un mensaje, en la sala de la partida o en su hilo (`!akron move F6`). Las reacciones en los mensajes del bot son sus botones: ✅ aceptar, ❌ rechazar, 🚫 retirar tu desafío, 🔄 cambio, 🤝 ofrecer tablas, 🏳️ abandonar (con una confirmación), 🔁 revancha, 🙋 apuntarse a un torneo y 👋 borrarse.
 help-outro-matrix = Una partida por sala: un desafío en una sala con partida se juega en un hilo propio. El bot avisa a cada jugador cuando le toca.
 group-start = Empezar
@@ -1615,7 +1615,6 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
 knockout-picture-bye = pasa sin jugar
-knockout-picture-out = { $player } (fuera)
 web-bracket = Cuadro
 knockout-advanced = **{ $player }** pasa de ronda en **{ $tournament }** por decisión de la organización.
 knockout-no-match = { $player } no tiene ningún encuentro en juego en esta ronda.
@@ -1858,10 +1857,11 @@ checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $c
     [one] con un solo jugador confirmado
    *[other] con { $count } jugadores confirmados
 }, demasiado pocos para empezar: el torneo se cancela.
-knockout-picture-left = { $player } ({ $how ->
-    [disqualified] descalificación
-   *[withdrew] se retiró
-})
+knockout-picture-left = { $how ->
+    [disqualified] (desc.)
+   *[withdrew] (ret.)
+}
+knockout-picture-legend = ret.: se retiró, desc.: descalificación
 knockout-placed-left = { $player } ({ $seed }, { $how ->
     [disqualified] descalificación
    *[withdrew] se retiró

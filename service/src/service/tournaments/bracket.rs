@@ -246,11 +246,11 @@ pub(super) fn picture(
             .filter(|_| bracket.last_round_of(player) == Some(round));
         Entry {
             seed,
-            name: match left {
-                Some(how) => say!(language, "knockout-picture-left", player = name, how = how),
-                None => name,
-            },
+            name,
             score,
+            mark: left.map_or_else(String::new, |how| {
+                say!(language, "knockout-picture-left", how = how)
+            }),
         }
     };
     let rounds = (first..=last)
@@ -289,10 +289,14 @@ pub(super) fn picture(
         .collect();
     Some(Bracket {
         title: t.name.clone(),
-        subtitle: say!(
+        subtitle: with_legend(
+            t,
+            say!(
+                language,
+                "knockout-picture-subtitle",
+                best_of = bracket.best_of
+            ),
             language,
-            "knockout-picture-subtitle",
-            best_of = bracket.best_of
         ),
         bye: say!(language, "knockout-picture-bye"),
         rounds,
@@ -334,10 +338,10 @@ fn picture_match(
             .filter(|_| t.bracket.as_ref().and_then(|b| b.last_round_of(player)) == Some(m.round));
         Entry {
             seed,
-            name: match left {
-                Some(how) => say!(language, "knockout-picture-left", player = name, how = how),
-                None => name,
-            },
+            name,
+            mark: left.map_or_else(String::new, |how| {
+                say!(language, "knockout-picture-left", how = how)
+            }),
             score: if scored {
                 score.to_string()
             } else {
@@ -404,11 +408,15 @@ pub(super) fn double_picture(
         .collect();
     Some(DoubleBracket {
         title: t.name.clone(),
-        subtitle: say!(
+        subtitle: with_legend(
+            t,
+            say!(
+                language,
+                "double-picture-subtitle",
+                best_of = bracket.best_of,
+                reset = if shape.reset { "yes" } else { "no" }
+            ),
             language,
-            "double-picture-subtitle",
-            best_of = bracket.best_of,
-            reset = if shape.reset { "yes" } else { "no" }
         ),
         bye: say!(language, "knockout-picture-bye"),
         winners: say!(language, "web-bracket-winners"),
@@ -427,6 +435,16 @@ fn part_picture_name(part: Part, shape: Double, language: Language) -> String {
         round = round,
         left = left
     )
+}
+
+/// A bracket picture's subtitle, followed by what its marks mean once somebody withdrew or
+/// was disqualified: the marks are short (`(WD)`, `(DQ)`) so that they fit beside a name.
+fn with_legend(t: &TournamentDetail, subtitle: String, language: Language) -> String {
+    if t.entrants.iter().any(|e| departure(e).is_some()) {
+        format!("{subtitle} · {}", say!(language, "knockout-picture-legend"))
+    } else {
+        subtitle
+    }
 }
 
 /// How an entrant left, as the catalogue's selector: `disqualified` (by the organiser) or
