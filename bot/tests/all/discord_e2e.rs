@@ -3049,3 +3049,526 @@ async fn a_six_player_knockout_of_best_of_three_matches_plays_to_the_winner() ->
     every_attachment_described(&fake, 1)?;
     stop_bot(bot).await
 }
+
+/// Two more entrants for the five-player double elimination; the fake Discord knows a user
+/// from the interaction's member, so these need no registration.
+const DAVE: TestUser = TestUser {
+    id: 100_000_000_000_000_006,
+    name: "dave",
+    permissions: payloads::MEMBER_PERMISSIONS,
+};
+/// The fifth entrant.
+const ERIN: TestUser = TestUser {
+    id: 100_000_000_000_000_007,
+    name: "erin",
+    permissions: payloads::MEMBER_PERMISSIONS,
+};
+
+/// The line that ends every round's pairing message.
+const EACH_MATCH: &str = "Each match opens in a thread of its own with its first game's clock \
+                          running; the next game follows there when one ends.";
+
+/// Round `round`'s pairing (`results` false) or results message of Spring Double, once it is
+/// in the channel: exactly one, its text exactly `body` under its title, with exactly one
+/// attachment, the bracket picture. Returns the picture as uploaded, decoded as a PNG.
+async fn bracket_message(
+    fake: &FakeDiscord,
+    round: u32,
+    results: bool,
+    body: &str,
+) -> Result<image::DynamicImage, Error> {
+    let title = format!("**Spring Double**, round {round} (best of 1):\n");
+    let (title, expected) = if results {
+        let title = format!("Results: {title}");
+        let expected = format!("{title}{body}");
+        (title, expected)
+    } else {
+        let expected = format!("{title}{body}\n{EACH_MATCH}");
+        (title, expected)
+    };
+    let wanted = |m: &Value| m["content"].as_str().is_some_and(|c| c.starts_with(&title));
+    let messages = fake
+        .wait_channel(CHANNEL_ID, &title, |messages| messages.iter().any(wanted))
+        .await?;
+    let found: Vec<&Value> = messages.iter().filter(|m| wanted(m)).collect();
+    assert_eq!(found.len(), 1, "one message {title:?}: {found:?}");
+    let message = found[0];
+    assert_eq!(message["content"].as_str(), Some(expected.as_str()));
+    let attachments = message["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        attachments.len(),
+        1,
+        "{title:?} comes with its bracket picture: {message}"
+    );
+    assert!(
+        attachments[0]["filename"]
+            .as_str()
+            .is_some_and(|f| f.ends_with(".png")),
+        "{message}"
+    );
+    let upload = fake
+        .requests()
+        .into_iter()
+        .find(|request| {
+            request.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+                && request
+                    .json
+                    .as_ref()
+                    .is_some_and(|json| json["content"].as_str() == Some(expected.as_str()))
+        })
+        .ok_or_else(|| format!("the upload of {title:?}"))?;
+    assert_eq!(upload.files.len(), 1, "{title:?}");
+    let picture =
+        image::load_from_memory_with_format(&upload.files[0].bytes, image::ImageFormat::Png)?;
+    assert!(
+        picture.width() >= 400 && picture.height() >= 200,
+        "{title:?}: {} × {}",
+        picture.width(),
+        picture.height()
+    );
+    // To look at the pictures: AKRON_DUMP_BRACKETS=DIR saves each one there.
+    if let Some(dir) = std::env::var_os("AKRON_DUMP_BRACKETS") {
+        let kind = if results { "results" } else { "pairing" };
+        picture.save(Path::new(&dir).join(format!("round-{round}-{kind}.png")))?;
+    }
+    Ok(picture)
+}
+
+/// The match thread `black vs white` not seen before, once `opened` match threads are open in
+/// all, with its first message.
+async fn match_thread(
+    fake: &FakeDiscord,
+    opened: usize,
+    black: &TestUser,
+    white: &TestUser,
+    seen: &mut Vec<u64>,
+) -> Result<u64, Error> {
+    fake.wait_for(&format!("{opened} match threads"), |requests| {
+        (requests
+            .iter()
+            .filter(|request| request.is("POST", "/threads") && !request.refused())
+            .count()
+            >= opened)
+            .then_some(())
+    })
+    .await?;
+    let suffix = format!(": {} vs {}", black.name, white.name);
+    let id = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .find_map(|t| {
+            let name = t["name"].as_str()?;
+            let id: u64 = t["id"].as_str()?.parse().ok()?;
+            (name.starts_with("Akron #") && name.ends_with(&suffix) && !seen.contains(&id))
+                .then_some(id)
+        })
+        .ok_or_else(|| format!("no new thread {suffix}: {:?}", fake.threads_of(CHANNEL_ID)))?;
+    seen.push(id);
+    fake.wait_messages(id, 1).await?;
+    Ok(id)
+}
+
+/// Waits for the channel message that contains `text`.
+async fn notice(fake: &FakeDiscord, channel: u64, text: &str) -> Result<(), Error> {
+    fake.wait_channel(channel, text, |messages| {
+        messages
+            .iter()
+            .any(|m| m["content"].as_str().is_some_and(|c| c.contains(text)))
+    })
+    .await?;
+    Ok(())
+}
+
+/// The console's five-player double elimination (`transcripts::a_double_elimination_tournament`)
+/// through the fake Discord (issue 43): five entrants by the Join button, format double with
+/// the reset; a tied match decided by its extra game (`/akron draw` offer and accept), a
+/// player's own `/akron-tournament withdraw` in the winners' bracket, the organiser's
+/// disqualification (`withdraw player:`) in the losers' bracket, the grand final won from the
+/// losers' side and the reset. Every round's pairing and results are exactly the console's,
+/// each with one bracket picture; the final places carry "withdrew" and "disqualified"; the
+/// final picture is a PNG of a readable size; Discord refuses nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_player_double_elimination_plays_to_the_winner() -> Result<(), Error> {
+    use fake_discord::payloads::MODERATOR;
+    let (fake, bot, _dir) = setup().await?;
+    let created = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "create",
+            vec![
+                payloads::string_option("name", "Spring Double"),
+                payloads::integer_option("format", 3),
+                serde_json::json!({"name": "reset", "type": 5, "value": true}),
+                payloads::integer_option("board", SIZE),
+                payloads::string_option("time", "1d"),
+                // Choices are integers: delayed is the first rule, extra-game the first tie
+                // rule, rating the first seeding.
+                payloads::integer_option("rule", 0),
+                payloads::integer_option("tie", 0),
+                payloads::integer_option("seeding", 0),
+            ],
+        ))
+        .await?;
+    assert!(
+        created.content().contains("double elimination")
+            && created.content().contains("decided by an extra game")
+            && created.content().contains("a bracket reset if"),
+        "{}",
+        created.content()
+    );
+    let join = button_id(&created, "Join")?;
+    let signup = created.message.ok_or("the sign-up message was stored")?;
+    for who in [&ALICE, &BOB, &CAROL, &DAVE, &ERIN] {
+        fake.interact_and_wait(&payloads::button(who, &signup, &join))
+            .await?;
+    }
+    let started = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "start", Vec::new()))
+        .await?;
+    assert!(
+        started.content().contains("5 players, up to 7 rounds"),
+        "{}",
+        started.content()
+    );
+    let mut seen: Vec<u64> = Vec::new();
+    // Each round's pairing picture, then its results picture (but the last round's).
+    let mut pictures: Vec<image::DynamicImage> = Vec::new();
+    let mv = |notation: &str| vec![payloads::string_option("notation", notation)];
+    // Poise registers the offer choices as integers: offer, accept, decline.
+    let draw = |action: i64| vec![payloads::integer_option("action", action)];
+
+    // Round 1: three byes; dave and erin agree a draw and erin wins the extra game.
+    let byes_of_round_1 = "1. (1) alice: a bye, through to the next round";
+    let bob_carol_byes = "3. (2) bob: a bye, through to the next round\n\
+                          4. (3) carol: a bye, through to the next round";
+    pictures.push(bracket_message(
+        &fake,
+        1,
+        false,
+        &format!(
+            "Winners' bracket, round 1:\n{byes_of_round_1}\n2. (4) dave 0–0 (5) erin\n{bob_carol_byes}"
+        ),
+    )
+    .await?);
+    let game = match_thread(&fake, 1, &DAVE, &ERIN, &mut seen).await?;
+    act(&fake, &DAVE, game, "move", mv("b2")).await?;
+    act(&fake, &ERIN, game, "move", mv("a1")).await?;
+    act(&fake, &DAVE, game, "draw", draw(0)).await?;
+    let agreed = act(&fake, &ERIN, game, "draw", draw(1)).await?;
+    assert!(
+        agreed.content().contains("Draw by agreement"),
+        "{}",
+        agreed.content()
+    );
+    notice(&fake, game, "extra game (the first move drawn by lot)").await?;
+    act(&fake, &DAVE, game, "resign", Vec::new()).await?;
+    notice(&fake, CHANNEL_ID, "½–½ after the extra game").await?;
+    pictures.push(
+        bracket_message(
+            &fake,
+            1,
+            true,
+            &format!(
+                "Winners' bracket, round 1:\n{byes_of_round_1}\n\
+             2. (4) dave ½–½ (5) erin · erin wins the extra game\n{bob_carol_byes}"
+            ),
+        )
+        .await?,
+    );
+    let names: Vec<String> = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .filter_map(|t| t["name"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.ends_with(": dave vs erin"))
+            .count(),
+        1,
+        "the extra game follows in the match's thread: {names:?}"
+    );
+
+    // Round 2: the winners' semi-finals; carol withdraws herself with her game running.
+    let dave_bye = "Losers' bracket, round 1:\n3. (4) dave: a bye, through to the next round";
+    pictures.push(
+        bracket_message(
+            &fake,
+            2,
+            false,
+            &format!(
+                "Winners' bracket, semi-finals:\n1. (1) alice 0–0 (5) erin\n\
+             2. (2) bob 0–0 (3) carol\n{dave_bye}"
+            ),
+        )
+        .await?,
+    );
+    let game = match_thread(&fake, 3, &ALICE, &ERIN, &mut seen).await?;
+    act(&fake, &ALICE, game, "move", mv("b2")).await?;
+    act(&fake, &ERIN, game, "move", mv("a1")).await?;
+    act(&fake, &ERIN, game, "resign", Vec::new()).await?;
+    let game = match_thread(&fake, 3, &BOB, &CAROL, &mut seen).await?;
+    act(&fake, &BOB, game, "move", mv("b2")).await?;
+    let withdrew = fake
+        .interact_and_wait(&tournament_command(&CAROL, "withdraw", Vec::new()))
+        .await?;
+    assert!(
+        withdrew.content().starts_with(
+            "**carol** withdrew from **Spring Double** and their running game is lost"
+        ),
+        "{}",
+        withdrew.content()
+    );
+    notice(
+        &fake,
+        CHANNEL_ID,
+        &format!("<@{}> beats <@{}> 1–0 (a walkover)", BOB.id, CAROL.id),
+    )
+    .await?;
+    pictures.push(
+        bracket_message(
+            &fake,
+            2,
+            true,
+            &format!(
+                "Winners' bracket, semi-finals:\n1. (1) alice 1–0 (5) erin · alice wins\n\
+             2. (2) bob 1–0 (3) carol · bob goes through, carol is out of the tournament\n\
+             {dave_bye}"
+            ),
+        )
+        .await?,
+    );
+
+    // Round 3: the winners' final, two byes in the losers' bracket; the standings mid-way.
+    let losers_byes = "Losers' bracket, round 2:\n\
+                       2. (4) dave: a bye, through to the next round\n\
+                       3. (5) erin: a bye, through to the next round";
+    pictures.push(
+        bracket_message(
+            &fake,
+            3,
+            false,
+            &format!("Winners' bracket, final:\n1. (1) alice 0–0 (2) bob\n{losers_byes}"),
+        )
+        .await?,
+    );
+    let game = match_thread(&fake, 4, &ALICE, &BOB, &mut seen).await?;
+    let standings = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "standings", Vec::new()))
+        .await?;
+    assert!(
+        standings.content().contains(
+            "2. (2) bob 1–0 (3) carol · bob goes through, carol is out of the tournament"
+        ) && standings
+            .content()
+            .contains("Winners' bracket, final:\n1. (1) alice 0–0 (2) bob"),
+        "{}",
+        standings.content()
+    );
+    assert_png(&standings)?;
+    act(&fake, &ALICE, game, "move", mv("b2")).await?;
+    act(&fake, &BOB, game, "move", mv("a1")).await?;
+    act(&fake, &ALICE, game, "resign", Vec::new()).await?;
+    pictures.push(
+        bracket_message(
+            &fake,
+            3,
+            true,
+            &format!(
+                "Winners' bracket, final:\n1. (1) alice 0–1 (2) bob · bob wins\n{losers_byes}"
+            ),
+        )
+        .await?,
+    );
+
+    // Round 4: the losers' bracket; the organiser disqualifies dave with his game running.
+    pictures.push(
+        bracket_message(
+            &fake,
+            4,
+            false,
+            "Losers' bracket, round 3:\n1. (4) dave 0–0 (5) erin",
+        )
+        .await?,
+    );
+    let game = match_thread(&fake, 5, &DAVE, &ERIN, &mut seen).await?;
+    act(&fake, &DAVE, game, "move", mv("b2")).await?;
+    let disqualified = fake
+        .interact_and_wait(&tournament_command(
+            &MODERATOR,
+            "withdraw",
+            vec![payloads::user_option("player", &DAVE)],
+        ))
+        .await?;
+    assert!(
+        disqualified.content().starts_with(
+            "**dave** was disqualified from **Spring Double** and their running game is lost"
+        ),
+        "{}",
+        disqualified.content()
+    );
+    pictures.push(
+        bracket_message(
+            &fake,
+            4,
+            true,
+            "Losers' bracket, round 3:\n\
+         1. (4) dave 0–1 (5) erin · erin goes through, dave is out of the tournament",
+        )
+        .await?,
+    );
+
+    // Round 5: the losers' final.
+    pictures.push(
+        bracket_message(
+            &fake,
+            5,
+            false,
+            "Losers' bracket, final:\n1. (1) alice 0–0 (5) erin",
+        )
+        .await?,
+    );
+    let game = match_thread(&fake, 6, &ALICE, &ERIN, &mut seen).await?;
+    act(&fake, &ALICE, game, "move", mv("b2")).await?;
+    act(&fake, &ERIN, game, "move", mv("a1")).await?;
+    act(&fake, &ERIN, game, "resign", Vec::new()).await?;
+    pictures.push(
+        bracket_message(
+            &fake,
+            5,
+            true,
+            "Losers' bracket, final:\n1. (1) alice 1–0 (5) erin · alice wins",
+        )
+        .await?,
+    );
+
+    // Rounds 6 and 7: alice, from the losers' side, wins the grand final and the reset.
+    for (round, part) in [
+        (6, "Grand final"),
+        (7, "Bracket reset (the second grand final)"),
+    ] {
+        pictures.push(
+            bracket_message(
+                &fake,
+                round,
+                false,
+                &format!("{part}:\n1. (2) bob 0–0 (1) alice"),
+            )
+            .await?,
+        );
+        let game = match_thread(&fake, round as usize + 1, &BOB, &ALICE, &mut seen).await?;
+        act(&fake, &BOB, game, "move", mv("b2")).await?;
+        act(&fake, &ALICE, game, "move", mv("a1")).await?;
+        act(&fake, &BOB, game, "resign", Vec::new()).await?;
+        // As in the console, the last round has no results message of its own: the final
+        // places follow at once, with the picture (checked below).
+        if round == 6 {
+            notice(&fake, CHANNEL_ID, "the bracket reset decides").await?;
+            pictures.push(
+                bracket_message(
+                    &fake,
+                    round,
+                    true,
+                    &format!("{part}:\n1. (2) bob 0–1 (1) alice · alice wins"),
+                )
+                .await?,
+            );
+        }
+    }
+    notice(&fake, CHANNEL_ID, "and wins the tournament").await?;
+
+    let places = "Final places:\n1. alice (1)\n2. bob (2)\n3. erin (5)\n\
+                  4. dave (4, disqualified)\n5. carol (3, withdrew)";
+    let messages = fake
+        .wait_channel(CHANNEL_ID, "the end", |messages| {
+            messages.iter().any(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("Spring Double** is over"))
+            })
+        })
+        .await?;
+    let over: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["content"].as_str().is_some_and(|c| c.contains("is over")))
+        .collect();
+    assert_eq!(over.len(), 1, "{over:?}");
+    assert_eq!(
+        over[0]["content"].as_str(),
+        Some(format!("🏆 **Spring Double** is over: alice wins it.\n{places}").as_str())
+    );
+    assert_eq!(
+        over[0]["attachments"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        over[0]
+    );
+    // The final picture, as the bot uploaded it: a PNG of both brackets, big enough to read.
+    let upload = fake
+        .requests()
+        .into_iter()
+        .find(|request| {
+            request.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+                && request.json.as_ref().is_some_and(|json| {
+                    json["content"]
+                        .as_str()
+                        .is_some_and(|c| c.contains("is over"))
+                })
+        })
+        .ok_or("the final message's upload")?;
+    assert_eq!(upload.files.len(), 1);
+    let picture =
+        image::load_from_memory_with_format(&upload.files[0].bytes, image::ImageFormat::Png)?;
+    println!(
+        "final bracket picture: {} × {} px, {} bytes",
+        picture.width(),
+        picture.height(),
+        upload.files[0].bytes.len()
+    );
+    assert!(
+        picture.width() >= 400 && picture.height() >= 200,
+        "{} × {}",
+        picture.width(),
+        picture.height()
+    );
+    let standings = fake
+        .interact_and_wait(&tournament_command(&MODERATOR, "standings", Vec::new()))
+        .await?;
+    assert!(
+        standings.content().ends_with(places)
+            && standings
+                .content()
+                .contains("Bracket reset (the second grand final):\n1. (2) bob 0–1 (1) alice"),
+        "{}",
+        standings.content()
+    );
+    assert_png(&standings)?;
+    let last_results = "Results: **Spring Double**, round 7";
+    assert!(
+        !fake
+            .channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| m["content"]
+                .as_str()
+                .is_some_and(|c| c.starts_with(last_results))),
+        "the final places stand for the last round's results"
+    );
+    assert_eq!(pictures.len(), 13, "seven pairings and six results");
+    for (index, pair) in pictures.chunks(2).enumerate() {
+        if let [pairing, results] = pair {
+            assert_ne!(
+                pairing.as_bytes(),
+                results.as_bytes(),
+                "round {}'s results picture shows its scores",
+                index + 1
+            );
+        }
+    }
+    assert_eq!(seen.len(), 8, "eight matches, each in a thread of its own");
+    let refused = fake.refusals();
+    assert!(refused.is_empty(), "Discord refused: {refused:?}");
+    stop_bot(bot).await
+}
