@@ -514,7 +514,7 @@ mod tests {
                     .iter()
                     .flatten()
                     .flat_map(|m| std::iter::once(&m.top).chain(m.bottom.as_ref()))
-                    .map(|e| e.name.clone())
+                    .map(|e| format!("{} {}", e.name, e.mark).trim_end().to_string())
                     .collect()
             })
             .collect()
@@ -573,11 +573,11 @@ mod tests {
             "round 1 shows {out} unmarked: {shown:?}"
         );
         assert!(
-            shown[1].contains(&format!("{out} (disqualified)")),
+            shown[1].contains(&format!("{out} (DQ)")),
             "the final marks {out}: {shown:?}"
         );
         assert!(
-            shown.iter().flatten().all(|n| !n.contains("withdrew")),
+            shown.iter().flatten().all(|n| !n.contains("(WD)")),
             "{shown:?}"
         );
         assert!(
