@@ -11,8 +11,8 @@ use std::path::Path;
 
 const RUNS: usize = 8;
 
-/// The `--db` of a test database.
-fn db_arg(db: &TestDatabase) -> String {
+/// The `--db` of a test database (also used by `knockout_races`).
+pub(crate) fn db_arg(db: &TestDatabase) -> String {
     match db {
         TestDatabase::Sqlite(dir) => dir.path().join("akron.db").display().to_string(),
         TestDatabase::Postgres(scratch) => scratch.url().to_string(),

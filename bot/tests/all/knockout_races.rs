@@ -6,18 +6,11 @@
 //! between two pools.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::casual_races::db_arg;
 use crate::tournament_races::{console, output};
 use akron_service::testing::{Backend, TestDatabase};
 
 const RUNS: usize = 8;
-
-/// The `--db` of a test database.
-fn db_arg(db: &TestDatabase) -> String {
-    match db {
-        TestDatabase::Sqlite(dir) => dir.path().join("akron.db").display().to_string(),
-        TestDatabase::Postgres(scratch) => scratch.url().to_string(),
-    }
-}
 
 #[test]
 fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_one_outcome() {
