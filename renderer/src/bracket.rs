@@ -51,6 +51,8 @@ const TEXT: f32 = 24.0;
 const TITLE: f32 = 32.0;
 const SUBTITLE: f32 = 21.0;
 const HEADING: f32 = 21.0;
+/// The smallest the subtitle is drawn before it is cut.
+const SUBTITLE_MIN: f32 = 18.0;
 /// One line of a match box.
 const LINE: f32 = 36.0;
 /// Space between two boxes of the first column.
@@ -136,6 +138,15 @@ fn with_mark(name: &str, mark: &str, room: f32, size: f32) -> Result<String, Ren
     Ok(format!("{name} {mark}"))
 }
 
+/// The subtitle in `room` and the size it is drawn at: smaller type (down to
+/// [`SUBTITLE_MIN`]) before a cut, so that a long one (a translated format with the legend
+/// of the withdrawal marks) is read whole.
+fn subtitle_line(subtitle: &str, room: f32) -> Result<(String, f32), RenderError> {
+    let drawn = text::drawable(subtitle, text::MAX_LINE_CHARS)?;
+    let (fitted, size) = text::fit(&drawn.text, SUBTITLE, SUBTITLE_MIN, room)?;
+    Ok((text::isolated(fitted), size))
+}
+
 /// A line of up to `chars` characters as the font can draw it, cut to `room`.
 fn line(text: &str, room: f32, size: f32, chars: usize) -> Result<String, RenderError> {
     let drawn = text::drawable(text, chars)?;
@@ -179,11 +190,11 @@ pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
         canvas::Align::Left,
     )?;
     if subtitle_height > 0.0 {
-        let subtitle = line(&bracket.subtitle, inner, SUBTITLE, text::MAX_LINE_CHARS)?;
+        let (subtitle, size) = subtitle_line(&bracket.subtitle, inner)?;
         canvas.text(
             &subtitle,
             (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
-            SUBTITLE,
+            size,
             dim(),
             canvas::Align::Left,
         )?;
@@ -313,11 +324,11 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
         canvas::Align::Left,
     )?;
     if subtitle_height > 0.0 {
-        let subtitle = line(&bracket.subtitle, inner, SUBTITLE, text::MAX_LINE_CHARS)?;
+        let (subtitle, size) = subtitle_line(&bracket.subtitle, inner)?;
         canvas.text(
             &subtitle,
             (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
-            SUBTITLE,
+            size,
             dim(),
             canvas::Align::Left,
         )?;
@@ -485,6 +496,21 @@ mod tests {
             assert!(width <= room + 0.5, "{long}: {width} in {room}");
         }
         assert_eq!(with_mark("fay", "", room, TEXT).unwrap(), "fay");
+    }
+
+    #[test]
+    fn a_long_subtitle_is_drawn_smaller_rather_than_cut() {
+        let room = 930.0 - 2.0 * MARGIN;
+        let spanish = "doble eliminación, al mejor de 1, con segunda final · ret.: se retiró, \
+                       desc.: descalificación";
+        let (shown, size) = subtitle_line(spanish, room).unwrap();
+        assert_eq!(shown, spanish);
+        assert!((SUBTITLE_MIN..SUBTITLE).contains(&size), "{size}");
+        let (short, size) = subtitle_line("double elimination, best of 1", room).unwrap();
+        assert_eq!(
+            (short.as_str(), size),
+            ("double elimination, best of 1", SUBTITLE)
+        );
     }
 
     /// The six-player bracket of the console transcript after its final.
