@@ -138,6 +138,36 @@ fn with_mark(name: &str, mark: &str, room: f32, size: f32) -> Result<String, Ren
     Ok(format!("{name} {mark}"))
 }
 
+/// Draws a picture's title and, when it has one, its subtitle under it, across `width`
+/// (both kinds of bracket share this head).
+fn draw_titles(
+    canvas: &mut Canvas,
+    (title, subtitle): (&str, &str),
+    width: f32,
+    (title_height, subtitle_height): (f32, f32),
+) -> Result<(), RenderError> {
+    let inner = width - 2.0 * MARGIN;
+    let title = line(title, inner, TITLE, text::MAX_LINE_CHARS)?;
+    canvas.text(
+        &title,
+        (MARGIN, MARGIN + title_height / 2.0),
+        TITLE,
+        palette::TEXT,
+        canvas::Align::Left,
+    )?;
+    if subtitle_height > 0.0 {
+        let (subtitle, size) = subtitle_line(subtitle, inner)?;
+        canvas.text(
+            &subtitle,
+            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
+            size,
+            dim(),
+            canvas::Align::Left,
+        )?;
+    }
+    Ok(())
+}
+
 /// The subtitle in `room` and the size it is drawn at: smaller type (down to
 /// [`SUBTITLE_MIN`]) before a cut, so that a long one (a translated format with the legend
 /// of the withdrawal marks) is read whole.
@@ -180,25 +210,12 @@ pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
         height.ceil() as u32,
         palette::BACKGROUND,
     )?;
-    let inner = width - 2.0 * MARGIN;
-    let title = line(&bracket.title, inner, TITLE, text::MAX_LINE_CHARS)?;
-    canvas.text(
-        &title,
-        (MARGIN, MARGIN + title_height / 2.0),
-        TITLE,
-        palette::TEXT,
-        canvas::Align::Left,
+    draw_titles(
+        &mut canvas,
+        (&bracket.title, &bracket.subtitle),
+        width,
+        (title_height, subtitle_height),
     )?;
-    if subtitle_height > 0.0 {
-        let (subtitle, size) = subtitle_line(&bracket.subtitle, inner)?;
-        canvas.text(
-            &subtitle,
-            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
-            size,
-            dim(),
-            canvas::Align::Left,
-        )?;
-    }
     for (column, round) in rounds.iter().enumerate() {
         let left = MARGIN + column as f32 * (COLUMN + BETWEEN);
         let heading = shown(&round.name, COLUMN, HEADING)?;
@@ -314,25 +331,12 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
         height.ceil() as u32,
         palette::BACKGROUND,
     )?;
-    let inner = width - 2.0 * MARGIN;
-    let title = line(&bracket.title, inner, TITLE, text::MAX_LINE_CHARS)?;
-    canvas.text(
-        &title,
-        (MARGIN, MARGIN + title_height / 2.0),
-        TITLE,
-        palette::TEXT,
-        canvas::Align::Left,
+    draw_titles(
+        &mut canvas,
+        (&bracket.title, &bracket.subtitle),
+        width,
+        (title_height, subtitle_height),
     )?;
-    if subtitle_height > 0.0 {
-        let (subtitle, size) = subtitle_line(&bracket.subtitle, inner)?;
-        canvas.text(
-            &subtitle,
-            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
-            size,
-            dim(),
-            canvas::Align::Left,
-        )?;
-    }
     let parts: [(&str, f32, usize, Pick); 2] = [
         (&bracket.winners, upper_top, upper, |c| c.winners.as_ref()),
         (&bracket.losers, lower_top, lower, |c| c.losers.as_ref()),
@@ -341,7 +345,7 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
         if rows == 0 {
             continue;
         }
-        let name = line(name, inner, HEADING, text::MAX_LINE_CHARS)?;
+        let name = line(name, width - 2.0 * MARGIN, HEADING, text::MAX_LINE_CHARS)?;
         canvas.text(
             &name,
             (MARGIN, top + label / 2.0),
