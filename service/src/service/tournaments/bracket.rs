@@ -228,31 +228,11 @@ pub(super) fn picture(
     round: u32,
     language: Language,
 ) -> Option<akron_renderer::bracket::Bracket> {
-    use akron_renderer::bracket::{Bracket, Entry, Match, Round, MAX_COLUMNS};
+    use akron_renderer::bracket::{Bracket, Round, MAX_COLUMNS};
     let bracket = t.bracket.as_ref().filter(|b| b.double.is_none())?;
     let columns = u32::try_from(MAX_COLUMNS).unwrap_or(3);
     let first = round.min(bracket.rounds.saturating_sub(columns - 1)).max(1);
     let last = (first + columns - 1).min(bracket.rounds);
-    // A player who withdrew or was disqualified is marked so in their last match only, not
-    // in the rounds they won before.
-    let entry = |player: u32, score: String, round: u32| {
-        let (name, seed) = t.entrant(player).map_or_else(
-            || (String::new(), 0),
-            |e| (e.user.name.clone(), e.seed.unwrap_or(0)),
-        );
-        let left = t
-            .entrant(player)
-            .and_then(departure)
-            .filter(|_| bracket.last_round_of(player) == Some(round));
-        Entry {
-            seed,
-            name,
-            score,
-            mark: left.map_or_else(String::new, |how| {
-                say!(language, "knockout-picture-left", how = how)
-            }),
-        }
-    };
     let rounds = (first..=last)
         .map(|r| {
             let places = 1usize << bracket.rounds.saturating_sub(r).min(16);
@@ -261,19 +241,7 @@ pub(super) fn picture(
                     let m = bracket
                         .round(r)
                         .find(|m| m.board == u32::try_from(board).unwrap_or(0))?;
-                    let scored = !m.games.is_empty();
-                    let score = |p: crate::tournament::Points| {
-                        if scored {
-                            p.to_string()
-                        } else {
-                            String::new()
-                        }
-                    };
-                    Some(Match {
-                        top: entry(m.high, score(m.score.0), r),
-                        bottom: m.low.map(|low| entry(low, score(m.score.1), r)),
-                        winner: m.winner.map(|w| w == m.high),
-                    })
+                    Some(picture_match(t, m, language))
                 })
                 .collect();
             Round {
@@ -316,7 +284,7 @@ pub(super) fn picture_png(
     }
 }
 
-/// One match as the picture draws it: seeds, names (marked in their last match when they
+/// One match as either picture draws it: seeds, names (marked in their last match when they
 /// withdrew or were disqualified), scores, the winner.
 fn picture_match(
     t: &TournamentDetail,
