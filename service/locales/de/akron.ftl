@@ -489,6 +489,9 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
    *[other] {" "}von { $max }
 }): { $names }
 tournament-entrants-nobody = noch niemand
+tournament-signup-check-in = Check-in: Sobald die Turnierleitung ihn öffnet, haben die Teilnehmer { $window } zum Bestätigen; wer nicht bestätigt, fällt beim Start heraus.
+tournament-signup-deadline = Jede Runde hat eine Frist von { $deadline }: Danach geht ein offenes Match an den Führenden, bei Gleichstand an den besser Gesetzten.
+tournament-signup-analysis = Jede beendete Partie wird in ihrem Thread analysiert.
 tournament-format-swiss = Schweizer System, { $rounds ->
     [one] { $rounds } Runde
    *[other] { $rounds } Runden
@@ -1498,7 +1501,10 @@ knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, kampflos in 
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· { $winner } gewinnt
     [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie
-    [higher-seed] {" "}· Gleichstand: { $winner } kommt als besser Gesetzter weiter
+    [higher-seed] {" "}· Gleichstand: { $winner } kommt als { $better ->
+        [winners] Sieger der Gewinnerrunde
+       *[seed] besser Gesetzter
+    } weiter
     [walkover] {" "}· { $winner } kommt weiter, { $loser } ist aus dem Turnier ausgeschieden
     [nobody] {" "}· beide sind aus dem Turnier ausgeschieden
    *[playing] {""}
@@ -1514,6 +1520,7 @@ knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { 
     [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
     [extra-game] {" "}nach der Zusatzpartie
     [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
     [adjudicated] {" "}durch Entscheidung der Turnierleitung
    *[games] {""}
 }{ $last ->
@@ -1754,6 +1761,7 @@ double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $p
     [walkover] {" "}(kampflos)
     [extra-game] {" "}nach der Zusatzpartie
     [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
     [adjudicated] {" "}durch Entscheidung der Turnierleitung
    *[games] {""}
 }{ $fate ->
@@ -1830,17 +1838,31 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 tournament-disqualified-name = { $name } (disqualifiziert)
 web-disqualified = disqualifiziert
 parse-round-deadline = Die Frist muss 1 Stunde bis 60 Tage betragen, etwa 3d, 36h oder 1d12h, nicht '{ $value }'
-deadline-knockout-only = deadline ist nur eine Option des einfachen K.-o.-Systems (format:single): Wenn die Frist abläuft, werden die offenen Matches der Runde entschieden.
+deadline-knockout-only = deadline ist nur eine Option des K.-o.-Systems (format:single oder format:double): Wenn die Frist abläuft, werden die offenen Matches der Runde entschieden.
 option-tournament-create-deadline-name = deadline
 option-tournament-create-deadline-about = K.-o.: Frist jeder Runde, etwa 3d; danach kommt der Führende oder der besser Gesetzte weiter
 knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $board }: entschieden bei Ablauf der Rundenfrist: { $how ->
     [ahead] { $winner } kommt weiter, mit { $won }–{ $lost } in Führung
+    [level-winners-side] Gleichstand { $won }–{ $lost }, { $winner } kommt als Sieger der Gewinnerrunde weiter (nach der Frist gibt es keine Zusatzpartie)
    *[level] Gleichstand { $won }–{ $lost }, { $winner } kommt als besser Gesetzter weiter (nach der Frist gibt es keine Zusatzpartie)
+}{ $fate ->
+    [champion] ; { $winner } gewinnt das Turnier
+    [reset] . Beide haben jetzt ein Match verloren: das zweite Finale entscheidet
+    [drops] ; { $loser } wechselt in die Verliererrunde
+   *[out] ; { $loser } scheidet aus
+}{ $ended ->
+    [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
+   *[no] .
+}
 }; { $loser } scheidet aus{ $ended ->
     [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
    *[no] .
 }
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
-    [yes] Gleichstand bei Ablauf der Frist: { $winner } kommt als besser Gesetzter weiter
+    [yes] Gleichstand bei Ablauf der Frist: { $winner } kommt als { $better ->
+        [winners] Sieger der Gewinnerrunde
+       *[seed] besser Gesetzter
+    } weiter
    *[no] { $winner } kommt weiter, bei Ablauf der Frist in Führung
+}
 }

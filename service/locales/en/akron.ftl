@@ -490,6 +490,9 @@ tournament-entrants = Entrants ({ $count }{ $max ->
    *[other] {" "}of { $max }
 }): { $names }
 tournament-entrants-nobody = nobody yet
+tournament-signup-check-in = Check-in: when the organiser opens it, entrants have { $window } to confirm, and whoever has not is dropped at the start.
+tournament-signup-deadline = Each round has a deadline of { $deadline }: then an undecided match goes to the player ahead, or when level to the higher seed.
+tournament-signup-analysis = Each finished game is analysed in its thread.
 tournament-format-swiss = Swiss, { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
@@ -1482,7 +1485,10 @@ knockout-bye-line = { $board }. ({ $seed }) { $player }: a bye, through to the n
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· { $winner } wins
     [extra-game] {" "}· { $winner } wins the extra game
-    [higher-seed] {" "}· level: { $winner } goes through as the higher seed
+    [higher-seed] {" "}· level: { $winner } goes through as { $better ->
+        [winners] the winners' bracket's winner
+       *[seed] the higher seed
+    }
     [walkover] {" "}· { $winner } goes through, { $loser } is out of the tournament
     [nobody] {" "}· both are out of the tournament
    *[playing] {""}
@@ -1498,6 +1504,7 @@ knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { 
     [walkover] {" "}({ $loser } is out of the tournament)
     [extra-game] {" "}after the extra game
     [higher-seed] : level, { $winner } goes through as the higher seed
+    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
     [adjudicated] {" "}by the organiser's decision
    *[games] {""}
 }{ $last ->
@@ -1732,6 +1739,7 @@ double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $p
     [walkover] {" "}(a walkover)
     [extra-game] {" "}after the extra game
     [higher-seed] : level, { $winner } goes through as the higher seed
+    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
     [adjudicated] {" "}by the organiser's decision
    *[games] {""}
 }{ $fate ->
@@ -1808,17 +1816,31 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 tournament-disqualified-name = { $name } (disqualified)
 web-disqualified = disqualified
 parse-round-deadline = deadline must be a time from 1 hour to 60 days, like 3d, 36h or 1d12h, not '{ $value }'
-deadline-knockout-only = deadline is an option of single elimination (format:single) only: a round's undecided matches are decided when it passes.
+deadline-knockout-only = deadline is an option of a knockout (format:single or format:double) only: a round's undecided matches are decided when it passes.
 option-tournament-create-deadline-name = deadline
 option-tournament-create-deadline-about = Knockout: each round's deadline, like 3d; then the player ahead, or the higher seed, goes on
 knockout-deadline-decided = **{ $tournament }**, round { $round }, match { $board }: decided at the round's deadline: { $how ->
     [ahead] { $winner } goes through, ahead { $won }–{ $lost }
+    [level-winners-side] level { $won }–{ $lost }, { $winner } goes through as the winners' bracket's winner (no extra game after the deadline)
    *[level] level { $won }–{ $lost }, { $winner } goes through as the higher seed (no extra game after the deadline)
+}{ $fate ->
+    [champion] ; { $winner } wins the tournament
+    [reset] . Both have lost one match now: the bracket reset decides
+    [drops] ; { $loser } drops to the losers' bracket
+   *[out] ; { $loser } is out
+}{ $ended ->
+    [yes] . The match's running game ends, adjudicated by the deadline.
+   *[no] .
+}
 }; { $loser } is out{ $ended ->
     [yes] . The match's running game ends, adjudicated by the deadline.
    *[no] .
 }
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
-    [yes] level at the round's deadline: { $winner } goes through as the higher seed
+    [yes] level at the round's deadline: { $winner } goes through as { $better ->
+        [winners] the winners' bracket's winner
+       *[seed] the higher seed
+    }
    *[no] { $winner } goes through, ahead at the round's deadline
+}
 }

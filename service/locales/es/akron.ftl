@@ -495,6 +495,9 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
    *[other] {" "}de { $max }
 }): { $names }
 tournament-entrants-nobody = nadie todavía
+tournament-signup-check-in = Check-in: cuando la organización lo abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
+tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie.
+tournament-signup-analysis = Cada partida terminada se analiza en su hilo.
 tournament-format-swiss = suizo, { $rounds ->
     [one] { $rounds } ronda
    *[other] { $rounds } rondas
@@ -1540,7 +1543,10 @@ knockout-bye-line = { $board }. ({ $seed }) { $player }: pasa sin jugar a la ron
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· gana { $winner }
     [extra-game] {" "}· { $winner } gana la partida extra
-    [higher-seed] {" "}· igualado: pasa { $winner } como mejor cabeza de serie
+    [higher-seed] {" "}· igualado: pasa { $winner } como { $better ->
+        [winners] ganador del cuadro de ganadores
+       *[seed] mejor cabeza de serie
+    }
     [walkover] {" "}· pasa { $winner }; { $loser } queda fuera del torneo
     [nobody] {" "}· ambos quedan fuera del torneo
    *[playing] {""}
@@ -1556,6 +1562,7 @@ knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }
     [walkover] {" "}({ $loser } queda fuera del torneo)
     [extra-game] {" "}tras la partida extra
     [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
     [adjudicated] {" "}por decisión de la organización
    *[games] {""}
 }{ $last ->
@@ -1793,6 +1800,7 @@ double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } (
     [walkover] {" "}(sin jugar)
     [extra-game] {" "}tras la partida extra
     [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
     [adjudicated] {" "}por decisión de la organización
    *[games] {""}
 }{ $fate ->
@@ -1869,17 +1877,31 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 tournament-disqualified-name = { $name } (descalificación)
 web-disqualified = descalificación
 parse-round-deadline = el plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
-deadline-knockout-only = deadline es una opción solo de la eliminación directa (format:single): al vencer, los encuentros sin decidir de la ronda se deciden.
+deadline-knockout-only = deadline es una opción solo de las eliminatorias (format:single o format:double): al vencer, los encuentros sin decidir de la ronda se deciden.
 option-tournament-create-deadline-name = deadline
 option-tournament-create-deadline-about = Eliminatoria: plazo por ronda, como 3d; luego pasa quien va delante o el mejor cabeza de serie
 knockout-deadline-decided = **{ $tournament }**, ronda { $round }, encuentro { $board }: decidido al vencer el plazo de la ronda: { $how ->
     [ahead] { $winner } pasa de ronda, por delante { $won }–{ $lost }
+    [level-winners-side] igualado { $won }–{ $lost }, { $winner } pasa como ganador del cuadro de ganadores (tras el plazo no se juega partida extra)
    *[level] igualado { $won }–{ $lost }, { $winner } pasa de ronda como mejor cabeza de serie (tras el plazo no se juega partida extra)
+}{ $fate ->
+    [champion] ; { $winner } gana el torneo
+    [reset] . Ahora los dos han perdido un encuentro: decide la segunda gran final
+    [drops] ; { $loser } baja al cuadro de perdedores
+   *[out] ; { $loser } queda eliminado
+}{ $ended ->
+    [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
+   *[no] .
+}
 }; { $loser } queda eliminado{ $ended ->
     [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
    *[no] .
 }
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
-    [yes] igualado al vencer el plazo: pasa { $winner } como mejor cabeza de serie
+    [yes] igualado al vencer el plazo: pasa { $winner } como { $better ->
+        [winners] ganador del cuadro de ganadores
+       *[seed] mejor cabeza de serie
+    }
    *[no] pasa { $winner }, por delante al vencer el plazo
+}
 }

@@ -436,9 +436,19 @@ fn a_knockouts_bracket_is_drawn_from_those_who_checked_in() {
     options.size = Some(5);
     options.time = Some(TimeControl::PerMove(DAY));
     options.check_in = Some(10 * MINUTE);
-    ok(&h, "org", TournamentAction::Create(options));
+    options.deadline = Some(3 * DAY);
+    options.analysis = Some(true);
+    // The sign-up message says what an entrant must do and can expect, and keeps saying it
+    // when a join edits it.
+    let said = "Check-in: when the organiser opens it, entrants have 10 min to confirm, and \
+                whoever has not is dropped at the start. Each round has a deadline of 3 d: \
+                then an undecided match goes to the player ahead, or when level to the higher \
+                seed. Each finished game is analysed in its thread.\nEntrants";
+    let created = ok(&h, "org", TournamentAction::Create(options));
+    assert!(created.text.contains(said), "{}", created.text);
     for player in ["p1", "p2", "p3", "p4", "p5"] {
-        ok(&h, player, TournamentAction::Join);
+        let joined = ok(&h, player, TournamentAction::Join);
+        assert!(joined.text.contains(said), "{}", joined.text);
     }
     ok(&h, "org", TournamentAction::Start);
     for player in ["p1", "p2", "p3", "p4"] {

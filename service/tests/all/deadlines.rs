@@ -222,6 +222,174 @@ fn at_the_rounds_deadline_the_player_ahead_goes_through_and_a_level_match_goes_t
     );
 }
 
+/// Lets round `round`'s 3-day deadline pass and ticks; returns the channel's texts.
+fn past_the_deadline(h: &Harness) -> Vec<String> {
+    h.clock.advance(3 * DAY);
+    channel_texts(&h.deliver_checking(|_| {}))
+}
+
+/// The one text of `said` that holds `needle`.
+fn the_one<'a>(said: &'a [String], needle: &str) -> &'a str {
+    let found: Vec<&String> = said.iter().filter(|t| t.contains(needle)).collect();
+    assert_eq!(found.len(), 1, "{needle:?} once in {said:#?}");
+    found[0]
+}
+
+/// `who` resigns the running game `game`.
+fn resign(h: &Harness, who: &str, game: i64) {
+    let mut resign = Request::new(user(who), channel_id("elsewhere"), Command::Resign);
+    resign.game = Some(GameId(game));
+    let resigned = h.service.handle(&resign);
+    assert!(!resigned.ephemeral, "{}", resigned.text);
+    h.deliver_checking(|_| {});
+}
+
+#[test]
+fn a_double_eliminations_deadlines_drop_winners_losers_and_decide_the_final_and_the_reset() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Twice", TournamentFormat::DoubleElimination);
+    options.time = Some(TimeControl::PerMove(7 * DAY));
+    options.best_of = Some(3);
+    options.deadline = Some(3 * DAY);
+    options.draw = Some(1);
+    let created = tournament(&h, "org", TournamentAction::Create(options));
+    assert!(!created.ephemeral, "{}", created.text);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    h.deliver_checking(|_| {});
+
+    // Round 1, the winners' bracket's first round: match 1 is 1–0 to Black after a
+    // resignation, match 2 has nothing played. Both losers drop to the losers' bracket.
+    let round1 = matches(&h, 1);
+    assert_eq!(round1.len(), 2, "{round1:?}");
+    let (_, Some(game), black, white, _) = round1[0].clone() else {
+        panic!("{round1:?}")
+    };
+    resign(&h, &white, game);
+    let level_high = round1[1].4.clone();
+    let said = past_the_deadline(&h);
+    the_one(
+        &said,
+        &format!(
+            "**Twice**, round 1, match 1: decided at the round's deadline: <@test:{black}> \
+             goes through, ahead 1–0; <@test:{white}> drops to the losers' bracket. The \
+             match's running game ends, adjudicated by the deadline."
+        ),
+    );
+    let level = the_one(&said, "round 1, match 2: decided at the round's deadline");
+    assert!(
+        level.contains(&format!(
+            "level 0–0, <@test:{level_high}> goes through as the higher seed (no extra game \
+             after the deadline); "
+        )) && level.contains("drops to the losers' bracket."),
+        "{level}"
+    );
+
+    // Round 2 holds the winners' final and the losers' first round, each decided level.
+    let round2 = matches(&h, 2);
+    assert_eq!(round2.len(), 2, "both brackets play: {round2:?}");
+    let names = |m: &(u32, Option<i64>, String, String, String)| {
+        let mut both = [m.2.clone(), m.3.clone()];
+        both.sort();
+        both
+    };
+    let mut winners_final = [black.clone(), level_high.clone()];
+    winners_final.sort();
+    let (wf, lr1) = if names(&round2[0]) == winners_final {
+        (&round2[0], &round2[1])
+    } else {
+        (&round2[1], &round2[0])
+    };
+    assert_eq!(names(wf), winners_final, "{round2:?}");
+    let (wb_winner, lb_first) = (wf.4.clone(), lr1.4.clone());
+    let said = past_the_deadline(&h);
+    let decided: Vec<&String> = said
+        .iter()
+        .filter(|t| t.contains("decided at the round's deadline"))
+        .collect();
+    assert_eq!(decided.len(), 2, "{said:#?}");
+    assert_eq!(
+        decided
+            .iter()
+            .filter(|t| t.contains("drops to the losers' bracket."))
+            .count(),
+        1,
+        "the winners' final's loser drops: {said:#?}"
+    );
+    assert_eq!(
+        decided.iter().filter(|t| t.contains(" is out.")).count(),
+        1,
+        "the losers' first round's loser is out: {said:#?}"
+    );
+
+    // Round 3, the losers' final: the winners' final's loser against the losers' round 1
+    // winner, who goes through level as the better seed of the two.
+    let round3 = matches(&h, 3);
+    assert_eq!(round3.len(), 1, "{round3:?}");
+    assert!(
+        [&round3[0].2, &round3[0].3].contains(&&lb_first),
+        "the losers' round 1 winner plays on: {round3:?}"
+    );
+    let lb_winner = round3[0].4.clone();
+    let said = past_the_deadline(&h);
+    assert!(
+        the_one(&said, "round 3, match").contains(" is out."),
+        "{said:#?}"
+    );
+
+    // Round 4, the grand final: the losers' side wins its first game and leads at the
+    // deadline, so the bracket reset decides.
+    let round4 = matches(&h, 4);
+    assert_eq!(round4.len(), 1, "{round4:?}");
+    assert_eq!(
+        round4[0].4, wb_winner,
+        "the winners' side is the better side"
+    );
+    let (_, Some(final_game), ..) = round4[0].clone() else {
+        panic!("{round4:?}")
+    };
+    resign(&h, &wb_winner, final_game);
+    let said = past_the_deadline(&h);
+    assert!(
+        the_one(&said, "round 4, match").contains(&format!(
+            "<@test:{lb_winner}> goes through, ahead 1–0. Both have lost one match now: the \
+             bracket reset decides. The match's running game ends"
+        )),
+        "{said:#?}"
+    );
+
+    // Round 5, the reset: nothing played, level, so the winners' bracket's winner takes it,
+    // and the bracket says so rather than "the higher seed".
+    assert_eq!(matches(&h, 5).len(), 1);
+    let said = past_the_deadline(&h);
+    assert!(
+        the_one(&said, "round 5, match").contains(&format!(
+            "level 0–0, <@test:{wb_winner}> goes through as the winners' bracket's winner (no \
+             extra game after the deadline); <@test:{wb_winner}> wins the tournament."
+        )),
+        "{said:#?}"
+    );
+    assert!(
+        said.iter()
+            .any(|t| t.contains(&format!("**Twice** is over: {wb_winner} wins it."))),
+        "{said:#?}"
+    );
+    let bracket = tournament(&h, "p1", TournamentAction::Standings).text;
+    assert!(
+        bracket.contains(&format!(
+            "· level at the round's deadline: {wb_winner} goes through as the winners' \
+             bracket's winner"
+        )),
+        "{bracket}"
+    );
+    // Nothing is due any more.
+    assert_eq!(h.service.next_tick().unwrap(), None);
+}
+
 #[test]
 fn a_deadline_on_a_swiss_is_refused() {
     let Some(h) = Harness::on(super::BACKEND) else {
@@ -232,21 +400,9 @@ fn a_deadline_on_a_swiss_is_refused() {
     let refused = tournament(&h, "org", TournamentAction::Create(options));
     assert!(refused.ephemeral, "{}", refused.text);
     assert!(
-        refused
-            .text
-            .starts_with("deadline is an option of single elimination (format:single) only"),
-        "{}",
-        refused.text
-    );
-    // Not built for double elimination yet: refused rather than half applied.
-    let mut options = TournamentOptions::new("Double", TournamentFormat::DoubleElimination);
-    options.deadline = Some(3 * DAY);
-    let refused = tournament(&h, "org", TournamentAction::Create(options));
-    assert!(refused.ephemeral, "{}", refused.text);
-    assert!(
-        refused
-            .text
-            .starts_with("deadline is an option of single elimination (format:single) only"),
+        refused.text.starts_with(
+            "deadline is an option of a knockout (format:single or format:double) only"
+        ),
         "{}",
         refused.text
     );

@@ -26,8 +26,10 @@ fn seeded(t: &TournamentDetail, player: u32) -> (String, u32) {
     )
 }
 
-/// One match on one line.
-fn match_line(t: &TournamentDetail, m: &MatchDetail, language: Language) -> String {
+/// One match on one line. `better` names who a level match goes to: `seed` (the higher
+/// seed), or `winners` in a double elimination's grand final and reset (the winners'
+/// bracket's winner, who is not always the better seed).
+fn match_line(t: &TournamentDetail, m: &MatchDetail, better: &str, language: Language) -> String {
     let (high, high_seed) = seeded(t, m.high);
     let Some(low_player) = m.low else {
         return say!(
@@ -52,7 +54,8 @@ fn match_line(t: &TournamentDetail, m: &MatchDetail, language: Language) -> Stri
             high_score = m.score.0.to_string(),
             low_score = m.score.1.to_string(),
             winner = winner,
-            level = if m.score.0 == m.score.1 { "yes" } else { "no" }
+            level = if m.score.0 == m.score.1 { "yes" } else { "no" },
+            better = better
         );
     }
     let loser = match m.winner {
@@ -73,8 +76,18 @@ fn match_line(t: &TournamentDetail, m: &MatchDetail, language: Language) -> Stri
         games = m.games.len(),
         winner = winner,
         loser = loser,
-        end = end_key(m.end)
+        end = end_key(m.end),
+        better = better
     )
+}
+
+/// Who a level match of `part` goes to, as `match_line` names them.
+fn better_side(part: Part) -> &'static str {
+    if matches!(part, Part::GrandFinal | Part::Reset) {
+        "winners"
+    } else {
+        "seed"
+    }
 }
 
 /// The catalogue's selector for how a match stands.
@@ -107,7 +120,7 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
         for part in shape.parts(round) {
             let matches: Vec<String> = bracket
                 .part(part)
-                .map(|m| match_line(t, m, language))
+                .map(|m| match_line(t, m, better_side(part), language))
                 .collect();
             if matches.is_empty() {
                 continue;
@@ -128,7 +141,11 @@ pub(super) fn round_text(t: &TournamentDetail, round: u32, language: Language) -
         name = round_name(bracket, round, language),
         best_of = bracket.best_of
     )];
-    lines.extend(bracket.round(round).map(|m| match_line(t, m, language)));
+    lines.extend(
+        bracket
+            .round(round)
+            .map(|m| match_line(t, m, "seed", language)),
+    );
     lines.join("\n")
 }
 

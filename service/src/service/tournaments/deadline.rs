@@ -1,18 +1,22 @@
 //! A knockout's round deadline (issue 43, `deadline:3d` at creation): when a round's
 //! deadline passes, each of its undecided matches is decided by the rule stated at creation,
 //! in the scheduler's tick: the player ahead in the match's score goes through; a level match
-//! (nothing played included) goes to the higher seed, since an extra game cannot be played
-//! after the deadline. The match's running game ends as adjudicated by the deadline (unrated,
+//! (nothing played included) goes to the higher seed (in a double elimination's grand final
+//! and reset, to the winners' bracket's winner), since an extra game cannot be played after
+//! the deadline. A double elimination's round holds a winners' and a losers' bracket round:
+//! both are decided, and the decided winners' matches drop their losers as a played one does. The match's running game ends as adjudicated by the deadline (unrated,
 //! in the winner's favour). The deadline is applied once, because the database says so: the
 //! transaction that applies it first reads it still due for the current round and clears it.
 
 use super::current;
 use super::escape;
+use super::knockout::{double_fate, is_final};
 use super::notices::tournament_draft;
 use crate::db::{self, DbError, StoredMatchGame, Tx};
 use crate::model::{Status, TournamentId, TournamentStatus};
 use crate::phrase;
 use crate::service::lifecycle::{Announced, Conclusion};
+use crate::service::read_model::{double_results, double_shape};
 use crate::service::store::Loaded;
 use crate::service::{Service, ServiceError};
 use crate::tournament::knockout::match_score;
@@ -117,6 +121,7 @@ impl Service {
         }
         db::clear_round_deadline(c, id)?;
         let entrants = db::entrants(c, id)?;
+        let double = double_shape(&t, k, &entrants);
         let games = db::match_games(c, id)?;
         let open: Vec<_> = db::pairings(c, id)?
             .into_iter()
@@ -131,12 +136,20 @@ impl Service {
                 .collect();
             let (high, low) = match_score(k.rules, &played);
             // Level (nothing played included): the higher seed, who is `first`.
+            let part = double.and_then(|d| d.place_of(round, row.board).map(|(p, _)| p));
+            // Level (nothing played included): the better side, who is `first`: the higher
+            // seed, or in a double elimination's grand final the winners' bracket's winner.
+            let level = if is_final(part) {
+                "level-winners-side"
+            } else {
+                "level"
+            };
             let (result, winner, loser, won, lost, how) = if low > high {
                 (GameResult::SecondWon, second, row.first, low, high, "ahead")
             } else if high > low {
                 (GameResult::FirstWon, row.first, second, high, low, "ahead")
             } else {
-                (GameResult::FirstWon, row.first, second, high, low, "level")
+                (GameResult::FirstWon, row.first, second, high, low, level)
             };
             row.result = Some(result);
             // Set first, so that the game's ending below finds the match decided.
@@ -149,6 +162,18 @@ impl Service {
                 return Err(DbError::Corrupt(format!(
                     "tournament {id} pairs a player it does not have"
                 )));
+            };
+            // In a double elimination a winners' bracket loser drops to the losers' bracket
+            // (the next round's pairing reads the stored result), and a grand final may lead
+            // to the reset.
+            let fate = match double {
+                Some(shape) => double_fate(
+                    shape,
+                    &double_results(&db::pairings(c, id)?),
+                    &row,
+                    loser.withdrawn,
+                ),
+                None => "out",
             };
             let ended = match row
                 .game
@@ -184,6 +209,7 @@ impl Service {
                 won = won.to_string(),
                 lost = lost.to_string(),
                 how = how,
+                fate = fate,
                 ended = ended
             )];
             self.push_notice(c, &draft, now)?;

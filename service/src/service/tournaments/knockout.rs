@@ -593,16 +593,13 @@ impl Service {
         if let Some(shape) = double_shape(t, k, entrants) {
             let results = double_results(&db::pairings(conn, t.id)?);
             let part = shape.place_of(row.round, row.board).map(|(p, _)| p);
-            let fate = if row.round >= shape.grand_final() && shape.is_over(&results) {
-                "champion"
-            } else if part == Some(Part::GrandFinal) {
-                "reset"
-            } else if loser.withdrawn {
-                "out"
-            } else if matches!(part, Some(Part::Winners(_))) {
-                "drops"
+            let fate = double_fate(shape, &results, row, loser.withdrawn);
+            // A level grand final (or reset) goes to the winners' bracket's winner, who is
+            // not always the better seed.
+            let by = if by == "higher-seed" && is_final(part) {
+                "winners-side"
             } else {
-                "out"
+                by
             };
             draft.words = vec![phrase!(
                 "double-match-won",
@@ -637,6 +634,35 @@ impl Service {
         )];
         self.push_notice(conn, &draft, now).map(drop)
     }
+}
+
+/// What a decided match of a double elimination means for its loser: `champion` (the
+/// tournament is over), `reset` (the grand final won from the losers' side, the reset to
+/// come), `drops` (to the losers' bracket) or `out`.
+pub(super) fn double_fate(
+    shape: Double,
+    results: &crate::tournament::double::Results,
+    row: &StoredPairing,
+    loser_withdrawn: bool,
+) -> &'static str {
+    let part = shape.place_of(row.round, row.board).map(|(p, _)| p);
+    if row.round >= shape.grand_final() && shape.is_over(results) {
+        "champion"
+    } else if part == Some(Part::GrandFinal) {
+        "reset"
+    } else if loser_withdrawn {
+        "out"
+    } else if matches!(part, Some(Part::Winners(_))) {
+        "drops"
+    } else {
+        "out"
+    }
+}
+
+/// Whether a double elimination's match is its grand final or its reset, where the better
+/// side ("high") is the winners' bracket's winner rather than the better seed.
+pub(super) fn is_final(part: Option<Part>) -> bool {
+    matches!(part, Some(Part::GrandFinal | Part::Reset))
 }
 
 /// Stores one match of a round; a bye is decided at once.

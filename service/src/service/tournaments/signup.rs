@@ -74,9 +74,7 @@ impl Service {
             || options.tie.is_some()
             || options.seeding.is_some()
             || options.draw.is_some();
-        // Round deadlines are built for single elimination: a double elimination's deadline
-        // would also have to route the decided match's loser, which nothing tests yet.
-        if options.deadline.is_some() && options.format != TournamentFormat::SingleElimination {
+        if options.deadline.is_some() && !options.format.is_knockout() {
             return refuse(say!(request.language.private, "deadline-knockout-only"));
         }
         if knockout_only && !options.format.is_knockout() {
@@ -154,7 +152,12 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let t = TournamentRecord { id, ..t };
-        Ok(signup_reply(&t, &[], request.language.public))
+        let extras = SignupExtras {
+            check_in: options.check_in,
+            deadline: options.deadline,
+            analysis,
+        };
+        Ok(signup_reply(&t, &[], extras, request.language.public))
     }
 
     pub(super) fn join_tournament(&self, request: &Request) -> Outcome {
@@ -199,10 +202,14 @@ impl Service {
     /// The sign-up message again, after a join or a leave: it replaces the pressed one (a
     /// button) or the one posted (a command).
     pub(super) fn updated_signup(&self, t: &TournamentRecord, language: Language) -> Outcome {
-        let (entrants, posted) = self
-            .db
-            .read(|c| Ok::<_, DbError>((db::entrants(c, t.id)?, db::signup_message(c, t.id)?)))?;
-        let mut reply = signup_reply(t, &entrants, language);
+        let (entrants, posted, extras) = self.db.read(|c| {
+            Ok::<_, DbError>((
+                db::entrants(c, t.id)?,
+                db::signup_message(c, t.id)?,
+                SignupExtras::read(c, t)?,
+            ))
+        })?;
+        let mut reply = signup_reply(t, &entrants, extras, language);
         reply.replaces_pressed = true;
         reply.replaces_message = posted;
         Ok(reply)
@@ -244,11 +251,52 @@ impl Service {
     }
 }
 
-/// The sign-up message: what the tournament is, who is in, and the Join and Leave buttons,
-/// in `language`.
+/// What a sign-up message says beside the tournament's record: settings stored in tables of
+/// their own, each of which changes what an entrant must do or can expect.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SignupExtras {
+    /// The check-in window's length in seconds, if the tournament has one.
+    check_in: Option<i64>,
+    /// Each round's deadline in seconds, if the tournament has one.
+    deadline: Option<i64>,
+    /// Whether each finished game is analysed in its thread.
+    analysis: bool,
+}
+
+impl SignupExtras {
+    /// The stored settings of `t`.
+    fn read(c: &Tx<'_>, t: &TournamentRecord) -> Result<Self, DbError> {
+        Ok(Self {
+            check_in: db::checkin(c, t.id)?.map(|w| w.window),
+            deadline: db::round_deadline(c, t.id)?.map(|d| d.seconds),
+            analysis: db::tournament_analysis(c, t.id)?,
+        })
+    }
+
+    /// Their sentence, or nothing when the tournament has none of them.
+    fn sentence(self, language: Language) -> Option<String> {
+        let words = |seconds: i64| crate::service::clocks::words_in(seconds, false, language);
+        let parts: Vec<String> = [
+            self.check_in
+                .map(|w| say!(language, "tournament-signup-check-in", window = words(w))),
+            self.deadline
+                .map(|d| say!(language, "tournament-signup-deadline", deadline = words(d))),
+            self.analysis
+                .then(|| say!(language, "tournament-signup-analysis")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(" "))
+    }
+}
+
+/// The sign-up message: what the tournament is, its check-in, deadline and analysis, who is
+/// in, and the Join and Leave buttons, in `language`.
 pub(super) fn signup_reply(
     t: &TournamentRecord,
     entrants: &[TournamentEntrant],
+    extras: SignupExtras,
     language: Language,
 ) -> Reply {
     let names: Vec<String> = entrants.iter().map(|e| e.user.shown_in(language)).collect();
@@ -260,6 +308,10 @@ pub(super) fn signup_reply(
         what = describe(t, language),
         organiser = t.organiser.shown()
     );
+    if let Some(sentence) = extras.sentence(language) {
+        text.push('\n');
+        text.push_str(&sentence);
+    }
     text.push('\n');
     text.push_str(&say!(
         language,
