@@ -559,6 +559,21 @@ macro_rules! phrase {
 mod tests {
     use super::*;
 
+    /// A stray line in a catalogue only logs an error at run time and keeps the messages
+    /// around it, so a test has to say it: every file parses whole, with no message twice.
+    #[test]
+    fn every_catalogue_parses_without_an_error() {
+        for (_, file, text) in FILES {
+            if let Err((_, errors)) = FluentResource::try_new(text.to_string()) {
+                let lines: Vec<usize> = errors
+                    .iter()
+                    .map(|e| text[..e.pos.start.min(text.len())].lines().count())
+                    .collect();
+                panic!("{file} does not parse, at lines {lines:?}: {errors:?}");
+            }
+        }
+    }
+
     #[test]
     fn languages_are_read_from_codes_names_and_locales() {
         assert_eq!("es".parse(), Ok(Language::Spanish));

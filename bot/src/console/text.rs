@@ -73,6 +73,7 @@ pub(super) fn button_text(button: &crate::service::Button) -> String {
         Command::Takeback(o) => format!("takeback {}", o.name()),
         Command::Tournament(TournamentAction::Join) => "tournament join".to_string(),
         Command::Tournament(TournamentAction::Leave) => "tournament leave".to_string(),
+        Command::Tournament(TournamentAction::Confirm) => "tournament confirm".to_string(),
         other => other.name().to_string(),
     }
 }

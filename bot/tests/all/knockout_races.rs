@@ -76,3 +76,65 @@ fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_o
         }
     }
 }
+
+/// A check-in racing the start (issue 43): one process confirms the last entrant while the
+/// organiser's process closes the check-in and starts. Either the confirmation counted and
+/// the entrant is in the draw, or it is refused because the tournament started and the
+/// entrant is dropped: never counted and dropped, never refused and drawn.
+#[test]
+fn a_check_in_racing_the_start_in_two_processes_is_drawn_exactly_when_it_counted() {
+    let mut seen = [0_usize; 2];
+    for run in 0..RUNS {
+        for database in [Backend::Sqlite, Backend::Postgres]
+            .into_iter()
+            .filter_map(TestDatabase::new)
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let db = db_arg(&database);
+            let mut setup = String::from(
+                "in lobby\nas org\n\
+                 tournament create Check Cup format:single time:1d size:3 check-in:30m\n",
+            );
+            for player in ["ana", "ben", "cleo"] {
+                setup.push_str(&format!("as {player}\ntournament join\n"));
+            }
+            setup.push_str("as org\ntournament check-in\nas ana\ntournament confirm\n");
+            setup.push_str("as ben\ntournament confirm\n");
+            let set = output(console(&db, dir.path(), &setup));
+            assert!(
+                set.contains("ben checked in to Check Cup (2 of 3)"),
+                "{set}"
+            );
+            let (confirm, start) = (
+                console(&db, dir.path(), "in lobby\nas cleo\ntournament confirm\n"),
+                console(&db, dir.path(), "in lobby\nas org\ntournament start\n"),
+            );
+            let (confirm, start) = (output(confirm), output(start));
+            let pairings = output(console(
+                &db,
+                dir.path(),
+                "in lobby\nas org\ntournament pairings round:1\n",
+            ));
+            let both = format!("{confirm}\n--\n{start}\n--\n{pairings}");
+            assert!(start.contains("Check Cup starts"), "run {run}: {both}");
+            let drawn = pairings.contains("cleo");
+            if confirm.contains("cleo checked in to Check Cup (3 of 3)") {
+                seen[0] += 1;
+                assert!(drawn, "run {run}: counted, so drawn: {both}");
+                assert!(!start.contains("Dropped"), "run {run}: {both}");
+            } else {
+                seen[1] += 1;
+                assert!(
+                    confirm.contains("Check Cup has started: the check-in is over."),
+                    "run {run}: refused for the real reason: {both}"
+                );
+                assert!(!drawn, "run {run}: refused, so not drawn: {both}");
+                assert!(
+                    start.contains("Dropped for not checking in: cleo."),
+                    "run {run}: {both}"
+                );
+            }
+        }
+    }
+    eprintln!("counted {}, refused {}", seen[0], seen[1]);
+}

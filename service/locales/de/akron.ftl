@@ -1854,15 +1854,10 @@ knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $boar
     [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
    *[no] .
 }
-}; { $loser } scheidet aus{ $ended ->
-    [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
-   *[no] .
-}
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
     [yes] Gleichstand bei Ablauf der Frist: { $winner } kommt als { $better ->
         [winners] Sieger der Gewinnerrunde
        *[seed] besser Gesetzter
     } weiter
    *[no] { $winner } kommt weiter, bei Ablauf der Frist in Führung
-}
 }

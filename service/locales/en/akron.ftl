@@ -1832,15 +1832,10 @@ knockout-deadline-decided = **{ $tournament }**, round { $round }, match { $boar
     [yes] . The match's running game ends, adjudicated by the deadline.
    *[no] .
 }
-}; { $loser } is out{ $ended ->
-    [yes] . The match's running game ends, adjudicated by the deadline.
-   *[no] .
-}
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
     [yes] level at the round's deadline: { $winner } goes through as { $better ->
         [winners] the winners' bracket's winner
        *[seed] the higher seed
     }
    *[no] { $winner } goes through, ahead at the round's deadline
-}
 }

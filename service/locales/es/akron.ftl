@@ -1893,15 +1893,10 @@ knockout-deadline-decided = **{ $tournament }**, ronda { $round }, encuentro { $
     [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
    *[no] .
 }
-}; { $loser } queda eliminado{ $ended ->
-    [yes] . La partida en juego del encuentro termina, adjudicada por el plazo.
-   *[no] .
-}
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->
     [yes] igualado al vencer el plazo: pasa { $winner } como { $better ->
         [winners] ganador del cuadro de ganadores
        *[seed] mejor cabeza de serie
     }
    *[no] pasa { $winner }, por delante al vencer el plazo
-}
 }
