@@ -4,7 +4,8 @@
 //! language.
 //!
 //! At most [`MAX_COLUMNS`] rounds are drawn (the caller picks which), and at most
-//! [`MAX_MATCHES`] matches in the first column, so no input makes the image large; with three
+//! [`MAX_MATCHES`] matches in the first column ([`MAX_DOUBLE_MATCHES`] in each part of a
+//! double elimination), so no input makes the image unbounded; with three
 //! rounds of an 8-place bracket the image is about 900 × 500 pixels, legible on a phone.
 //! Names are cleaned of what the font cannot draw, cut to their room, and isolated when they
 //! hold right-to-left letters, as the tables' are.
@@ -44,8 +45,14 @@ use crate::RenderError;
 
 /// The most rounds drawn side by side.
 pub const MAX_COLUMNS: usize = 3;
-/// The most matches drawn in the first column; further ones are left out.
-pub const MAX_MATCHES: usize = 16;
+/// The most matches drawn in a single elimination's first column; further ones are left
+/// out (the caller says so). 32 draws a 64-player bracket's first round whole, about
+/// 1,000 × 2,900 pixels: tall, but whole, which an organiser of such a field needs more than
+/// a picture that fits a phone's screen without a tap.
+pub const MAX_MATCHES: usize = 32;
+/// The most matches drawn in each part of a double elimination (both parts share the
+/// picture's height).
+pub const MAX_DOUBLE_MATCHES: usize = 16;
 
 const TEXT: f32 = 24.0;
 const TITLE: f32 = 32.0;
@@ -299,7 +306,7 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
         columns
             .iter()
             .filter_map(pick)
-            .map(|r| r.matches.len().min(MAX_MATCHES))
+            .map(|r| r.matches.len().min(MAX_DOUBLE_MATCHES))
             .max()
             .unwrap_or(0)
     };
@@ -368,12 +375,12 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
                 dim(),
                 canvas::Align::Left,
             )?;
-            let shown_count = round.matches.len().min(MAX_MATCHES);
+            let shown_count = round.matches.len().min(MAX_DOUBLE_MATCHES);
             let span = room / shown_count.max(1) as f32;
             let next = columns
                 .get(index + 1)
                 .and_then(pick)
-                .map(|r| r.matches.len().min(MAX_MATCHES))
+                .map(|r| r.matches.len().min(MAX_DOUBLE_MATCHES))
                 .filter(|&n| n > 0 && n <= shown_count);
             for (i, m) in round.matches.iter().take(shown_count).enumerate() {
                 let centre = first + span * (i as f32 + 0.5);
@@ -722,6 +729,8 @@ mod tests {
             rounds: vec![round(512), round(256), round(128), round(64)],
         };
         let decoded = image::load_from_memory(&render(&bracket).unwrap()).unwrap();
-        assert!(decoded.width() <= 1000 && decoded.height() <= 1600);
+        // Bounded by MAX_MATCHES (32) boxes of 86 px: a 64-player first round, whole.
+        assert!(decoded.width() <= 1000 && decoded.height() <= 3000);
+        assert!(decoded.height() >= 32 * 86, "{}", decoded.height());
     }
 }

@@ -245,11 +245,12 @@ pub(super) fn picture(
     round: u32,
     language: Language,
 ) -> Option<akron_renderer::bracket::Bracket> {
-    use akron_renderer::bracket::{Bracket, Round, MAX_COLUMNS};
+    use akron_renderer::bracket::{Bracket, Round, MAX_COLUMNS, MAX_MATCHES};
     let bracket = t.bracket.as_ref().filter(|b| b.double.is_none())?;
     let columns = u32::try_from(MAX_COLUMNS).unwrap_or(3);
     let first = round.min(bracket.rounds.saturating_sub(columns - 1)).max(1);
     let last = (first + columns - 1).min(bracket.rounds);
+    let widest = 1usize << bracket.rounds.saturating_sub(first).min(16);
     let rounds = (first..=last)
         .map(|r| {
             let places = 1usize << bracket.rounds.saturating_sub(r).min(16);
@@ -274,13 +275,18 @@ pub(super) fn picture(
         .collect();
     Some(Bracket {
         title: t.name.clone(),
-        subtitle: with_legend(
-            t,
-            say!(
+        subtitle: with_cut(
+            with_legend(
+                t,
+                say!(
+                    language,
+                    "knockout-picture-subtitle",
+                    best_of = bracket.best_of
+                ),
                 language,
-                "knockout-picture-subtitle",
-                best_of = bracket.best_of
             ),
+            widest,
+            MAX_MATCHES,
             language,
         ),
         bye: say!(language, "knockout-picture-bye"),
@@ -349,7 +355,7 @@ pub(super) fn double_picture(
     round: u32,
     language: Language,
 ) -> Option<akron_renderer::bracket::DoubleBracket> {
-    use akron_renderer::bracket::{Column, DoubleBracket, Round, MAX_COLUMNS};
+    use akron_renderer::bracket::{Column, DoubleBracket, Round, MAX_COLUMNS, MAX_DOUBLE_MATCHES};
     let bracket = t.bracket.as_ref()?;
     let shape = bracket.double?;
     let reset = bracket.part(Part::Reset).next().is_some();
@@ -376,6 +382,11 @@ pub(super) fn double_picture(
             matches,
         }
     };
+    let widest = (first..=last)
+        .flat_map(|stage| shape.parts(stage))
+        .map(|part| shape.places_in(part))
+        .max()
+        .unwrap_or(0);
     let columns = (first..=last)
         .map(|stage| {
             let parts = shape.parts(stage);
@@ -393,14 +404,19 @@ pub(super) fn double_picture(
         .collect();
     Some(DoubleBracket {
         title: t.name.clone(),
-        subtitle: with_legend(
-            t,
-            say!(
+        subtitle: with_cut(
+            with_legend(
+                t,
+                say!(
+                    language,
+                    "double-picture-subtitle",
+                    best_of = bracket.best_of,
+                    reset = if shape.reset { "yes" } else { "no" }
+                ),
                 language,
-                "double-picture-subtitle",
-                best_of = bracket.best_of,
-                reset = if shape.reset { "yes" } else { "no" }
             ),
+            widest,
+            MAX_DOUBLE_MATCHES,
             language,
         ),
         bye: say!(language, "knockout-picture-bye"),
@@ -427,6 +443,24 @@ fn part_picture_name(part: Part, shape: Double, language: Language) -> String {
 fn with_legend(t: &TournamentDetail, subtitle: String, language: Language) -> String {
     if t.entrants.iter().any(|e| departure(e).is_some()) {
         format!("{subtitle} · {}", say!(language, "knockout-picture-legend"))
+    } else {
+        subtitle
+    }
+}
+
+/// The subtitle, with a note when the picture cannot draw a column's `widest` matches (at
+/// most `most`): it draws the first ones, and says so and that the list has them all.
+fn with_cut(subtitle: String, widest: usize, most: usize, language: Language) -> String {
+    if widest > most {
+        format!(
+            "{subtitle} · {}",
+            say!(
+                language,
+                "knockout-picture-cut",
+                shown = most,
+                total = widest
+            )
+        )
     } else {
         subtitle
     }
@@ -503,6 +537,62 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    /// The detail of tournament 1 as the pictures read it.
+    fn detail(h: &Harness) -> TournamentDetail {
+        let t = h
+            .service
+            .db
+            .read(|c| db::tournament(c, TournamentId(1)))
+            .unwrap()
+            .unwrap();
+        h.service
+            .db
+            .read(|c| tournament_detail(c, t.clone(), 0))
+            .unwrap()
+    }
+
+    /// Regression (issue 43): the picture of a 64-player knockout's first round drew its first
+    /// 16 matches of 32 and said nothing of the others. It draws all 32 now; a bigger field's
+    /// picture says which it draws.
+    #[test]
+    fn a_64_player_knockouts_first_round_is_drawn_whole_and_a_bigger_one_says_it_is_cut() {
+        for (players, cut) in [(64, false), (65, true)] {
+            let h = Harness::new();
+            let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+            options.time = Some(TimeControl::PerMove(86_400));
+            tournament(&h, "org", TournamentAction::Create(options));
+            for player in 0..players {
+                tournament(&h, &format!("p{player}"), TournamentAction::Join);
+            }
+            tournament(&h, "org", TournamentAction::Start);
+            let detail = detail(&h);
+            let picture = picture(&detail, 1, Language::English).unwrap();
+            let first = &picture.rounds[0].matches;
+            assert_eq!(first.len(), if cut { 64 } else { 32 });
+            assert!(
+                first.iter().all(Option::is_some),
+                "every place is paired or a bye"
+            );
+            assert_eq!(
+                picture
+                    .subtitle
+                    .contains("the first 32 of 64 matches drawn"),
+                cut,
+                "{players}: {}",
+                picture.subtitle
+            );
+            let png = h.service.images.bracket(&picture).expect("a picture");
+            if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
+                std::fs::create_dir_all(&dir).unwrap();
+                let file = std::path::Path::new(&dir).join(format!("knockout-{players}.png"));
+                std::fs::write(file, &png).unwrap();
+            }
+            let decoded = image::load_from_memory(&png).unwrap();
+            // Every one of the (first) 32 matches has its box: two lines of 36 px and a gap.
+            assert!(decoded.height() >= 32 * 86, "{}", decoded.height());
+        }
     }
 
     /// Regression (issue 43): a withdrawal and a disqualification were both shown as "(out)",
