@@ -841,3 +841,72 @@ fn a_declined_rematch_may_be_asked_again_once_more() {
     assert_ne!(live[0].id, first);
     assert_eq!(live[0].challenger, user("ben").id);
 }
+
+/// Issue 45: a move's save at its version reads, in the same statement, the conditional
+/// moves of the player to move next and the game's followers (in the order of their ids, as
+/// `game_followers` gives them); a save at a stale version is still a conflict and reads
+/// nothing.
+#[test]
+fn a_moves_save_reads_the_queue_and_the_followers_and_a_stale_one_is_a_conflict() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    let id = GameId(1);
+    let db = h.open_db().unwrap();
+    let stored = game(&h, id);
+    // No queue, no followers.
+    let mut record = stored.clone();
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("bob").id))
+        .unwrap();
+    assert_eq!(saved.version, stored.version + 1);
+    assert_eq!((saved.premoves, saved.followers), (None, vec![]));
+    record.version = saved.version;
+    // Two followers, one of them with a space in its id, and bob's queue.
+    db.write(|c| {
+        for follower in ["zed", "ann lee", "cyd"] {
+            let follow = db::Follow {
+                follower: user(follower).id,
+                followed: db::Followed::Game(id),
+                server: None,
+            };
+            assert!(db::add_follow(c, &follow, 0)?);
+        }
+        db::set_premoves(
+            c,
+            id,
+            &db::Premoves {
+                user: user("bob").id,
+                after_ply: 0,
+                pairs: vec![("C3".into(), "B2".into()), ("D4".into(), "E5".into())],
+            },
+        )
+    })
+    .unwrap();
+    let expected_followers = db.read(|c| db::game_followers(c, id)).unwrap();
+    assert_eq!(expected_followers.len(), 3);
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("bob").id))
+        .unwrap();
+    assert_eq!(saved.version, record.version + 1);
+    assert_eq!(saved.followers, expected_followers);
+    let queue = saved.premoves.expect("bob's queue");
+    assert_eq!(queue.user, user("bob").id);
+    assert_eq!(queue.after_ply, 0);
+    assert_eq!(
+        queue.pairs,
+        vec![("C3".into(), "B2".into()), ("D4".into(), "E5".into())]
+    );
+    // alice has no queue.
+    record.version = saved.version;
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("alice").id))
+        .unwrap();
+    assert_eq!(saved.premoves, None);
+    // At the version before: a conflict, and the game is left as it was.
+    let before = game(&h, id);
+    let stale = db.write(|c| db::save_game_after_move(c, &record, &user("bob").id));
+    assert!(matches!(stale, Err(db::DbError::Conflict)), "{stale:?}");
+    assert_eq!(game(&h, id).version, before.version);
+}
