@@ -381,38 +381,87 @@ pub struct SavedAfterMove {
 /// no platform's user id holds.
 const FOLLOWER_SEPARATOR: &str = "\u{1f}";
 
-/// [`save_game`] after a move that did not end the game, reading in the same statement what
-/// the move's transaction needs besides: `to_move`'s queue of conditional moves in the game
-/// ([`super::premoves`]) and the game's followers ([`super::game_followers`]). One round trip
-/// instead of three on PostgreSQL (issue 45). The reads see the database as the update does,
+/// What [`save_game_after_move`] reads besides the new version, after `RETURNING` (SQLite)
+/// or `SELECT` (PostgreSQL).
+macro_rules! after_move_reads_sql {
+    () => {
+        "(SELECT after_ply FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
+         (SELECT pairs FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
+         (SELECT string_agg(follower_id, ?21 ORDER BY follower_id) FROM follows \
+          WHERE kind = 'game' AND target = ?22)"
+    };
+}
+
+/// [`save_game`] after a move that did not end the game, with the move `mv` stored
+/// ([`super::insert_move`]) and, in the same statement, what the move's transaction reads
+/// besides: `to_move`'s queue of conditional moves in the game ([`super::premoves`]) and the
+/// game's followers ([`super::game_followers`]). On PostgreSQL this is one statement, one
+/// round trip instead of four (issue 45): the move is inserted only when the game's update
+/// at its version happened. On SQLite, which has no data-modifying `WITH` and no round
+/// trips, the insert follows the update. The reads see the database as the update does,
 /// inside the caller's transaction, as the separate reads before it did.
 ///
 /// # Errors
 ///
-/// [`DbError::Conflict`] when another change landed first; a database failure.
+/// [`DbError::Conflict`] when another change landed first (nothing is written); a database
+/// failure, including a move already stored at that ply.
 pub fn save_game_after_move(
     conn: &Tx<'_>,
     game: &GameRecord,
     to_move: &UserId,
+    mv: &super::MoveRow,
 ) -> Result<SavedAfterMove, DbError> {
     let target = game.id.0.to_string();
-    let extra = params![to_move.0, FOLLOWER_SEPARATOR, target];
     #[allow(clippy::type_complexity)]
-    let saved: Option<(i64, Option<usize>, Option<String>, Option<String>)> =
+    let read =
+        |r: &Row<'_>| -> Result<(i64, Option<usize>, Option<String>, Option<String>), DbError> {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        };
+    let saved = if conn.is_postgres() {
+        let extra = params![
+            to_move.0,
+            FOLLOWER_SEPARATOR,
+            target,
+            mv.ply,
+            mv.notation,
+            mv.code,
+            mv.played_at
+        ];
         with_save_params(game, extra, |params| {
             conn.query_opt(
                 concat!(
+                    "WITH saved AS (",
                     save_game_sql!(),
-                    " RETURNING version, \
-                     (SELECT after_ply FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
-                     (SELECT pairs FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
-                     (SELECT string_agg(follower_id, ?21 ORDER BY follower_id) FROM follows \
-                      WHERE kind = 'game' AND target = ?22)"
+                    " RETURNING version), \
+                     moved AS (INSERT INTO moves (game_id, ply, notation, code, played_at) \
+                     SELECT ?1, CAST(?23 AS BIGINT), CAST(?24 AS TEXT), CAST(?25 AS TEXT), \
+                     CAST(?26 AS BIGINT) FROM saved) \
+                     SELECT version, ",
+                    after_move_reads_sql!(),
+                    " FROM saved"
                 ),
                 params,
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                read,
+            )
+        })?
+    } else {
+        let extra = params![to_move.0, FOLLOWER_SEPARATOR, target];
+        let saved = with_save_params(game, extra, |params| {
+            conn.query_opt(
+                concat!(
+                    save_game_sql!(),
+                    " RETURNING version, ",
+                    after_move_reads_sql!()
+                ),
+                params,
+                read,
             )
         })?;
+        if saved.is_some() {
+            super::insert_move(conn, game.id, mv)?;
+        }
+        saved
+    };
     let Some((version, after_ply, pairs, followers)) = saved else {
         return Err(DbError::Conflict);
     };

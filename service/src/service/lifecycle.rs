@@ -173,12 +173,14 @@ impl Service {
         now: i64,
     ) -> Result<Option<(User, String)>, DbError> {
         self.note_ai_turn(conn, &applied.next, now)?;
-        let answer = match applied.report.outcome {
+        match applied.report.outcome {
             None => {
-                // The game saved at its version, its conditional moves and its followers
-                // read, in one statement (issue 45: two round trips fewer on PostgreSQL).
+                // The game saved at its version, the move stored, and the conditional moves
+                // and followers read, in one statement on PostgreSQL (issue 45: three round
+                // trips fewer).
                 let queued = applied.next.to_move();
-                let saved = db::save_game_after_move(conn, &applied.next.record, &queued.id)?;
+                let saved =
+                    db::save_game_after_move(conn, &applied.next.record, &queued.id, &applied.row)?;
                 applied.next.record.version = saved.version;
                 let answer =
                     self.take_premove(conn, &applied.next, applied.report.mv, saved.premoves, now)?;
@@ -189,18 +191,17 @@ impl Service {
                     &saved.followers,
                     now,
                 )?;
-                answer
+                Ok(answer)
             }
             Some(outcome) => {
                 // Before the ending (which forgets the game's follows) is written.
                 let followers = db::game_followers(conn, applied.next.record.id)?;
                 self.tell_move_followers(conn, &applied.next, &applied.report, &followers, now)?;
                 self.end_after_move(conn, &mut applied.next, outcome, now)?;
-                None
+                db::insert_move(conn, applied.next.record.id, &applied.row)?;
+                Ok(None)
             }
-        };
-        db::insert_move(conn, applied.next.record.id, &applied.row)?;
-        Ok(answer)
+        }
     }
 
     /// After a move is written: keeps the game in memory and wakes the AI worker when the AI
