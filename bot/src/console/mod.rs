@@ -103,6 +103,7 @@ impl<'a> Console<'a> {
                     public: known,
                     private: known,
                 }),
+            own_view: None,
         }
     }
 

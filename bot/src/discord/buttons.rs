@@ -36,6 +36,7 @@ pub(super) async fn pressed(
             .as_deref()
             .and_then(Language::from_locale),
         language: Languages::default(),
+        own_view: None,
     };
     tracing::debug!(command = request.command.name(), %game, "button");
     let defer = || press.defer(ctx);

@@ -220,6 +220,7 @@ async fn bare(
         locale: None,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     };
     let service = Arc::clone(&bot.service);
     let line = typed.to_string();
@@ -299,6 +300,7 @@ async fn handle(
         locale: None,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     };
     let typed = mistyped.is_none().then(|| request.command.clone());
     let service = Arc::clone(&bot.service);

@@ -66,6 +66,7 @@ async fn handle(
         locale: None,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     };
     tracing::debug!(command = request.command.name(), %game, "reaction");
     let service = Arc::clone(&bot.service);

@@ -100,6 +100,7 @@ pub(super) async fn on_undecryptable(
         locale: None,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     };
     let advice = advice(&reason, &bot.me);
     let service = Arc::clone(&bot.service);

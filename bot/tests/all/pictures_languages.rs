@@ -61,6 +61,7 @@ impl World {
             locale: Some(self.language),
             server_locale: Some(self.language),
             language: Languages::default(),
+            own_view: None,
         })
     }
 

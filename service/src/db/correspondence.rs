@@ -47,7 +47,12 @@ pub fn premoves(conn: &Tx<'_>, game: GameId, user: &UserId) -> Result<Option<Pre
         params![game.0, user.0],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    Ok(row.map(|(after_ply, pairs)| Premoves {
+    Ok(row.map(|(after_ply, pairs)| premoves_from(user, after_ply, &pairs)))
+}
+
+/// A queue as stored: `pairs` is `x y` pairs separated by `;`.
+pub(super) fn premoves_from(user: &UserId, after_ply: usize, pairs: &str) -> Premoves {
+    Premoves {
         user: user.clone(),
         after_ply,
         pairs: pairs
@@ -57,7 +62,7 @@ pub fn premoves(conn: &Tx<'_>, game: GameId, user: &UserId) -> Result<Option<Pre
                 Some((x.to_string(), y.to_string()))
             })
             .collect(),
-    }))
+    }
 }
 
 /// Removes every queue in a game (after a takeback), or one player's.

@@ -292,25 +292,39 @@ pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
     })
 }
 
-/// Writes a game's changeable columns, provided its stored version is still `game.version`,
-/// and bumps the version. Returns the new version.
-///
-/// # Errors
-///
-/// [`DbError::Conflict`] when another change landed first; a database failure.
-pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
-    let (winner_id, finished_at) = match &game.phase {
-        Phase::Ended { winner, at, .. } => (winner.as_ref().map(|u| &u.0), Some(*at)),
-        Phase::Challenge | Phase::Playing(_) => (None, None),
-    };
-    let changed = conn.execute(
+/// The update of a game's changeable columns at its version, which bumps the version:
+/// [`save_game`]'s statement, and [`save_game_after_move`]'s before its `RETURNING`.
+macro_rules! save_game_sql {
+    () => {
         "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
              reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
              rated = ?19, \
              version = version + 1 \
-             WHERE id = ?1 AND version = ?2",
+             WHERE id = ?1 AND version = ?2"
+    };
+}
+
+/// Runs `run` with the parameters `?1` to `?19` of [`save_game_sql`] for `game`, followed by
+/// `extra` (`?20` on).
+fn with_save_params<R>(
+    game: &GameRecord,
+    extra: &[super::Value<'_>],
+    run: impl FnOnce(&[super::Value<'_>]) -> Result<R, DbError>,
+) -> Result<R, DbError> {
+    let (winner_id, finished_at) = match &game.phase {
+        Phase::Ended { winner, at, .. } => (winner.as_ref().map(|u| &u.0), Some(*at)),
+        Phase::Challenge | Phase::Playing(_) => (None, None),
+    };
+    let draw_offers = game
+        .last_draw_offers
+        .iter()
+        .map(|(by, ply)| format!("{ply} {}", by.0))
+        .collect::<Vec<_>>()
+        .join("\n");
+    // One expression: the parameters borrow temporaries that live until its end.
+    run(&[
         params![
             game.id.0,
             game.version,
@@ -328,20 +342,141 @@ pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
             game.clocks[1],
             game.reminders_sent(),
             game.channel.0,
-            game.last_draw_offers
-                .iter()
-                .map(|(by, ply)| format!("{ply} {}", by.0))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            draw_offers,
             game.wants_thread,
             game.rated,
         ],
-    )?;
+        extra,
+    ]
+    .concat())
+}
+
+/// Writes a game's changeable columns, provided its stored version is still `game.version`,
+/// and bumps the version. Returns the new version.
+///
+/// # Errors
+///
+/// [`DbError::Conflict`] when another change landed first; a database failure.
+pub fn save_game(conn: &Tx<'_>, game: &GameRecord) -> Result<i64, DbError> {
+    let changed = with_save_params(game, &[], |params| conn.execute(save_game_sql!(), params))?;
     if changed == 1 {
         Ok(game.version + 1)
     } else {
         Err(DbError::Conflict)
     }
+}
+
+/// What [`save_game_after_move`] read in the statement that saved the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedAfterMove {
+    /// The game's new version.
+    pub version: i64,
+    /// The conditional moves the player to move next queued in the game, if any.
+    pub premoves: Option<super::Premoves>,
+    /// Who follows the game, in the order of their ids (as [`super::game_followers`]).
+    pub followers: Vec<UserId>,
+}
+
+/// Separates the followers [`save_game_after_move`] reads as one text: a control character
+/// no platform's user id holds.
+const FOLLOWER_SEPARATOR: &str = "\u{1f}";
+
+/// What [`save_game_after_move`] reads besides the new version, after `RETURNING` (SQLite)
+/// or `SELECT` (PostgreSQL).
+macro_rules! after_move_reads_sql {
+    () => {
+        "(SELECT after_ply FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
+         (SELECT pairs FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
+         (SELECT string_agg(follower_id, ?21 ORDER BY follower_id) FROM follows \
+          WHERE kind = 'game' AND target = ?22)"
+    };
+}
+
+/// [`save_game`] after a move that did not end the game, with the move `mv` stored
+/// ([`super::insert_move`]) and, in the same statement, what the move's transaction reads
+/// besides: `to_move`'s queue of conditional moves in the game ([`super::premoves`]) and the
+/// game's followers ([`super::game_followers`]). On PostgreSQL this is one statement, one
+/// round trip instead of four (issue 45): the move is inserted only when the game's update
+/// at its version happened. On SQLite, which has no data-modifying `WITH` and no round
+/// trips, the insert follows the update. The reads see the database as the update does,
+/// inside the caller's transaction, as the separate reads before it did.
+///
+/// # Errors
+///
+/// [`DbError::Conflict`] when another change landed first (nothing is written); a database
+/// failure, including a move already stored at that ply.
+pub fn save_game_after_move(
+    conn: &Tx<'_>,
+    game: &GameRecord,
+    to_move: &UserId,
+    mv: &super::MoveRow,
+) -> Result<SavedAfterMove, DbError> {
+    let target = game.id.0.to_string();
+    #[allow(clippy::type_complexity)]
+    let read =
+        |r: &Row<'_>| -> Result<(i64, Option<usize>, Option<String>, Option<String>), DbError> {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        };
+    let saved = if conn.is_postgres() {
+        let extra = params![
+            to_move.0,
+            FOLLOWER_SEPARATOR,
+            target,
+            mv.ply,
+            mv.notation,
+            mv.code,
+            mv.played_at
+        ];
+        with_save_params(game, extra, |params| {
+            conn.query_opt(
+                concat!(
+                    "WITH saved AS (",
+                    save_game_sql!(),
+                    " RETURNING version), \
+                     moved AS (INSERT INTO moves (game_id, ply, notation, code, played_at) \
+                     SELECT ?1, CAST(?23 AS BIGINT), CAST(?24 AS TEXT), CAST(?25 AS TEXT), \
+                     CAST(?26 AS BIGINT) FROM saved) \
+                     SELECT version, ",
+                    after_move_reads_sql!(),
+                    " FROM saved"
+                ),
+                params,
+                read,
+            )
+        })?
+    } else {
+        let extra = params![to_move.0, FOLLOWER_SEPARATOR, target];
+        let saved = with_save_params(game, extra, |params| {
+            conn.query_opt(
+                concat!(
+                    save_game_sql!(),
+                    " RETURNING version, ",
+                    after_move_reads_sql!()
+                ),
+                params,
+                read,
+            )
+        })?;
+        if saved.is_some() {
+            super::insert_move(conn, game.id, mv)?;
+        }
+        saved
+    };
+    let Some((version, after_ply, pairs, followers)) = saved else {
+        return Err(DbError::Conflict);
+    };
+    let followers = followers
+        .iter()
+        .flat_map(|all| all.split(FOLLOWER_SEPARATOR))
+        .map(|id| UserId(id.to_string()))
+        .collect();
+    Ok(SavedAfterMove {
+        version,
+        premoves: after_ply.zip(pairs).map(|(after_ply, pairs)| {
+            super::correspondence::premoves_from(to_move, after_ply, &pairs)
+        }),
+        followers,
+    })
 }
 
 /// The live games (open challenges, games being played) whose deadline has come by `now`,

@@ -262,9 +262,10 @@ pub fn server_language(
     }))
 }
 
-/// A server's languages ([`server_language`]) and a user's language and time zone
-/// ([`user_language`]) in one statement: what every command reads first, one round trip
-/// instead of two on PostgreSQL (issue 45). Without a server, its half is `(None, None)`.
+/// A server's languages ([`server_language`]) and a user's language, time zone
+/// ([`user_language`]) and board view ([`view_setting`]) in one statement: what every command
+/// reads first, one round trip instead of three on PostgreSQL (issue 45). Without a server,
+/// its half is `(None, None)`.
 ///
 /// # Errors
 ///
@@ -280,21 +281,23 @@ pub fn server_and_user_language(
         Option<String>,
         Option<String>,
         Option<String>,
+        Option<String>,
     ) = conn.query_one(
-        "SELECT s.language, s.platform_language, u.language, u.timezone \
+        "SELECT s.language, s.platform_language, u.language, u.timezone, u.view \
              FROM (SELECT 1 AS one) AS one \
              LEFT JOIN server_settings AS s ON s.server_id = ?1 \
              LEFT JOIN user_settings AS u ON u.user_id = ?2",
         params![server.map(|s| s.0.as_str()), &user.0],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
     )?;
     let read = |code: Option<String>| code.and_then(|c| c.parse().ok());
-    let (chosen, platform, own, zone) = stored;
+    let (chosen, platform, own, zone, view) = stored;
     Ok(ServerAndUserLanguage {
         server_chosen: read(chosen),
         server_platform: read(platform),
         user: read(own),
         zone,
+        view: view.and_then(|name| name.parse().ok()),
     })
 }
 
@@ -309,6 +312,8 @@ pub struct ServerAndUserLanguage {
     pub user: Option<Language>,
     /// The user's time zone, an IANA name.
     pub zone: Option<String>,
+    /// The board view the user chose, if any ([`view_setting`]).
+    pub view: Option<View>,
 }
 
 /// Sets (or, with `None`, forgets) the language a moderator chose for a server.

@@ -264,17 +264,18 @@ impl Service {
         )))
     }
 
-    /// Tells the game's followers of a move, inside the transaction that stores it: the
+    /// Tells the game's `followers` of a move, inside the transaction that stores it: the
     /// move in words and the board after it, as the channel sees them.
     pub(super) fn tell_move_followers(
         &self,
         conn: &Tx<'_>,
         next: &Loaded,
         report: &MoveReport,
+        followers: &[UserId],
         now: i64,
     ) -> Result<(), DbError> {
         let game = next.record.id;
-        for follower in db::game_followers(conn, game)? {
+        for follower in followers.iter().cloned() {
             let mut draft = Draft::to(Destination::User(follower), game);
             draft.board = Some(next.game.moves().len());
             draft.mark_last = true;

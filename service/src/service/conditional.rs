@@ -113,18 +113,20 @@ impl Service {
     }
 
     /// After `mover` played `played` in a game that goes on, inside the move's transaction:
-    /// takes the opponent's queue. Returns the answer to play, if the queue had one; when it
+    /// takes the opponent's queue, `queue` (read with the game's save,
+    /// [`db::save_game_after_move`]). Returns the answer to play, if the queue had one; when it
     /// had none for this move, the queue is dropped and its owner told.
     pub(super) fn take_premove(
         &self,
         conn: &Tx<'_>,
         next: &Loaded,
         played: Move,
+        queue: Option<db::Premoves>,
         now: i64,
     ) -> Result<Option<(User, String)>, DbError> {
         let queued = next.to_move();
         let id = next.record.id;
-        let Some(queue) = db::premoves(conn, id, &queued.id)? else {
+        let Some(queue) = queue else {
             return Ok(None);
         };
         db::clear_premoves(conn, id, Some(&queued.id))?;

@@ -244,7 +244,7 @@ impl Service {
         picture.chain = chain.as_deref();
         picture.view = match view {
             Some(view) => view,
-            None => self.view_of(&request.user.id)?,
+            None => self.view_of(request)?,
         };
         let mut text = say!(
             public,

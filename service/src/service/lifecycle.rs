@@ -172,16 +172,36 @@ impl Service {
         applied: &mut Applied,
         now: i64,
     ) -> Result<Option<(User, String)>, DbError> {
-        let answer = match applied.report.outcome {
-            None => self.take_premove(conn, &applied.next, applied.report.mv, now)?,
-            Some(_) => None,
-        };
-        // Before the ending (which forgets the game's follows) is written.
-        self.tell_move_followers(conn, &applied.next, &applied.report, now)?;
         self.note_ai_turn(conn, &applied.next, now)?;
-        self.store_after_move(conn, &mut applied.next, applied.report.outcome, now)?;
-        db::insert_move(conn, applied.next.record.id, &applied.row)?;
-        Ok(answer)
+        match applied.report.outcome {
+            None => {
+                // The game saved at its version, the move stored, and the conditional moves
+                // and followers read, in one statement on PostgreSQL (issue 45: three round
+                // trips fewer).
+                let queued = applied.next.to_move();
+                let saved =
+                    db::save_game_after_move(conn, &applied.next.record, &queued.id, &applied.row)?;
+                applied.next.record.version = saved.version;
+                let answer =
+                    self.take_premove(conn, &applied.next, applied.report.mv, saved.premoves, now)?;
+                self.tell_move_followers(
+                    conn,
+                    &applied.next,
+                    &applied.report,
+                    &saved.followers,
+                    now,
+                )?;
+                Ok(answer)
+            }
+            Some(outcome) => {
+                // Before the ending (which forgets the game's follows) is written.
+                let followers = db::game_followers(conn, applied.next.record.id)?;
+                self.tell_move_followers(conn, &applied.next, &applied.report, &followers, now)?;
+                self.end_after_move(conn, &mut applied.next, outcome, now)?;
+                db::insert_move(conn, applied.next.record.id, &applied.row)?;
+                Ok(None)
+            }
+        }
     }
 
     /// After a move is written: keeps the game in memory and wakes the AI worker when the AI
@@ -196,27 +216,22 @@ impl Service {
         next
     }
 
-    /// Writes a game's row after a move, inside `conn`'s transaction: the game ends when the
-    /// move decided it (the move's own message announces it), else the row is saved.
-    fn store_after_move(
+    /// Ends the game a move decided, inside `conn`'s transaction (the move's own message
+    /// announces it).
+    fn end_after_move(
         &self,
         conn: &Tx<'_>,
         next: &mut Loaded,
-        outcome: Option<akron_rules::Outcome>,
+        outcome: akron_rules::Outcome,
         now: i64,
     ) -> Result<(), DbError> {
-        match outcome {
-            Some(outcome) => {
-                let conclusion = Conclusion {
-                    ending: Ending::Result(outcome),
-                    winner: outcome.winner.map(|c| next.player(c)),
-                    plies: next.game.moves().len(),
-                    announced: Announced::ByReply,
-                };
-                self.end_game(conn, &mut next.record, conclusion, now)?;
-            }
-            None => next.record.version = db::save_game(conn, &next.record)?,
-        }
+        let conclusion = Conclusion {
+            ending: Ending::Result(outcome),
+            winner: outcome.winner.map(|c| next.player(c)),
+            plies: next.game.moves().len(),
+            announced: Announced::ByReply,
+        };
+        self.end_game(conn, &mut next.record, conclusion, now)?;
         Ok(())
     }
 }

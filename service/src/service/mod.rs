@@ -447,6 +447,7 @@ impl Service {
     /// server's language (a moderator's setting, else the platform's preference, else
     /// English); what only the caller sees is in their client's language, else their own
     /// setting, else the server's. A platform preference not yet stored is kept for notices.
+    /// The caller's board view ([`Request::own_view`]) comes from the same read.
     fn with_languages(&self, request: &Request) -> Result<(Request, Option<String>), ServiceError> {
         let read = self
             .db
@@ -468,6 +469,7 @@ impl Service {
             public,
             private: request.locale.or(own).unwrap_or(public),
         };
+        request.own_view = Some(read.view.unwrap_or_default());
         Ok((request, zone))
     }
 

@@ -59,7 +59,7 @@ impl Service {
         let language = request.language.public;
         let report = applied.report;
         let next = self.moved(applied.next);
-        let mut reply = self.move_reply(&next, &report, self.view_of(&request.user.id)?, language);
+        let mut reply = self.move_reply(&next, &report, self.view_of(request)?, language);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record, next.game.moves().len())? {
                 reply.text.push('\n');
@@ -143,7 +143,7 @@ impl Service {
         let last = loaded.last_report();
         let view = match view {
             Some(view) => view,
-            None => self.view_of(&request.user.id)?,
+            None => self.view_of(request)?,
         };
         let mut reply = self.board_reply_as(&loaded, last.as_ref(), view, request.language.public);
         let clock = self.clock_reading(&loaded, self.clock.now())?;
@@ -227,7 +227,7 @@ impl Service {
         let names: Vec<String> = destinations.iter().map(Point::to_string).collect();
         let mut picture = Picture::new(position);
         picture.selected = Some((from, &destinations));
-        picture.view = self.view_of(&request.user.id)?;
+        picture.view = self.view_of(request)?;
         // What rests on the piece drops whatever the destination: say so once.
         let drops = destinations
             .first()
@@ -268,11 +268,16 @@ impl Service {
         Ok(reply)
     }
 
-    /// The board view a user chose in `settings` (perspective unless they chose plan).
-    pub(super) fn view_of(&self, user: &crate::model::UserId) -> Result<View, DbError> {
-        self.db
-            .read(|c| db::view_setting(c, user))
-            .map(Option::unwrap_or_default)
+    /// The board view the caller of `request` chose in `settings` (perspective unless they
+    /// chose plan): read with the languages ([`Request::own_view`]), else read now.
+    pub(super) fn view_of(&self, request: &Request) -> Result<View, DbError> {
+        match request.own_view {
+            Some(view) => Ok(view),
+            None => self
+                .db
+                .read(|c| db::view_setting(c, &request.user.id))
+                .map(Option::unwrap_or_default),
+        }
     }
 
     /// The channel's active game and the caller's colour in it, or the refusal that explains

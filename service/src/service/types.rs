@@ -56,6 +56,12 @@ pub struct Request {
     /// the two fields above before it decides anything; what a front end puts here is
     /// replaced, so front ends leave it at its default.
     pub language: Languages,
+    /// The board view the caller chose in `settings` (perspective unless they chose plan).
+    /// The service fills it in with [`Request::language`], from the same read (one round
+    /// trip on PostgreSQL, issue 45); front ends leave it `None`, and a request the service
+    /// makes itself (a conditional move played in answer) leaves it `None` too, which reads
+    /// the setting when a picture needs it.
+    pub own_view: Option<View>,
 }
 
 /// The two languages of a reply: the one everyone in the channel reads, and the one of what
@@ -88,6 +94,7 @@ impl Request {
             locale: None,
             server_locale: None,
             language: Languages::default(),
+            own_view: None,
         }
     }
 }

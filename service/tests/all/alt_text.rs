@@ -64,6 +64,7 @@ fn board_on_server(h: &Harness, language: &str) -> Reply {
         locale: None,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     };
     let set = Command::Settings(Some(Setting::Language(language.to_string())));
     assert!(h.service.handle(&request("mod", true, set)).ephemeral);

@@ -841,3 +841,101 @@ fn a_declined_rematch_may_be_asked_again_once_more() {
     assert_ne!(live[0].id, first);
     assert_eq!(live[0].challenger, user("ben").id);
 }
+
+/// Issue 45: a move's save at its version stores the move and reads, in the same statement,
+/// the conditional moves of the player to move next and the game's followers (in the order
+/// of their ids, as `game_followers` gives them); a save at a stale version is still a
+/// conflict, stores no move and reads nothing.
+#[test]
+fn a_moves_save_reads_the_queue_and_the_followers_and_a_stale_one_is_a_conflict() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    let id = GameId(1);
+    let db = h.open_db().unwrap();
+    let stored = game(&h, id);
+    let mut rules = akron_rules::Game::from_position(
+        akron_rules::Position::from_code(&stored.start_code).unwrap(),
+        stored.win_rule,
+    );
+    let mut play = |notation: &str| {
+        let report = rules.play(notation.parse().unwrap()).unwrap();
+        db::MoveRow {
+            ply: report.ply,
+            notation: notation.to_string(),
+            code: rules.position().code(),
+            played_at: 7,
+        }
+    };
+    // alice's move: bob has no queue, nobody follows.
+    let mut record = stored.clone();
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("bob").id, &play("C3")))
+        .unwrap();
+    assert_eq!(saved.version, stored.version + 1);
+    assert_eq!((saved.premoves, saved.followers), (None, vec![]));
+    record.version = saved.version;
+    // Three followers, one of them with a space in its id, and alice's queue.
+    db.write(|c| {
+        for follower in ["zed", "ann lee", "cyd"] {
+            let follow = db::Follow {
+                follower: user(follower).id,
+                followed: db::Followed::Game(id),
+                server: None,
+            };
+            assert!(db::add_follow(c, &follow, 0)?);
+        }
+        db::set_premoves(
+            c,
+            id,
+            &db::Premoves {
+                user: user("alice").id,
+                after_ply: 1,
+                pairs: vec![("B2".into(), "D4".into()), ("B4".into(), "D2".into())],
+            },
+        )
+    })
+    .unwrap();
+    let expected_followers = db.read(|c| db::game_followers(c, id)).unwrap();
+    assert_eq!(expected_followers.len(), 3);
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("alice").id, &play("B2")))
+        .unwrap();
+    assert_eq!(saved.version, record.version + 1);
+    assert_eq!(saved.followers, expected_followers);
+    let queue = saved.premoves.expect("alice's queue");
+    assert_eq!(queue.user, user("alice").id);
+    assert_eq!(queue.after_ply, 1);
+    assert_eq!(
+        queue.pairs,
+        vec![("B2".into(), "D4".into()), ("B4".into(), "D2".into())]
+    );
+    // bob has no queue.
+    record.version = saved.version;
+    let last = play("D4");
+    let saved = db
+        .write(|c| db::save_game_after_move(c, &record, &user("bob").id, &last))
+        .unwrap();
+    assert_eq!(saved.premoves, None);
+    // At the version before: a conflict, no move stored, the game left as it was.
+    let before = game(&h, id);
+    let stale = db.write(|c| db::save_game_after_move(c, &record, &user("alice").id, &play("E5")));
+    assert!(matches!(stale, Err(db::DbError::Conflict)), "{stale:?}");
+    assert_eq!(game(&h, id).version, before.version);
+    let moves = db.read(|c| db::game_moves(c, id)).unwrap();
+    let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["C3", "B2", "D4"]);
+    assert_eq!(moves[2], last);
+    // The current position, kept by a trigger on the moves, is the last move's.
+    let current: String = db
+        .read(|c| {
+            c.query_one(
+                "SELECT current_code FROM games WHERE id = ?1",
+                akron_service::params![id.0],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(current, last.code);
+}

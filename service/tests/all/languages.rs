@@ -28,6 +28,7 @@ fn on_server(who: &str, moderator: bool, locale: Option<Language>, command: Comm
         locale,
         server_locale: None,
         language: Languages::default(),
+        own_view: None,
     }
 }
 

@@ -45,6 +45,37 @@ fn the_plan_view_is_asked_for_or_chosen_once_in_settings() {
     assert_eq!(shown.image, explicit.image);
 }
 
+/// The board view is read with the languages, before the command runs (issue 45: one round
+/// trip fewer a move on PostgreSQL); each move is still drawn in its player's own view, and
+/// a conditional answer, played by the service for the other player, in that player's.
+#[test]
+fn a_move_is_drawn_in_its_players_own_view() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.start(5, None, WinRule::Delayed);
+    h.send("bob", Command::Settings(Some(Setting::View(View::Plan))));
+    let board = |view| h.ok("carol", Command::Board(Some(view))).image;
+    let alice = h.ok("alice", Command::Move("C3".into()));
+    assert_eq!(
+        alice.image,
+        board(View::Perspective),
+        "alice's default view"
+    );
+    let bob = h.ok("bob", Command::Move("B2".into()));
+    assert_eq!(bob.image, board(View::Plan), "bob chose plan");
+    assert_ne!(bob.image, board(View::Perspective));
+    let queued = h.send("bob", Command::Premove("D4 E5".into()));
+    assert!(queued.text.contains("you answer E5"), "{}", queued.text);
+    let answered = h.ok("alice", Command::Move("D4".into()));
+    assert!(answered.text.contains("E5"), "{}", answered.text);
+    assert_eq!(
+        answered.image,
+        board(View::Plan),
+        "the answer is bob's move"
+    );
+}
+
 #[test]
 fn a_selected_piece_says_what_its_step_drops() {
     // A line whose last move steps a piece that carries another.

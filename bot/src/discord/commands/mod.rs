@@ -267,6 +267,7 @@ fn request_of(
             .as_deref()
             .and_then(Language::from_locale),
         language: Languages::default(),
+        own_view: None,
     }
 }
 
