@@ -25,7 +25,9 @@ fn race(db: &str, out: &Path, a: &str, b: &str) -> (String, String) {
     (output(first), output(second))
 }
 
-fn backends() -> Vec<TestDatabase> {
+/// The databases a race runs on: a SQLite file, and PostgreSQL when `AKRON_TEST_POSTGRES` is
+/// set (also used by `knockout_races`).
+pub(crate) fn backends() -> Vec<TestDatabase> {
     [Backend::Sqlite, Backend::Postgres]
         .into_iter()
         .filter_map(TestDatabase::new)

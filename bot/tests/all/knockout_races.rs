@@ -6,19 +6,15 @@
 //! between two pools.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::casual_races::db_arg;
+use crate::casual_races::{backends, db_arg};
 use crate::tournament_races::{console, output};
-use akron_service::testing::{Backend, TestDatabase};
 
 const RUNS: usize = 8;
 
 #[test]
 fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_one_outcome() {
     for run in 0..RUNS {
-        for database in [Backend::Sqlite, Backend::Postgres]
-            .into_iter()
-            .filter_map(TestDatabase::new)
-        {
+        for database in backends() {
             let dir = tempfile::tempdir().unwrap();
             let db = db_arg(&database);
             // Four players, seeded in the order they joined: ana v dani and ben v cleo.
@@ -85,10 +81,7 @@ fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_o
 fn a_check_in_racing_the_start_in_two_processes_is_drawn_exactly_when_it_counted() {
     let mut seen = [0_usize; 2];
     for run in 0..RUNS {
-        for database in [Backend::Sqlite, Backend::Postgres]
-            .into_iter()
-            .filter_map(TestDatabase::new)
-        {
+        for database in backends() {
             let dir = tempfile::tempdir().unwrap();
             let db = db_arg(&database);
             let mut setup = String::from(

@@ -16,7 +16,7 @@ use crate::db::{self, DbError, StoredMatchGame, Tx};
 use crate::model::{Status, TournamentId, TournamentStatus};
 use crate::phrase;
 use crate::service::lifecycle::{Announced, Conclusion};
-use crate::service::read_model::{double_results, double_shape};
+use crate::service::read_model::double_shape;
 use crate::service::store::Loaded;
 use crate::service::{Service, ServiceError};
 use crate::tournament::knockout::match_score;
@@ -167,12 +167,7 @@ impl Service {
             // (the next round's pairing reads the stored result), and a grand final may lead
             // to the reset.
             let fate = match double {
-                Some(shape) => double_fate(
-                    shape,
-                    &double_results(&db::pairings(c, id)?),
-                    &row,
-                    loser.withdrawn,
-                ),
+                Some(shape) => double_fate(c, id, shape, &row, loser.withdrawn)?,
                 None => "out",
             };
             let ended = match row

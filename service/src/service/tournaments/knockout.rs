@@ -16,7 +16,7 @@ use crate::model::{
     ChannelId, Destination, GameEnded, GameRecord, KnockoutSettings, Seeding, TournamentEntrant,
     TournamentRecord,
 };
-use crate::model::{TournamentFormat, TournamentStatus};
+use crate::model::{TournamentFormat, TournamentId, TournamentStatus};
 use crate::phrase;
 use crate::say;
 use crate::service::lifecycle::thread_name;
@@ -591,9 +591,8 @@ impl Service {
         let w = draft.reply.mention_user(&winner.user);
         let lo = draft.reply.mention_user(&loser.user);
         if let Some(shape) = double_shape(t, k, entrants) {
-            let results = double_results(&db::pairings(conn, t.id)?);
             let part = shape.place_of(row.round, row.board).map(|(p, _)| p);
-            let fate = double_fate(shape, &results, row, loser.withdrawn);
+            let fate = double_fate(conn, t.id, shape, row, loser.withdrawn)?;
             // A level grand final (or reset) goes to the winners' bracket's winner, who is
             // not always the better seed.
             let by = if by == "higher-seed" && is_final(part) {
@@ -638,25 +637,31 @@ impl Service {
 
 /// What a decided match of a double elimination means for its loser: `champion` (the
 /// tournament is over), `reset` (the grand final won from the losers' side, the reset to
-/// come), `drops` (to the losers' bracket) or `out`.
+/// come), `drops` (to the losers' bracket) or `out`. The stored results are read only for a
+/// grand final or a reset, the only matches that can end the tournament.
 pub(super) fn double_fate(
+    conn: &Tx<'_>,
+    id: TournamentId,
     shape: Double,
-    results: &crate::tournament::double::Results,
     row: &StoredPairing,
     loser_withdrawn: bool,
-) -> &'static str {
+) -> Result<&'static str, DbError> {
     let part = shape.place_of(row.round, row.board).map(|(p, _)| p);
-    if row.round >= shape.grand_final() && shape.is_over(results) {
-        "champion"
-    } else if part == Some(Part::GrandFinal) {
-        "reset"
-    } else if loser_withdrawn {
-        "out"
-    } else if matches!(part, Some(Part::Winners(_))) {
-        "drops"
-    } else {
-        "out"
-    }
+    Ok(
+        if row.round >= shape.grand_final()
+            && shape.is_over(&double_results(&db::pairings(conn, id)?))
+        {
+            "champion"
+        } else if part == Some(Part::GrandFinal) {
+            "reset"
+        } else if loser_withdrawn {
+            "out"
+        } else if matches!(part, Some(Part::Winners(_))) {
+            "drops"
+        } else {
+            "out"
+        },
+    )
 }
 
 /// Whether a double elimination's match is its grand final or its reset, where the better
