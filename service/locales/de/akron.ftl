@@ -1577,7 +1577,7 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = K.-o.-System, Best of { $best_of }
 knockout-picture-bye = spielfrei
-knockout-picture-cut = gezeichnet sind die ersten { $shown } von { $total } Matches; die Liste enthält alle
+knockout-picture-cut = { $shown } von { $total } Matches gezeichnet; die Liste enthält alle
 web-bracket = Turnierbaum
 knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
 knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.

@@ -1561,7 +1561,7 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = single elimination, best of { $best_of }
 knockout-picture-bye = bye
-knockout-picture-cut = the first { $shown } of { $total } matches drawn; the list has them all
+knockout-picture-cut = { $shown } of { $total } matches drawn; the list has them all
 web-bracket = Bracket
 knockout-advanced = **{ $player }** goes through in **{ $tournament }** by the organiser's decision.
 knockout-no-match = { $player } has no match being played in this round.

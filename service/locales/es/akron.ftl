@@ -1622,7 +1622,7 @@ knockout-picture-round = { $left ->
 }
 knockout-picture-subtitle = eliminación directa, al mejor de { $best_of }
 knockout-picture-bye = pasa sin jugar
-knockout-picture-cut = se dibujan los primeros { $shown } de { $total } encuentros; la lista los tiene todos
+knockout-picture-cut = se ven { $shown } de { $total } encuentros; la lista los tiene todos
 web-bracket = Cuadro
 knockout-advanced = **{ $player }** pasa de ronda en **{ $tournament }** por decisión de la organización.
 knockout-no-match = { $player } no tiene ningún encuentro en juego en esta ronda.

@@ -578,16 +578,21 @@ mod tests {
             assert_eq!(
                 picture
                     .subtitle
-                    .contains("the first 32 of 64 matches drawn"),
+                    .contains("32 of 64 matches drawn; the list has them all"),
                 cut,
                 "{players}: {}",
                 picture.subtitle
             );
             let png = h.service.images.bracket(&picture).expect("a picture");
+            // `AKRON_TABLE_OUT=DIR` keeps the picture in each language, to look at.
             if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
                 std::fs::create_dir_all(&dir).unwrap();
-                let file = std::path::Path::new(&dir).join(format!("knockout-{players}.png"));
-                std::fs::write(file, &png).unwrap();
+                for language in Language::ALL {
+                    let shown = picture_png(&h.service.images, &detail, 1, language).unwrap();
+                    let file = std::path::Path::new(&dir)
+                        .join(format!("knockout-{players}.{}.png", language.code()));
+                    std::fs::write(file, shown).unwrap();
+                }
             }
             let decoded = image::load_from_memory(&png).unwrap();
             // Every one of the (first) 32 matches has its box: two lines of 36 px and a gap.
@@ -610,17 +615,7 @@ mod tests {
         tournament(&h, "org", TournamentAction::Start);
         resign_all(&h);
         let finalists: Vec<String> = {
-            let t = h
-                .service
-                .db
-                .read(|c| db::tournament(c, TournamentId(1)))
-                .unwrap()
-                .unwrap();
-            let detail = h
-                .service
-                .db
-                .read(|c| tournament_detail(c, t.clone(), 0))
-                .unwrap();
+            let detail = detail(&h);
             let bracket = detail.bracket.as_ref().unwrap();
             let m = bracket.round(2).next().expect("the final is paired");
             [Some(m.high), m.low]
@@ -631,17 +626,7 @@ mod tests {
         };
         let out = finalists[0].clone();
         tournament(&h, "org", TournamentAction::Withdraw(Some(user(&out))));
-        let t = h
-            .service
-            .db
-            .read(|c| db::tournament(c, TournamentId(1)))
-            .unwrap()
-            .unwrap();
-        let detail = h
-            .service
-            .db
-            .read(|c| tournament_detail(c, t.clone(), 0))
-            .unwrap();
+        let detail = detail(&h);
         let shown = names(&picture(&detail, 2, Language::English).unwrap());
         assert!(
             shown[0].contains(&out),
