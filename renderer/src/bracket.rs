@@ -578,19 +578,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_six_player_bracket_is_a_phone_sized_png() {
-        let png = render(&six()).unwrap();
-        let decoded = image::load_from_memory(&png).unwrap();
+    /// A picture a phone shows whole: 640 to 1000 pixels wide, at most `height` high; kept as
+    /// `DIR/NAME` under `AKRON_TABLE_OUT=DIR` for a person to look at.
+    fn phone_sized(png: &[u8], height: u32, name: &str) {
+        let decoded = image::load_from_memory(png).unwrap();
         assert!(
             (640..=1000).contains(&decoded.width()),
             "{}",
             decoded.width()
         );
-        assert!(decoded.height() <= 600, "{}", decoded.height());
+        assert!(decoded.height() <= height, "{}", decoded.height());
         if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
-            std::fs::write(std::path::Path::new(&dir).join("bracket-six.png"), &png).unwrap();
+            std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
         }
+    }
+
+    #[test]
+    fn a_six_player_bracket_is_a_phone_sized_png() {
+        phone_sized(&render(&six()).unwrap(), 600, "bracket-six.png");
     }
 
     /// The five-player double elimination of the console transcript in its rounds 2 to 4:
@@ -665,17 +670,11 @@ mod tests {
 
     #[test]
     fn a_five_player_double_bracket_is_a_phone_sized_png() {
-        let png = render_double(&five_double()).unwrap();
-        let decoded = image::load_from_memory(&png).unwrap();
-        assert!(
-            (640..=1000).contains(&decoded.width()),
-            "{}",
-            decoded.width()
+        phone_sized(
+            &render_double(&five_double()).unwrap(),
+            800,
+            "bracket-double.png",
         );
-        assert!(decoded.height() <= 800, "{}", decoded.height());
-        if let Some(dir) = std::env::var_os("AKRON_TABLE_OUT") {
-            std::fs::write(std::path::Path::new(&dir).join("bracket-double.png"), &png).unwrap();
-        }
     }
 
     #[test]
