@@ -2002,6 +2002,28 @@ async fn a_tournament_signs_up_with_buttons_and_its_game_opens_in_a_thread() -> 
         link.ends_with(&format!("/{thread}/{board}")),
         "{link} for board {board} in thread {thread}"
     );
+    // The organiser turns analysis on after creation; twice is refused, to them alone.
+    let state_on = || {
+        tournament_command(
+            &MODERATOR,
+            "analysis",
+            vec![payloads::integer_option("state", 0)],
+        )
+    };
+    let on = fake.interact_and_wait(&state_on()).await?;
+    assert!(!on.is_ephemeral(), "{}", on.content());
+    assert!(
+        on.content()
+            .starts_with("Analysis is on for **Friday Cup**: each game that ends from now on"),
+        "{}",
+        on.content()
+    );
+    let again = fake.interact_and_wait(&state_on()).await?;
+    assert!(again.is_ephemeral(), "{}", again.content());
+    assert_eq!(
+        again.content(),
+        "Analysis is already on for **Friday Cup**."
+    );
     // A resignation in the thread ends the tournament: the final standings are posted.
     let resigned = fake
         .interact_and_wait(&payloads::slash(

@@ -577,6 +577,14 @@ tournament-pause-not-running = Nur ein laufendes Turnier kann pausiert werden.
 tournament-not-paused = Das Turnier ist nicht pausiert.
 tournament-paused = **{ $tournament }** ist pausiert: Laufende Partien gehen weiter, aber die nächste Runde wartet auf { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** geht weiter.
+tournament-analysis-on = Die Analyse ist für **{ $tournament }** eingeschaltet: Jede Partie, die ab jetzt endet, wird analysiert, und ihre Zusammenfassung mit der Bewertungskurve erscheint im Thread der Partie.
+tournament-analysis-queued = { $count ->
+    [one] Die bereits beendete Partie steht ebenfalls in der Warteschlange.
+   *[other] Die { $count } bereits beendeten Partien stehen ebenfalls in der Warteschlange.
+}
+tournament-analysis-off = Die Analyse ist für **{ $tournament }** ausgeschaltet: Partien, die ab jetzt enden, werden nicht analysiert. Analysen, die schon in der Warteschlange stehen, laufen noch.
+tournament-analysis-already-on = Die Analyse ist für **{ $tournament }** schon eingeschaltet.
+tournament-analysis-already-off = Die Analyse ist für **{ $tournament }** schon ausgeschaltet.
 tournament-already-over = Das Turnier ist schon beendet.
 tournament-cancelled = **{ $tournament }** ist abgebrochen{ $running ->
     [0] {""}
@@ -757,6 +765,7 @@ choice-random = zufällig
 choice-dm = direktnachricht
 choice-channel = kanal
 choice-off = aus
+choice-on = an
 choice-link = Link
 choice-public = öffentlich
 choice-perspective = Perspektive
@@ -1373,7 +1382,7 @@ parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
 parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
 parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
 parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
 parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
@@ -1727,6 +1736,10 @@ option-puzzle-mine-moves-name = züge
 option-puzzle-mine-moves-about = Deine Antwort: ein Zug oder eine Gewinnfolge
 option-tournament-create-analysis-name = analyse
 option-tournament-create-analysis-about = Jede beendete Partie analysieren und das Ergebnis in ihrem Thread posten (Standard: nein)
+command-tournament-analysis-name = analyse
+command-tournament-analysis-about = Die Analyse jeder beendeten Partie ein- oder ausschalten (Turnierleitung).
+option-tournament-analysis-state-name = zustand
+option-tournament-analysis-state-about = An: jede Partie analysieren, die endet, und die schon beendeten; aus: nicht mehr
 ## Double elimination
 
 double-format = Doppel-K.-o. (Gewinnerrunde und Verliererrunde: ausgeschieden nach dem zweiten verlorenen Match), { $best_of ->

@@ -578,6 +578,14 @@ tournament-pause-not-running = Only a running tournament can be paused.
 tournament-not-paused = The tournament is not paused.
 tournament-paused = **{ $tournament }** is paused: running games go on, but the next round waits for { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** goes on.
+tournament-analysis-on = Analysis is on for **{ $tournament }**: each game that ends from now on is analysed, and its summary with the evaluation chart is posted in the game's thread.
+tournament-analysis-queued = { $count ->
+    [one] The game already over is queued too.
+   *[other] The { $count } games already over are queued too.
+}
+tournament-analysis-off = Analysis is off for **{ $tournament }**: games that end from now on are not analysed. Analyses already queued still run.
+tournament-analysis-already-on = Analysis is already on for **{ $tournament }**.
+tournament-analysis-already-off = Analysis is already off for **{ $tournament }**.
 tournament-already-over = The tournament is already over.
 tournament-cancelled = **{ $tournament }** is cancelled{ $running ->
     [0] {""}
@@ -758,6 +766,7 @@ choice-random = random
 choice-dm = dm
 choice-channel = channel
 choice-off = off
+choice-on = on
 choice-link = link
 choice-public = public
 choice-perspective = perspective
@@ -1347,7 +1356,7 @@ parse-game-number = '{ $value }' is not a game number; write it like #12
 parse-round = round '{ $value }' must be a number from 1
 parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
 parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single|double") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single|double") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
 parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
 parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw; double elimination: reset)
 parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
@@ -1705,6 +1714,10 @@ option-puzzle-mine-moves-name = moves
 option-puzzle-mine-moves-about = Your answer: one move, or a winning line
 option-tournament-create-analysis-name = analysis
 option-tournament-create-analysis-about = Analyse each finished game and post the result in its thread (default: no)
+command-tournament-analysis-name = analysis
+command-tournament-analysis-about = Turn the analysis of each finished game on or off (the organiser).
+option-tournament-analysis-state-name = state
+option-tournament-analysis-state-about = On: analyse each game that ends, and those already over; off: stop
 ## Double elimination
 
 double-format = double elimination (a winners' and a losers' bracket: out after a second lost match), { $best_of ->

@@ -583,6 +583,14 @@ tournament-pause-not-running = Solo se puede pausar un torneo en marcha.
 tournament-not-paused = El torneo no está en pausa.
 tournament-paused = **{ $tournament }** queda en pausa: las partidas en curso siguen, pero la siguiente ronda espera a { CMD("tournament resume") }.
 tournament-resumed = **{ $tournament }** continúa.
+tournament-analysis-on = El análisis queda activado en **{ $tournament }**: cada partida que termine a partir de ahora se analiza, y su resumen con la gráfica de evaluación se publica en el hilo de la partida.
+tournament-analysis-queued = { $count ->
+    [one] La partida ya terminada también queda en la cola.
+   *[other] Las { $count } partidas ya terminadas también quedan en la cola.
+}
+tournament-analysis-off = El análisis queda desactivado en **{ $tournament }**: las partidas que terminen a partir de ahora no se analizan. Los análisis que ya están en la cola se hacen igualmente.
+tournament-analysis-already-on = El análisis ya está activado en **{ $tournament }**.
+tournament-analysis-already-off = El análisis ya está desactivado en **{ $tournament }**.
 tournament-already-over = El torneo ya ha terminado.
 tournament-cancelled = **{ $tournament }** queda cancelado{ $running ->
     [0] {""}
@@ -763,6 +771,7 @@ choice-random = al azar
 choice-dm = mensaje directo
 choice-channel = canal
 choice-off = desactivado
+choice-on = activado
 choice-link = con enlace
 choice-public = público
 choice-perspective = perspectiva
@@ -1406,7 +1415,7 @@ parse-game-number = '{ $value }' no es un número de partida; escríbelo como #1
 parse-round = la ronda '{ $value }' debe ser un número desde 1
 parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single|double") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance") }
+parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single|double") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
 parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
 parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw; doble eliminación: reset)
 parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
@@ -1766,6 +1775,10 @@ option-puzzle-mine-moves-name = jugadas
 option-puzzle-mine-moves-about = Tu respuesta: una jugada, o una línea ganadora
 option-tournament-create-analysis-name = análisis
 option-tournament-create-analysis-about = Analizar cada partida terminada y publicar el resultado en su hilo (por defecto: no)
+command-tournament-analysis-name = análisis
+command-tournament-analysis-about = Activa o desactiva el análisis de cada partida terminada (la organización).
+option-tournament-analysis-state-name = estado
+option-tournament-analysis-state-about = Activado: analizar cada partida que termine y las ya terminadas; desactivado: dejar de hacerlo
 ## Double elimination
 
 double-format = doble eliminación (un cuadro de ganadores y uno de perdedores: queda fuera quien pierde un segundo encuentro), { $best_of ->

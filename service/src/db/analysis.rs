@@ -118,6 +118,36 @@ pub fn queue_tournament_analysis(
     Ok(inserted == 1)
 }
 
+/// Queues every game of tournament `id` that is already over with a result and has moves
+/// (an aborted game has no result to learn from) in the tournament lane, for `organiser`,
+/// each posted in its own channel; a game queued or analysed before keeps its row. Returns
+/// how many were queued.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn queue_finished_tournament_games(
+    conn: &Tx<'_>,
+    id: crate::model::TournamentId,
+    organiser: &UserId,
+    now: i64,
+) -> Result<usize, DbError> {
+    // A knockout match's earlier games are in knockout_games; its pairing names only the
+    // game being played. The WHERE before ON CONFLICT is also what SQLite needs to read the
+    // upsert after a SELECT.
+    conn.execute(
+        "INSERT INTO analyses (game_id, requested_by, channel, requested_at, lane) \
+         SELECT g.id, ?2, g.channel, ?3, ?4 FROM games g \
+         WHERE g.status = 'finished' AND g.reason <> 'abort' \
+           AND g.id IN (SELECT game_id FROM tournament_pairings \
+                        WHERE tournament_id = ?1 AND game_id IS NOT NULL \
+                        UNION SELECT game_id FROM knockout_games WHERE tournament_id = ?1) \
+           AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id) \
+         ON CONFLICT (game_id) DO NOTHING",
+        params![id.0, organiser.0, now, LANE_TOURNAMENT],
+    )
+}
+
 /// Sets whether tournament `id`'s finished games are analysed automatically.
 ///
 /// # Errors

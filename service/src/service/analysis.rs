@@ -384,14 +384,18 @@ impl Service {
     /// the game). That lane is outside the bound on players' requests and claimed only when
     /// none waits, so a full queue delays a tournament's analyses but never drops them; a
     /// tournament has a known, finite number of games, which bounds the lane. A game without
-    /// moves is not analysed.
+    /// moves is not analysed, nor an aborted one (a cancelled tournament's games): it has no
+    /// result to learn from.
     pub(super) fn queue_tournament_analysis(
         &self,
         conn: &db::Tx<'_>,
         record: &crate::model::GameRecord,
         event: &crate::model::GameEnded,
     ) -> Result<(), DbError> {
-        if event.plies == 0 || !matches!(event.ending, crate::model::Ending::Result(_)) {
+        let crate::model::Ending::Result(outcome) = event.ending else {
+            return Ok(());
+        };
+        if event.plies == 0 || outcome.reason == akron_rules::Reason::Abort {
             return Ok(());
         }
         let Some((t, _, _)) = db::game_tournament(conn, event.game)? else {

@@ -322,6 +322,9 @@ pub enum TournamentAction {
     /// A knockout: decide a player's current match for them (the organiser); its running
     /// game ends as adjudicated.
     Advance(User),
+    /// Turn the automatic analysis of finished games on or off after creation (the
+    /// organiser): on queues the games already over as well.
+    Analysis(bool),
 }
 
 /// A setting a user (or a moderator, for the server) changes with `settings`.

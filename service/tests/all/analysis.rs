@@ -445,3 +445,123 @@ fn a_full_queue_keeps_a_tournaments_analyses_waiting_behind_players_requests() {
     assert_eq!(analyse_pending(&service).unwrap(), 2);
     assert_eq!(rows_of(&h, game), vec![(1, true)]);
 }
+
+/// The game of `round` in the harness's only tournament, its thread opened.
+fn round_game(h: &Harness, round: u32) -> (GameId, String) {
+    h.deliver_checking(|_| {});
+    let game: i64 = h
+        .open_db()
+        .unwrap()
+        .read(|tx| {
+            tx.query_one(
+                "SELECT game_id FROM tournament_pairings WHERE round = ?1 AND game_id IS NOT NULL",
+                params![round],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    (GameId(game), format!("game-{game}"))
+}
+
+/// Two moves, then whoever is to move in `channel` resigns.
+fn play_and_resign(h: &Harness, channel: &str) {
+    for mv in ["C3", "B2"] {
+        let view = h
+            .service
+            .channel_game(&common::channel_id(channel))
+            .unwrap()
+            .unwrap();
+        let who = view.players.get(view.game.turn()).name.clone();
+        let reply = h.send_in(channel, &who, Command::Move(mv.into()));
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+    let view = h
+        .service
+        .channel_game(&common::channel_id(channel))
+        .unwrap()
+        .unwrap();
+    let who = view.players.get(view.game.turn()).name.clone();
+    assert!(!h.send_in(channel, &who, Command::Resign).ephemeral);
+}
+
+#[test]
+fn analysis_turned_on_after_creation_queues_the_games_already_over_and_those_that_end_later() {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::RoundRobin);
+    options.size = Some(4);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for who in ["p1", "p2", "p3"] {
+        assert!(!tournament(&h, who, TournamentAction::Join).ephemeral);
+    }
+    // During sign-up the answer is the sign-up message, whose sentence follows the setting.
+    let sentence = "Each finished game is analysed in its thread.";
+    let on = tournament(&h, "org", TournamentAction::Analysis(true));
+    assert!(!on.ephemeral && on.text.contains(sentence), "{}", on.text);
+    let off = tournament(&h, "org", TournamentAction::Analysis(false));
+    assert!(
+        !off.ephemeral && !off.text.contains(sentence),
+        "{}",
+        off.text
+    );
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+
+    // Three players, three rounds of one game and a bye. Round 1 ends with analysis off.
+    let (first, channel) = round_game(&h, 1);
+    let player = tournament(&h, "p1", TournamentAction::Analysis(true));
+    assert!(player.refused, "only the organiser: {}", player.text);
+    play_and_resign(&h, &channel);
+    assert!(rows_of(&h, first).is_empty(), "analysis was off");
+
+    // Turned on: the game already over is queued, once, in the tournament lane.
+    let (second, channel) = round_game(&h, 2);
+    let on = tournament(&h, "org", TournamentAction::Analysis(true));
+    assert!(!on.ephemeral, "{}", on.text);
+    assert_eq!(
+        on.text,
+        "Analysis is on for **Cup**: each game that ends from now on is analysed, and its \
+         summary with the evaluation chart is posted in the game's thread. The game already \
+         over is queued too."
+    );
+    assert_eq!(rows_of(&h, first), vec![(1, false)]);
+    let again = tournament(&h, "org", TournamentAction::Analysis(true));
+    assert!(again.refused, "{}", again.text);
+    assert_eq!(again.text, "Analysis is already on for **Cup**.");
+    // A game ending now is queued as at creation.
+    play_and_resign(&h, &channel);
+    assert_eq!(rows_of(&h, second), vec![(1, false)]);
+
+    // Turned off: the next game is not queued; what was queued stays.
+    let (third, channel) = round_game(&h, 3);
+    let off = tournament(&h, "org", TournamentAction::Analysis(false));
+    assert_eq!(
+        off.text,
+        "Analysis is off for **Cup**: games that end from now on are not analysed. Analyses \
+         already queued still run."
+    );
+    play_and_resign(&h, &channel);
+    assert!(rows_of(&h, third).is_empty(), "analysis was off");
+    assert_eq!(rows_of(&h, first), vec![(1, false)]);
+
+    // Over: nothing more to turn on.
+    let over = tournament(&h, "org", TournamentAction::Analysis(true));
+    assert!(over.refused, "{}", over.text);
+    assert_eq!(over.text, "The tournament is already over.");
+    assert!(rows_of(&h, third).is_empty());
+}
+
+#[test]
+fn a_cancelled_tournaments_aborted_game_is_not_analysed() {
+    use akron_service::service::TournamentAction;
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let (game, _) = tournament_game(&h, Some(true));
+    assert!(!tournament(&h, "org", TournamentAction::Cancel).ephemeral);
+    assert!(
+        rows_of(&h, game).is_empty(),
+        "an aborted game has no result to learn from"
+    );
+}

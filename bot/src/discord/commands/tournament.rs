@@ -36,7 +36,8 @@ use poise::serenity_prelude as serenity;
         "resume",
         "cancel",
         "seed",
-        "advance"
+        "advance",
+        "analysis"
     )
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), DiscordError> {
@@ -299,4 +300,22 @@ pub async fn advance(ctx: Context<'_>, player: serenity::User) -> Result<(), Dis
         Command::Tournament(TournamentAction::Advance(user_of(&player))),
     )
     .await
+}
+
+/// On or off.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SwitchChoice {
+    /// On.
+    #[name = "on"]
+    On,
+    /// Off.
+    #[name = "off"]
+    Off,
+}
+
+/// Turn the analysis of each finished game on or off (the organiser).
+#[poise::command(slash_command, guild_only)]
+pub async fn analysis(ctx: Context<'_>, state: SwitchChoice) -> Result<(), DiscordError> {
+    let on = matches!(state, SwitchChoice::On);
+    run(ctx, Command::Tournament(TournamentAction::Analysis(on))).await
 }

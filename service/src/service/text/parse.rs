@@ -613,6 +613,13 @@ fn parse_tournament(
                 .map(TournamentAction::Advance)
                 .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
         },
+        "analysis" | "analyse" | "analyze" => match strip_option(args, "analysis") {
+            "" => Err(phrase!(
+                "parse-needs-switch",
+                command = "tournament analysis"
+            )),
+            value => parse_switch(value).map(TournamentAction::Analysis),
+        },
         "seed" => {
             let mut words = args.split_whitespace();
             let (Some(who), Some(number), None) = (words.next(), words.next(), words.next()) else {

@@ -125,6 +125,7 @@ impl Service {
             TournamentAction::Cancel => self.cancel_tournament(request),
             TournamentAction::Seed(who, seed) => self.seed_entrant(request, who, *seed),
             TournamentAction::Advance(who) => self.advance_player(request, who),
+            TournamentAction::Analysis(on) => self.set_analysis(request, *on),
         }
     }
 

@@ -232,6 +232,67 @@ impl Service {
             .write(|c| db::set_signup_message(c, tournament, message))?)
     }
 
+    /// `tournament analysis on|off` (the organiser): whether the games that end from now on
+    /// are analysed in their threads. Turning it on also queues the games already over, in
+    /// the same transaction, so that a tournament that forgot it at creation loses nothing;
+    /// turning it off leaves analyses already queued to run. During sign-up the answer is the
+    /// sign-up message again, whose sentence about analysis changes with it.
+    pub(super) fn set_analysis(&self, request: &Request, on: bool) -> Outcome {
+        let t = self.find_tournament(request)?;
+        self.organiser_only(request, &t)?;
+        let now = self.clock.now();
+        let (t, queued) = self.db.write(|c| {
+            let mut t = current(c, t.id)?;
+            if !t.status.is_live() {
+                return refuse(say!(request.language.private, "tournament-already-over"));
+            }
+            if db::tournament_analysis(c, t.id)? == on {
+                return refuse(say!(
+                    request.language.private,
+                    if on {
+                        "tournament-analysis-already-on"
+                    } else {
+                        "tournament-analysis-already-off"
+                    },
+                    tournament = escape(&t.name)
+                ));
+            }
+            // The tournament's row first: a game ending at this moment either commits before
+            // this reads the finished games, or reads the setting after this commits.
+            t.version = db::save_tournament(c, &t)?;
+            db::set_tournament_analysis(c, t.id, on)?;
+            let queued = if on {
+                db::queue_finished_tournament_games(c, t.id, &t.organiser.id, now)?
+            } else {
+                0
+            };
+            Ok::<_, Failure>((t, queued))
+        })?;
+        if t.status == TournamentStatus::SignUp {
+            return self.updated_signup(&t, request.language.public);
+        }
+        let language = request.language.public;
+        let mut text = say!(
+            language,
+            if on {
+                "tournament-analysis-on"
+            } else {
+                "tournament-analysis-off"
+            },
+            tournament = escape(&t.name)
+        );
+        if queued > 0 {
+            text.push(' ');
+            text.push_str(&say!(
+                language,
+                "tournament-analysis-queued",
+                count = queued
+            ));
+            self.wake();
+        }
+        Ok(Reply::text(text))
+    }
+
     pub(super) fn leave_tournament(&self, request: &Request) -> Outcome {
         let t = self.find_tournament(request)?;
         // Decided inside the transaction: once `start` has paired them, they cannot leave.
