@@ -1,4 +1,5 @@
-//! Engine against engine without building the bot: `arena A B GAMES TIME_MS SIZE [RULE]`.
+//! Engine against engine without building the bot: `arena A B GAMES TIME_MS SIZE [RULE] [SEED]`
+//! (A and B: a level 1 to 8, `uct`, `full` or `baseline`).
 //!
 //! `cargo run --release -p akron-ai --example arena -- full uct 200 100 8 delayed`
 

@@ -1,6 +1,6 @@
 //! Playing levels 1 to 8: search budgets from almost random to the full time given.
 
-use crate::engine::{Budget, EngineConfig, MAX_TIME};
+use crate::engine::{Budget, EngineConfig, Tuning, MAX_TIME};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -51,7 +51,8 @@ impl Level {
 
     /// The engine configuration of this level: level 1 plays every other move at random
     /// (on average) and skips the proof check for a win in one move, so that beginners can
-    /// win; from level 2 on every move is searched and a win in one is never missed.
+    /// win; from level 2 on every move is searched and a win in one is never missed. Level 8
+    /// searches with [`Tuning::STRONG`], the others with [`Tuning::BASELINE`].
     #[must_use]
     pub fn config(self, threads: usize, seed: u64) -> EngineConfig {
         EngineConfig {
@@ -59,6 +60,11 @@ impl Level {
             seed,
             win_check: self.0 >= 2,
             random_moves: if self.0 == 1 { 50 } else { 0 },
+            tuning: if self == Level::MAX {
+                Tuning::STRONG
+            } else {
+                Tuning::BASELINE
+            },
             ..EngineConfig::default()
         }
     }

@@ -1,6 +1,7 @@
 //! One search tree: nodes, edges, the transposition table, selection, simulation and
 //! back-propagation (RAVE, MAST and MCTS-Solver), or plain UCT.
 
+use crate::engine::Tuning;
 use crate::game::{play, MoveKeys};
 use akron_rules::{Color, Move, PlayoutPolicy, Position, Uniform, WinRule};
 use rand::rngs::SmallRng;
@@ -10,7 +11,7 @@ use std::collections::HashMap;
 /// No child node yet.
 const NONE: u32 = u32::MAX;
 
-/// Plies a playout may last before it counts as a draw.
+/// Plies a plain UCT playout may last before it counts as a draw.
 const PLAYOUT_PLIES: u32 = 200;
 
 /// What is proven about a node, from the side of the player who moved into it.
@@ -46,10 +47,12 @@ pub(crate) struct Edge {
 }
 
 /// The search flavour of a tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Flavour {
     /// RAVE, MAST, the solver and the transposition table; else plain UCT.
     pub(crate) enhanced: bool,
+    /// Constants and features of the enhanced search.
+    pub(crate) tuning: Tuning,
 }
 
 /// Move statistics of the playouts (MAST): average reward of each move key for its mover.
@@ -85,10 +88,8 @@ struct Policy<'a> {
     mast: &'a Mast,
     keys: &'a MoveKeys,
     played: &'a mut Vec<(Color, u32)>,
+    temperature: f32,
 }
-
-/// Temperature of the MAST Gibbs distribution.
-const MAST_TEMPERATURE: f32 = 0.6;
 
 impl PlayoutPolicy for Policy<'_> {
     fn keep(&mut self, mover: Color, mv: Move) -> f32 {
@@ -100,7 +101,7 @@ impl PlayoutPolicy for Policy<'_> {
         } else {
             0.5
         };
-        ((q - 1.0) / MAST_TEMPERATURE).exp()
+        ((q - 1.0) / self.temperature).exp()
     }
 
     fn played(&mut self, mover: Color, mv: Move) {
@@ -285,14 +286,15 @@ impl Tree {
                     Proven::MoverWins => return e,
                     Proven::MoverLoses => -1.0e9 + visits as f32,
                     Proven::Unknown => {
-                        let explore = 0.2 * (log_n / (visits as f32 + 1.0)).sqrt();
+                        let explore = self.flavour.tuning.exploration
+                            * (log_n / (visits as f32 + 1.0)).sqrt();
                         let an = edge.amaf_visits as f32;
                         let n = visits as f32;
                         let amaf = if an > 0.0 { edge.amaf_wins / an } else { 0.5 };
                         if visits == 0 {
                             amaf + explore
                         } else {
-                            let beta = an / (an + n + 0.02 * n * an);
+                            let beta = an / (an + n + self.flavour.tuning.rave_bias * n * an);
                             (1.0 - beta) * (wins / n) + beta * amaf + explore
                         }
                     }
@@ -396,12 +398,14 @@ impl Tree {
     /// A playout from `position`; its winner, or `None` for a draw or the ply cap.
     fn playout(&mut self, position: &Position, rng: &mut SmallRng) -> Option<Color> {
         let result = if self.flavour.enhanced {
+            let tuning = self.flavour.tuning;
             let mut policy = Policy {
                 mast: &self.mast,
                 keys: &self.keys,
                 played: &mut self.played,
+                temperature: tuning.mast_temperature,
             };
-            position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut policy)
+            position.playout_with(self.rule, tuning.playout_plies, rng, &mut policy)
         } else {
             position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut Uniform)
         };
