@@ -134,6 +134,34 @@ pub fn play_game(
     options: &ArenaOptions,
     seed: u64,
 ) -> (GameResult, Vec<Move>) {
+    let game = play_counted(a, b, a_is_black, options, seed);
+    (game.result, game.moves)
+}
+
+/// One arena game with the search effort of each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedGame {
+    /// The result, seen from A.
+    pub result: GameResult,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// Simulations A and B ran over the game.
+    pub simulations: [u64; 2],
+    /// Moves A and B searched or played.
+    pub searches: [u32; 2],
+}
+
+/// [`play_game`], also counting each side's simulations.
+#[must_use]
+pub fn play_counted(
+    a: Player,
+    b: Player,
+    a_is_black: bool,
+    options: &ArenaOptions,
+    seed: u64,
+) -> CountedGame {
+    let mut simulations = [0u64; 2];
+    let mut searches = [0u32; 2];
     let start =
         Position::start(options.size, akron_rules::default_pile(options.size)).unwrap_or_default();
     let mut game = Game::from_position(start, options.rule);
@@ -156,6 +184,9 @@ pub fn play_game(
         else {
             break;
         };
+        let side = usize::from(!a_moves);
+        simulations[side] += analysis.playouts;
+        searches[side] += 1;
         if game.play(analysis.best).is_err() {
             break;
         }
@@ -165,7 +196,12 @@ pub fn play_game(
         Some(_) => GameResult::BWins,
         None => GameResult::Draw,
     };
-    (result, game.moves().to_vec())
+    CountedGame {
+        result,
+        moves: game.moves().to_vec(),
+        simulations,
+        searches,
+    }
 }
 
 /// Wins, losses and draws of A against B.
