@@ -1,8 +1,9 @@
-//! Engine against engine without building the bot: `arena A B GAMES TIME_MS SIZE [RULE]`.
+//! Engine against engine without building the bot: `arena A B GAMES TIME_MS SIZE [RULE] [SEED]`
+//! (A and B: a level 1 to 8, `uct`, `full` or `baseline`).
 //!
 //! `cargo run --release -p akron-ai --example arena -- full uct 200 100 8 delayed`
 
-use akron_ai::arena::{run, ArenaOptions, Player};
+use akron_ai::arena::{play_counted, ArenaOptions, Player, Score};
 use std::time::Duration;
 
 fn main() {
@@ -23,16 +24,24 @@ fn main() {
         seed: arg(6, "1").parse().unwrap_or(1),
         ..ArenaOptions::default()
     };
-    let score = run(a, b, games, &options, |i, result, score| {
+    // The loop of `arena::run`, printing each side's simulations a move as well.
+    let mut score = Score::default();
+    for i in 0..games {
+        let game = play_counted(a, b, i % 2 == 0, &options, options.seed + u64::from(i));
+        score.add(game.result);
+        let per_move = |side: usize| game.simulations[side] / u64::from(game.searches[side].max(1));
         println!(
-            "game {} {:?} score {}-{}-{}",
+            "game {} {:?} score {}-{}-{} plies {} sims/move A {} B {}",
             i + 1,
-            result,
+            game.result,
             score.a_wins,
             score.b_wins,
-            score.draws
+            score.draws,
+            game.moves.len(),
+            per_move(0),
+            per_move(1)
         );
-    });
+    }
     let (elo, low, high) = score.elo();
     println!(
         "{a} vs {b}: {} wins, {} losses, {} draws ({:.1} %), Elo {elo:+.0} [{low:+.0}, {high:+.0}]",

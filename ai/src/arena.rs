@@ -1,13 +1,13 @@
 //! Engine against engine: games with colours alternating, and the Elo difference.
 
-use crate::engine::{Budget, Engine, EngineConfig};
+use crate::engine::{Budget, Engine, EngineConfig, Tuning};
 use crate::level::Level;
 use akron_rules::{Color, Game, Move, Position, WinRule};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A player in the arena: a level, or the plain UCT baseline.
+/// A player in the arena: a level, the plain UCT baseline, or level 8 as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The full engine at a level.
@@ -17,6 +17,10 @@ pub enum Player {
     /// The full engine with the whole time (level 8 without the playout caps of lower
     /// levels).
     Full,
+    /// Level 8 as it played on 2026-11-28, before the stronger top level: level 8's budget
+    /// and configuration with [`Tuning::BASELINE`]. Parsed from `baseline` or `8-2026-11-28`;
+    /// the fixed opponent against which level 8's strength is measured.
+    Baseline8,
 }
 
 impl Player {
@@ -33,7 +37,12 @@ impl Player {
             Player::Full => EngineConfig {
                 threads,
                 seed,
+                tuning: Tuning::STRONG,
                 ..EngineConfig::default()
+            },
+            Player::Baseline8 => EngineConfig {
+                tuning: Tuning::BASELINE,
+                ..Level::MAX.config(threads, seed)
             },
         })
     }
@@ -43,6 +52,7 @@ impl Player {
     pub fn budget(self, time: Duration) -> Budget {
         match self {
             Player::Level(level) => level.budget(time),
+            Player::Baseline8 => Level::MAX.budget(time),
             Player::Uct | Player::Full => Budget::time(time),
         }
     }
@@ -54,6 +64,7 @@ impl fmt::Display for Player {
             Player::Level(level) => write!(f, "level {level}"),
             Player::Uct => f.write_str("uct"),
             Player::Full => f.write_str("full"),
+            Player::Baseline8 => f.write_str("8-2026-11-28"),
         }
     }
 }
@@ -64,10 +75,10 @@ impl FromStr for Player {
         match s.trim().to_ascii_lowercase().as_str() {
             "uct" => Ok(Player::Uct),
             "full" => Ok(Player::Full),
-            other => other
-                .parse::<Level>()
-                .map(Player::Level)
-                .map_err(|_| format!("player '{other}' must be a level 1 to 8, uct or full")),
+            "baseline" | "8-2026-11-28" => Ok(Player::Baseline8),
+            other => other.parse::<Level>().map(Player::Level).map_err(|_| {
+                format!("player '{other}' must be a level 1 to 8, uct, full or baseline")
+            }),
         }
     }
 }
@@ -123,6 +134,34 @@ pub fn play_game(
     options: &ArenaOptions,
     seed: u64,
 ) -> (GameResult, Vec<Move>) {
+    let game = play_counted(a, b, a_is_black, options, seed);
+    (game.result, game.moves)
+}
+
+/// One arena game with the search effort of each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedGame {
+    /// The result, seen from A.
+    pub result: GameResult,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// Simulations A and B ran over the game.
+    pub simulations: [u64; 2],
+    /// Moves A and B searched or played.
+    pub searches: [u32; 2],
+}
+
+/// [`play_game`], also counting each side's simulations.
+#[must_use]
+pub fn play_counted(
+    a: Player,
+    b: Player,
+    a_is_black: bool,
+    options: &ArenaOptions,
+    seed: u64,
+) -> CountedGame {
+    let mut simulations = [0u64; 2];
+    let mut searches = [0u32; 2];
     let start =
         Position::start(options.size, akron_rules::default_pile(options.size)).unwrap_or_default();
     let mut game = Game::from_position(start, options.rule);
@@ -145,6 +184,9 @@ pub fn play_game(
         else {
             break;
         };
+        let side = usize::from(!a_moves);
+        simulations[side] += analysis.playouts;
+        searches[side] += 1;
         if game.play(analysis.best).is_err() {
             break;
         }
@@ -154,7 +196,12 @@ pub fn play_game(
         Some(_) => GameResult::BWins,
         None => GameResult::Draw,
     };
-    (result, game.moves().to_vec())
+    CountedGame {
+        result,
+        moves: game.moves().to_vec(),
+        simulations,
+        searches,
+    }
 }
 
 /// Wins, losses and draws of A against B.
@@ -265,6 +312,9 @@ mod tests {
             Ok("level 5".into())
         );
         assert!("0".parse::<Player>().is_err());
+        assert_eq!("baseline".parse(), Ok(Player::Baseline8));
+        assert_eq!(" 8-2026-11-28 ".parse(), Ok(Player::Baseline8));
+        assert_eq!(Player::Baseline8.to_string().parse(), Ok(Player::Baseline8));
     }
 
     #[test]

@@ -23,8 +23,67 @@ pub enum Style {
     PlainUct,
 }
 
+/// The constants and optional features of the full search ([`Style::Full`]).
+///
+/// [`Tuning::BASELINE`] is the search of every level up to 2026-11-28 and stays the search of
+/// levels 1 to 7; [`Tuning::STRONG`] is level 8's (and the arena's `full`). Each field of
+/// `STRONG` that differs from `BASELINE` was kept because it won arena games against it
+/// (`BENCHMARKS.md`, "A stronger top level").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Weight of the exploration term `√(ln N / (n + 1))` of the selection.
+    pub exploration: f32,
+    /// RAVE bias `k` of `β = ñ / (ñ + n + k·n·ñ)`: the smaller, the longer the
+    /// all-moves-as-first values weigh on a move.
+    pub rave_bias: f32,
+    /// Temperature of the Gibbs distribution over MAST averages in the playouts: the lower,
+    /// the more often moves that won earlier playouts are kept.
+    pub mast_temperature: f32,
+    /// Plies a playout may last before it is cut off.
+    pub playout_plies: u32,
+    /// Whether a playout cut off at `playout_plies` is won by the side whose connected group
+    /// covers the most rows (Black) or columns (White) of the board, instead of counting as
+    /// a draw (a draw still when both cover as many).
+    pub cutoff_score: bool,
+    /// Whether the playouts also weigh a move by its average as a reply to the move before
+    /// it (NST, the N-gram selection technique with pairs), half and half with its MAST
+    /// average once the pair has been seen a few times.
+    pub nst: bool,
+}
+
+impl Tuning {
+    /// The search of every level up to 2026-11-28, unchanged.
+    pub const BASELINE: Tuning = Tuning {
+        exploration: 0.2,
+        rave_bias: 0.02,
+        mast_temperature: 0.6,
+        playout_plies: 200,
+        cutoff_score: false,
+        nst: false,
+    };
+
+    /// Level 8's search: a quarter of the baseline's exploration, and playouts cut off at
+    /// 100 plies and scored by reach. Screened at 250 ms a move against
+    /// [`Tuning::BASELINE`] (60 games: exploration 0.05 alone 75 %, 0.1 alone 60 %, the
+    /// cut-off alone 63 %; NST and a colder MAST lost) and measured at 1 s a move in
+    /// `BENCHMARKS.md`.
+    pub const STRONG: Tuning = Tuning {
+        exploration: 0.05,
+        cutoff_score: true,
+        playout_plies: 100,
+        ..Tuning::BASELINE
+    };
+}
+
+impl Default for Tuning {
+    /// [`Tuning::BASELINE`].
+    fn default() -> Self {
+        Tuning::BASELINE
+    }
+}
+
 /// How an engine is set up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EngineConfig {
     /// The search.
     pub style: Style,
@@ -43,11 +102,13 @@ pub struct EngineConfig {
     /// Percent of moves (0 to 100) played uniformly at random instead of searched, so that
     /// the lowest level is beatable. 0 in every configuration but level 1's.
     pub random_moves: u8,
+    /// Constants and features of the full search.
+    pub tuning: Tuning,
 }
 
 impl Default for EngineConfig {
     /// The full engine on one thread: 200,000 nodes and 3 million edges per tree (about
-    /// 80 MB).
+    /// 80 MB), with [`Tuning::BASELINE`].
     fn default() -> Self {
         EngineConfig {
             style: Style::Full,
@@ -57,6 +118,7 @@ impl Default for EngineConfig {
             seed: 0x00A1_5EED,
             win_check: true,
             random_moves: 0,
+            tuning: Tuning::BASELINE,
         }
     }
 }
@@ -270,6 +332,7 @@ impl Engine {
         let threads = self.config.threads;
         let flavour = Flavour {
             enhanced: self.config.style == Style::Full,
+            tuning: self.config.tuning,
         };
         let playouts = budget
             .playouts
@@ -471,6 +534,42 @@ mod tests {
             proven += 1;
         }
         assert!(proven >= 5, "only {proven} positions had a win");
+    }
+
+    /// The baseline of the stronger level 8 is the search level 8 ran before it: the same
+    /// seed and playout budget give the same moves, estimates (to the bit), principal
+    /// variations and tree reuse as level 8's code of 2026-11-28 (main at ae59a2c) gave.
+    #[test]
+    fn the_baseline_searches_as_level_eight_did_before_the_stronger_top_level() {
+        let mut p = Position::start(8, 32).unwrap();
+        let mut rng = SmallRng::seed_from_u64(20_261_128);
+        for _ in 0..12 {
+            let moves = p.legal_moves();
+            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        assert_eq!(p.code(), "8:b:26,27:7b/3w3b/8/8/4bw2/8/4wwb1/2bbw3");
+        let mut engine = crate::arena::Player::Baseline8.engine(1, 8);
+        assert_eq!(engine.config().tuning, Tuning::BASELINE);
+        let line = |a: &Analysis| a.pv.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let first = engine
+            .analyze(&p, WinRule::Delayed, Budget::playouts(3_000))
+            .unwrap();
+        assert_eq!(first.best.to_string(), "H3");
+        assert_eq!(first.playouts, 3_000);
+        assert_eq!(first.winrate.to_bits(), 4_603_641_853_055_229_282);
+        assert_eq!(line(&first), ["H3", "D5", "D2"]);
+        assert!(!first.reused);
+        p.play_unchecked(first.best);
+        let reply = p.legal_moves()[0];
+        p.play_unchecked(reply);
+        let second = engine
+            .analyze(&p, WinRule::Delayed, Budget::playouts(3_000))
+            .unwrap();
+        assert_eq!(second.best.to_string(), "F6");
+        assert_eq!(second.playouts, 3_000);
+        assert_eq!(second.winrate.to_bits(), 4_603_747_114_898_209_216);
+        assert_eq!(line(&second), ["F6", "E7", "B1", "F1"]);
+        assert!(second.reused);
     }
 
     #[test]

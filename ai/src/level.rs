@@ -1,6 +1,6 @@
 //! Playing levels 1 to 8: search budgets from almost random to the full time given.
 
-use crate::engine::{Budget, EngineConfig, MAX_TIME};
+use crate::engine::{Budget, EngineConfig, Tuning, MAX_TIME};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -8,7 +8,10 @@ use std::time::Duration;
 /// A playing level, 1 (almost random) to 8 (the full time given). Each level from 3 to 7
 /// searches three and a half to five times as many playouts as the one below; level 2 searches
 /// two and a half times level 1's, which also plays half its moves at random (measured in
-/// `BENCHMARKS.md`: each level should beat the one below in at least 65 % of games).
+/// `BENCHMARKS.md`: each level should beat the one below in at least 65 % of games). Level 8
+/// also searches better, not only longer: it explores less and cuts its playouts short
+/// ([`Tuning::STRONG`]), which beat level 8's earlier search ([`Tuning::BASELINE`]) at equal
+/// time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
@@ -51,7 +54,8 @@ impl Level {
 
     /// The engine configuration of this level: level 1 plays every other move at random
     /// (on average) and skips the proof check for a win in one move, so that beginners can
-    /// win; from level 2 on every move is searched and a win in one is never missed.
+    /// win; from level 2 on every move is searched and a win in one is never missed. Level 8
+    /// searches with [`Tuning::STRONG`], the others with [`Tuning::BASELINE`].
     #[must_use]
     pub fn config(self, threads: usize, seed: u64) -> EngineConfig {
         EngineConfig {
@@ -59,6 +63,11 @@ impl Level {
             seed,
             win_check: self.0 >= 2,
             random_moves: if self.0 == 1 { 50 } else { 0 },
+            tuning: if self == Level::MAX {
+                Tuning::STRONG
+            } else {
+                Tuning::BASELINE
+            },
             ..EngineConfig::default()
         }
     }
@@ -118,6 +127,13 @@ mod tests {
             assert_eq!(config.random_moves, 0);
             assert!(config.win_check);
         }
+        // Only the top level searches with the stronger tuning: the lower levels keep the
+        // strengths their budgets were measured at.
+        for n in 1..=7 {
+            let config = Level::new(n).map(|l| l.config(1, 0)).unwrap_or_default();
+            assert_eq!(config.tuning, Tuning::BASELINE);
+        }
+        assert_eq!(Level::MAX.config(1, 0).tuning, Tuning::STRONG);
         let top = Level::MAX.budget(Duration::from_secs(60));
         assert_eq!(top.playouts, None);
         assert_eq!(top.time, Some(MAX_TIME));

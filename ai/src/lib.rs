@@ -36,6 +36,6 @@ pub mod review;
 mod solver;
 mod tree;
 
-pub use engine::{Analysis, Budget, Engine, EngineConfig, SearchError, Style, MAX_TIME};
+pub use engine::{Analysis, Budget, Engine, EngineConfig, SearchError, Style, Tuning, MAX_TIME};
 pub use level::{Level, LevelError};
 pub use solver::{checks_answer, solve, solve_limited, winning_moves, Proof, DEFAULT_NODE_LIMIT};

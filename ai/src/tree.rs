@@ -1,6 +1,7 @@
 //! One search tree: nodes, edges, the transposition table, selection, simulation and
 //! back-propagation (RAVE, MAST and MCTS-Solver), or plain UCT.
 
+use crate::engine::Tuning;
 use crate::game::{play, MoveKeys};
 use akron_rules::{Color, Move, PlayoutPolicy, Position, Uniform, WinRule};
 use rand::rngs::SmallRng;
@@ -10,7 +11,7 @@ use std::collections::HashMap;
 /// No child node yet.
 const NONE: u32 = u32::MAX;
 
-/// Plies a playout may last before it counts as a draw.
+/// Plies a plain UCT playout may last before it counts as a draw.
 const PLAYOUT_PLIES: u32 = 200;
 
 /// What is proven about a node, from the side of the player who moved into it.
@@ -46,24 +47,41 @@ pub(crate) struct Edge {
 }
 
 /// The search flavour of a tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Flavour {
     /// RAVE, MAST, the solver and the transposition table; else plain UCT.
     pub(crate) enhanced: bool,
+    /// Constants and features of the enhanced search.
+    pub(crate) tuning: Tuning,
 }
 
-/// Move statistics of the playouts (MAST): average reward of each move key for its mover.
+/// Move statistics of the playouts (MAST): average reward of each move key for its mover;
+/// with [`Tuning::nst`], also of each pair (the opponent's last move, the reply) (NST).
 #[derive(Clone, Debug)]
 pub(crate) struct Mast {
     visits: Vec<[f32; 2]>,
     wins: Vec<[f32; 2]>,
+    /// Keys, the side of the pair table.
+    len: usize,
+    /// Visits and wins of each pair `previous * len + key`, for Black and White: empty
+    /// without NST.
+    pairs: Vec<[f32; 4]>,
 }
 
+/// Visits a pair needs before its average counts in the playouts.
+const NST_VISITS: f32 = 4.0;
+
 impl Mast {
-    fn new(len: usize) -> Mast {
+    fn new(len: usize, nst: bool) -> Mast {
         Mast {
             visits: vec![[0.0; 2]; len],
             wins: vec![[0.0; 2]; len],
+            len,
+            pairs: if nst {
+                vec![[0.0; 4]; len * len]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -77,6 +95,11 @@ impl Mast {
             w[0] *= 0.5;
             w[1] *= 0.5;
         }
+        for p in &mut self.pairs {
+            for x in p {
+                *x *= 0.5;
+            }
+        }
     }
 }
 
@@ -85,26 +108,42 @@ struct Policy<'a> {
     mast: &'a Mast,
     keys: &'a MoveKeys,
     played: &'a mut Vec<(Color, u32)>,
+    temperature: f32,
+    /// The playout's moves, when a cut-off playout is to be scored.
+    moves: Option<&'a mut Vec<Move>>,
+    /// The key of the last move played, for NST (`usize::MAX`: none).
+    previous: usize,
 }
-
-/// Temperature of the MAST Gibbs distribution.
-const MAST_TEMPERATURE: f32 = 0.6;
 
 impl PlayoutPolicy for Policy<'_> {
     fn keep(&mut self, mover: Color, mv: Move) -> f32 {
         let key = self.keys.key(mv);
         let c = usize::from(mover == Color::White);
         let n = self.mast.visits[key][c];
-        let q = if n > 0.0 {
+        let mut q = if n > 0.0 {
             self.mast.wins[key][c] / n
         } else {
             0.5
         };
-        ((q - 1.0) / MAST_TEMPERATURE).exp()
+        if let Some(pair) = self
+            .mast
+            .pairs
+            .get(self.previous.wrapping_mul(self.mast.len) + key)
+        {
+            if self.previous != usize::MAX && pair[c] >= NST_VISITS {
+                q = 0.5 * (q + pair[2 + c] / pair[c]);
+            }
+        }
+        ((q - 1.0) / self.temperature).exp()
     }
 
     fn played(&mut self, mover: Color, mv: Move) {
-        self.played.push((mover, self.keys.key(mv) as u32));
+        let key = self.keys.key(mv);
+        self.previous = key;
+        self.played.push((mover, key as u32));
+        if let Some(moves) = &mut self.moves {
+            moves.push(mv);
+        }
     }
 }
 
@@ -125,7 +164,40 @@ pub(crate) struct Tree {
     /// Scratch buffers of one simulation.
     path: Vec<(u32, u32)>,
     played: Vec<(Color, u32)>,
+    playout_moves: Vec<Move>,
     amaf_seen: [Vec<u64>; 2],
+}
+
+/// The side that reaches further towards its two edges in `position`, a playout's last
+/// position when the ply cap cut it off: for each side, the most rows (Black) or columns
+/// (White) that one of its connected groups of uncovered pieces covers, a level-k piece
+/// covering the k + 1 rows and columns of its footprint. `None` when both reach as far.
+///
+/// Hand-written: the rules crate has no evaluation; this is the crudest measure of a
+/// connection game's progress, used only where the playout would otherwise say nothing.
+fn cutoff_winner(position: &Position) -> Option<Color> {
+    let analysis = position.analysis();
+    let reach = |color: Color| {
+        analysis.groups[color]
+            .iter()
+            .map(|group| {
+                let (mut low, mut high) = (u8::MAX, 0u8);
+                for p in group {
+                    let start = if color == Color::Black { p.y() } else { p.x() };
+                    low = low.min(start);
+                    high = high.max(start + p.level());
+                }
+                u32::from(high.saturating_sub(low)) + 1
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let (black, white) = (reach(Color::Black), reach(Color::White));
+    match black.cmp(&white) {
+        std::cmp::Ordering::Greater => Some(Color::Black),
+        std::cmp::Ordering::Less => Some(Color::White),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// Reward of `color` when the simulation ended with `winner` (`None`: a draw).
@@ -156,12 +228,13 @@ impl Tree {
             root_position: position.clone(),
             rule,
             keys,
-            mast: Mast::new(len),
+            mast: Mast::new(len, flavour.tuning.nst),
             flavour,
             max_nodes: max_nodes.max(1),
             max_edges,
             path: Vec::new(),
             played: Vec::new(),
+            playout_moves: Vec::new(),
             amaf_seen: [vec![0; words], vec![0; words]],
         };
         tree.reset(position);
@@ -193,7 +266,7 @@ impl Tree {
         }
         if !same_board {
             self.keys = MoveKeys::new(position.size());
-            self.mast = Mast::new(self.keys.len());
+            self.mast = Mast::new(self.keys.len(), self.flavour.tuning.nst);
             let words = self.keys.len() / 64 + 1;
             self.amaf_seen = [vec![0; words], vec![0; words]];
             self.rule = rule;
@@ -285,14 +358,15 @@ impl Tree {
                     Proven::MoverWins => return e,
                     Proven::MoverLoses => -1.0e9 + visits as f32,
                     Proven::Unknown => {
-                        let explore = 0.2 * (log_n / (visits as f32 + 1.0)).sqrt();
+                        let explore = self.flavour.tuning.exploration
+                            * (log_n / (visits as f32 + 1.0)).sqrt();
                         let an = edge.amaf_visits as f32;
                         let n = visits as f32;
                         let amaf = if an > 0.0 { edge.amaf_wins / an } else { 0.5 };
                         if visits == 0 {
                             amaf + explore
                         } else {
-                            let beta = an / (an + n + 0.02 * n * an);
+                            let beta = an / (an + n + self.flavour.tuning.rave_bias * n * an);
                             (1.0 - beta) * (wins / n) + beta * amaf + explore
                         }
                     }
@@ -396,12 +470,26 @@ impl Tree {
     /// A playout from `position`; its winner, or `None` for a draw or the ply cap.
     fn playout(&mut self, position: &Position, rng: &mut SmallRng) -> Option<Color> {
         let result = if self.flavour.enhanced {
+            let tuning = self.flavour.tuning;
+            self.playout_moves.clear();
+            let previous = self.played.last().map_or(usize::MAX, |&(_, k)| k as usize);
             let mut policy = Policy {
                 mast: &self.mast,
                 keys: &self.keys,
                 played: &mut self.played,
+                temperature: tuning.mast_temperature,
+                moves: tuning.cutoff_score.then_some(&mut self.playout_moves),
+                previous,
             };
-            position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut policy)
+            let result = position.playout_with(self.rule, tuning.playout_plies, rng, &mut policy);
+            if result.outcome.is_none() && tuning.cutoff_score {
+                let mut end = position.clone();
+                for &mv in &self.playout_moves {
+                    end.play_unchecked(mv);
+                }
+                return cutoff_winner(&end);
+            }
+            result
         } else {
             position.playout_with(self.rule, PLAYOUT_PLIES, rng, &mut Uniform)
         };
@@ -435,6 +523,16 @@ impl Tree {
             let c = usize::from(mover == Color::White);
             self.mast.visits[key as usize][c] += 1.0;
             self.mast.wins[key as usize][c] += reward(winner, mover);
+        }
+        if !self.mast.pairs.is_empty() {
+            let len = self.mast.len;
+            for pair in self.played.windows(2) {
+                let (mover, key) = pair[1];
+                let c = usize::from(mover == Color::White);
+                let stats = &mut self.mast.pairs[pair[0].1 as usize * len + key as usize];
+                stats[c] += 1.0;
+                stats[2 + c] += reward(winner, mover);
+            }
         }
         // AMAF: going up the path, each node's edges learn from the moves its player made
         // from there on (in the tree and in the playout).
@@ -548,5 +646,68 @@ impl Tree {
     /// Nodes in the tree.
     pub(crate) fn len(&self) -> usize {
         self.nodes.len()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// A cut-off playout goes to the side whose longest group reaches further towards its
+    /// own two edges: rows for Black, columns for White, a raised piece counting the rows and
+    /// columns of its footprint.
+    #[test]
+    fn a_cut_off_playout_goes_to_the_side_that_reaches_further() {
+        // Black A1–A4: four rows; White C2–D2: two columns.
+        let p = Position::from_code("5:b:8,10:5/b4/b4/b1ww1/b4").unwrap();
+        assert_eq!(cutoff_winner(&p), Some(Color::Black));
+        // The same reaches for White and Black, mirrored.
+        let p = Position::from_code("5:b:10,8:5/1b3/1b3/5/wwww1").unwrap();
+        assert_eq!(cutoff_winner(&p), Some(Color::White));
+        // Two each: no winner.
+        let p = Position::from_code("5:b:10,10:5/5/b4/b2ww/5").unwrap();
+        assert_eq!(cutoff_winner(&p), None);
+        // White's raised piece on D2' rests on D1 (White), E1, D2 and E2 (Black): with C1 its
+        // group covers columns C to E, three, against Black's two rows (D2, E2, E1).
+        let p = Position::from_code("5:b:9,9:5/5/5/3bb/2wwb|4/4/4/3w").unwrap();
+        assert_eq!(p.analysis().groups[Color::White].len(), 1);
+        assert_eq!(cutoff_winner(&p), Some(Color::White));
+    }
+
+    /// With NST a reply's playout weight mixes its MAST average with its average as a reply
+    /// to the move before, once that pair has been seen `NST_VISITS` times.
+    #[test]
+    fn nst_weighs_a_reply_by_its_pair_average_once_seen_enough() {
+        let keys = MoveKeys::new(5);
+        let mut mast = Mast::new(keys.len(), true);
+        let before = Move::Place(akron_rules::Point::new(0, 0, 0));
+        let reply = Move::Place(akron_rules::Point::new(1, 0, 0));
+        let (k1, k2) = (keys.key(before), keys.key(reply));
+        let mut played = Vec::new();
+        let weight = |mast: &Mast, played: &mut Vec<(Color, u32)>| {
+            let mut policy = Policy {
+                mast,
+                keys: &keys,
+                played,
+                temperature: 0.5,
+                moves: None,
+                previous: usize::MAX,
+            };
+            policy.played(Color::White, before);
+            policy.keep(Color::Black, reply)
+        };
+        // No statistics: an average of one half.
+        assert!((weight(&mast, &mut played) - (-1.0f32).exp()).abs() < 1e-6);
+        // Three won replies are not enough yet; the fourth is.
+        mast.pairs[k1 * mast.len + k2] = [3.0, 0.0, 3.0, 0.0];
+        assert!((weight(&mast, &mut played) - (-1.0f32).exp()).abs() < 1e-6);
+        mast.pairs[k1 * mast.len + k2] = [4.0, 0.0, 4.0, 0.0];
+        assert!((weight(&mast, &mut played) - (-0.5f32).exp()).abs() < 1e-6);
+        // White's statistics of the same pair do not count for Black.
+        mast.pairs[k1 * mast.len + k2] = [0.0, 8.0, 0.0, 8.0];
+        assert!((weight(&mast, &mut played) - (-1.0f32).exp()).abs() < 1e-6);
+        // Without NST there is no pair table.
+        assert!(Mast::new(keys.len(), false).pairs.is_empty());
     }
 }

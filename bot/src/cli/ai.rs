@@ -104,7 +104,8 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
 /// Arguments of `akron arena`.
 #[derive(Args)]
 pub struct ArenaArgs {
-    /// Player A: a level 1 to 8, `uct` (plain UCT) or `full` (the full engine, all the time).
+    /// Player A: a level 1 to 8, `uct` (plain UCT), `full` (the full engine, all the time) or
+    /// `baseline` (also `8-2026-11-28`: level 8 as it played before the stronger top level).
     #[arg(long)]
     a: Player,
     /// Player B, as A.
