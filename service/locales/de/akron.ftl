@@ -550,9 +550,11 @@ tournament-not-in = Du bist nicht in diesem Turnier.
 tournament-already-started = Das Turnier hat schon begonnen.
 tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
 tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten ({ CMD("tournament leave") }).
+tournament-withdraw-other-not-started = **{ $tournament }** hat noch nicht begonnen: { $player } kann noch mit Austreten ({ CMD("tournament leave") }) gehen; nach dem Start kannst du { $player } aus dem Turnier nehmen.
 tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
+knockout-withdraw-already-out = { $player } ist aus **{ $tournament }** schon ausgeschieden (in Runde { $round }); ein Rückzug ist nicht mehr nötig.
 tournament-adjudicate-which = Nenne die Partie: { CMD("tournament adjudicate #12 black") }.
 tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nicht selbst entscheiden. { $yours ->
     [yes] { $has_role ->

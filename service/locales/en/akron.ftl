@@ -551,9 +551,11 @@ tournament-not-in = You are not in this tournament.
 tournament-already-started = The tournament has already started.
 tournament-too-few = A tournament needs at least two entrants to start.
 tournament-withdraw-not-started = The tournament has not started: use Leave ({ CMD("tournament leave") }).
+tournament-withdraw-other-not-started = **{ $tournament }** has not started: { $player } can still leave with Leave ({ CMD("tournament leave") }); once it has started, you can withdraw them.
 tournament-is-over = The tournament is over.
 tournament-player-not-in = { $player } is not in this tournament.
 tournament-already-withdrawn = { $player } has already withdrawn.
+knockout-withdraw-already-out = { $player } is already out of **{ $tournament }** (knocked out in round { $round }): there is nothing left to withdraw from.
 tournament-adjudicate-which = Name the game: { CMD("tournament adjudicate #12 black") }.
 tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate it. { $yours ->
     [yes] { $has_role ->

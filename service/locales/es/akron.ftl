@@ -556,9 +556,11 @@ tournament-not-in = No estás inscrito en este torneo.
 tournament-already-started = El torneo ya ha empezado.
 tournament-too-few = Un torneo necesita al menos dos inscritos para empezar.
 tournament-withdraw-not-started = El torneo no ha empezado: usa Borrarse ({ CMD("tournament leave") }).
+tournament-withdraw-other-not-started = **{ $tournament }** no ha empezado: { $player } aún puede borrarse con Borrarse ({ CMD("tournament leave") }); cuando haya empezado, podrás retirar a { $player }.
 tournament-is-over = El torneo ha terminado.
 tournament-player-not-in = { $player } no está en este torneo.
 tournament-already-withdrawn = { $player } ya se ha retirado.
+knockout-withdraw-already-out = { $player } ya no sigue en **{ $tournament }**: quedó fuera en la ronda { $round }, así que ya no hay nada de lo que retirarse.
 tournament-adjudicate-which = Indica la partida: { CMD("tournament adjudicate #12 black") }.
 tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes decidirla tú. { $yours ->
     [yes] { $has_role ->

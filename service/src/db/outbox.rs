@@ -100,6 +100,20 @@ pub fn notice(conn: &Tx<'_>, id: NoticeId) -> Result<Option<OutboxEntry>, DbErro
     )
 }
 
+/// The payloads of the notices about `game` still waiting for delivery, oldest first.
+///
+/// # Errors
+///
+/// A database failure.
+pub fn waiting_payloads_of_game(conn: &Tx<'_>, game: GameId) -> Result<Vec<String>, DbError> {
+    conn.query(
+        "SELECT payload FROM outbox WHERE game_id = ?1 AND delivered_at IS NULL \
+             AND gave_up_at IS NULL ORDER BY id",
+        params![game.0],
+        |r| r.get(0),
+    )
+}
+
 /// When the next notice for `platform` is due, if any is waiting.
 ///
 /// # Errors

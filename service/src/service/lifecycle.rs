@@ -345,6 +345,10 @@ impl Service {
                 (words, None)
             }
             Ending::Declined | Ending::Cancelled => return Ok(()),
+            // A tournament game's announcement that is still waiting says, when delivered
+            // after the end, that the game ended before it could be announced and how: a
+            // second notice would announce the same end twice.
+            Ending::Result(_) if announcement_waiting(conn, event.game)? => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
                 let words = if outcome.reason == Reason::Abort {
@@ -515,4 +519,15 @@ mod tests {
         let after = service.db.read(|c| db::game(c, job.game)).unwrap().unwrap();
         assert_eq!(after.offers().draw, None);
     }
+}
+
+/// Whether a notice about `game` that words the game's end itself when delivered after it
+/// (a tournament game's announcement, [`Draft::if_over`]) is still waiting.
+fn announcement_waiting(conn: &Tx<'_>, game: GameId) -> Result<bool, DbError> {
+    Ok(db::waiting_payloads_of_game(conn, game)?
+        .iter()
+        .any(|payload| {
+            serde_json::from_str::<super::notices::stored::Payload>(payload)
+                .is_ok_and(|p| p.if_over.is_some() || p.if_over_words.is_some())
+        }))
 }

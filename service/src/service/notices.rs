@@ -18,7 +18,7 @@ use crate::images::Table;
 use crate::model::{ChannelId, Destination, GameId, NoticeId, ServerId};
 use std::sync::Arc;
 
-mod stored;
+pub(super) mod stored;
 use stored::Payload;
 pub(crate) use stored::{TournamentPart, TournamentWords};
 

@@ -669,3 +669,70 @@ fn the_organiser_decides_a_whole_match_but_not_their_own() {
         .unwrap();
     assert_eq!(open, 1, "only the final's first game runs");
 }
+
+/// Issue 44's reader: a player knocked out on the board could still "withdraw", and was then
+/// listed as having withdrawn, in the announcement, the places and the picture.
+#[test]
+fn a_knocked_out_player_cannot_withdraw_and_keeps_how_they_went_out() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    deliver(&h);
+    play(&h, 1, 1, Some("p4"));
+    deliver(&h);
+    let out = "p4 is already out of **Cup** (knocked out in round 1): there is nothing left to \
+               withdraw from.";
+    let own = tournament(&h, "p4", TournamentAction::Withdraw(None));
+    assert!(own.refused, "{}", own.text);
+    assert_eq!(own.text, out);
+    let by_organiser = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p4"))));
+    assert!(by_organiser.refused, "{}", by_organiser.text);
+    assert_eq!(by_organiser.text, out);
+    let withdrawn: i64 = db(&h)
+        .read(|tx| {
+            tx.query_one(
+                "SELECT COUNT(*) FROM tournament_entrants WHERE withdrawn <> 0",
+                params![],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(withdrawn, 0, "nothing changed");
+    // A player still in may withdraw.
+    assert!(!tournament(&h, "p1", TournamentAction::Withdraw(None)).refused);
+}
+
+/// Issue 44's reader: a final decided by a walkover was announced as a match whose thread
+/// opens and whose clock runs, though no game is ever made.
+#[test]
+fn a_final_won_by_walkover_opens_no_match_and_names_the_winner() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    deliver(&h);
+    play(&h, 1, 1, Some("p4"));
+    // p1 is through to the final and disqualified before it is paired.
+    let disqualified = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p1"))));
+    assert!(!disqualified.refused, "{}", disqualified.text);
+    deliver(&h);
+    play(&h, 1, 2, Some("p3"));
+    let said = texts(&deliver(&h));
+    assert!(!said.contains("opens in a thread"), "{said}");
+    assert!(!said.contains("the final (best of 1)"), "{said}");
+    assert!(said.contains("🏆 **Cup** is over:"), "{said}");
+    assert_eq!(bracket(&h)[2], "2.1:p1-p2=first-forfeit");
+}

@@ -8,8 +8,8 @@ use akron_service::testing as common;
 use akron_service::db::Db;
 use akron_service::params;
 use akron_service::service::{
-    Challenge, ColourChoice, Command, Notice, Offer, Reply, Request, ServerRole, Setting,
-    TimeControl, TournamentAction, TournamentFormat, TournamentOptions,
+    Challenge, ColourChoice, Command, GameId, Notice, Offer, Reply, Request, ServerRole, Setting,
+    TimeControl, TournamentAction, TournamentFormat, TournamentOptions, Verdict,
 };
 use common::{channel_id, user, Harness};
 
@@ -817,4 +817,70 @@ fn each_round_has_its_start_and_deadline_in_the_read_model() {
     let second = detail.round(2).unwrap();
     assert_eq!(second.started_at, Some(ended));
     assert_eq!(second.deadline, Some(ended + 600));
+}
+
+/// Issue 44's reader: a game that ended before its announcement was delivered (here: its
+/// player withdrew at once) was told twice, once by the announcement ("ended before it
+/// could be announced: …") and once more by a notice of its end.
+#[test]
+fn a_game_ended_before_its_announcement_is_told_once() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.size = Some(4);
+    sign_up(&h, options, 2);
+    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
+    // Nothing is delivered yet: p1 withdraws, and the game ends as their resignation.
+    let withdrew = tournament(&h, "p1", TournamentAction::Withdraw(None));
+    assert!(!withdrew.ephemeral, "{}", withdrew.text);
+    let notices = h.deliver_checking(|_| {});
+    let about: Vec<&str> = notices
+        .iter()
+        .map(|n| n.reply.text.as_str())
+        .filter(|t| t.contains("resign"))
+        .collect();
+    assert_eq!(about.len(), 1, "told once: {about:#?}");
+    assert!(
+        about[0].contains("ended before it could be announced"),
+        "{}",
+        about[0]
+    );
+}
+
+/// Issue 44's reader: refusals that named the wrong thing.
+#[test]
+fn refusals_name_a_missing_game_an_entrant_before_the_start_and_a_check_in_without_entrants() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::Swiss);
+    options.size = Some(4);
+    sign_up(&h, options, 1);
+    // A check-in leads to the start: with one entrant there is nobody to ask.
+    let check_in = tournament(&h, "org", TournamentAction::CheckIn);
+    assert!(check_in.refused, "{}", check_in.text);
+    assert_eq!(
+        check_in.text,
+        "A tournament needs at least two entrants to start."
+    );
+    // The organiser naming someone before the start: in, or not in.
+    let p1 = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p1"))));
+    assert!(p1.refused, "{}", p1.text);
+    assert_eq!(
+        p1.text,
+        "**Cup** has not started: p1 can still leave with Leave (`tournament leave`); once it \
+         has started, you can withdraw them."
+    );
+    let nobody = tournament(&h, "org", TournamentAction::Withdraw(Some(user("nobody"))));
+    assert!(nobody.refused, "{}", nobody.text);
+    assert_eq!(nobody.text, "nobody is not in this tournament.");
+    // A game number that is no game at all.
+    let missing = tournament(
+        &h,
+        "org",
+        TournamentAction::Adjudicate(Some(GameId(99)), Verdict::First),
+    );
+    assert!(missing.refused, "{}", missing.text);
+    assert_eq!(missing.text, "There is no game #99.");
 }

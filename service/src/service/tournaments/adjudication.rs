@@ -55,9 +55,15 @@ impl Service {
             ));
         };
         let Some((t, round, board)) = self.db.read(|c| db::game_tournament(c, game))? else {
+            // A number that is no game at all is told as such, not as a casual game.
+            let exists = self.db.read(|c| db::game(c, game))?.is_some();
             return refuse(say!(
                 request.language.private,
-                "tournament-not-a-tournament-game",
+                if exists {
+                    "tournament-not-a-tournament-game"
+                } else {
+                    "thread-no-game"
+                },
                 game = game.to_string()
             ));
         };

@@ -60,6 +60,12 @@ impl Service {
         now: i64,
         request: &Request,
     ) -> Result<Reply, Failure> {
+        // A check-in leads to the start, which needs two entrants: with fewer there is
+        // nobody to ask ("the 0 entrants confirm …").
+        let count = db::entrants(c, t.id)?.len();
+        if count < 2 {
+            return refuse(say!(request.language.private, "tournament-too-few"));
+        }
         db::set_checkin_close(c, t.id, window, Some(now + window))?;
         // Those who confirm before the draw: nobody yet.
         c.execute(
@@ -68,7 +74,6 @@ impl Service {
         )?;
         t.version = db::save_tournament(c, &t)?;
         let language = request.language.public;
-        let count = db::entrants(c, t.id)?.len();
         let mut reply = Reply::text(say!(
             language,
             "checkin-opened",

@@ -297,7 +297,11 @@ impl Service {
             let game = self.next_match_game(conn, t, k, &mut row, &entrants, None, now)?;
             games.push(game);
         }
-        self.push_tournament_notice(conn, t, round, TournamentPart::Pairings, now)?;
+        // A round whose every match was decided without a game (walkovers) opens no thread
+        // and starts no clock: the round's end (or the tournament's) tells its results.
+        if !games.is_empty() {
+            self.push_tournament_notice(conn, t, round, TournamentPart::Pairings, now)?;
+        }
         for draft in games {
             self.push_notice(conn, &draft, now)?;
         }
@@ -714,7 +718,7 @@ pub(super) fn winner_of(row: &StoredPairing) -> Option<u32> {
 }
 
 /// Who was knocked out of a decided match (none for a bye).
-fn loser_of(row: &StoredPairing) -> Option<u32> {
+pub(super) fn loser_of(row: &StoredPairing) -> Option<u32> {
     match row.result? {
         GameResult::FirstWon | GameResult::SecondForfeited => row.second,
         GameResult::SecondWon | GameResult::FirstForfeited => Some(row.first),

@@ -1,9 +1,10 @@
 //! `tournament withdraw`: a player leaves a running tournament, by their own wish or the
 //! organiser's.
 
+use super::knockout::loser_of;
 use super::{current, escape};
 use crate::db::{self, DbError, StoredPairing};
-use crate::model::{Ending, Status, TournamentFormat, TournamentStatus};
+use crate::model::{Ending, Status, TournamentFormat, TournamentRecord, TournamentStatus};
 use crate::say;
 use crate::service::lifecycle::{Announced, Conclusion};
 use crate::service::types::{GameId, Reply, Request, User};
@@ -26,10 +27,29 @@ impl Service {
             _ => &request.user,
         };
         if t.status == TournamentStatus::SignUp {
-            return refuse(say!(
-                request.language.private,
-                "tournament-withdraw-not-started"
-            ));
+            if user.id == request.user.id {
+                return refuse(say!(
+                    request.language.private,
+                    "tournament-withdraw-not-started"
+                ));
+            }
+            // The organiser naming someone else: whether that one is in, and what can be
+            // done before the start (they leave themselves).
+            let entrants = self.db.read(|c| db::entrants(c, t.id))?;
+            return refuse(if entrants.iter().any(|e| e.user.id == user.id) {
+                say!(
+                    request.language.private,
+                    "tournament-withdraw-other-not-started",
+                    player = user.shown(),
+                    tournament = escape(&t.name)
+                )
+            } else {
+                say!(
+                    request.language.private,
+                    "tournament-player-not-in",
+                    player = user.shown()
+                )
+            });
         }
         if !t.status.is_live() {
             return refuse(say!(request.language.private, "tournament-is-over"));
@@ -51,6 +71,18 @@ impl Service {
         }
         // Their game of the current round, if it is still being played.
         let rows = self.db.read(|c| db::pairings(c, t.id))?;
+        // A knockout's player who has lost their match (their second, in a double
+        // elimination) is out already: there is nothing to withdraw from, and "withdrew"
+        // would rewrite how they went out.
+        if let Some(round) = knocked_out(&t, &rows, entrant.player) {
+            return refuse(say!(
+                request.language.private,
+                "knockout-withdraw-already-out",
+                player = user.shown(),
+                tournament = escape(&t.name),
+                round = round
+            ));
+        }
         let running = running_game(&rows, t.current_round, entrant.player);
         let loaded = match running {
             Some(game) => match self.db.read(|c| db::game(c, game))? {
@@ -67,9 +99,11 @@ impl Service {
             // on, a game that ended or another withdrawal makes the command run again on
             // fresh reads (a conflict is retried).
             let fresh = current(c, t.id)?;
+            let rows = db::pairings(c, t.id)?;
             if fresh.status != t.status
                 || fresh.current_round != t.current_round
-                || running_game(&db::pairings(c, t.id)?, t.current_round, player) != running
+                || running_game(&rows, t.current_round, player) != running
+                || knocked_out(&fresh, &rows, player).is_some()
                 || !db::withdraw_entrant(c, t.id, player)?
             {
                 return Err(DbError::Conflict);
@@ -131,6 +165,23 @@ impl Service {
             }
         )))
     }
+}
+
+/// In a knockout, the round in which `player` lost the match that put them out (a double
+/// elimination's second lost match), if they are out; `None` while they are still in, and in
+/// every other format.
+fn knocked_out(t: &TournamentRecord, rows: &[StoredPairing], player: u32) -> Option<u32> {
+    let lives = match t.format {
+        TournamentFormat::SingleElimination => 1,
+        TournamentFormat::DoubleElimination => 2,
+        TournamentFormat::Swiss | TournamentFormat::RoundRobin => return None,
+    };
+    let lost: Vec<u32> = rows
+        .iter()
+        .filter(|p| loser_of(p) == Some(player))
+        .map(|p| p.round)
+        .collect();
+    (lost.len() >= lives).then(|| lost.iter().copied().max().unwrap_or_default())
 }
 
 /// The game `player` is playing in `round`, if it has not ended.
