@@ -869,8 +869,8 @@ fn refusals_name_a_missing_game_an_entrant_before_the_start_and_a_check_in_witho
     assert!(p1.refused, "{}", p1.text);
     assert_eq!(
         p1.text,
-        "**Cup** has not started: p1 can still leave with Leave (`tournament leave`); once it \
-         has started, you can withdraw them."
+        "**Cup** has not started: p1 can still leave with Leave (\u{e000}tournament \
+         leave\u{e001}); once it has started, you can withdraw them."
     );
     let nobody = tournament(&h, "org", TournamentAction::Withdraw(Some(user("nobody"))));
     assert!(nobody.refused, "{}", nobody.text);
