@@ -86,7 +86,7 @@ game-aborted-plain = La partida { $game } queda anulada. { $mentions }
 abort-by-player = **{ $player }** la anuló
 abort-by-moderator = un moderador (**{ $player }**) la anuló
 abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
-abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
+game-forfeited-by-both = Por decisión de la organización, la partida { $game } se da por perdida para ambos; nadie puntúa. { $mentions }
 abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
 challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours ->
     [one] { $hours } hora
@@ -367,6 +367,7 @@ label-wins-timeout = { $other } agotó su tiempo: gana { $name }
 label-wins = Gana { $name }
 label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
+label-forfeited-by-both = Perdida por ambos
 label-draw-agreement = Tablas de común acuerdo
 label-draw-repetition = Tablas por repetición
 label-draw = Tablas
