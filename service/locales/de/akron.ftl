@@ -240,7 +240,7 @@ draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit { CMD("dra
 draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
 draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
 rating-note = Wertungszahlen: { $ratings }
-rating-note-never-moved = Nicht gewertet: Ein Spieler hat nie gezogen, daher gilt die Partie als kampflos.
+rating-note-never-moved = Ohne Einfluss auf die Wertungszahl: Ein Spieler hat in dieser Partie keinen Zug gemacht.
 
 ## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
 

@@ -239,7 +239,7 @@ draw-none = There is no draw offer to answer. Offer one with { CMD("draw") }.
 draw-withdrawn = **{ $player }** withdrew their draw offer.
 draw-declined = **{ $player }** declined the draw offer. Play on.
 rating-note = Ratings: { $ratings }
-rating-note-never-moved = Not rated: a player never moved, so the game counts as a forfeit.
+rating-note-never-moved = Not rated: one player made no move in this game.
 
 ## The commands: their names and one-line descriptions (Discord: at most 100 characters)
 

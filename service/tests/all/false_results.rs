@@ -500,13 +500,14 @@ fn a_swiss_says_its_rounds_once_counts_a_bye_as_a_win_and_says_why_a_resignation
     );
     request.game = Some(GameId(game));
     let resigned = h.service.handle(&request);
-    // Resigning before one's first move is a forfeit (unrated), and the notice says so
-    // where the table marks it "ff".
+    // Resigning before one's first move is a forfeit (unrated): the notice says it leaves
+    // the ratings alone, not that the game does not count (the table marks it "ff").
     assert!(
         resigned.text.contains("resigned")
             && resigned
                 .text
-                .contains("Not rated: a player never moved, so the game counts as a forfeit."),
+                .contains("Not rated: one player made no move in this game.")
+            && !resigned.text.contains("counts as"),
         "{}",
         resigned.text
     );
