@@ -1467,6 +1467,7 @@ analysis-side = { colour } ({ $player }): Genauigkeit { $accuracy } %, { $inaccu
     [one] { $blunders } grober Fehler
    *[other] { $blunders } grobe Fehler
 }.
+analysis-side-no-moves = { colour } ({ $player }): keine Züge.
 analysis-no-swings = Kein Zug hat { $points } Prozentpunkte Gewinnchance oder mehr gekostet.
 analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
     [inaccuracy] Ungenauigkeit

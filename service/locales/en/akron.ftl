@@ -1451,6 +1451,7 @@ analysis-side = { colour } ({ $player }): accuracy { $accuracy } %, { $inaccurac
     [one] { $blunders } blunder
    *[other] { $blunders } blunders
 }.
+analysis-side-no-moves = { colour } ({ $player }): no moves.
 analysis-no-swings = No move lost { $points } points of winning chance or more.
 analysis-swing = Move { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
     [inaccuracy] inaccuracy

@@ -1503,6 +1503,7 @@ analysis-side = { $colour ->
     [one] { $blunders } error grave
    *[other] { $blunders } errores graves
 }.
+analysis-side-no-moves = { colour } ({ $player }): ninguna jugada.
 analysis-no-swings = Ninguna jugada perdió { $points } puntos de probabilidad de ganar o más.
 analysis-swing = Jugada { $number }, { $colour ->
     [black] negras
