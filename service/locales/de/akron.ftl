@@ -430,7 +430,10 @@ board-text-rest = { CMD("board") } zeigt das Bild
 tournament-no-pairings-yet = Das Turnier hat noch nicht begonnen, es gibt also noch keine Paarungen.
 tournament-no-such-round = Runde { $round } gibt es nicht; dies ist Runde { $current }.
 tournament-game-announced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Sie öffnet sich in einem eigenen Thread; ihre Uhr ({ $control }) läuft.
-tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, { $unit ->
+    [match] Match
+   *[board] Brett
+} { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
 tournament-round-over = Runde { $round } von **{ $tournament }** ist beendet.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** ist beendet. Herzlichen Glückwunsch, { $winners }!
@@ -568,7 +571,11 @@ tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nich
 tournament-adjudicate-over = Partie { $game } ist schon beendet ({ $result }), und ihr Ergebnis bleibt: Nur eine laufende Partie kann entschieden werden.
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
-tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
+tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, { $unit ->
+    [match] Match
+   *[board] Brett
+} { $board }) ist entschieden: { $verdict ->
+    [named] { $winner } ({ colour }) gewinnt
     [first] der erste Spieler (Schwarz) gewinnt
     [second] der zweite Spieler (Weiß) gewinnt
     [draw] remis
@@ -1527,16 +1534,29 @@ knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board 
     [yes] Zusatzpartie (Anzug per Los)
    *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
 }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
-knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
-    [extra-game] {" "}nach der Zusatzpartie
-    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
-    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
-    [adjudicated] {" "}durch Entscheidung der Turnierleitung
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}und gewinnt das Turnier.
-   *[no] {" "}und kommt weiter.
+knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $by ->
+    [withdrew] { $loser } hat sich zurückgezogen; { $winner } { $last ->
+        [yes] gewinnt mit { $won }–{ $lost } das Turnier
+       *[no] kommt mit { $won }–{ $lost } weiter
+    }.
+    [disqualified] { $loser } wurde disqualifiziert; { $winner } { $last ->
+        [yes] gewinnt mit { $won }–{ $lost } das Turnier
+       *[no] kommt mit { $won }–{ $lost } weiter
+    }.
+    [adjudicated] { $winner } { $last ->
+        [yes] gewinnt durch Entscheidung der Turnierleitung das Turnier
+       *[no] kommt durch Entscheidung der Turnierleitung weiter
+    } (Stand { $won }–{ $lost }); { $loser } scheidet aus.
+   *[other] { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
+        [extra-game] {" "}nach der Zusatzpartie
+        [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+        [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}und gewinnt das Turnier.
+       *[no] {" "}und kommt weiter.
+    }
 }
 knockout-places-title = Endplatzierungen:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1773,13 +1793,17 @@ double-part = { $part ->
    *[grand-final] Großes Finale
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(kampflos)
-    [extra-game] {" "}nach der Zusatzpartie
-    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
-    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
-    [adjudicated] {" "}durch Entscheidung der Turnierleitung
-   *[games] {""}
+double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } hat sich zurückgezogen; { $winner } gewinnt das Match ({ $won }–{ $lost })
+    [disqualified] { $loser } wurde disqualifiziert; { $winner } gewinnt das Match ({ $won }–{ $lost })
+    [adjudicated] { $winner } gewinnt das Match durch Entscheidung der Turnierleitung (Stand { $won }–{ $lost })
+   *[other] { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(kampflos)
+        [extra-game] {" "}nach der Zusatzpartie
+        [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+        [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}und gewinnt das Turnier.
     [reset] . Beide haben jetzt ein Match verloren: das zweite Finale entscheidet.

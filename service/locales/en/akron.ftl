@@ -430,7 +430,10 @@ board-text-rest = { CMD("board") } shows the picture
 tournament-no-pairings-yet = The tournament has not started, so there are no pairings yet.
 tournament-no-such-round = Round { $round } does not exist; this is round { $current }.
 tournament-game-announced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black, moves first) against { $white } (White), game { $game }. It opens in a thread of its own; its clock ({ $control }) is running.
-tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, { $unit ->
+    [match] match
+   *[board] board
+} { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
 tournament-round-over = Round { $round } of **{ $tournament }** is over.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** is over. Congratulations, { $winners }!
@@ -569,7 +572,11 @@ tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate
 tournament-adjudicate-over = Game { $game } is already over ({ $result }), and its result stands: only a game still being played can be adjudicated.
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
-tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
+tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, { $unit ->
+    [match] match
+   *[board] board
+} { $board }) is adjudicated: { $verdict ->
+    [named] { $winner } ({ colour }) wins
     [first] the first player (Black) wins
     [second] the second player (White) wins
     [draw] a draw
@@ -1511,16 +1518,29 @@ knockout-game-announced = **{ $tournament }**, round { $round }, match { $board 
     [yes] extra game (the first move drawn by lot)
    *[no] game { $number } of { $best_of } (score { $high }–{ $low })
 }: { $black } (Black, moves first) against { $white } (White), game { $game }. Its clock ({ $control }) is running.
-knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } is out of the tournament)
-    [extra-game] {" "}after the extra game
-    [higher-seed] : level, { $winner } goes through as the higher seed
-    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
-    [adjudicated] {" "}by the organiser's decision
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}and wins the tournament.
-   *[no] {" "}and goes through.
+knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $by ->
+    [withdrew] { $loser } withdrew; { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } ({ $won }–{ $lost }).
+    [disqualified] { $loser } was disqualified and is out of the tournament; { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } ({ $won }–{ $lost }).
+    [adjudicated] { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } by the organiser's decision (the match stood at { $won }–{ $lost }); { $loser } is out of the tournament.
+   *[other] { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } is out of the tournament)
+        [extra-game] {" "}after the extra game
+        [higher-seed] : level, { $winner } goes through as the higher seed
+        [winners-side] : level, { $winner } goes through as the winners' bracket's winner
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}and wins the tournament.
+       *[no] {" "}and goes through.
+    }
 }
 knockout-places-title = Final places:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1751,13 +1771,17 @@ double-part = { $part ->
    *[grand-final] Grand final
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(a walkover)
-    [extra-game] {" "}after the extra game
-    [higher-seed] : level, { $winner } goes through as the higher seed
-    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
-    [adjudicated] {" "}by the organiser's decision
-   *[games] {""}
+double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } withdrew; { $winner } wins the match ({ $won }–{ $lost })
+    [disqualified] { $loser } was disqualified; { $winner } wins the match ({ $won }–{ $lost })
+    [adjudicated] { $winner } wins the match by the organiser's decision (it stood at { $won }–{ $lost })
+   *[other] { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(a walkover)
+        [extra-game] {" "}after the extra game
+        [higher-seed] : level, { $winner } goes through as the higher seed
+        [winners-side] : level, { $winner } goes through as the winners' bracket's winner
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}and wins the tournament.
     [reset] . Both have lost one match now: the bracket reset decides.

@@ -433,7 +433,10 @@ board-text-rest = { CMD("board") } muestra la imagen
 tournament-no-pairings-yet = El torneo no ha empezado, así que aún no hay emparejamientos.
 tournament-no-such-round = La ronda { $round } no existe; esta es la ronda { $current }.
 tournament-game-announced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Se abre en un hilo propio; su reloj ({ $control }) ya corre.
-tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, { $unit ->
+    [match] encuentro
+   *[board] mesa
+} { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
 tournament-round-over = La ronda { $round } de **{ $tournament }** ha terminado.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** ha terminado. ¡Enhorabuena, { $winners }!
@@ -574,7 +577,11 @@ tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes deci
 tournament-adjudicate-over = La partida { $game } ya ha terminado ({ $result }) y su resultado se mantiene: solo se puede decidir una partida que aún se está jugando.
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
-tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
+tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, { $unit ->
+    [match] encuentro
+   *[board] mesa
+} { $board }) queda decidida: { $verdict ->
+    [named] gana { $winner } ({ colour })
     [first] gana el primer jugador (negras)
     [second] gana el segundo jugador (blancas)
     [draw] tablas
@@ -1569,16 +1576,29 @@ knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $bo
     [yes] partida extra (la salida, por sorteo)
    *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
 }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
-knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } queda fuera del torneo)
-    [extra-game] {" "}tras la partida extra
-    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
-    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
-    [adjudicated] {" "}por decisión de la organización
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}y gana el torneo.
-   *[no] {" "}y pasa de ronda.
+knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $by ->
+    [withdrew] { $loser } se ha retirado; { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } ({ $won }–{ $lost }).
+    [disqualified] { $loser } queda fuera del torneo por descalificación; { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } ({ $won }–{ $lost }).
+    [adjudicated] { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } por decisión de la organización (el encuentro iba { $won }–{ $lost }); { $loser } queda fuera del torneo.
+   *[other] { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } queda fuera del torneo)
+        [extra-game] {" "}tras la partida extra
+        [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+        [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}y gana el torneo.
+       *[no] {" "}y pasa de ronda.
+    }
 }
 knockout-places-title = Clasificación final:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1812,13 +1832,17 @@ double-part = { $part ->
    *[grand-final] Gran final
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(sin jugar)
-    [extra-game] {" "}tras la partida extra
-    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
-    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
-    [adjudicated] {" "}por decisión de la organización
-   *[games] {""}
+double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } se ha retirado; { $winner } gana el encuentro ({ $won }–{ $lost })
+    [disqualified] descalificación de { $loser }; { $winner } gana el encuentro ({ $won }–{ $lost })
+    [adjudicated] { $winner } gana el encuentro por decisión de la organización (iba { $won }–{ $lost })
+   *[other] { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(sin jugar)
+        [extra-game] {" "}tras la partida extra
+        [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+        [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}y gana el torneo.
     [reset] . Ahora los dos han perdido un encuentro: decide la segunda gran final.

@@ -584,6 +584,28 @@ fn a_forfeit_adjudication_is_announced_as_lost_by_both_not_as_aborted() {
 }
 
 #[test]
+fn an_adjudication_names_the_winner_by_name_and_colour() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let detail = h.service.game_detail(games[0]).unwrap().unwrap();
+    let white = detail.players.white.name.clone();
+    let won = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Second),
+    );
+    assert!(
+        won.text.contains(&format!(
+            "(round 1, board 1) is adjudicated: {white} (White) wins."
+        )) && !won.text.contains("second player"),
+        "{}",
+        won.text
+    );
+}
+
+#[test]
 fn an_adjudicated_game_is_marked_so_in_the_pairings_and_the_round_table() {
     let Some(h) = Harness::on(super::BACKEND) else {
         return;
