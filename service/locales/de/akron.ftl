@@ -494,7 +494,10 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = noch niemand
 tournament-signup-check-in = Check-in: Sobald die Turnierleitung ihn öffnet, haben die Teilnehmer { $window } zum Bestätigen; wer nicht bestätigt, fällt beim Start heraus.
-tournament-signup-deadline = Jede Runde hat eine Frist von { $deadline }: Danach geht ein offenes Match an den Führenden, bei Gleichstand an den besser Gesetzten.
+tournament-signup-deadline = Jede Runde hat eine Frist von { $deadline }: Danach geht ein offenes Match an den Führenden, bei Gleichstand an den besser Gesetzten{ $double ->
+    [yes] ; im großen Finale und im zweiten Finale an den Sieger der Gewinnerrunde.
+   *[no] .
+}
 tournament-signup-analysis = Jede beendete Partie wird in ihrem Thread analysiert.
 tournament-format-swiss = Schweizer System, { $rounds ->
     [one] { $rounds } Runde

@@ -495,7 +495,10 @@ tournament-entrants = Entrants ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nobody yet
 tournament-signup-check-in = Check-in: when the organiser opens it, entrants have { $window } to confirm, and whoever has not is dropped at the start.
-tournament-signup-deadline = Each round has a deadline of { $deadline }: then an undecided match goes to the player ahead, or when level to the higher seed.
+tournament-signup-deadline = Each round has a deadline of { $deadline }: then an undecided match goes to the player ahead, or when level to the higher seed{ $double ->
+    [yes] ; in the grand final and the bracket reset, to the winners' bracket's winner.
+   *[no] .
+}
 tournament-signup-analysis = Each finished game is analysed in its thread.
 tournament-format-swiss = Swiss, { $rounds ->
     [one] { $rounds } round

@@ -500,7 +500,10 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nadie todavía
 tournament-signup-check-in = Check-in: cuando la organización lo abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
-tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie.
+tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie{ $double ->
+    [yes] ; en la gran final y en la segunda, para el ganador del cuadro de ganadores.
+   *[no] .
+}
 tournament-signup-analysis = Cada partida terminada se analiza en su hilo.
 tournament-format-swiss = suizo, { $rounds ->
     [one] { $rounds } ronda
