@@ -3347,7 +3347,10 @@ async fn a_five_player_double_elimination_plays_to_the_winner() -> Result<(), Er
     notice(
         &fake,
         CHANNEL_ID,
-        &format!("<@{}> beats <@{}> 1–0 (a walkover)", BOB.id, CAROL.id),
+        &format!(
+            "<@{}> withdrew; <@{}> wins the match (1–0)",
+            CAROL.id, BOB.id
+        ),
     )
     .await?;
     pictures.push(

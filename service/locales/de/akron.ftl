@@ -83,7 +83,7 @@ game-aborted-plain = Partie { $game } ist abgebrochen. { $mentions }
 abort-by-player = **{ $player }** hat sie abgesagt
 abort-by-moderator = ein Moderator (**{ $player }**) hat sie abgesagt
 abort-tournament-cancelled = ihr Turnier, **{ $tournament }**, wurde abgesagt
-abort-tournament-forfeit = die Turnierleitung hat sie für beide als verloren gewertet
+game-forfeited-by-both = Partie { $game } wird auf Entscheidung der Turnierleitung für beide als verloren gewertet; niemand erhält einen Punkt. { $mentions }
 abort-no-first-move = **{ $player }** hat den ersten Zug nicht rechtzeitig gemacht (eine Partie ohne ersten Zug wird abgebrochen, nicht verloren)
 challenge-expired-notice = Die Herausforderung von { $challenger } an **{ $challenged }** (Partie { $game }) ist verfallen: niemand hat innerhalb von { $hours } Stunden geantwortet.
 draw-offer-lapsed = (Das Remisangebot von { $offerer } ist verfallen: { $mover } hat gezogen, statt zu antworten.)
@@ -240,7 +240,7 @@ draw-none = Es gibt kein Remisangebot zu beantworten. Biete eines mit { CMD("dra
 draw-withdrawn = **{ $player }** hat das Remisangebot zurückgezogen.
 draw-declined = **{ $player }** hat das Remis abgelehnt. Es wird weitergespielt.
 rating-note = Wertungszahlen: { $ratings }
-rating-note-never-moved = Nicht gewertet: Ein Spieler hat nie gezogen, daher gilt die Partie als kampflos.
+rating-note-never-moved = Ohne Einfluss auf die Wertungszahl: Ein Spieler hat in dieser Partie keinen Zug gemacht.
 
 ## Die Befehle: ihre Namen und einzeiligen Beschreibungen (Discord: höchstens 100 Zeichen)
 
@@ -364,6 +364,7 @@ label-wins-timeout = { $other } hat die Zeit überschritten: { $name } gewinnt
 label-wins = { $name } gewinnt
 label-wins-adjudication = { $name } gewinnt durch Entscheidung
 label-aborted = Partie abgebrochen
+label-forfeited-by-both = Für beide verloren
 label-draw-agreement = Remis durch Einigung
 label-draw-repetition = Remis durch Wiederholung
 label-draw = Remis
@@ -429,7 +430,10 @@ board-text-rest = { CMD("board") } zeigt das Bild
 tournament-no-pairings-yet = Das Turnier hat noch nicht begonnen, es gibt also noch keine Paarungen.
 tournament-no-such-round = Runde { $round } gibt es nicht; dies ist Runde { $current }.
 tournament-game-announced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Sie öffnet sich in einem eigenen Thread; ihre Uhr ({ $control }) läuft.
-tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, Brett { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, Runde { $round }, { $unit ->
+    [match] Match
+   *[board] Brett
+} { $board }: { $black } (Schwarz) gegen { $white } (Weiß), Partie { $game }, war zu Ende, bevor sie angekündigt werden konnte:{" "}
 tournament-round-over = Runde { $round } von **{ $tournament }** ist beendet.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** ist beendet. Herzlichen Glückwunsch, { $winners }!
@@ -490,7 +494,10 @@ tournament-entrants = Teilnehmer ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = noch niemand
 tournament-signup-check-in = Check-in: Sobald die Turnierleitung ihn öffnet, haben die Teilnehmer { $window } zum Bestätigen; wer nicht bestätigt, fällt beim Start heraus.
-tournament-signup-deadline = Jede Runde hat eine Frist von { $deadline }: Danach geht ein offenes Match an den Führenden, bei Gleichstand an den besser Gesetzten.
+tournament-signup-deadline = Jede Runde hat eine Frist von { $deadline }: Danach geht ein offenes Match an den Führenden, bei Gleichstand an den besser Gesetzten{ $double ->
+    [yes] ; im großen Finale und im zweiten Finale an den Sieger der Gewinnerrunde.
+   *[no] .
+}
 tournament-signup-analysis = Jede beendete Partie wird in ihrem Thread analysiert.
 tournament-format-swiss = Schweizer System, { $rounds ->
     [one] { $rounds } Runde
@@ -569,7 +576,11 @@ tournament-adjudicate-own = Du spielst Partie { $game }, also kannst du sie nich
 tournament-adjudicate-over = Partie { $game } ist schon beendet ({ $result }), und ihr Ergebnis bleibt: Nur eine laufende Partie kann entschieden werden.
 tournament-not-a-tournament-game = Partie { $game } ist keine Turnierpartie.
 tournament-not-running = Das Turnier läuft nicht.
-tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, Brett { $board }) ist entschieden: { $verdict ->
+tournament-adjudicated = Partie { $game } von **{ $tournament }** (Runde { $round }, { $unit ->
+    [match] Match
+   *[board] Brett
+} { $board }) ist entschieden: { $verdict ->
+    [named] { $winner } ({ colour }) gewinnt
     [first] der erste Spieler (Schwarz) gewinnt
     [second] der zweite Spieler (Weiß) gewinnt
     [draw] remis
@@ -1468,6 +1479,7 @@ analysis-side = { colour } ({ $player }): Genauigkeit { $accuracy } %, { $inaccu
     [one] { $blunders } grober Fehler
    *[other] { $blunders } grobe Fehler
 }.
+analysis-side-no-moves = { colour } ({ $player }): keine Züge.
 analysis-no-swings = Kein Zug hat { $points } Prozentpunkte Gewinnchance oder mehr gekostet.
 analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
     [inaccuracy] Ungenauigkeit
@@ -1527,16 +1539,29 @@ knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board 
     [yes] Zusatzpartie (Anzug per Los)
    *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
 }: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
-knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
-    [extra-game] {" "}nach der Zusatzpartie
-    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
-    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
-    [adjudicated] {" "}durch Entscheidung der Turnierleitung
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}und gewinnt das Turnier.
-   *[no] {" "}und kommt weiter.
+knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $by ->
+    [withdrew] { $loser } hat sich zurückgezogen; { $winner } { $last ->
+        [yes] gewinnt mit { $won }–{ $lost } das Turnier
+       *[no] kommt mit { $won }–{ $lost } weiter
+    }.
+    [disqualified] { $loser } wurde disqualifiziert; { $winner } { $last ->
+        [yes] gewinnt mit { $won }–{ $lost } das Turnier
+       *[no] kommt mit { $won }–{ $lost } weiter
+    }.
+    [adjudicated] { $winner } { $last ->
+        [yes] gewinnt durch Entscheidung der Turnierleitung das Turnier
+       *[no] kommt durch Entscheidung der Turnierleitung weiter
+    } (Stand { $won }–{ $lost }); { $loser } scheidet aus.
+   *[other] { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } ist aus dem Turnier ausgeschieden)
+        [extra-game] {" "}nach der Zusatzpartie
+        [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+        [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}und gewinnt das Turnier.
+       *[no] {" "}und kommt weiter.
+    }
 }
 knockout-places-title = Endplatzierungen:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1773,13 +1798,17 @@ double-part = { $part ->
    *[grand-final] Großes Finale
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(kampflos)
-    [extra-game] {" "}nach der Zusatzpartie
-    [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
-    [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
-    [adjudicated] {" "}durch Entscheidung der Turnierleitung
-   *[games] {""}
+double-match-won = **{ $tournament }**, Runde { $round }, Match { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } hat sich zurückgezogen; { $winner } gewinnt das Match ({ $won }–{ $lost })
+    [disqualified] { $loser } wurde disqualifiziert; { $winner } gewinnt das Match ({ $won }–{ $lost })
+    [adjudicated] { $winner } gewinnt das Match durch Entscheidung der Turnierleitung (Stand { $won }–{ $lost })
+   *[other] { $winner } schlägt { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(kampflos)
+        [extra-game] {" "}nach der Zusatzpartie
+        [higher-seed] : Gleichstand, { $winner } kommt als besser Gesetzter weiter
+        [winners-side] : Gleichstand, { $winner } kommt als Sieger der Gewinnerrunde weiter
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}und gewinnt das Turnier.
     [reset] . Beide haben jetzt ein Match verloren: das zweite Finale entscheidet.

@@ -88,7 +88,7 @@ game-aborted-plain = Game { $game } is aborted. { $mentions }
 abort-by-player = **{ $player }** called it off
 abort-by-moderator = a moderator (**{ $player }**) called it off
 abort-tournament-cancelled = its tournament, **{ $tournament }**, was cancelled
-abort-tournament-forfeit = the tournament's organiser decided it as a forfeit by both
+game-forfeited-by-both = By the tournament organiser's decision, game { $game } is lost by both; nobody scores. { $mentions }
 abort-no-first-move = **{ $player }** did not make a first move in time (a game whose first move never came is called off, not lost)
 challenge-expired-notice = The challenge from { $challenger } to **{ $challenged }** (game { $game }) expired: nobody answered within { $hours } hours.
 draw-offer-lapsed = (The draw offer from { $offerer } lapsed: { $mover } moved instead of answering.)
@@ -239,7 +239,7 @@ draw-none = There is no draw offer to answer. Offer one with { CMD("draw") }.
 draw-withdrawn = **{ $player }** withdrew their draw offer.
 draw-declined = **{ $player }** declined the draw offer. Play on.
 rating-note = Ratings: { $ratings }
-rating-note-never-moved = Not rated: a player never moved, so the game counts as a forfeit.
+rating-note-never-moved = Not rated: one player made no move in this game.
 
 ## The commands: their names and one-line descriptions (Discord: at most 100 characters)
 
@@ -363,6 +363,7 @@ label-wins-timeout = { $other } ran out of time: { $name } wins
 label-wins = { $name } wins
 label-wins-adjudication = { $name } wins by adjudication
 label-aborted = Game aborted
+label-forfeited-by-both = Lost by both
 label-draw-agreement = Draw by agreement
 label-draw-repetition = Draw by repetition
 label-draw = Draw
@@ -429,7 +430,10 @@ board-text-rest = { CMD("board") } shows the picture
 tournament-no-pairings-yet = The tournament has not started, so there are no pairings yet.
 tournament-no-such-round = Round { $round } does not exist; this is round { $current }.
 tournament-game-announced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black, moves first) against { $white } (White), game { $game }. It opens in a thread of its own; its clock ({ $control }) is running.
-tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, board { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, round { $round }, { $unit ->
+    [match] match
+   *[board] board
+} { $board }: { $black } (Black) against { $white } (White), game { $game }, ended before it could be announced:{" "}
 tournament-round-over = Round { $round } of **{ $tournament }** is over.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** is over. Congratulations, { $winners }!
@@ -491,7 +495,10 @@ tournament-entrants = Entrants ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nobody yet
 tournament-signup-check-in = Check-in: when the organiser opens it, entrants have { $window } to confirm, and whoever has not is dropped at the start.
-tournament-signup-deadline = Each round has a deadline of { $deadline }: then an undecided match goes to the player ahead, or when level to the higher seed.
+tournament-signup-deadline = Each round has a deadline of { $deadline }: then an undecided match goes to the player ahead, or when level to the higher seed{ $double ->
+    [yes] ; in the grand final and the bracket reset, to the winners' bracket's winner.
+   *[no] .
+}
 tournament-signup-analysis = Each finished game is analysed in its thread.
 tournament-format-swiss = Swiss, { $rounds ->
     [one] { $rounds } round
@@ -570,7 +577,11 @@ tournament-adjudicate-own = You play in game { $game }, so you cannot adjudicate
 tournament-adjudicate-over = Game { $game } is already over ({ $result }), and its result stands: only a game still being played can be adjudicated.
 tournament-not-a-tournament-game = Game { $game } is not a tournament game.
 tournament-not-running = The tournament is not running.
-tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, board { $board }) is adjudicated: { $verdict ->
+tournament-adjudicated = Game { $game } of **{ $tournament }** (round { $round }, { $unit ->
+    [match] match
+   *[board] board
+} { $board }) is adjudicated: { $verdict ->
+    [named] { $winner } ({ colour }) wins
     [first] the first player (Black) wins
     [second] the second player (White) wins
     [draw] a draw
@@ -1452,6 +1463,7 @@ analysis-side = { colour } ({ $player }): accuracy { $accuracy } %, { $inaccurac
     [one] { $blunders } blunder
    *[other] { $blunders } blunders
 }.
+analysis-side-no-moves = { colour } ({ $player }): no moves.
 analysis-no-swings = No move lost { $points } points of winning chance or more.
 analysis-swing = Move { $number }, { colour } ({ $player }): { $move }{ $symbol } { $mark ->
     [inaccuracy] inaccuracy
@@ -1511,16 +1523,29 @@ knockout-game-announced = **{ $tournament }**, round { $round }, match { $board 
     [yes] extra game (the first move drawn by lot)
    *[no] game { $number } of { $best_of } (score { $high }–{ $low })
 }: { $black } (Black, moves first) against { $white } (White), game { $game }. Its clock ({ $control }) is running.
-knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } is out of the tournament)
-    [extra-game] {" "}after the extra game
-    [higher-seed] : level, { $winner } goes through as the higher seed
-    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
-    [adjudicated] {" "}by the organiser's decision
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}and wins the tournament.
-   *[no] {" "}and goes through.
+knockout-match-won = **{ $tournament }**, round { $round }, match { $board }: { $by ->
+    [withdrew] { $loser } withdrew; { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } ({ $won }–{ $lost }).
+    [disqualified] { $loser } was disqualified and is out of the tournament; { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } ({ $won }–{ $lost }).
+    [adjudicated] { $winner } { $last ->
+        [yes] wins the tournament
+       *[no] goes through
+    } by the organiser's decision (the match stood at { $won }–{ $lost }); { $loser } is out of the tournament.
+   *[other] { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } is out of the tournament)
+        [extra-game] {" "}after the extra game
+        [higher-seed] : level, { $winner } goes through as the higher seed
+        [winners-side] : level, { $winner } goes through as the winners' bracket's winner
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}and wins the tournament.
+       *[no] {" "}and goes through.
+    }
 }
 knockout-places-title = Final places:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1751,13 +1776,17 @@ double-part = { $part ->
    *[grand-final] Grand final
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(a walkover)
-    [extra-game] {" "}after the extra game
-    [higher-seed] : level, { $winner } goes through as the higher seed
-    [winners-side] : level, { $winner } goes through as the winners' bracket's winner
-    [adjudicated] {" "}by the organiser's decision
-   *[games] {""}
+double-match-won = **{ $tournament }**, round { $round }, match { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } withdrew; { $winner } wins the match ({ $won }–{ $lost })
+    [disqualified] { $loser } was disqualified; { $winner } wins the match ({ $won }–{ $lost })
+    [adjudicated] { $winner } wins the match by the organiser's decision (it stood at { $won }–{ $lost })
+   *[other] { $winner } beats { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(a walkover)
+        [extra-game] {" "}after the extra game
+        [higher-seed] : level, { $winner } goes through as the higher seed
+        [winners-side] : level, { $winner } goes through as the winners' bracket's winner
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}and wins the tournament.
     [reset] . Both have lost one match now: the bracket reset decides.

@@ -86,7 +86,7 @@ game-aborted-plain = La partida { $game } queda anulada. { $mentions }
 abort-by-player = **{ $player }** la anuló
 abort-by-moderator = un moderador (**{ $player }**) la anuló
 abort-tournament-cancelled = su torneo, **{ $tournament }**, se canceló
-abort-tournament-forfeit = la organización del torneo la dio por perdida para ambos
+game-forfeited-by-both = Por decisión de la organización, la partida { $game } se da por perdida para ambos; nadie puntúa. { $mentions }
 abort-no-first-move = **{ $player }** no hizo su primera jugada a tiempo (una partida sin primera jugada se anula, no se pierde)
 challenge-expired-notice = El desafío de { $challenger } a **{ $challenged }** (partida { $game }) caducó: nadie respondió en { $hours ->
     [one] { $hours } hora
@@ -243,7 +243,7 @@ draw-none = No hay ninguna oferta de tablas a la que responder. Ofrécelas con {
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
-rating-note-never-moved = No puntúa: un jugador no hizo ninguna jugada, así que la partida cuenta como incomparecencia.
+rating-note-never-moved = No cambia el rating: uno de los dos no llegó a mover en esta partida.
 
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
@@ -367,6 +367,7 @@ label-wins-timeout = { $other } agotó su tiempo: gana { $name }
 label-wins = Gana { $name }
 label-wins-adjudication = Gana { $name } por decisión arbitral
 label-aborted = Partida anulada
+label-forfeited-by-both = Perdida por ambos
 label-draw-agreement = Tablas de común acuerdo
 label-draw-repetition = Tablas por repetición
 label-draw = Tablas
@@ -432,7 +433,10 @@ board-text-rest = { CMD("board") } muestra la imagen
 tournament-no-pairings-yet = El torneo no ha empezado, así que aún no hay emparejamientos.
 tournament-no-such-round = La ronda { $round } no existe; esta es la ronda { $current }.
 tournament-game-announced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Se abre en un hilo propio; su reloj ({ $control }) ya corre.
-tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, mesa { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
+tournament-game-ended-unannounced = **{ $tournament }**, ronda { $round }, { $unit ->
+    [match] encuentro
+   *[board] mesa
+} { $board }: { $black } (negras) contra { $white } (blancas), partida { $game }, terminó antes de poder anunciarse:{" "}
 tournament-round-over = La ronda { $round } de **{ $tournament }** ha terminado.
     { $standings }
 tournament-over = 🏆 **{ $tournament }** ha terminado. ¡Enhorabuena, { $winners }!
@@ -496,7 +500,10 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
 }): { $names }
 tournament-entrants-nobody = nadie todavía
 tournament-signup-check-in = Check-in: cuando la organización lo abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
-tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie.
+tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie{ $double ->
+    [yes] ; en la gran final y en la segunda, para el ganador del cuadro de ganadores.
+   *[no] .
+}
 tournament-signup-analysis = Cada partida terminada se analiza en su hilo.
 tournament-format-swiss = suizo, { $rounds ->
     [one] { $rounds } ronda
@@ -575,7 +582,11 @@ tournament-adjudicate-own = Juegas la partida { $game }, así que no puedes deci
 tournament-adjudicate-over = La partida { $game } ya ha terminado ({ $result }) y su resultado se mantiene: solo se puede decidir una partida que aún se está jugando.
 tournament-not-a-tournament-game = La partida { $game } no es de un torneo.
 tournament-not-running = El torneo no está en marcha.
-tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, mesa { $board }) queda decidida: { $verdict ->
+tournament-adjudicated = La partida { $game } de **{ $tournament }** (ronda { $round }, { $unit ->
+    [match] encuentro
+   *[board] mesa
+} { $board }) queda decidida: { $verdict ->
+    [named] gana { $winner } ({ colour })
     [first] gana el primer jugador (negras)
     [second] gana el segundo jugador (blancas)
     [draw] tablas
@@ -1504,6 +1515,7 @@ analysis-side = { $colour ->
     [one] { $blunders } error grave
    *[other] { $blunders } errores graves
 }.
+analysis-side-no-moves = { colour } ({ $player }): ninguna jugada.
 analysis-no-swings = Ninguna jugada perdió { $points } puntos de probabilidad de ganar o más.
 analysis-swing = Jugada { $number }, { $colour ->
     [black] negras
@@ -1569,16 +1581,29 @@ knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $bo
     [yes] partida extra (la salida, por sorteo)
    *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
 }: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
-knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}({ $loser } queda fuera del torneo)
-    [extra-game] {" "}tras la partida extra
-    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
-    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
-    [adjudicated] {" "}por decisión de la organización
-   *[games] {""}
-}{ $last ->
-    [yes] {" "}y gana el torneo.
-   *[no] {" "}y pasa de ronda.
+knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $by ->
+    [withdrew] { $loser } se ha retirado; { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } ({ $won }–{ $lost }).
+    [disqualified] { $loser } queda fuera del torneo por descalificación; { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } ({ $won }–{ $lost }).
+    [adjudicated] { $winner } { $last ->
+        [yes] gana el torneo
+       *[no] pasa de ronda
+    } por decisión de la organización (el encuentro iba { $won }–{ $lost }); { $loser } queda fuera del torneo.
+   *[other] { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}({ $loser } queda fuera del torneo)
+        [extra-game] {" "}tras la partida extra
+        [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+        [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
+       *[games] {""}
+    }{ $last ->
+        [yes] {" "}y gana el torneo.
+       *[no] {" "}y pasa de ronda.
+    }
 }
 knockout-places-title = Clasificación final:
 knockout-placed = { $player } ({ $seed }){ $withdrawn ->
@@ -1812,13 +1837,17 @@ double-part = { $part ->
    *[grand-final] Gran final
 }
 double-part-heading = { $part }:
-double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
-    [walkover] {" "}(sin jugar)
-    [extra-game] {" "}tras la partida extra
-    [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
-    [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
-    [adjudicated] {" "}por decisión de la organización
-   *[games] {""}
+double-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board } ({ $part }): { $by ->
+    [withdrew] { $loser } se ha retirado; { $winner } gana el encuentro ({ $won }–{ $lost })
+    [disqualified] descalificación de { $loser }; { $winner } gana el encuentro ({ $won }–{ $lost })
+    [adjudicated] { $winner } gana el encuentro por decisión de la organización (iba { $won }–{ $lost })
+   *[other] { $winner } vence a { $loser } { $won }–{ $lost }{ $by ->
+        [walkover] {" "}(sin jugar)
+        [extra-game] {" "}tras la partida extra
+        [higher-seed] : igualado, pasa { $winner } como mejor cabeza de serie
+        [winners-side] : igualado, pasa { $winner } como ganador del cuadro de ganadores
+       *[games] {""}
+    }
 }{ $fate ->
     [champion] {" "}y gana el torneo.
     [reset] . Ahora los dos han perdido un encuentro: decide la segunda gran final.

@@ -479,11 +479,20 @@ fn summary_words(loaded: &Loaded, analysis: &GameAnalysis) -> Vec<Phrase> {
         white = loaded.player(Color::White).shown()
     )];
     for colour in Color::ALL {
+        // A side that made no move has no accuracy to speak of (not 100 %).
+        let Some(accuracy) = analysis.accuracy(colour) else {
+            words.push(phrase!(
+                "analysis-side-no-moves",
+                colour = colour.name(),
+                player = loaded.player(colour).shown()
+            ));
+            continue;
+        };
         words.push(phrase!(
             "analysis-side",
             colour = colour.name(),
             player = loaded.player(colour).shown(),
-            accuracy = whole(analysis.accuracy(colour).unwrap_or(100.0)),
+            accuracy = whole(accuracy),
             inaccuracies = analysis.count(colour, Mark::Inaccuracy),
             mistakes = analysis.count(colour, Mark::Mistake),
             blunders = analysis.count(colour, Mark::Blunder)

@@ -154,6 +154,16 @@ impl Service {
             .map_or(true, |found| found.is_some())
     }
 
+    /// Whether the aborted game `game` was in fact decided by its tournament as lost by both
+    /// (a tournament game aborted while its tournament was not cancelled).
+    pub(super) fn forfeited_by_both(&self, game: GameId) -> bool {
+        self.db
+            .read(|c| db::game_tournament(c, game))
+            .is_ok_and(|found| {
+                found.is_some_and(|(t, _, _)| t.status != crate::model::TournamentStatus::Cancelled)
+            })
+    }
+
     /// In the transaction that makes a rematch of `old`: the rematch already live, if any.
     pub(super) fn live_rematch(
         conn: &Tx<'_>,

@@ -352,14 +352,26 @@ impl Service {
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
                 let words = if outcome.reason == Reason::Abort {
-                    let why = abort_reason(conn, record, event)?;
-                    aborted_sentence(
-                        event.game,
-                        Some(why),
-                        &record.players.black,
-                        &record.players.white,
-                        &mut draft.reply,
-                    )
+                    match abort_reason(conn, record, event)? {
+                        // Decided by the tournament as lost by both: said as such, not as
+                        // an abort (the game is stored as aborted without a winner).
+                        None => phrase!(
+                            "game-forfeited-by-both",
+                            game = event.game.to_string(),
+                            mentions = phrase!(
+                                "mention-both",
+                                first = draft.reply.mention_user(&record.players.black),
+                                second = draft.reply.mention_user(&record.players.white)
+                            )
+                        ),
+                        Some(why) => aborted_sentence(
+                            event.game,
+                            Some(why),
+                            &record.players.black,
+                            &record.players.white,
+                            &mut draft.reply,
+                        ),
+                    }
                 } else {
                     result_sentence_for(event, outcome, &mut draft.reply)
                 };
@@ -423,16 +435,23 @@ impl Service {
 }
 
 /// Why a game that nobody aborted by command was aborted, for its notice: its tournament
-/// was cancelled or decided it so, or (the only other way) its first player never moved in
-/// time.
-fn abort_reason(conn: &Tx<'_>, record: &GameRecord, event: &GameEnded) -> Result<Phrase, DbError> {
+/// was cancelled, or (the only other way) its first player never moved in time; `None` when
+/// its tournament decided it as lost by both, which is no abort to the reader.
+fn abort_reason(
+    conn: &Tx<'_>,
+    record: &GameRecord,
+    event: &GameEnded,
+) -> Result<Option<Phrase>, DbError> {
     Ok(match db::game_tournament(conn, event.game)? {
-        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => phrase!(
+        Some((t, _, _)) if t.status == TournamentStatus::Cancelled => Some(phrase!(
             "abort-tournament-cancelled",
             tournament = crate::model::escape_markdown(&t.name)
-        ),
-        Some(_) => Phrase::new("abort-tournament-forfeit"),
-        None => phrase!("abort-no-first-move", player = record.players.black.shown()),
+        )),
+        Some(_) => None,
+        None => Some(phrase!(
+            "abort-no-first-move",
+            player = record.players.black.shown()
+        )),
     })
 }
 

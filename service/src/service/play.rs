@@ -368,7 +368,19 @@ impl Service {
         picture.pending = pending.as_deref();
         picture.view = view;
         // The picture's words in the reader's language; the renderer stays language-free.
-        let labels = crate::catalogue::labels(language);
+        let mut labels = crate::catalogue::labels(language);
+        // A tournament game decided as lost by both is stored as aborted without a winner;
+        // its picture says what it is.
+        let forfeit;
+        if outcome.is_some_and(|o| o.reason == Reason::Abort && o.winner.is_none())
+            && self.forfeited_by_both(loaded.record.id)
+        {
+            forfeit = akron_renderer::Labels {
+                aborted: crate::say!(language, "label-forfeited-by-both"),
+                ..labels.clone()
+            };
+            labels = &forfeit;
+        }
         picture.labels = Some(labels);
         picture.caption = Caption {
             game: u64::try_from(loaded.record.id.0).ok(),

@@ -565,3 +565,38 @@ fn a_cancelled_tournaments_aborted_game_is_not_analysed() {
         "an aborted game has no result to learn from"
     );
 }
+
+#[test]
+fn a_side_with_no_moves_gets_no_accuracy_of_100_percent() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.start_in("main", "a1", "b1", 4, None, akron_rules::WinRule::Delayed);
+    let view = h.view_in("main");
+    let game = view.id;
+    let first = view
+        .game
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != akron_rules::Move::Swap)
+        .unwrap();
+    let black = view.players.get(akron_rules::Color::Black).name.clone();
+    let white = view.players.get(akron_rules::Color::White).name.clone();
+    assert!(
+        !h.send_in("main", &black, Command::Move(first.to_string()))
+            .ephemeral
+    );
+    // White resigns without a move of their own.
+    assert!(!h.send_in("main", &white, Command::Resign).ephemeral);
+    let service = service_of(&h, 50, 3);
+    ask(&service, "carol", "main", game);
+    assert_eq!(analyse_pending(&service).unwrap(), 1);
+    let answer = ask(&service, "carol", "main", game);
+    assert!(
+        answer.text.contains(&format!("White ({white}): no moves."))
+            && answer.text.contains(&format!("Black ({black}): accuracy"))
+            && !answer.text.contains(&format!("White ({white}): accuracy")),
+        "{}",
+        answer.text
+    );
+}

@@ -85,6 +85,12 @@ fn started(h: &Harness) {
     options.deadline = Some(3 * DAY);
     let created = tournament(h, "org", TournamentAction::Create(options));
     assert!(!created.ephemeral, "{}", created.text);
+    assert!(
+        created.text.contains("or when level to the higher seed.")
+            && !created.text.contains("grand final"),
+        "{}",
+        created.text
+    );
     for player in ["p1", "p2", "p3", "p4"] {
         let joined = tournament(h, player, TournamentAction::Join);
         assert!(!joined.ephemeral, "{}", joined.text);
@@ -256,6 +262,15 @@ fn a_double_eliminations_deadlines_drop_winners_losers_and_decide_the_final_and_
     options.draw = Some(1);
     let created = tournament(&h, "org", TournamentAction::Create(options));
     assert!(!created.ephemeral, "{}", created.text);
+    // Regression (reader's report a11): the sign-up says who gets a level final.
+    assert!(
+        created.text.contains(
+            "or when level to the higher seed; in the grand final and the bracket reset, \
+             to the winners' bracket's winner."
+        ),
+        "{}",
+        created.text
+    );
     for player in ["p1", "p2", "p3", "p4"] {
         assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
     }

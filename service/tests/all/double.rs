@@ -135,7 +135,7 @@ fn a_five_player_double_elimination_with_a_tie_a_withdrawal_a_disqualification_a
     let said = texts(&notices);
     assert!(
         said.contains(
-            "<@test:p2> beats <@test:p3> 1–0 (a walkover); <@test:p3> is out of the tournament."
+            "<@test:p3> withdrew; <@test:p2> wins the match (1–0); <@test:p3> is out of the tournament."
         ),
         "{said}"
     );
@@ -182,7 +182,7 @@ fn a_five_player_double_elimination_with_a_tie_a_withdrawal_a_disqualification_a
     let said = texts(&notices);
     assert!(
         said.contains(
-            "<@test:p5> beats <@test:p4> 1–0 (a walkover); <@test:p4> is out of the tournament."
+            "<@test:p4> was disqualified; <@test:p5> wins the match (1–0); <@test:p4> is out of the tournament."
         ),
         "{said}"
     );

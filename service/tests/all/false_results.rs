@@ -500,13 +500,14 @@ fn a_swiss_says_its_rounds_once_counts_a_bye_as_a_win_and_says_why_a_resignation
     );
     request.game = Some(GameId(game));
     let resigned = h.service.handle(&request);
-    // Resigning before one's first move is a forfeit (unrated), and the notice says so
-    // where the table marks it "ff".
+    // Resigning before one's first move is a forfeit (unrated): the notice says it leaves
+    // the ratings alone, not that the game does not count (the table marks it "ff").
     assert!(
         resigned.text.contains("resigned")
             && resigned
                 .text
-                .contains("Not rated: a player never moved, so the game counts as a forfeit."),
+                .contains("Not rated: one player made no move in this game.")
+            && !resigned.text.contains("counts as"),
         "{}",
         resigned.text
     );
@@ -530,6 +531,77 @@ fn a_swiss_says_its_rounds_once_counts_a_bye_as_a_win_and_says_why_a_resignation
     assert!(
         line(&white).trim_end().ends_with("1-0-0"),
         "a forfeit win: {standings}"
+    );
+}
+
+#[test]
+fn a_forfeit_adjudication_is_announced_as_lost_by_both_not_as_aborted() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    while let Some(notice) = h.service.due_notices("test", 100).unwrap().first().cloned() {
+        h.service.notice_delivered(notice.id).unwrap();
+    }
+    let forfeit = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::BothForfeit),
+    );
+    assert!(
+        forfeit.text.contains("forfeited by both, nobody scores"),
+        "{}",
+        forfeit.text
+    );
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let told: Vec<String> = notices.iter().map(|n| n.reply.text.clone()).collect();
+    let told = told.join("\n");
+    assert!(
+        told.contains(&format!(
+            "By the tournament organiser's decision, game #{} is lost by both; nobody scores.",
+            games[0].0
+        )) && !told.contains("aborted"),
+        "{told}"
+    );
+    // The picture of the board says the same.
+    let with_board = notices
+        .iter()
+        .find(|n| n.reply.board_of == Some(games[0]))
+        .expect("the ending's notice shows the board");
+    assert_eq!(
+        with_board.reply.result.as_deref(),
+        Some("Lost by both"),
+        "{}",
+        with_board.reply.text
+    );
+    let board = said_of(&h, games[0], Command::Board(None));
+    assert_eq!(
+        board.result.as_deref(),
+        Some("Lost by both"),
+        "{}",
+        board.text
+    );
+}
+
+#[test]
+fn an_adjudication_names_the_winner_by_name_and_colour() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let detail = h.service.game_detail(games[0]).unwrap().unwrap();
+    let white = detail.players.white.name.clone();
+    let won = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Second),
+    );
+    assert!(
+        won.text.contains(&format!(
+            "(round 1, board 1) is adjudicated: {white} (White) wins."
+        )) && !won.text.contains("second player"),
+        "{}",
+        won.text
     );
 }
 

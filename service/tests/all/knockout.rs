@@ -252,7 +252,8 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     let said = texts(&notices);
     assert!(
-        said.contains("<@test:p3> beats <@test:p6> 1–0 (<@test:p6> is out of the tournament) and goes through."),
+        said.contains("<@test:p6> withdrew; <@test:p3> goes through (1–0).")
+            && !said.contains("beats <@test:p6>"),
         "{said}"
     );
     // Round 1 is over; the semi-finals: p1 v p5, p2 v p3.
@@ -314,7 +315,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     let said = texts(&notices);
     assert!(
-        said.contains("<@test:p2> beats <@test:p3> 1–1 (<@test:p3> is out of the tournament) and goes through."),
+        said.contains("<@test:p3> was disqualified and is out of the tournament; <@test:p2> goes through (1–1).") && !said.contains("beats <@test:p3>"),
         "{said}"
     );
     // The disqualified player's running game ended by the organiser's decision: it is
@@ -560,6 +561,14 @@ fn adjudicating_a_game_of_a_best_of_three_decides_the_game_not_the_match() {
         TournamentAction::Adjudicate(Some(GameId(first)), Verdict::Second),
     );
     assert!(!decided.ephemeral, "{}", decided.text);
+    // Regression (reader's report a10): the winner by name, and a knockout's match, not board.
+    assert!(
+        decided
+            .text
+            .contains("(round 1, match 1) is adjudicated: p2 (White) wins."),
+        "{}",
+        decided.text
+    );
     assert_eq!(bracket(&h), ["1.1:p1-p2=-"], "the match goes on");
     // Game 2: p2 is Black; adjudicated to Black, p2 wins the match 2-0.
     let (second, _, black, _) = current_game(&h, 1, 1);
@@ -653,8 +662,9 @@ fn the_organiser_decides_a_whole_match_but_not_their_own() {
     let said = texts(&deliver(&h));
     assert!(
         said.contains(
-            "<@test:org> beats <@test:p2> 0–1 by the organiser's decision and goes through."
-        ),
+            "<@test:org> goes through by the organiser's decision (the match stood at 0–1); \
+             <@test:p2> is out of the tournament."
+        ) && !said.contains("beats <@test:p2> 0–1"),
         "{said}"
     );
     assert!(said.contains("**Cup**, the final (best of 3):"), "{said}");

@@ -613,13 +613,16 @@ fn parse_tournament(
                 .map(TournamentAction::Advance)
                 .ok_or_else(|| phrase!("parse-unknown-user", who = who)),
         },
-        "analysis" | "analyse" | "analyze" => match strip_option(args, "analysis") {
-            "" => Err(phrase!(
-                "parse-needs-switch",
-                command = "tournament analysis"
-            )),
-            value => parse_switch(value).map(TournamentAction::Analysis),
-        },
+        // `state:on` is how Discord's form names it, and the guide shows that form.
+        "analysis" | "analyse" | "analyze" => {
+            match strip_option(strip_option(args, "analysis"), "state") {
+                "" => Err(phrase!(
+                    "parse-needs-switch",
+                    command = "tournament analysis"
+                )),
+                value => parse_switch(value).map(TournamentAction::Analysis),
+            }
+        }
         "seed" => {
             let mut words = args.split_whitespace();
             let (Some(who), Some(number), None) = (words.next(), words.next(), words.next()) else {

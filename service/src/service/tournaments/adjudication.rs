@@ -40,8 +40,8 @@ impl Service {
     }
 
     /// `tournament adjudicate #N black|white|draw|forfeit`: the organiser decides a game.
-    /// A game still being played ends now (unrated); a finished one keeps its board result
-    /// but scores as decided.
+    /// A game still being played ends now (unrated); a finished one is refused: it keeps
+    /// the result it was played to.
     pub(super) fn adjudicate(
         &self,
         request: &Request,
@@ -161,6 +161,18 @@ impl Service {
             self.cache_remove(loaded.record.id);
         }
         self.wake();
+        // The winner by name and by the colour they hold now (the first player started as
+        // Black; a swap changes that).
+        let start = match verdict {
+            Verdict::First => Some(Color::Black),
+            Verdict::Second => Some(Color::White),
+            Verdict::Draw | Verdict::BothForfeit => None,
+        };
+        let named = start.zip(loaded.as_ref()).map(|(c, loaded)| {
+            let user = loaded.record.players.by_start_colour(c).clone();
+            let now = loaded.colour_of(&user.id).unwrap_or(c);
+            (user.shown(), now)
+        });
         Ok(Reply::text(say!(
             request.language.public,
             "tournament-adjudicated",
@@ -168,11 +180,24 @@ impl Service {
             tournament = escape(&t.name),
             round = round,
             board = board,
-            verdict = match verdict {
-                Verdict::First => "first",
-                Verdict::Second => "second",
-                Verdict::Draw => "draw",
-                Verdict::BothForfeit => "forfeit",
+            unit = if t.knockout.is_some() {
+                "match"
+            } else {
+                "board"
+            },
+            winner = named
+                .as_ref()
+                .map_or_else(|| crate::catalogue::Arg::from(""), |(name, _)| name.clone()),
+            colour = named
+                .as_ref()
+                .map_or(start.unwrap_or(Color::Black), |(_, c)| *c)
+                .name(),
+            verdict = match (verdict, &named) {
+                (Verdict::First | Verdict::Second, Some(_)) => "named",
+                (Verdict::First, None) => "first",
+                (Verdict::Second, None) => "second",
+                (Verdict::Draw, _) => "draw",
+                (Verdict::BothForfeit, _) => "forfeit",
             }
         )))
     }

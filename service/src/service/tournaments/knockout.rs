@@ -403,6 +403,7 @@ impl Service {
             tournament = escape(&t.name),
             round = row.round,
             board = row.board,
+            unit = "match",
             black = a,
             white = b,
             game = game.to_string()
@@ -572,6 +573,17 @@ impl Service {
             (l, h)
         };
         let by = match (row.result, match_state(k.rules, played, lot(k, row))) {
+            // A walkover says why: the loser withdrew or was disqualified.
+            (Some(GameResult::FirstForfeited | GameResult::SecondForfeited), _)
+                if loser.disqualified =>
+            {
+                "disqualified"
+            }
+            (Some(GameResult::FirstForfeited | GameResult::SecondForfeited), _)
+                if loser.withdrawn =>
+            {
+                "withdrew"
+            }
             (Some(GameResult::FirstForfeited | GameResult::SecondForfeited), _) => "walkover",
             (
                 _,

@@ -156,6 +156,7 @@ impl Service {
             check_in: options.check_in,
             deadline: options.deadline,
             analysis,
+            double: options.format == TournamentFormat::DoubleElimination,
         };
         Ok(signup_reply(&t, &[], extras, request.language.public))
     }
@@ -322,6 +323,9 @@ pub(super) struct SignupExtras {
     deadline: Option<i64>,
     /// Whether each finished game is analysed in its thread.
     analysis: bool,
+    /// Whether it is a double elimination, whose level finals go to the winners' bracket's
+    /// winner, not the better seed.
+    double: bool,
 }
 
 impl SignupExtras {
@@ -331,6 +335,7 @@ impl SignupExtras {
             check_in: db::checkin(c, t.id)?.map(|w| w.window),
             deadline: db::round_deadline(c, t.id)?.map(|d| d.seconds),
             analysis: db::tournament_analysis(c, t.id)?,
+            double: t.format == TournamentFormat::DoubleElimination,
         })
     }
 
@@ -340,8 +345,14 @@ impl SignupExtras {
         let parts: Vec<String> = [
             self.check_in
                 .map(|w| say!(language, "tournament-signup-check-in", window = words(w))),
-            self.deadline
-                .map(|d| say!(language, "tournament-signup-deadline", deadline = words(d))),
+            self.deadline.map(|d| {
+                say!(
+                    language,
+                    "tournament-signup-deadline",
+                    deadline = words(d),
+                    double = if self.double { "yes" } else { "no" }
+                )
+            }),
             self.analysis
                 .then(|| say!(language, "tournament-signup-analysis")),
         ]

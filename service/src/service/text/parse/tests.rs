@@ -370,3 +370,23 @@ fn tournament_create_reads_analysis_and_puzzle_mine_reads_its_forms() {
     );
     assert_eq!(mine("puzzle mine x"), None);
 }
+
+/// Regression (reader's report c2): the guide's Discord form `state:on` is taken in the
+/// console as it is on Discord.
+#[test]
+fn tournament_analysis_state_on_as_the_guide_shows_is_accepted() {
+    for (line, on) in [
+        ("tournament analysis state:on", true),
+        ("tournament analysis state:off", false),
+        ("tournament analysis on", true),
+        ("tournament analysis analysis:off", false),
+        ("/akron-tournament analysis state:on", true),
+    ] {
+        let parsed = parse_line(line, user).map(|p| p.command);
+        assert!(
+            matches!(&parsed, Ok(Command::Tournament(TournamentAction::Analysis(x))) if *x == on),
+            "{line}: {parsed:?}"
+        );
+    }
+    assert!(refusal("tournament analysis state:maybe").contains("maybe"));
+}
