@@ -550,14 +550,18 @@ tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
 tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
 tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Nimm einen anderen Kanal oder brich jenes zuerst ab.
 tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
-tournament-already-in = Du bist schon dabei. Mit dem Knopf Austreten trittst du aus.
+tournament-already-in = Du bist schon dabei. Mit der Schaltfläche Austreten trittst du aus.
 tournament-full = Das Turnier ist voll.
 tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, { CMD("tournament withdraw") } (im Schweizer System wirst du dann nicht mehr gepaart; im Rundenturnier gelten deine restlichen Partien als kampflos verloren).
 tournament-not-in = Du bist nicht in diesem Turnier.
 tournament-already-started = Das Turnier hat schon begonnen.
 tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
+<<<<<<< Updated upstream
 tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten ({ CMD("tournament leave") }).
 tournament-withdraw-other-not-started = **{ $tournament }** hat noch nicht begonnen: { $player } kann noch mit Austreten ({ CMD("tournament leave") }) gehen; nach dem Start kannst du { $player } aus dem Turnier nehmen.
+=======
+tournament-withdraw-not-started = Das Turnier hat noch nicht begonnen: Drücke Austreten (oder tippe { CMD("tournament leave") }).
+>>>>>>> Stashed changes
 tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
@@ -1430,7 +1434,7 @@ discord-permissions-needed = { $count ->
 discord-permission-and = {" "}und{" "}
 discord-cannot-post = Ich kann in diesem Kanal nicht schreiben: Ich brauche hier { $needed }. Bitte eine Moderatorin oder einen Moderator, sie mir zu geben, oder spiele in einem anderen Kanal.
 discord-thread-stays = Ich konnte für diese Partie keinen Thread öffnen (ich brauche in diesem Kanal { $needed }), daher bleibt sie in diesem Kanal.
-discord-thread-failed = Ich konnte für Partie { $game } keinen Thread öffnen (ich brauche { $needed }). Ihre Spieler können sie weiter spielen, mit `{ $game }` nach jedem Befehl.
+discord-thread-failed = Ich konnte für Partie { $game } keinen Thread öffnen (ich brauche { $needed }). Die beiden können sie weiter spielen, mit `{ $game }` nach jedem Befehl.
 discord-level-needs-me = `level` gilt für Partien gegen mich: Wähle mich als Gegner, um gegen die KI zu spielen.
 discord-opponent-is-bot = { $name } ist ein Bot, und Bots können hier (noch) kein Akron spielen. Fordere einen Menschen heraus.
 discord-show-needs-code = Gib einen Stellungscode an (`code`) oder hänge eine Partiedatei an (`record`), wie `/akron-review export` sie erstellt.
@@ -1485,7 +1489,10 @@ analysis-swing = Zug { $number }, { colour } ({ $player }): { $move }{ $symbol }
     [inaccuracy] Ungenauigkeit
     [mistake] Fehler
    *[blunder] grober Fehler
-}, Gewinnchance { $before } % → { $after } %; besser war { $best }.
+}, Gewinnchance { $before } % → { $after } %; besser war { $best ->
+    [swap] der Tausch (swap)
+   *[other] { $best }
+}.
 analysis-chart-alt = Bewertungskurve der Partie { $game }: die Gewinnchance von Weiß nach jedem Zug, die markierten Züge als Punkte.
 analysis-record-comment = { colour }: { $before } % → { $after } %{ $mark ->
     [inaccuracy] , Ungenauigkeit ?!, besser { $best }
@@ -1520,7 +1527,7 @@ knockout-round-name = { $left ->
    *[other] Runde { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
-knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei, kampflos in der nächsten Runde
+knockout-bye-line = { $board }. ({ $seed }) { $player }: Freilos – zieht kampflos in die nächste Runde ein
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· { $winner } gewinnt
     [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie
@@ -1538,7 +1545,7 @@ knockout-round-over = Ergebnisse: { $matches }
 knockout-game-announced = **{ $tournament }**, Runde { $round }, Match { $board }, { $extra ->
     [yes] Zusatzpartie (Anzug per Los)
    *[no] Partie { $number } von { $best_of } (Stand { $high }–{ $low })
-}: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Ihre Uhr ({ $control }) läuft.
+}: { $black } (Schwarz, beginnt) gegen { $white } (Weiß), Partie { $game }. Die Uhr ({ $control }) läuft bereits.
 knockout-match-won = **{ $tournament }**, Runde { $round }, Match { $board }: { $by ->
     [withdrew] { $loser } hat sich zurückgezogen; { $winner } { $last ->
         [yes] gewinnt mit { $won }–{ $lost } das Turnier
@@ -1850,7 +1857,7 @@ button-tournament-confirm = Einchecken
 checkin-opened = Der Check-in für **{ $tournament }** ist { $window } lang offen: { $count ->
     [one] Der Teilnehmer bestätigt
    *[other] Alle { $count } Teilnehmer bestätigen
-} mit dem Knopf Einchecken oder { CMD("tournament confirm") }. Wenn er schließt, beginnt das Turnier, und wer nicht bestätigt hat, ist nicht mehr dabei.
+} mit der Schaltfläche Einchecken oder { CMD("tournament confirm") }. Wenn er schließt, beginnt das Turnier, und wer nicht bestätigt hat, ist nicht mehr dabei.
 checkin-already-open = Der Check-in ist schon offen; { CMD("tournament start") } schließt ihn und startet das Turnier.
 checkin-not-open = Der Check-in für **{ $tournament }** ist nicht offen: Es gibt noch nichts zu bestätigen.
 checkin-started = **{ $tournament }** hat begonnen: Der Check-in ist vorbei.
@@ -1864,7 +1871,7 @@ checkin-dropped = { $count ->
     [one] Nicht eingecheckt und daher raus
    *[other] Nicht eingecheckt und daher raus ({ $count })
 }: { $names }.
-checkin-dropped-you = Der Check-in für **{ $tournament }** hat ohne deine Bestätigung geschlossen, daher bist du nicht mehr dabei.
+checkin-dropped-you = Der Check-in für **{ $tournament }** wurde ohne deine Bestätigung geschlossen; du bist daher nicht mehr dabei.
 checkin-closed-started = Der Check-in für **{ $tournament }** ist geschlossen: Es beginnt mit den { $players } Spielern, die bestätigt haben.
 checkin-closed-cancelled = Der Check-in für **{ $tournament }** hat mit { $count ->
     [0] niemandem
@@ -1896,7 +1903,7 @@ knockout-deadline-decided = **{ $tournament }**, Runde { $round }, Match { $boar
     [drops] ; { $loser } wechselt in die Verliererrunde
    *[out] ; { $loser } scheidet aus
 }{ $ended ->
-    [yes] . Die laufende Partie des Matches endet, durch die Frist entschieden.
+    [yes] . Die laufende Partie des Matches wird wegen Fristablaufs entschieden.
    *[no] .
 }
 knockout-match-line-deadline = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low } · { $level ->

@@ -1524,7 +1524,10 @@ analysis-swing = Jugada { $number }, { $colour ->
     [inaccuracy] imprecisión
     [mistake] error
    *[blunder] error grave
-}, probabilidad de ganar { $before } % → { $after } %; mejor era { $best }.
+}, probabilidad de ganar { $before } % → { $after } %; lo mejor era { $best ->
+    [swap] el cambio (swap)
+   *[other] { $best }
+}.
 analysis-chart-alt = Gráfica de evaluación de la partida { $game }: la probabilidad de ganar de las blancas tras cada jugada, con las jugadas señaladas como puntos.
 analysis-record-comment = { $colour ->
     [black] Negras
@@ -1561,7 +1564,10 @@ knockout-round-name = { $left ->
     [3] los cuartos de final
    *[other] la ronda { $round }
 }
-knockout-round-title = **{ $tournament }**, { $name } (al mejor de { $best_of }):
+knockout-round-title = **{ $tournament }**, { $name } ({ $best_of ->
+    [1] a una partida
+   *[other] al mejor de { $best_of }
+}):
 knockout-bye-line = { $board }. ({ $seed }) { $player }: pasa sin jugar a la ronda siguiente
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· gana { $winner }
@@ -1575,12 +1581,12 @@ knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{
    *[playing] {""}
 }
 knockout-round-starts = { $matches }
-    Cada encuentro se abre en un hilo propio con el reloj de su primera partida en marcha; al terminar una partida, la siguiente sigue allí.
+    Cada encuentro se abre en un hilo propio con el reloj de su primera partida en marcha; al terminar una partida, la siguiente se juega en el mismo hilo.
 knockout-round-over = Resultados: { $matches }
 knockout-game-announced = **{ $tournament }**, ronda { $round }, encuentro { $board }, { $extra ->
     [yes] partida extra (la salida, por sorteo)
    *[no] partida { $number } de { $best_of } (marcador { $high }–{ $low })
-}: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. Su reloj ({ $control }) ya corre.
+}: { $black } (negras, empieza) contra { $white } (blancas), partida { $game }. El reloj ({ $control }) ya está en marcha.
 knockout-match-won = **{ $tournament }**, ronda { $round }, encuentro { $board }: { $by ->
     [withdrew] { $loser } se ha retirado; { $winner } { $last ->
         [yes] gana el torneo
@@ -1822,7 +1828,10 @@ double-format = doble eliminación (un cuadro de ganadores y uno de perdedores: 
    *[no] sin segunda final
 }
 double-reset-only = reset es una opción de la doble eliminación (format:double).
-double-round-title = **{ $tournament }**, ronda { $round } (al mejor de { $best_of }):
+double-round-title = **{ $tournament }**, ronda { $round } ({ $best_of ->
+    [1] a una partida
+   *[other] al mejor de { $best_of }
+}):
 double-part = { $part ->
     [winners] { $left ->
         [1] Cuadro de ganadores, final
@@ -1903,7 +1912,7 @@ checkin-dropped = { $count ->
     [one] Fuera por no confirmar
    *[other] Fuera por no confirmar ({ $count })
 }: { $names }.
-checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no estás inscrito.
+checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no figuras entre los inscritos.
 checkin-closed-started = El check-in de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
 checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $count ->
     [0] sin nadie confirmado
@@ -1914,7 +1923,7 @@ knockout-picture-left = { $how ->
     [disqualified] (desc.)
    *[withdrew] (ret.)
 }
-knockout-picture-legend = ret.: se retiró, desc.: descalificación
+knockout-picture-legend = ret.: retirada, desc.: descalificación
 knockout-placed-left = { $player } ({ $seed }, { $how ->
     [disqualified] descalificación
    *[withdrew] se retiró
