@@ -556,12 +556,8 @@ tournament-leave-started = Das Turnier hat begonnen: Um aufzuhören, { CMD("tour
 tournament-not-in = Du bist nicht in diesem Turnier.
 tournament-already-started = Das Turnier hat schon begonnen.
 tournament-too-few = Ein Turnier braucht mindestens zwei Teilnehmer, um zu beginnen.
-<<<<<<< Updated upstream
-tournament-withdraw-not-started = Das Turnier hat nicht begonnen: Nimm Austreten ({ CMD("tournament leave") }).
-tournament-withdraw-other-not-started = **{ $tournament }** hat noch nicht begonnen: { $player } kann noch mit Austreten ({ CMD("tournament leave") }) gehen; nach dem Start kannst du { $player } aus dem Turnier nehmen.
-=======
 tournament-withdraw-not-started = Das Turnier hat noch nicht begonnen: Drücke Austreten (oder tippe { CMD("tournament leave") }).
->>>>>>> Stashed changes
+tournament-withdraw-other-not-started = **{ $tournament }** hat noch nicht begonnen: { $player } kann noch mit Austreten ({ CMD("tournament leave") }) gehen; nach dem Start kannst du { $player } aus dem Turnier nehmen.
 tournament-is-over = Das Turnier ist beendet.
 tournament-player-not-in = { $player } ist nicht in diesem Turnier.
 tournament-already-withdrawn = { $player } hat sich schon zurückgezogen.
