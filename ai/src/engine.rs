@@ -491,6 +491,17 @@ mod tests {
     /// proves a win and plays a winning move.
     #[test]
     fn the_mcts_solver_proves_small_wins_found_by_brute_force() {
+        proves_small_wins(Tuning::BASELINE);
+    }
+
+    /// The same with level 8's tuning: less exploration and cut-off playouts still prove
+    /// every small win.
+    #[test]
+    fn the_strong_tuning_still_proves_small_wins_found_by_brute_force() {
+        proves_small_wins(Tuning::STRONG);
+    }
+
+    fn proves_small_wins(tuning: Tuning) {
         let mut rng = SmallRng::seed_from_u64(21);
         let mut proven = 0;
         for game in 0..60 {
@@ -516,6 +527,7 @@ mod tests {
             }
             let mut engine = Engine::new(EngineConfig {
                 win_check: false,
+                tuning,
                 ..EngineConfig::default()
             });
             let analysis = engine.analyze(&p, rule, Budget::playouts(4000)).unwrap();

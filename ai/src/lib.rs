@@ -4,7 +4,9 @@
 //!   playouts (moves that won in earlier playouts are kept more often), an MCTS-Solver that
 //!   backs up proven wins and losses, a transposition table keyed by
 //!   [`akron_rules::Position::zobrist`], tree reuse between moves, root-parallel threads and
-//!   a node cap. [`EngineConfig::plain_uct`] is the fixed baseline: plain UCT.
+//!   a node cap. [`EngineConfig::plain_uct`] is the fixed baseline: plain UCT. [`Tuning`]
+//!   holds the full search's constants: [`Tuning::BASELINE`] for levels 1–7,
+//!   [`Tuning::STRONG`] (less exploration, playouts cut off and scored) for level 8.
 //! - [`solve`] proves forced wins in at most N own moves under either win rule.
 //! - [`Level`] maps playing levels 1–8 to search budgets.
 //! - [`arena`] plays engines against each other and reports the Elo difference.

@@ -125,13 +125,12 @@ impl PlayoutPolicy for Policy<'_> {
         } else {
             0.5
         };
-        if let Some(pair) = self
-            .mast
-            .pairs
-            .get(self.previous.wrapping_mul(self.mast.len) + key)
-        {
-            if self.previous != usize::MAX && pair[c] >= NST_VISITS {
-                q = 0.5 * (q + pair[2 + c] / pair[c]);
+        // Without NST the pair table is empty and `get` finds nothing.
+        if self.previous != usize::MAX {
+            if let Some(pair) = self.mast.pairs.get(self.previous * self.mast.len + key) {
+                if pair[c] >= NST_VISITS {
+                    q = 0.5 * (q + pair[2 + c] / pair[c]);
+                }
             }
         }
         ((q - 1.0) / self.temperature).exp()
