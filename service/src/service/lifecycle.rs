@@ -475,6 +475,17 @@ impl Settlement {
     }
 }
 
+/// Whether a notice about `game` that words the game's end itself when delivered after it
+/// (a tournament game's announcement, [`Draft::if_over`]) is still waiting.
+fn announcement_waiting(conn: &Tx<'_>, game: GameId) -> Result<bool, DbError> {
+    Ok(db::waiting_payloads_of_game(conn, game)?
+        .iter()
+        .any(|payload| {
+            serde_json::from_str::<super::notices::stored::Payload>(payload)
+                .is_ok_and(|p| p.if_over.is_some() || p.if_over_words.is_some())
+        }))
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -538,15 +549,4 @@ mod tests {
         let after = service.db.read(|c| db::game(c, job.game)).unwrap().unwrap();
         assert_eq!(after.offers().draw, None);
     }
-}
-
-/// Whether a notice about `game` that words the game's end itself when delivered after it
-/// (a tournament game's announcement, [`Draft::if_over`]) is still waiting.
-fn announcement_waiting(conn: &Tx<'_>, game: GameId) -> Result<bool, DbError> {
-    Ok(db::waiting_payloads_of_game(conn, game)?
-        .iter()
-        .any(|payload| {
-            serde_json::from_str::<super::notices::stored::Payload>(payload)
-                .is_ok_and(|p| p.if_over.is_some() || p.if_over_words.is_some())
-        }))
 }
