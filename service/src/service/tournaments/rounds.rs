@@ -235,6 +235,7 @@ impl Service {
                 "tournament-game-ended-unannounced",
                 tournament = escape(&t.name),
                 round = round,
+                unit = "board",
                 board = board,
                 black = a,
                 white = b,
