@@ -1523,7 +1523,7 @@ knockout-round-name = { $left ->
    *[other] Runde { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
-knockout-bye-line = { $board }. ({ $seed }) { $player }: Freilos – zieht kampflos in die nächste Runde ein
+knockout-bye-line = { $board }. ({ $seed }) { $player }: spielfrei – zieht kampflos in die nächste Runde ein
 knockout-match-line = { $board }. ({ $high_seed }) { $high } { $high_score }–{ $low_score } ({ $low_seed }) { $low }{ $end ->
     [games] {" "}· { $winner } gewinnt
     [extra-game] {" "}· { $winner } gewinnt die Zusatzpartie

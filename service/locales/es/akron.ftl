@@ -243,7 +243,7 @@ draw-none = No hay ninguna oferta de tablas a la que responder. Ofrécelas con {
 draw-withdrawn = **{ $player }** retiró su oferta de tablas.
 draw-declined = **{ $player }** rechazó las tablas. La partida sigue.
 rating-note = Puntuaciones: { $ratings }
-rating-note-never-moved = No cambia el rating: uno de los dos no llegó a mover en esta partida.
+rating-note-never-moved = No cambia la puntuación: uno de los dos no hizo ninguna jugada en esta partida.
 
 ## Los comandos: sus nombres y descripciones de una línea (Discord: 100 caracteres como mucho)
 
