@@ -337,12 +337,7 @@ fn a_tournament_game_with_analysis_on_is_queued_once_when_it_ends_and_posted_in_
         rows_of(&h, game).is_empty(),
         "a running game is never queued"
     );
-    let view = h
-        .service
-        .channel_game(&common::channel_id(&channel))
-        .unwrap()
-        .unwrap();
-    let who = view.players.get(view.game.turn()).name.clone();
+    let who = to_move(&h, &channel);
     assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
     assert_eq!(
         rows_of(&h, game),
@@ -397,12 +392,7 @@ fn a_tournament_without_analysis_queues_nothing_when_its_game_ends() {
         return;
     };
     let (game, channel) = tournament_game(&h, None);
-    let view = h
-        .service
-        .channel_game(&common::channel_id(&channel))
-        .unwrap()
-        .unwrap();
-    let who = view.players.get(view.game.turn()).name.clone();
+    let who = to_move(&h, &channel);
     assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
     assert!(rows_of(&h, game).is_empty());
 }
@@ -418,12 +408,7 @@ fn a_full_queue_keeps_a_tournaments_analyses_waiting_behind_players_requests() {
     assert!(!ask(&service, "carol", "c0", casual).ephemeral);
     // The players' lane is full; a tournament game ending now is queued all the same.
     let (game, channel) = tournament_game(&h, Some(true));
-    let view = h
-        .service
-        .channel_game(&common::channel_id(&channel))
-        .unwrap()
-        .unwrap();
-    let who = view.players.get(view.game.turn()).name.clone();
+    let who = to_move(&h, &channel);
     assert!(!h.send_in(&channel, &who, Command::Resign).ephemeral);
     assert_eq!(rows_of(&h, game), vec![(1, false)]);
     // It takes no player's place: the bound still counts players' requests alone.
@@ -463,25 +448,26 @@ fn round_game(h: &Harness, round: u32) -> (GameId, String) {
     (GameId(game), format!("game-{game}"))
 }
 
-/// Two moves, then whoever is to move in `channel` resigns.
-fn play_and_resign(h: &Harness, channel: &str) {
-    for mv in ["C3", "B2"] {
-        let view = h
-            .service
-            .channel_game(&common::channel_id(channel))
-            .unwrap()
-            .unwrap();
-        let who = view.players.get(view.game.turn()).name.clone();
-        let reply = h.send_in(channel, &who, Command::Move(mv.into()));
-        assert!(!reply.ephemeral, "{}", reply.text);
-    }
+/// The name of the player to move in `channel`'s game.
+fn to_move(h: &Harness, channel: &str) -> String {
     let view = h
         .service
         .channel_game(&common::channel_id(channel))
         .unwrap()
         .unwrap();
-    let who = view.players.get(view.game.turn()).name.clone();
-    assert!(!h.send_in(channel, &who, Command::Resign).ephemeral);
+    view.players.get(view.game.turn()).name.clone()
+}
+
+/// Two moves, then whoever is to move in `channel` resigns.
+fn play_and_resign(h: &Harness, channel: &str) {
+    for mv in ["C3", "B2"] {
+        let reply = h.send_in(channel, &to_move(h, channel), Command::Move(mv.into()));
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+    assert!(
+        !h.send_in(channel, &to_move(h, channel), Command::Resign)
+            .ephemeral
+    );
 }
 
 #[test]

@@ -593,14 +593,7 @@ fn a_paused_knockout_finishes_its_round_and_waits_for_resume() {
     let Some(h) = Harness::on(super::BACKEND) else {
         return;
     };
-    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
-    options.size = Some(4);
-    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
-    for player in ["p1", "p2", "p3", "p4"] {
-        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
-    }
-    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
-    deliver(&h);
+    four_player_knockout(&h);
     assert!(!tournament(&h, "org", TournamentAction::Pause).ephemeral);
     play(&h, 1, 1, Some("p4"));
     play(&h, 1, 2, Some("p3"));
@@ -687,14 +680,7 @@ fn a_knocked_out_player_cannot_withdraw_and_keeps_how_they_went_out() {
     let Some(h) = Harness::on(super::BACKEND) else {
         return;
     };
-    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
-    options.size = Some(4);
-    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
-    for player in ["p1", "p2", "p3", "p4"] {
-        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
-    }
-    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
-    deliver(&h);
+    four_player_knockout(&h);
     play(&h, 1, 1, Some("p4"));
     deliver(&h);
     let out = "p4 is already out of **Cup** (knocked out in round 1): there is nothing left to \
@@ -726,14 +712,7 @@ fn a_final_won_by_walkover_opens_no_match_and_names_the_winner() {
     let Some(h) = Harness::on(super::BACKEND) else {
         return;
     };
-    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
-    options.size = Some(4);
-    assert!(!tournament(&h, "org", TournamentAction::Create(options)).ephemeral);
-    for player in ["p1", "p2", "p3", "p4"] {
-        assert!(!tournament(&h, player, TournamentAction::Join).ephemeral);
-    }
-    assert!(!tournament(&h, "org", TournamentAction::Start).ephemeral);
-    deliver(&h);
+    four_player_knockout(&h);
     play(&h, 1, 1, Some("p4"));
     // p1 is through to the final and disqualified before it is paired.
     let disqualified = tournament(&h, "org", TournamentAction::Withdraw(Some(user("p1"))));
@@ -745,4 +724,16 @@ fn a_final_won_by_walkover_opens_no_match_and_names_the_winner() {
     assert!(!said.contains("the final (best of 1)"), "{said}");
     assert!(said.contains("🏆 **Cup** is over:"), "{said}");
     assert_eq!(bracket(&h)[2], "2.1:p1-p2=first-forfeit");
+}
+
+/// A single elimination of p1 to p4 on 4 × 4, best of 1, started, its threads open.
+fn four_player_knockout(h: &Harness) {
+    let mut options = TournamentOptions::new("Cup", TournamentFormat::SingleElimination);
+    options.size = Some(4);
+    assert!(!tournament(h, "org", TournamentAction::Create(options)).ephemeral);
+    for player in ["p1", "p2", "p3", "p4"] {
+        assert!(!tournament(h, player, TournamentAction::Join).ephemeral);
+    }
+    assert!(!tournament(h, "org", TournamentAction::Start).ephemeral);
+    deliver(h);
 }
