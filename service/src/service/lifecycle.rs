@@ -324,7 +324,18 @@ impl Service {
     ) -> Result<(), DbError> {
         // A tournament game that ended before its thread opened lives in a placeholder
         // channel nobody reads: its result goes to the tournament's channel.
-        let channel = match db::game_tournament(conn, event.game)? {
+        let tournament = db::game_tournament(conn, event.game)?;
+        // A tournament game's announcement that is still waiting says, when delivered after
+        // the end, that the game ended before it could be announced and how: a second notice
+        // would announce the same end twice. Only tournament games have such announcements,
+        // so other games never read the outbox here.
+        if tournament.is_some()
+            && matches!(event.ending, Ending::Result(_))
+            && announcement_waiting(conn, event.game)?
+        {
+            return Ok(());
+        }
+        let channel = match tournament {
             Some((t, _, _)) if event.channel.local().starts_with("pending-") => t.channel,
             _ => event.channel.clone(),
         };
@@ -345,10 +356,6 @@ impl Service {
                 (words, None)
             }
             Ending::Declined | Ending::Cancelled => return Ok(()),
-            // A tournament game's announcement that is still waiting says, when delivered
-            // after the end, that the game ended before it could be announced and how: a
-            // second notice would announce the same end twice.
-            Ending::Result(_) if announcement_waiting(conn, event.game)? => return Ok(()),
             Ending::Result(outcome) => {
                 draft.board = Some(event.plies);
                 let words = if outcome.reason == Reason::Abort {
