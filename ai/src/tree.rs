@@ -506,7 +506,12 @@ impl Tree {
         for &(node, e) in &self.path {
             let n = &mut self.nodes[node as usize];
             if node == self.root {
+                // The root learns like any node, from the side of the player who moved into
+                // it: the search never reads its wins, but a later search may meet this node
+                // again as a child (the post-game analysis measures each better move after
+                // the whole game), and visits without wins then read as a lost position.
                 n.visits += 1;
+                n.wins += reward(winner, n.to_move.other());
             }
             let child = self.edges[e as usize].child;
             if child != NONE && Some(child) != leaf {

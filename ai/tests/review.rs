@@ -127,3 +127,32 @@ fn the_engines_own_moves_are_never_marked() {
         }
     }
 }
+
+/// The better move is measured after the whole game, in the engine that searched it: a
+/// position that had been the root of an earlier search (here the one after A1, where the
+/// swap leads back to) was valued as lost, so the swap read 99.5 % where a fresh search says
+/// about half.
+#[test]
+fn the_swap_as_the_better_move_is_valued_as_a_fresh_search_values_it() {
+    let start = Position::start(5, akron_rules::default_pile(5)).unwrap();
+    let moves: Vec<Move> = ["A1", "E5", "A2"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let budget = ReviewBudget::default();
+    let evals = analyse_game(&start, WinRule::Delayed, &moves, &budget, |_, _| {}).unwrap();
+    assert_eq!(evals[1].best, Some(Move::Swap), "{evals:?}");
+    let mut game = Game::from_position(start, WinRule::Delayed);
+    for (eval, &mv) in evals.iter().zip(&moves) {
+        if let Some(best) = eval.best {
+            let fresh = akron_ai::review::chance_of_move(&game, best, &budget).unwrap();
+            assert!(
+                (eval.before - fresh).abs() < 0.15,
+                "ply {}: {best} is valued {} in the analysis and {fresh} by a fresh search",
+                eval.ply,
+                eval.before
+            );
+        }
+        game.play(mv).unwrap();
+    }
+}
