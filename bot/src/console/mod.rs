@@ -309,7 +309,7 @@ impl<'a> Console<'a> {
                 // In the language of what only the caller sees, as the service words it.
                 let refusal = self
                     .service
-                    .mistyped(&self.request(crate::service::Command::Help, game), &e)
+                    .mistyped(&self.request(crate::service::Command::Help(None), game), &e)
                     .map_or_else(|_| e.say(language), |reply| reply.text);
                 let refusal = akron_service::catalogue::console_commands(&refusal);
                 writeln!(out, "! {refusal}")?;

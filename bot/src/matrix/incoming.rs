@@ -216,7 +216,7 @@ async fn bare(
         game: None,
         server: Some(rooms::server_of(room).await),
         roles: Vec::new(),
-        command: crate::service::Command::Help,
+        command: crate::service::Command::Help(None),
         locale: None,
         server_locale: None,
         language: Languages::default(),
@@ -296,7 +296,7 @@ async fn handle(
         server: Some(rooms::server_of(room).await),
         roles: Vec::new(),
         // A mistyped line's request is only read for the caller's language.
-        command: command.map_or(crate::service::Command::Help, |parsed| parsed.command),
+        command: command.map_or(crate::service::Command::Help(None), |parsed| parsed.command),
         locale: None,
         server_locale: None,
         language: Languages::default(),

@@ -96,7 +96,7 @@ pub(super) async fn on_undecryptable(
         game: None,
         server: Some(rooms::server_of(&room).await),
         roles: Vec::new(),
-        command: Command::Help,
+        command: Command::Help(None),
         locale: None,
         server_locale: None,
         language: Languages::default(),

@@ -516,8 +516,12 @@ impl Service {
 const CASCADE_EXAMPLE: &str = "5:b:8,8:5/5/wbw2/bwb2/bbb2|4/4/bw2/wb2|3/3/b2";
 
 /// The command list, from the one table of commands, for the platform `platform` asks on.
-pub(super) fn help(language: super::Language, platform: &str) -> Reply {
-    Reply::text(super::text::help_text_on(language, platform))
+pub(super) fn help(language: super::Language, platform: &str, topic: Option<&str>) -> Reply {
+    Reply::text(
+        topic
+            .and_then(|name| super::text::help_page(language, platform, name))
+            .unwrap_or_else(|| super::text::help_text_on(language, platform)),
+    )
 }
 
 /// One game of `games`, and whether it waits for `me` (to move, or to answer a challenge);

@@ -533,7 +533,11 @@ impl Service {
             Command::Leaderboard => self.leaderboard_reply(request),
             Command::Tournament(action) => self.tournament(request, action),
             Command::Rules => Ok(self.rules(request.language.public)),
-            Command::Help => Ok(info::help(request.language.public, request.platform.id)),
+            Command::Help(topic) => Ok(info::help(
+                request.language.public,
+                request.platform.id,
+                *topic,
+            )),
         }
     }
 

@@ -519,8 +519,9 @@ pub enum Command {
     Tournament(TournamentAction),
     /// `rules`: a short summary and a link to the full rules.
     Rules,
-    /// `help`: the command list.
-    Help,
+    /// `help`: the command list; `help tournament`: one command's page, every form and
+    /// option ([`crate::service::text::help_page`]).
+    Help(Option<&'static str>),
 }
 
 impl Command {
@@ -559,7 +560,7 @@ impl Command {
             Command::Leaderboard => "leaderboard",
             Command::Tournament(_) => "tournament",
             Command::Rules => "rules",
-            Command::Help => "help",
+            Command::Help(_) => "help",
         }
     }
 }

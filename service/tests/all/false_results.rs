@@ -452,7 +452,7 @@ fn a_puzzle_command_without_its_number_says_what_to_write() {
         return;
     };
     let refusal = h.service.mistyped(
-        &Request::new(user("bob"), channel_id("main"), Command::Help),
+        &Request::new(user("bob"), channel_id("main"), Command::Help(None)),
         &akron_service::service::text::parse_line("puzzle solve", |_| None).unwrap_err(),
     );
     let text = refusal.unwrap().text;

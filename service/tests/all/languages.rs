@@ -524,7 +524,7 @@ fn mistyped(h: &Harness, who: &str, line: &str) -> Reply {
     .expect_err(line);
     let reply = h
         .service
-        .mistyped(&on_server(who, false, None, Command::Help), &error)
+        .mistyped(&on_server(who, false, None, Command::Help(None)), &error)
         .unwrap();
     assert!(reply.refused && reply.ephemeral, "{line}: {reply:?}");
     reply
@@ -629,7 +629,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     let see_help = akron_service::phrase!("parse-see-help", error = error, help = "!akron help");
     let reply = h
         .service
-        .mistyped(&on_server("carol", false, None, Command::Help), &see_help)
+        .mistyped(&on_server("carol", false, None, Command::Help(None)), &see_help)
         .unwrap();
     assert!(
         reply
@@ -647,7 +647,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     let reply = h
         .service
         .mistyped(
-            &on_server("alice", false, Some(Language::Spanish), Command::Help),
+            &on_server("alice", false, Some(Language::Spanish), Command::Help(None)),
             &error,
         )
         .unwrap();

@@ -459,7 +459,7 @@ fn every_error_of_a_mistyped_command_line_comes_from_the_catalogue() {
         })
         .expect_err(line);
         said.insert(error.id.clone());
-        let request = Request::new(user("alice"), channel_id("main"), Command::Help);
+        let request = Request::new(user("alice"), channel_id("main"), Command::Help(None));
         let reply = h.service.mistyped(&request, &error).unwrap();
         assert!(reply.refused, "{line}");
         all_from_catalogue(line, &reply);

@@ -27,7 +27,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), DiscordError> {
 /// The list of commands.
 #[poise::command(slash_command, guild_only)]
 pub async fn help(ctx: Context<'_>) -> Result<(), DiscordError> {
-    run(ctx, Command::Help).await
+    run(ctx, Command::Help(None)).await
 }
 
 /// Where reminders go.

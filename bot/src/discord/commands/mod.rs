@@ -280,7 +280,7 @@ pub(super) async fn caller_language(ctx: Context<'_>) -> Language {
     };
     let interaction = app.interaction;
     let locale = Language::from_locale(&interaction.locale).unwrap_or(Language::English);
-    let request = request_of(ctx, interaction, Command::Help, None);
+    let request = request_of(ctx, interaction, Command::Help(None), None);
     let service = ctx.data().service.clone();
     match tokio::task::spawn_blocking(move || service.languages(&request)).await {
         Ok(Ok(languages)) => languages.private,

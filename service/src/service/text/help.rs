@@ -273,6 +273,12 @@ pub struct CommandHelp {
     pub group: Group,
     /// The ways it is written, with their arguments (one form for most commands).
     pub forms: &'static [Form],
+    /// Further forms shown only on the command's own page (`help tournament`), where the
+    /// whole help has no room for them (Discord's message holds 2,000 characters): the
+    /// knockout options of `tournament create`, and the organiser's rarer actions. The
+    /// parser takes them as it takes [`CommandHelp::forms`], and the tests parse their
+    /// examples too.
+    pub more: &'static [Form],
 }
 
 impl CommandHelp {
@@ -297,18 +303,35 @@ impl CommandHelp {
     pub fn usage_in(&self, language: Language) -> String {
         let mut forms = Vec::new();
         for (index, form) in self.forms.iter().enumerate() {
-            let mut words = Vec::new();
             let named = index == 0
                 || form
                     .first()
                     .is_none_or(|p| matches!(p.kind, Kind::Word | Kind::Game));
-            if named {
-                words.push(self.name.to_string());
-            }
-            words.extend(form.iter().map(|p| p.usage_in(language)));
-            forms.push(words.join(" "));
+            forms.push(self.form_usage(form, named, language));
         }
         forms.join(" | ")
+    }
+
+    /// One form as typed, its placeholders in `language`, with the command's name when
+    /// `named`.
+    fn form_usage(&self, form: Form, named: bool, language: Language) -> String {
+        let mut words = Vec::new();
+        if named {
+            words.push(self.name.to_string());
+        }
+        words.extend(form.iter().map(|p| p.usage_in(language)));
+        words.join(" ")
+    }
+
+    /// Every form, each whole with the command's name (`tournament seed @player N|off`), the
+    /// [further forms](CommandHelp::more) included: the lines of the command's own page.
+    #[must_use]
+    pub fn page_usages(&self, language: Language) -> Vec<String> {
+        self.forms
+            .iter()
+            .chain(self.more)
+            .map(|form| self.form_usage(form, true, language))
+            .collect()
     }
 
     /// Example lines for every form, built from the declaration: each form with every
@@ -317,7 +340,7 @@ impl CommandHelp {
     #[must_use]
     pub fn examples(&self) -> Vec<String> {
         let mut lines = Vec::new();
-        for form in self.forms {
+        for form in self.forms.iter().chain(self.more) {
             let line = |pick: &dyn Fn(usize, &Param) -> Option<String>| {
                 let mut words = vec![self.name.to_string()];
                 words.extend(form.iter().enumerate().filter_map(|(i, p)| pick(i, p)));
@@ -353,7 +376,12 @@ impl CommandHelp {
     #[must_use]
     pub fn option_names(&self) -> String {
         let mut names: Vec<&str> = Vec::new();
-        for param in self.forms.iter().flat_map(|form| form.iter()) {
+        for param in self
+            .forms
+            .iter()
+            .chain(self.more)
+            .flat_map(|form| form.iter())
+        {
             if param.kind == Kind::Option && !names.contains(&param.key) {
                 names.push(param.key);
             }
@@ -363,7 +391,12 @@ impl CommandHelp {
 }
 
 const fn entry(name: &'static str, group: Group, forms: &'static [Form]) -> CommandHelp {
-    CommandHelp { name, group, forms }
+    CommandHelp {
+        name,
+        group,
+        forms,
+        more: &[],
+    }
 }
 
 /// A position code the examples use.
@@ -499,10 +532,10 @@ pub const COMMANDS: [CommandHelp; 32] = [
     entry("help", Group::LookUp, &[&[]]),
     entry("stats", Group::Compete, &[&[maybe("@player", "@bob")]]),
     entry("leaderboard", Group::Compete, &[&[]]),
-    entry(
-        "tournament",
-        Group::Tournaments,
-        &[
+    CommandHelp {
+        name: "tournament",
+        group: Group::Tournaments,
+        forms: &[
             &[
                 literal("create"),
                 word("NAME", "Spring Open"),
@@ -536,7 +569,23 @@ pub const COMMANDS: [CommandHelp; 32] = [
             &[literal("resume")],
             &[literal("cancel")],
         ],
-    ),
+        more: &[
+            &[
+                literal("create"),
+                word("NAME", "Spring Cup"),
+                required("format", "single|double", "single"),
+                option("best-of", "1|3|5|7", "3"),
+                option("tie", "extra-game|higher-seed", "higher-seed"),
+                option("seeding", "rating|random", "random"),
+                option("draw", "N", "12345"),
+                option("reset", "yes|no", "no"),
+                option("deadline", "3d|36h", "3d"),
+            ],
+            &[literal("seed"), word("@player", "@bob"), word("N|off", "2")],
+            &[literal("advance"), word("@player", "@bob")],
+            &[literal("analysis"), word("on|off", "on")],
+        ],
+    },
     entry("follow", Group::Watch, &[&[GAME, maybe("@player", "@bob")]]),
     entry(
         "unfollow",
@@ -562,6 +611,36 @@ pub fn help_text() -> String {
 #[must_use]
 pub fn help_text_in(language: Language) -> String {
     help_text_on(language, "discord")
+}
+
+/// The page of one command in `language` for `platform` (`help tournament`): what it does
+/// and every way it is written, [the further forms](CommandHelp::more) included, one a
+/// line. The whole help lists each command in one line and leaves those out; this page is
+/// where an organiser on Matrix or in the console finds `best-of`, `tie` or `seed`.
+/// `None` when `name` is no command.
+#[must_use]
+pub fn help_page(language: Language, platform: &str, name: &str) -> Option<String> {
+    let command = command_help(name)?;
+    let mut text = crate::say!(
+        language,
+        "help-page-heading",
+        command = command.name,
+        about = command.about(language)
+    );
+    for usage in command.page_usages(language) {
+        text.push_str("\n- ");
+        if platform == "matrix" {
+            // A command reference: Matrix writes it with its prefix.
+            text.push(crate::catalogue::COMMAND_START);
+            text.push_str(&usage);
+            text.push(crate::catalogue::COMMAND_END);
+        } else {
+            text.push('`');
+            text.push_str(&usage);
+            text.push('`');
+        }
+    }
+    Some(text)
 }
 
 /// The help text in `language` for the platform `platform` (its id, `matrix`): on Matrix it

@@ -9,8 +9,8 @@ mod help;
 mod parse;
 
 pub use help::{
-    command_help, help_text, help_text_in, help_text_on, CommandHelp, Form, Group, Kind, Param,
-    COMMANDS,
+    command_help, help_page, help_text, help_text_in, help_text_on, CommandHelp, Form, Group, Kind,
+    Param, COMMANDS,
 };
 pub use parse::{
     parse_check_in, parse_command, parse_line, parse_rating_range, parse_round_deadline,

@@ -168,7 +168,22 @@ pub fn parse_command(line: &str, user: impl Fn(&str) -> Option<User>) -> Result<
         "leaderboard" | "top" => one_word(Command::Leaderboard),
         "tournament" | "t" => parse_tournament(rest, user).map(Command::Tournament),
         "rules" => one_word(Command::Rules),
-        "help" | "" => Ok(Command::Help),
+        "" => Ok(Command::Help(None)),
+        "help" => match rest.trim() {
+            "" => Ok(Command::Help(None)),
+            topic => {
+                let name = topic.trim_start_matches('/').to_ascii_lowercase();
+                command_help(&name)
+                    .map(|c| Command::Help(Some(c.name)))
+                    .ok_or_else(|| {
+                        phrase!(
+                            "parse-unknown-command",
+                            command = topic,
+                            commands = COMMANDS.map(|c| c.name).join(", ")
+                        )
+                    })
+            }
+        },
         other => Err(phrase!(
             "parse-unknown-command",
             command = other,

@@ -390,3 +390,50 @@ fn tournament_analysis_state_on_as_the_guide_shows_is_accepted() {
     }
     assert!(refusal("tournament analysis state:maybe").contains("maybe"));
 }
+
+/// The reader found the console's and Matrix's `help` listing `tournament create … [analysis]
+/// [max] [check-in]` and nothing of `best-of`, `tie`, `seeding`, `seed`, `advance` or
+/// `analysis on|off`: the whole list has no room for them. `help tournament` is the
+/// command's own page, every form a line, and every line of it parses (the examples of
+/// [`CommandHelp::more`] are in `every_example_in_help_parses`).
+#[test]
+#[allow(clippy::expect_used)]
+fn help_tournament_shows_the_knockout_options_the_list_leaves_out() {
+    assert_eq!(
+        parse_command("help tournament", user),
+        Ok(Command::Help(Some("tournament")))
+    );
+    assert_eq!(
+        parse_command("help /Tournament", user),
+        Ok(Command::Help(Some("tournament")))
+    );
+    assert_eq!(parse_command("help", user), Ok(Command::Help(None)));
+    assert_eq!(
+        parse_command("help frobnicate", user).err().map(|e| e
+            .say(Language::English)
+            .starts_with("'frobnicate' is not a command")),
+        Some(true)
+    );
+    let page = crate::service::text::help_page(Language::English, "console", "tournament")
+        .expect("tournament has a page");
+    for shown in [
+        "`tournament create NAME format:single|double [best-of:1|3|5|7] [tie:extra-game|higher-seed] [seeding:rating|random] [draw:N] [reset:yes|no] [deadline:3d|36h]`",
+        "`tournament seed @player N|off`",
+        "`tournament advance @player`",
+        "`tournament analysis on|off`",
+        "`tournament withdraw [@player]`",
+    ] {
+        assert!(page.contains(shown), "{shown} is not on the page:\n{page}");
+    }
+    assert!(
+        !help_text().contains("best-of"),
+        "the whole list stays short"
+    );
+    let matrix = crate::service::text::help_page(Language::Spanish, "matrix", "tournament")
+        .expect("tournament has a page");
+    assert!(
+        matrix.contains("\u{e000}tournament seed @jugador N|off\u{e001}"),
+        "{matrix}"
+    );
+    assert!(crate::service::text::help_page(Language::German, "console", "frobnicate").is_none());
+}
