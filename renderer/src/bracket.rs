@@ -145,13 +145,13 @@ fn with_mark(name: &str, mark: &str, room: f32, size: f32) -> Result<String, Ren
     Ok(format!("{name} {mark}"))
 }
 
-/// Draws a picture's title and, when it has one, its subtitle under it, across `width`
-/// (both kinds of bracket share this head).
+/// Draws a picture's title and, when it has one, its subtitle under it (one or two lines,
+/// [`subtitle_lines`]), across `width` (both kinds of bracket share this head).
 fn draw_titles(
     canvas: &mut Canvas,
-    (title, subtitle): (&str, &str),
+    (title, subtitle): (&str, &[(String, f32)]),
     width: f32,
-    (title_height, subtitle_height): (f32, f32),
+    title_height: f32,
 ) -> Result<(), RenderError> {
     let inner = width - 2.0 * MARGIN;
     let title = line(title, inner, TITLE, text::MAX_LINE_CHARS)?;
@@ -162,17 +162,45 @@ fn draw_titles(
         palette::TEXT,
         canvas::Align::Left,
     )?;
-    if subtitle_height > 0.0 {
-        let (subtitle, size) = subtitle_line(subtitle, inner)?;
+    for (index, (text, size)) in subtitle.iter().enumerate() {
         canvas.text(
-            &subtitle,
-            (MARGIN, MARGIN + title_height + subtitle_height / 2.0),
-            size,
+            text,
+            (
+                MARGIN,
+                MARGIN + title_height + SUBTITLE_LINE * (index as f32 + 0.5),
+            ),
+            *size,
             dim(),
             canvas::Align::Left,
         )?;
     }
     Ok(())
+}
+
+/// The height of one line of the subtitle.
+const SUBTITLE_LINE: f32 = SUBTITLE * 1.5;
+
+/// The subtitle in `room`, as the lines it is drawn in and their sizes: one line, in smaller
+/// type (down to [`SUBTITLE_MIN`]) if need be, when it fits so; else, when it carries the
+/// legend of the withdrawal marks after a ` · `, the format on one line and the legend on the
+/// next, each fitted as one line; cut only when even that does not fit. A two-round
+/// knockout's picture is 640 pixels wide, and its German subtitle with the legend was cut
+/// in the middle of the legend ("disq.…").
+fn subtitle_lines(subtitle: &str, room: f32) -> Result<Vec<(String, f32)>, RenderError> {
+    if subtitle.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (whole, size) = subtitle_line(subtitle, room)?;
+    let fits = text::drawable(subtitle, text::MAX_LINE_CHARS)
+        .map(|drawn| text::isolated(drawn.text) == whole)
+        .unwrap_or(false);
+    match subtitle.rsplit_once(" · ") {
+        Some((format, legend)) if !fits => Ok(vec![
+            subtitle_line(format, room)?,
+            subtitle_line(legend, room)?,
+        ]),
+        _ => Ok(vec![(whole, size)]),
+    }
 }
 
 /// The subtitle in `room` and the size it is drawn at: smaller type (down to
@@ -204,11 +232,8 @@ pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
     let columns = rounds.len().max(1) as f32;
     let width = (2.0 * MARGIN + columns * COLUMN + (columns - 1.0) * BETWEEN).max(640.0);
     let title_height = TITLE * 1.5;
-    let subtitle_height = if bracket.subtitle.is_empty() {
-        0.0
-    } else {
-        SUBTITLE * 1.5
-    };
+    let subtitle = subtitle_lines(&bracket.subtitle, width - 2.0 * MARGIN)?;
+    let subtitle_height = subtitle.len() as f32 * SUBTITLE_LINE;
     let top = MARGIN + title_height + subtitle_height + HEADING * 1.6;
     let slot = 2.0 * LINE + GAP;
     let height = top + first as f32 * slot + MARGIN;
@@ -219,9 +244,9 @@ pub fn render(bracket: &Bracket) -> Result<Vec<u8>, RenderError> {
     )?;
     draw_titles(
         &mut canvas,
-        (&bracket.title, &bracket.subtitle),
+        (&bracket.title, &subtitle),
         width,
-        (title_height, subtitle_height),
+        title_height,
     )?;
     for (column, round) in rounds.iter().enumerate() {
         let left = MARGIN + column as f32 * (COLUMN + BETWEEN);
@@ -315,11 +340,8 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
     let count = columns.len().max(1) as f32;
     let width = (2.0 * MARGIN + count * COLUMN + (count - 1.0) * BETWEEN).max(640.0);
     let title_height = TITLE * 1.5;
-    let subtitle_height = if bracket.subtitle.is_empty() {
-        0.0
-    } else {
-        SUBTITLE * 1.5
-    };
+    let subtitle = subtitle_lines(&bracket.subtitle, width - 2.0 * MARGIN)?;
+    let subtitle_height = subtitle.len() as f32 * SUBTITLE_LINE;
     let slot = 2.0 * LINE + GAP;
     // Each part: its label, the rounds' names, then its rows.
     let label = HEADING * 1.6;
@@ -340,9 +362,9 @@ pub fn render_double(bracket: &DoubleBracket) -> Result<Vec<u8>, RenderError> {
     )?;
     draw_titles(
         &mut canvas,
-        (&bracket.title, &bracket.subtitle),
+        (&bracket.title, &subtitle),
         width,
-        (title_height, subtitle_height),
+        title_height,
     )?;
     let parts: [(&str, f32, usize, Pick); 2] = [
         (&bracket.winners, upper_top, upper, |c| c.winners.as_ref()),
@@ -522,6 +544,29 @@ mod tests {
             (short.as_str(), size),
             ("double elimination, best of 1", SUBTITLE)
         );
+    }
+
+    #[test]
+    fn a_legend_that_does_not_fit_beside_the_format_goes_on_a_line_of_its_own() {
+        // A two-round knockout's picture: 640 pixels wide.
+        let room = 640.0 - 2.0 * MARGIN;
+        let german = "K.-o.-System, Best of 3 · zur.: zurückgezogen, disq.: disqualifiziert";
+        let lines = subtitle_lines(german, room).unwrap();
+        let texts: Vec<&str> = lines.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "K.-o.-System, Best of 3",
+                "zur.: zurückgezogen, disq.: disqualifiziert"
+            ]
+        );
+        let short = subtitle_lines("K.-o.-System, Best of 3", room).unwrap();
+        assert_eq!(short, [("K.-o.-System, Best of 3".to_string(), SUBTITLE)]);
+        assert!(subtitle_lines("", room).unwrap().is_empty());
+        // Wide enough for both: one line, as before.
+        let wide = subtitle_lines(german, 930.0 - 2.0 * MARGIN).unwrap();
+        assert_eq!(wide.len(), 1);
+        assert_eq!(wide[0].0, german);
     }
 
     /// The six-player bracket of the console transcript after its final.

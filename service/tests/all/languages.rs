@@ -629,7 +629,10 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     let see_help = akron_service::phrase!("parse-see-help", error = error, help = "!akron help");
     let reply = h
         .service
-        .mistyped(&on_server("carol", false, None, Command::Help(None)), &see_help)
+        .mistyped(
+            &on_server("carol", false, None, Command::Help(None)),
+            &see_help,
+        )
         .unwrap();
     assert!(
         reply
