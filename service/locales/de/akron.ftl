@@ -1836,7 +1836,7 @@ double-picture-part = { $part ->
         [1] Finale der Verlierer
        *[other] Verlierer, Runde { $round }
     }
-    [reset] Zweites Finale
+    [reset] Zweites großes Finale
    *[grand-final] Großes Finale
 }
 web-bracket-winners = Gewinnerrunde
