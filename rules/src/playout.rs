@@ -219,17 +219,17 @@ impl<B: GeometryTable> Sampler<B> {
     /// Fills the component of the mover's piece at `from` into `slot`, with its movable pieces
     /// (those in `movable`, which holds all of them) and the points of `open` that it touches.
     #[inline]
-    fn discover(
+    fn discover<const T: usize>(
         &mut self,
         b: &Board<B>,
         links: &Links<B>,
         slot: usize,
         from: (u32, u8),
-        movable: &Levels<B>,
-        open: &Levels<B>,
+        movable: &[B; T],
+        open: &[B; T],
     ) {
         let g = b.geometry();
-        let top = (usize::from(b.height) + 1).min(usize::from(b.size));
+        let top = levels_in_play::<T>(b);
         let component = &mut self.components[slot];
         component.pieces = [B::ZERO; LEVELS];
         component.pieces[usize::from(from.1)] = B::bit(from.0);
@@ -271,19 +271,40 @@ impl<B: GeometryTable> Sampler<B> {
         rng: &mut R,
         policy: &mut P,
     ) -> Option<Choice> {
+        // The levels in play fix the length of the sampler's per-level arrays: the usual
+        // heights get their own copies with short arrays and unrolled loops (with 16-level
+        // arrays, most of a ply went into copying them).
+        match (usize::from(b.height) + 1).min(usize::from(b.size)) {
+            1 => self.sample_in::<1, R, P>(b, links, rng, policy),
+            2 => self.sample_in::<2, R, P>(b, links, rng, policy),
+            3 => self.sample_in::<3, R, P>(b, links, rng, policy),
+            4 => self.sample_in::<4, R, P>(b, links, rng, policy),
+            _ => self.sample_in::<LEVELS, R, P>(b, links, rng, policy),
+        }
+    }
+
+    /// [`Sampler::sample`] with `T` levels in play (`LEVELS` for any number of them).
+    #[inline]
+    fn sample_in<const T: usize, R: Rng + ?Sized, P: PlayoutPolicy + ?Sized>(
+        &mut self,
+        b: &Board<B>,
+        links: &Links<B>,
+        rng: &mut R,
+        policy: &mut P,
+    ) -> Option<Choice> {
         let g = b.geometry();
         let mover = b.turn;
         let h = usize::from(b.height);
-        let top = (h + 1).min(usize::from(b.size));
+        let top = levels_in_play::<T>(b);
         let holes = b.empty_holes();
         let places = if b.piles[mover] > 0 { holes.count() } else { 0 };
         let ci = mover.index();
         let uncovered = &links.uncovered[ci];
         // The movable pieces whose component has not been met yet: all of them at first.
-        let mut unknown = [B::ZERO; LEVELS];
-        let mut open = [B::ZERO; LEVELS];
+        let mut unknown = [B::ZERO; T];
+        let mut open = [B::ZERO; T];
         let (mut unknown_count, mut target_count) = (0u32, 0u32);
-        let mut unknown_counts = [0u32; LEVELS];
+        let mut unknown_counts = [0u32; T];
         let mut linked_below = B::ZERO;
         let mut occupied_below = B::ZERO;
         for k in 0..top {
@@ -344,14 +365,14 @@ impl<B: GeometryTable> Sampler<B> {
                     let component = &self.components[slot];
                     let targets = component.targets;
                     let from = nth_point(
-                        &component.movable,
-                        &component.movable_counts,
-                        top,
+                        &component.movable[..top],
+                        &component.movable_counts[..top],
                         pick / targets,
                     );
                     (slot, from, pick % targets)
                 } else {
-                    let from = nth_point(&unknown, &unknown_counts, top, pick / target_count);
+                    let from =
+                        nth_point(&unknown[..top], &unknown_counts[..top], pick / target_count);
                     let slot = found.min(COMPONENTS);
                     self.discover(b, links, slot, from, &unknown, &open);
                     let component = &self.components[slot];
@@ -375,7 +396,11 @@ impl<B: GeometryTable> Sampler<B> {
                     (slot, from, target)
                 };
                 let component = &self.components[slot];
-                let to = nth_point(&component.touched, &component.touched_counts, top, target);
+                let to = nth_point(
+                    &component.touched[..top],
+                    &component.touched_counts[..top],
+                    target,
+                );
                 let Some(len) = step_is_legal(b, &component.pieces, from, to, &mut self.chain)
                 else {
                     continue;
@@ -435,23 +460,28 @@ impl<B: GeometryTable> Sampler<B> {
     }
 }
 
-/// The `n`-th point of `sets` (levels `0..top`, with `counts` points each), counting level by level from the lowest
-/// index up; `n` must be below the points' count.
+/// The `n`-th point of `sets` (one per level from 0, with `counts` points each), counting
+/// level by level from the lowest index up; `n` must be below the points' count.
 #[inline]
-fn nth_point<B: Bits>(
-    sets: &Levels<B>,
-    counts: &[u32; LEVELS],
-    top: usize,
-    mut n: u32,
-) -> (u32, u8) {
-    for k in 0..top {
-        let count = counts[k];
+fn nth_point<B: Bits>(sets: &[B], counts: &[u32], mut n: u32) -> (u32, u8) {
+    for (k, (set, &count)) in sets.iter().zip(counts).enumerate() {
         if n < count {
-            return (sets[k].nth_one(n), k as u8);
+            return (set.nth_one(n), k as u8);
         }
         n -= count;
     }
     (0, 0)
+}
+
+/// The levels that a move can reach (the board's height and one more, within the board):
+/// `T` itself when it is below `LEVELS`, the samplers' copies for a fixed number of levels.
+#[inline]
+fn levels_in_play<const T: usize>(b: &Board<impl Bits>) -> usize {
+    if T < LEVELS {
+        T
+    } else {
+        (usize::from(b.height) + 1).min(usize::from(b.size))
+    }
 }
 
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
