@@ -194,8 +194,24 @@ impl<B: GeometryTable> Board<B> {
 
     /// As [`Board::links`], into a buffer that is reused from move to move.
     pub fn links_into(&self, links: &mut Links<B>) {
+        // The usual heights get copies with a fixed number of levels, whose loop unrolls.
+        match self.height {
+            1 => self.links_of_levels::<1>(links),
+            2 => self.links_of_levels::<2>(links),
+            3 => self.links_of_levels::<3>(links),
+            _ => self.links_of_levels::<LEVELS>(links),
+        }
+    }
+
+    /// [`Board::links_into`] on a board of height `H` (`LEVELS` for any height).
+    #[inline]
+    fn links_of_levels<const H: usize>(&self, links: &mut Links<B>) {
         let g = self.geometry();
-        let h = usize::from(self.height);
+        let h = if H < LEVELS {
+            H
+        } else {
+            usize::from(self.height)
+        };
         let s = B::STRIDE;
         // One pass from the top down. Covering: the topmost piece of each column prevails.
         // Crossings: at each midpoint of a level-0 edge the highest live candidate link
