@@ -421,7 +421,7 @@ impl<B: GeometryTable> Board<B> {
     /// step costs one level's work, not both (level 1 holds few pieces; the lock step paid
     /// for it in every round).
     #[inline]
-    fn fill_two_levels(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
+    pub(crate) fn fill_two_levels(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
         let s = B::STRIDE;
         let (east0, north0, uncovered0) =
             (links.east[c][0], links.north[c][0], links.uncovered[c][0]);

@@ -231,9 +231,17 @@ impl<B: GeometryTable> Sampler<B> {
         let g = b.geometry();
         let top = levels_in_play::<T>(b);
         let component = &mut self.components[slot];
-        component.pieces = [B::ZERO; LEVELS];
-        component.pieces[usize::from(from.1)] = B::bit(from.0);
-        b.fill_in_place(links, b.turn, &mut component.pieces);
+        if T == 3 && B::STRIDE <= 8 {
+            // Height 2 on a 64-point board (most plies): the fill for it, straight away.
+            // Only the levels in play are read from here on.
+            component.pieces[..T].fill(B::ZERO);
+            component.pieces[usize::from(from.1)] = B::bit(from.0);
+            b.fill_two_levels(links, b.turn.index(), &mut component.pieces);
+        } else {
+            component.pieces = [B::ZERO; LEVELS];
+            component.pieces[usize::from(from.1)] = B::bit(from.0);
+            b.fill_in_place(links, b.turn, &mut component.pieces);
+        }
         let (mut movers, mut targets) = (0, 0);
         for k in 0..top {
             let pieces = component.pieces[k];
