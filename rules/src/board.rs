@@ -416,6 +416,24 @@ impl<B: GeometryTable> Board<B> {
         }
     }
 
+    /// As [`Board::fill_in_place`] on a board of height 1, for colour index `c`: single
+    /// steps until nothing is new.
+    #[inline]
+    pub(crate) fn fill_one_level(&self, links: &Links<B>, c: usize, reach: &mut Levels<B>) {
+        let s = B::STRIDE;
+        let (east, north) = (links.east[c][0], links.north[c][0]);
+        let mut x = reach[0] & links.uncovered[c][0];
+        loop {
+            let y =
+                x | ((x & east) << 1) | ((x >> 1) & east) | ((x & north) << s) | ((x >> s) & north);
+            if y == x {
+                break;
+            }
+            x = y;
+        }
+        reach[0] = x;
+    }
+
     /// As [`Board::fill_in_place`] on a board of height 2, for colour index `c`: each level is
     /// spread to its end by single steps before the fill crosses to the other level, so a
     /// step costs one level's work, not both (level 1 holds few pieces; the lock step paid
@@ -1155,13 +1173,14 @@ mod tests {
     }
 
     #[test]
-    fn two_level_fills_agree_with_the_lock_step() {
+    fn fills_for_heights_one_and_two_agree_with_the_general_ones() {
         // On boards of height 2, the fill that spreads one level at a time reaches what the
-        // lock-step fill reaches, from every single piece and from each colour's edge.
+        // lock-step fill reaches, from every single piece and from each colour's edge; on
+        // boards of height 1, the one-level fill reaches what the general fill reaches.
         use crate::position::{default_pile, Inner, Position};
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::SmallRng::seed_from_u64(41);
-        let mut checked = 0;
+        let (mut one, mut two) = (0, 0);
         for size in 3..=8u8 {
             for _ in 0..6 {
                 let mut position = Position::start(size, default_pile(size)).unwrap_or_default();
@@ -1174,13 +1193,13 @@ mod tests {
                     let Inner::Small(b) = &position.inner else {
                         continue;
                     };
-                    if b.height != 2 {
+                    if b.height > 2 {
                         continue;
                     }
                     let links = b.links();
                     for c in Color::ALL {
                         let mut seeds = Vec::new();
-                        for k in 0..2 {
+                        for k in 0..usize::from(b.height) {
                             for i in links.uncovered[c.index()][k].ones() {
                                 let mut seed = [0u64; LEVELS];
                                 seed[k] = 1 << i;
@@ -1192,16 +1211,22 @@ mod tests {
                         seeds.push(edge);
                         for seed in seeds {
                             let (mut split, mut lock) = (seed, seed);
-                            b.fill_two_levels(&links, c.index(), &mut split);
-                            b.fill_lock_step::<2>(&links, c.index(), &mut lock);
+                            if b.height == 2 {
+                                b.fill_two_levels(&links, c.index(), &mut split);
+                                b.fill_lock_step::<2>(&links, c.index(), &mut lock);
+                                two += 1;
+                            } else {
+                                b.fill_one_level(&links, c.index(), &mut split);
+                                b.fill_in_place(&links, c, &mut lock);
+                                one += 1;
+                            }
                             assert_eq!(split, lock, "{}", position.code());
-                            checked += 1;
                         }
                     }
                 }
             }
         }
-        assert!(checked > 1000, "{checked} fills");
+        assert!(one > 1000 && two > 1000, "{one} and {two} fills");
     }
 
     #[test]

@@ -231,7 +231,12 @@ impl<B: GeometryTable> Sampler<B> {
         let g = b.geometry();
         let top = levels_in_play::<T>(b);
         let component = &mut self.components[slot];
-        if T == 3 && B::STRIDE <= 8 {
+        if T == 2 {
+            // Height 1: one level to spread.
+            component.pieces[..T].fill(B::ZERO);
+            component.pieces[usize::from(from.1)] = B::bit(from.0);
+            b.fill_one_level(links, b.turn.index(), &mut component.pieces);
+        } else if T == 3 && B::STRIDE <= 8 {
             // Height 2 on a 64-point board (most plies): the fill for it, straight away.
             // Only the levels in play are read from here on.
             component.pieces[..T].fill(B::ZERO);
