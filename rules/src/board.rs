@@ -678,7 +678,9 @@ impl<B: GeometryTable> Board<B> {
 
     /// The cascade chain of `(index, k)` as plain points into `out`, `c0` first; its length,
     /// or the number of marbles the piece holds up when that is more than one.
-    #[inline]
+    // Always inlined: the playouts call it for every step they try and play, and as a call it
+    // cost 3 % of a playout's instructions.
+    #[inline(always)]
     pub fn chain_points(
         &self,
         index: u32,

@@ -500,7 +500,9 @@ fn levels_in_play<const T: usize>(b: &Board<impl Bits>) -> usize {
 /// Whether the piece on `from`, whose connected component (with itself) is `component`, may
 /// step to `to`, an open point (empty, and supported if above level 0): the length of its
 /// chain, left in `points`, if it may. RULES section 4.2.
-#[inline]
+// Always inlined: the sampler's one call site, where the compiler left it a function call
+// (1.1 % of a playout's instructions).
+#[inline(always)]
 fn step_is_legal<B: GeometryTable>(
     b: &Board<B>,
     component: &Levels<B>,
