@@ -901,6 +901,114 @@ mod tests {
         }
     }
 
+    /// A random position code of side `size`: level 0 mostly full, each higher point held
+    /// (when its four supports are) with probability `stack`, colours at random.
+    fn stacked_code(size: u8, stack: f64, rng: &mut rand::rngs::SmallRng) -> String {
+        let n = usize::from(size);
+        let mut held = vec![vec![vec![None::<char>; n]; n]; n];
+        for k in 0..n {
+            for y in 0..n - k {
+                for x in 0..n - k {
+                    let supported = k == 0
+                        || [(0, 0), (1, 0), (0, 1), (1, 1)]
+                            .iter()
+                            .all(|&(dx, dy)| held[k - 1][y + dy][x + dx].is_some());
+                    let chance = if k == 0 { 0.9 } else { stack };
+                    if supported && rng.random_bool(chance) {
+                        held[k][y][x] = Some(if rng.random_bool(0.5) { 'b' } else { 'w' });
+                    }
+                }
+            }
+        }
+        let levels: Vec<String> = (0..n)
+            .map(|k| {
+                let rows: Vec<String> = (0..n - k)
+                    .rev()
+                    .map(|y| {
+                        let mut row = String::new();
+                        let mut empty = 0;
+                        for x in 0..n - k {
+                            match held[k][y][x] {
+                                Some(c) => {
+                                    if empty > 0 {
+                                        row.push_str(&empty.to_string());
+                                        empty = 0;
+                                    }
+                                    row.push(c);
+                                }
+                                None => empty += 1,
+                            }
+                        }
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                        }
+                        row
+                    })
+                    .collect();
+                rows.join("/")
+            })
+            .collect();
+        let turn = if rng.random_bool(0.5) { 'b' } else { 'w' };
+        format!("{size}:{turn}:3,3:{}", levels.join("|"))
+    }
+
+    #[test]
+    fn sampled_moves_are_legal_and_uniform_on_tall_boards() {
+        // The sampler has copies for 1 to 4 levels in play and a general one for more: on
+        // random stacked boards of heights up to 8, every drawn move is legal, and on tall
+        // ones (five levels or more in play) every legal move is drawn about equally often.
+        fn check<B: GeometryTable>(b: &Board<B>, legal: &[Move], rng: &mut rand::rngs::SmallRng) {
+            let mut sampler = Sampler::new();
+            let mut links = Links::new();
+            b.links_into(&mut links);
+            for _ in 0..30 {
+                let mv = sampler
+                    .sample(b, &links, rng, &mut Uniform)
+                    .map(Choice::to_move::<B>);
+                match mv {
+                    Some(mv) => assert!(legal.contains(&mv), "{mv} is not legal"),
+                    None => assert!(legal.is_empty(), "a legal move was missed"),
+                }
+            }
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
+        let mut heights = [0u32; 17];
+        let mut tall = Vec::new();
+        for size in [4u8, 5, 6, 8, 9, 12] {
+            for stack in [0.5, 0.8, 0.9, 0.95, 0.99] {
+                for _ in 0..60 {
+                    let code = stacked_code(size, stack, &mut rng);
+                    let Ok(position) = Position::from_code(&code) else {
+                        panic!("bad code {code}");
+                    };
+                    let moves = position.legal_moves();
+                    heights[usize::from(position.height())] += 1;
+                    with_board!(position, b => check(b, &moves, &mut rng));
+                    // For the chi-square test: positions for the general copy (five levels
+                    // or more in play) with many moves.
+                    if position.height() >= 4 && size >= 5 && moves.len() > 10 && tall.len() < 4 {
+                        tall.push(code);
+                    }
+                }
+            }
+        }
+        assert!(
+            heights[3] > 20 && heights[4] > 20 && heights[5..].iter().sum::<u32>() > 40,
+            "heights seen: {heights:?}"
+        );
+        assert_eq!(tall.len(), 4, "tall positions with many moves");
+        for (i, code) in tall.iter().enumerate() {
+            let moves = Position::from_code(code)
+                .map(|p| p.legal_moves().len())
+                .unwrap_or(0);
+            let (statistic, freedom) = chi_square(code, 400 * moves, 59 + i as u64, &mut Uniform);
+            assert!(
+                statistic < generous_bound(freedom),
+                "{code}: chi-square {statistic:.1} with {freedom} degrees of freedom"
+            );
+        }
+    }
+
     #[test]
     fn sampled_moves_are_legal_on_random_positions() {
         // On many positions of random games, every drawn move is in the full legal list, and
