@@ -238,7 +238,10 @@ impl<B: GeometryTable> Sampler<B> {
             b.fill_one_level(links, b.turn.index(), &mut component.pieces);
         } else if T == 3 && B::STRIDE <= 8 {
             // Height 2 on a 64-point board (most plies): the fill for it, straight away.
-            // Only the levels in play are read from here on.
+            // Only the levels in play are read from here on. Three levels are in play on a
+            // 3 × 3 board of height 3 too, but that board is full: no move is drawn there,
+            // and no component filled.
+            debug_assert_eq!(b.height, 2, "three levels in play on a board of height 2");
             component.pieces[..T].fill(B::ZERO);
             component.pieces[usize::from(from.1)] = B::bit(from.0);
             b.fill_two_levels(links, b.turn.index(), &mut component.pieces);
@@ -955,7 +958,7 @@ mod tests {
     #[test]
     fn sampled_moves_are_legal_and_uniform_on_tall_boards() {
         // The sampler has copies for 1 to 4 levels in play and a general one for more: on
-        // random stacked boards of heights up to 8, every drawn move is legal, and on tall
+        // random stacked boards of sides 3 to 12, every drawn move is legal, and on tall
         // ones (five levels or more in play) every legal move is drawn about equally often.
         fn check<B: GeometryTable>(b: &Board<B>, legal: &[Move], rng: &mut rand::rngs::SmallRng) {
             let mut sampler = Sampler::new();
@@ -974,7 +977,7 @@ mod tests {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
         let mut heights = [0u32; 17];
         let mut tall = Vec::new();
-        for size in [4u8, 5, 6, 8, 9, 12] {
+        for size in [3u8, 4, 5, 6, 8, 9, 12] {
             for stack in [0.5, 0.8, 0.9, 0.95, 0.99] {
                 for _ in 0..60 {
                     let code = stacked_code(size, stack, &mut rng);
