@@ -294,15 +294,22 @@ pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
 
 /// The update of a game's changeable columns at its version, which bumps the version:
 /// [`save_game`]'s statement, and [`save_game_after_move`]'s before its `RETURNING`.
+/// `save_game_sql!("column = ?N, ")` sets one more column.
 macro_rules! save_game_sql {
     () => {
-        "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
+        save_game_sql!("")
+    };
+    ($also:literal) => {
+        concat!(
+            "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
              reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
-             rated = ?19, \
-             version = version + 1 \
+             rated = ?19, ",
+            $also,
+            "version = version + 1 \
              WHERE id = ?1 AND version = ?2"
+        )
     };
 }
 
@@ -431,7 +438,10 @@ pub fn save_game_after_move(
             conn.query_opt(
                 concat!(
                     "WITH saved AS (",
-                    save_game_sql!(),
+                    // The game's current position is the move's (migration 0025: the
+                    // trigger after the move's insert then leaves the row alone, where it
+                    // updated it a second time).
+                    save_game_sql!("current_code = CAST(?25 AS TEXT), "),
                     " RETURNING version), \
                      moved AS (INSERT INTO moves (game_id, ply, notation, code, played_at) \
                      SELECT ?1, CAST(?23 AS BIGINT), CAST(?24 AS TEXT), CAST(?25 AS TEXT), \
