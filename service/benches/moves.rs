@@ -34,6 +34,15 @@
 //! `pgbench -n -c N -j N -T 30` (`AKRON_BENCH_PGBENCH_SECONDS` changes the 30), and prints
 //! its transactions per second beside the moves per second (issue 45: a move should cost no
 //! more than a TPC-B transaction).
+//!
+//! Where the time goes: beside each run it prints the CPU time per move of the playing
+//! processes (every thread, from `go` to their last move) and of the database server (the
+//! postmaster and all its children, over the same span: the backends, the WAL writer, the
+//! checkpointer), and the same per TPC-B transaction for `pgbench` (its own CPU, and the
+//! server's while it ran). The kernel's per-thread `schedstat` is read, so these need Linux
+//! and a server on this machine whose `data_directory` the bench's role may read (a
+//! superuser); otherwise they print `-`. CPU time, unlike the rates, barely moves with the
+//! machine's load, so it compares runs minutes apart.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 mod shared;
@@ -104,6 +113,8 @@ struct Target {
     cursor: Cursor,
     /// Moves stored so far.
     moves: usize,
+    /// The server's CPU time, when it runs on this machine (PostgreSQL).
+    server: Option<ServerCpu>,
 }
 
 /// What one run measured.
@@ -112,6 +123,10 @@ struct Run {
     latencies: Vec<Duration>,
     /// From the start signal to the last process's last move.
     wall: Duration,
+    /// CPU time of the playing processes over the timed moves, all of them together.
+    client_cpu: Option<Duration>,
+    /// CPU time of the database server over the same span (PostgreSQL on this machine only).
+    server_cpu: Option<Duration>,
 }
 
 impl Run {
@@ -123,12 +138,102 @@ impl Run {
         self.moves() as f64 / self.wall.as_secs_f64()
     }
 
+    /// `total` divided among the run's moves, in microseconds.
+    fn per_move(&self, total: Option<Duration>) -> String {
+        micros_each(total, self.moves())
+    }
+
     fn percentile(&self, p: f64) -> Duration {
         let mut sorted = self.latencies.clone();
         sorted.sort();
         let at = ((sorted.len() as f64 * p) as usize).min(sorted.len() - 1);
         sorted[at]
     }
+}
+
+/// `total` divided by `count`, in microseconds, or `-` when it was not measured.
+fn micros_each(total: Option<Duration>, count: usize) -> String {
+    match total {
+        Some(total) if count > 0 => format!("{:.0} µs", total.as_secs_f64() * 1e6 / count as f64),
+        _ => "-".to_string(),
+    }
+}
+
+/// CPU time the threads of process `pid` have run, from the kernel's `schedstat` (in
+/// nanoseconds, unlike `stat`'s clock ticks); `None` when the process is gone or this is not
+/// Linux. A thread that ends while it is read is left out.
+fn cpu_of(pid: &str) -> Option<Duration> {
+    let mut total = 0_u64;
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).ok()? {
+        let Ok(task) = task else { continue };
+        if let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) {
+            total += text
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+    }
+    Some(Duration::from_nanos(total))
+}
+
+/// The fields of `/proc/PID/stat` after the command's name (the state is the first).
+fn stat_fields(pid: &str) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &text[text.rfind(')')? + 1..];
+    Some(rest.split_whitespace().map(str::to_string).collect())
+}
+
+/// The CPU time of a PostgreSQL server on this machine: its postmaster and every process it
+/// started (backends, WAL writer, checkpointer…).
+struct ServerCpu {
+    postmaster: String,
+}
+
+impl ServerCpu {
+    /// The server `db` is on, when it runs here and its `data_directory` can be read.
+    fn find(db: &Db) -> Option<ServerCpu> {
+        let directory: String = db
+            .read(|c| {
+                c.query_one("SELECT current_setting('data_directory')", &[], |r| {
+                    r.get(0)
+                })
+            })
+            .ok()?;
+        let pid = std::fs::read_to_string(format!("{directory}/postmaster.pid")).ok()?;
+        let postmaster = pid.lines().next()?.trim().to_string();
+        cpu_of(&postmaster)?;
+        Some(ServerCpu { postmaster })
+    }
+
+    /// The CPU time the server's processes have run so far. A backend that exits between two
+    /// readings takes its time with it: the bench reads before any of its clients leaves.
+    fn now(&self) -> Option<Duration> {
+        let mut total = cpu_of(&self.postmaster)?;
+        for entry in std::fs::read_dir("/proc").ok()? {
+            let Ok(entry) = entry else { continue };
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            else {
+                continue;
+            };
+            if stat_fields(pid).is_some_and(|f| f.get(1) == Some(&self.postmaster)) {
+                total += cpu_of(pid).unwrap_or_default();
+            }
+        }
+        Some(total)
+    }
+}
+
+/// The CPU time of this process's children that have ended and been waited for (the
+/// `cutime` and `cstime` of `/proc/self/stat`, in clock ticks of 10 ms: `USER_HZ` is 100 on
+/// Linux).
+fn children_cpu() -> Option<Duration> {
+    let fields = stat_fields("self")?;
+    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 fn load() -> String {
@@ -164,12 +269,14 @@ fn parent() {
         moves: count_moves(&sqlite),
         db: sqlite,
         cursor: Cursor::new(),
+        server: None,
     }];
     if let (Some(scratch), Some(db)) = (&scratch, postgres) {
         targets.push(Target {
             name: "PostgreSQL",
             setting: scratch_url(scratch),
             moves: count_moves(&db),
+            server: ServerCpu::find(&db),
             db,
             cursor: Cursor::new(),
         });
@@ -177,9 +284,11 @@ fn parent() {
     println!();
     let pgbench = std::env::var("AKRON_BENCH_PGBENCH").ok();
     println!(
-        "| database | processes | moves | p50 | p99 | max | moves/s | pgbench TPC-B tps, as many clients | load average |"
+        "| database | processes | moves | p50 | p99 | max | moves/s | client CPU a move | server CPU a move | pgbench TPC-B tps, as many clients | pgbench CPU a transaction | server CPU a transaction | moves/s ÷ tps | load average |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
     let counts: Vec<usize> = std::env::var("AKRON_BENCH_PROCESSES")
         .unwrap_or_else(|_| "1 2 4".to_string())
         .split_whitespace()
@@ -189,18 +298,29 @@ fn parent() {
         // The databases take turns at each process count, so that both see the same load.
         for target in &mut targets {
             let run = run(target, processes, per_process);
-            let tps = match (&pgbench, target.name) {
-                (Some(database), "PostgreSQL") => tpc_b(database, processes),
+            let tpc_b = match (&pgbench, target.name) {
+                (Some(database), "PostgreSQL") => {
+                    tpc_b(database, processes, target.server.as_ref())
+                }
+                _ => TpcB::default(),
+            };
+            let share = match tpc_b.tps.parse::<f64>() {
+                Ok(tps) if tps > 0.0 => format!("{:.0} %", run.per_second() / tps * 100.0),
                 _ => "-".to_string(),
             };
             println!(
-                "| {} | {processes} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.0} | {tps} | {} |",
+                "| {} | {processes} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.0} | {} | {} | {} | {} | {} | {share} | {} |",
                 target.name,
                 run.moves(),
                 run.percentile(0.50).as_secs_f64() * 1e3,
                 run.percentile(0.99).as_secs_f64() * 1e3,
                 run.percentile(1.0).as_secs_f64() * 1e3,
                 run.per_second(),
+                run.per_move(run.client_cpu),
+                run.per_move(run.server_cpu),
+                tpc_b.tps,
+                micros_each(tpc_b.client_cpu, tpc_b.transactions),
+                micros_each(tpc_b.server_cpu, tpc_b.transactions),
                 load()
             );
         }
@@ -210,29 +330,71 @@ fn parent() {
     drop(scratch);
 }
 
+/// What one `pgbench` run measured.
+struct TpcB {
+    /// Transactions per second as `pgbench` printed it, or why there is none.
+    tps: String,
+    /// Transactions it completed.
+    transactions: usize,
+    /// `pgbench`'s own CPU time.
+    client_cpu: Option<Duration>,
+    /// The server's CPU time while it ran.
+    server_cpu: Option<Duration>,
+}
+
+impl Default for TpcB {
+    fn default() -> TpcB {
+        TpcB {
+            tps: "-".to_string(),
+            transactions: 0,
+            client_cpu: None,
+            server_cpu: None,
+        }
+    }
+}
+
 /// `pgbench`'s TPC-B transactions per second with `clients` clients (and as many threads)
-/// on `database`, right after the moves' run, on the same server.
-fn tpc_b(database: &str, clients: usize) -> String {
+/// on `database`, right after the moves' run, on the same server, with its CPU time and the
+/// server's (when `server` can be read).
+fn tpc_b(database: &str, clients: usize, server: Option<&ServerCpu>) -> TpcB {
     let seconds = std::env::var("AKRON_BENCH_PGBENCH_SECONDS").unwrap_or_else(|_| "30".into());
     let clients = clients.to_string();
+    let (client_before, server_before) = (children_cpu(), server.and_then(ServerCpu::now));
     let output = Process::new("pgbench")
         .args([
             "-n", "-c", &clients, "-j", &clients, "-T", &seconds, database,
         ])
         .output()
         .expect("pgbench runs (is it on the PATH?)");
+    let (client_after, server_after) = (children_cpu(), server.and_then(ServerCpu::now));
     let text = String::from_utf8_lossy(&output.stdout);
-    text.lines()
-        .find_map(|line| {
-            let rest = line.strip_prefix("tps = ")?;
+    let after = |prefix: &str| {
+        text.lines().find_map(|line| {
+            let rest = line.strip_prefix(prefix)?;
             Some(rest.split_whitespace().next()?.to_string())
         })
-        .unwrap_or_else(|| {
-            format!(
+    };
+    let Some(tps) = after("tps = ") else {
+        return TpcB {
+            tps: format!(
                 "pgbench failed: {}",
                 String::from_utf8_lossy(&output.stderr)
-            )
-        })
+            ),
+            ..TpcB::default()
+        };
+    };
+    TpcB {
+        tps,
+        transactions: after("number of transactions actually processed: ")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0),
+        client_cpu: client_after
+            .zip(client_before)
+            .map(|(a, b)| a.saturating_sub(b)),
+        server_cpu: server_after
+            .zip(server_before)
+            .map(|(a, b)| a.saturating_sub(b)),
+    }
 }
 
 /// The scratch database's address for a child (with its password, if the server's has one).
@@ -301,13 +463,15 @@ fn run(target: &mut Target, processes: usize, per_process: usize) -> Run {
         running.stdout.read_line(&mut line).expect("reads");
         assert_eq!(line.trim(), "ready", "a child failed to start");
     }
+    let server_before = target.server.as_ref().and_then(ServerCpu::now);
     let started = Instant::now();
     for running in &mut children {
         writeln!(running.stdin, "go").expect("starts");
     }
     let mut latencies = Vec::new();
     let mut wall = Duration::ZERO;
-    for mut running in children {
+    let mut client_cpu = Some(Duration::ZERO);
+    for running in &mut children {
         let mut line = String::new();
         running.stdout.read_line(&mut line).expect("reads");
         wall = wall.max(started.elapsed());
@@ -315,7 +479,26 @@ fn run(target: &mut Target, processes: usize, per_process: usize) -> Run {
             line.split_whitespace()
                 .map(|n| Duration::from_nanos(n.parse().expect("a latency"))),
         );
-        assert!(running.child.wait().expect("ends").success());
+        let mut cpu = String::new();
+        running.stdout.read_line(&mut cpu).expect("reads");
+        let cpu = cpu.trim().strip_prefix("cpu ").and_then(|n| n.parse().ok());
+        client_cpu = client_cpu
+            .zip(cpu)
+            .map(|(sum, n)| sum + Duration::from_nanos(n));
+    }
+    // Read while every child still holds its connections: a backend that ends takes its
+    // CPU time with it.
+    let server_cpu = target
+        .server
+        .as_ref()
+        .and_then(ServerCpu::now)
+        .zip(server_before)
+        .map(|(after, before)| after.saturating_sub(before));
+    for running in children {
+        // Closing its input lets the child end.
+        drop(running.stdin);
+        let mut child = running.child;
+        assert!(child.wait().expect("ends").success());
     }
     assert_eq!(
         latencies.len(),
@@ -328,11 +511,18 @@ fn run(target: &mut Target, processes: usize, per_process: usize) -> Run {
         target.moves,
         "every move is stored once"
     );
-    Run { latencies, wall }
+    Run {
+        latencies,
+        wall,
+        client_cpu,
+        server_cpu,
+    }
 }
 
 /// A child: opens its own service on `AKRON_BENCH_DB`, plays the untimed moves, says
-/// `ready`, waits for `go`, plays the timed ones and prints their latencies in nanoseconds.
+/// `ready`, waits for `go`, plays the timed ones and prints their latencies in nanoseconds,
+/// then on a line of its own `cpu` and the CPU time they took in nanoseconds (`-` where that
+/// cannot be read), and waits for its input to close.
 fn child() {
     let setting = std::env::var("AKRON_BENCH_DB").expect("AKRON_BENCH_DB");
     let slice: Vec<usize> = std::env::var("AKRON_BENCH_SLICE")
@@ -372,8 +562,18 @@ fn child() {
     stdout.flush().expect("writes");
     let mut go = String::new();
     std::io::stdin().read_line(&mut go).expect("reads");
+    let cpu_before = cpu_of("self");
     let latencies: Vec<String> = (first + warm_up..first + count)
         .map(|game| play(game).as_nanos().to_string())
         .collect();
+    let cpu = cpu_of("self")
+        .zip(cpu_before)
+        .map_or_else(|| "-".to_string(), |(a, b)| (a - b).as_nanos().to_string());
     writeln!(stdout, "{}", latencies.join(" ")).expect("writes");
+    writeln!(stdout, "cpu {cpu}").expect("writes");
+    stdout.flush().expect("writes");
+    // Waits until the parent has read the server's CPU time (it closes the input): this
+    // process's connections, and their backends, stay until then.
+    let mut bye = String::new();
+    let _ = std::io::stdin().read_line(&mut bye);
 }

@@ -294,15 +294,22 @@ pub fn all_game_ids(conn: &Tx<'_>) -> Result<Vec<GameId>, DbError> {
 
 /// The update of a game's changeable columns at its version, which bumps the version:
 /// [`save_game`]'s statement, and [`save_game_after_move`]'s before its `RETURNING`.
+/// `save_game_sql!("column = ?N, ")` sets one more column.
 macro_rules! save_game_sql {
     () => {
-        "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
+        save_game_sql!("")
+    };
+    ($also:literal) => {
+        concat!(
+            "UPDATE games SET status = ?3, winner = ?4, winner_id = ?5, reason = ?6, \
              draw_offer_by = ?7, takeback_by = ?8, started_at = ?9, last_move_at = ?10, \
              finished_at = ?11, deadline_at = ?12, clock_first = ?13, clock_second = ?14, \
              reminders_sent = ?15, channel = ?16, draw_offers = ?17, wants_thread = ?18, \
-             rated = ?19, \
-             version = version + 1 \
+             rated = ?19, ",
+            $also,
+            "version = version + 1 \
              WHERE id = ?1 AND version = ?2"
+        )
     };
 }
 
@@ -375,6 +382,12 @@ pub struct SavedAfterMove {
     pub premoves: Option<super::Premoves>,
     /// Who follows the game, in the order of their ids (as [`super::game_followers`]).
     pub followers: Vec<UserId>,
+    /// The running vacation of the player to move next, when the game's tournament (if it
+    /// is in one) allows vacations: when it began and the seconds of the year's allowance
+    /// used before it ([`super::vacation`], [`super::game_tournament`]); what the move's
+    /// reply needs to show that player's clock, read here instead of in two statements
+    /// after the move (issue 45).
+    pub vacation: Option<(i64, i64)>,
 }
 
 /// Separates the followers [`save_game_after_move`] reads as one text: a control character
@@ -388,15 +401,21 @@ macro_rules! after_move_reads_sql {
         "(SELECT after_ply FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
          (SELECT pairs FROM premoves WHERE game_id = ?1 AND user_id = ?20), \
          (SELECT string_agg(follower_id, ?21 ORDER BY follower_id) FROM follows \
-          WHERE kind = 'game' AND target = ?22)"
+          WHERE kind = 'game' AND target = ?22), \
+         (SELECT since FROM vacations WHERE user_id = ?20), \
+         (SELECT used FROM vacations WHERE user_id = ?20), \
+         (SELECT MIN(t.vacation) FROM tournaments AS t WHERE t.id IN \
+          (SELECT tournament_id FROM tournament_pairings WHERE game_id = ?1 \
+           UNION SELECT tournament_id FROM knockout_games WHERE game_id = ?1))"
     };
 }
 
 /// [`save_game`] after a move that did not end the game, with the move `mv` stored
 /// ([`super::insert_move`]) and, in the same statement, what the move's transaction reads
-/// besides: `to_move`'s queue of conditional moves in the game ([`super::premoves`]) and the
-/// game's followers ([`super::game_followers`]). On PostgreSQL this is one statement, one
-/// round trip instead of four (issue 45): the move is inserted only when the game's update
+/// besides: `to_move`'s queue of conditional moves in the game ([`super::premoves`]), the
+/// game's followers ([`super::game_followers`]) and what `to_move`'s clock needs (their
+/// running vacation, and whether the game's tournament allows it). On PostgreSQL this is
+/// one statement, one round trip instead of six (issue 45): the move is inserted only when the game's update
 /// at its version happened. On SQLite, which has no data-modifying `WITH` and no round
 /// trips, the insert follows the update. The reads see the database as the update does,
 /// inside the caller's transaction, as the separate reads before it did.
@@ -412,11 +431,17 @@ pub fn save_game_after_move(
     mv: &super::MoveRow,
 ) -> Result<SavedAfterMove, DbError> {
     let target = game.id.0.to_string();
-    #[allow(clippy::type_complexity)]
-    let read =
-        |r: &Row<'_>| -> Result<(i64, Option<usize>, Option<String>, Option<String>), DbError> {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        };
+    let read = |r: &Row<'_>| -> Result<AfterMoveRow, DbError> {
+        Ok(AfterMoveRow {
+            version: r.get(0)?,
+            after_ply: r.get(1)?,
+            pairs: r.get(2)?,
+            followers: r.get(3)?,
+            vacation_since: r.get(4)?,
+            vacation_used: r.get(5)?,
+            tournament_vacation: r.get(6)?,
+        })
+    };
     let saved = if conn.is_postgres() {
         let extra = params![
             to_move.0,
@@ -431,7 +456,10 @@ pub fn save_game_after_move(
             conn.query_opt(
                 concat!(
                     "WITH saved AS (",
-                    save_game_sql!(),
+                    // The game's current position is the move's (migration 0025: the
+                    // trigger after the move's insert then leaves the row alone, where it
+                    // updated it a second time).
+                    save_game_sql!("current_code = CAST(?25 AS TEXT), "),
                     " RETURNING version), \
                      moved AS (INSERT INTO moves (game_id, ply, notation, code, played_at) \
                      SELECT ?1, CAST(?23 AS BIGINT), CAST(?24 AS TEXT), CAST(?25 AS TEXT), \
@@ -462,7 +490,16 @@ pub fn save_game_after_move(
         }
         saved
     };
-    let Some((version, after_ply, pairs, followers)) = saved else {
+    let Some(AfterMoveRow {
+        version,
+        after_ply,
+        pairs,
+        followers,
+        vacation_since,
+        vacation_used,
+        tournament_vacation,
+    }) = saved
+    else {
         return Err(DbError::Conflict);
     };
     let followers = followers
@@ -476,7 +513,23 @@ pub fn save_game_after_move(
             super::correspondence::premoves_from(to_move, after_ply, &pairs)
         }),
         followers,
+        // Outside tournaments, and in those that allow them (as `clock_pause` judges).
+        vacation: vacation_since
+            .filter(|_| tournament_vacation.is_none_or(|allowed| allowed))
+            .map(|since| (since, vacation_used.unwrap_or(0))),
     })
+}
+
+/// The row [`save_game_after_move`] reads.
+struct AfterMoveRow {
+    version: i64,
+    after_ply: Option<usize>,
+    pairs: Option<String>,
+    followers: Option<String>,
+    vacation_since: Option<i64>,
+    vacation_used: Option<i64>,
+    /// `None` outside tournaments.
+    tournament_vacation: Option<bool>,
 }
 
 /// The live games (open challenges, games being played) whose deadline has come by `now`,

@@ -111,6 +111,10 @@ pub(super) const MIGRATIONS: &[(&str, &str)] = &[
         "0024_mine.sql",
         include_str!("../../../migrations/0024_mine.sql"),
     ),
+    (
+        "0025_current_code_in_move.sql",
+        include_str!("../../../migrations/0025_current_code_in_move.sql"),
+    ),
 ];
 
 /// How many times opening is tried again after a transient failure.
@@ -632,6 +636,10 @@ mod tests {
         (
             "0024_mine.sql",
             "6a5861bfd7115b093eee48c5659fe2d2aaf3c442fd67561390036d92ed282a73",
+        ),
+        (
+            "0025_current_code_in_move.sql",
+            "b41659256487ee33902346404ad9b0c88c356237df49997e0bac97395f893aa3",
         ),
     ];
 

@@ -370,6 +370,8 @@ impl Service {
             &applied.report,
             crate::images::View::default(),
             language,
+            // Worded before the move is stored: the clock is read now.
+            None,
         );
         if let Some(note) = applied.lapse_note() {
             reply.text.push('\n');

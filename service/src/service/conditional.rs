@@ -289,6 +289,23 @@ impl Service {
         Ok(clocks::read(&loaded.record, plies, pause, now))
     }
 
+    /// [`Service::clock_shown`] with the vacation already read (`Some(pause)`), else as it.
+    pub(super) fn clock_shown_with(
+        &self,
+        loaded: &Loaded,
+        pause: Option<Option<clocks::Pause>>,
+    ) -> Option<clocks::Reading> {
+        match pause {
+            Some(pause) => clocks::read(
+                &loaded.record,
+                loaded.game.moves().len(),
+                pause,
+                self.clock.now(),
+            ),
+            None => self.clock_shown(loaded),
+        }
+    }
+
     /// [`Service::clock_reading`] now, for a reply that cannot fail: when the vacation
     /// cannot be read, it is logged and the clocks are shown as they run.
     pub(super) fn clock_shown(&self, loaded: &Loaded) -> Option<clocks::Reading> {
@@ -298,6 +315,22 @@ impl Service {
             clocks::read(&loaded.record, loaded.game.moves().len(), None, now)
         })
     }
+}
+
+/// [`clock_pause`] from what a move's save read of the player to move next: their running
+/// vacation (when it began, the allowance used) if the game's tournament allows it
+/// ([`db::SavedAfterMove::vacation`]).
+pub(super) fn pause_after_move(
+    record: &GameRecord,
+    vacation: Option<(i64, i64)>,
+) -> Option<clocks::Pause> {
+    if !paused_by_vacation(record) {
+        return None;
+    }
+    vacation.map(|(since, used)| clocks::Pause {
+        since,
+        until: since + (VACATION_PER_YEAR - used).max(0),
+    })
 }
 
 /// The running vacation of `mover` (the player to move in `record`) when it stops this

@@ -100,6 +100,10 @@ pub(super) struct Applied {
     pub mover: User,
     /// Who had offered the draw that lapsed because the move did not answer it.
     pub lapsed: Option<User>,
+    /// What stops the clock of the player to move next (their vacation), when the move's
+    /// save read it ([`db::SavedAfterMove::vacation`]): the reply shows that clock without
+    /// reading it again (issue 45).
+    pub pause: Option<Option<clocks::Pause>>,
 }
 
 impl Applied {
@@ -157,6 +161,7 @@ pub(super) fn apply_move(loaded: &Loaded, mv: Move, now: i64) -> Result<Applied,
         row,
         mover,
         lapsed,
+        pause: None,
     })
 }
 
@@ -182,6 +187,10 @@ impl Service {
                 let saved =
                     db::save_game_after_move(conn, &applied.next.record, &queued.id, &applied.row)?;
                 applied.next.record.version = saved.version;
+                applied.pause = Some(super::conditional::pause_after_move(
+                    &applied.next.record,
+                    saved.vacation,
+                ));
                 let answer =
                     self.take_premove(conn, &applied.next, applied.report.mv, saved.premoves, now)?;
                 self.tell_move_followers(

@@ -498,6 +498,7 @@ impl Service {
                             report,
                             crate::images::View::default(),
                             language,
+                            None,
                         );
                         reply.text = worded.text;
                         reply.mentions = worded.mentions;

@@ -58,8 +58,9 @@ impl Service {
         let lapse_note = applied.lapse_note();
         let language = request.language.public;
         let report = applied.report;
+        let pause = applied.pause;
         let next = self.moved(applied.next);
-        let mut reply = self.move_reply(&next, &report, self.view_of(request)?, language);
+        let mut reply = self.move_reply(&next, &report, self.view_of(request)?, language, pause);
         if report.outcome.is_some() {
             if let Some(note) = self.rating_note_of(&next.record, next.game.moves().len())? {
                 reply.text.push('\n');
@@ -404,13 +405,16 @@ impl Service {
         }
     }
 
-    /// What a move did, whose turn it is, pending connections and results.
+    /// What a move did, whose turn it is, pending connections and results. `pause` is what
+    /// stops the clock of the player to move next when the move's save read it
+    /// ([`super::lifecycle::Applied::pause`]); `None` reads it now.
     pub(super) fn move_reply(
         &self,
         loaded: &Loaded,
         report: &MoveReport,
         view: View,
         language: Language,
+        pause: Option<Option<super::clocks::Pause>>,
     ) -> Reply {
         let mut reply = self.board_reply_as(loaded, Some(report), view, language);
         let mover = loaded.player(report.mover);
@@ -499,7 +503,9 @@ impl Service {
                 player = token,
                 colour = loaded.game.turn().name()
             ));
-            if let Some(clocks) = clock_line(loaded, self.clock_shown(loaded), language) {
+            // The vacation of the player to move, when the move's save read it.
+            let shown = self.clock_shown_with(loaded, pause);
+            if let Some(clocks) = clock_line(loaded, shown, language) {
                 let _ = write!(text, "\n{clocks}");
             }
         }

@@ -842,6 +842,69 @@ fn a_declined_rematch_may_be_asked_again_once_more() {
     assert_eq!(live[0].challenger, user("ben").id);
 }
 
+/// Regression (issue 45): on PostgreSQL a move updated its game's row twice, in its save and
+/// again in the trigger that keeps `current_code` after the move's insert (one more row
+/// version, with an entry in every index of `games`: the largest part of a move's work on
+/// the server). The save now sets the code itself and the trigger leaves the row alone; the
+/// current code is still the move's, on both databases.
+#[test]
+fn a_moves_save_updates_the_game_row_once() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    h.start(5, None, akron_rules::WinRule::Delayed);
+    let id = GameId(1);
+    let db = h.open_db().unwrap();
+    let stored = game(&h, id);
+    let mut rules = akron_rules::Game::from_position(
+        akron_rules::Position::from_code(&stored.start_code).unwrap(),
+        stored.win_rule,
+    );
+    rules.play("C3".parse().unwrap()).unwrap();
+    let row = db::MoveRow {
+        ply: 0,
+        notation: "C3".to_string(),
+        code: rules.position().code(),
+        played_at: 7,
+    };
+    // The connection's counts not yet flushed to the server's statistics, the trigger's
+    // statements included; read before and after the save, as they may hold earlier work.
+    let updated = |c: &db::Tx<'_>| {
+        c.query_one(
+            "SELECT n_tup_upd FROM pg_stat_xact_user_tables WHERE relname = 'games'",
+            akron_service::params![],
+            |r| r.get::<i64>(0),
+        )
+    };
+    let updates = db
+        .write(|c| {
+            let before = if c.is_postgres() {
+                Some(updated(c)?)
+            } else {
+                None
+            };
+            db::save_game_after_move(c, &stored, &user("bob").id, &row)?;
+            match before {
+                Some(before) => Ok::<_, db::DbError>(Some(updated(c)? - before)),
+                None => Ok(None),
+            }
+        })
+        .unwrap();
+    if let Some(updates) = updates {
+        assert_eq!(updates, 1, "the game's row was updated {updates} times");
+    }
+    let current: String = db
+        .read(|c| {
+            c.query_one(
+                "SELECT current_code FROM games WHERE id = ?1",
+                akron_service::params![id.0],
+                |r| r.get(0),
+            )
+        })
+        .unwrap();
+    assert_eq!(current, row.code);
+}
+
 /// Issue 45: a move's save at its version stores the move and reads, in the same statement,
 /// the conditional moves of the player to move next and the game's followers (in the order
 /// of their ids, as `game_followers` gives them); a save at a stale version is still a

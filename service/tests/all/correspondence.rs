@@ -518,6 +518,41 @@ fn a_vacation_stops_the_clock_and_moves_the_deadline_on_by_the_time_away() {
     );
 }
 
+/// Issue 45: a move's reply shows the clock of the player to move next standing still while
+/// they are on vacation, and running once they are back; the vacation is read in the move's
+/// own statement now (two statements fewer after it).
+#[test]
+fn a_moves_reply_shows_the_clock_of_a_player_on_vacation_standing_still() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start(&h, TimeControl::PerMove(DAY));
+    h.play(mv("C3"));
+    let running = h.play(mv("B2"));
+    assert!(
+        running.text.contains("⏳") && !running.text.contains("stands still"),
+        "{}",
+        running.text
+    );
+    // alice is to move; bob leaves meanwhile.
+    let on = h.send("bob", Command::Vacation(true));
+    assert!(on.text.contains("on vacation"), "{}", on.text);
+    let standing = h.play(mv("D4"));
+    assert!(
+        standing.text.contains("stands still: on vacation"),
+        "{}",
+        standing.text
+    );
+    h.send("bob", Command::Vacation(false));
+    h.play(mv("B4"));
+    let back = h.play(mv("D2"));
+    assert!(
+        back.text.contains("⏳") && !back.text.contains("stands still"),
+        "{}",
+        back.text
+    );
+}
+
 #[test]
 fn a_vacation_ends_by_itself_after_fourteen_days_a_year() {
     let Some(h) = Harness::on(super::BACKEND) else {

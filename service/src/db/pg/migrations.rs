@@ -105,6 +105,10 @@ pub(in crate::db) const MIGRATIONS: &[(&str, &str)] = &[
         "0024_mine.sql",
         include_str!("../../../../migrations/postgres/0024_mine.sql"),
     ),
+    (
+        "0025_current_code_in_move.sql",
+        include_str!("../../../../migrations/postgres/0025_current_code_in_move.sql"),
+    ),
 ];
 
 /// The lock every process takes while it migrates, so that processes started together
@@ -315,6 +319,10 @@ mod tests {
         (
             "0024_mine.sql",
             "8d94a0ce92c8d8b7cc49aef8ad47709b713b816d5b411a4e5a59fcd387cfe8b8",
+        ),
+        (
+            "0025_current_code_in_move.sql",
+            "b1e30a80370c149c3a2004bfdd598d9769fd42608f879ac18bf52f2495da7943",
         ),
     ];
 
