@@ -26,6 +26,7 @@ challenge-expired = die Herausforderung ist verfallen
 challenge-waiting = die Herausforderung wartet auf Antwort
 game-in-progress = läuft
 game-aborted = abgebrochen
+game-lost-by-both = für beide verloren
 result-won = { colour } ({ $player }) hat { $reason ->
     [connection] durch Verbindung gewonnen
     [no-moves] gewonnen, weil der Gegner keinen erlaubten Zug hatte

@@ -28,6 +28,7 @@ challenge-expired = the challenge expired
 challenge-waiting = waiting for an answer to the challenge
 game-in-progress = in progress
 game-aborted = aborted
+game-lost-by-both = lost by both
 result-won = { $colour ->
     [black] Black
    *[white] White

@@ -26,6 +26,7 @@ challenge-expired = el desafío caducó
 challenge-waiting = esperando respuesta al desafío
 game-in-progress = en juego
 game-aborted = anulada
+game-lost-by-both = perdida por ambos
 result-won = las { colour } ({ $player }) { $reason ->
     [connection] ganaron por conexión
     [no-moves] ganaron porque el rival no tenía jugada legal

@@ -469,6 +469,7 @@ impl Service {
             status = status_line(
                 &next,
                 self.clock_reading(&next, self.clock.now())?,
+                self.lost_by_both(&next),
                 language
             )
         );

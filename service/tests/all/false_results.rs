@@ -583,6 +583,67 @@ fn a_forfeit_adjudication_is_announced_as_lost_by_both_not_as_aborted() {
     );
 }
 
+/// The reader's report (a4), what was left after the notice and the picture: a forfeit by
+/// both was still called aborted by the refusal to adjudicate it again ("already over
+/// (aborted)"), by the round's announcement delivered after it ("ended before it could be
+/// announced: aborted"), by the board's status line and by its text alternative.
+#[test]
+fn a_forfeit_is_not_called_aborted_when_refused_again_or_announced_late() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    // Nothing delivered yet: round 1's announcement is still waiting when the game ends.
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let forfeit = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::BothForfeit),
+    );
+    assert!(!forfeit.ephemeral, "{}", forfeit.text);
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let late: Vec<&str> = notices
+        .iter()
+        .map(|n| n.reply.text.as_str())
+        .filter(|t| t.contains(&format!("game #{}, ended before", games[0].0)))
+        .collect();
+    assert_eq!(late.len(), 1, "{notices:#?}");
+    assert!(
+        late[0].ends_with("ended before it could be announced: lost by both."),
+        "{}",
+        late[0]
+    );
+    for notice in &notices {
+        assert!(
+            !notice.reply.text.contains("aborted"),
+            "{}",
+            notice.reply.text
+        );
+    }
+    let again = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Draw),
+    );
+    assert!(again.ephemeral, "{}", again.text);
+    assert!(
+        again.text.contains(&format!(
+            "Game #{} is already over (lost by both)",
+            games[0].0
+        )),
+        "{}",
+        again.text
+    );
+    let board = said_of(&h, games[0], Command::Board(None));
+    assert!(board.text.ends_with(" · lost by both"), "{}", board.text);
+    let alt = board.alt.unwrap_or_default();
+    assert!(alt.contains("Result: lost by both."), "{alt}");
+    // A game its tournament's cancellation aborted is still an aborted game.
+    let cancelled = tournament(&h, "org", TournamentAction::Cancel);
+    assert!(!cancelled.ephemeral, "{}", cancelled.text);
+    let other = said_of(&h, games[1], Command::Board(None));
+    assert!(other.text.ends_with(" · aborted"), "{}", other.text);
+}
+
 #[test]
 fn an_adjudication_names_the_winner_by_name_and_colour() {
     let Some(h) = Harness::on(super::BACKEND) else {
