@@ -92,6 +92,30 @@ fn claim_against_a_player_on_vacation_is_refused() {
         .is_some());
 }
 
+/// The reader's report (a13): a clock of 3 days a move, started a few seconds before, read
+/// "2 d 23 h" (the span was truncated); it reads "3 d" on the board, in `games` and in the
+/// clock's line, as the rounding in `clocks::words` says.
+#[test]
+fn a_fresh_three_day_clock_reads_three_days() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start_rated(&h, TimeControl::PerMove(3 * DAY));
+    h.play(mv("C3"));
+    h.clock.advance(5);
+    let board = h.ok("alice", Command::Board(None)).text;
+    assert!(board.contains("White: 3 d left"), "{board}");
+    let games = h.ok("bob", Command::Games).text;
+    assert!(games.contains("**3 d left**"), "{games}");
+    for text in [&board, &games] {
+        assert!(!text.contains("2 d 23 h"), "{text}");
+    }
+    // Half an hour less than 3 days is not rounded up: 2 d 23 h is nearer.
+    h.clock.advance(1800);
+    let board = h.ok("alice", Command::Board(None)).text;
+    assert!(board.contains("White: 2 d 23 h left"), "{board}");
+}
+
 /// A tournament command in `lobby`; `org` and `mod` are moderators.
 fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
     let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
