@@ -379,10 +379,11 @@ pub fn clock(w: Words, seconds: i64) -> String {
 /// Seconds in a day: from a day on, a clock says days and hours.
 const DAY: i64 = 86_400;
 
-/// `2 d 23 h`, in `w`'s words; `3 d` for whole days when `hours` is the number 0 (the
+/// `2 d 23 h`, in `w`'s words, short as in a table (German `2 Tg. 23 Std.`, where running
+/// text says `2 Tage und 23 Stunden`); `3 d` for whole days when `hours` is the number 0 (the
 /// catalogue's `[0]` matches a number, not the text "0").
 fn days_and_hours(w: Words, days: Arg, hours: Arg) -> String {
-    w.with("clock-span-days", &[("days", days), ("hours", hours)])
+    w.with("web-clock-days", &[("days", days), ("hours", hours)])
 }
 
 /// The pattern the page's script fills in for a clock of a day or more: `%d` days, `%h` hours.

@@ -47,22 +47,44 @@ status-connects = **{ colour } verbindet**: { $other ->
     [black] Schwarz
    *[white] Weiß
 } muss die Verbindung jetzt unterbrechen.
-clock-side = { colour }: { $time }{ $live ->
+clock-side = { colour }: { $live ->
     [yes] {""}
-   *[no] {" "}übrig
-}
+   *[no] noch{" "}
+}{ $time }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (steht still: im Urlaub)
-clock-span-days = { $days } Tg.{ $hours ->
+clock-span-days = { $days } { $days ->
+    [one] Tag
+   *[other] Tage
+}{ $hours ->
     [0] {""}
-   *[other] {" "}{ $hours } Std.
+    [one] {" "}und { $hours } Stunde
+   *[other] {" "}und { $hours } Stunden
 }
-clock-span-hours = { $hours } Std.{ $minutes ->
+clock-span-days-dative = { $days } { $days ->
+    [one] Tag
+   *[other] Tagen
+}{ $hours ->
     [0] {""}
-   *[other] {" "}{ $minutes } Min.
+    [one] {" "}und { $hours } Stunde
+   *[other] {" "}und { $hours } Stunden
 }
-clock-span-minutes = { $minutes } Min.
-clock-span-seconds = { $seconds } Sek.
+clock-span-hours = { $hours } { $hours ->
+    [one] Stunde
+   *[other] Stunden
+}{ $minutes ->
+    [0] {""}
+    [one] {" "}und { $minutes } Minute
+   *[other] {" "}und { $minutes } Minuten
+}
+clock-span-minutes = { $minutes } { $minutes ->
+    [one] Minute
+   *[other] Minuten
+}
+clock-span-seconds = { $seconds } { $seconds ->
+    [one] Sekunde
+   *[other] Sekunden
+}
 
 ## Wie eine Partie endete
 
@@ -221,7 +243,10 @@ time-control = { $kind ->
         [one] { $amount } Tag
        *[other] { $amount } Tage
     } pro Zug
-    [hours] { $amount } Std. pro Zug
+    [hours] { $amount ->
+        [one] { $amount } Stunde
+       *[other] { $amount } Stunden
+    } pro Zug
    *[live] { $amount }+{ $increment } (live)
 }
 
@@ -846,7 +871,11 @@ web-live = Live: neue Züge erscheinen hier.
 web-live-off = Live-Aktualisierung ist hier aus (zu viele offene Seiten): diese Seite sucht alle 30 Sekunden nach neuen Zügen.
 web-unrated = ohne Wertung
 web-move-due = Zug fällig bis
-web-clock-standing = noch nicht: Die Uhr steht still, mit noch { $time } (im Urlaub)
+web-clock-days = { $days } Tg.{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } Std.
+}
+web-clock-standing = noch nicht: Die Uhr steht still, es bleiben noch { $time } (im Urlaub)
 web-started = Begonnen
 web-stepper = Durch die Züge gehen
 web-first = Anfang
@@ -1113,9 +1142,18 @@ games-clock-standing = , **noch { $time }, die Uhr steht still** (im Urlaub)
 games-your-move = **du bist am Zug**{ $since }{ $clock }
 games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
 games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
-elapsed-seconds = { $count } Sek.
-elapsed-minutes = { $count } Min.
-elapsed-hours = { $count } Std.
+elapsed-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}
+elapsed-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+elapsed-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
 elapsed-days = { $count ->
     [one] { $count } Tag
    *[other] { $count } Tagen
@@ -1282,7 +1320,7 @@ claim-no-game = Hier gibt es keine Partie, für die du einen Zeitsieg beanspruch
 claim-no-clock = Diese Partie hat keine Uhr, also kann niemandem die Zeit ablaufen.
 claim-your-move = Du bist am Zug: Jetzt kann nur die Zeit deines Gegners ablaufen.
 claim-time-left = { $player } hat für diesen Zug noch { $time }.
-claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still, mit noch { $time }, also kann die Zeit jetzt nicht ablaufen.
+claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still (noch { $time }), also kann die Zeit jetzt nicht ablaufen.
 claim-game-gone = Diese Partie gibt es nicht mehr.
 thread-no-game = Es gibt keine Partie { $game }.
 thread-game-not-played = Partie { $game } wird nicht gespielt.

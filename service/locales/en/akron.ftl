@@ -62,6 +62,9 @@ clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
 }
+# The span after a word that takes the dative in German ("in 2 Tagen", "eine Frist von 2 Tagen"):
+# in English the same as clock-span-days.
+clock-span-days-dative = { clock-span-days }
 clock-span-hours = { $hours } h{ $minutes ->
     [0] {""}
    *[other] {" "}{ $minutes } min
@@ -847,6 +850,8 @@ web-live = Live: new moves appear here.
 web-live-off = Live updates are off here (too many open): this page looks for new moves every 30 seconds.
 web-unrated = unrated
 web-move-due = Move due by
+# A clock of a day or more on a game's page, short as in a table: days and hours.
+web-clock-days = { clock-span-days }
 web-clock-standing = not yet: the clock stands still with { $time } left (on vacation)
 web-started = Started
 web-stepper = Step through the moves

@@ -60,6 +60,7 @@ clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
 }
+clock-span-days-dative = { clock-span-days }
 clock-span-hours = { $hours } h{ $minutes ->
     [0] {""}
    *[other] {" "}{ $minutes } min
@@ -852,6 +853,7 @@ web-live = En directo: las jugadas nuevas aparecen aquí.
 web-live-off = Aquí no hay actualización en directo (demasiadas páginas abiertas): esta página busca jugadas nuevas cada 30 segundos.
 web-unrated = no puntuable
 web-move-due = Jugada antes de
+web-clock-days = { clock-span-days }
 web-clock-standing = aún no: el reloj está detenido y le quedan { $time } (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas

@@ -250,11 +250,24 @@ pub const fn whole_hours(seconds: i64) -> i64 {
     }
 }
 
-/// [`words`] in `language`: correspondence time with the units that language abbreviates
-/// (`2 d 3 h`, `2 Tg. 3 Std.`); live clocks read the same everywhere.
+/// [`words`] in `language`: correspondence time in that language's words (`2 d 3 h`,
+/// `2 Tage und 3 Stunden`); live clocks read the same everywhere.
 #[must_use]
 pub fn words_in(seconds: i64, live: bool, language: crate::catalogue::Language) -> String {
     span(seconds, live).say(language)
+}
+
+/// [`words_in`] for a correspondence span after a word that takes the dative in German
+/// (`in 2 Tagen`, `eine Frist von 2 Tagen`, where [`words_in`] says `2 Tage`); the same
+/// words as [`words_in`] in English and Spanish.
+#[must_use]
+pub fn words_in_dative(seconds: i64, language: crate::catalogue::Language) -> String {
+    match Shown::of(seconds.max(0)) {
+        Shown::Days(days, hours) => {
+            crate::phrase!("clock-span-days-dative", days = days, hours = hours).say(language)
+        }
+        _ => words_in(seconds, false, language),
+    }
 }
 
 /// A time span as a message with numbers for arguments, put into words later in its
@@ -371,7 +384,7 @@ mod tests {
         for (language, day, hours) in [
             (Language::English, "1 d", "3 h"),
             (Language::Spanish, "1 d", "3 h"),
-            (Language::German, "1 Tg.", "3 Std."),
+            (Language::German, "1 Tag", "3 Stunden"),
         ] {
             assert_eq!(words_in(86_400, false, language), day);
             assert_eq!(words_in(3 * 3600, false, language), hours);
@@ -394,7 +407,7 @@ mod tests {
         assert_eq!(words(59, false), "59 s");
         assert_eq!(words(90, false), "1 min");
         assert_eq!(words(91, false), "2 min");
-        assert_eq!(words_in(3 * day - 5, false, Language::German), "3 Tg.");
+        assert_eq!(words_in(3 * day - 5, false, Language::German), "3 Tage");
         assert_eq!(words_in(3 * day - 5, false, Language::Spanish), "3 d");
         // Shown longer than it is by less than half the unit shown, shorter by at most half.
         for seconds in (0..4 * day).step_by(7) {
@@ -445,12 +458,27 @@ mod tests {
         }
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::German),
-            "2 Tg. 3 Std."
+            "2 Tage und 3 Stunden"
         );
         // Regression (issue 38): "expires in 1 d 0 h".
         assert_eq!(words(86_400 + 59, false), "1 d");
         assert_eq!(words_in(86_400, false, Language::English), "1 d");
-        assert_eq!(words_in(3 * 3600, false, Language::German), "3 Std.");
+        assert_eq!(words_in(3 * 3600, false, Language::German), "3 Stunden");
+        // The reader's report (b): German running text said "Frist von 2 Tg." and "1 Std."
+        // beside "3 Tage pro Zug"; it says the words, in the case the sentence asks for.
+        assert_eq!(
+            words_in(3600 + 60, false, Language::German),
+            "1 Stunde und 1 Minute"
+        );
+        assert_eq!(words_in(45, false, Language::German), "45 Sekunden");
+        assert_eq!(words_in_dative(2 * 86_400, Language::German), "2 Tagen");
+        assert_eq!(
+            words_in_dative(86_400 + 3600, Language::German),
+            "1 Tag und 1 Stunde"
+        );
+        assert_eq!(words_in_dative(5 * 3600, Language::German), "5 Stunden");
+        assert_eq!(words_in_dative(2 * 86_400, Language::Spanish), "2 d");
+        assert_eq!(words_in_dative(2 * 86_400, Language::English), "2 d");
         assert_eq!(words_in(3 * 3600, false, Language::Spanish), "3 h");
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::Spanish),

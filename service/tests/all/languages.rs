@@ -276,7 +276,7 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     );
     // T0 is 2026-11-22 00:00 UTC; the deadline is a day later, 01:00 in Berlin.
     assert!(
-        written.ends_with(", bis 23.11.2026, 01:00 CET (in 1 Std.)."),
+        written.ends_with(", bis 23.11.2026, 01:00 CET (in 1 Stunde)."),
         "{written}"
     );
     for notice in notices {
@@ -432,7 +432,7 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
     let refused = h.service.handle(&claim);
     assert!(refused.ephemeral, "{}", refused.text);
     assert!(
-        refused.text.ends_with("hat für diesen Zug noch 3 Tg."),
+        refused.text.ends_with("hat für diesen Zug noch 3 Tage."),
         "{}",
         refused.text
     );
@@ -440,6 +440,42 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
 
 /// The AI's move is posted as a notice put into words when it is delivered: written while
 /// the server read English, delivered after it turned Spanish, it is in Spanish.
+/// The reader's report (b): German running text mixed "3 Tage pro Zug" with "eine Frist von
+/// 2 Tg." and "3 Tg. übrig"; it writes the units out, in the case the sentence asks for.
+#[test]
+fn german_running_text_writes_time_units_out_in_the_right_case() {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    send(&h, "mod", true, set(Setting::Language("de".into())));
+    let mut options = TournamentOptions::new("Pokal", TournamentFormat::SingleElimination);
+    options.size = Some(8);
+    options.time = Some(TimeControl::PerMove(3 * DAY));
+    options.check_in = Some(3600 + 60);
+    options.deadline = Some(2 * DAY);
+    let created = send(
+        &h,
+        "mod",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    assert!(!created.ephemeral, "{}", created.text);
+    assert!(
+        created
+            .text
+            .contains("haben die Teilnehmer 1 Stunde und 1 Minute zum Bestätigen")
+            && created
+                .text
+                .contains("Jede Runde hat eine Frist von 2 Tagen:"),
+        "{}",
+        created.text
+    );
+    for abbreviation in ["Tg.", "Std.", "Min.", "Sek."] {
+        assert!(!created.text.contains(abbreviation), "{}", created.text);
+    }
+}
+
 #[test]
 fn an_ai_move_is_put_into_words_when_it_is_delivered() {
     use akron_service::service::User;
@@ -501,7 +537,7 @@ fn dropped_conditional_moves_and_vacations_are_put_into_words_at_delivery() {
         texts
             .iter()
             .any(|t| t.starts_with("**alice** ist im Urlaub, für bis zu ")
-                && t.contains(" Tg.:")
+                && t.contains(" Tage:")
                 && t.ends_with("Die Uhr in Partie #1 steht bis zur Rückkehr still.")),
         "{texts:?}"
     );
