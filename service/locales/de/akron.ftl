@@ -1387,7 +1387,7 @@ vacation-notice-on = **{ $player }** ist im Urlaub, für bis zu { $time }: Die U
 vacation-notice-back = **{ $player }** ist aus dem Urlaub zurück: Die Uhr von Partie { $game } läuft wieder.
 
 ## parse: errors of a mistyped command line
-parse-nothing-after = nach { CMD($command) } darf nichts mehr folgen
+parse-nothing-after = Nach { CMD($command) } darf nichts mehr folgen
 parse-move-needs-move = { CMD("move") } braucht einen Zug, wie { CMD("move F6") } oder { CMD("move A2-D3'") }
 parse-show-needs-position = { CMD("show") } braucht einen Stellungscode oder eine Partienotation, wie { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = '{ $who }' ist kein Benutzer, den ich kenne
@@ -1396,55 +1396,55 @@ parse-see-help = { $error }. Schreib `{ $help }` für die Befehle.
 parse-analyze-move = '{ $word }' muss eine Zahl von Zügen sein, wie move:12
 parse-analyze-option = '{ $word }' ist keine Option von { CMD("analyze") }; schreib { CMD("analyze #12 move:30") } oder { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = { CMD("analyze") } nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
-parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } oder { CMD("puzzle mine [#N ZUG]") }
+parse-puzzle-usage = Schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } oder { CMD("puzzle mine [#N ZUG]") }
 parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
-parse-puzzle-needs-number = puzzle { $action } braucht die Nummer des Rätsels, wie { $action ->
+parse-puzzle-needs-number = { CMD("puzzle ", $action) } braucht die Nummer des Rätsels, wie { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
    *[other] { CMD("puzzle ", $action, " #3") }
 }
-parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode; { parse-puzzle-usage }
+parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode. { parse-puzzle-usage }
 parse-puzzle-needs-move = { CMD("puzzle solve") } braucht deinen Zug, wie { CMD("puzzle solve ", $puzzle, " F6") }
-parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }; { parse-puzzle-usage }
-parse-view = die Ansicht '{ $value }' muss plan oder perspective sein
+parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }. { parse-puzzle-usage }
+parse-view = Die Ansicht '{ $value }' muss plan oder perspective sein
 parse-replay-number = '{ $word }' muss eine Zugnummer ab 1 sein
 parse-replay-option = '{ $word }' ist keine Option von { CMD("replay") }; schreib es wie { CMD("replay from:1 to:30 speed:fast") }
-parse-speed = das Tempo '{ $value }' muss slow, normal oder fast sein
+parse-speed = Das Tempo '{ $value }' muss slow, normal oder fast sein
 parse-switch = '{ $value }' muss on oder off sein
 parse-needs-switch = { $command } braucht on oder off: { CMD($command, " on") } oder { CMD($command, " off") }
-parse-switch-missing = nach dem Doppelpunkt fehlt on oder off
-parse-board-view = die Ansicht '{ $value }' muss plan, perspective oder text sein
-parse-settings-one = eine Einstellung nach der anderen: schreib { CMD("settings ", $first) }, danach { CMD("settings ", $second) }
-parse-settings-usage = schreib { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } oder { CMD("settings timezone:Europe/Berlin") }
-parse-setting-unknown = '{ $setting }' ist keine Einstellung; { parse-settings-usage }
-parse-role-needed = `tournament-role` braucht eine Rolle oder off; { parse-settings-usage }
-parse-reminders = die Erinnerungen '{ $value }' müssen dm, channel oder off sein
+parse-switch-missing = Nach dem Doppelpunkt fehlt on oder off
+parse-board-view = Die Ansicht '{ $value }' muss plan, perspective oder text sein
+parse-settings-one = Eine Einstellung nach der anderen: schreib { CMD("settings ", $first) }, danach { CMD("settings ", $second) }
+parse-settings-usage = Schreib { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } oder { CMD("settings timezone:Europe/Berlin") }
+parse-setting-unknown = '{ $setting }' ist keine Einstellung. { parse-settings-usage }
+parse-role-needed = `tournament-role` braucht eine Rolle oder off. { parse-settings-usage }
+parse-reminders = Die Erinnerungen '{ $value }' müssen dm, channel oder off sein
 parse-web = `web` '{ $value }' muss off, link oder public sein
-parse-challenge-usage = schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
-parse-challenge-needs-opponent = `opponent:` braucht einen Spieler (lass es weg für eine offene Herausforderung); { parse-challenge-usage }
-parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }; { parse-challenge-usage }
-parse-size = die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
-parse-pieces = die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
-parse-rule = die Siegregel '{ $value }' muss delayed (verzögert) oder immediate (sofort) sein
-parse-colour = die Farbe '{ $value }' muss black (Schwarz), white (Weiß) oder random (zufällig) sein
+parse-challenge-usage = Schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
+parse-challenge-needs-opponent = `opponent:` braucht einen Spieler (lass es weg für eine offene Herausforderung). { parse-challenge-usage }
+parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }. { parse-challenge-usage }
+parse-size = Die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
+parse-pieces = Die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
+parse-rule = Die Siegregel '{ $value }' muss delayed (verzögert) oder immediate (sofort) sein
+parse-colour = Die Farbe '{ $value }' muss black (Schwarz), white (Weiß) oder random (zufällig) sein
 parse-time = Zeit '{ $value }': schreib `none`, Tage pro Zug wie `3d`, Stunden pro Zug wie `12h` oder eine Live-Uhr in Minuten plus Sekunden pro Zug wie `10+5` (1 bis 180 Minuten, 0 bis 180 Sekunden)
-parse-level = die KI-Stufe '{ $value }' muss eine Zahl von 1 bis 8 sein
+parse-level = Die KI-Stufe '{ $value }' muss eine Zahl von 1 bis 8 sein
 parse-level-not-ai = `level` gilt für Partien gegen die KI: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' muss offer, accept oder decline sein
 parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
-parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
-parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
+parse-round = Die Runde '{ $value }' muss eine Zahl ab 1 sein
+parse-verdict = Das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
-parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
-parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
+parse-tournament-usage = Schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
+parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }. { parse-tournament-usage }
+parse-tournament-options-usage = Schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
+parse-tournament-option = '{ $word }' ist keine Turnieroption. { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'
 parse-max-players = `max` muss 2 bis 10000 Spieler sein, nicht '{ $value }'
-parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournament-options-usage }
-parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
-parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) single (K.-o.-System) oder double (Doppel-K.-o.) sein
-parse-format-missing = nenne das Format: format:swiss, format:roundrobin, format:single oder format:double; { parse-tournament-options-usage }
+parse-tournament-needs-name = Das Turnier braucht einen Namen. { parse-tournament-options-usage }
+parse-tournament-name-long = Ein Turniername hat höchstens { $max } Zeichen
+parse-format = Das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) single (K.-o.-System) oder double (Doppel-K.-o.) sein
+parse-format-missing = Nenne das Format: format:swiss, format:roundrobin, format:single oder format:double. { parse-tournament-options-usage }
 
 ## Namen, die der Bot vergibt
 
@@ -1620,9 +1620,9 @@ knockout-withdrew = **{ $player }** { $by ->
     [yes] {" "}und verliert die laufende Partie
    *[no] {""}
 }. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.
-parse-best-of = best-of muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
-parse-tie-rule = tie muss extra-game oder higher-seed sein, nicht '{ $value }'
-parse-seeding = seeding muss rating oder random sein, nicht '{ $value }'
+parse-best-of = `best-of` muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
+parse-tie-rule = `tie` muss extra-game oder higher-seed sein, nicht '{ $value }'
+parse-seeding = `seeding` muss rating oder random sein, nicht '{ $value }'
 option-tournament-create-best-of-name = best-of
 option-tournament-create-best-of-about = K.-o.-System: Partien je Match, 1, 3, 5 oder 7 (Standard 1)
 option-tournament-create-tie-name = gleichstand
@@ -1639,8 +1639,8 @@ knockout-seeded = { $seed ->
     [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
    *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
 }
-parse-seed-usage = schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
-parse-seed = eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
+parse-seed-usage = Schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
+parse-seed = Eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
 command-tournament-seed-name = setzung
 command-tournament-seed-about = Vor dem Start eines K.-o.-Turniers: Teilnehmer setzen oder Setzung zurücknehmen (Turnierleitung).
 option-tournament-seed-player-name = spieler
@@ -1660,7 +1660,7 @@ web-bracket = Turnierbaum
 knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
 knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.
 knockout-advance-own = Du spielst in diesem Match und kannst es daher nicht entscheiden.
-parse-advance-usage = schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
+parse-advance-usage = Schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
 command-tournament-advance-name = weiterkommen
 command-tournament-advance-about = K.-o.-System: das laufende Match zugunsten eines Spielers entscheiden (Turnierleitung).
 option-tournament-advance-player-name = spieler
@@ -1750,8 +1750,8 @@ option-unfollow-game-name = partie
 option-unfollow-game-about = Die Partie, der du nicht mehr folgen willst, mit ihrer Nummer
 option-unfollow-player-name = spieler
 option-unfollow-player-about = Der Spieler, dem du nicht mehr folgen willst
-parse-rating-range = der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
-parse-follow-who = follow nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
+parse-rating-range = Der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
+parse-follow-who = { CMD("follow") } nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
 
 ## Learn from your mistakes
 

@@ -585,11 +585,11 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     // The server is English: alice reads the English words as they always were.
     assert_eq!(
         akron_service::catalogue::console_commands(&mistyped(&h, "alice", "move").text),
-        "move needs a move, like `move F6` or `move A2-D3'`"
+        "`move` needs a move, like `move F6` or `move A2-D3'`"
     );
     assert_eq!(
         mistyped(&h, "alice", "challenge bob size:99").text,
-        "board size must be 3 to 16, not '99'"
+        "Board size must be 3 to 16, not '99'"
     );
     let lines = [
         "move",
@@ -623,18 +623,18 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     );
     assert_eq!(
         spanish[1],
-        "el tamaño del tablero debe ser de 3 a 16, no '99'"
+        "El tamaño del tablero debe ser de 3 a 16, no '99'"
     );
-    assert_eq!(german[1], "die Brettgröße muss 3 bis 16 sein, nicht '99'");
+    assert_eq!(german[1], "Die Brettgröße muss 3 bis 16 sein, nicht '99'");
     assert!(
         spanish[4]
-            .starts_with("'colour' no es un ajuste; escribe `settings reminders:dm|channel|off`"),
+            .starts_with("'colour' no es un ajuste. Escribe `settings reminders:dm|channel|off`"),
         "{}",
         spanish[4]
     );
     assert!(
         german[4].starts_with(
-            "'colour' ist keine Einstellung; schreib `settings reminders:dm|channel|off`"
+            "'colour' ist keine Einstellung. Schreib `settings reminders:dm|channel|off`"
         ),
         "{}",
         german[4]
@@ -642,7 +642,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     assert_eq!(spanish[9], "`rounds` debe ser de 1 a 50, no '99'");
     assert_eq!(german[9], "`rounds` muss 1 bis 50 sein, nicht '99'");
     assert!(
-        german[8].starts_with("das Turnier braucht einen Namen; "),
+        german[8].starts_with("Das Turnier braucht einen Namen. Schreib "),
         "{}",
         german[8]
     );
