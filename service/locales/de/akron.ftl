@@ -574,7 +574,7 @@ tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Mode
 tournament-name-length = Ein Turniername hat 1 bis { $max } Zeichen; dieser hat { $count }.
 tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
 tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
-tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Nimm einen anderen Kanal oder brich jenes zuerst ab.
+tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Wähle einen anderen Kanal oder brich das bestehende Turnier zuerst ab ({ CMD("tournament cancel") }).
 tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
 tournament-already-in = Du bist schon dabei. Mit der Schaltfläche Austreten trittst du aus.
 tournament-full = Das Turnier ist voll.
@@ -1614,12 +1614,12 @@ knockout-place-line = { $place }. { $players }
 knockout-over = 🏆 **{ $tournament }** ist beendet: { $winner } gewinnt.
     { $places }
 knockout-withdrew = **{ $player }** { $by ->
-    [organiser] wurde aus **{ $tournament }** disqualifiziert
-   *[self] hat sich aus **{ $tournament }** zurückgezogen
+    [organiser] wurde im Turnier **{ $tournament }** disqualifiziert
+   *[self] hat sich aus dem Turnier **{ $tournament }** zurückgezogen
 }{ $resigned ->
     [yes] {" "}und verliert die laufende Partie
    *[no] {""}
-}. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.
+}. Die Gegenseite kommt weiter; die bisherigen Ergebnisse bleiben bestehen.
 parse-best-of = `best-of` muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
 parse-tie-rule = `tie` muss extra-game oder higher-seed sein, nicht '{ $value }'
 parse-seeding = `seeding` muss rating oder random sein, nicht '{ $value }'
@@ -1636,8 +1636,8 @@ choice-rating = Wertungszahl
 web-format-single-elimination = K.-o.-System
 knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single oder format:double); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
 knockout-seeded = { $seed ->
-    [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
-   *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
+    [0] **{ $player }** hat im Turnier **{ $tournament }** keinen festen Setzplatz mehr und wird beim Start mit den anderen gesetzt.
+   *[other] **{ $player }** ist im Turnier **{ $tournament }** auf Platz { $seed } gesetzt (bisher { $entrants } Teilnehmer); die übrigen Setzplätze werden beim Start vergeben.
 }
 parse-seed-usage = Schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
 parse-seed = Eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'

@@ -501,7 +501,7 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
    *[other] {" "}de { $max }
 }): { $names }
 tournament-entrants-nobody = nadie todavía
-tournament-signup-check-in = Check-in: cuando la organización lo abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
+tournament-signup-check-in = Confirmación (check-in): cuando la organización la abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
 tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie{ $double ->
     [yes] ; en la gran final y en la segunda, para el ganador del cuadro de ganadores.
    *[no] .
@@ -1890,7 +1890,7 @@ web-bracket-winners = Cuadro de ganadores
 web-bracket-losers = Cuadro de perdedores
 web-bracket-finals = Gran final
 ## Check-in and deadlines
-parse-check-in = El check-in debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
+parse-check-in = La confirmación (check-in) debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
 option-tournament-create-check-in-name = check-in
 option-tournament-create-check-in-about = Un check-in antes del inicio, como 30m (de 10m a 24h): start lo abre
 command-tournament-check-in-name = check-in
@@ -1898,13 +1898,13 @@ command-tournament-check-in-about = Abre el check-in: los inscritos confirman y 
 command-tournament-confirm-name = confirm
 command-tournament-confirm-about = Confirma tu plaza mientras el check-in del torneo está abierto.
 button-tournament-confirm = Confirmar
-checkin-opened = El check-in de **{ $tournament }** está abierto durante { $window }: { $count ->
-    [one] el inscrito confirma
-   *[other] los { $count } inscritos confirman
+checkin-opened = La confirmación (check-in) de **{ $tournament }** está abierta durante { $window }: { $count ->
+    [one] el inscrito debe confirmar
+   *[other] los { $count } inscritos deben confirmar
 } con el botón Confirmar o con { CMD("tournament confirm") }. Al cerrarse empieza el torneo, y quien no haya confirmado queda fuera.
-checkin-already-open = El check-in ya está abierto; { CMD("tournament start") } lo cierra y empieza el torneo.
-checkin-not-open = El check-in de **{ $tournament }** no está abierto: todavía no hay nada que confirmar.
-checkin-started = **{ $tournament }** ya ha empezado: el check-in ha terminado.
+checkin-already-open = La confirmación (check-in) ya está abierta; { CMD("tournament start") } la cierra y empieza el torneo.
+checkin-not-open = La confirmación (check-in) de **{ $tournament }** no está abierta: todavía no hay nada que confirmar.
+checkin-started = **{ $tournament }** ya ha empezado: la confirmación (check-in) ha terminado.
 checkin-already = Ya has confirmado tu plaza.
 checkin-confirmed = { $player } confirma su plaza en **{ $tournament }** ({ $count } de { $total }).
 checkin-too-few = Solo { $count ->
@@ -1915,13 +1915,13 @@ checkin-dropped = { $count ->
     [one] Fuera por no confirmar
    *[other] Fuera por no confirmar ({ $count })
 }: { $names }.
-checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no figuras entre los inscritos.
-checkin-closed-started = El check-in de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
-checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $count ->
-    [0] sin nadie confirmado
+checkin-dropped-you = La confirmación (check-in) de **{ $tournament }** se cerró sin tu confirmación, así que ya no figuras entre los inscritos.
+checkin-closed-started = La confirmación (check-in) de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
+checkin-closed-cancelled = La confirmación (check-in) de **{ $tournament }** se ha cerrado { $count ->
+    [0] sin que nadie confirmara
     [one] con un solo jugador confirmado
-   *[other] con { $count } jugadores confirmados
-}, demasiado pocos para empezar: el torneo se cancela.
+   *[other] con solo { $count } jugadores confirmados
+}: no hay jugadores suficientes para empezar, así que el torneo se cancela.
 knockout-picture-left = { $how ->
     [disqualified] (desc.)
    *[withdrew] (ret.)
