@@ -1556,9 +1556,9 @@ knockout-format = K.-o.-System, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single oder format:double).
 knockout-round-name = { $left ->
-    [1] das Finale
-    [2] das Halbfinale
-    [3] das Viertelfinale
+    [1] Finale
+    [2] Halbfinale
+    [3] Viertelfinale
    *[other] Runde { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):

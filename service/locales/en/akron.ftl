@@ -1504,9 +1504,9 @@ knockout-format = single elimination, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single or format:double).
 knockout-round-name = { $left ->
-    [1] the final
-    [2] the semi-finals
-    [3] the quarter-finals
+    [1] final
+    [2] semi-finals
+    [3] quarter-finals
    *[other] round { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (best of { $best_of }):

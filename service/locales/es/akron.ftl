@@ -1562,10 +1562,10 @@ knockout-format = eliminación directa, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single o format:double).
 knockout-round-name = { $left ->
-    [1] la final
-    [2] las semifinales
-    [3] los cuartos de final
-   *[other] la ronda { $round }
+    [1] final
+    [2] semifinales
+    [3] cuartos de final
+   *[other] ronda { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } ({ $best_of ->
     [1] a una partida
