@@ -143,7 +143,10 @@ settings-summary = Deine Erinnerungen: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
     [on] ja
    *[off] nein
-}** (Moderation: { CMD("settings thread-games:on|off") }). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: { CMD("settings tournament-role:ROLLE|off") }).
+}** (Moderation: { CMD("settings thread-games:on|off") }). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet{ $roles ->
+    [yes] {" "}(Moderation: { CMD("settings tournament-role:ROLLE|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}und Mitgliedern von **@{ $role }**
 settings-language = Deine Sprache: **{ $mine }** ({ CMD("settings language:en|es|de") }, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: { CMD("settings language:en|es|de") }). Deine Zeitzone: **{ $zone }** ({ CMD("settings timezone:Europe/Berlin") }).
 settings-language-unset = nicht gewählt

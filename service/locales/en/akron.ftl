@@ -129,7 +129,10 @@ settings-summary = Your reminders: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). New games here open a thread of their own: **{ $threads ->
     [on] on
    *[off] off
-}** (moderators: { CMD("settings thread-games:on|off") }). Tournaments are created and run by moderators{ $organisers } (moderators: { CMD("settings tournament-role:ROLE|off") }).
+}** (moderators: { CMD("settings thread-games:on|off") }). Tournaments are created and run by moderators{ $organisers }{ $roles ->
+    [yes] {" "}(moderators: { CMD("settings tournament-role:ROLE|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}and members of **@{ $role }**
 settings-language = Your language: **{ $mine }** ({ CMD("settings language:en|es|de") }, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: { CMD("settings language:en|es|de") }). Your time zone: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = not set

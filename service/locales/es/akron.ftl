@@ -128,7 +128,10 @@ settings-summary = Tus recordatorios: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
     [on] sí
    *[off] no
-}** (moderación: { CMD("settings thread-games:on|off") }). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: { CMD("settings tournament-role:ROL|off") }).
+}** (moderación: { CMD("settings thread-games:on|off") }). Los torneos los crean y dirigen los moderadores{ $organisers }{ $roles ->
+    [yes] {" "}(moderación: { CMD("settings tournament-role:ROL|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}y los miembros de **@{ $role }**
 settings-language = Tu idioma: **{ $mine }** ({ CMD("settings language:en|es|de") }, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: { CMD("settings language:en|es|de") }). Tu zona horaria: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = sin elegir

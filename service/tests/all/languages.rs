@@ -440,6 +440,28 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
 
 /// The AI's move is posted as a notice put into words when it is delivered: written while
 /// the server read English, delivered after it turned Spanish, it is in Spanish.
+/// The reader's report (c3): the console's `settings` answer offered `settings
+/// tournament-role:ROL|off`, which only Discord servers take (the console refuses it: "Solo
+/// los servidores de Discord tienen roles"); a platform without roles is not offered it.
+#[test]
+fn the_settings_answer_offers_the_tournament_role_only_where_there_are_roles() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    for language in Language::ALL {
+        let mut plain = on_server("mod", true, Some(language), Command::Settings(None));
+        let answer = h.service.handle(&plain);
+        assert!(!answer.text.contains("tournament-role"), "{}", answer.text);
+        plain.platform.roles = true;
+        let answer = h.service.handle(&plain);
+        assert!(
+            answer.text.contains("settings tournament-role:"),
+            "{}",
+            answer.text
+        );
+    }
+}
+
 /// The reader's report (b): German running text mixed "3 Tage pro Zug" with "eine Frist von
 /// 2 Tg." and "3 Tg. übrig"; it writes the units out, in the case the sentence asks for.
 #[test]
