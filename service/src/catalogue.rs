@@ -446,7 +446,8 @@ pub fn say(language: Language, id: &str, args: &[(&str, Arg)]) -> String {
     id.to_string()
 }
 
-/// The German time units the catalogue abbreviates with a dot (`3 Tg.`, `2 Std.`).
+/// The German time units abbreviated with a dot (`3 Tg.`, `2 Std.`: a game's web page; running
+/// text writes them out).
 const ABBREVIATIONS: [&str; 4] = ["Tg.", "Std.", "Min.", "Sek."];
 
 /// `words` with an abbreviation's dot serving as the full stop of a sentence that ends with

@@ -149,6 +149,7 @@ fn render(
     );
     let running = detail.status == Status::Active;
     let days = text::days_pattern(w);
+    let whole_days = text::whole_days_pattern(w);
     let live = Live {
         stream: running.then(|| format!("{base}/live")),
         version,
@@ -178,7 +179,7 @@ fn render(
                         @if let Some(left) = clock_left(detail, colour, now) {
                             " "
                             span.clock data-deadline=[running_deadline(detail, colour)]
-                                data-days=(days) {
+                                data-days=(days) data-whole-days=(whole_days) {
                                 (text::clock(w, left))
                             }
                         }
@@ -189,7 +190,8 @@ fn render(
                     @if let Some(left) = detail.standing {
                         dd { (w.with("web-clock-standing", &[("time", Arg::from(text::clock(w, left)))])) }
                     } @else {
-                        dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) data-days=(days) {
+                        dd { (text::when(deadline)) " (" span.clock data-deadline=(deadline) data-days=(days)
+                            data-whole-days=(whole_days) {
                             (text::clock(w, deadline - now)) } ")" }
                     }
                 }

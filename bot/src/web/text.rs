@@ -361,12 +361,14 @@ pub fn rating(value: f64, provisional: bool) -> String {
     }
 }
 
-/// Seconds as `m:ss` or `h:mm:ss`, and from a day on as days and hours (`2 d 23 h`).
+/// Seconds as `m:ss` or `h:mm:ss`, and from a day on as days and hours (`2 d 23 h`), rounded
+/// to the nearest hour as the service's spans are (a fresh 3-day clock reads `3 d`).
 pub fn clock(w: Words, seconds: i64) -> String {
     let seconds = seconds.max(0);
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if seconds >= DAY {
-        days_and_hours(w, seconds / DAY, seconds % DAY / 3600)
+        let hours = akron_service::service::clocks::whole_hours(seconds);
+        days_and_hours(w, Arg::from(hours / 24), Arg::from(hours % 24))
     } else if h > 0 {
         format!("{h}:{m:02}:{s:02}")
     } else {
@@ -377,20 +379,21 @@ pub fn clock(w: Words, seconds: i64) -> String {
 /// Seconds in a day: from a day on, a clock says days and hours.
 const DAY: i64 = 86_400;
 
-/// `2 d 23 h`, in `w`'s words.
-fn days_and_hours(w: Words, days: impl std::fmt::Display, hours: impl std::fmt::Display) -> String {
-    w.with(
-        "clock-span-days",
-        &[
-            ("days", Arg::from(days.to_string())),
-            ("hours", Arg::from(hours.to_string())),
-        ],
-    )
+/// `2 d 23 h`, in `w`'s words, short as in a table (German `2 Tg. 23 Std.`, where running
+/// text says `2 Tage und 23 Stunden`); `3 d` for whole days when `hours` is the number 0 (the
+/// catalogue's `[0]` matches a number, not the text "0").
+fn days_and_hours(w: Words, days: Arg, hours: Arg) -> String {
+    w.with("web-clock-days", &[("days", days), ("hours", hours)])
 }
 
 /// The pattern the page's script fills in for a clock of a day or more: `%d` days, `%h` hours.
 pub fn days_pattern(w: Words) -> String {
-    days_and_hours(w, "%d", "%h")
+    days_and_hours(w, Arg::from("%d"), Arg::from("%h"))
+}
+
+/// The pattern for a clock of whole days (`3 d`, no `0 h`): `%d` days.
+pub fn whole_days_pattern(w: Words) -> String {
+    days_and_hours(w, Arg::from("%d"), Arg::from(0_i64))
 }
 
 /// A date and time in UTC, as text: `2026-11-26 18:30 UTC`.

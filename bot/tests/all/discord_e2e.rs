@@ -2104,7 +2104,7 @@ async fn a_knockout_match_plays_its_games_in_one_thread() -> Result<(), Error> {
             messages.iter().any(|m| {
                 m["content"]
                     .as_str()
-                    .is_some_and(|c| c.contains("the final (best of 3)"))
+                    .is_some_and(|c| c.contains("final (best of 3)"))
             })
         })
         .await?;
@@ -2113,7 +2113,7 @@ async fn a_knockout_match_plays_its_games_in_one_thread() -> Result<(), Error> {
         .find(|m| {
             m["content"]
                 .as_str()
-                .is_some_and(|c| c.contains("the final (best of 3)"))
+                .is_some_and(|c| c.contains("final (best of 3)"))
         })
         .ok_or("the pairing message")?;
     assert_eq!(
@@ -2891,7 +2891,7 @@ async fn a_six_player_knockout_of_best_of_three_matches_plays_to_the_winner() ->
     );
 
     // Round 1: byes for seeds 1 and 2; dan–erin and carol–fay play.
-    let quarters = "the quarter-finals (best of 3)";
+    let quarters = "quarter-finals (best of 3)";
     let pairing = round_pairing(&fake, quarters).await?;
     for line in [
         "1. (1) alice: a bye, through to the next round",
@@ -2953,7 +2953,7 @@ async fn a_six_player_knockout_of_best_of_three_matches_plays_to_the_winner() ->
     }
 
     // Round 2: alice–erin, bob–carol; the organiser disqualifies carol in her match.
-    let semis = "the semi-finals (best of 3)";
+    let semis = "semi-finals (best of 3)";
     let pairing = round_pairing(&fake, semis).await?;
     for line in ["1. (1) alice 0–0 (5) erin", "2. (2) bob 0–0 (3) carol"] {
         assert!(pairing.contains(line), "{line} in: {pairing}");
@@ -2998,7 +2998,7 @@ async fn a_six_player_knockout_of_best_of_three_matches_plays_to_the_winner() ->
     );
 
     // Round 3, the final: bob beats alice 2–1.
-    let last = "the final (best of 3)";
+    let last = "final (best of 3)";
     let pairing = round_pairing(&fake, last).await?;
     assert!(pairing.contains("1. (1) alice 0–0 (2) bob"), "{pairing}");
     let final_thread = wait_thread(&fake, 10).await?;

@@ -50,7 +50,7 @@ fn a_finalists_withdrawal_racing_the_pairing_of_the_final_in_two_processes_has_o
             // told by the tournament's end alone. And one champion.
             let paired_first = all.contains("game #3");
             assert_eq!(
-                all.matches("» notice in #lobby:\nRace Cup, the final (best of 1):")
+                all.matches("» notice in #lobby:\nRace Cup, final (best of 1):")
                     .count(),
                 usize::from(paired_first),
                 "run {run}: {all}"

@@ -214,7 +214,7 @@ async fn a_game_by_messages_and_reactions_survives_a_restart() {
     alice.sync_to(&refusal.id()).await;
     assert!(
         refusal.text().contains(
-            "move needs a move, like `!akron move F6` or `!akron move A2-D3'`. Write `!akron help` for the \
+            "`!akron move` needs a move, like `!akron move F6` or `!akron move A2-D3'`. Write `!akron help` for the \
              commands."
         ),
         "{}",

@@ -1308,12 +1308,31 @@ async fn a_three_day_clock_shows_days_and_hours() {
     w.play("g1", "C3");
     let (status, body) = w.page(&w.game_path(id)).await;
     assert_eq!(status, 200);
-    assert!(body.contains(">3 d 0 h<"), "{body}");
+    assert!(body.contains(">3 d<"), "{body}");
     assert!(!body.contains("72:00:00"), "{body}");
     assert!(
-        body.contains(r#"data-days="%d d %h h""#),
-        "the script's pattern: {body}"
+        body.contains(r#"data-days="%d d %h h""#) && body.contains(r#"data-whole-days="%d d""#),
+        "the script's patterns: {body}"
     );
+}
+
+/// The reader's report (a13): a 3-day clock a few seconds after its start read `2 d 23 h`.
+#[tokio::test]
+async fn a_fresh_three_day_clock_reads_three_days_on_the_page() {
+    let w = World::new().await;
+    w.set_web(WebAccess::Link);
+    let id = w.start(
+        "g1",
+        &user("alice"),
+        &user("bobby"),
+        Some(TimeControl::PerMove(3 * 86_400)),
+    );
+    w.play("g1", "C3");
+    w.clock.advance(5);
+    let (status, body) = w.page(&w.game_path(id)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(">3 d<"), "{body}");
+    assert!(!body.contains("2 d 23 h"), "{body}");
 }
 
 #[tokio::test]

@@ -26,6 +26,7 @@ challenge-expired = die Herausforderung ist verfallen
 challenge-waiting = die Herausforderung wartet auf Antwort
 game-in-progress = läuft
 game-aborted = abgebrochen
+game-lost-by-both = für beide verloren
 result-won = { colour } ({ $player }) hat { $reason ->
     [connection] durch Verbindung gewonnen
     [no-moves] gewonnen, weil der Gegner keinen erlaubten Zug hatte
@@ -46,22 +47,44 @@ status-connects = **{ colour } verbindet**: { $other ->
     [black] Schwarz
    *[white] Weiß
 } muss die Verbindung jetzt unterbrechen.
-clock-side = { colour }: { $time }{ $live ->
+clock-side = { colour }: { $live ->
     [yes] {""}
-   *[no] {" "}übrig
-}
+   *[no] noch{" "}
+}{ $time }
 clock-line = ⏱ { $black } · { $white } ({ $control })
 clock-standing = {" "}⏸ (steht still: im Urlaub)
-clock-span-days = { $days } Tg.{ $hours ->
+clock-span-days = { $days } { $days ->
+    [one] Tag
+   *[other] Tage
+}{ $hours ->
     [0] {""}
-   *[other] {" "}{ $hours } Std.
+    [one] {" "}und { $hours } Stunde
+   *[other] {" "}und { $hours } Stunden
 }
-clock-span-hours = { $hours } Std.{ $minutes ->
+clock-span-days-dative = { $days } { $days ->
+    [one] Tag
+   *[other] Tagen
+}{ $hours ->
     [0] {""}
-   *[other] {" "}{ $minutes } Min.
+    [one] {" "}und { $hours } Stunde
+   *[other] {" "}und { $hours } Stunden
 }
-clock-span-minutes = { $minutes } Min.
-clock-span-seconds = { $seconds } Sek.
+clock-span-hours = { $hours } { $hours ->
+    [one] Stunde
+   *[other] Stunden
+}{ $minutes ->
+    [0] {""}
+    [one] {" "}und { $minutes } Minute
+   *[other] {" "}und { $minutes } Minuten
+}
+clock-span-minutes = { $minutes } { $minutes ->
+    [one] Minute
+   *[other] Minuten
+}
+clock-span-seconds = { $seconds } { $seconds ->
+    [one] Sekunde
+   *[other] Sekunden
+}
 
 ## Wie eine Partie endete
 
@@ -120,7 +143,10 @@ settings-summary = Deine Erinnerungen: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). Neue Partien auf diesem Server öffnen einen eigenen Thread: **{ $threads ->
     [on] ja
    *[off] nein
-}** (Moderation: { CMD("settings thread-games:on|off") }). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet (Moderation: { CMD("settings tournament-role:ROLLE|off") }).
+}** (Moderation: { CMD("settings thread-games:on|off") }). Turniere werden von Moderatoren{ $organisers } erstellt und geleitet{ $roles ->
+    [yes] {" "}(Moderation: { CMD("settings tournament-role:ROLLE|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}und Mitgliedern von **@{ $role }**
 settings-language = Deine Sprache: **{ $mine }** ({ CMD("settings language:en|es|de") }, für deine Direktnachrichten und was nur du siehst). Sprache dieses Servers: **{ $server }** (Moderation: { CMD("settings language:en|es|de") }). Deine Zeitzone: **{ $zone }** ({ CMD("settings timezone:Europe/Berlin") }).
 settings-language-unset = nicht gewählt
@@ -220,7 +246,10 @@ time-control = { $kind ->
         [one] { $amount } Tag
        *[other] { $amount } Tage
     } pro Zug
-    [hours] { $amount } Std. pro Zug
+    [hours] { $amount ->
+        [one] { $amount } Stunde
+       *[other] { $amount } Stunden
+    } pro Zug
    *[live] { $amount }+{ $increment } (live)
 }
 
@@ -549,7 +578,7 @@ tournament-create-moderators-only = Nur Moderatoren (und die Rolle, die ein Mode
 tournament-name-length = Ein Turniername hat 1 bis { $max } Zeichen; dieser hat { $count }.
 tournament-name-control = Ein Turniername ist eine Textzeile ohne Steuerzeichen.
 tournament-rounds-for-max = Mit höchstens { $max } Spielern kann ein Schweizer Turnier höchstens { $most } Runden haben, ohne dass sich jemand zweimal begegnet; rounds:{ $rounds } ist zu viel. Wähle rounds:{ $most } oder weniger, oder lass mehr Spieler zu.
-tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Nimm einen anderen Kanal oder brich jenes zuerst ab.
+tournament-channel-taken = In diesem Kanal läuft schon ein Turnier. Ein Turnier pro Kanal: Wähle einen anderen Kanal oder brich das bestehende Turnier zuerst ab ({ CMD("tournament cancel") }).
 tournament-signup-closed = **{ $tournament }** hat begonnen; die Anmeldung ist geschlossen.
 tournament-already-in = Du bist schon dabei. Mit der Schaltfläche Austreten trittst du aus.
 tournament-full = Das Turnier ist voll.
@@ -846,7 +875,11 @@ web-live = Live: neue Züge erscheinen hier.
 web-live-off = Live-Aktualisierung ist hier aus (zu viele offene Seiten): diese Seite sucht alle 30 Sekunden nach neuen Zügen.
 web-unrated = ohne Wertung
 web-move-due = Zug fällig bis
-web-clock-standing = noch nicht: Die Uhr steht still, mit noch { $time } (im Urlaub)
+web-clock-days = { $days } Tg.{ $hours ->
+    [0] {""}
+   *[other] {" "}{ $hours } Std.
+}
+web-clock-standing = noch nicht: Die Uhr steht still, es bleiben noch { $time } (im Urlaub)
 web-started = Begonnen
 web-stepper = Durch die Züge gehen
 web-first = Anfang
@@ -1113,9 +1146,18 @@ games-clock-standing = , **noch { $time }, die Uhr steht still** (im Urlaub)
 games-your-move = **du bist am Zug**{ $since }{ $clock }
 games-their-move = { $opponent } ist am Zug{ $since }{ $clock }
 games-playing = - Partie { $game } in { $channel }: du ({ colour }) gegen { $opponent }, Zug { $number }: { $turn }
-elapsed-seconds = { $count } Sek.
-elapsed-minutes = { $count } Min.
-elapsed-hours = { $count } Std.
+elapsed-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}
+elapsed-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+elapsed-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
 elapsed-days = { $count ->
     [one] { $count } Tag
    *[other] { $count } Tagen
@@ -1282,7 +1324,7 @@ claim-no-game = Hier gibt es keine Partie, für die du einen Zeitsieg beanspruch
 claim-no-clock = Diese Partie hat keine Uhr, also kann niemandem die Zeit ablaufen.
 claim-your-move = Du bist am Zug: Jetzt kann nur die Zeit deines Gegners ablaufen.
 claim-time-left = { $player } hat für diesen Zug noch { $time }.
-claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still, mit noch { $time }, also kann die Zeit jetzt nicht ablaufen.
+claim-on-vacation = { $player } ist im Urlaub: Die Uhr steht still (noch { $time }), also kann die Zeit jetzt nicht ablaufen.
 claim-game-gone = Diese Partie gibt es nicht mehr.
 thread-no-game = Es gibt keine Partie { $game }.
 thread-game-not-played = Partie { $game } wird nicht gespielt.
@@ -1349,7 +1391,7 @@ vacation-notice-on = **{ $player }** ist im Urlaub, für bis zu { $time }: Die U
 vacation-notice-back = **{ $player }** ist aus dem Urlaub zurück: Die Uhr von Partie { $game } läuft wieder.
 
 ## parse: errors of a mistyped command line
-parse-nothing-after = nach { CMD($command) } darf nichts mehr folgen
+parse-nothing-after = Nach { CMD($command) } darf nichts mehr folgen
 parse-move-needs-move = { CMD("move") } braucht einen Zug, wie { CMD("move F6") } oder { CMD("move A2-D3'") }
 parse-show-needs-position = { CMD("show") } braucht einen Stellungscode oder eine Partienotation, wie { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = '{ $who }' ist kein Benutzer, den ich kenne
@@ -1358,55 +1400,55 @@ parse-see-help = { $error }. Schreib `{ $help }` für die Befehle.
 parse-analyze-move = '{ $word }' muss eine Zahl von Zügen sein, wie move:12
 parse-analyze-option = '{ $word }' ist keine Option von { CMD("analyze") }; schreib { CMD("analyze #12 move:30") } oder { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = { CMD("analyze") } nimmt eine Partie (`#12 move:30`) oder einen Stellungscode, nicht beides
-parse-puzzle-usage = schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } oder { CMD("puzzle mine [#N ZUG]") }
+parse-puzzle-usage = Schreib { CMD("puzzle create CODE [Regel] [several] [Titel]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } oder { CMD("puzzle mine [#N ZUG]") }
 parse-puzzle-number = '{ $value }' ist keine Rätselnummer; schreib sie wie #3
-parse-puzzle-needs-number = puzzle { $action } braucht die Nummer des Rätsels, wie { $action ->
+parse-puzzle-needs-number = { CMD("puzzle ", $action) } braucht die Nummer des Rätsels, wie { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
    *[other] { CMD("puzzle ", $action, " #3") }
 }
-parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode; { parse-puzzle-usage }
+parse-puzzle-needs-code = { CMD("puzzle create") } braucht einen Stellungscode. { parse-puzzle-usage }
 parse-puzzle-needs-move = { CMD("puzzle solve") } braucht deinen Zug, wie { CMD("puzzle solve ", $puzzle, " F6") }
-parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }; { parse-puzzle-usage }
-parse-view = die Ansicht '{ $value }' muss plan oder perspective sein
+parse-puzzle-action = '{ $action }' ist keine Aktion von { CMD("puzzle") }. { parse-puzzle-usage }
+parse-view = Die Ansicht '{ $value }' muss plan oder perspective sein
 parse-replay-number = '{ $word }' muss eine Zugnummer ab 1 sein
 parse-replay-option = '{ $word }' ist keine Option von { CMD("replay") }; schreib es wie { CMD("replay from:1 to:30 speed:fast") }
-parse-speed = das Tempo '{ $value }' muss slow, normal oder fast sein
+parse-speed = Das Tempo '{ $value }' muss slow, normal oder fast sein
 parse-switch = '{ $value }' muss on oder off sein
 parse-needs-switch = { $command } braucht on oder off: { CMD($command, " on") } oder { CMD($command, " off") }
-parse-switch-missing = nach dem Doppelpunkt fehlt on oder off
-parse-board-view = die Ansicht '{ $value }' muss plan, perspective oder text sein
-parse-settings-one = eine Einstellung nach der anderen: schreib { CMD("settings ", $first) }, danach { CMD("settings ", $second) }
-parse-settings-usage = schreib { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } oder { CMD("settings timezone:Europe/Berlin") }
-parse-setting-unknown = '{ $setting }' ist keine Einstellung; { parse-settings-usage }
-parse-role-needed = `tournament-role` braucht eine Rolle oder off; { parse-settings-usage }
-parse-reminders = die Erinnerungen '{ $value }' müssen dm, channel oder off sein
+parse-switch-missing = Nach dem Doppelpunkt fehlt on oder off
+parse-board-view = Die Ansicht '{ $value }' muss plan, perspective oder text sein
+parse-settings-one = Eine Einstellung nach der anderen: schreib { CMD("settings ", $first) }, danach { CMD("settings ", $second) }
+parse-settings-usage = Schreib { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } oder { CMD("settings timezone:Europe/Berlin") }
+parse-setting-unknown = '{ $setting }' ist keine Einstellung. { parse-settings-usage }
+parse-role-needed = `tournament-role` braucht eine Rolle oder off. { parse-settings-usage }
+parse-reminders = Die Erinnerungen '{ $value }' müssen dm, channel oder off sein
 parse-web = `web` '{ $value }' muss off, link oder public sein
-parse-challenge-usage = schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
-parse-challenge-needs-opponent = `opponent:` braucht einen Spieler (lass es weg für eine offene Herausforderung); { parse-challenge-usage }
-parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }; { parse-challenge-usage }
-parse-size = die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
-parse-pieces = die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
-parse-rule = die Siegregel '{ $value }' muss delayed (verzögert) oder immediate (sofort) sein
-parse-colour = die Farbe '{ $value }' muss black (Schwarz), white (Weiß) oder random (zufällig) sein
+parse-challenge-usage = Schreib es wie { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (alles nach dem Gegner ist freiwillig)
+parse-challenge-needs-opponent = `opponent:` braucht einen Spieler (lass es weg für eine offene Herausforderung). { parse-challenge-usage }
+parse-challenge-option = '{ $word }' ist keine Option von { CMD("challenge") }. { parse-challenge-usage }
+parse-size = Die Brettgröße muss { $min } bis { $max } sein, nicht '{ $value }'
+parse-pieces = Die Steine müssen eine Zahl bis { $max } sein, nicht '{ $value }'
+parse-rule = Die Siegregel '{ $value }' muss delayed (verzögert) oder immediate (sofort) sein
+parse-colour = Die Farbe '{ $value }' muss black (Schwarz), white (Weiß) oder random (zufällig) sein
 parse-time = Zeit '{ $value }': schreib `none`, Tage pro Zug wie `3d`, Stunden pro Zug wie `12h` oder eine Live-Uhr in Minuten plus Sekunden pro Zug wie `10+5` (1 bis 180 Minuten, 0 bis 180 Sekunden)
-parse-level = die KI-Stufe '{ $value }' muss eine Zahl von 1 bis 8 sein
+parse-level = Die KI-Stufe '{ $value }' muss eine Zahl von 1 bis 8 sein
 parse-level-not-ai = `level` gilt für Partien gegen die KI: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' muss offer, accept oder decline sein
 parse-game-number = '{ $value }' ist keine Partienummer; schreib sie wie #12
-parse-round = die Runde '{ $value }' muss eine Zahl ab 1 sein
-parse-verdict = das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
+parse-round = Die Runde '{ $value }' muss eine Zahl ab 1 sein
+parse-verdict = Das Ergebnis '{ $value }' muss black (Schwarz, wer anfängt, gewinnt), white (Weiß gewinnt), draw (remis) oder forfeit (niemand punktet) sein
 parse-adjudicate-needs-result = `adjudicate` braucht ein Ergebnis: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
-parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
-parse-tournament-option = '{ $word }' ist keine Turnieroption; { parse-tournament-options-usage }
+parse-tournament-usage = Schreib { CMD("tournament create NAME format:swiss|roundrobin|single|double") } oder { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
+parse-tournament-action = '{ $action }' ist keine Aktion von { CMD("tournament") }. { parse-tournament-usage }
+parse-tournament-options-usage = Schreib es wie { CMD("tournament create Frühjahrsturnier format:swiss rounds:4 time:3d") } (Optionen: format, rounds, time, size, pieces, rule, rated, double, vacation, max; K.-o.-System: best-of, tie, seeding, draw; Doppel-K.-o.: reset)
+parse-tournament-option = '{ $word }' ist keine Turnieroption. { parse-tournament-options-usage }
 parse-number = `{ $option }` muss eine Zahl sein, nicht '{ $value }'
 parse-rounds = `rounds` muss 1 bis 50 sein, nicht '{ $value }'
 parse-max-players = `max` muss 2 bis 10000 Spieler sein, nicht '{ $value }'
-parse-tournament-needs-name = das Turnier braucht einen Namen; { parse-tournament-options-usage }
-parse-tournament-name-long = ein Turniername hat höchstens { $max } Zeichen
-parse-format = das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) single (K.-o.-System) oder double (Doppel-K.-o.) sein
-parse-format-missing = nenne das Format: format:swiss, format:roundrobin, format:single oder format:double; { parse-tournament-options-usage }
+parse-tournament-needs-name = Das Turnier braucht einen Namen. { parse-tournament-options-usage }
+parse-tournament-name-long = Ein Turniername hat höchstens { $max } Zeichen
+parse-format = Das Format '{ $value }' muss swiss (Schweizer System), roundrobin (jeder gegen jeden) single (K.-o.-System) oder double (Doppel-K.-o.) sein
+parse-format-missing = Nenne das Format: format:swiss, format:roundrobin, format:single oder format:double. { parse-tournament-options-usage }
 
 ## Namen, die der Bot vergibt
 
@@ -1518,9 +1560,9 @@ knockout-format = K.-o.-System, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding und draw sind Optionen des K.-o.-Systems (format:single oder format:double).
 knockout-round-name = { $left ->
-    [1] das Finale
-    [2] das Halbfinale
-    [3] das Viertelfinale
+    [1] Finale
+    [2] Halbfinale
+    [3] Viertelfinale
    *[other] Runde { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (Best of { $best_of }):
@@ -1576,15 +1618,15 @@ knockout-place-line = { $place }. { $players }
 knockout-over = 🏆 **{ $tournament }** ist beendet: { $winner } gewinnt.
     { $places }
 knockout-withdrew = **{ $player }** { $by ->
-    [organiser] wurde aus **{ $tournament }** disqualifiziert
-   *[self] hat sich aus **{ $tournament }** zurückgezogen
+    [organiser] wurde im Turnier **{ $tournament }** disqualifiziert
+   *[self] hat sich aus dem Turnier **{ $tournament }** zurückgezogen
 }{ $resigned ->
     [yes] {" "}und verliert die laufende Partie
    *[no] {""}
-}. Der Gegner kommt weiter; die bisherigen Ergebnisse bleiben.
-parse-best-of = best-of muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
-parse-tie-rule = tie muss extra-game oder higher-seed sein, nicht '{ $value }'
-parse-seeding = seeding muss rating oder random sein, nicht '{ $value }'
+}. Die Gegenseite kommt weiter; die bisherigen Ergebnisse bleiben bestehen.
+parse-best-of = `best-of` muss 1, 3, 5 oder 7 sein, nicht '{ $value }'
+parse-tie-rule = `tie` muss extra-game oder higher-seed sein, nicht '{ $value }'
+parse-seeding = `seeding` muss rating oder random sein, nicht '{ $value }'
 option-tournament-create-best-of-name = best-of
 option-tournament-create-best-of-about = K.-o.-System: Partien je Match, 1, 3, 5 oder 7 (Standard 1)
 option-tournament-create-tie-name = gleichstand
@@ -1598,11 +1640,11 @@ choice-rating = Wertungszahl
 web-format-single-elimination = K.-o.-System
 knockout-seed-not-knockout = Setzungen gibt es im K.-o.-System (format:single oder format:double); Schweizer System und Rundenturnier ordnen nach Wertungszahl.
 knockout-seeded = { $seed ->
-    [0] **{ $player }** wird in **{ $tournament }** wieder mit den anderen gesetzt.
-   *[other] **{ $player }** ist in **{ $tournament }** auf { $seed } gesetzt ({ $entrants } Teilnehmer bisher); die anderen werden beim Start darum herum gesetzt.
+    [0] **{ $player }** hat im Turnier **{ $tournament }** keinen festen Setzplatz mehr und wird beim Start mit den anderen gesetzt.
+   *[other] **{ $player }** ist im Turnier **{ $tournament }** auf Platz { $seed } gesetzt (bisher { $entrants } Teilnehmer); die übrigen Setzplätze werden beim Start vergeben.
 }
-parse-seed-usage = schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
-parse-seed = eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
+parse-seed-usage = Schreib es wie { CMD("tournament seed @spieler 3") } (oder off, um die Setzung zurückzunehmen)
+parse-seed = Eine Setzung ist eine Zahl ab 1 oder off, nicht '{ $value }'
 command-tournament-seed-name = setzung
 command-tournament-seed-about = Vor dem Start eines K.-o.-Turniers: Teilnehmer setzen oder Setzung zurücknehmen (Turnierleitung).
 option-tournament-seed-player-name = spieler
@@ -1622,7 +1664,7 @@ web-bracket = Turnierbaum
 knockout-advanced = **{ $player }** kommt in **{ $tournament }** durch Entscheidung der Turnierleitung weiter.
 knockout-no-match = { $player } hat in dieser Runde kein laufendes Match.
 knockout-advance-own = Du spielst in diesem Match und kannst es daher nicht entscheiden.
-parse-advance-usage = schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
+parse-advance-usage = Schreib es wie { CMD("tournament advance @spieler") }: wer weiterkommt
 command-tournament-advance-name = weiterkommen
 command-tournament-advance-about = K.-o.-System: das laufende Match zugunsten eines Spielers entscheiden (Turnierleitung).
 option-tournament-advance-player-name = spieler
@@ -1712,8 +1754,8 @@ option-unfollow-game-name = partie
 option-unfollow-game-about = Die Partie, der du nicht mehr folgen willst, mit ihrer Nummer
 option-unfollow-player-name = spieler
 option-unfollow-player-about = Der Spieler, dem du nicht mehr folgen willst
-parse-rating-range = der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
-parse-follow-who = follow nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
+parse-rating-range = Der Wertungsbereich muss wie 1400-1700, 1400- oder -1700 aussehen, nicht '{ $value }'
+parse-follow-who = { CMD("follow") } nimmt eine Partie (#N) oder einen Spieler (@spieler), nicht '{ $word }'
 
 ## Learn from your mistakes
 

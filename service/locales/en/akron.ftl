@@ -28,6 +28,7 @@ challenge-expired = the challenge expired
 challenge-waiting = waiting for an answer to the challenge
 game-in-progress = in progress
 game-aborted = aborted
+game-lost-by-both = lost by both
 result-won = { $colour ->
     [black] Black
    *[white] White
@@ -61,6 +62,9 @@ clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
 }
+# The span after a word that takes the dative in German ("in 2 Tagen", "eine Frist von 2 Tagen"):
+# in English the same as clock-span-days.
+clock-span-days-dative = { clock-span-days }
 clock-span-hours = { $hours } h{ $minutes ->
     [0] {""}
    *[other] {" "}{ $minutes } min
@@ -125,7 +129,10 @@ settings-summary = Your reminders: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). New games here open a thread of their own: **{ $threads ->
     [on] on
    *[off] off
-}** (moderators: { CMD("settings thread-games:on|off") }). Tournaments are created and run by moderators{ $organisers } (moderators: { CMD("settings tournament-role:ROLE|off") }).
+}** (moderators: { CMD("settings thread-games:on|off") }). Tournaments are created and run by moderators{ $organisers }{ $roles ->
+    [yes] {" "}(moderators: { CMD("settings tournament-role:ROLE|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}and members of **@{ $role }**
 settings-language = Your language: **{ $mine }** ({ CMD("settings language:en|es|de") }, for your direct messages and what only you see). This server's language: **{ $server }** (moderators: { CMD("settings language:en|es|de") }). Your time zone: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = not set
@@ -847,6 +854,8 @@ web-live = Live: new moves appear here.
 web-live-off = Live updates are off here (too many open): this page looks for new moves every 30 seconds.
 web-unrated = unrated
 web-move-due = Move due by
+# A clock of a day or more on a game's page, short as in a table: days and hours.
+web-clock-days = { clock-span-days }
 web-clock-standing = not yet: the clock stands still with { $time } left (on vacation)
 web-started = Started
 web-stepper = Step through the moves
@@ -1324,63 +1333,63 @@ vacation-notice-back = **{ $player }** is back from vacation: the clock of game 
 
 ## parse: errors of a mistyped command line
 parse-nothing-after = { $command } takes nothing after it
-parse-move-needs-move = move needs a move, like { CMD("move F6") } or { CMD("move A2-D3'") }
-parse-show-needs-position = show needs a position code or a game record, like { CMD("show 3:b:4,4:3/3/3") }
+parse-move-needs-move = { CMD("move") } needs a move, like { CMD("move F6") } or { CMD("move A2-D3'") }
+parse-show-needs-position = { CMD("show") } needs a position code or a game record, like { CMD("show 3:b:4,4:3/3/3") }
 parse-unknown-user = '{ $who }' is not a user I know
 parse-unknown-command = '{ $command }' is not a command; the commands are { $commands }
 parse-see-help = { $error }. Write `{ $help }` for the commands.
 parse-analyze-move = '{ $word }' must be a number of moves, like move:12
 parse-analyze-option = '{ $word }' is not an analyze option; write { CMD("analyze #12 move:30") } or { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
-parse-analyze-both = analyze takes a game (`#12 move:30`) or a position code, not both
-parse-puzzle-usage = write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } or { CMD("puzzle mine [#N MOVE]") }
+parse-analyze-both = { CMD("analyze") } takes a game (`#12 move:30`) or a position code, not both
+parse-puzzle-usage = Write { CMD("puzzle create CODE [rule] [several] [title]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } or { CMD("puzzle mine [#N MOVE]") }
 parse-puzzle-number = '{ $value }' is not a puzzle number; write it like #3
-parse-puzzle-needs-number = puzzle { $action } needs the puzzle's number, like { $action ->
+parse-puzzle-needs-number = { CMD("puzzle ", $action) } needs the puzzle's number, like { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
    *[other] { CMD("puzzle ", $action, " #3") }
 }
-parse-puzzle-needs-code = puzzle create needs a position code; { parse-puzzle-usage }
-parse-puzzle-needs-move = puzzle solve needs your move, like { CMD("puzzle solve ", $puzzle, " F6") }
-parse-puzzle-action = '{ $action }' is not a puzzle action; { parse-puzzle-usage }
-parse-view = view '{ $value }' must be plan or perspective
+parse-puzzle-needs-code = { CMD("puzzle create") } needs a position code. { parse-puzzle-usage }
+parse-puzzle-needs-move = { CMD("puzzle solve") } needs your move, like { CMD("puzzle solve ", $puzzle, " F6") }
+parse-puzzle-action = '{ $action }' is not a puzzle action. { parse-puzzle-usage }
+parse-view = View '{ $value }' must be plan or perspective
 parse-replay-number = '{ $word }' must be a move number from 1
 parse-replay-option = '{ $word }' is not a replay option; write it like { CMD("replay from:1 to:30 speed:fast") }
-parse-speed = speed '{ $value }' must be slow, normal or fast
+parse-speed = Speed '{ $value }' must be slow, normal or fast
 parse-switch = '{ $value }' must be on or off
 parse-needs-switch = { $command } needs on or off: { CMD($command, " on") } or { CMD($command, " off") }
-parse-switch-missing = on or off is missing after the ':'
-parse-board-view = view '{ $value }' must be plan, perspective or text
-parse-settings-one = one setting at a time: write { CMD("settings ", $first) }, then { CMD("settings ", $second) }
-parse-settings-usage = write { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } or { CMD("settings timezone:Europe/Madrid") }
-parse-setting-unknown = '{ $setting }' is not a setting; { parse-settings-usage }
-parse-role-needed = tournament-role needs a role or off; { parse-settings-usage }
-parse-reminders = reminders '{ $value }' must be dm, channel or off
-parse-web = web '{ $value }' must be off, link or public
-parse-challenge-usage = write it like { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (everything after the opponent is optional)
-parse-challenge-needs-opponent = `opponent:` needs a player (leave it out for an open challenge); { parse-challenge-usage }
-parse-challenge-option = '{ $word }' is not a challenge option; { parse-challenge-usage }
-parse-size = board size must be { $min } to { $max }, not '{ $value }'
-parse-pieces = pieces must be a number up to { $max }, not '{ $value }'
-parse-rule = win rule '{ $value }' must be delayed or immediate
-parse-colour = colour '{ $value }' must be black, white or random
-parse-time = time '{ $value }': write `none`, days per move like `3d`, hours per move like `12h`, or a live clock in minutes plus seconds per move like `10+5` (1 to 180 minutes, 0 to 180 seconds)
-parse-level = level '{ $value }' must be a number from 1 to 8
-parse-level-not-ai = level is for games against the AI: { CMD("challenge ai level:5") }
+parse-switch-missing = On or off is missing after the ':'
+parse-board-view = View '{ $value }' must be plan, perspective or text
+parse-settings-one = One setting at a time: write { CMD("settings ", $first) }, then { CMD("settings ", $second) }
+parse-settings-usage = Write { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROLE|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } or { CMD("settings timezone:Europe/Madrid") }
+parse-setting-unknown = '{ $setting }' is not a setting. { parse-settings-usage }
+parse-role-needed = `tournament-role` needs a role or off. { parse-settings-usage }
+parse-reminders = Reminders '{ $value }' must be dm, channel or off
+parse-web = `web` '{ $value }' must be off, link or public
+parse-challenge-usage = Write it like { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (everything after the opponent is optional)
+parse-challenge-needs-opponent = `opponent:` needs a player (leave it out for an open challenge). { parse-challenge-usage }
+parse-challenge-option = '{ $word }' is not a challenge option. { parse-challenge-usage }
+parse-size = Board size must be { $min } to { $max }, not '{ $value }'
+parse-pieces = Pieces must be a number up to { $max }, not '{ $value }'
+parse-rule = Win rule '{ $value }' must be delayed or immediate
+parse-colour = Colour '{ $value }' must be black, white or random
+parse-time = Time '{ $value }': write `none`, days per move like `3d`, hours per move like `12h`, or a live clock in minutes plus seconds per move like `10+5` (1 to 180 minutes, 0 to 180 seconds)
+parse-level = Level '{ $value }' must be a number from 1 to 8
+parse-level-not-ai = `level` is for games against the AI: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' must be offer, accept or decline
 parse-game-number = '{ $value }' is not a game number; write it like #12
-parse-round = round '{ $value }' must be a number from 1
-parse-verdict = result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
-parse-adjudicate-needs-result = adjudicate needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = write { CMD("tournament create NAME format:swiss|roundrobin|single|double") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
-parse-tournament-action = '{ $action }' is not a tournament action; { parse-tournament-usage }
-parse-tournament-options-usage = write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw; double elimination: reset)
-parse-tournament-option = '{ $word }' is not a tournament option; { parse-tournament-options-usage }
+parse-round = Round '{ $value }' must be a number from 1
+parse-verdict = Result '{ $value }' must be black (the first player wins), white, draw or forfeit (nobody scores)
+parse-adjudicate-needs-result = `adjudicate` needs a result: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
+parse-tournament-usage = Write { CMD("tournament create NAME format:swiss|roundrobin|single|double") }, or { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
+parse-tournament-action = '{ $action }' is not a tournament action. { parse-tournament-usage }
+parse-tournament-options-usage = Write it like { CMD("tournament create Spring Open format:swiss rounds:4 time:3d") } (options: format, rounds, time, size, pieces, rule, rated, double, vacation, max; knockout: best-of, tie, seeding, draw; double elimination: reset)
+parse-tournament-option = '{ $word }' is not a tournament option. { parse-tournament-options-usage }
 parse-number = { $option } must be a number, not '{ $value }'
-parse-rounds = rounds must be 1 to 50, not '{ $value }'
-parse-max-players = max must be 2 to 10000 players, not '{ $value }'
-parse-tournament-needs-name = the tournament needs a name; { parse-tournament-options-usage }
-parse-tournament-name-long = a tournament name has at most { $max } characters
-parse-format = format '{ $value }' must be swiss, roundrobin, single (single elimination) or double (double elimination)
-parse-format-missing = say the format: format:swiss, format:roundrobin, format:single or format:double; { parse-tournament-options-usage }
+parse-rounds = `rounds` must be 1 to 50, not '{ $value }'
+parse-max-players = `max` must be 2 to 10000 players, not '{ $value }'
+parse-tournament-needs-name = The tournament needs a name. { parse-tournament-options-usage }
+parse-tournament-name-long = A tournament name has at most { $max } characters
+parse-format = Format '{ $value }' must be swiss, roundrobin, single (single elimination) or double (double elimination)
+parse-format-missing = Say the format: format:swiss, format:roundrobin, format:single or format:double. { parse-tournament-options-usage }
 
 ## Names the bot gives
 
@@ -1499,9 +1508,9 @@ knockout-format = single elimination, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding and draw are options of a knockout (format:single or format:double).
 knockout-round-name = { $left ->
-    [1] the final
-    [2] the semi-finals
-    [3] the quarter-finals
+    [1] final
+    [2] semi-finals
+    [3] quarter-finals
    *[other] round { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } (best of { $best_of }):
@@ -1563,9 +1572,9 @@ knockout-withdrew = **{ $player }** { $by ->
     [yes] {" "}and their running game is lost
    *[no] {""}
 }. Their opponent goes through; results so far stand.
-parse-best-of = best-of must be 1, 3, 5 or 7, not '{ $value }'
-parse-tie-rule = tie must be extra-game or higher-seed, not '{ $value }'
-parse-seeding = seeding must be rating or random, not '{ $value }'
+parse-best-of = `best-of` must be 1, 3, 5 or 7, not '{ $value }'
+parse-tie-rule = `tie` must be extra-game or higher-seed, not '{ $value }'
+parse-seeding = `seeding` must be rating or random, not '{ $value }'
 option-tournament-create-best-of-name = best-of
 option-tournament-create-best-of-about = Knockout: games a match, 1, 3, 5 or 7 (default 1)
 option-tournament-create-tie-name = tie
@@ -1582,8 +1591,8 @@ knockout-seeded = { $seed ->
     [0] **{ $player }** is seeded with the others again in **{ $tournament }**.
    *[other] **{ $player }** will be seed { $seed } of **{ $tournament }** ({ $entrants } entrants so far); the others are seeded around them at the start.
 }
-parse-seed-usage = write it like { CMD("tournament seed @player 3") } (or off to take the seed back)
-parse-seed = a seed is a number from 1, or off, not '{ $value }'
+parse-seed-usage = Write it like { CMD("tournament seed @player 3") } (or off to take the seed back)
+parse-seed = A seed is a number from 1, or off, not '{ $value }'
 command-tournament-seed-name = seed
 command-tournament-seed-about = Before a knockout starts: give an entrant a seed, or take it back (organisers).
 option-tournament-seed-player-name = player
@@ -1603,7 +1612,7 @@ web-bracket = Bracket
 knockout-advanced = **{ $player }** goes through in **{ $tournament }** by the organiser's decision.
 knockout-no-match = { $player } has no match being played in this round.
 knockout-advance-own = You play in that match, so you cannot decide it.
-parse-advance-usage = write it like { CMD("tournament advance @player") }: the player who goes through
+parse-advance-usage = Write it like { CMD("tournament advance @player") }: the player who goes through
 command-tournament-advance-name = advance
 command-tournament-advance-about = A knockout: decide a player's current match for them (organisers).
 option-tournament-advance-player-name = player
@@ -1693,8 +1702,8 @@ option-unfollow-game-name = game
 option-unfollow-game-about = The game to stop following, by its number
 option-unfollow-player-name = player
 option-unfollow-player-about = The player to stop following
-parse-rating-range = the rating range must be like 1400-1700, 1400- or -1700, not '{ $value }'
-parse-follow-who = follow takes a game (#N) or a player (@player), not '{ $word }'
+parse-rating-range = The rating range must be like 1400-1700, 1400- or -1700, not '{ $value }'
+parse-follow-who = { CMD("follow") } takes a game (#N) or a player (@player), not '{ $word }'
 
 ## Learn from your mistakes
 
@@ -1818,7 +1827,7 @@ web-bracket-winners = Winners' bracket
 web-bracket-losers = Losers' bracket
 web-bracket-finals = Grand final
 ## Check-in and deadlines
-parse-check-in = check-in must be a time from 10 minutes to 24 hours, like 30m, 2h or 1h30m, not '{ $value }'
+parse-check-in = `check-in` must be a time from 10 minutes to 24 hours, like 30m, 2h or 1h30m, not '{ $value }'
 option-tournament-create-check-in-name = check-in
 option-tournament-create-check-in-about = A check-in before the start, like 30m (10m to 24h): start opens it
 command-tournament-check-in-name = check-in
@@ -1861,7 +1870,7 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 })
 tournament-disqualified-name = { $name } (disqualified)
 web-disqualified = disqualified
-parse-round-deadline = deadline must be a time from 1 hour to 60 days, like 3d, 36h or 1d12h, not '{ $value }'
+parse-round-deadline = `deadline` must be a time from 1 hour to 60 days, like 3d, 36h or 1d12h, not '{ $value }'
 deadline-knockout-only = deadline is an option of a knockout (format:single or format:double) only: a round's undecided matches are decided when it passes.
 option-tournament-create-deadline-name = deadline
 option-tournament-create-deadline-about = Knockout: each round's deadline, like 3d; then the player ahead, or the higher seed, goes on

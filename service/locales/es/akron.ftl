@@ -26,6 +26,7 @@ challenge-expired = el desafío caducó
 challenge-waiting = esperando respuesta al desafío
 game-in-progress = en juego
 game-aborted = anulada
+game-lost-by-both = perdida por ambos
 result-won = las { colour } ({ $player }) { $reason ->
     [connection] ganaron por conexión
     [no-moves] ganaron porque el rival no tenía jugada legal
@@ -59,6 +60,7 @@ clock-span-days = { $days } d{ $hours ->
     [0] {""}
    *[other] {" "}{ $hours } h
 }
+clock-span-days-dative = { clock-span-days }
 clock-span-hours = { $hours } h{ $minutes ->
     [0] {""}
    *[other] {" "}{ $minutes } min
@@ -126,7 +128,10 @@ settings-summary = Tus recordatorios: **{ $reminders ->
 }** ({ CMD("settings view:perspective|plan") }). Las partidas nuevas de este servidor abren su propio hilo: **{ $threads ->
     [on] sí
    *[off] no
-}** (moderación: { CMD("settings thread-games:on|off") }). Los torneos los crean y dirigen los moderadores{ $organisers } (moderación: { CMD("settings tournament-role:ROL|off") }).
+}** (moderación: { CMD("settings thread-games:on|off") }). Los torneos los crean y dirigen los moderadores{ $organisers }{ $roles ->
+    [yes] {" "}(moderación: { CMD("settings tournament-role:ROL|off") })
+   *[no] {""}
+}.
 settings-organisers = {" "}y los miembros de **@{ $role }**
 settings-language = Tu idioma: **{ $mine }** ({ CMD("settings language:en|es|de") }, para tus mensajes directos y lo que solo ves tú). El idioma de este servidor: **{ $server }** (moderación: { CMD("settings language:en|es|de") }). Tu zona horaria: **{ $zone }** ({ CMD("settings timezone:Europe/Madrid") }).
 settings-language-unset = sin elegir
@@ -500,7 +505,7 @@ tournament-entrants = Inscritos ({ $count }{ $max ->
    *[other] {" "}de { $max }
 }): { $names }
 tournament-entrants-nobody = nadie todavía
-tournament-signup-check-in = Check-in: cuando la organización lo abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
+tournament-signup-check-in = Confirmación (check-in): cuando la organización la abra, cada inscrito tendrá { $window } para confirmar, y quien no confirme quedará fuera al empezar.
 tournament-signup-deadline = Cada ronda tiene un plazo de { $deadline }: al vencer, un encuentro sin decidir es para quien va delante o, si van igualados, para el mejor cabeza de serie{ $double ->
     [yes] ; en la gran final y en la segunda, para el ganador del cuadro de ganadores.
    *[no] .
@@ -852,6 +857,7 @@ web-live = En directo: las jugadas nuevas aparecen aquí.
 web-live-off = Aquí no hay actualización en directo (demasiadas páginas abiertas): esta página busca jugadas nuevas cada 30 segundos.
 web-unrated = no puntuable
 web-move-due = Jugada antes de
+web-clock-days = { clock-span-days }
 web-clock-standing = aún no: el reloj está detenido y le quedan { $time } (de vacaciones)
 web-started = Empezó
 web-stepper = Recorrer las jugadas
@@ -1385,61 +1391,61 @@ vacation-notice-back = **{ $player }** ha vuelto de vacaciones: el reloj de la p
 parse-nothing-after = { CMD($command) } no admite nada detrás
 parse-move-needs-move = { CMD("move") } necesita una jugada, como { CMD("move F6") } o { CMD("move A2-D3'") }
 parse-show-needs-position = { CMD("show") } necesita un código de posición o un registro de partida, como { CMD("show 3:b:4,4:3/3/3") }
-parse-unknown-user = no conozco a ningún usuario '{ $who }'
+parse-unknown-user = No conozco a ningún usuario '{ $who }'
 parse-unknown-command = '{ $command }' no es un comando; los comandos son { $commands }
 parse-see-help = { $error }. Escribe `{ $help }` para ver los comandos.
 parse-analyze-move = '{ $word }' debe ser un número de jugadas, como move:12
 parse-analyze-option = '{ $word }' no es una opción de { CMD("analyze") }; escribe { CMD("analyze #12 move:30") } o { CMD("analyze 5:b:12,12:5/5/5/5/5 rule:immediate") }
 parse-analyze-both = { CMD("analyze") } admite una partida (`#12 move:30`) o un código de posición, no ambos
-parse-puzzle-usage = escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } o { CMD("puzzle mine [#N JUGADA]") }
+parse-puzzle-usage = Escribe { CMD("puzzle create CÓDIGO [regla] [several] [título]") }, { CMD("puzzle solve #3 F6") }, { CMD("puzzle answer #3") }, { CMD("puzzle reveal #3") }, { CMD("puzzle daily on|off") } o { CMD("puzzle mine [#N JUGADA]") }
 parse-puzzle-number = '{ $value }' no es un número de problema; escríbelo como #3
-parse-puzzle-needs-number = puzzle { $action } necesita el número del problema, como { $action ->
+parse-puzzle-needs-number = { CMD("puzzle ", $action) } necesita el número del problema, como { $action ->
     [solve] { CMD("puzzle solve #3 F6") }
    *[other] { CMD("puzzle ", $action, " #3") }
 }
-parse-puzzle-needs-code = { CMD("puzzle create") } necesita un código de posición; { parse-puzzle-usage }
+parse-puzzle-needs-code = { CMD("puzzle create") } necesita un código de posición. { parse-puzzle-usage }
 parse-puzzle-needs-move = { CMD("puzzle solve") } necesita tu jugada, como { CMD("puzzle solve ", $puzzle, " F6") }
-parse-puzzle-action = '{ $action }' no es una acción de { CMD("puzzle") }; { parse-puzzle-usage }
-parse-view = la vista '{ $value }' debe ser plan o perspective
+parse-puzzle-action = '{ $action }' no es una acción de { CMD("puzzle") }. { parse-puzzle-usage }
+parse-view = La vista '{ $value }' debe ser plan o perspective
 parse-replay-number = '{ $word }' debe ser un número de jugada desde 1
 parse-replay-option = '{ $word }' no es una opción de { CMD("replay") }; escríbelo como { CMD("replay from:1 to:30 speed:fast") }
-parse-speed = la velocidad '{ $value }' debe ser slow, normal o fast
+parse-speed = La velocidad '{ $value }' debe ser slow, normal o fast
 parse-switch = '{ $value }' debe ser on u off
 parse-needs-switch = { $command } necesita on u off: { CMD($command, " on") } o { CMD($command, " off") }
-parse-switch-missing = falta on u off después de los dos puntos
-parse-board-view = la vista '{ $value }' debe ser plan, perspective o text
-parse-settings-one = un ajuste cada vez: escribe { CMD("settings ", $first) } y después { CMD("settings ", $second) }
-parse-settings-usage = escribe { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROL|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } o { CMD("settings timezone:Europe/Madrid") }
-parse-setting-unknown = '{ $setting }' no es un ajuste; { parse-settings-usage }
-parse-role-needed = `tournament-role` necesita un rol u off; { parse-settings-usage }
+parse-switch-missing = Falta on u off después de los dos puntos
+parse-board-view = La vista '{ $value }' debe ser plan, perspective o text
+parse-settings-one = Un ajuste cada vez: escribe { CMD("settings ", $first) } y después { CMD("settings ", $second) }
+parse-settings-usage = Escribe { CMD("settings reminders:dm|channel|off") }, { CMD("settings thread-games:on|off") }, { CMD("settings tournament-role:ROL|off") }, { CMD("settings web:off|link|public") }, { CMD("settings language:en|es|de") } o { CMD("settings timezone:Europe/Madrid") }
+parse-setting-unknown = '{ $setting }' no es un ajuste. { parse-settings-usage }
+parse-role-needed = `tournament-role` necesita un rol u off. { parse-settings-usage }
 parse-reminders = `reminders` '{ $value }' debe ser dm, channel u off
 parse-web = `web` '{ $value }' debe ser off, link o public
-parse-challenge-usage = escríbelo como { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (todo lo que va tras el rival es opcional)
-parse-challenge-needs-opponent = `opponent:` necesita un jugador (quítalo para un desafío abierto); { parse-challenge-usage }
-parse-challenge-option = '{ $word }' no es una opción de { CMD("challenge") }; { parse-challenge-usage }
-parse-size = el tamaño del tablero debe ser de { $min } a { $max }, no '{ $value }'
-parse-pieces = las piedras deben ser un número hasta { $max }, no '{ $value }'
-parse-rule = la regla de victoria '{ $value }' debe ser delayed (diferida) o immediate (inmediata)
-parse-colour = el color '{ $value }' debe ser black (negras), white (blancas) o random (al azar)
-parse-time = tiempo '{ $value }': escribe `none`, días por jugada como `3d`, horas por jugada como `12h` o un reloj en vivo en minutos más segundos por jugada como `10+5` (de 1 a 180 minutos, de 0 a 180 segundos)
-parse-level = el nivel de la IA '{ $value }' debe ser un número de 1 a 8
+parse-challenge-usage = Escríbelo como { CMD("challenge bob size:6 pieces:18 rule:immediate colour:white time:3d thread:on") } (todo lo que va tras el rival es opcional)
+parse-challenge-needs-opponent = `opponent:` necesita un jugador (quítalo para un desafío abierto). { parse-challenge-usage }
+parse-challenge-option = '{ $word }' no es una opción de { CMD("challenge") }. { parse-challenge-usage }
+parse-size = El tamaño del tablero debe ser de { $min } a { $max }, no '{ $value }'
+parse-pieces = Las piedras deben ser un número hasta { $max }, no '{ $value }'
+parse-rule = La regla de victoria '{ $value }' debe ser delayed (diferida) o immediate (inmediata)
+parse-colour = El color '{ $value }' debe ser black (negras), white (blancas) o random (al azar)
+parse-time = Tiempo '{ $value }': escribe `none`, días por jugada como `3d`, horas por jugada como `12h` o un reloj en vivo en minutos más segundos por jugada como `10+5` (de 1 a 180 minutos, de 0 a 180 segundos)
+parse-level = El nivel de la IA '{ $value }' debe ser un número de 1 a 8
 parse-level-not-ai = `level` es para partidas contra la IA: { CMD("challenge ai level:5") }
 parse-offer = '{ $value }' debe ser offer, accept o decline
 parse-game-number = '{ $value }' no es un número de partida; escríbelo como #12
-parse-round = la ronda '{ $value }' debe ser un número desde 1
-parse-verdict = el resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
+parse-round = La ronda '{ $value }' debe ser un número desde 1
+parse-verdict = El resultado '{ $value }' debe ser black (ganan las negras, que salen), white (ganan las blancas), draw (tablas) o forfeit (nadie puntúa)
 parse-adjudicate-needs-result = `adjudicate` necesita un resultado: { CMD("tournament adjudicate #12 black|white|draw|forfeit") }
-parse-tournament-usage = escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single|double") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
-parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }; { parse-tournament-usage }
-parse-tournament-options-usage = escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw; doble eliminación: reset)
-parse-tournament-option = '{ $word }' no es una opción de torneo; { parse-tournament-options-usage }
+parse-tournament-usage = Escribe { CMD("tournament create NOMBRE format:swiss|roundrobin|single|double") } o { CMD("tournament join|leave|start|standings|pairings|withdraw|adjudicate|pause|resume|cancel|seed|advance|analysis") }
+parse-tournament-action = '{ $action }' no es una acción de { CMD("tournament") }. { parse-tournament-usage }
+parse-tournament-options-usage = Escríbelo como { CMD("tournament create Open de Primavera format:swiss rounds:4 time:3d") } (opciones: format, rounds, time, size, pieces, rule, rated, double, vacation, max; eliminación directa: best-of, tie, seeding, draw; doble eliminación: reset)
+parse-tournament-option = '{ $word }' no es una opción de torneo. { parse-tournament-options-usage }
 parse-number = `{ $option }` debe ser un número, no '{ $value }'
 parse-rounds = `rounds` debe ser de 1 a 50, no '{ $value }'
 parse-max-players = `max` debe ser de 2 a 10.000 jugadores, no '{ $value }'
-parse-tournament-needs-name = el torneo necesita un nombre; { parse-tournament-options-usage }
-parse-tournament-name-long = el nombre de un torneo tiene como mucho { $max } caracteres
-parse-format = el formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) single (eliminación directa) o double (doble eliminación)
-parse-format-missing = indica el formato: format:swiss, format:roundrobin, format:single o format:double; { parse-tournament-options-usage }
+parse-tournament-needs-name = El torneo necesita un nombre. { parse-tournament-options-usage }
+parse-tournament-name-long = El nombre de un torneo tiene como mucho { $max } caracteres
+parse-format = El formato '{ $value }' debe ser swiss (suizo), roundrobin (liga) single (eliminación directa) o double (doble eliminación)
+parse-format-missing = Indica el formato: format:swiss, format:roundrobin, format:single o format:double. { parse-tournament-options-usage }
 
 ## Nombres que da el bot
 
@@ -1560,10 +1566,10 @@ knockout-format = eliminación directa, { $best_of ->
 }
 knockout-options-only = best-of, tie, seeding y draw son opciones de la eliminación directa (format:single o format:double).
 knockout-round-name = { $left ->
-    [1] la final
-    [2] las semifinales
-    [3] los cuartos de final
-   *[other] la ronda { $round }
+    [1] final
+    [2] semifinales
+    [3] cuartos de final
+   *[other] ronda { $round }
 }
 knockout-round-title = **{ $tournament }**, { $name } ({ $best_of ->
     [1] a una partida
@@ -1630,9 +1636,9 @@ knockout-withdrew = { $by ->
        *[no] {""}
     }
 }. Su rival pasa de ronda; los resultados hasta ahora se mantienen.
-parse-best-of = best-of debe ser 1, 3, 5 o 7, no '{ $value }'
-parse-tie-rule = tie debe ser extra-game o higher-seed, no '{ $value }'
-parse-seeding = seeding debe ser rating o random, no '{ $value }'
+parse-best-of = `best-of` debe ser 1, 3, 5 o 7, no '{ $value }'
+parse-tie-rule = `tie` debe ser extra-game o higher-seed, no '{ $value }'
+parse-seeding = `seeding` debe ser rating o random, no '{ $value }'
 option-tournament-create-best-of-name = al-mejor-de
 option-tournament-create-best-of-about = Eliminación directa: partidas por encuentro, 1, 3, 5 o 7 (por defecto 1)
 option-tournament-create-tie-name = igualdad
@@ -1649,8 +1655,8 @@ knockout-seeded = { $seed ->
     [0] **{ $player }** vuelve a ordenarse con los demás en **{ $tournament }**.
    *[other] **{ $player }** será cabeza de serie { $seed } de **{ $tournament }** ({ $entrants } inscritos por ahora); los demás se ordenan alrededor al empezar.
 }
-parse-seed-usage = escríbelo como { CMD("tournament seed @jugador 3") } (u off para quitarlo)
-parse-seed = un cabeza de serie es un número desde 1, u off, no '{ $value }'
+parse-seed-usage = Escríbelo como { CMD("tournament seed @jugador 3") } (u off para quitarlo)
+parse-seed = Un cabeza de serie es un número desde 1, u off, no '{ $value }'
 command-tournament-seed-name = cabeza-de-serie
 command-tournament-seed-about = Antes de una eliminación directa: fija o quita la cabeza de serie de un inscrito (organización).
 option-tournament-seed-player-name = jugador
@@ -1670,7 +1676,7 @@ web-bracket = Cuadro
 knockout-advanced = **{ $player }** pasa de ronda en **{ $tournament }** por decisión de la organización.
 knockout-no-match = { $player } no tiene ningún encuentro en juego en esta ronda.
 knockout-advance-own = Juegas ese encuentro, así que no puedes decidirlo.
-parse-advance-usage = escríbelo como { CMD("tournament advance @jugador") }: quien pasa de ronda
+parse-advance-usage = Escríbelo como { CMD("tournament advance @jugador") }: quien pasa de ronda
 command-tournament-advance-name = pasar-de-ronda
 command-tournament-advance-about = Eliminación directa: decide el encuentro en juego a favor de un jugador (organización).
 option-tournament-advance-player-name = jugador
@@ -1760,8 +1766,8 @@ option-unfollow-game-name = partida
 option-unfollow-game-about = La partida que quieres dejar de seguir, por su número
 option-unfollow-player-name = jugador
 option-unfollow-player-about = El jugador al que quieres dejar de seguir
-parse-rating-range = el rango de puntuación debe ser como 1400-1700, 1400- o -1700, no '{ $value }'
-parse-follow-who = follow recibe una partida (#N) o un jugador (@jugador), no '{ $word }'
+parse-rating-range = El rango de puntuación debe ser como 1400-1700, 1400- o -1700, no '{ $value }'
+parse-follow-who = { CMD("follow") } recibe una partida (#N) o un jugador (@jugador), no '{ $word }'
 
 ## Learn from your mistakes
 
@@ -1888,7 +1894,7 @@ web-bracket-winners = Cuadro de ganadores
 web-bracket-losers = Cuadro de perdedores
 web-bracket-finals = Gran final
 ## Check-in and deadlines
-parse-check-in = el check-in debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
+parse-check-in = La confirmación (check-in) debe durar de 10 minutos a 24 horas, como 30m, 2h o 1h30m, no '{ $value }'
 option-tournament-create-check-in-name = check-in
 option-tournament-create-check-in-about = Un check-in antes del inicio, como 30m (de 10m a 24h): start lo abre
 command-tournament-check-in-name = check-in
@@ -1896,13 +1902,13 @@ command-tournament-check-in-about = Abre el check-in: los inscritos confirman y 
 command-tournament-confirm-name = confirm
 command-tournament-confirm-about = Confirma tu plaza mientras el check-in del torneo está abierto.
 button-tournament-confirm = Confirmar
-checkin-opened = El check-in de **{ $tournament }** está abierto durante { $window }: { $count ->
-    [one] el inscrito confirma
-   *[other] los { $count } inscritos confirman
+checkin-opened = La confirmación (check-in) de **{ $tournament }** está abierta durante { $window }: { $count ->
+    [one] el inscrito debe confirmar
+   *[other] los { $count } inscritos deben confirmar
 } con el botón Confirmar o con { CMD("tournament confirm") }. Al cerrarse empieza el torneo, y quien no haya confirmado queda fuera.
-checkin-already-open = El check-in ya está abierto; { CMD("tournament start") } lo cierra y empieza el torneo.
-checkin-not-open = El check-in de **{ $tournament }** no está abierto: todavía no hay nada que confirmar.
-checkin-started = **{ $tournament }** ya ha empezado: el check-in ha terminado.
+checkin-already-open = La confirmación (check-in) ya está abierta; { CMD("tournament start") } la cierra y empieza el torneo.
+checkin-not-open = La confirmación (check-in) de **{ $tournament }** no está abierta: todavía no hay nada que confirmar.
+checkin-started = **{ $tournament }** ya ha empezado: la confirmación (check-in) ha terminado.
 checkin-already = Ya has confirmado tu plaza.
 checkin-confirmed = { $player } confirma su plaza en **{ $tournament }** ({ $count } de { $total }).
 checkin-too-few = Solo { $count ->
@@ -1913,13 +1919,13 @@ checkin-dropped = { $count ->
     [one] Fuera por no confirmar
    *[other] Fuera por no confirmar ({ $count })
 }: { $names }.
-checkin-dropped-you = El check-in de **{ $tournament }** se cerró sin tu confirmación, así que ya no figuras entre los inscritos.
-checkin-closed-started = El check-in de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
-checkin-closed-cancelled = El check-in de **{ $tournament }** se ha cerrado { $count ->
-    [0] sin nadie confirmado
+checkin-dropped-you = La confirmación (check-in) de **{ $tournament }** se cerró sin tu confirmación, así que ya no figuras entre los inscritos.
+checkin-closed-started = La confirmación (check-in) de **{ $tournament }** se ha cerrado: empieza con los { $players } jugadores que confirmaron.
+checkin-closed-cancelled = La confirmación (check-in) de **{ $tournament }** se ha cerrado { $count ->
+    [0] sin que nadie confirmara
     [one] con un solo jugador confirmado
-   *[other] con { $count } jugadores confirmados
-}, demasiado pocos para empezar: el torneo se cancela.
+   *[other] con solo { $count } jugadores confirmados
+}: no hay jugadores suficientes para empezar, así que el torneo se cancela.
 knockout-picture-left = { $how ->
     [disqualified] (desc.)
    *[withdrew] (ret.)
@@ -1931,7 +1937,7 @@ knockout-placed-left = { $player } ({ $seed }, { $how ->
 })
 tournament-disqualified-name = { $name } (descalificación)
 web-disqualified = descalificación
-parse-round-deadline = el plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
+parse-round-deadline = El plazo debe ser de 1 hora a 60 días, como 3d, 36h o 1d12h, no '{ $value }'
 deadline-knockout-only = deadline es una opción solo de las eliminatorias (format:single o format:double): al vencer, los encuentros sin decidir de la ronda se deciden.
 option-tournament-create-deadline-name = deadline
 option-tournament-create-deadline-about = Eliminatoria: plazo por ronda, como 3d; luego pasa quien va delante o el mejor cabeza de serie

@@ -609,7 +609,7 @@ impl Service {
                     phrase!(
                         "analysis-game-after",
                         game = loaded.record.id.to_string(),
-                        result = super::wording::result_phrase(&loaded),
+                        result = self.result_words(&loaded),
                         count = ply
                     ),
                 )

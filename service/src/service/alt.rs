@@ -12,11 +12,13 @@ pub const MAX_ALT: usize = 1024;
 
 /// The board in words: its size, the players, what each holds in hand, whose move it is or
 /// how the game ended, the last move and what dropped, the winning (or pending) chain, then
-/// the marbles level by level, as far as [`MAX_ALT`] allows.
+/// the marbles level by level, as far as [`MAX_ALT`] allows; `lost_by_both` as for
+/// [`result_phrase`](super::wording::result_phrase).
 pub(super) fn board_alt(
     loaded: &Loaded,
     last: Option<&MoveReport>,
     chain: Option<&[Point]>,
+    lost_by_both: bool,
     language: Language,
 ) -> String {
     let position = loaded.game.position();
@@ -42,7 +44,7 @@ pub(super) fn board_alt(
         parts.push(say!(
             language,
             "alt-result",
-            result = super::wording::result_phrase(loaded).say(language)
+            result = super::wording::result_phrase(loaded, lost_by_both).say(language)
         ));
     } else {
         parts.push(say!(

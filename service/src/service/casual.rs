@@ -164,6 +164,22 @@ impl Service {
             })
     }
 
+    /// Whether the game of `loaded` ended as lost by both: stored as aborted without a
+    /// winner, by its tournament's decision ([`Service::forfeited_by_both`]); reads the
+    /// database only for an aborted game.
+    pub(super) fn lost_by_both(&self, loaded: &Loaded) -> bool {
+        loaded
+            .stored_outcome()
+            .is_some_and(|o| o.reason == akron_rules::Reason::Abort && o.winner.is_none())
+            && self.forfeited_by_both(loaded.record.id)
+    }
+
+    /// The result in a few words ([`result_phrase`](super::wording::result_phrase)), a
+    /// tournament's forfeit by both said as such rather than as an abort.
+    pub(super) fn result_words(&self, loaded: &Loaded) -> Phrase {
+        super::wording::result_phrase(loaded, self.lost_by_both(loaded))
+    }
+
     /// In the transaction that makes a rematch of `old`: the rematch already live, if any.
     pub(super) fn live_rematch(
         conn: &Tx<'_>,

@@ -175,8 +175,9 @@ pub const fn seat_to_move(plies: usize) -> usize {
     seat(plies)
 }
 
-/// Time left in words: `2 d 3 h`, `5 h 20 min`, `12 min` for correspondence; `4:12` (or
-/// `1:04:12`) for live clocks.
+/// Time left in words: `2 d 3 h`, `5 h 20 min`, `12 min` for correspondence, rounded to the
+/// nearest unit shown (see `Shown`: a fresh 3-day clock reads `3 d`); `4:12` (or `1:04:12`)
+/// for live clocks, to the second.
 #[must_use]
 pub fn words(seconds: i64, live: bool) -> String {
     let s = seconds.max(0);
@@ -188,40 +189,103 @@ pub fn words(seconds: i64, live: bool) -> String {
         };
     }
     // A zero second unit is left out: `1 d`, not `1 d 0 h`.
-    match s {
-        s if s >= 86_400 && s / 3600 % 24 == 0 => format!("{} d", s / 86_400),
-        s if s >= 86_400 => format!("{} d {} h", s / 86_400, s / 3600 % 24),
-        s if s >= 3600 && s / 60 % 60 == 0 => format!("{} h", s / 3600),
-        s if s >= 3600 => format!("{} h {} min", s / 3600, s / 60 % 60),
-        s if s >= 60 => format!("{} min", s / 60),
-        s => format!("{s} s"),
+    match Shown::of(s) {
+        Shown::Days(days, 0) => format!("{days} d"),
+        Shown::Days(days, hours) => format!("{days} d {hours} h"),
+        Shown::Hours(hours, 0) => format!("{hours} h"),
+        Shown::Hours(hours, minutes) => format!("{hours} h {minutes} min"),
+        Shown::Minutes(minutes) => format!("{minutes} min"),
+        Shown::Seconds(seconds) => format!("{seconds} s"),
     }
 }
 
-/// [`words`] in `language`: correspondence time with the units that language abbreviates
-/// (`2 d 3 h`, `2 Tg. 3 Std.`); live clocks read the same everywhere.
+/// A correspondence span in the units it is shown in, rounded to the nearest of its smallest
+/// shown unit: days and hours to the hour, hours and minutes to the minute, minutes to the
+/// minute, and under a minute the seconds themselves. A clock started a few seconds ago
+/// (3 days less 5 seconds) reads `3 d`, not `2 d 23 h` as a truncation said. An exact half
+/// rounds down, so a remaining time is never shown longer than it is by as much as half
+/// the unit shown (under 30 minutes for `d h`, under 30 seconds for `h min` and `min`),
+/// and shorter by at most half of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// Days and hours.
+    Days(i64, i64),
+    /// Hours (fewer than 24) and minutes.
+    Hours(i64, i64),
+    /// Minutes (fewer than 60).
+    Minutes(i64),
+    /// Seconds (fewer than 60).
+    Seconds(i64),
+}
+
+impl Shown {
+    /// `seconds` (not negative) in the units shown for it.
+    const fn of(seconds: i64) -> Self {
+        // To the nearest unit, a half down: (s + unit/2 - 1) / unit.
+        let hours = (seconds + 1799) / 3600;
+        if hours >= 24 {
+            return Self::Days(hours / 24, hours % 24);
+        }
+        if seconds < 60 {
+            return Self::Seconds(seconds);
+        }
+        let minutes = (seconds + 29) / 60;
+        if minutes >= 60 {
+            Self::Hours(minutes / 60, minutes % 60)
+        } else {
+            Self::Minutes(minutes)
+        }
+    }
+}
+
+/// Hours in a span of a day or more, as days and hours are shown: rounded to the nearest
+/// hour like [`words`] (a clock started 5 seconds ago, 3 days less 5 seconds, is 72 hours).
+/// For front ends that show days and hours themselves (the web's clocks).
+#[must_use]
+pub const fn whole_hours(seconds: i64) -> i64 {
+    if seconds <= 0 {
+        0
+    } else {
+        (seconds + 1799) / 3600
+    }
+}
+
+/// [`words`] in `language`: correspondence time in that language's words (`2 d 3 h`,
+/// `2 Tage und 3 Stunden`); live clocks read the same everywhere.
 #[must_use]
 pub fn words_in(seconds: i64, live: bool, language: crate::catalogue::Language) -> String {
     span(seconds, live).say(language)
 }
 
+/// [`words_in`] for a correspondence span after a word that takes the dative in German
+/// (`in 2 Tagen`, `eine Frist von 2 Tagen`, where [`words_in`] says `2 Tage`); the same
+/// words as [`words_in`] in English and Spanish.
+#[must_use]
+pub fn words_in_dative(seconds: i64, language: crate::catalogue::Language) -> String {
+    match Shown::of(seconds.max(0)) {
+        Shown::Days(days, hours) => {
+            crate::phrase!("clock-span-days-dative", days = days, hours = hours).say(language)
+        }
+        _ => words_in(seconds, false, language),
+    }
+}
+
 /// A time span as a message with numbers for arguments, put into words later in its
-/// reader's language ([`words_in`]): how a notice or a refusal stores `2 d 3 h`.
+/// reader's language ([`words_in`]): how a notice or a refusal stores `2 d 3 h`; rounded
+/// as [`words`] rounds.
 #[must_use]
 pub fn span(seconds: i64, live: bool) -> crate::catalogue::Phrase {
     let s = seconds.max(0);
     if live {
         return crate::phrase!("clock-span-live", time = words(s, true));
     }
-    match s {
-        s if s >= 86_400 => {
-            crate::phrase!("clock-span-days", days = s / 86_400, hours = s / 3600 % 24)
+    match Shown::of(s) {
+        Shown::Days(days, hours) => crate::phrase!("clock-span-days", days = days, hours = hours),
+        Shown::Hours(hours, minutes) => {
+            crate::phrase!("clock-span-hours", hours = hours, minutes = minutes)
         }
-        s if s >= 3600 => {
-            crate::phrase!("clock-span-hours", hours = s / 3600, minutes = s / 60 % 60)
-        }
-        s if s >= 60 => crate::phrase!("clock-span-minutes", minutes = s / 60),
-        s => crate::phrase!("clock-span-seconds", seconds = s),
+        Shown::Minutes(minutes) => crate::phrase!("clock-span-minutes", minutes = minutes),
+        Shown::Seconds(seconds) => crate::phrase!("clock-span-seconds", seconds = seconds),
     }
 }
 
@@ -315,15 +379,52 @@ mod tests {
     fn a_time_span_with_a_zero_part_leaves_it_out_not_1_d_0_h() {
         use crate::catalogue::Language;
         assert_eq!(words(86_400, false), "1 d");
-        assert_eq!(words(86_400 + 59 * 60, false), "1 d");
+        assert_eq!(words(86_400 + 29 * 60, false), "1 d");
         assert_eq!(words(2 * 3600 + 30, false), "2 h");
         for (language, day, hours) in [
             (Language::English, "1 d", "3 h"),
             (Language::Spanish, "1 d", "3 h"),
-            (Language::German, "1 Tg.", "3 Std."),
+            (Language::German, "1 Tag", "3 Stunden"),
         ] {
             assert_eq!(words_in(86_400, false, language), day);
             assert_eq!(words_in(3 * 3600, false, language), hours);
+        }
+    }
+
+    /// The reader's report (a13): a clock of 3 days started a few seconds ago read
+    /// `2 d 23 h` (the span truncated); every span is now rounded to the unit shown.
+    #[test]
+    fn a_shown_span_is_rounded_to_its_unit_and_never_longer_by_half_of_it() {
+        use crate::catalogue::Language;
+        let day = 86_400;
+        assert_eq!(words(3 * day - 5, false), "3 d");
+        assert_eq!(words(3 * day - 1799, false), "3 d");
+        assert_eq!(words(3 * day - 1800, false), "2 d 23 h");
+        assert_eq!(words(day + 12 * 3600 - 40, false), "1 d 12 h");
+        assert_eq!(words(day - 60, false), "1 d");
+        assert_eq!(words(3600 - 20, false), "1 h");
+        assert_eq!(words(3600 - 30, false), "59 min");
+        assert_eq!(words(59, false), "59 s");
+        assert_eq!(words(90, false), "1 min");
+        assert_eq!(words(91, false), "2 min");
+        assert_eq!(words_in(3 * day - 5, false, Language::German), "3 Tage");
+        assert_eq!(words_in(3 * day - 5, false, Language::Spanish), "3 d");
+        // Shown longer than it is by less than half the unit shown, shorter by at most half.
+        for seconds in (0..4 * day).step_by(7) {
+            let (shown, unit) = match Shown::of(seconds) {
+                Shown::Days(d, h) => ((d * 24 + h) * 3600, 3600),
+                Shown::Hours(h, m) => ((h * 60 + m) * 60, 60),
+                Shown::Minutes(m) => (m * 60, 60),
+                Shown::Seconds(s) => (s, 1),
+            };
+            assert!(
+                2 * (shown - seconds) < unit && 2 * (seconds - shown) <= unit,
+                "{seconds} s shown as {}",
+                words(seconds, false)
+            );
+            if let Shown::Days(d, _) = Shown::of(seconds) {
+                assert_eq!(whole_hours(seconds), shown / 3600, "{seconds} s, {d} d");
+            }
         }
     }
 
@@ -357,12 +458,27 @@ mod tests {
         }
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::German),
-            "2 Tg. 3 Std."
+            "2 Tage und 3 Stunden"
         );
         // Regression (issue 38): "expires in 1 d 0 h".
         assert_eq!(words(86_400 + 59, false), "1 d");
         assert_eq!(words_in(86_400, false, Language::English), "1 d");
-        assert_eq!(words_in(3 * 3600, false, Language::German), "3 Std.");
+        assert_eq!(words_in(3 * 3600, false, Language::German), "3 Stunden");
+        // The reader's report (b): German running text said "Frist von 2 Tg." and "1 Std."
+        // beside "3 Tage pro Zug"; it says the words, in the case the sentence asks for.
+        assert_eq!(
+            words_in(3600 + 60, false, Language::German),
+            "1 Stunde und 1 Minute"
+        );
+        assert_eq!(words_in(45, false, Language::German), "45 Sekunden");
+        assert_eq!(words_in_dative(2 * 86_400, Language::German), "2 Tagen");
+        assert_eq!(
+            words_in_dative(86_400 + 3600, Language::German),
+            "1 Tag und 1 Stunde"
+        );
+        assert_eq!(words_in_dative(5 * 3600, Language::German), "5 Stunden");
+        assert_eq!(words_in_dative(2 * 86_400, Language::Spanish), "2 d");
+        assert_eq!(words_in_dative(2 * 86_400, Language::English), "2 d");
         assert_eq!(words_in(3 * 3600, false, Language::Spanish), "3 h");
         assert_eq!(
             words_in(2 * 86_400 + 3 * 3600, false, Language::Spanish),

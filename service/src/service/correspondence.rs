@@ -397,6 +397,9 @@ impl Service {
                 crate::images::View::Plan => "plan",
             },
             threads = if threads { "on" } else { "off" },
+            // Only a platform with roles (Discord) takes `settings tournament-role`; the
+            // console and Matrix refuse it, so their answer does not offer it.
+            roles = if request.platform.roles { "yes" } else { "no" },
             organisers = organisers.map_or_else(String::new, |role| say!(
                 language,
                 "settings-organisers",
@@ -469,6 +472,7 @@ impl Service {
             status = status_line(
                 &next,
                 self.clock_reading(&next, self.clock.now())?,
+                self.lost_by_both(&next),
                 language
             )
         );

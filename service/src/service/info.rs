@@ -3,7 +3,7 @@
 use super::read_model::PlayedMove;
 use super::store::Loaded;
 use super::types::{Attachment, ReplayRequest, Reply, Request};
-use super::wording::{fit, no_game, result_phrase, status_line, MAX_TEXT};
+use super::wording::{fit, no_game, status_line, MAX_TEXT};
 use super::{refuse, Outcome, Service};
 use crate::catalogue::Phrase;
 use crate::db;
@@ -79,6 +79,7 @@ impl Service {
         let mut text = status_line(
             &loaded,
             self.clock_reading(&loaded, self.clock.now())?,
+            self.lost_by_both(&loaded),
             language,
         );
         let detail = super::read_model::game_detail(&loaded, None);
@@ -137,7 +138,7 @@ impl Service {
                     .collect()
             })
             .unwrap_or_default();
-        let result = result_phrase(&loaded).say(language);
+        let result = self.result_words(&loaded).say(language);
         let mut reply = Reply::text(say!(
             language,
             "export-record",
@@ -449,7 +450,7 @@ impl Service {
                             game = row.id.to_string(),
                             channel = channel,
                             opponent = loaded.player(colour.other()).shown(),
-                            result = result_phrase(&loaded)
+                            result = self.result_words(&loaded)
                         )
                     }
                     Err(_) => say!(

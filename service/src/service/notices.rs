@@ -474,7 +474,7 @@ impl Service {
                 }
                 if let Some(intro) = if_over.filter(|_| !record.status().is_live()) {
                     let loaded = self.load(record)?;
-                    let result = super::wording::result_phrase(&loaded).say(language()?);
+                    let result = self.result_words(&loaded).say(language()?);
                     reply.text = format!("{intro}{result}.");
                     ended = true;
                 }

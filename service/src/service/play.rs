@@ -3,9 +3,7 @@
 use super::lifecycle::apply_move;
 use super::store::Loaded;
 use super::types::{Button, Command, Language, Offer, Reply, Request};
-use super::wording::{
-    clock_line, fit, no_game, not_a_player, result_phrase, result_sentence, status_line,
-};
+use super::wording::{clock_line, fit, no_game, not_a_player, result_sentence, status_line};
 use super::{refuse, Failure, Outcome, Service};
 use crate::db::{self, DbError};
 use crate::images::{Caption, Picture, View};
@@ -126,6 +124,7 @@ impl Service {
         let mut text = status_line(
             &loaded,
             self.clock_reading(&loaded, self.clock.now())?,
+            self.lost_by_both(&loaded),
             language,
         );
         for line in super::alt::levels(&loaded, language) {
@@ -148,7 +147,12 @@ impl Service {
         };
         let mut reply = self.board_reply_as(&loaded, last.as_ref(), view, request.language.public);
         let clock = self.clock_reading(&loaded, self.clock.now())?;
-        reply.text = status_line(&loaded, clock, request.language.public);
+        reply.text = status_line(
+            &loaded,
+            clock,
+            self.lost_by_both(&loaded),
+            request.language.public,
+        );
         Ok(reply)
     }
 
@@ -325,7 +329,7 @@ impl Service {
                         "game-never-started"
                     },
                     game = loaded.record.id.to_string(),
-                    result = result_phrase(&loaded)
+                    result = self.result_words(&loaded)
                 ))
             }
         }
@@ -373,9 +377,8 @@ impl Service {
         // A tournament game decided as lost by both is stored as aborted without a winner;
         // its picture says what it is.
         let forfeit;
-        if outcome.is_some_and(|o| o.reason == Reason::Abort && o.winner.is_none())
-            && self.forfeited_by_both(loaded.record.id)
-        {
+        let lost_by_both = self.lost_by_both(loaded);
+        if lost_by_both {
             forfeit = akron_renderer::Labels {
                 aborted: crate::say!(language, "label-forfeited-by-both"),
                 ..labels.clone()
@@ -393,7 +396,7 @@ impl Service {
             outcome,
         };
         let shown_chain = chain.as_deref().or(pending.as_deref());
-        let alt = super::alt::board_alt(loaded, last, shown_chain, language);
+        let alt = super::alt::board_alt(loaded, last, shown_chain, lost_by_both, language);
         Reply {
             result: outcome.map(|o| picture.caption.result_text_in(o, labels)),
             image: self.images.png(&picture),

@@ -57,7 +57,7 @@ pub fn local_time(unix: i64, zone: Option<&str>, language: Language) -> String {
 
 /// `text` with each Discord timestamp token (`<t:UNIX:R>`, `<t:UNIX:f>`, any style) written
 /// out for `reader` at `now`: the time with its UTC offset, and the relative form
-/// (`27.11.2026, 18:05 CET (in 3 Std.)`). What is not a token stays as it is.
+/// (`27.11.2026, 18:05 CET (in 3 Stunden)`). What is not a token stays as it is.
 #[must_use]
 pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
     let mut out = String::with_capacity(text.len());
@@ -89,13 +89,13 @@ pub fn local_times(text: &str, reader: &Reader, now: i64) -> String {
         }
     }
     out.push_str(rest);
-    // A written-out time may end a sentence with an abbreviation (`in 1 Tg.` + `.`).
+    // A written-out time ending in an abbreviation would end a sentence with two dots.
     crate::catalogue::full_stops(out)
 }
 
 /// `in 3 h 20 min` or `3 h 20 min ago`, in `language`.
 fn relative(unix: i64, now: i64, language: Language) -> String {
-    let span = super::clocks::words_in((unix - now).abs(), false, language);
+    let span = super::clocks::words_in_dative((unix - now).abs(), language);
     crate::say!(
         language,
         "time-relative",
@@ -129,12 +129,16 @@ mod tests {
         };
         assert_eq!(
             local_times("<t:1768478400:R>", &berlin, noon + 90),
-            "vor 1 Min."
+            "vor 1 Minute"
         );
-        // A sentence that ends with an abbreviated time has one full stop, not two.
+        // A span after "in" or "vor" in German is in the dative: "in 2 Tagen".
         assert_eq!(
-            local_times("verfällt <t:1768478400:R>.", &berlin, noon - 86_400),
-            "verfällt in 1 Tg."
+            local_times("verfällt <t:1768478400:R>.", &berlin, noon - 2 * 86_400),
+            "verfällt in 2 Tagen."
+        );
+        assert_eq!(
+            local_times("<t:1768478400:R>", &berlin, noon + 86_400 + 3 * 3600),
+            "vor 1 Tag und 3 Stunden"
         );
         assert_eq!(
             local_times("<t:nope:R> <t:12", &Reader::default(), 0),

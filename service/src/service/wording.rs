@@ -14,8 +14,10 @@ use crate::model::{GameEnded, GameId, Status, TimeControl};
 use crate::{phrase, say};
 use akron_rules::{Color, Reason};
 
-/// The result in a few words: `Black (alice) won by connection`.
-pub(super) fn result_phrase(loaded: &Loaded) -> Phrase {
+/// The result in a few words: `Black (alice) won by connection`; `lost_by_both` when the
+/// game, stored as aborted, was decided by its tournament as lost by both
+/// ([`Service::lost_by_both`](super::Service::lost_by_both)), which the row alone cannot tell.
+pub(super) fn result_phrase(loaded: &Loaded, lost_by_both: bool) -> Phrase {
     let Some(outcome) = loaded.stored_outcome().or(loaded.game.outcome()) else {
         return Phrase::new(match loaded.record.status() {
             Status::Declined => "challenge-declined",
@@ -26,6 +28,7 @@ pub(super) fn result_phrase(loaded: &Loaded) -> Phrase {
         });
     };
     match outcome.winner {
+        None if outcome.reason == Reason::Abort && lost_by_both => Phrase::new("game-lost-by-both"),
         _ if outcome.reason == Reason::Abort => Phrase::new("game-aborted"),
         Some(c) => phrase!(
             "result-won",
@@ -152,10 +155,12 @@ pub(super) fn lapsed_offer(offerer: &User, mover: &User) -> Phrase {
 }
 
 /// `Game #3 · ply 12 · alice (Black, 20 left) against bob (White, 21 left) · alice to move`;
-/// `clock` is how the clocks stand ([`Service::clock_reading`](super::Service)).
+/// `clock` is how the clocks stand ([`Service::clock_reading`](super::Service)); `lost_by_both`
+/// as for [`result_phrase`].
 pub(super) fn status_line(
     loaded: &Loaded,
     clock: Option<clocks::Reading>,
+    lost_by_both: bool,
     language: Language,
 ) -> String {
     let piles = loaded.game.position().piles();
@@ -196,7 +201,7 @@ pub(super) fn status_line(
         }
         _ => {
             line.push_str(" · ");
-            line.push_str(&result_phrase(loaded).say(language));
+            line.push_str(&result_phrase(loaded, lost_by_both).say(language));
         }
     }
     line

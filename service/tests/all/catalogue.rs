@@ -400,3 +400,41 @@ fn spanish_colours_take_their_article() {
     );
     assert_eq!(to_move, "Les toca a las blancas.");
 }
+
+/// The reader's report (b): German refusals of a mistyped line began in lower case
+/// (`! das Ergebnis 'purple' muss black …`, `! die Runde '0' muss eine Zahl ab 1 sein`), and
+/// so did the English and Spanish ones. Every `parse-` message is a refusal said on its own:
+/// it begins with a capital, a quoted value, a `command` in backticks or a placeable.
+#[test]
+fn every_refusal_of_a_mistyped_line_starts_with_a_capital() {
+    use fluent_syntax::ast::Entry;
+    for (language, file, text) in FILES {
+        let resource = match fluent_syntax::parser::parse(text) {
+            Ok(resource) => resource,
+            Err((_, errors)) => panic!("{file} does not parse: {errors:?}"),
+        };
+        let mut checked = 0;
+        for entry in resource.body {
+            let Entry::Message(message) = entry else {
+                continue;
+            };
+            if !message.id.name.starts_with("parse-") {
+                continue;
+            }
+            checked += 1;
+            let Some(value) = message.value else {
+                continue;
+            };
+            let id: &str = message.id.name;
+            if let Some(PatternElement::TextElement { value }) = value.elements.first() {
+                let value: &str = value;
+                let first = value.chars().next().unwrap_or('A');
+                assert!(
+                    first.is_uppercase() || first == '\'' || first == '`',
+                    "{id} in {language}: '{value}'"
+                );
+            }
+        }
+        assert!(checked > 40, "{file}: {checked} parse- messages");
+    }
+}

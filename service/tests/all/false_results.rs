@@ -92,6 +92,30 @@ fn claim_against_a_player_on_vacation_is_refused() {
         .is_some());
 }
 
+/// The reader's report (a13): a clock of 3 days a move, started a few seconds before, read
+/// "2 d 23 h" (the span was truncated); it reads "3 d" on the board, in `games` and in the
+/// clock's line, as the rounding in `clocks::words` says.
+#[test]
+fn a_fresh_three_day_clock_reads_three_days() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    start_rated(&h, TimeControl::PerMove(3 * DAY));
+    h.play(mv("C3"));
+    h.clock.advance(5);
+    let board = h.ok("alice", Command::Board(None)).text;
+    assert!(board.contains("White: 3 d left"), "{board}");
+    let games = h.ok("bob", Command::Games).text;
+    assert!(games.contains("**3 d left**"), "{games}");
+    for text in [&board, &games] {
+        assert!(!text.contains("2 d 23 h"), "{text}");
+    }
+    // Half an hour less than 3 days is not rounded up: 2 d 23 h is nearer.
+    h.clock.advance(1800);
+    let board = h.ok("alice", Command::Board(None)).text;
+    assert!(board.contains("White: 2 d 23 h left"), "{board}");
+}
+
 /// A tournament command in `lobby`; `org` and `mod` are moderators.
 fn tournament(h: &Harness, who: &str, action: TournamentAction) -> Reply {
     let mut request = Request::new(user(who), channel_id("lobby"), Command::Tournament(action));
@@ -581,6 +605,67 @@ fn a_forfeit_adjudication_is_announced_as_lost_by_both_not_as_aborted() {
         "{}",
         board.text
     );
+}
+
+/// The reader's report (a4), what was left after the notice and the picture: a forfeit by
+/// both was still called aborted by the refusal to adjudicate it again ("already over
+/// (aborted)"), by the round's announcement delivered after it ("ended before it could be
+/// announced: aborted"), by the board's status line and by its text alternative.
+#[test]
+fn a_forfeit_is_not_called_aborted_when_refused_again_or_announced_late() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    // Nothing delivered yet: round 1's announcement is still waiting when the game ends.
+    let games = swiss(&h, &["p1", "p2", "p3", "p4"]);
+    let forfeit = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::BothForfeit),
+    );
+    assert!(!forfeit.ephemeral, "{}", forfeit.text);
+    let notices = h.service.due_notices("test", 100).unwrap();
+    let late: Vec<&str> = notices
+        .iter()
+        .map(|n| n.reply.text.as_str())
+        .filter(|t| t.contains(&format!("game #{}, ended before", games[0].0)))
+        .collect();
+    assert_eq!(late.len(), 1, "{notices:#?}");
+    assert!(
+        late[0].ends_with("ended before it could be announced: lost by both."),
+        "{}",
+        late[0]
+    );
+    for notice in &notices {
+        assert!(
+            !notice.reply.text.contains("aborted"),
+            "{}",
+            notice.reply.text
+        );
+    }
+    let again = tournament(
+        &h,
+        "mod",
+        TournamentAction::Adjudicate(Some(games[0]), Verdict::Draw),
+    );
+    assert!(again.ephemeral, "{}", again.text);
+    assert!(
+        again.text.contains(&format!(
+            "Game #{} is already over (lost by both)",
+            games[0].0
+        )),
+        "{}",
+        again.text
+    );
+    let board = said_of(&h, games[0], Command::Board(None));
+    assert!(board.text.ends_with(" · lost by both"), "{}", board.text);
+    let alt = board.alt.unwrap_or_default();
+    assert!(alt.contains("Result: lost by both."), "{alt}");
+    // A game its tournament's cancellation aborted is still an aborted game.
+    let cancelled = tournament(&h, "org", TournamentAction::Cancel);
+    assert!(!cancelled.ephemeral, "{}", cancelled.text);
+    let other = said_of(&h, games[1], Command::Board(None));
+    assert!(other.text.ends_with(" · aborted"), "{}", other.text);
 }
 
 #[test]

@@ -197,7 +197,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "two matches, each asking for its thread: {said}"
     );
     assert!(
-        said.contains("**Winter Cup**, the quarter-finals (best of 3):"),
+        said.contains("**Winter Cup**, quarter-finals (best of 3):"),
         "{said}"
     );
     assert!(
@@ -206,7 +206,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     assert!(said.contains("2. (4) p4 0–0 (5) p5"), "{said}");
     picture(
-        &notice(&notices, "the quarter-finals (best of 3)").reply,
+        &notice(&notices, "quarter-finals (best of 3)").reply,
         "knockout-round-1.png",
     );
 
@@ -247,7 +247,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "knockout-round-1-over.png",
     );
     picture(
-        &notice(&notices, "the semi-finals (best of 3):\n1. (1) p1 0–0").reply,
+        &notice(&notices, "semi-finals (best of 3):\n1. (1) p1 0–0").reply,
         "knockout-round-2.png",
     );
     let said = texts(&notices);
@@ -258,7 +258,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     );
     // Round 1 is over; the semi-finals: p1 v p5, p2 v p3.
     assert!(
-        said.contains("Results: **Winter Cup**, the quarter-finals"),
+        said.contains("Results: **Winter Cup**, quarter-finals"),
         "{said}"
     );
     assert!(
@@ -270,7 +270,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "{said}"
     );
     assert!(
-        said.contains("**Winter Cup**, the semi-finals (best of 3):"),
+        said.contains("**Winter Cup**, semi-finals (best of 3):"),
         "{said}"
     );
     assert_eq!(
@@ -310,7 +310,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
         "knockout-round-2-over.png",
     );
     picture(
-        &notice(&notices, "the final (best of 3):").reply,
+        &notice(&notices, "final (best of 3):").reply,
         "knockout-round-3.png",
     );
     let said = texts(&notices);
@@ -323,7 +323,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     assert!(!said.contains("p3 resigned"), "{said}");
     assert!(said.contains("by adjudication"), "{said}");
     assert!(
-        said.contains("**Winter Cup**, the final (best of 3):"),
+        said.contains("**Winter Cup**, final (best of 3):"),
         "{said}"
     );
 
@@ -358,7 +358,7 @@ fn a_six_player_best_of_three_knockout_with_a_tie_a_withdrawal_and_a_disqualific
     assert!(
         standings
             .text
-            .contains("**Winter Cup**, the final (best of 3):\n1. (1) p1 1–2 (2) p2 · p2 wins"),
+            .contains("**Winter Cup**, final (best of 3):\n1. (1) p1 1–2 (2) p2 · p2 wins"),
         "{}",
         standings.text
     );
@@ -607,7 +607,7 @@ fn a_paused_knockout_finishes_its_round_and_waits_for_resume() {
     assert!(!resumed.ephemeral, "{}", resumed.text);
     assert_eq!(bracket(&h)[2], "2.1:p1-p2=-", "resume pairs the final");
     let said = texts(&deliver(&h));
-    assert!(said.contains("**Cup**, the final (best of 1):"), "{said}");
+    assert!(said.contains("**Cup**, final (best of 1):"), "{said}");
 }
 
 #[test]
@@ -660,7 +660,7 @@ fn the_organiser_decides_a_whole_match_but_not_their_own() {
         ) && !said.contains("beats <@test:p2> 0–1"),
         "{said}"
     );
-    assert!(said.contains("**Cup**, the final (best of 3):"), "{said}");
+    assert!(said.contains("**Cup**, final (best of 3):"), "{said}");
     let open: i64 = db(&h)
         .read(|tx| {
             tx.query_one(
@@ -721,7 +721,7 @@ fn a_final_won_by_walkover_opens_no_match_and_names_the_winner() {
     play(&h, 1, 2, Some("p3"));
     let said = texts(&deliver(&h));
     assert!(!said.contains("opens in a thread"), "{said}");
-    assert!(!said.contains("the final (best of 1)"), "{said}");
+    assert!(!said.contains("final (best of 1)"), "{said}");
     assert!(said.contains("🏆 **Cup** is over:"), "{said}");
     assert_eq!(bracket(&h)[2], "2.1:p1-p2=first-forfeit");
 }

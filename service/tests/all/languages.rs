@@ -276,7 +276,7 @@ fn a_reminder_and_a_timeout_reach_each_reader_in_their_language() {
     );
     // T0 is 2026-11-22 00:00 UTC; the deadline is a day later, 01:00 in Berlin.
     assert!(
-        written.ends_with(", bis 23.11.2026, 01:00 CET (in 1 Std.)."),
+        written.ends_with(", bis 23.11.2026, 01:00 CET (in 1 Stunde)."),
         "{written}"
     );
     for notice in notices {
@@ -432,7 +432,7 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
     let refused = h.service.handle(&claim);
     assert!(refused.ephemeral, "{}", refused.text);
     assert!(
-        refused.text.ends_with("hat für diesen Zug noch 3 Tg."),
+        refused.text.ends_with("hat für diesen Zug noch 3 Tage."),
         "{}",
         refused.text
     );
@@ -440,6 +440,64 @@ fn tournament_notices_and_time_spans_are_put_into_words_for_their_reader() {
 
 /// The AI's move is posted as a notice put into words when it is delivered: written while
 /// the server read English, delivered after it turned Spanish, it is in Spanish.
+/// The reader's report (c3): the console's `settings` answer offered `settings
+/// tournament-role:ROL|off`, which only Discord servers take (the console refuses it: "Solo
+/// los servidores de Discord tienen roles"); a platform without roles is not offered it.
+#[test]
+fn the_settings_answer_offers_the_tournament_role_only_where_there_are_roles() {
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    for language in Language::ALL {
+        let mut plain = on_server("mod", true, Some(language), Command::Settings(None));
+        let answer = h.service.handle(&plain);
+        assert!(!answer.text.contains("tournament-role"), "{}", answer.text);
+        plain.platform.roles = true;
+        let answer = h.service.handle(&plain);
+        assert!(
+            answer.text.contains("settings tournament-role:"),
+            "{}",
+            answer.text
+        );
+    }
+}
+
+/// The reader's report (b): German running text mixed "3 Tage pro Zug" with "eine Frist von
+/// 2 Tg." and "3 Tg. übrig"; it writes the units out, in the case the sentence asks for.
+#[test]
+fn german_running_text_writes_time_units_out_in_the_right_case() {
+    use akron_service::service::{TournamentAction, TournamentFormat, TournamentOptions};
+    let Some(h) = Harness::on(super::BACKEND) else {
+        return;
+    };
+    send(&h, "mod", true, set(Setting::Language("de".into())));
+    let mut options = TournamentOptions::new("Pokal", TournamentFormat::SingleElimination);
+    options.size = Some(8);
+    options.time = Some(TimeControl::PerMove(3 * DAY));
+    options.check_in = Some(3600 + 60);
+    options.deadline = Some(2 * DAY);
+    let created = send(
+        &h,
+        "mod",
+        true,
+        Command::Tournament(TournamentAction::Create(options)),
+    );
+    assert!(!created.ephemeral, "{}", created.text);
+    assert!(
+        created
+            .text
+            .contains("haben die Teilnehmer 1 Stunde und 1 Minute zum Bestätigen")
+            && created
+                .text
+                .contains("Jede Runde hat eine Frist von 2 Tagen:"),
+        "{}",
+        created.text
+    );
+    for abbreviation in ["Tg.", "Std.", "Min.", "Sek."] {
+        assert!(!created.text.contains(abbreviation), "{}", created.text);
+    }
+}
+
 #[test]
 fn an_ai_move_is_put_into_words_when_it_is_delivered() {
     use akron_service::service::User;
@@ -501,7 +559,7 @@ fn dropped_conditional_moves_and_vacations_are_put_into_words_at_delivery() {
         texts
             .iter()
             .any(|t| t.starts_with("**alice** ist im Urlaub, für bis zu ")
-                && t.contains(" Tg.:")
+                && t.contains(" Tage:")
                 && t.ends_with("Die Uhr in Partie #1 steht bis zur Rückkehr still.")),
         "{texts:?}"
     );
@@ -549,11 +607,11 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     // The server is English: alice reads the English words as they always were.
     assert_eq!(
         akron_service::catalogue::console_commands(&mistyped(&h, "alice", "move").text),
-        "move needs a move, like `move F6` or `move A2-D3'`"
+        "`move` needs a move, like `move F6` or `move A2-D3'`"
     );
     assert_eq!(
         mistyped(&h, "alice", "challenge bob size:99").text,
-        "board size must be 3 to 16, not '99'"
+        "Board size must be 3 to 16, not '99'"
     );
     let lines = [
         "move",
@@ -587,18 +645,18 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     );
     assert_eq!(
         spanish[1],
-        "el tamaño del tablero debe ser de 3 a 16, no '99'"
+        "El tamaño del tablero debe ser de 3 a 16, no '99'"
     );
-    assert_eq!(german[1], "die Brettgröße muss 3 bis 16 sein, nicht '99'");
+    assert_eq!(german[1], "Die Brettgröße muss 3 bis 16 sein, nicht '99'");
     assert!(
         spanish[4]
-            .starts_with("'colour' no es un ajuste; escribe `settings reminders:dm|channel|off`"),
+            .starts_with("'colour' no es un ajuste. Escribe `settings reminders:dm|channel|off`"),
         "{}",
         spanish[4]
     );
     assert!(
         german[4].starts_with(
-            "'colour' ist keine Einstellung; schreib `settings reminders:dm|channel|off`"
+            "'colour' ist keine Einstellung. Schreib `settings reminders:dm|channel|off`"
         ),
         "{}",
         german[4]
@@ -606,7 +664,7 @@ fn a_mistyped_command_line_is_refused_in_the_callers_language_and_changes_nothin
     assert_eq!(spanish[9], "`rounds` debe ser de 1 a 50, no '99'");
     assert_eq!(german[9], "`rounds` muss 1 bis 50 sein, nicht '99'");
     assert!(
-        german[8].starts_with("das Turnier braucht einen Namen; "),
+        german[8].starts_with("Das Turnier braucht einen Namen. Schreib "),
         "{}",
         german[8]
     );

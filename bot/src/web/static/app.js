@@ -136,9 +136,14 @@
       const h = Math.floor(left / 3600), m = Math.floor(left / 60) % 60, s = left % 60;
       const pad = function (n) { return (n < 10 ? "0" : "") + n; };
       if (left >= 86400 && clock.dataset.days) {
-        // A day or more: days and hours, in the page's words (the server's pattern).
-        clock.textContent = clock.dataset.days.replace("%d", String(Math.floor(left / 86400)))
-          .replace("%h", String(Math.floor(left / 3600) % 24));
+        // A day or more: days and hours, in the page's words (the server's pattern), to the
+        // nearest hour as the server rounds (a fresh 3-day clock reads 3 d, not 2 d 23 h);
+        // whole days in the pattern without hours.
+        const hours = Math.floor((left + 1799) / 3600);
+        const pattern = hours % 24 === 0 && clock.dataset.wholeDays
+          ? clock.dataset.wholeDays : clock.dataset.days;
+        clock.textContent = pattern.replace("%d", String(Math.floor(hours / 24)))
+          .replace("%h", String(hours % 24));
         return;
       }
       clock.textContent = h > 0 ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);

@@ -95,7 +95,7 @@ impl Service {
                     request.language.private,
                     "tournament-adjudicate-over",
                     game = game.to_string(),
-                    result = super::super::wording::result_phrase(&over)
+                    result = self.result_words(&over)
                 ));
             }
             None => None,

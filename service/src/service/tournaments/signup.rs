@@ -349,7 +349,7 @@ impl SignupExtras {
                 say!(
                     language,
                     "tournament-signup-deadline",
-                    deadline = words(d),
+                    deadline = crate::service::clocks::words_in_dative(d, language),
                     double = if self.double { "yes" } else { "no" }
                 )
             }),

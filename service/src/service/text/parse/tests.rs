@@ -42,19 +42,19 @@ fn out_of_range_options_are_named_as_written() {
     };
     assert_eq!(
         error("challenge bob size:99999"),
-        Some("board size must be 3 to 16, not '99999'".to_string())
+        Some("Board size must be 3 to 16, not '99999'".to_string())
     );
     assert_eq!(
         error("challenge bob size:2"),
-        Some("board size must be 3 to 16, not '2'".to_string())
+        Some("Board size must be 3 to 16, not '2'".to_string())
     );
     assert_eq!(
         error("challenge bob pieces:65536"),
-        Some("pieces must be a number up to 1000, not '65536'".to_string())
+        Some("Pieces must be a number up to 1000, not '65536'".to_string())
     );
     assert_eq!(
         error("challenge bob 8 1001"),
-        Some("pieces must be a number up to 1000, not '1001'".to_string())
+        Some("Pieces must be a number up to 1000, not '1001'".to_string())
     );
 }
 
@@ -187,7 +187,7 @@ fn vacation_alone_says_to_write_on_or_off() {
     );
     assert_eq!(
         refusal("challenge bob thread:"),
-        "on or off is missing after the ':'"
+        "On or off is missing after the ':'"
     );
 }
 
@@ -196,7 +196,7 @@ fn vacation_alone_says_to_write_on_or_off() {
 #[test]
 fn puzzle_alone_lists_the_puzzle_commands() {
     let said = refusal("puzzle");
-    assert!(said.starts_with("write `puzzle create"), "{said}");
+    assert!(said.starts_with("Write `puzzle create"), "{said}");
     assert!(!said.contains("''"), "{said}");
 }
 
@@ -205,7 +205,7 @@ fn puzzle_alone_lists_the_puzzle_commands() {
 fn board_view_txt_lists_text_among_the_views() {
     assert_eq!(
         refusal("board view:txt"),
-        "view 'view:txt' must be plan, perspective or text"
+        "View 'view:txt' must be plan, perspective or text"
     );
     assert_eq!(
         parse_line("board view:text", user).map(|p| p.command),
@@ -221,7 +221,7 @@ fn board_view_txt_lists_text_among_the_views() {
 fn two_settings_in_one_line_are_refused_not_read_as_one_value() {
     assert_eq!(
         refusal("settings reminders:dm thread-games:off"),
-        "one setting at a time: write `settings reminders:dm`, then \
+        "One setting at a time: write `settings reminders:dm`, then \
          `settings thread-games:off`"
     );
     assert!(parse_line("settings reminders:dm", user).is_ok());
@@ -256,7 +256,7 @@ fn a_tournament_max_below_two_is_refused() {
     let made = parse_tournament_options("Cup format:swiss max:1");
     assert!(
         made.as_ref()
-            .is_err_and(|e| e.say(Language::English).contains("max must be 2")),
+            .is_err_and(|e| e.say(Language::English).contains("`max` must be 2")),
         "{made:?}"
     );
     let made = parse_tournament_options("Cup format:swiss max:8");
