@@ -863,7 +863,7 @@ async fn a_spanish_client_gets_spanish_refusals_while_the_channel_reads_the_serv
     // The refusals the Discord layer makes itself, before the service reads the command,
     // are in the caller's language too.
     let said = [
-        "tiempo 'soon': escribe `none`",
+        "Tiempo 'soon': escribe `none`",
         "`level` es para partidas contra mí",
         "Da un código de posición (`code`)",
     ];
