@@ -955,25 +955,32 @@ mod tests {
         format!("{size}:{turn}:3,3:{}", levels.join("|"))
     }
 
+    /// Thirty moves drawn on `b` are each in `legal`, and none is drawn only when `legal` is
+    /// empty.
+    fn draws_are_legal<B: GeometryTable>(
+        b: &Board<B>,
+        legal: &[Move],
+        rng: &mut rand::rngs::SmallRng,
+    ) {
+        let mut sampler = Sampler::new();
+        let mut links = Links::new();
+        b.links_into(&mut links);
+        for _ in 0..30 {
+            let mv = sampler
+                .sample(b, &links, rng, &mut Uniform)
+                .map(Choice::to_move::<B>);
+            match mv {
+                Some(mv) => assert!(legal.contains(&mv), "{mv} is not legal"),
+                None => assert!(legal.is_empty(), "a legal move was missed"),
+            }
+        }
+    }
+
     #[test]
     fn sampled_moves_are_legal_and_uniform_on_tall_boards() {
         // The sampler has copies for 1 to 4 levels in play and a general one for more: on
         // random stacked boards of sides 3 to 12, every drawn move is legal, and on tall
         // ones (five levels or more in play) every legal move is drawn about equally often.
-        fn check<B: GeometryTable>(b: &Board<B>, legal: &[Move], rng: &mut rand::rngs::SmallRng) {
-            let mut sampler = Sampler::new();
-            let mut links = Links::new();
-            b.links_into(&mut links);
-            for _ in 0..30 {
-                let mv = sampler
-                    .sample(b, &links, rng, &mut Uniform)
-                    .map(Choice::to_move::<B>);
-                match mv {
-                    Some(mv) => assert!(legal.contains(&mv), "{mv} is not legal"),
-                    None => assert!(legal.is_empty(), "a legal move was missed"),
-                }
-            }
-        }
         let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
         let mut heights = [0u32; 17];
         let mut tall = Vec::new();
@@ -986,7 +993,7 @@ mod tests {
                     };
                     let moves = position.legal_moves();
                     heights[usize::from(position.height())] += 1;
-                    with_board!(position, b => check(b, &moves, &mut rng));
+                    with_board!(position, b => draws_are_legal(b, &moves, &mut rng));
                     // For the chi-square test: positions for the general copy (five levels
                     // or more in play) with many moves.
                     if position.height() >= 4 && size >= 5 && moves.len() > 10 && tall.len() < 4 {
@@ -1016,27 +1023,13 @@ mod tests {
     fn sampled_moves_are_legal_on_random_positions() {
         // On many positions of random games, every drawn move is in the full legal list, and
         // the sampler finds no move exactly when there is none.
-        fn check<B: GeometryTable>(b: &Board<B>, legal: &[Move], rng: &mut rand::rngs::SmallRng) {
-            let mut sampler = Sampler::new();
-            let mut links = Links::new();
-            b.links_into(&mut links);
-            for _ in 0..30 {
-                let mv = sampler
-                    .sample(b, &links, rng, &mut Uniform)
-                    .map(Choice::to_move::<B>);
-                match mv {
-                    Some(mv) => assert!(legal.contains(&mv), "{mv} is not legal"),
-                    None => assert!(legal.is_empty(), "a legal move was missed"),
-                }
-            }
-        }
         let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
         for (size, pile) in [(3u8, 4u16), (4, 8), (5, 6), (8, 32), (10, 20)] {
             for _ in 0..4 {
                 let mut position = Position::start(size, pile).unwrap_or_default();
                 for _ in 0..120 {
                     let moves = position.legal_moves();
-                    with_board!(position, b => check(b, &moves, &mut rng));
+                    with_board!(position, b => draws_are_legal(b, &moves, &mut rng));
                     if moves.is_empty() {
                         break;
                     }

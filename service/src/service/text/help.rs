@@ -629,18 +629,23 @@ pub fn help_page(language: Language, platform: &str, name: &str) -> Option<Strin
     );
     for usage in command.page_usages(language) {
         text.push_str("\n- ");
-        if platform == "matrix" {
-            // A command reference: Matrix writes it with its prefix.
-            text.push(crate::catalogue::COMMAND_START);
-            text.push_str(&usage);
-            text.push(crate::catalogue::COMMAND_END);
-        } else {
-            text.push('`');
-            text.push_str(&usage);
-            text.push('`');
-        }
+        text.push_str(&typed(&usage, platform == "matrix"));
     }
     Some(text)
+}
+
+/// A usage as the help shows it: on Matrix a command reference (Matrix writes it with its
+/// prefix), elsewhere in code type.
+fn typed(usage: &str, matrix: bool) -> String {
+    if matrix {
+        format!(
+            "{}{usage}{}",
+            crate::catalogue::COMMAND_START,
+            crate::catalogue::COMMAND_END
+        )
+    } else {
+        format!("`{usage}`")
+    }
 }
 
 /// The help text in `language` for the platform `platform` (its id, `matrix`): on Matrix it
@@ -664,19 +669,7 @@ pub fn help_text_on(language: Language, platform: &str) -> String {
         let usages: Vec<String> = COMMANDS
             .iter()
             .filter(|c| c.group == group)
-            .map(|c| {
-                if matrix {
-                    // A command reference: Matrix writes it with its prefix.
-                    let usage = c.usage_in(language);
-                    format!(
-                        "{}{usage}{}",
-                        crate::catalogue::COMMAND_START,
-                        crate::catalogue::COMMAND_END
-                    )
-                } else {
-                    format!("`{}`", c.usage_in(language))
-                }
-            })
+            .map(|c| typed(&c.usage_in(language), matrix))
             .collect();
         // The usages are what is typed, the same in every language, but for the
         // placeholders, which are in the reader's words.
